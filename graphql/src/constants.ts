@@ -1,0 +1,52 @@
+// Business constants of spec §9, in one place for web and functions.
+
+export const STATUS_POLL_MS = 60_000;
+export const TOKEN_STORAGE_CHECK_MS = 30_000;
+export const TOKEN_RENEWAL_WAIT_POLL_MS = 50;
+export const LOG_FLUSH_COUNT = 5;
+export const LOG_FLUSH_DELAY_MS = 1_000;
+export const NOTIFICATION_DURATION_MS = { success: 6_000, info: 6_000, warning: 8_000, error: 8_000 } as const;
+export const NOTIFICATION_NEVER = -1;
+export const PASSWORD_MIN_LENGTH = 10;
+export const PHONE_CODE_LENGTH = 6;
+export const PHONE_CODE_INTERVAL_MS = 30_000;
+export const MAX_MESSAGE_BYTES = 100 * 1024 * 1024;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const PAYOUT_DELAY_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_ALERT_RADIUS_KM = 10;
+export const DEFAULT_GRAPHQL_PATH = '/graphql';
+
+/** Access tokens are short-lived; refresh tokens last a month and rotate on every use. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** Failed logins in a row that lock an account until an administrator allows it again. */
+export const MAX_FAILED_LOGINS = 5;
+/** Two-factor login codes (e-mailed to administrators). */
+export const TWO_FACTOR_CODE_TTL_SECONDS = 10 * 60;
+export const TWO_FACTOR_MAX_ATTEMPTS = 5;
+
+/** The token anonymous visitors send in `Authorization`; the authorizer maps it to ANONYME. */
+export const ANONYMOUS_TOKEN = 'anonymous';
+
+/** Texts of the login endpoint (spec §7, §8): the web app matches on them. */
+export const LOGIN_TEXT = {
+  twoFactorSent: '2FA code sent',
+  emailNotConfirmed: 'Email not confirmed',
+  lockedOut: 'User is locked out',
+  invalid: 'Invalid username or password',
+  invalidCode: 'Invalid code',
+} as const;
+
+/** Browser storage keys (spec §3). */
+export const STORAGE_KEYS = {
+  deviceId: 'partage.deviceId',
+  token: 'partage.token',
+  refreshToken: 'partage.refreshToken',
+  refreshTokenStatus: 'partage.refreshTokenStatus',
+  locale: 'partage.locale',
+  messagingToken: 'partage.messagingToken',
+  mapLatitude: 'partage.mapLatitude',
+  mapLongitude: 'partage.mapLongitude',
+  mapZoom: 'partage.mapZoom',
+} as const;
+export const DEVICE_ID_PREFIX = 'partage-web-';

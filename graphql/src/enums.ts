@@ -1,0 +1,108 @@
+// Shared enumerations of spec §3. The GraphQL schema declares the same values; web forms
+// and resolvers both import from here so a value list is written once.
+
+export const USER_TYPES = ['ANONYME', 'ADMIN', 'USER'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const AD_CATEGORIES = [
+  'PROFESSIONAL_KITCHEN',
+  'DELIVERY_TRUCK',
+  'STORAGE_SPACE',
+  'PROFESSIONAL_COOKING_EQUIPMENT',
+  'PREP_EQUIPMENT',
+  'REFRIGERATION_EQUIPMENT',
+  'HEAVY_EQUIPMENT',
+  'SURPLUS',
+  'OTHER',
+] as const;
+export type AdCategory = (typeof AD_CATEGORIES)[number];
+
+export const INDUSTRIES = [
+  'FOOD_PROCESSING_AND_DISTRIBUTION',
+  'CATERING',
+  'RETAIL',
+  'EDUCATION_AND_TEACHING',
+  'HEALTH_AND_SOCIAL_SERVICES',
+  'TRANSPORT',
+  'OTHER',
+] as const;
+export type Industry = (typeof INDUSTRIES)[number];
+
+export const ORGANIZATION_TYPES = [
+  'NON_PROFIT_ORGANIZATIONS',
+  'PRIVATE_COMPANY',
+  'PUBLIC_SECTOR',
+  'SOCIAL_ECONOMY_ORGANIZATIONS',
+  'FOOD_PROCESSING_ORGANIZATIONS',
+  'AGRICULTURE_ORGANIZATIONS',
+  'NON_PROFIT',
+  'OTHER',
+] as const;
+export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
+
+export const REGISTERING_INTERESTS = ['VIEW_AD', 'SHOW_EQUIPMENT', 'PROJECT_IN_GENERAL'] as const;
+export type RegisteringInterest = (typeof REGISTERING_INTERESTS)[number];
+
+export const CONTENT_LANGUAGES = ['FRENCH', 'ENGLISH'] as const;
+export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+
+export const UI_LANGUAGES = ['fr', 'en'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+export const DEFAULT_UI_LANGUAGE: UiLanguage = 'fr';
+
+export const NOTIFICATION_TYPES = ['success', 'warning', 'error', 'info'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const TRUCK_TYPES = ['VAN', 'CUBE_12_FT', 'CUBE_14_FT', 'CUBE_16_FT_AND_MORE', 'OTHER'] as const;
+export type TruckType = (typeof TRUCK_TYPES)[number];
+
+export const KITCHEN_EQUIPMENT = [
+  'COLD_ROOM',
+  'COOKING_TOOLS',
+  'DRY_STORAGE_SPACE',
+  'FREEZER',
+  'FRIDGE',
+  'MICROWAVES',
+  'OTHER',
+  'OVEN',
+  'SINK_DISHWASHER',
+  'STOVE',
+  'WORKPLAN',
+] as const;
+export type KitchenEquipment = (typeof KITCHEN_EQUIPMENT)[number];
+
+export const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const AVAILABILITY_KINDS = ['ALL', 'DAY', 'EVENING', 'WEEKDAYS'] as const;
+export type AvailabilityKind = (typeof AVAILABILITY_KINDS)[number];
+
+export const CERTIFICATIONS = ['RESTAURANT_KITCHEN_PERMIT', 'C1_KITCHEN_PERMIT', 'HACCP', 'GFSI'] as const;
+export type Certification = (typeof CERTIFICATIONS)[number];
+
+export const ALLERGENS = [
+  'NUTS',
+  'PEANUTS',
+  'SESAME',
+  'WHEAT',
+  'GLUTEN',
+  'SULPHITES',
+  'EGGS',
+  'MILK',
+  'SOY',
+  'CRUSTACEANS_MOLLUSCS_FISH',
+  'MUSTARD',
+] as const;
+export type Allergen = (typeof ALLERGENS)[number];
+
+export const PRICE_RANGES = ['FROM_0_TO_100', 'FROM_100_TO_500', 'FROM_500_TO_1000', 'FROM_1000_TO_2000', 'FROM_2000'] as const;
+export type PriceRange = (typeof PRICE_RANGES)[number];
+
+export const SORT_OPTIONS = ['DISTANCE_ASC', 'DISTANCE_DESC', 'DATE_ASC', 'DATE_DESC'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+export const CONTRACT_STATUSES = ['SUBMITTED', 'PAID', 'PAYOUT_DONE', 'CLOSED'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+export const LOG_LEVELS = ['Information', 'Warning', 'Error', 'Critical'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,0 +1,62 @@
+// Error codes carried by GraphQL errors (`errorType`, and `extensions.code` on the local host)
+// and by HTTP error bodies. The web app maps each code to a translated message (spec §8):
+// key `errors.<CODE>` in web/src/locales/{fr,en}/common.json.
+
+export const ERROR_CODES = [
+  'UNAUTHORIZED_ACCESS',
+  'UNAUTHENTICATED',
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'DUPLICATE_EMAIL',
+  'EMAIL_NOT_CONFIRMED',
+  'USER_LOCKED_OUT',
+  'INVALID_CREDENTIALS',
+  'INVALID_TOKEN',
+  'INCORRECT_PASSWORD',
+  'NO_CHANGE',
+  'RATE_LIMITED',
+  'PHONE_CODE_TOO_SOON',
+  'PHONE_NO_VERIFICATION',
+  'PHONE_CODE_EXPIRED',
+  'PHONE_TOO_MANY_ATTEMPTS',
+  'PHONE_CODE_INVALID',
+  'TRANSFER_USER_NOT_FOUND',
+  'ALERT_ALREADY_DELETED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** One invalid field: its path in the input (e.g. `input.email`) and the rule it broke. */
+export interface FieldError {
+  path: string;
+  rule: string;
+}
+
+/** An expected failure a caller can act on. Thrown by domain code, turned into a GraphQL error. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string = code,
+    readonly fields: FieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What a resolver Lambda returns instead of data when it fails with an AppError. AppSync's resolver
+ * code (infra/aws) and the local host both turn it into `util.error(message, code, null, {code, fields})`,
+ * because a thrown Lambda error would only reach the client as `Lambda:Unhandled`.
+ */
+export interface ResolverErrorEnvelope {
+  __error: { code: ErrorCode; message: string; fields: FieldError[] };
+}
+
+export function isResolverError(value: unknown): value is ResolverErrorEnvelope {
+  return typeof value === 'object' && value !== null && '__error' in value;
+}
+
+export function toResolverError(error: AppError): ResolverErrorEnvelope {
+  return { __error: { code: error.code, message: error.message, fields: error.fields } };
+}

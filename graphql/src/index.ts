@@ -1,0 +1,5 @@
+export * from './enums';
+export * from './constants';
+export * from './errors';
+export * from './validation';
+export * from './slug';

