@@ -3,3 +3,4 @@ export * from './constants';
 export * from './errors';
 export * from './validation';
 export * from './slug';
+export * from './generated/types';

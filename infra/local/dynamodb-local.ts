@@ -39,7 +39,15 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   let exited = false;
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.on('exit', () => (exited = true));
+  // Drained so that Java never blocks on a full pipe.
+  child.stdout?.resume();
+  // Whatever way Node exits, Java must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.on('exit', () => {
+    exited = true;
+    process.off('exit', killOnExit);
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
   const deadline = Date.now() + 60_000;

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mailer } from './mailer';
+import { readOutbox } from './outbox';
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+describe('mailer choice', () => {
+  it('refuses an unknown adapter and an SES adapter without a sender', () => {
+    process.env.MAIL_ADAPTER = 'pigeon';
+    expect(() => mailer()).toThrow('Unknown MAIL_ADAPTER "pigeon"');
+    process.env.MAIL_ADAPTER = 'ses';
+    delete process.env.MAIL_FROM;
+    expect(() => mailer()).toThrow('MAIL_FROM');
+  });
+
+  it('uses the outbox when configured, and keeps that choice', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mailer-test-'));
+    Object.assign(process.env, { MAIL_ADAPTER: 'outbox', OUTBOX_DIR: dir });
+    await mailer().send({ to: 'a@exemple.ca', subject: 'Objet', text: 'Texte' });
+    process.env.MAIL_ADAPTER = 'ses';
+    expect(mailer()).toBe(mailer());
+    await mailer().send({ to: 'b@exemple.ca', subject: 'Objet', text: 'Texte' });
+    expect((await readOutbox(dir)).map((entry) => entry.to)).toEqual(['b@exemple.ca', 'a@exemple.ca']);
+  });
+});

@@ -1,0 +1,30 @@
+// The e-mail port. The adapter is chosen once, from MAIL_ADAPTER, on first use: SES in AWS, the
+// outbox (shown at the local dev mailbox page) on the local host.
+
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { requireEnv } from './env';
+import { outboxMailer } from './outbox';
+import { sesMailer } from './ses-mailer';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: EmailMessage): Promise<void>;
+}
+
+let chosen: Mailer | undefined;
+
+export function mailer(): Mailer {
+  chosen ??= chooseMailer(requireEnv('MAIL_ADAPTER'));
+  return chosen;
+}
+
+function chooseMailer(adapter: string): Mailer {
+  if (adapter === 'ses') return sesMailer(new SESv2Client({}), requireEnv('MAIL_FROM'));
+  if (adapter === 'outbox') return outboxMailer(requireEnv('OUTBOX_DIR'));
+  throw new Error(`Unknown MAIL_ADAPTER "${adapter}" (expected ses or outbox)`);
+}

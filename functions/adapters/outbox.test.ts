@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { extractLinks, outboxMailer, readOutbox, writeOutboxEntry } from './outbox';
+
+const newDir = () => mkdtemp(join(tmpdir(), 'outbox-test-'));
+
+describe('outbox', () => {
+  it('keeps each e-mail as one JSON file, read back newest first with its links', async () => {
+    const dir = await newDir();
+    await outboxMailer(dir).send({ to: 'a@exemple.ca', subject: 'Premier', text: 'Confirmez : http://localhost:3000/confirmer?jeton=abc.' });
+    await writeOutboxEntry(dir, { kind: 'sms', to: '+15145550123', text: 'Code : 123456' });
+    expect(await readdir(dir)).toHaveLength(2);
+    const [sms, mail] = await readOutbox(dir);
+    expect(sms).toMatchObject({ kind: 'sms', to: '+15145550123', links: [] });
+    expect(mail).toMatchObject({
+      kind: 'email',
+      to: 'a@exemple.ca',
+      subject: 'Premier',
+      links: ['http://localhost:3000/confirmer?jeton=abc'],
+    });
+    expect(mail!.id).not.toBe(sms!.id);
+    expect(Date.parse(sms!.sentAt)).toBeGreaterThan(Date.parse(mail!.sentAt));
+  });
+
+  it('is empty before anything was sent', async () => {
+    expect(await readOutbox(join(await newDir(), 'never-written'))).toEqual([]);
+  });
+
+  it('finds every http(s) link of a text, without trailing punctuation or brackets', () => {
+    expect(extractLinks('Voir https://exemple.ca/a, puis (http://localhost:3000/b?x=1&y=2). Fin: ftp://non')).toEqual([
+      'https://exemple.ca/a',
+      'http://localhost:3000/b?x=1&y=2',
+    ]);
+  });
+});

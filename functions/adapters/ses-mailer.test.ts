@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { sesMailer } from './ses-mailer';
+
+describe('SES mailer', () => {
+  it('sends a UTF-8 text e-mail from the configured address', async () => {
+    const ses = mockClient(SESv2Client);
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+    await sesMailer(new SESv2Client({ region: 'ca-central-1' }), 'Partage <noreply@exemple.ca>').send({
+      to: 'admin@exemple.ca',
+      subject: 'Votre code de connexion : 123456',
+      text: 'Bonjour Sophie,',
+    });
+    expect(ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input)).toEqual([
+      {
+        FromEmailAddress: 'Partage <noreply@exemple.ca>',
+        Destination: { ToAddresses: ['admin@exemple.ca'] },
+        Content: {
+          Simple: {
+            Subject: { Data: 'Votre code de connexion : 123456', Charset: 'UTF-8' },
+            Body: { Text: { Data: 'Bonjour Sophie,', Charset: 'UTF-8' } },
+          },
+        },
+      },
+    ]);
+    ses.restore();
+  });
+
+  it('lets an SES failure reach the caller', async () => {
+    const ses = mockClient(SESv2Client);
+    ses.on(SendEmailCommand).rejects(new Error('MessageRejected'));
+    const send = sesMailer(new SESv2Client({ region: 'ca-central-1' }), 'noreply@exemple.ca').send({ to: 'a@exemple.ca', subject: 's', text: 't' });
+    await expect(send).rejects.toThrow('MessageRejected');
+    ses.restore();
+  });
+});

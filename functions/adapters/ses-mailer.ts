@@ -1,0 +1,21 @@
+import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import type { Mailer } from './mailer';
+
+export function sesMailer(client: SESv2Client, from: string): Mailer {
+  return {
+    async send({ to, subject, text }) {
+      await client.send(
+        new SendEmailCommand({
+          FromEmailAddress: from,
+          Destination: { ToAddresses: [to] },
+          Content: {
+            Simple: {
+              Subject: { Data: subject, Charset: 'UTF-8' },
+              Body: { Text: { Data: text, Charset: 'UTF-8' } },
+            },
+          },
+        }),
+      );
+    },
+  };
+}

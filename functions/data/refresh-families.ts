@@ -1,0 +1,72 @@
+// Refresh-token families: one per login on a device. The item keeps only a hash of the family's
+// current token; rotating it is a conditional write, so one token can be exchanged only once.
+
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from './client';
+import { REFRESH_FAMILY_SK_PREFIX, refreshFamilyKey } from './keys';
+
+export interface RefreshFamily {
+  userId: string;
+  familyId: string;
+  deviceId: string;
+  tokenHash: string;
+  /** Epoch seconds; also the item's TTL. */
+  ttl: number;
+}
+
+export async function putRefreshFamily(family: RefreshFamily): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...refreshFamilyKey(family.userId, family.familyId), type: 'RefreshFamily', ...family },
+    }),
+  );
+}
+
+export async function getRefreshFamily(userId: string, familyId: string): Promise<RefreshFamily | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: refreshFamilyKey(userId, familyId), ConsistentRead: true }),
+  );
+  return Item as RefreshFamily | undefined;
+}
+
+/** Swaps the current token hash; false when `expectedHash` is no longer current (already rotated). */
+export async function rotateRefreshFamily(family: RefreshFamily, expectedHash: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: refreshFamilyKey(family.userId, family.familyId),
+        UpdateExpression: 'SET tokenHash = :new, #ttl = :ttl',
+        ConditionExpression: 'tokenHash = :expected',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':new': family.tokenHash, ':ttl': family.ttl, ':expected': expectedHash },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function deleteRefreshFamily(userId: string, familyId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: refreshFamilyKey(userId, familyId) }));
+}
+
+export async function deleteUserRefreshFamilies(userId: string): Promise<void> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': refreshFamilyKey(userId, '').PK, ':prefix': REFRESH_FAMILY_SK_PREFIX },
+        ProjectionExpression: 'familyId',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    await Promise.all((page.Items ?? []).map((item) => deleteRefreshFamily(userId, item.familyId as string)));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}

@@ -1,0 +1,11 @@
+// The operator's switch: an item SYSTEM/STATUS with `maintenance: true` makes /status answer not ready.
+
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { systemStatusKey } from './keys';
+
+/** Reads the flag; throws when the table cannot be reached, which also means "not ready". */
+export async function isInMaintenance(): Promise<boolean> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: systemStatusKey() }));
+  return Item?.maintenance === true;
+}

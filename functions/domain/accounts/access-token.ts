@@ -1,0 +1,45 @@
+// Short-lived access tokens: JWT HS256, `sub` = user id, `userType` = User | Admin (spec §3 "Claims").
+
+import { compactVerify, jwtVerify, SignJWT } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@partage/graphql';
+import { jwtSecret } from '../../adapters/secrets';
+import type { AccountRole } from '../../data/users';
+
+const CLAIM_OF_ROLE: Record<AccountRole, string> = { USER: 'User', ADMIN: 'Admin' };
+const ROLE_OF_CLAIM: Record<string, AccountRole> = { User: 'USER', Admin: 'ADMIN' };
+const ALGORITHM = 'HS256';
+
+export interface AccessClaims {
+  userId: string;
+  role: AccountRole;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
+export async function signAccessToken(user: { id: string; role: AccountRole }): Promise<string> {
+  return new SignJWT({ userType: CLAIM_OF_ROLE[user.role] })
+    .setProtectedHeader({ alg: ALGORITHM })
+    .setSubject(user.id)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(await jwtSecret());
+}
+
+/** The claims of a valid, unexpired token; throws for anything else. */
+export async function verifyAccessToken(token: string): Promise<AccessClaims> {
+  const { payload } = await jwtVerify(token, await jwtSecret(), { algorithms: [ALGORITHM] });
+  const role = ROLE_OF_CLAIM[String(payload.userType)];
+  if (!payload.sub || !role || !payload.exp) throw new Error('Access token without subject, user type or expiry');
+  return { userId: payload.sub, role, expiresAt: payload.exp };
+}
+
+/**
+ * The user id of a token this service signed, expired or not: a refresh presents the access token
+ * it replaces, and only its signature matters then.
+ */
+export async function subjectOfSignedToken(token: string): Promise<string> {
+  const { payload } = await compactVerify(token, await jwtSecret(), { algorithms: [ALGORITHM] });
+  const { sub } = JSON.parse(new TextDecoder().decode(payload)) as { sub?: unknown };
+  if (typeof sub !== 'string' || !sub) throw new Error('Access token without subject');
+  return sub;
+}

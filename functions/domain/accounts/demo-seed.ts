@@ -1,0 +1,74 @@
+// Demo accounts (docs/contracts.md "Demo data"). Every write is conditional, so running the seed
+// again changes nothing and does not fail.
+
+import { AppError } from '@partage/graphql';
+import { initCurrentTermsVersion, recordTermsAcceptance } from '../../data/terms';
+import { createUser, getUser, type UserRecord } from '../../data/users';
+import { hashPassword } from './password-hash';
+import { INITIAL_TERMS_VERSION } from './terms';
+
+export const DEMO_PASSWORD = 'Demo-Partage-2026';
+
+type DemoUser = Omit<UserRecord, 'passwordHash' | 'createdAt' | 'language' | 'emailConfirmed' | 'lockedOut' | 'failedLogins' | 'firstLoginModalClosed'>;
+
+// Fixed ids keep the seed idempotent and give the demo stable links.
+export const DEMO_USERS: DemoUser[] = [
+  {
+    id: 'demo-admin',
+    email: 'admin@exemple.ca',
+    role: 'ADMIN',
+    firstName: 'Sophie',
+    lastName: 'Gagnon',
+    publicName: 'Sophie G.',
+    phoneVerified: false,
+  },
+  {
+    id: 'demo-proprietaire',
+    email: 'proprietaire@exemple.ca',
+    role: 'USER',
+    firstName: 'Marie-Ève',
+    lastName: 'Tremblay',
+    publicName: 'Cuisine collective Hochelaga',
+    organizationName: 'Cuisine collective Hochelaga',
+    phoneNumber: '+15145550123',
+    phoneVerified: true,
+  },
+  {
+    id: 'demo-locataire',
+    email: 'locataire@exemple.ca',
+    role: 'USER',
+    firstName: 'Jean-François',
+    lastName: 'Bélanger',
+    publicName: "Banque alimentaire de l'Est",
+    organizationName: "Banque alimentaire de l'Est",
+    phoneVerified: false,
+  },
+];
+
+export async function seedDemoData(): Promise<void> {
+  await initCurrentTermsVersion(INITIAL_TERMS_VERSION);
+  const now = new Date().toISOString();
+  for (const demo of DEMO_USERS) {
+    if (!(await getUser(demo.id))) await createDemoUser(demo, now);
+    if (demo.role === 'USER') await recordTermsAcceptance(demo.id, INITIAL_TERMS_VERSION, now);
+  }
+}
+
+async function createDemoUser(demo: DemoUser, createdAt: string): Promise<void> {
+  const user: UserRecord = {
+    ...demo,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    language: 'fr',
+    emailConfirmed: true,
+    lockedOut: false,
+    failedLogins: 0,
+    firstLoginModalClosed: false,
+    createdAt,
+  };
+  try {
+    await createUser(user);
+  } catch (error) {
+    // Another seed run created it between our read and our write.
+    if (!(error instanceof AppError && error.code === 'DUPLICATE_EMAIL')) throw error;
+  }
+}

@@ -1,0 +1,74 @@
+// A session is an access token plus a refresh token `<familyId>.<secret>`. Each login starts a
+// family bound to the device; each refresh rotates its secret. Presenting a secret that is no
+// longer current means a copy of the token is in someone else's hands: the family is revoked.
+
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { AppError, REFRESH_TOKEN_TTL_SECONDS } from '@partage/graphql';
+import { epochSeconds } from '../clock';
+import {
+  deleteRefreshFamily,
+  getRefreshFamily,
+  putRefreshFamily,
+  rotateRefreshFamily,
+} from '../../data/refresh-families';
+import { getUser, type UserRecord } from '../../data/users';
+import { signAccessToken, subjectOfSignedToken } from './access-token';
+
+export interface SessionTokens {
+  token: string;
+  refreshToken: string;
+}
+
+export interface RefreshInput {
+  token: string;
+  refreshToken: string;
+  deviceId: string;
+}
+
+const newSecret = () => randomBytes(32).toString('base64url');
+// The secret is 256 random bits, so a fast hash is enough; only the hash is stored.
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const invalidToken = () => new AppError('INVALID_TOKEN', 'Invalid refresh token');
+
+export async function startSession(user: Pick<UserRecord, 'id' | 'role'>, deviceId: string): Promise<SessionTokens> {
+  const familyId = randomUUID();
+  const secret = newSecret();
+  await putRefreshFamily({
+    userId: user.id,
+    familyId,
+    deviceId,
+    tokenHash: hashSecret(secret),
+    ttl: epochSeconds() + REFRESH_TOKEN_TTL_SECONDS,
+  });
+  return { token: await signAccessToken(user), refreshToken: `${familyId}.${secret}` };
+}
+
+/** New tokens for a current refresh token on its own device; INVALID_TOKEN otherwise. */
+export async function refreshSession({ token, refreshToken, deviceId }: RefreshInput): Promise<SessionTokens> {
+  const userId = await subjectOfSignedToken(token).catch(() => {
+    throw invalidToken();
+  });
+  const [familyId, secret, extra] = refreshToken.split('.');
+  if (!familyId || !secret || extra !== undefined) throw invalidToken();
+  const family = await getRefreshFamily(userId, familyId);
+  // DynamoDB deletes expired items lazily, so the expiry is checked here too.
+  if (!family || family.ttl <= epochSeconds()) throw invalidToken();
+  if (family.deviceId !== deviceId || !sameHash(family.tokenHash, hashSecret(secret))) {
+    await deleteRefreshFamily(userId, familyId);
+    throw invalidToken();
+  }
+  const user = await getUser(userId);
+  if (!user) throw invalidToken();
+  const nextSecret = newSecret();
+  const rotated = await rotateRefreshFamily(
+    { ...family, tokenHash: hashSecret(nextSecret), ttl: epochSeconds() + REFRESH_TOKEN_TTL_SECONDS },
+    family.tokenHash,
+  );
+  if (!rotated) {
+    // Another request exchanged this same token a moment ago: only one of them may win.
+    await deleteRefreshFamily(userId, familyId);
+    throw invalidToken();
+  }
+  return { token: await signAccessToken(user), refreshToken: `${familyId}.${nextSecret}` };
+}

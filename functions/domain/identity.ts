@@ -1,0 +1,20 @@
+// Who is calling, as the authorizer established it. Every resolver checks it itself (DESIGN.md: the
+// SPA's route guards are convenience, never security).
+
+import { AppError, type UserType } from '@partage/graphql';
+
+export interface Identity {
+  /** '' for anonymous visitors. */
+  userId: string;
+  role: UserType;
+}
+
+export const SIGNED_IN: readonly UserType[] = ['USER', 'ADMIN'];
+
+export const unauthorized = () => new AppError('UNAUTHORIZED_ACCESS', 'You are not authorized to perform this operation.');
+
+/** The caller's user id, if their role is one of `roles`; UNAUTHORIZED_ACCESS otherwise. */
+export function requireRole(identity: Identity, roles: readonly UserType[]): string {
+  if (!roles.includes(identity.role) || !identity.userId) throw unauthorized();
+  return identity.userId;
+}

@@ -1,0 +1,17 @@
+// The Lambdas and what each one serves; the CDK app and the local host both read this list.
+
+export const AUTHORIZER = 'authorizer';
+
+export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
+  {
+    name: 'accounts',
+    fields: ['Query.me', 'Mutation.updateFirstLoginModalClosed', 'Mutation.changePassword', 'Subscription.onFirstLoginModalClosed'],
+  },
+];
+
+export const HTTP_ROUTES: { method: 'GET' | 'POST'; path: string; name: string }[] = [
+  { method: 'POST', path: '/token/login', name: 'token' },
+  { method: 'POST', path: '/token/refresh', name: 'token' },
+  { method: 'GET', path: '/status', name: 'status' },
+  { method: 'POST', path: '/log', name: 'log' },
+];

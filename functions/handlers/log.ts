@@ -1,0 +1,25 @@
+// POST /log: the web app's log entries, written as one JSON line each to the function's log
+// (CloudWatch in AWS, the console locally).
+
+import { assertValid, LOG_LEVELS, maxLength, oneOf, required, type RuleResult } from '@partage/graphql';
+import { httpHandler, jsonBody, noContent } from './shared/http';
+
+export const MAX_LOG_ENTRIES = 50;
+export const MAX_LOG_MESSAGE_LENGTH = 4000;
+
+const stringRule = (value: unknown, rule: (v: string) => RuleResult): RuleResult =>
+  typeof value === 'string' ? (required(value) ?? rule(value)) : 'required';
+
+export const handler = httpHandler(async (event) => {
+  const body = jsonBody(event);
+  const entries = (Array.isArray(body) ? body : []) as { message?: unknown; level?: unknown }[];
+  assertValid([
+    ['body', !Array.isArray(body) ? 'required' : body.length > MAX_LOG_ENTRIES ? 'maxLength' : null],
+    ...entries.flatMap((entry, i): [string, RuleResult][] => [
+      [`${i}.message`, stringRule(entry?.message, maxLength(MAX_LOG_MESSAGE_LENGTH))],
+      [`${i}.level`, stringRule(entry?.level, oneOf(LOG_LEVELS))],
+    ]),
+  ]);
+  for (const { message, level } of entries) console.log(JSON.stringify({ source: 'web', level, message }));
+  return noContent();
+});

@@ -1,0 +1,60 @@
+// The frame of every HTTP Lambda (API Gateway HTTP API, payload v2): JSON bodies in, small
+// responses out, and AppErrors turned into statuses (VALIDATION_FAILED as a JSON body, the others
+// as the plain text the web app matches).
+
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { AppError, type ErrorCode } from '@partage/graphql';
+
+export type HttpResponse = APIGatewayProxyStructuredResultV2;
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+export const json = (statusCode: number, body: unknown): HttpResponse => ({
+  statusCode,
+  headers: { 'content-type': 'application/json', ...NO_STORE },
+  body: JSON.stringify(body),
+});
+
+export const text = (statusCode: number, body: string): HttpResponse => ({
+  statusCode,
+  headers: { 'content-type': 'text/plain; charset=utf-8', ...NO_STORE },
+  body,
+});
+
+export const noContent = (): HttpResponse => ({ statusCode: 204, headers: NO_STORE, body: '' });
+
+const STATUS_OF: Partial<Record<ErrorCode, number>> = {
+  VALIDATION_FAILED: 400,
+  INVALID_CREDENTIALS: 401,
+  INVALID_TOKEN: 401,
+  EMAIL_NOT_CONFIRMED: 403,
+  USER_LOCKED_OUT: 403,
+};
+
+export function errorResponse(error: AppError): HttpResponse {
+  const status = STATUS_OF[error.code] ?? 400;
+  return error.code === 'VALIDATION_FAILED'
+    ? json(status, { code: error.code, message: error.message, fields: error.fields })
+    : text(status, error.message);
+}
+
+/** The parsed JSON body; VALIDATION_FAILED when it is missing or not JSON. */
+export function jsonBody(event: APIGatewayProxyEventV2): unknown {
+  const raw = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(raw ?? '');
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The body must be JSON', [{ path: 'body', rule: 'required' }]);
+  }
+}
+
+export function httpHandler(handle: (event: APIGatewayProxyEventV2) => Promise<HttpResponse>) {
+  return async (event: APIGatewayProxyEventV2): Promise<HttpResponse> => {
+    try {
+      return await handle(event);
+    } catch (error) {
+      if (error instanceof AppError) return errorResponse(error);
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,38 @@
+// The frame of every resolver Lambda: routes AppSync's direct-Lambda event to the resolver of its
+// field and turns an AppError into the envelope AppSync's resolver code re-raises as a GraphQL error.
+
+import { AppError, toResolverError, USER_TYPES } from '@partage/graphql';
+import type { Identity } from '../../domain/identity';
+
+export interface ResolverEvent {
+  arguments: Record<string, unknown>;
+  identity?: { resolverContext?: { userId?: string; role?: string } } | null;
+  source: unknown;
+  info: { fieldName: string; parentTypeName: string; variables: Record<string, unknown>; selectionSetList: string[]; selectionSetGraphQL: string };
+  request?: { headers: Record<string, string | undefined> };
+  prev: unknown;
+  stash: Record<string, unknown>;
+}
+
+/** `args` is typed by each resolver from the generated `<Type><Field>Args`; AppSync has checked its shape. */
+export type Resolver = (args: never, identity: Identity, event: ResolverEvent) => unknown;
+
+function identityOf(event: ResolverEvent): Identity {
+  const context = event.identity?.resolverContext;
+  const role = USER_TYPES.find((t) => t === context?.role);
+  return role && role !== 'ANONYME' && context?.userId ? { userId: context.userId, role } : { userId: '', role: 'ANONYME' };
+}
+
+export function resolverHandler(resolvers: Record<string, Resolver>) {
+  return async (event: ResolverEvent): Promise<unknown> => {
+    const field = `${event.info.parentTypeName}.${event.info.fieldName}`;
+    const resolve = resolvers[field];
+    if (!resolve) throw new Error(`No resolver for ${field}`);
+    try {
+      return await resolve(event.arguments as never, identityOf(event), event);
+    } catch (error) {
+      if (error instanceof AppError) return toResolverError(error);
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,38 @@
+// POST /token/login and POST /token/refresh (one Lambda, routed by path). Protocol: docs/contracts.md.
+
+import { assertValid, LOGIN_TEXT, phoneCode, required } from '@partage/graphql';
+import { login } from '../domain/accounts/login';
+import { refreshSession } from '../domain/accounts/sessions';
+import { httpHandler, json, jsonBody, text } from './shared/http';
+
+/** The body's string fields; a field of another type counts as missing. */
+function stringFields(body: unknown): Record<string, string | undefined> {
+  const entries = Object.entries(typeof body === 'object' && body !== null ? body : {});
+  return Object.fromEntries(entries.map(([name, value]) => [name, typeof value === 'string' ? value : undefined]));
+}
+
+export const handler = httpHandler(async (event) => {
+  const body = jsonBody(event);
+  const { username, password, deviceId, code, token, refreshToken } = stringFields(body);
+  if (event.rawPath.endsWith('/token/login')) {
+    // `code` is optional (only the second call of an administrator's login sends it).
+    const codeSent = ((body as { code?: unknown } | null)?.code ?? null) !== null;
+    assertValid([
+      ['username', required(username)],
+      ['password', required(password)],
+      ['deviceId', required(deviceId)],
+      ['code', codeSent ? (required(code) ?? phoneCode(code)) : null],
+    ]);
+    const result = await login({ username: username!, password: password!, deviceId: deviceId!, code });
+    return result.kind === 'codeSent' ? text(202, LOGIN_TEXT.twoFactorSent) : json(200, result.tokens);
+  }
+  if (event.rawPath.endsWith('/token/refresh')) {
+    assertValid([
+      ['token', required(token)],
+      ['refreshToken', required(refreshToken)],
+      ['deviceId', required(deviceId)],
+    ]);
+    return json(200, await refreshSession({ token: token!, refreshToken: refreshToken!, deviceId: deviceId! }));
+  }
+  return text(404, 'Not found');
+});

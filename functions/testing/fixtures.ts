@@ -1,0 +1,86 @@
+// Test helpers for the functions: a fresh table and mailbox per test file, accounts, and events
+// shaped like the ones AppSync and API Gateway send.
+
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { useTestTable } from '../../tests/support/test-table';
+// Brings in the declaration of the `dynamoEndpoint` that test-table.ts injects.
+import type {} from '../../tests/support/dynamodb-global-setup';
+import { readOutbox } from '../adapters/outbox';
+import { createUser, type UserRecord } from '../data/users';
+import { hashPassword } from '../domain/accounts/password-hash';
+import type { Identity } from '../domain/identity';
+import type { ResolverEvent } from '../handlers/shared/resolver';
+
+export const TEST_PASSWORD = 'Correct-Horse-42';
+
+/** Call in beforeAll: a new table, a JWT secret and an outbox of this file's own. */
+export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
+  await useTestTable();
+  const outboxDir = await mkdtemp(join(tmpdir(), 'outbox-'));
+  Object.assign(process.env, { JWT_SECRET: 'test-secret-of-at-least-thirty-two-bytes', MAIL_ADAPTER: 'outbox', OUTBOX_DIR: outboxDir });
+  return { outboxDir };
+}
+
+export async function givenUser(overrides: Partial<UserRecord> = {}): Promise<UserRecord> {
+  const id = overrides.id ?? randomUUID();
+  const user: UserRecord = {
+    id,
+    email: `${id}@exemple.ca`,
+    role: 'USER',
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    firstName: 'Lucie',
+    lastName: 'Côté',
+    publicName: 'Épicerie solidaire Rosemont',
+    language: 'fr',
+    emailConfirmed: true,
+    phoneVerified: false,
+    lockedOut: false,
+    failedLogins: 0,
+    firstLoginModalClosed: false,
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+  await createUser(user);
+  return user;
+}
+
+export const asUser = (user: Pick<UserRecord, 'id' | 'role'>): Identity => ({ userId: user.id, role: user.role });
+export const ANONYMOUS: Identity = { userId: '', role: 'ANONYME' };
+
+export function resolverEvent(field: string, args: Record<string, unknown>, identity: Identity): ResolverEvent {
+  const [parentTypeName = '', fieldName = ''] = field.split('.');
+  return {
+    arguments: args,
+    identity: { resolverContext: identity },
+    source: null,
+    info: { parentTypeName, fieldName, variables: {}, selectionSetList: [], selectionSetGraphQL: '' },
+    request: { headers: {} },
+    prev: null,
+    stash: {},
+  };
+}
+
+export function httpEvent(method: 'GET' | 'POST', path: string, body?: unknown): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath: path,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    isBase64Encoded: false,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    requestContext: { http: { method, path } } as APIGatewayProxyEventV2['requestContext'],
+  };
+}
+
+/** The code of the newest two-factor e-mail sent to `email`. */
+export async function lastTwoFactorCode(outboxDir: string, email: string): Promise<string> {
+  const mail = (await readOutbox(outboxDir)).find((entry) => entry.to === email);
+  const code = /\b(\d{6})\b/.exec(mail?.subject ?? '')?.[1];
+  if (!code) throw new Error(`No two-factor e-mail for ${email}`);
+  return code;
+}

@@ -1,0 +1,113 @@
+// Settings of the CDK app and the small pure helpers of the constructs (no synthesis here).
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CONTEXT_KEYS, readConfig, REPO_ROOT, resolveWebDist, senderAddress } from './config';
+import { schemaFields, splitField } from './graphql-api';
+import { accessOf, constructIdOf } from './lambdas';
+import { apiPathPatterns, contentSecurityPolicy } from './web-hosting';
+
+const dir = mkdtempSync(join(tmpdir(), 'partage-web-'));
+const built = join(dir, 'dist');
+mkdirSync(built);
+writeFileSync(join(built, 'index.html'), '<!doctype html><title>x</title>');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('web build location', () => {
+  it('takes the context first, then WEB_DIST', () => {
+    expect(resolveWebDist(built, {})).toBe(built);
+    expect(resolveWebDist(undefined, { WEB_DIST: built })).toBe(built);
+  });
+
+  it('defaults to web/dist at the repository root and fails with the command to run', () => {
+    const missing = join(dir, 'nothing-here');
+    expect(() => resolveWebDist(missing, {})).toThrow(/npm run build -w web/);
+    expect(() => resolveWebDist(undefined, { WEB_DIST: missing })).toThrow(missing);
+    let message = '';
+    try {
+      resolveWebDist(undefined, {});
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    // Either web/dist is built (no error) or the error names it.
+    if (message) expect(message).toContain(join(REPO_ROOT, 'web', 'dist'));
+  });
+
+  it('refuses a directory without index.html', () => {
+    expect(() => resolveWebDist(dir, {})).toThrow(/index\.html/);
+  });
+});
+
+describe('readConfig', () => {
+  const context = (values: Record<string, string>) => (key: string) => values[key];
+
+  it('reads the partage:* context keys', () => {
+    const config = readConfig(
+      context({
+        [CONTEXT_KEYS.webDist]: built,
+        [CONTEXT_KEYS.stackName]: 'PartageTest',
+        [CONTEXT_KEYS.region]: 'ca-central-1',
+        [CONTEXT_KEYS.mailFrom]: 'Partage <no-reply@exemple.ca>',
+        [CONTEXT_KEYS.appVersion]: '1.2.3',
+      }),
+      {},
+    );
+    expect(config).toEqual({
+      stackName: 'PartageTest',
+      region: 'ca-central-1',
+      webDistPath: built,
+      mailFrom: 'Partage <no-reply@exemple.ca>',
+      appVersion: '1.2.3',
+    });
+  });
+
+  it('reads extra CSP connect sources from a list or a string', () => {
+    const base = { [CONTEXT_KEYS.webDist]: built };
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.connectSources]: 'https://a.example  https://b.example' }), {}).connectSources).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+    const list = ['https://tiles.example'] as unknown as string;
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.connectSources]: list }), {}).connectSources).toEqual(['https://tiles.example']);
+    expect(readConfig(context(base), {}).connectSources).toBeUndefined();
+  });
+
+  it('needs a certificate with a custom domain', () => {
+    expect(() => readConfig(context({ [CONTEXT_KEYS.webDist]: built, [CONTEXT_KEYS.domainName]: 'partage.example' }), {})).toThrow(
+      /certificateArn/,
+    );
+  });
+});
+
+describe('helpers', () => {
+  it('extracts the sender address', () => {
+    expect(senderAddress('Partage <no-reply@exemple.ca>')).toBe('no-reply@exemple.ca');
+    expect(senderAddress('no-reply@exemple.ca')).toBe('no-reply@exemple.ca');
+  });
+
+  it('maps HTTP routes to CloudFront path patterns', () => {
+    expect(apiPathPatterns(['/token/login', '/token/refresh', '/status', '/log'])).toEqual(['/token/*', '/status', '/log']);
+  });
+
+  it('builds a CSP with the given connect sources', () => {
+    const csp = contentSecurityPolicy(['https://a.example', 'wss://b.example']);
+    expect(csp).toContain("connect-src 'self' https://a.example wss://b.example");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('splits catalog fields and reads the schema fields', () => {
+    expect(splitField('Query.me')).toEqual({ typeName: 'Query', fieldName: 'me' });
+    expect(() => splitField('me')).toThrow();
+    expect(schemaFields('type Query { me: String } extend type Query { other: Int }')).toEqual(new Set(['Query.me', 'Query.other']));
+  });
+
+  it('names constructs and gives least privilege', () => {
+    expect(constructIdOf('accounts')).toBe('Accounts');
+    expect(constructIdOf('stripe-webhook')).toBe('StripeWebhook');
+    expect(accessOf('authorizer')).toMatchObject({ table: 'none', jwtSecret: true, sendEmail: false, publicUrl: false });
+    expect(accessOf('log')).toMatchObject({ table: 'none', sendEmail: false });
+    expect(accessOf('accounts')).toMatchObject({ table: 'readWrite', sendEmail: true, publicUrl: true });
+  });
+});

@@ -1,0 +1,100 @@
+// Deployment settings of the CDK app, read once from the CDK context (cdk.json or `-c key=value`)
+// and the environment. Everything the stack needs arrives through PartageConfig, so the tests can
+// build the stack with explicit values.
+
+import { existsSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (infra/aws/../..). Relative paths in the context are taken from here. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface PartageConfig {
+  stackName: string;
+  region: string;
+  /** Absolute path of the web app's production build (must contain index.html). */
+  webDistPath: string;
+  /** Sender of every e-mail (`MAIL_FROM`), e.g. `Partage <no-reply@example.ca>`. */
+  mailFrom: string;
+  /** `APP_VERSION` of the functions and `version` in config.json. */
+  appVersion: string;
+  /** Optional custom domain of the site; needs certificateArn (an ACM certificate in us-east-1). */
+  domainName?: string;
+  certificateArn?: string;
+  /** More origins the web app may connect to (CSP connect-src), e.g. a map tile server. */
+  connectSources?: string[];
+}
+
+/** Context keys, all under the `partage:` prefix. */
+export const CONTEXT_KEYS = {
+  stackName: 'partage:stackName',
+  region: 'partage:region',
+  webDist: 'partage:webDist',
+  mailFrom: 'partage:mailFrom',
+  appVersion: 'partage:appVersion',
+  domainName: 'partage:domainName',
+  certificateArn: 'partage:certificateArn',
+  connectSources: 'partage:connectSources',
+} as const;
+
+type ContextReader = (key: string) => unknown;
+
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const s = String(value).trim();
+  return s === '' ? undefined : s;
+}
+
+/**
+ * Where the web build is: context `partage:webDist`, else env `WEB_DIST`, else `web/dist`; relative
+ * paths are taken from the repository root. Fails with the command to run when it is not built.
+ */
+export function resolveWebDist(fromContext: unknown, env: NodeJS.ProcessEnv = process.env): string {
+  const configured = text(fromContext) ?? text(env.WEB_DIST) ?? 'web/dist';
+  const path = isAbsolute(configured) ? configured : resolve(REPO_ROOT, configured);
+  if (!existsSync(path) || !statSync(path).isDirectory() || !existsSync(resolve(path, 'index.html'))) {
+    throw new Error(
+      `The web app build was not found at ${path} (no index.html). ` +
+        'Build it first with `npm run build -w web`, or point the CDK app at another build with ' +
+        '`-c partage:webDist=<dir>` or the WEB_DIST environment variable.',
+    );
+  }
+  return path;
+}
+
+function gitVersion(): string | undefined {
+  try {
+    return text(execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  } catch {
+    return undefined;
+  }
+}
+
+export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = process.env): PartageConfig {
+  const domainName = text(context(CONTEXT_KEYS.domainName));
+  const certificateArn = text(context(CONTEXT_KEYS.certificateArn));
+  if (Boolean(domainName) !== Boolean(certificateArn)) {
+    throw new Error(
+      `Set both ${CONTEXT_KEYS.domainName} and ${CONTEXT_KEYS.certificateArn} (an ACM certificate in us-east-1 for CloudFront), or neither.`,
+    );
+  }
+  // A JSON array in cdk.json, or a space-separated string on the command line.
+  const rawSources = context(CONTEXT_KEYS.connectSources);
+  const connectSources = (Array.isArray(rawSources) ? rawSources.map(String) : (text(rawSources) ?? '').split(/\s+/)).filter(Boolean);
+  return {
+    stackName: text(context(CONTEXT_KEYS.stackName)) ?? 'Partage',
+    region: text(context(CONTEXT_KEYS.region)) ?? text(env.CDK_DEFAULT_REGION) ?? 'ca-central-1',
+    webDistPath: resolveWebDist(context(CONTEXT_KEYS.webDist), env),
+    mailFrom: text(context(CONTEXT_KEYS.mailFrom)) ?? text(env.MAIL_FROM) ?? 'no-reply@example.ca',
+    appVersion: text(context(CONTEXT_KEYS.appVersion)) ?? text(env.APP_VERSION) ?? gitVersion() ?? 'dev',
+    ...(domainName && certificateArn ? { domainName, certificateArn } : {}),
+    ...(connectSources.length ? { connectSources } : {}),
+  };
+}
+
+/** The bare address of a sender such as `Partage <no-reply@example.ca>`. */
+export function senderAddress(mailFrom: string): string {
+  const match = /<([^>]+)>/.exec(mailFrom);
+  return (match?.[1] ?? mailFrom).trim();
+}

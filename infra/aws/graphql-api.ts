@@ -1,0 +1,110 @@
+// The AppSync GraphQL API: schema from graphql/schema.graphql, one AWS_LAMBDA authorizer, and for
+// every field of the catalog an APPSYNC_JS unit resolver (resolver-code.js) over its capability's
+// Lambda data source.
+
+import { readFileSync } from 'node:fs';
+import { Annotations, Duration, Fn } from 'aws-cdk-lib';
+import * as appsync from 'aws-cdk-lib/aws-appsync';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { Kind, parse } from 'graphql';
+import { SCHEMA_PATH } from '@partage/graphql/schema';
+import { constructIdOf } from './lambdas';
+
+export const RESOLVER_CODE_PATH = new URL('./resolver-code.js', import.meta.url);
+
+export interface CapabilityResolvers {
+  /** Capability name (the data source is named after it). */
+  name: string;
+  /** `Type.field` of every field it resolves. */
+  fields: string[];
+  fn: lambda.IFunction;
+}
+
+export interface LambdaGraphqlApiProps {
+  apiName: string;
+  authorizer: lambda.IFunction;
+  capabilities: CapabilityResolvers[];
+  schemaPath?: string;
+}
+
+export function splitField(field: string): { typeName: string; fieldName: string } {
+  const match = /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(field);
+  if (!match) throw new Error(`Catalog field "${field}" is not of the form Type.field`);
+  return { typeName: match[1]!, fieldName: match[2]! };
+}
+
+/** Every `Type.field` declared by object types (and their extensions) of an SDL file. */
+export function schemaFields(sdl: string): Set<string> {
+  const fields = new Set<string>();
+  for (const def of parse(sdl).definitions) {
+    if (def.kind === Kind.OBJECT_TYPE_DEFINITION || def.kind === Kind.OBJECT_TYPE_EXTENSION) {
+      for (const field of def.fields ?? []) fields.add(`${def.name.value}.${field.name.value}`);
+    }
+  }
+  return fields;
+}
+
+export class LambdaGraphqlApi extends Construct {
+  readonly api: appsync.GraphqlApi;
+  /** https://<id>.appsync-api.<region>.amazonaws.com/graphql */
+  readonly graphqlUrl: string;
+  /** Host names of the HTTPS endpoint and of the real-time (wss) endpoint. */
+  readonly graphqlHost: string;
+  readonly realtimeHost: string;
+
+  constructor(scope: Construct, id: string, props: LambdaGraphqlApiProps) {
+    super(scope, id);
+    const schemaPath = props.schemaPath ?? SCHEMA_PATH;
+
+    this.api = new appsync.GraphqlApi(this, 'Api', {
+      name: props.apiName,
+      definition: appsync.Definition.fromFile(schemaPath),
+      authorizationConfig: {
+        defaultAuthorization: {
+          authorizationType: appsync.AuthorizationType.LAMBDA,
+          lambdaAuthorizerConfig: { handler: props.authorizer, resultsCacheTtl: Duration.minutes(5) },
+        },
+      },
+      xrayEnabled: true,
+      logConfig: {
+        fieldLogLevel: appsync.FieldLogLevel.ERROR,
+        excludeVerboseContent: true,
+        retention: logs.RetentionDays.ONE_MONTH,
+      },
+    });
+    const cfnApi = this.api.node.defaultChild as appsync.CfnGraphQLApi;
+    this.graphqlUrl = this.api.graphqlUrl;
+    this.graphqlHost = cfnApi.attrGraphQlDns;
+    this.realtimeHost = cfnApi.attrRealtimeDns;
+
+    const declared = schemaFields(readFileSync(schemaPath, 'utf8'));
+    const code = appsync.Code.fromInline(readFileSync(RESOLVER_CODE_PATH, 'utf8'));
+    const seen = new Set<string>();
+    for (const capability of props.capabilities) {
+      const dataSource = this.api.addLambdaDataSource(`${constructIdOf(capability.name)}DataSource`, capability.fn, {
+        description: `Lambda of the ${capability.name} capability`,
+      });
+      for (const field of capability.fields) {
+        const { typeName, fieldName } = splitField(field);
+        if (seen.has(field)) throw new Error(`Field ${field} is listed twice in the catalog`);
+        seen.add(field);
+        if (!declared.has(field)) {
+          Annotations.of(this).addError(`The catalog lists ${field} (capability ${capability.name}) but the schema has no such field`);
+        }
+        dataSource.createResolver(`${typeName}${constructIdOf(fieldName)}Resolver`, {
+          typeName,
+          fieldName,
+          runtime: appsync.FunctionRuntime.JS_1_0_0,
+          code,
+        });
+      }
+    }
+  }
+
+  /** wss://<realtime host>/graphql */
+  get realtimeUrl(): string {
+    return Fn.join('', ['wss://', this.realtimeHost, '/graphql']);
+  }
+}

@@ -1,0 +1,33 @@
+// AppSync unit resolver (APPSYNC_JS runtime) shared by every field resolved by a Lambda.
+// request: invoke the data source's Lambda with the direct-Lambda event shape (docs/contracts.md).
+// response: an invocation error, or a ResolverErrorEnvelope `{ __error: { code, message, fields } }`
+// returned by the handler, becomes a GraphQL error; anything else is the field's value.
+// The runtime allows a subset of JavaScript: no try/catch/throw, no `in`, no `++`.
+import { util } from '@aws-appsync/utils';
+
+export function request(ctx) {
+  return {
+    operation: 'Invoke',
+    payload: {
+      arguments: ctx.arguments,
+      identity: ctx.identity,
+      source: ctx.source,
+      info: ctx.info,
+      request: { headers: ctx.request.headers },
+      prev: ctx.prev,
+      stash: ctx.stash,
+    },
+  };
+}
+
+export function response(ctx) {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  const result = ctx.result;
+  if (result !== null && typeof result === 'object' && result.__error) {
+    const failure = result.__error;
+    util.error(failure.message, failure.code, null, { code: failure.code, fields: failure.fields ?? [] });
+  }
+  return result;
+}

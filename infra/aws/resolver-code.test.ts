@@ -1,0 +1,96 @@
+// The AppSync resolver code (APPSYNC_JS) evaluated in Node with a fake `util`: util.error stops the
+// resolver in AppSync, so the fake throws.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { RESOLVER_CODE_PATH } from './graphql-api';
+
+class UtilError extends Error {
+  constructor(readonly args: unknown[]) {
+    super(String(args[0]));
+  }
+}
+
+type Resolver = { request: (ctx: unknown) => unknown; response: (ctx: unknown) => unknown };
+
+function loadResolver(): Resolver {
+  const source = readFileSync(RESOLVER_CODE_PATH, 'utf8')
+    .replace(/^import\s.*$/m, '')
+    .replace(/^export\s+function/gm, 'function');
+  const util = {
+    error: (...args: unknown[]) => {
+      throw new UtilError(args);
+    },
+  };
+  return new Function('util', `${source}\nreturn { request, response };`)(util) as Resolver;
+}
+
+function utilErrorOf(run: () => unknown): unknown[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof UtilError) return error.args;
+    throw error;
+  }
+  throw new Error('util.error was not called');
+}
+
+describe('resolver code', () => {
+  const resolver = loadResolver();
+
+  it('imports util from @aws-appsync/utils and uses no statement APPSYNC_JS rejects', () => {
+    const source = readFileSync(RESOLVER_CODE_PATH, 'utf8').replace(/\/\/.*$/gm, '');
+    expect(source).toMatch(/import \{ util \} from '@aws-appsync\/utils'/);
+    expect(source).not.toMatch(/\b(try|catch|throw|while|continue|finally)\b|\+\+|--|\sin\s/);
+  });
+
+  it('invokes the Lambda with the direct-Lambda event shape', () => {
+    const ctx = {
+      arguments: { input: { firstLoginModalClosed: true } },
+      identity: { resolverContext: { userId: 'u1', role: 'USER' } },
+      source: null,
+      info: { fieldName: 'updateFirstLoginModalClosed', parentTypeName: 'Mutation', variables: {}, selectionSetList: ['id'] },
+      request: { headers: { authorization: 'Bearer x' }, domainName: null },
+      prev: { result: {} },
+      stash: { a: 1 },
+    };
+    expect(resolver.request(ctx)).toEqual({
+      operation: 'Invoke',
+      payload: {
+        arguments: ctx.arguments,
+        identity: ctx.identity,
+        source: null,
+        info: ctx.info,
+        request: { headers: { authorization: 'Bearer x' } },
+        prev: ctx.prev,
+        stash: ctx.stash,
+      },
+    });
+  });
+
+  it('turns a ResolverErrorEnvelope into util.error(message, code, null, {code, fields})', () => {
+    const fields = [{ path: 'input.newPassword', rule: 'minLength' }];
+    const args = utilErrorOf(() =>
+      resolver.response({ result: { __error: { code: 'VALIDATION_FAILED', message: 'Invalid input', fields } } }),
+    );
+    expect(args).toEqual(['Invalid input', 'VALIDATION_FAILED', null, { code: 'VALIDATION_FAILED', fields }]);
+  });
+
+  it('reports an envelope without fields with an empty list', () => {
+    const args = utilErrorOf(() => resolver.response({ result: { __error: { code: 'UNAUTHORIZED_ACCESS', message: 'No' } } }));
+    expect(args).toEqual(['No', 'UNAUTHORIZED_ACCESS', null, { code: 'UNAUTHORIZED_ACCESS', fields: [] }]);
+  });
+
+  it('passes an invocation error on with its type', () => {
+    const args = utilErrorOf(() => resolver.response({ error: { message: 'boom', type: 'Lambda:Unhandled' }, result: null }));
+    expect(args).toEqual(['boom', 'Lambda:Unhandled']);
+  });
+
+  it('returns data unchanged, including null (a subscription allowed) and lists', () => {
+    const me = { id: 'u1', firstLoginModalClosed: false };
+    expect(resolver.response({ result: me })).toBe(me);
+    expect(resolver.response({ result: null })).toBeNull();
+    expect(resolver.response({ result: [1, 2] })).toEqual([1, 2]);
+    expect(resolver.response({ result: true })).toBe(true);
+  });
+});

@@ -1,0 +1,383 @@
+// The synthesized stack (one synthesis for the whole file, Lambdas bundled once): every resource
+// that matters, checked against the handler catalog and the table shape rather than hard-coded lists.
+
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTHORIZER, HTTP_ROUTES, RESOLVER_LAMBDAS } from '@partage/functions/handlers/catalog';
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@partage/functions/data/table';
+import { SCHEMA_PATH } from '@partage/graphql/schema';
+import { REPO_ROOT } from './config';
+import { RESOLVER_CODE_PATH } from './graphql-api';
+import { accessOf } from './lambdas';
+import { PartageStack } from './stack';
+import { SPA_REWRITE_CODE_PATH } from './web-hosting';
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+const MAIL_FROM = 'Partage <no-reply@exemple.ca>';
+
+type Resources = Record<string, { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }>;
+
+let workDir: string;
+let outdir: string;
+let stack: PartageStack;
+let template: Template;
+let resources: Resources;
+
+const handlerNames = [...new Set([AUTHORIZER, ...RESOLVER_LAMBDAS.map((r) => r.name), ...HTTP_ROUTES.map((r) => r.name)])];
+const catalogFields = RESOLVER_LAMBDAS.flatMap((r) => r.fields.map((field) => ({ capability: r.name, field })));
+
+function ofType(type: string): [string, Resources[string]][] {
+  return Object.entries(resources).filter(([, r]) => r.Type === type);
+}
+
+function functionOf(name: string): [string, Resources[string]] {
+  const found = ofType('AWS::Lambda::Function').filter(([, r]) => r.Properties.Description === `Partage ${name} handler`);
+  expect(found, `one Lambda for handler ${name}`).toHaveLength(1);
+  return found[0]!;
+}
+
+beforeAll(() => {
+  workDir = mkdtempSync(join(tmpdir(), 'partage-cdk-'));
+  const webDist = join(workDir, 'web-dist');
+  mkdirSync(join(webDist, 'assets'), { recursive: true });
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app");');
+  outdir = join(workDir, 'cdk.out');
+
+  const { context } = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  const app = new App({ outdir, context });
+  stack = new PartageStack(app, 'PartageTest', {
+    env: { account: '123456789012', region: 'ca-central-1' },
+    config: { webDistPath: webDist, mailFrom: MAIL_FROM, appVersion: '1.2.3-test' },
+  });
+  app.synth();
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources as Resources;
+});
+
+afterAll(() => {
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('the stack', () => {
+  it('synthesizes without error annotations (every catalog field is in the schema)', () => {
+    Annotations.fromStack(stack).hasNoError('*', Match.anyValue());
+  });
+});
+
+describe('DynamoDB table', () => {
+  it('has the keys, GSIs, TTL, PITR, on-demand billing and encryption of functions/data/table.ts', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      SSESpecification: { SSEEnabled: true },
+      DeletionProtectionEnabled: true,
+      GlobalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+  });
+
+  it('is retained when the stack goes', () => {
+    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+});
+
+describe('JWT signing key', () => {
+  it('is a generated Secrets Manager secret', () => {
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
+    });
+  });
+});
+
+describe('Lambdas', () => {
+  it('has one function per handler of the catalog, Node 22 on ARM64, ESM', () => {
+    for (const name of handlerNames) {
+      const [, fn] = functionOf(name);
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+      });
+    }
+  });
+
+  it('sets the environment of docs/contracts.md', () => {
+    const secret = ofType('AWS::SecretsManager::Secret')[0]![0];
+    const table = ofType('AWS::DynamoDB::Table')[0]![0];
+    for (const name of handlerNames) {
+      const [, fn] = functionOf(name);
+      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env).toMatchObject({
+        TABLE_NAME: { Ref: table },
+        JWT_SECRET_ARN: { Ref: secret },
+        MAIL_ADAPTER: 'ses',
+        MAIL_FROM,
+        APP_VERSION: '1.2.3-test',
+      });
+      if (accessOf(name).publicUrl) expect(JSON.stringify(env.PUBLIC_URL)).toContain('DomainName');
+      else expect(env.PUBLIC_URL).toBeUndefined();
+    }
+  });
+
+  it('gives each function a log group with a retention', () => {
+    for (const name of handlerNames) {
+      const [, fn] = functionOf(name);
+      const ref = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      expect(resources[ref]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
+    }
+  });
+
+  it('grants only what each handler needs', () => {
+    const policies = ofType('AWS::IAM::Policy');
+    for (const name of handlerNames) {
+      const [, fn] = functionOf(name);
+      const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const statements = JSON.stringify(
+        policies.filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role)).map(([, p]) => p.Properties.PolicyDocument),
+      );
+      const access = accessOf(name);
+      expect(statements.includes('dynamodb:PutItem'), `${name} writes the table`).toBe(access.table === 'readWrite');
+      expect(statements.includes('dynamodb:GetItem'), `${name} reads the table`).toBe(access.table !== 'none');
+      expect(statements.includes('secretsmanager:GetSecretValue'), `${name} reads the JWT key`).toBe(access.jwtSecret);
+      expect(statements.includes('ses:SendEmail'), `${name} sends e-mail`).toBe(access.sendEmail);
+      if (access.sendEmail) expect(statements).toContain('"ses:FromAddress":"no-reply@exemple.ca"');
+    }
+  });
+
+  it('bundled every handler into an ESM file with a source map', () => {
+    for (const name of handlerNames) {
+      const [, fn] = functionOf(name);
+      const key = (fn.Properties.Code as { S3Key: string }).S3Key;
+      const assetDir = join(outdir, `asset.${key.replace(/\.zip$/, '')}`);
+      expect(existsSync(join(assetDir, 'index.mjs')), `${name} bundle`).toBe(true);
+      expect(existsSync(join(assetDir, 'index.mjs.map')), `${name} source map`).toBe(true);
+    }
+  });
+});
+
+describe('AppSync GraphQL API', () => {
+  it('uses the schema file and the Lambda authorizer as default auth, with X-Ray and error logs', () => {
+    template.resourceCountIs('AWS::AppSync::GraphQLApi', 1);
+    const [authorizerId] = functionOf(AUTHORIZER);
+    template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
+      AuthenticationType: 'AWS_LAMBDA',
+      LambdaAuthorizerConfig: {
+        AuthorizerUri: { 'Fn::GetAtt': [authorizerId, 'Arn'] },
+        AuthorizerResultTtlInSeconds: 300,
+      },
+      XrayEnabled: true,
+      LogConfig: Match.objectLike({ FieldLogLevel: 'ERROR' }),
+    });
+    template.hasResourceProperties('AWS::AppSync::GraphQLSchema', { Definition: readFileSync(SCHEMA_PATH, 'utf8') });
+  });
+
+  it('has one Lambda data source per resolver capability', () => {
+    template.resourceCountIs('AWS::AppSync::DataSource', RESOLVER_LAMBDAS.length);
+    for (const { name } of RESOLVER_LAMBDAS) {
+      const [fnId] = functionOf(name);
+      template.hasResourceProperties('AWS::AppSync::DataSource', {
+        Type: 'AWS_LAMBDA',
+        LambdaConfig: { LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } },
+      });
+    }
+  });
+
+  it('has one APPSYNC_JS unit resolver per catalog field, on its capability data source', () => {
+    const code = readFileSync(RESOLVER_CODE_PATH, 'utf8');
+    const resolvers = ofType('AWS::AppSync::Resolver');
+    expect(resolvers).toHaveLength(catalogFields.length);
+    const dataSources = Object.fromEntries(ofType('AWS::AppSync::DataSource').map(([, r]) => [r.Properties.Name as string, r.Properties]));
+    for (const { capability, field } of catalogFields) {
+      const [typeName, fieldName] = field.split('.');
+      const found = resolvers.filter(([, r]) => r.Properties.TypeName === typeName && r.Properties.FieldName === fieldName);
+      expect(found, field).toHaveLength(1);
+      const props = found[0]![1].Properties;
+      expect(props).toMatchObject({ Kind: 'UNIT', Runtime: { Name: 'APPSYNC_JS', RuntimeVersion: '1.0.0' }, Code: code });
+      const [fnId] = functionOf(capability);
+      expect(dataSources[props.DataSourceName as string]).toMatchObject({ LambdaConfig: { LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } } });
+    }
+  });
+});
+
+describe('HTTP API', () => {
+  it('routes every HTTP_ROUTES entry to its handler with payload 2.0', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', HTTP_ROUTES.length);
+    const integrations = Object.fromEntries(ofType('AWS::ApiGatewayV2::Integration').map(([id, r]) => [id, r.Properties]));
+    expect(Object.keys(integrations)).toHaveLength(new Set(HTTP_ROUTES.map((r) => r.name)).size);
+    for (const route of HTTP_ROUTES) {
+      const found = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === `${route.method} ${route.path}`);
+      expect(found, `${route.method} ${route.path}`).toHaveLength(1);
+      const target = JSON.stringify(found[0]![1].Properties.Target);
+      const integrationId = Object.keys(integrations).find((id) => target.includes(id));
+      const [fnId] = functionOf(route.name);
+      expect(integrations[integrationId!]).toMatchObject({
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+        IntegrationUri: { 'Fn::GetAtt': [fnId, 'Arn'] },
+      });
+    }
+  });
+
+  it('has an auto-deployed default stage with throttling', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() }),
+    });
+  });
+});
+
+describe('web hosting', () => {
+  it('keeps the bucket private and SSL-only', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      }),
+    });
+  });
+
+  it('serves the bucket through CloudFront with Origin Access Control, index.html at the root, no error masking', () => {
+    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    const config = distribution.Properties.DistributionConfig as Record<string, unknown>;
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const origins = config.Origins as { Id: string; OriginAccessControlId?: unknown; S3OriginConfig?: unknown }[];
+    expect(origins.filter((o) => o.OriginAccessControlId && o.S3OriginConfig)).toHaveLength(1);
+  });
+
+  it('rewrites SPA routes with a CloudFront Function on the default behaviour only', () => {
+    const functions = ofType('AWS::CloudFront::Function');
+    expect(functions).toHaveLength(1);
+    const [fnId, fn] = functions[0]!;
+    expect(fn.Properties).toMatchObject({
+      FunctionCode: readFileSync(SPA_REWRITE_CODE_PATH, 'utf8'),
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+    });
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    const config = distribution.Properties.DistributionConfig as {
+      DefaultCacheBehavior: Record<string, unknown>;
+      CacheBehaviors: Record<string, unknown>[];
+    };
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [fnId, 'FunctionARN'] } },
+    ]);
+    for (const behavior of config.CacheBehaviors) expect(behavior.FunctionAssociations).toBeUndefined();
+  });
+
+  it('routes the HTTP API paths to API Gateway, uncached, with the viewer headers except Host', () => {
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    const config = distribution.Properties.DistributionConfig as {
+      Origins: { Id: string; DomainName: unknown; CustomOriginConfig?: { OriginProtocolPolicy: string } }[];
+      CacheBehaviors: Record<string, unknown>[];
+    };
+    const apiId = ofType('AWS::ApiGatewayV2::Api')[0]![0];
+    const apiOrigin = config.Origins.find((o) => JSON.stringify(o.DomainName).includes(apiId));
+    expect(apiOrigin?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
+    const patterns = config.CacheBehaviors.map((b) => b.PathPattern);
+    expect(patterns.sort()).toEqual(['/log', '/status', '/token/*']);
+    for (const route of HTTP_ROUTES) {
+      expect(patterns.some((p) => p === route.path || (String(p).endsWith('/*') && route.path.startsWith(String(p).slice(0, -1))))).toBe(true);
+    }
+    for (const behavior of config.CacheBehaviors) {
+      expect(behavior).toMatchObject({
+        TargetOriginId: apiOrigin!.Id,
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        AllowedMethods: expect.arrayContaining(['GET', 'POST']),
+        ViewerProtocolPolicy: 'https-only',
+      });
+    }
+  });
+
+  it('sends security headers, with a CSP that lets the app reach AppSync over https and wss', () => {
+    template.resourceCountIs('AWS::CloudFront::ResponseHeadersPolicy', 1);
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+        }),
+      }),
+    });
+    const [, policy] = ofType('AWS::CloudFront::ResponseHeadersPolicy')[0]!;
+    const csp = JSON.stringify(
+      (policy.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: unknown } }).SecurityHeadersConfig
+        .ContentSecurityPolicy,
+    );
+    const apiId = ofType('AWS::AppSync::GraphQLApi')[0]![0];
+    expect(csp).toContain("connect-src 'self' https://");
+    expect(csp).toContain(`"Fn::GetAtt":["${apiId}","GraphQLDns"]`);
+    expect(csp).toContain(' wss://');
+    expect(csp).toContain(`"Fn::GetAtt":["${apiId}","RealtimeDns"]`);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('deploys the build and a no-cache config.json with the GraphQL endpoint', () => {
+    const deployments = ofType('Custom::CDKBucketDeployment');
+    expect(deployments).toHaveLength(3);
+    const apiId = ofType('AWS::AppSync::GraphQLApi')[0]![0];
+    const configDeployment = deployments.find(([, d]) => JSON.stringify(d.Properties.SourceMarkers ?? []).includes('GraphQLUrl'));
+    expect(configDeployment, 'config.json deployment').toBeDefined();
+    const props = configDeployment![1].Properties as {
+      SourceObjectKeys: string[];
+      SourceMarkers: Record<string, unknown>[];
+      SystemMetadata: Record<string, string>;
+      Prune: boolean;
+    };
+    expect(props.SystemMetadata['cache-control']).toBe('no-cache');
+    expect(props.Prune).toBe(false);
+    const assetDir = join(outdir, `asset.${props.SourceObjectKeys[0]!.replace(/\.zip$/, '')}`);
+    const written = JSON.parse(readFileSync(join(assetDir, 'config.json'), 'utf8')) as Record<string, string>;
+    const markers = Object.assign({}, ...props.SourceMarkers) as Record<string, unknown>;
+    expect(markers[written.graphqlEndpoint!]).toEqual({ 'Fn::GetAtt': [apiId, 'GraphQLUrl'] });
+    expect(written).toMatchObject({ mode: 'aws', apiUrl: '', region: 'ca-central-1', version: '1.2.3-test' });
+
+    const shell = deployments.find(([, d]) => (d.Properties.Exclude as string[] | undefined)?.includes('config.json'));
+    expect(shell?.[1].Properties).toMatchObject({ Prune: true, DistributionPaths: ['/*'] });
+  });
+
+  it('outputs the site and GraphQL URLs', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(JSON.stringify(outputs.SiteUrl?.Value)).toContain('DomainName');
+    expect(outputs.GraphqlUrl?.Value).toEqual({ 'Fn::GetAtt': [ofType('AWS::AppSync::GraphQLApi')[0]![0], 'GraphQLUrl'] });
+  });
+});

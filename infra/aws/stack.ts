@@ -1,0 +1,93 @@
+// The whole Partage deployment in one stack: table, JWT signing key, Lambdas of the handler catalog,
+// AppSync GraphQL API, HTTP API, and the web app on S3 + CloudFront.
+
+import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { AUTHORIZER, HTTP_ROUTES, RESOLVER_LAMBDAS } from '@partage/functions/handlers/catalog';
+import type { PartageConfig } from './config';
+import { DataTable } from './data-table';
+import { LambdaGraphqlApi } from './graphql-api';
+import { LambdaHttpApi, type HttpRoute } from './http-api';
+import { HandlerFunctions } from './lambdas';
+import { WebHosting } from './web-hosting';
+
+/** What functions/handlers/catalog.ts exports. */
+export interface HandlerCatalog {
+  authorizer: string;
+  resolverLambdas: { name: string; fields: string[] }[];
+  httpRoutes: HttpRoute[];
+}
+
+export const HANDLER_CATALOG: HandlerCatalog = {
+  authorizer: AUTHORIZER,
+  resolverLambdas: RESOLVER_LAMBDAS,
+  httpRoutes: HTTP_ROUTES,
+};
+
+export interface PartageStackProps extends StackProps {
+  config: Omit<PartageConfig, 'stackName' | 'region'>;
+  catalog?: HandlerCatalog;
+}
+
+export class PartageStack extends Stack {
+  readonly dataTable: DataTable;
+  readonly functions: HandlerFunctions;
+  readonly graphqlApi: LambdaGraphqlApi;
+  readonly httpApi: LambdaHttpApi;
+  readonly web: WebHosting;
+
+  constructor(scope: Construct, id: string, props: PartageStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const catalog = props.catalog ?? HANDLER_CATALOG;
+    Tags.of(this).add('project', 'partage');
+
+    this.dataTable = new DataTable(this, 'Data');
+
+    const jwtSecret = new secretsmanager.Secret(this, 'JwtSigningKey', {
+      description: 'HS256 signing key of the access tokens (JWT_SECRET_ARN)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+
+    this.functions = new HandlerFunctions(this, 'Functions', {
+      names: [catalog.authorizer, ...catalog.resolverLambdas.map((r) => r.name), ...catalog.httpRoutes.map((r) => r.name)],
+      table: this.dataTable.table,
+      jwtSecret,
+      mailFrom: config.mailFrom,
+      appVersion: config.appVersion,
+    });
+
+    this.graphqlApi = new LambdaGraphqlApi(this, 'GraphQL', {
+      apiName: `${this.stackName}-api`,
+      authorizer: this.functions.get(catalog.authorizer),
+      capabilities: catalog.resolverLambdas.map((r) => ({ ...r, fn: this.functions.get(r.name) })),
+    });
+
+    this.httpApi = new LambdaHttpApi(this, 'Http', {
+      apiName: `${this.stackName}-http`,
+      routes: catalog.httpRoutes,
+      functionOf: (name) => this.functions.get(name),
+    });
+
+    this.web = new WebHosting(this, 'Web', {
+      webDistPath: config.webDistPath,
+      graphqlUrl: this.graphqlApi.graphqlUrl,
+      graphqlHost: this.graphqlApi.graphqlHost,
+      realtimeHost: this.graphqlApi.realtimeHost,
+      httpApiHost: this.httpApi.host,
+      httpApiPaths: catalog.httpRoutes.map((r) => r.path),
+      appVersion: config.appVersion,
+      ...(config.domainName ? { domainName: config.domainName } : {}),
+      ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
+      ...(config.connectSources ? { extraConnectSources: config.connectSources } : {}),
+    });
+    this.functions.setPublicUrl(this.web.siteUrl);
+
+    new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'The web app' });
+    new CfnOutput(this, 'GraphqlUrl', { value: this.graphqlApi.graphqlUrl, description: 'AppSync GraphQL endpoint' });
+    new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.api.apiEndpoint, description: 'HTTP API (also routed through the site)' });
+    new CfnOutput(this, 'TableName', { value: this.dataTable.table.tableName });
+    new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+  }
+}

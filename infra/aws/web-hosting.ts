@@ -1,0 +1,197 @@
+// The web app: a private S3 bucket behind CloudFront (Origin Access Control), SPA routes rewritten
+// to /index.html by a CloudFront Function, security headers on every response, the HTTP API's paths
+// routed to API Gateway on the same origin, and the build plus the runtime config.json deployed.
+
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { fileURLToPath } from 'node:url';
+
+export const SPA_REWRITE_CODE_PATH = fileURLToPath(new URL('./spa-rewrite.js', import.meta.url));
+
+/** The runtime configuration the web app fetches at /config.json (docs/contracts.md). */
+export interface WebRuntimeConfig {
+  mode: 'aws';
+  graphqlEndpoint: string;
+  apiUrl: string;
+  region: string;
+  version: string;
+}
+
+export interface WebHostingProps {
+  webDistPath: string;
+  graphqlUrl: string;
+  /** Host names of the AppSync HTTPS and real-time endpoints (for the CSP's connect-src). */
+  graphqlHost: string;
+  realtimeHost: string;
+  /** Host of the HTTP API and the paths it serves (GET/POST routes of the catalog). */
+  httpApiHost: string;
+  httpApiPaths: string[];
+  appVersion: string;
+  domainName?: string;
+  certificateArn?: string;
+  /** More sources the browser may connect to (map tiles, uploads). */
+  extraConnectSources?: string[];
+}
+
+/** CloudFront path patterns for API paths: `/token/login` -> `/token/*`, `/status` -> `/status`. */
+export function apiPathPatterns(paths: string[]): string[] {
+  const patterns = paths.map((path) => {
+    const segments = path.split('/').filter(Boolean);
+    return segments.length > 1 ? `/${segments[0]}/*` : `/${segments[0] ?? ''}`;
+  });
+  return [...new Set(patterns)];
+}
+
+export function contentSecurityPolicy(connectSources: string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${connectSources.join(' ')}`.trim(),
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
+
+export class WebHosting extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  /** https://<custom domain or CloudFront domain> */
+  readonly siteUrl: string;
+
+  constructor(scope: Construct, id: string, props: WebHostingProps) {
+    super(scope, id);
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      comment: 'Serves /index.html for extension-less paths (SPA routes)',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromFile({ filePath: SPA_REWRITE_CODE_PATH }),
+    });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Security headers of the Partage site',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy([
+            `https://${props.graphqlHost}`,
+            `wss://${props.realtimeHost}`,
+            ...(props.extraConnectSources ?? []),
+          ]),
+          override: true,
+        },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(self), payment=()', override: true },
+        ],
+      },
+    });
+
+    const apiOrigin = new origins.HttpOrigin(props.httpApiHost, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    });
+    const apiBehavior: cloudfront.BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: securityHeaders,
+    };
+
+    const certificate = props.certificateArn
+      ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+      : undefined;
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Partage web app and auth endpoints',
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: Object.fromEntries(apiPathPatterns(props.httpApiPaths).map((pattern) => [pattern, apiBehavior])),
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      // The security policy applies to a custom certificate only (the default one is fixed).
+      ...(props.domainName && certificate
+        ? { domainNames: [props.domainName], certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {}),
+    });
+    this.siteUrl = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
+
+    // Hashed build files: cached for a year, never pruned (a tab still running the previous
+    // version may lazy-load its chunks during a deployment).
+    const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      sources: [s3deploy.Source.asset(props.webDistPath)],
+      destinationBucket: this.bucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [
+        s3deploy.CacheControl.setPublic(),
+        s3deploy.CacheControl.maxAge(Duration.days(365)),
+        s3deploy.CacheControl.immutable(),
+      ],
+      memoryLimit: 512,
+    });
+
+    // index.html and the other unhashed files: always revalidated.
+    const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
+      sources: [s3deploy.Source.asset(props.webDistPath)],
+      destinationBucket: this.bucket,
+      exclude: ['assets/*', 'config.json'],
+      prune: true,
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      memoryLimit: 512,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    shell.node.addDependency(assets);
+
+    const runtimeConfig: WebRuntimeConfig = {
+      mode: 'aws',
+      graphqlEndpoint: props.graphqlUrl,
+      apiUrl: '', // CloudFront routes the HTTP API's paths on the site's own origin
+      region: Stack.of(this).region,
+      version: props.appVersion,
+    };
+    const config = new s3deploy.BucketDeployment(this, 'DeployRuntimeConfig', {
+      sources: [s3deploy.Source.jsonData('config.json', runtimeConfig)],
+      destinationBucket: this.bucket,
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      memoryLimit: 512, // same as the other deployments: one shared handler
+      distribution: this.distribution,
+      distributionPaths: ['/config.json'],
+    });
+    config.node.addDependency(shell);
+  }
+}

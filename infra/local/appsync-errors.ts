@@ -1,0 +1,76 @@
+// The error shapes AppSync sends, shared by the HTTP and the real-time endpoints.
+
+import type { GraphQLError, SourceLocation } from 'graphql';
+import type { FieldError, ResolverErrorEnvelope } from '@partage/graphql';
+
+export interface AppSyncLocation {
+  line: number;
+  column: number;
+  sourceName: null;
+}
+
+export interface AppSyncError {
+  message: string;
+  errorType?: string;
+  errorInfo?: { code: string; fields: FieldError[] } | null;
+  path?: readonly (string | number)[] | null;
+  locations?: AppSyncLocation[] | null;
+  data?: null;
+  /** Local host only (docs/contracts.md): the same code and fields as errorInfo, where GraphQL clients look first. */
+  extensions?: { code: string; fields: FieldError[] };
+  errorCode?: number;
+}
+
+export const UNAUTHORIZED_MESSAGE = 'You are not authorized to make this call.';
+
+export function unauthorizedError(): AppSyncError {
+  return { errorType: 'UnauthorizedException', message: UNAUTHORIZED_MESSAGE };
+}
+
+export function malformedRequestError(message: string): AppSyncError {
+  return { errorType: 'MalformedHttpRequestException', message };
+}
+
+export function toAppSyncLocations(locations: readonly SourceLocation[] | undefined): AppSyncLocation[] | null {
+  return locations ? locations.map(({ line, column }) => ({ line, column, sourceName: null })) : null;
+}
+
+/** A request AppSync refuses before running any resolver (syntax, validation, variables). */
+export function validationError(error: GraphQLError, message = error.message): AppSyncError {
+  return { path: null, locations: toAppSyncLocations(error.locations), message, errorType: 'ValidationError' };
+}
+
+/** Thrown by a field resolver so the response carries AppSync's error fields for a Lambda failure. */
+export class LambdaFieldError extends Error {
+  constructor(
+    message: string,
+    readonly errorType: string,
+    readonly errorInfo: AppSyncError['errorInfo'] = null,
+  ) {
+    super(message);
+  }
+
+  /** A ResolverErrorEnvelope, as AppSync's resolver code turns it into `util.error(message, code, null, {code, fields})`. */
+  static fromEnvelope({ __error: { code, message, fields } }: ResolverErrorEnvelope): LambdaFieldError {
+    return new LambdaFieldError(message, code, { code, fields });
+  }
+
+  /** A Lambda that threw: AppSync only passes the message on. */
+  static unhandled(error: unknown): LambdaFieldError {
+    return new LambdaFieldError(error instanceof Error ? error.message : String(error), 'Lambda:Unhandled');
+  }
+}
+
+/** An error raised while executing fields: a Lambda failure, or graphql-js's own (e.g. null for a non-null field). */
+export function executionError(error: GraphQLError): AppSyncError {
+  const base = { path: error.path ?? null, locations: toAppSyncLocations(error.locations), message: error.message };
+  const failure = error.originalError;
+  if (!(failure instanceof LambdaFieldError)) return base;
+  return {
+    ...base,
+    data: null,
+    errorType: failure.errorType,
+    errorInfo: failure.errorInfo,
+    ...(failure.errorInfo ? { extensions: failure.errorInfo } : {}),
+  };
+}

@@ -1,0 +1,105 @@
+// Everything AppSync checks before it runs a resolver: syntax, validation against the schema,
+// the operation to run and the variables. Failures come back in AppSync's shape (graphql-java's
+// error kinds, `ValidationError`), for both the HTTP and the real-time endpoints.
+
+import {
+  GraphQLError,
+  getOperationAST,
+  getVariableValues,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type ValidationRule,
+} from 'graphql';
+import { AwsScalarError } from './appsync-scalars';
+import { validationError, type AppSyncError } from './appsync-errors';
+
+export interface GraphQLRequest {
+  query: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+}
+
+export interface PreparedOperation {
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  /** The variables as sent (what AppSync passes in `info.variables`); they coerce without error. */
+  variables: Record<string, unknown>;
+}
+
+// graphql-java's names for what each graphql-js rule checks; AppSync's messages start with them.
+const ERROR_KINDS: Record<string, string> = {
+  ExecutableDefinitionsRule: 'NonExecutableDefinition',
+  UniqueOperationNamesRule: 'DuplicateOperationName',
+  LoneAnonymousOperationRule: 'LoneAnonymousOperationViolation',
+  SingleFieldSubscriptionsRule: 'SubscriptionMultipleRootFields',
+  KnownTypeNamesRule: 'UnknownType',
+  FragmentsOnCompositeTypesRule: 'InlineFragmentTypeConditionInvalid',
+  VariablesAreInputTypesRule: 'NonInputTypeOnVariable',
+  ScalarLeafsRule: 'SubSelectionRequired',
+  FieldsOnCorrectTypeRule: 'FieldUndefined',
+  UniqueFragmentNamesRule: 'DuplicateFragmentName',
+  KnownFragmentNamesRule: 'UndefinedFragment',
+  NoUnusedFragmentsRule: 'UnusedFragment',
+  PossibleFragmentSpreadsRule: 'InvalidFragmentType',
+  NoFragmentCyclesRule: 'FragmentCycle',
+  UniqueVariableNamesRule: 'DuplicateVariableName',
+  NoUndefinedVariablesRule: 'UndefinedVariable',
+  NoUnusedVariablesRule: 'UnusedVariable',
+  KnownDirectivesRule: 'UnknownDirective',
+  UniqueDirectivesPerLocationRule: 'DuplicateDirectiveName',
+  KnownArgumentNamesRule: 'UnknownArgument',
+  UniqueArgumentNamesRule: 'DuplicateArgumentNames',
+  ValuesOfCorrectTypeRule: 'WrongType',
+  ProvidedRequiredArgumentsRule: 'MissingFieldArgument',
+  VariablesInAllowedPositionRule: 'VariableTypeMismatch',
+  OverlappingFieldsCanBeMergedRule: 'FieldsConflict',
+  UniqueInputFieldNamesRule: 'UniqueObjectFieldName',
+};
+
+function kindOf(rule: ValidationRule, error: GraphQLError): string {
+  if (rule.name === 'ScalarLeafsRule' && error.message.includes('must not have a selection')) return 'SubSelectionNotAllowed';
+  return ERROR_KINDS[rule.name] ?? rule.name.replace(/Rule$/, '');
+}
+
+function kindError(kind: string, error: GraphQLError): AppSyncError {
+  return validationError(error, `Validation error of type ${kind}: ${error.message}`);
+}
+
+/** Validates rule by rule so that each error can be named the way AppSync names it. */
+function validateOperation(schema: GraphQLSchema, document: DocumentNode): AppSyncError[] {
+  return specifiedRules.flatMap((rule) => validate(schema, document, [rule]).map((error) => kindError(kindOf(rule, error), error)));
+}
+
+function variableError(error: GraphQLError): AppSyncError {
+  const scalarError = error.originalError;
+  const definition = error.nodes?.[0];
+  if (scalarError instanceof AwsScalarError && definition?.kind === 'VariableDefinition') {
+    return { ...validationError(error), locations: null, message: `Variable '${definition.variable.name.value}' has an invalid value. ${scalarError.message}` };
+  }
+  return { ...validationError(error), locations: null };
+}
+
+export function prepareOperation(schema: GraphQLSchema, request: GraphQLRequest): PreparedOperation | { errors: AppSyncError[] } {
+  let document: DocumentNode;
+  try {
+    document = parse(request.query);
+  } catch (error) {
+    if (error instanceof GraphQLError) return { errors: [kindError('InvalidSyntax', error)] };
+    throw error;
+  }
+  const errors = validateOperation(schema, document);
+  if (errors.length > 0) return { errors };
+  const operation = getOperationAST(document, request.operationName ?? undefined);
+  if (!operation) {
+    const message = request.operationName ? `Unknown operation named '${request.operationName}'.` : 'Must provide operation name if query contains multiple operations.';
+    return { errors: [{ path: null, locations: null, message: `Validation error of type UnknownOperation: ${message}`, errorType: 'ValidationError' }] };
+  }
+  const variables = request.variables ?? {};
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
+  if (coerced.errors) return { errors: coerced.errors.map(variableError) };
+  return { document, operation, variables };
+}

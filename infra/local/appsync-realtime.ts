@@ -1,0 +1,239 @@
+// AppSync's real-time WebSocket protocol for GraphQL subscriptions, at /graphql/realtime
+// (https://docs.aws.amazon.com/appsync/latest/devguide/real-time-websocket-client.html), as the
+// aws-amplify v6 client speaks it: subprotocol `graphql-ws`; connection authorization in the
+// `header` query parameter or, as Amplify sends it, a `header-<base64url JSON>` subprotocol;
+// connection_init -> connection_ack + `ka`; start (authorized again from
+// payload.extensions.authorization) -> start_ack; `data` for each event; stop -> complete.
+
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { isDeepStrictEqual } from 'node:util';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { authorize } from './appsync-authorizer';
+import { UNAUTHORIZED_MESSAGE, validationError, type AppSyncError } from './appsync-errors';
+import { executeOperation, subscriptionEventData, type SubscribedField } from './appsync-execution';
+import { prepareOperation, type GraphQLRequest, type PreparedOperation } from './appsync-operation';
+import type { AppSyncSchema } from './appsync-schema';
+import { flatHeaders } from './http-io';
+import type { LambdaFunctions } from './lambda-functions';
+import { GraphQLError } from 'graphql';
+
+export const REALTIME_PATH = '/graphql/realtime';
+const SUBPROTOCOL = 'graphql-ws';
+const HEADER_SUBPROTOCOL_PREFIX = 'header-';
+/** What AppSync announces in connection_ack: the client drops the socket after this long without `ka`. */
+const CONNECTION_TIMEOUT_MS = 300_000;
+const KEEP_ALIVE_MS = 60_000;
+
+interface Subscription extends SubscribedField {
+  id: string;
+  prepared: PreparedOperation;
+}
+
+interface Connection {
+  socket: WebSocket;
+  /** The decoded `header` of the connection request: `{ Authorization, host }`. */
+  authorization: Record<string, unknown> | null;
+  headers: Record<string, string>;
+  acknowledged: boolean;
+  subscriptions: Map<string, Subscription>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function headerValue(headers: Record<string, unknown> | null | undefined, name: string): string | undefined {
+  const entry = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name);
+  return typeof entry?.[1] === 'string' ? entry[1] : undefined;
+}
+
+function offeredSubprotocols(request: IncomingMessage): string[] {
+  return (request.headers['sec-websocket-protocol'] ?? '').split(',').map((protocol) => protocol.trim());
+}
+
+function connectionAuthorization(request: IncomingMessage): Record<string, unknown> | null {
+  const encoded =
+    new URL(request.url ?? '/', 'http://localhost').searchParams.get('header') ??
+    offeredSubprotocols(request)
+      .find((protocol) => protocol.startsWith(HEADER_SUBPROTOCOL_PREFIX))
+      ?.slice(HEADER_SUBPROTOCOL_PREFIX.length);
+  if (!encoded) return null;
+  try {
+    // Node's base64 decoder reads both the standard and the URL-safe alphabet, padded or not.
+    const header: unknown = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
+    return isObject(header) ? header : null;
+  } catch {
+    return null;
+  }
+}
+
+/** AppSync's subscription filter: each argument given must equal the result's field of the same name. */
+function matchesArguments(args: Record<string, unknown>, result: unknown): boolean {
+  return Object.entries(args).every(([name, expected]) => {
+    if (expected === null || expected === undefined) return true;
+    const actual = isObject(result) ? result[name] : undefined;
+    if (actual === undefined || actual === null) return false;
+    return typeof expected === 'object' ? isDeepStrictEqual(actual, expected) : String(actual) === String(expected);
+  });
+}
+
+function parseStartData(data: unknown): GraphQLRequest | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const request: unknown = JSON.parse(data);
+    if (!isObject(request) || typeof request.query !== 'string') return null;
+    const variables = isObject(request.variables) ? request.variables : undefined;
+    const operationName = typeof request.operationName === 'string' ? request.operationName : undefined;
+    return { query: request.query, variables, operationName };
+  } catch {
+    return null;
+  }
+}
+
+export interface AppSyncRealtimeOptions {
+  api: AppSyncSchema;
+  functions: LambdaFunctions;
+}
+
+export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions) {
+  const server = new WebSocketServer({ noServer: true, handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false) });
+  const connections = new Set<Connection>();
+
+  const send = (connection: Connection, message: Record<string, unknown>) => {
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message));
+  };
+  const sendErrors = (connection: Connection, id: string | undefined, errors: AppSyncError[]) =>
+    send(connection, { type: 'error', ...(id === undefined ? {} : { id }), payload: { errors } });
+  const unauthorized = (): AppSyncError => ({ errorType: 'UnauthorizedException', message: UNAUTHORIZED_MESSAGE, errorCode: 401 });
+
+  async function connectionInit(connection: Connection): Promise<void> {
+    const caller = await authorize(functions.authorizer, {
+      token: headerValue(connection.authorization, 'authorization'),
+      queryString: '',
+      variables: {},
+      headers: connection.headers,
+    });
+    if (!caller) {
+      send(connection, { type: 'connection_error', payload: { errors: [unauthorized()] } });
+      connection.socket.close(1000);
+      return;
+    }
+    connection.acknowledged = true;
+    send(connection, { type: 'connection_ack', payload: { connectionTimeoutMs: CONNECTION_TIMEOUT_MS } });
+    send(connection, { type: 'ka' });
+    const keepAlive = setInterval(() => send(connection, { type: 'ka' }), KEEP_ALIVE_MS);
+    connection.socket.once('close', () => clearInterval(keepAlive));
+  }
+
+  async function start(connection: Connection, id: string, payload: Record<string, unknown>): Promise<void> {
+    const request = parseStartData(payload.data);
+    if (!request) {
+      const error = new GraphQLError('The start message payload must carry `data`: a JSON string with the query and its variables.');
+      return sendErrors(connection, id, [validationError(error)]);
+    }
+    const authorization = isObject(payload.extensions) && isObject(payload.extensions.authorization) ? payload.extensions.authorization : {};
+    const headers = { ...connection.headers, ...Object.fromEntries(Object.entries(authorization).map(([name, value]) => [name.toLowerCase(), String(value)])) };
+    const caller = await authorize(functions.authorizer, {
+      token: headerValue(authorization, 'authorization'),
+      queryString: request.query,
+      operationName: request.operationName ?? undefined,
+      variables: request.variables ?? {},
+      headers,
+    });
+    if (!caller) return sendErrors(connection, id, [unauthorized()]);
+
+    const prepared = prepareOperation(api.schema, request);
+    if ('errors' in prepared) return sendErrors(connection, id, prepared.errors);
+    if (prepared.operation.operation !== 'subscription') {
+      const error = new GraphQLError('Only subscriptions can be started on the real-time endpoint.', { nodes: prepared.operation });
+      return sendErrors(connection, id, [validationError(error)]);
+    }
+    // The subscription field's resolver runs once now: it allows (null) or refuses (an error).
+    const result = await executeOperation({
+      schema: api.schema,
+      resolvers: functions.resolvers,
+      prepared,
+      caller: { resolverContext: caller.resolverContext, headers },
+    });
+    if (result.errors) return sendErrors(connection, id, result.errors);
+    if (!connections.has(connection) || !result.subscription) return;
+    connection.subscriptions.set(id, { id, prepared, ...result.subscription });
+    send(connection, { type: 'start_ack', id });
+  }
+
+  async function receive(connection: Connection, raw: string): Promise<void> {
+    let message: unknown;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      message = null;
+    }
+    if (!isObject(message)) return sendErrors(connection, undefined, [{ errorType: 'MessageParseError', message: 'Unable to parse the message.' }]);
+    const id = typeof message.id === 'string' ? message.id : undefined;
+    switch (message.type) {
+      case 'connection_init':
+        return connectionInit(connection);
+      case 'start':
+        if (!connection.acknowledged || !id || !isObject(message.payload)) {
+          return sendErrors(connection, id, [{ errorType: 'BadRequestException', message: 'A start message needs an id, a payload and an acknowledged connection.' }]);
+        }
+        return start(connection, id, message.payload);
+      case 'stop':
+        if (id) connection.subscriptions.delete(id);
+        return send(connection, { type: 'complete', id });
+      default:
+        return sendErrors(connection, id, [{ errorType: 'UnsupportedOperation', message: `Unsupported operation: ${String(message.type)}` }]);
+    }
+  }
+
+  async function deliver(mutationField: string, result: unknown): Promise<void> {
+    const fields = api.subscriptionsByMutation.get(mutationField);
+    if (!fields) return;
+    for (const connection of connections) {
+      for (const subscription of connection.subscriptions.values()) {
+        if (!fields.includes(subscription.fieldName) || !matchesArguments(subscription.arguments, result)) continue;
+        const payload = await subscriptionEventData(api.schema, subscription.prepared, subscription.fieldName, result);
+        send(connection, { type: 'data', id: subscription.id, payload });
+      }
+    }
+  }
+
+  return {
+    /** Takes over an HTTP upgrade request for REALTIME_PATH. */
+    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+      if (!offeredSubprotocols(request).includes(SUBPROTOCOL)) {
+        socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      server.handleUpgrade(request, socket, head, (webSocket) => {
+        const connection: Connection = {
+          socket: webSocket,
+          authorization: connectionAuthorization(request),
+          headers: flatHeaders(request.headers),
+          acknowledged: false,
+          subscriptions: new Map(),
+        };
+        connections.add(connection);
+        webSocket.on('message', (data) => {
+          receive(connection, data.toString()).catch((error: unknown) => {
+            console.error('[realtime] message failed', error);
+            sendErrors(connection, undefined, [{ errorType: 'InternalFailure', message: 'An internal error occurred.' }]);
+          });
+        });
+        webSocket.on('error', (error) => console.error('[realtime] socket error', error));
+        webSocket.on('close', () => connections.delete(connection));
+      });
+    },
+
+    /** Delivers a successful mutation's result to the subscriptions it triggers. */
+    publish(mutationField: string, result: unknown): void {
+      deliver(mutationField, result).catch((error: unknown) => console.error('[realtime] delivery failed', error));
+    },
+
+    close(): void {
+      for (const connection of connections) connection.socket.terminate();
+      server.close();
+    },
+  };
+}
+
+export type AppSyncRealtime = ReturnType<typeof createAppSyncRealtime>;

@@ -1,0 +1,50 @@
+// The environment the functions read at cold start (docs/contracts.md), set for the local host:
+// local DynamoDB and fixed credentials (never a developer's AWS profile), the outbox instead of
+// SES, and a JWT secret generated once per data folder so tokens survive a restart.
+
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const LOCAL_REGION = 'ca-central-1';
+
+export interface FunctionEnv {
+  dataDir: string;
+  tableName: string;
+  dynamoEndpoint: string;
+  publicUrl: string;
+  version: string;
+}
+
+async function jwtSecret(dataDir: string): Promise<string> {
+  const path = join(dataDir, 'jwt-secret');
+  try {
+    await writeFile(path, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return (await readFile(path, 'utf8')).trim();
+}
+
+/** Sets process.env for the handlers; returns the outbox folder (shown by the dev mailbox). */
+export async function setFunctionEnv({ dataDir, tableName, dynamoEndpoint, publicUrl, version }: FunctionEnv): Promise<{ outboxDir: string }> {
+  const outboxDir = join(dataDir, 'outbox');
+  await mkdir(outboxDir, { recursive: true });
+  delete process.env.JWT_SECRET_ARN;
+  delete process.env.AWS_PROFILE;
+  delete process.env.AWS_SESSION_TOKEN;
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: dynamoEndpoint,
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    JWT_SECRET: await jwtSecret(dataDir),
+    MAIL_ADAPTER: 'outbox',
+    OUTBOX_DIR: outboxDir,
+    MAIL_FROM: 'no-reply@partage.localhost',
+    PUBLIC_URL: publicUrl,
+    APP_VERSION: version,
+  });
+  return { outboxDir };
+}

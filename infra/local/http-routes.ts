@@ -1,0 +1,90 @@
+// The HTTP API routes (/token/login, /status, …): an API Gateway HTTP API payload v2 event in,
+// the handler's result written back the way API Gateway writes it.
+
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { LOCAL_ACCOUNT_ID, LOCAL_API_ID } from './appsync-authorizer';
+import { flatHeaders, readBody, sendJson } from './http-io';
+import type { Lambda } from './lambda-functions';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** API Gateway's request time: `12/Mar/2020:19:03:58 +0000`. */
+function requestTime(date: Date): string {
+  const day = `${pad(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}`;
+  return `${day}:${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
+}
+
+/** Bodies API Gateway passes as text; any other body arrives base64-encoded. */
+function isTextual(contentType: string | undefined): boolean {
+  return /^(text\/|application\/(json|javascript|xml|x-www-form-urlencoded)|[^;]*\+(json|xml))/i.test(contentType ?? '');
+}
+
+export function apiGatewayEvent(request: IncomingMessage, body: Buffer, routeKey: string, now = new Date()): APIGatewayProxyEventV2 {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const { cookie, ...headers } = flatHeaders(request.headers);
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const textual = isTextual(headers['content-type']);
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    ...(cookie ? { cookies: cookie.split(';').map((part) => part.trim()) } : {}),
+    headers,
+    ...(url.search ? { queryStringParameters: query } : {}),
+    requestContext: {
+      accountId: LOCAL_ACCOUNT_ID,
+      apiId: LOCAL_API_ID,
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
+      http: {
+        method: request.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: requestTime(now),
+      timeEpoch: now.getTime(),
+    },
+    ...(body.length > 0 ? { body: body.toString(textual ? 'utf8' : 'base64') } : {}),
+    isBase64Encoded: body.length > 0 && !textual,
+  };
+}
+
+/** Writes a handler's result; like API Gateway, a result without statusCode is a 200 JSON body. */
+function writeResult(response: ServerResponse, result: unknown): void {
+  const structured = typeof result === 'object' && result !== null && 'statusCode' in result;
+  if (!structured) {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(typeof result === 'string' ? result : JSON.stringify(result));
+    return;
+  }
+  const { statusCode = 200, headers = {}, cookies = [], body = '', isBase64Encoded } = result as APIGatewayProxyStructuredResultV2;
+  response.writeHead(statusCode, {
+    ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])),
+    ...(cookies.length > 0 ? { 'set-cookie': cookies } : {}),
+  });
+  response.end(Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8'));
+}
+
+export function createHttpRouteHandler(lambda: Lambda, routeKey: string) {
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const event = apiGatewayEvent(request, await readBody(request), routeKey);
+    let result: unknown;
+    try {
+      result = await lambda.invoke(event);
+    } catch (error) {
+      console.error(`[${lambda.name}] unhandled error`, error);
+      return sendJson(response, 500, { message: 'Internal Server Error' });
+    }
+    writeResult(response, result);
+  };
+}

@@ -1,0 +1,58 @@
+// `npm start`: the whole product on http://localhost:<PORT> without AWS. Reads PORT (3000),
+// HOST (127.0.0.1) and DATA_DIR (.data at the repository root); Ctrl-C stops everything it started.
+
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEV_OUTBOX_PATH } from './dev-outbox';
+import { createLocalServer, PortInUseError, type LocalServer } from './server';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data');
+
+async function start(): Promise<LocalServer> {
+  console.log(`Starting the local host (data in ${dataDir})…`);
+  try {
+    return await createLocalServer({ port, host: process.env.HOST, dataDir });
+  } catch (error) {
+    if (error instanceof PortInUseError) {
+      console.error(`Port ${port} is already in use: is the app already running (npm start)? Stop it, or choose another port: PORT=3001 npm start`);
+    } else {
+      console.error('The local host could not start:', error);
+    }
+    process.exit(1);
+  }
+}
+
+let server: LocalServer | undefined = undefined;
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // During startup, or on a second Ctrl-C, exit at once: DynamoDB Local is killed on exit (dynamodb-local.ts).
+    if (stopping || !server) process.exit(1);
+    stopping = true;
+    console.log('\nStopping…');
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
+
+server = await start();
+// Imported once the server has set the functions' environment.
+const { DEMO_PASSWORD, DEMO_USERS } = await import('@partage/functions/domain/accounts/demo-seed');
+const describe = (user: (typeof DEMO_USERS)[number]) =>
+  user.role === 'ADMIN' ? 'administrator; its 2FA login code arrives in the dev mailbox' : `user${user.phoneVerified ? ' with a verified phone' : ''}`;
+console.log(`
+Partage is running at ${server.url}
+
+Demo accounts (password ${DEMO_PASSWORD}):
+${DEMO_USERS.map((user) => `  ${user.email.padEnd(26)} ${describe(user)}`).join('\n')}
+
+Dev mailbox (e-mails and SMS codes): ${server.url}${DEV_OUTBOX_PATH}
+Press Ctrl-C to stop.`);
+

@@ -1,0 +1,170 @@
+// The local host on one origin: the web app, /config.json, AppSync's HTTP and real-time endpoints,
+// the HTTP API routes and the dev mailbox, over DynamoDB Local. It takes its port before anything
+// else, so a second instance fails fast without touching the first one's data.
+
+import { mkdir, readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { ensureTable } from '@partage/functions/data/ensure-table';
+import { createAppSyncHttpHandler } from './appsync-http';
+import { createAppSyncRealtime, REALTIME_PATH } from './appsync-realtime';
+import { buildAppSyncSchema } from './appsync-schema';
+import { createDevOutbox, DEV_OUTBOX_JSON_PATH, DEV_OUTBOX_PATH } from './dev-outbox';
+import { localClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { LOCAL_REGION, setFunctionEnv } from './functions-env';
+import { BodyTooLargeError, sendJson, sendText } from './http-io';
+import { createHttpRouteHandler } from './http-routes';
+import { loadLambdaFunctions } from './lambda-functions';
+import { createStaticFiles } from './static-files';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DEFAULT_TABLE_NAME = 'partage-local';
+
+export interface LocalServerOptions {
+  /** Default 3000; 0 picks a free port. */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1 (the demo accounts stay off the network). */
+  host?: string;
+  /** Where the local host keeps its state: dynamodb/, outbox/, jwt-secret. */
+  dataDir: string;
+  /** The built SPA; default web/dist. */
+  webDir?: string;
+  /** A DynamoDB (Local) that is already running; without it, DynamoDB Local is started on dataDir/dynamodb. */
+  dynamoEndpoint?: string;
+  /** Default `partage-local`; created when missing. */
+  tableName?: string;
+  /** Seed the demo data (idempotent); default true. */
+  seed?: boolean;
+}
+
+export interface LocalServer {
+  /** http://localhost:<port> */
+  url: string;
+  close(): Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`Port ${port} is already in use`);
+  }
+}
+
+type RouteHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void> | void;
+
+async function appVersion(): Promise<string> {
+  const { version } = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string };
+  return version ?? '0.0.0';
+}
+
+function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error));
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/**
+ * Starts the local host. The functions read their configuration from process.env at import, so there
+ * is one local server per process (as there is one Lambda configuration per container).
+ */
+export async function createLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  let handle: RouteHandler | undefined;
+  let upgrade: ((request: IncomingMessage, socket: Duplex, head: Buffer) => void) | undefined;
+  // Requests that arrive while DynamoDB Local starts wait for it.
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  const server = createServer((request, response) => {
+    ready
+      .then(() => handle!(request, response))
+      .catch((error: unknown) => {
+        if (response.headersSent) return response.destroy();
+        if (error instanceof BodyTooLargeError) return sendText(response, 413, 'Payload too large');
+        console.error(`[local] ${request.method} ${request.url} failed`, error);
+        sendJson(response, 500, { message: 'Internal Server Error' });
+      });
+  });
+  server.on('upgrade', (request, socket, head) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== REALTIME_PATH) return socket.destroy();
+    void ready.then(() => upgrade!(request, socket, head));
+  });
+
+  const port = await listen(server, options.port ?? 3000, options.host ?? '127.0.0.1');
+  const url = `http://localhost:${port}`;
+  let dynamo: DynamoDbLocal | undefined;
+  let closeRealtime = () => {};
+  const close = async () => {
+    closeRealtime();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await dynamo?.stop();
+  };
+
+  try {
+    await mkdir(options.dataDir, { recursive: true });
+    if (!options.dynamoEndpoint) {
+      const dbDir = join(options.dataDir, 'dynamodb');
+      await mkdir(dbDir, { recursive: true });
+      dynamo = await startDynamoDbLocal({ dataDir: dbDir });
+    }
+    const dynamoEndpoint = options.dynamoEndpoint ?? dynamo!.endpoint;
+    const tableName = options.tableName ?? DEFAULT_TABLE_NAME;
+    const client = localClient(dynamoEndpoint);
+    await ensureTable(client, tableName);
+    client.destroy();
+
+    const version = await appVersion();
+    const { outboxDir } = await setFunctionEnv({ dataDir: options.dataDir, tableName, dynamoEndpoint, publicUrl: url, version });
+    if (options.seed ?? true) {
+      const { seedDemoData } = await import('@partage/functions/domain/accounts/demo-seed');
+      await seedDemoData();
+    }
+    const functions = await loadLambdaFunctions();
+    const api = buildAppSyncSchema();
+    const realtime = createAppSyncRealtime({ api, functions });
+    closeRealtime = realtime.close;
+    const outbox = createDevOutbox(outboxDir);
+
+    const routes = new Map<string, RouteHandler>([
+      ['POST /graphql', createAppSyncHttpHandler({ api, functions, publish: realtime.publish })],
+      [
+        'GET /config.json',
+        (request, response) =>
+          sendJson(response, 200, {
+            mode: 'local',
+            graphqlEndpoint: `http://${request.headers.host ?? `localhost:${port}`}/graphql`,
+            apiUrl: '',
+            region: LOCAL_REGION,
+            version,
+          }),
+      ],
+      [`GET ${DEV_OUTBOX_PATH}`, outbox.html],
+      [`GET ${DEV_OUTBOX_JSON_PATH}`, outbox.json],
+      ...functions.httpRoutes.map(({ method, path, lambda }): [string, RouteHandler] => {
+        const routeKey = `${method} ${path}`;
+        return [routeKey, createHttpRouteHandler(lambda, routeKey)];
+      }),
+    ]);
+    const apiPaths = new Set([...routes.keys()].map((key) => key.split(' ')[1]));
+    const staticFiles = createStaticFiles(options.webDir ?? join(REPO_ROOT, 'web/dist'));
+
+    handle = (request, response) => {
+      const method = request.method ?? 'GET';
+      const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+      const route = routes.get(`${method} ${pathname}`);
+      if (route) return route(request, response);
+      if (apiPaths.has(pathname)) return sendText(response, 405, 'Method not allowed');
+      if (method === 'GET' || method === 'HEAD') return staticFiles(request, response);
+      return sendText(response, 404, 'Not found');
+    };
+    upgrade = realtime.handleUpgrade;
+    markReady();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url, close };
+}

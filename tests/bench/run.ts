@@ -1,0 +1,95 @@
+// `npm run bench`: seeds a large account base into DynamoDB Local and prints figures — e-mail
+// lookup (the login path) against a naive full-scan baseline measured in the same run, login and
+// `me` through the real handlers, then the bundle sizes of every Lambda and web chunk.
+// Benchmarks print numbers; nothing here asserts a timing.
+
+import { BatchWriteCommand, DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { APIGatewayProxyEventV2, AppSyncResolverEvent } from 'aws-lambda';
+import { ensureTable } from '../../functions/data/ensure-table';
+import { emailKey, userKey } from '../../functions/data/keys';
+import { localClient, startDynamoDbLocal } from '../../infra/local/dynamodb-local';
+import { lambdaBundleSizes, printSizes, webChunkSizes } from './bundle-sizes';
+import { ms, time } from './stats';
+
+const USERS = Number(process.env.BENCH_USERS ?? 20_000);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const dynamo = await startDynamoDbLocal();
+const tableName = 'bench';
+Object.assign(process.env, {
+  TABLE_NAME: tableName,
+  DYNAMODB_ENDPOINT: dynamo.endpoint,
+  AWS_REGION: 'ca-central-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  MAIL_ADAPTER: 'outbox',
+  OUTBOX_DIR: `${root}.data/bench-outbox`,
+  APP_VERSION: 'bench',
+});
+
+try {
+  const client = localClient(dynamo.endpoint);
+  await ensureTable(client, tableName);
+  const doc = DynamoDBDocumentClient.from(client);
+  const { seedDemoData } = await import('../../functions/domain/accounts/demo-seed');
+  await seedDemoData();
+
+  // Bulk accounts, written directly (user item + e-mail uniqueness item), as a busy year would leave them.
+  const seedStart = performance.now();
+  const items = [];
+  for (let i = 0; i < USERS; i++) {
+    const id = `bench-${i}`;
+    const email = `membre${i}@exemple.org`;
+    items.push({ ...userKey(id), type: 'User', id, email, role: 'USER', passwordHash: 'x', firstName: 'Membre', lastName: String(i), publicName: `Membre ${i}`, language: 'fr', emailConfirmed: true, phoneVerified: false, lockedOut: false, failedLogins: 0, firstLoginModalClosed: true, createdAt: new Date().toISOString() });
+    items.push({ ...emailKey(email), type: 'Email', userId: id });
+  }
+  for (let i = 0; i < items.length; i += 25) {
+    await doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+  }
+  console.log(`Seeded ${USERS} accounts (${items.length} items) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
+
+  const { findUserByEmail } = await import('../../functions/data/users');
+  const pick = (i: number) => `membre${(i * 7919) % USERS}@exemple.org`;
+  const indexed = await time(300, (i) => findUserByEmail(pick(i)));
+  const scanBaseline = await time(5, async (i) => {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await doc.send(new ScanCommand({ TableName: tableName, FilterExpression: 'email = :e', ExpressionAttributeValues: { ':e': pick(i) }, ExclusiveStartKey }));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+  });
+  console.log(`Account lookup by e-mail among ${USERS} accounts`);
+  console.log(`  key lookup (login path)      ${ms(indexed)}`);
+  console.log(`  full-scan baseline           ${ms(scanBaseline)}\n`);
+
+  const token = await import('../../functions/handlers/token');
+  const accounts = await import('../../functions/handlers/accounts');
+  const loginEvent = (username: string) =>
+    ({ rawPath: '/token/login', requestContext: { http: { method: 'POST' } }, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Demo-Partage-2026', deviceId: 'partage-web-bench' }), isBase64Encoded: false }) as unknown as APIGatewayProxyEventV2;
+  const login = await time(30, () => token.handler(loginEvent('locataire@exemple.ca')));
+  const loginResult = (await token.handler(loginEvent('locataire@exemple.ca'))) as { body: string };
+  const { token: jwt } = JSON.parse(loginResult.body) as { token: string };
+  const authorizer = await import('../../functions/handlers/authorizer');
+  const authorized = (await authorizer.handler({ authorizationToken: `Bearer ${jwt}` } as never)) as { resolverContext: Record<string, string> };
+  const meEvent = { arguments: {}, identity: { resolverContext: authorized.resolverContext }, source: null, info: { fieldName: 'me', parentTypeName: 'Query', variables: {}, selectionSetList: ['id', 'type'], selectionSetGraphQL: '{ id type }' }, request: { headers: {} }, prev: null, stash: {} } as unknown as AppSyncResolverEvent<Record<string, never>>;
+  const me = await time(300, () => accounts.handler(meEvent));
+  console.log('Handlers (in process, DynamoDB Local)');
+  console.log(`  POST /token/login (scrypt)   ${ms(login)}`);
+  console.log(`  Query.me                     ${ms(me)}\n`);
+
+  console.log('Lambda bundles (esbuild, minified, @aws-sdk external)');
+  printSizes(await lambdaBundleSizes(root));
+  const dist = `${root}web/dist`;
+  if (existsSync(dist)) {
+    console.log('\nWeb app chunks (web/dist/assets)');
+    printSizes(webChunkSizes(dist));
+  } else {
+    console.log('\nWeb app not built: run `npm run build` for chunk sizes.');
+  }
+  client.destroy();
+} finally {
+  await dynamo.stop();
+}

@@ -1,0 +1,20 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../lib/i18n/use-page-title';
+import { ChangePasswordForm } from './ChangePasswordForm';
+
+/** Account settings (spec §2). Changing the e-mail address waits for its API. */
+export function AccountSettingsPage() {
+  const { t } = useTranslation('accounts');
+  const passwordTitleId = useId();
+  usePageTitle(t('settings.title'));
+  return (
+    <div className="page page--narrow">
+      <h1>{t('settings.title')}</h1>
+      <section aria-labelledby={passwordTitleId} className="panel">
+        <h2 id={passwordTitleId}>{t('settings.changePassword.title')}</h2>
+        <ChangePasswordForm />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { login, type Credentials, type LoginOutcome, type LoginRefusal } from '../../lib/auth/login';
+import { usePageTitle } from '../../lib/i18n/use-page-title';
+import { CodeForm } from './CodeForm';
+import { CredentialsForm } from './CredentialsForm';
+
+const NOTICE_BY_REFUSAL: Record<LoginRefusal, string> = {
+  emailNotConfirmed: 'login.refused.emailNotConfirmed',
+  lockedOut: 'login.refused.lockedOut',
+  invalidCredentials: 'login.refused.invalidCredentials',
+  invalidCode: 'login.refused.invalidCode',
+  unexpected: 'common:error.unexpected',
+};
+
+/**
+ * Login, with a code step when the account has two-factor login (spec §2, §4). On success the
+ * visitors-only guard of this route moves on, to the return path or the ad list.
+ */
+export function LoginPage() {
+  const { t } = useTranslation('accounts');
+  usePageTitle(t('login.title'));
+  // Kept once the code was sent: the code step sends them again with the code.
+  const [pending, setPending] = useState<Credentials | null>(null);
+  // The attempt number remounts the notice, so a repeated refusal is announced again.
+  const [notice, setNotice] = useState<{ key: string; attempt: number } | null>(null);
+
+  const attempt = async (credentials: Credentials): Promise<LoginOutcome> => {
+    const outcome = await login(credentials);
+    if (outcome.kind === 'codeSent') {
+      setPending(credentials);
+      setNotice(null);
+    } else if (outcome.kind === 'refused') {
+      setNotice((previous) => ({ key: NOTICE_BY_REFUSAL[outcome.reason], attempt: (previous?.attempt ?? 0) + 1 }));
+    }
+    return outcome;
+  };
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('login.title')}</h1>
+      {notice && (
+        <p key={notice.attempt} role="alert" className="notice notice--error">
+          {t(notice.key)}
+        </p>
+      )}
+      {pending ? (
+        <CodeForm
+          onSubmit={(code) => attempt({ ...pending, code })}
+          onBack={() => {
+            setPending(null);
+            setNotice(null);
+          }}
+        />
+      ) : (
+        <CredentialsForm onSubmit={attempt} />
+      )}
+    </div>
+  );
+}

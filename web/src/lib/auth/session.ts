@@ -1,0 +1,69 @@
+// The session (spec §3, §4): logged out, or logged in with tokens mirrored in localStorage.
+import { useSyncExternalStore } from 'react';
+import { ANONYMOUS_TOKEN } from '@partage/graphql';
+import { clearStoredSession, readAccessToken, readStoredTokens, storeTokens, type SignedInRole, type Tokens } from './tokens';
+
+export interface Session extends Tokens {
+  userId: string;
+  role: SignedInRole;
+}
+
+function sessionFrom(tokens: Tokens | null): Session | null {
+  const identity = tokens && readAccessToken(tokens.token);
+  return tokens && identity ? { ...tokens, ...identity } : null;
+}
+
+let current = sessionFrom(readStoredTokens());
+const listeners = new Set<() => void>();
+let beforeLogout: () => unknown = () => undefined;
+
+function publish(next: Session | null): void {
+  current = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function getSession(): Session | null {
+  return current;
+}
+
+/** Starts (or renews) the session with tokens from the auth endpoints. */
+export function startSession(tokens: Tokens): void {
+  const next = sessionFrom(tokens);
+  if (!next) throw new Error('The access token has no user id or no known userType claim');
+  storeTokens(tokens);
+  publish(next);
+}
+
+/** Re-reads the tokens another tab (or another caller) stored. */
+export function syncSessionFromStorage(): void {
+  publish(sessionFrom(readStoredTokens()));
+}
+
+/**
+ * The app leaves protected pages before the session ends: were the session cleared first, their guards
+ * would send the visitor to the login page instead of the landing page.
+ */
+export function setBeforeLogout(action: () => unknown): void {
+  beforeLogout = action;
+}
+
+/** Clears tokens and map position, then goes to the landing page (spec §4). */
+export async function logout(): Promise<void> {
+  await beforeLogout();
+  clearStoredSession();
+  publish(null);
+}
+
+/** The `Authorization` value of GraphQL calls: the bearer token, or the anonymous token. */
+export function authorizationHeader(): string {
+  return current ? `Bearer ${current.token}` : ANONYMOUS_TOKEN;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession);
+}

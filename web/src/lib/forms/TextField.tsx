@@ -1,0 +1,53 @@
+import { useId, type HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldBinding } from './use-form';
+
+interface TextFieldProps {
+  label: string;
+  field: FieldBinding;
+  type?: 'text' | 'email' | 'password';
+  autoComplete: string;
+  /** Guidance shown under the label and read with the field. */
+  hint?: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  maxLength?: number;
+  autoFocus?: boolean;
+}
+
+/** A labelled input whose hint and error are tied to it with aria-describedby. */
+export function TextField({ label, field, type = 'text', autoComplete, hint, inputMode, maxLength, autoFocus }: TextFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = field.error ? `${id}-error` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        name={field.name}
+        type={type}
+        value={field.value}
+        onChange={field.onChange}
+        ref={field.ref}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        autoFocus={autoFocus}
+        required
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+      />
+      {field.error && (
+        <p id={errorId} className="field__error">
+          {t(field.error.key, field.error.values)}
+        </p>
+      )}
+    </div>
+  );
+}

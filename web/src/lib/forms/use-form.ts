@@ -1,0 +1,91 @@
+// A small form state for text fields: shared validation rules on submit, messages bound to their
+// field, focus on the first invalid field (spec §5, WCAG 3.3.1).
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { RuleResult } from '@partage/graphql';
+
+/** A translation key (in `common` unless prefixed) and the values it interpolates. */
+export interface FieldMessage {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+export interface FieldDefinition<Name extends string> {
+  /** Shared rules from @partage/graphql, checked in order; the first failure is shown. */
+  rules: Array<(value: string, values: Record<Name, string>) => RuleResult>;
+  /** Values the rules' messages interpolate, e.g. `{ length: 6 }` for exactLength(6). */
+  messageValues?: Record<string, string | number>;
+}
+
+export interface FieldBinding {
+  name: string;
+  value: string;
+  error: FieldMessage | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  ref: (element: HTMLInputElement | null) => void;
+}
+
+type Errors<Name extends string> = Partial<Record<Name, FieldMessage>>;
+
+export function useForm<Name extends string>(definitions: Record<Name, FieldDefinition<Name>>) {
+  const names = Object.keys(definitions) as Name[];
+  const emptyValues = () => Object.fromEntries(names.map((name) => [name, ''])) as Record<Name, string>;
+  const [values, setValues] = useState(emptyValues);
+  const [errors, setErrors] = useState<Errors<Name>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = useRef(new Map<Name, HTMLInputElement>());
+
+  const check = (name: Name, all: Record<Name, string>): FieldMessage | undefined => {
+    const { rules, messageValues } = definitions[name];
+    for (const rule of rules) {
+      const failed = rule(all[name], all);
+      if (failed) return { key: `validation.${failed}`, values: messageValues };
+    }
+    return undefined;
+  };
+
+  /** Shows messages (from the rules or the server) and moves focus to the first field that has one. */
+  const showErrors = (next: Errors<Name>) => {
+    setErrors(next);
+    const first = names.find((name) => next[name]);
+    if (first) inputs.current.get(first)?.focus();
+  };
+
+  const bind = (name: Name): FieldBinding => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      // Once a message is shown it follows the typing, so it disappears as soon as the value is right.
+      if (errors[name]) setErrors({ ...errors, [name]: check(name, next) });
+    },
+    ref: (element) => {
+      if (element) inputs.current.set(name, element);
+      else inputs.current.delete(name);
+    },
+  });
+
+  const submit = (onValid: (values: Record<Name, string>) => Promise<void> | void) => async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found = Object.fromEntries(names.map((name) => [name, check(name, values)]).filter(([, message]) => message));
+    if (Object.keys(found).length > 0) return showErrors(found as Errors<Name>);
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await onValid(values);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const reset = () => {
+    setValues(emptyValues());
+    setErrors({});
+  };
+
+  const focus = (name: Name) => inputs.current.get(name)?.focus();
+
+  return { values, submitting, bind, submit, showErrors, reset, focus };
+}

@@ -1,0 +1,50 @@
+// Notifications (spec §3, §4, §9): a list the shell renders; each leaves after its duration unless it is -1.
+import { useSyncExternalStore } from 'react';
+import { NOTIFICATION_DURATION_MS, NOTIFICATION_NEVER, type NotificationType } from '@partage/graphql';
+
+export interface Notification {
+  id: number;
+  type: NotificationType;
+  /** A translation key (with its namespace prefix when not `common`), translated when shown so a language switch applies. */
+  text: string;
+  /** Milliseconds before it leaves by itself; NOTIFICATION_NEVER (-1) keeps it until dismissed. */
+  duration: number;
+  dismissible: boolean;
+}
+
+export type NotifyOptions = Pick<Notification, 'type' | 'text'> & Partial<Pick<Notification, 'duration' | 'dismissible'>>;
+
+let items: readonly Notification[] = [];
+let lastId = 0;
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+const listeners = new Set<() => void>();
+
+function publish(next: readonly Notification[]): void {
+  items = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function notify({ type, text, duration = NOTIFICATION_DURATION_MS[type], dismissible = true }: NotifyOptions): number {
+  // A burst of identical failures shows one message, not a stack of copies.
+  const same = items.find((item) => item.type === type && item.text === text);
+  if (same) return same.id;
+  const id = ++lastId;
+  publish([...items, { id, type, text, duration, dismissible }]);
+  if (duration !== NOTIFICATION_NEVER) timers.set(id, setTimeout(() => dismiss(id), duration));
+  return id;
+}
+
+export function dismiss(id: number): void {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  if (items.some((item) => item.id === id)) publish(items.filter((item) => item.id !== id));
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useNotifications(): readonly Notification[] {
+  return useSyncExternalStore(subscribe, () => items);
+}

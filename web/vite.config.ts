@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// `vite` (dev) forwards the API to the local server (`npm run dev:server`), so the app keeps one origin.
+const apiOrigin = process.env.API_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: {
+      '/config.json': apiOrigin,
+      '/graphql': { target: apiOrigin, ws: true },
+      '/token': apiOrigin,
+      '/status': apiOrigin,
+      '/log': apiOrigin,
+    },
+  },
+});
