@@ -7,8 +7,6 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { useTestTable } from '../../tests/support/test-table';
-// Brings in the declaration of the `dynamoEndpoint` that test-table.ts injects.
-import type {} from '../../tests/support/dynamodb-global-setup';
 import { readOutbox } from '../adapters/outbox';
 import { createUser, type UserRecord } from '../data/users';
 import { hashPassword } from '../domain/accounts/password-hash';

@@ -75,7 +75,9 @@ function validateOperation(schema: GraphQLSchema, document: DocumentNode): AppSy
 }
 
 function variableError(error: GraphQLError): AppSyncError {
-  const scalarError = error.originalError;
+  // graphql-js wraps the scalar's own error once per level it crossed.
+  let scalarError = error.originalError;
+  while (scalarError instanceof GraphQLError && scalarError.originalError) scalarError = scalarError.originalError;
   const definition = error.nodes?.[0];
   if (scalarError instanceof AwsScalarError && definition?.kind === 'VariableDefinition') {
     return { ...validationError(error), locations: null, message: `Variable '${definition.variable.name.value}' has an invalid value. ${scalarError.message}` };

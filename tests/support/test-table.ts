@@ -5,6 +5,8 @@ import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ensureTable } from '../../functions/data/ensure-table';
 import { localClient } from '../../infra/local/dynamodb-local';
+// Declares the `dynamoEndpoint` value that the global setup provides.
+import type {} from './dynamodb-global-setup';
 
 export async function useTestTable(): Promise<{ tableName: string; endpoint: string }> {
   const endpoint = inject('dynamoEndpoint');

@@ -92,11 +92,11 @@ export class RealtimeClient {
     });
   }
 
-  /** Opens /graphql/realtime with the connection authorization in the `header` query parameter. */
+  /** Opens /graphql/realtime with the connection authorization, if any, in the `header` query parameter. */
   static async connect(url: string, authorization: string | null, protocols: string[] = ['graphql-ws']): Promise<RealtimeClient> {
-    const host = new URL(url).host;
-    const header = Buffer.from(JSON.stringify(authorization ? { Authorization: authorization, host } : { host })).toString('base64');
-    const socket = new WebSocket(`${url.replace('http', 'ws')}/graphql/realtime?header=${encodeURIComponent(header)}&payload=e30=`, protocols);
+    const header = Buffer.from(JSON.stringify({ Authorization: authorization, host: new URL(url).host })).toString('base64');
+    const query = authorization ? `?header=${encodeURIComponent(header)}&payload=e30=` : '';
+    const socket = new WebSocket(`${url.replace('http', 'ws')}/graphql/realtime${query}`, protocols);
     await new Promise((resolve, reject) => {
       socket.once('open', resolve);
       socket.once('error', reject);

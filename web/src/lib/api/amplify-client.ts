@@ -11,4 +11,20 @@ Amplify.configure({
   API: { GraphQL: { endpoint: config.graphqlEndpoint, region: config.region, defaultAuthMode: 'lambda' } },
 });
 
-export const client = generateClient();
+const client = generateClient();
+
+export interface GraphQLCall {
+  query: string;
+  variables?: Record<string, unknown>;
+  /** `Bearer <jwt>` or the anonymous token: the Lambda authorizer reads it. */
+  authToken: string;
+}
+
+export interface EventStream {
+  subscribe(observer: { next: (event: { data: unknown }) => void; error: (error: unknown) => void }): { unsubscribe(): void };
+}
+
+// Amplify types results per generated operation; this app sends plain documents, so the shapes are
+// stated once here and the callers name their data type.
+export const query = (call: GraphQLCall) => client.graphql(call) as Promise<{ data: unknown }>;
+export const listen = (call: GraphQLCall) => client.graphql(call) as unknown as EventStream;

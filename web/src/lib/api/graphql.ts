@@ -6,19 +6,14 @@ import { toApiError } from './errors';
 
 type Variables = Record<string, unknown>;
 
-/** The part of the Observable Amplify returns for a subscription that this app uses. */
-interface EventStream<T> {
-  subscribe(observer: { next: (event: { data: T }) => void; error: (error: unknown) => void }): { unsubscribe(): void };
-}
-
-const loadClient = () => import('./amplify-client').then((module) => module.client);
+const loadClient = () => import('./amplify-client');
 
 export function graphqlRequest<T>(query: string, variables?: Variables): Promise<T> {
   return withRenewal(async () => {
     const client = await loadClient();
     try {
-      const result = (await client.graphql({ query, variables, authToken: authorizationHeader() })) as { data: T };
-      return result.data;
+      const result = await client.query({ query, variables, authToken: authorizationHeader() });
+      return result.data as T;
     } catch (error) {
       throw toApiError(error);
     }
@@ -32,10 +27,9 @@ export function subscribe<T>(query: string, variables: Variables, onData: (data:
   loadClient()
     .then((client) => {
       if (stopped) return;
-      const events = client.graphql({ query, variables, authToken: authorizationHeader() }) as unknown as EventStream<T>;
-      const subscription = events.subscribe({
-        next: ({ data }) => onData(data),
-        error: (error: unknown) => logger.warning(`Subscription failed: ${describeError(error)}`),
+      const subscription = client.listen({ query, variables, authToken: authorizationHeader() }).subscribe({
+        next: ({ data }) => onData(data as T),
+        error: (error) => logger.warning(`Subscription failed: ${describeError(error)}`),
       });
       stop = () => subscription.unsubscribe();
     })

@@ -16,10 +16,11 @@ interface TextFieldProps {
 
 /** A labelled input whose hint and error are tied to it with aria-describedby. */
 export function TextField({ label, field, type = 'text', autoComplete, hint, inputMode, maxLength, autoFocus }: TextFieldProps) {
+  const { name, value, error, onChange, register } = field;
   const { t } = useTranslation();
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = field.error ? `${id}-error` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -30,22 +31,22 @@ export function TextField({ label, field, type = 'text', autoComplete, hint, inp
       )}
       <input
         id={id}
-        name={field.name}
+        name={name}
         type={type}
-        value={field.value}
-        onChange={field.onChange}
-        ref={field.ref}
+        value={value}
+        onChange={onChange}
+        ref={register}
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
         autoFocus={autoFocus}
         required
-        aria-invalid={field.error ? true : undefined}
+        aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
       />
-      {field.error && (
+      {error && (
         <p id={errorId} className="field__error">
-          {t(field.error.key, field.error.values)}
+          {t(error.key, error.values ?? {})}
         </p>
       )}
     </div>

@@ -21,7 +21,8 @@ export interface FieldBinding {
   value: string;
   error: FieldMessage | undefined;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  ref: (element: HTMLInputElement | null) => void;
+  /** The ref callback of the input, so the form can move focus to it. */
+  register: (element: HTMLInputElement | null) => void;
 }
 
 type Errors<Name extends string> = Partial<Record<Name, FieldMessage>>;
@@ -60,13 +61,13 @@ export function useForm<Name extends string>(definitions: Record<Name, FieldDefi
       // Once a message is shown it follows the typing, so it disappears as soon as the value is right.
       if (errors[name]) setErrors({ ...errors, [name]: check(name, next) });
     },
-    ref: (element) => {
+    register: (element) => {
       if (element) inputs.current.set(name, element);
       else inputs.current.delete(name);
     },
   });
 
-  const submit = (onValid: (values: Record<Name, string>) => Promise<void> | void) => async (event: FormEvent) => {
+  const submit = (onValid: (values: Record<Name, string>) => unknown) => async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
     const found = Object.fromEntries(names.map((name) => [name, check(name, values)]).filter(([, message]) => message));

@@ -15,7 +15,7 @@ const localeBackend: BackendModule = {
     if (!load) return Promise.reject(new Error(`No translations for ${language}/${namespace}`));
     return load().then((module) => module.default);
   },
-} as unknown as BackendModule;
+};
 
 // The page's `lang` follows the UI language, for screen readers, hyphenation and spell-checkers.
 i18n.on('languageChanged', (language) => {

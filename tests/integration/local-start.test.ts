@@ -1,0 +1,97 @@
+// `npm start`'s host process (infra/local/main.ts) as a user runs it: it refuses a taken port
+// without touching DynamoDB, keeps its data and tokens across a restart, and leaves no Java
+// process behind when stopped.
+
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/dynamodb-local';
+import { DEMO, login, meId } from './support/local-server';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startMain(port: number, dataDir: string): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForOutput(started: Started, text: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (!started.output().includes(text)) {
+    if (started.child.exitCode !== null || Date.now() > deadline) throw new Error(`no "${text}" in:\n${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function javaRunningOn(dataDir: string): boolean {
+  try {
+    execFileSync('pgrep', ['-f', '--', `-dbPath ${join(dataDir, 'dynamodb')}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'partage-start-'));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+it('exits with a clear message when the port is taken, without starting DynamoDB', async () => {
+  const other = createServer();
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  const { port } = other.address() as { port: number };
+  try {
+    const started = startMain(port, dataDir);
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toContain(`Port ${port} is already in use`);
+    expect(existsSync(join(dataDir, 'dynamodb'))).toBe(false);
+  } finally {
+    other.close();
+  }
+});
+
+it('keeps data and tokens across a restart and stops DynamoDB Local on Ctrl-C', { timeout: 240_000 }, async () => {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+
+  const first = startMain(port, dataDir);
+  await waitForOutput(first, 'Dev mailbox');
+  expect(first.output()).toContain(`running at ${url}`);
+  expect(first.output()).toContain(DEMO.owner);
+  expect(javaRunningOn(dataDir)).toBe(true);
+  const token = await login(url, DEMO.renter);
+  const id = await meId(url, token);
+  first.child.kill('SIGINT');
+  expect(await first.exited).toBe(0);
+  expect(javaRunningOn(dataDir)).toBe(false);
+
+  const second = startMain(port, dataDir);
+  await waitForOutput(second, 'Dev mailbox');
+  // The same token still works: the JWT secret and the user were kept under DATA_DIR.
+  expect(await meId(url, token)).toBe(id);
+  second.child.kill('SIGTERM');
+  expect(await second.exited).toBe(0);
+  expect(javaRunningOn(dataDir)).toBe(false);
+});
