@@ -4,3 +4,6 @@ export function requireEnv(name: string): string {
   if (!value) throw new Error(`Environment variable ${name} is not set`);
   return value;
 }
+
+/** The site's base URL (PUBLIC_URL), without a trailing slash: links in e-mails start with it. */
+export const publicUrl = (): string => requireEnv('PUBLIC_URL').replace(/\/+$/, '');

@@ -17,4 +17,18 @@ export const twoFactorCodeKey = (userId: string) => ({ PK: `USER#${userId}`, SK:
 export const currentTermsKey = () => ({ PK: 'TERMS', SK: 'CURRENT' });
 export const termsAcceptanceKey = (userId: string, version: string) => ({ PK: `USER#${userId}`, SK: `TOS#${version}` });
 
+/** An e-mailed link's token, under the address it was sent to; the SK is the token's hash. */
+export const accountTokenKey = (email: string, tokenHash: string) => ({ PK: `TOKEN#${email.trim().toLowerCase()}`, SK: `TOKEN#${tokenHash}` });
+
+/** One counter per action, subject and time window (e.g. reset e-mails to one address this hour). */
+export const rateLimitKey = (action: string, subject: string, window: number) => ({ PK: `RATE#${action}#${subject}`, SK: `WINDOW#${window}` });
+
+/** GSI1: every account, by creation time (the administrators' user list). */
+export const userListIndexKeys = (createdAt: string, userId: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${userId}` });
+
+/** A user's search entry (one per searchable term), listed in GSI2 by its normalised term. */
+export const userSearchEntryKey = (userId: string, field: string) => ({ PK: `USER#${userId}`, SK: `SEARCH#${field}` });
+export const USER_SEARCH_PARTITION = 'USER_SEARCH';
+export const userSearchIndexKeys = (term: string) => ({ GSI2PK: USER_SEARCH_PARTITION, GSI2SK: term });
+
 export const systemStatusKey = () => ({ PK: 'SYSTEM', SK: 'STATUS' });

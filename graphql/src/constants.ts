@@ -50,3 +50,16 @@ export const STORAGE_KEYS = {
   mapZoom: 'partage.mapZoom',
 } as const;
 export const DEVICE_ID_PREFIX = 'partage-web-';
+
+/** Lifetimes of the links e-mailed by the accounts capability. */
+export const EMAIL_CONFIRMATION_TTL_SECONDS = 48 * 60 * 60;
+export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+/** Admin invitations and the set-your-password link of an account created by an administrator. */
+export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** Confirmation e-mails, and reset e-mails, sent to one address per hour at most (sign-up's own e-mail aside). */
+export const ACCOUNT_EMAILS_PER_HOUR = 3;
+
+/** Pages of the administrators' user list. */
+export const USERS_PAGE_DEFAULT_LIMIT = 20;
+export const USERS_PAGE_MAX_LIMIT = 100;

@@ -106,3 +106,10 @@ export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 export const LOG_LEVELS = ['Information', 'Warning', 'Error', 'Critical'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** What an e-mailed link (e-mail address + token) is for. */
+export const TOKEN_TYPES = ['EMAIL_CONFIRMATION', 'PASSWORD_RESET', 'ADMIN_INVITATION', 'EMAIL_CHANGE'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
+
+export const TOKEN_STATUSES = ['VALID', 'INVALID', 'EXPIRED', 'USED'] as const;
+export type TokenStatus = (typeof TOKEN_STATUSES)[number];

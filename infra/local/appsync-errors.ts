@@ -18,13 +18,12 @@ export interface AppSyncError {
   data?: null;
   /** Local host only (docs/contracts.md): the same code and fields as errorInfo, where GraphQL clients look first. */
   extensions?: { code: string; fields: FieldError[] };
+  /** Real-time errors only: the HTTP status AppSync would have answered. */
   errorCode?: number;
 }
 
-export const UNAUTHORIZED_MESSAGE = 'You are not authorized to make this call.';
-
 export function unauthorizedError(): AppSyncError {
-  return { errorType: 'UnauthorizedException', message: UNAUTHORIZED_MESSAGE };
+  return { errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' };
 }
 
 export function malformedRequestError(message: string): AppSyncError {

@@ -2,14 +2,14 @@
 // the Lambda authorizer first (401 UnauthorizedException), then validation, then the resolvers.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GraphQLError } from 'graphql';
 import { authorize } from './appsync-authorizer';
 import { malformedRequestError, unauthorizedError, validationError } from './appsync-errors';
 import { executeOperation } from './appsync-execution';
-import { prepareOperation, type GraphQLRequest } from './appsync-operation';
+import { parseGraphQLRequest, prepareOperation } from './appsync-operation';
 import type { AppSyncSchema } from './appsync-schema';
 import { flatHeaders, readBody, sendJson } from './http-io';
 import type { LambdaFunctions } from './lambda-functions';
-import { GraphQLError } from 'graphql';
 
 export interface AppSyncHttpOptions {
   api: AppSyncSchema;
@@ -18,27 +18,11 @@ export interface AppSyncHttpOptions {
   publish: (mutationField: string, result: unknown) => void;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function parseRequest(body: Buffer): GraphQLRequest | null {
-  let request: unknown;
-  try {
-    request = JSON.parse(body.toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!isObject(request) || typeof request.query !== 'string') return null;
-  const { query, variables, operationName } = request;
-  if (variables != null && !isObject(variables)) return null;
-  if (operationName != null && typeof operationName !== 'string') return null;
-  return { query, variables, operationName };
-}
-
 export function createAppSyncHttpHandler({ api, functions, publish }: AppSyncHttpOptions) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const body = await readBody(request);
     if (body.length === 0) return sendJson(response, 400, { errors: [malformedRequestError('Request body is empty.')] });
-    const graphqlRequest = parseRequest(body);
+    const graphqlRequest = parseGraphQLRequest(body.toString('utf8'));
     if (!graphqlRequest) return sendJson(response, 400, { errors: [malformedRequestError('Unable to parse GraphQL query.')] });
 
     const headers = flatHeaders(request.headers);

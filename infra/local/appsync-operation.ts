@@ -23,6 +23,23 @@ export interface GraphQLRequest {
   operationName?: string | null;
 }
 
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A GraphQL request from its JSON text (an HTTP body, a real-time start's `data`); null when it is not one. */
+export function parseGraphQLRequest(json: string): GraphQLRequest | null {
+  let request: unknown;
+  try {
+    request = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (!isRecord(request) || typeof request.query !== 'string') return null;
+  const { query, variables, operationName } = request;
+  if (variables != null && !isRecord(variables)) return null;
+  if (operationName != null && typeof operationName !== 'string') return null;
+  return { query, variables, operationName };
+}
+
 export interface PreparedOperation {
   document: DocumentNode;
   operation: OperationDefinitionNode;
@@ -98,7 +115,7 @@ export function prepareOperation(schema: GraphQLSchema, request: GraphQLRequest)
   const operation = getOperationAST(document, request.operationName ?? undefined);
   if (!operation) {
     const message = request.operationName ? `Unknown operation named '${request.operationName}'.` : 'Must provide operation name if query contains multiple operations.';
-    return { errors: [{ path: null, locations: null, message: `Validation error of type UnknownOperation: ${message}`, errorType: 'ValidationError' }] };
+    return { errors: [kindError('UnknownOperation', new GraphQLError(message))] };
   }
   const variables = request.variables ?? {};
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);

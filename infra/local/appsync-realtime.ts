@@ -8,15 +8,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
+import { GraphQLError } from 'graphql';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { authorize } from './appsync-authorizer';
-import { UNAUTHORIZED_MESSAGE, validationError, type AppSyncError } from './appsync-errors';
+import { unauthorizedError, validationError, type AppSyncError } from './appsync-errors';
 import { executeOperation, subscriptionEventData, type SubscribedField } from './appsync-execution';
-import { prepareOperation, type GraphQLRequest, type PreparedOperation } from './appsync-operation';
+import { isRecord, parseGraphQLRequest, prepareOperation, type PreparedOperation } from './appsync-operation';
 import type { AppSyncSchema } from './appsync-schema';
 import { flatHeaders } from './http-io';
 import type { LambdaFunctions } from './lambda-functions';
-import { GraphQLError } from 'graphql';
 
 export const REALTIME_PATH = '/graphql/realtime';
 const SUBPROTOCOL = 'graphql-ws';
@@ -39,8 +39,6 @@ interface Connection {
   subscriptions: Map<string, Subscription>;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function headerValue(headers: Record<string, unknown> | null | undefined, name: string): string | undefined {
   const entry = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name);
   return typeof entry?.[1] === 'string' ? entry[1] : undefined;
@@ -60,7 +58,7 @@ function connectionAuthorization(request: IncomingMessage): Record<string, unkno
   try {
     // Node's base64 decoder reads both the standard and the URL-safe alphabet, padded or not.
     const header: unknown = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
-    return isObject(header) ? header : null;
+    return isRecord(header) ? header : null;
   } catch {
     return null;
   }
@@ -70,23 +68,10 @@ function connectionAuthorization(request: IncomingMessage): Record<string, unkno
 function matchesArguments(args: Record<string, unknown>, result: unknown): boolean {
   return Object.entries(args).every(([name, expected]) => {
     if (expected === null || expected === undefined) return true;
-    const actual = isObject(result) ? result[name] : undefined;
+    const actual = isRecord(result) ? result[name] : undefined;
     if (actual === undefined || actual === null) return false;
     return typeof expected === 'object' ? isDeepStrictEqual(actual, expected) : String(actual) === String(expected);
   });
-}
-
-function parseStartData(data: unknown): GraphQLRequest | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const request: unknown = JSON.parse(data);
-    if (!isObject(request) || typeof request.query !== 'string') return null;
-    const variables = isObject(request.variables) ? request.variables : undefined;
-    const operationName = typeof request.operationName === 'string' ? request.operationName : undefined;
-    return { query: request.query, variables, operationName };
-  } catch {
-    return null;
-  }
 }
 
 export interface AppSyncRealtimeOptions {
@@ -103,7 +88,8 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
   };
   const sendErrors = (connection: Connection, id: string | undefined, errors: AppSyncError[]) =>
     send(connection, { type: 'error', ...(id === undefined ? {} : { id }), payload: { errors } });
-  const unauthorized = (): AppSyncError => ({ errorType: 'UnauthorizedException', message: UNAUTHORIZED_MESSAGE, errorCode: 401 });
+  // Over the socket, AppSync adds the HTTP status it would have answered.
+  const unauthorized = (): AppSyncError => ({ ...unauthorizedError(), errorCode: 401 });
 
   async function connectionInit(connection: Connection): Promise<void> {
     const caller = await authorize(functions.authorizer, {
@@ -125,12 +111,12 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
   }
 
   async function start(connection: Connection, id: string, payload: Record<string, unknown>): Promise<void> {
-    const request = parseStartData(payload.data);
+    const request = typeof payload.data === 'string' ? parseGraphQLRequest(payload.data) : null;
     if (!request) {
       const error = new GraphQLError('The start message payload must carry `data`: a JSON string with the query and its variables.');
       return sendErrors(connection, id, [validationError(error)]);
     }
-    const authorization = isObject(payload.extensions) && isObject(payload.extensions.authorization) ? payload.extensions.authorization : {};
+    const authorization = isRecord(payload.extensions) && isRecord(payload.extensions.authorization) ? payload.extensions.authorization : {};
     const headers = { ...connection.headers, ...Object.fromEntries(Object.entries(authorization).map(([name, value]) => [name.toLowerCase(), String(value)])) };
     const caller = await authorize(functions.authorizer, {
       token: headerValue(authorization, 'authorization'),
@@ -167,13 +153,13 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
     } catch {
       message = null;
     }
-    if (!isObject(message)) return sendErrors(connection, undefined, [{ errorType: 'MessageParseError', message: 'Unable to parse the message.' }]);
+    if (!isRecord(message)) return sendErrors(connection, undefined, [{ errorType: 'MessageParseError', message: 'Unable to parse the message.' }]);
     const id = typeof message.id === 'string' ? message.id : undefined;
     switch (message.type) {
       case 'connection_init':
         return connectionInit(connection);
       case 'start':
-        if (!connection.acknowledged || !id || !isObject(message.payload)) {
+        if (!connection.acknowledged || !id || !isRecord(message.payload)) {
           return sendErrors(connection, id, [{ errorType: 'BadRequestException', message: 'A start message needs an id, a payload and an acknowledged connection.' }]);
         }
         return start(connection, id, message.payload);
@@ -235,5 +221,3 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
     },
   };
 }
-
-export type AppSyncRealtime = ReturnType<typeof createAppSyncRealtime>;

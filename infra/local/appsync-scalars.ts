@@ -7,11 +7,7 @@ import { Kind, print, type GraphQLScalarType, type GraphQLSchema, type ValueNode
 
 /** A value that is not valid for an AWS scalar; the local host reports it AppSync's way. */
 export class AwsScalarError extends Error {
-  constructor(
-    readonly scalar: string,
-    readonly value: unknown,
-    verb: 'parse' | 'serialize',
-  ) {
+  constructor(scalar: string, value: unknown, verb: 'parse' | 'serialize') {
     super(`Unable to ${verb} \`${typeof value === 'string' ? value : JSON.stringify(value)}\` as a valid ${scalar}.`);
   }
 }
@@ -24,8 +20,10 @@ const TIME_PATTERN = new RegExp(`^${TIME}${OFFSET}?$`);
 // AppSync requires the offset on a date-time, and accepts minutes without seconds.
 const DATE_TIME_PATTERN = new RegExp(`^${DATE}T${TIME}${OFFSET}$`);
 
-/** True when the YYYY-MM-DD at the start of a matched value is a real calendar day. */
-function isCalendarDate(match: RegExpExecArray): boolean {
+/** True when the value matches a pattern whose first three groups are a real calendar day. */
+function isDatePattern(pattern: RegExp, value: string): boolean {
+  const match = pattern.exec(value);
+  if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
@@ -56,9 +54,9 @@ interface AwsScalar {
 const isString = (test: (value: string) => boolean) => (value: unknown) => typeof value === 'string' && test(value);
 
 const AWS_SCALARS: Record<string, AwsScalar> = {
-  AWSDate: { accepts: isString((v) => DATE_PATTERN.test(v) && isCalendarDate(DATE_PATTERN.exec(v)!)) },
+  AWSDate: { accepts: isString((v) => isDatePattern(DATE_PATTERN, v)) },
   AWSTime: { accepts: isString((v) => TIME_PATTERN.test(v)) },
-  AWSDateTime: { accepts: isString((v) => DATE_TIME_PATTERN.test(v) && isCalendarDate(DATE_TIME_PATTERN.exec(v)!)) },
+  AWSDateTime: { accepts: isString((v) => isDatePattern(DATE_TIME_PATTERN, v)) },
   AWSTimestamp: { accepts: (v) => typeof v === 'number' && Number.isSafeInteger(v) },
   AWSEmail: { accepts: isString((v) => /^[^\s@]+@[^\s@]+$/.test(v)) },
   AWSJSON: {

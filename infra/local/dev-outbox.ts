@@ -11,29 +11,26 @@ export const DEV_OUTBOX_JSON_PATH = '/_dev/outbox.json';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
-
 const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
 
-/** The message text, escaped, with its URLs turned into links. */
-function linkedText(text: string): string {
-  let html = '';
-  let last = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    html += escapeHtml(text.slice(last, match.index)) + link(match[0]);
-    last = match.index + match[0].length;
-  }
-  return html + escapeHtml(text.slice(last));
+/** The message text, escaped, with the links the outbox found in it made clickable. */
+function linkedText(text: string, links: string[]): string {
+  if (links.length === 0) return escapeHtml(text);
+  // Longest first, so that a link which starts another one is not cut short.
+  const alternatives = [...new Set(links)].sort((a, b) => b.length - a.length).map((url) => url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return text
+    .split(new RegExp(`(${alternatives.join('|')})`))
+    .map((part, index) => (index % 2 === 1 ? link(part) : escapeHtml(part)))
+    .join('');
 }
 
 function row(entry: OutboxEntry): string {
-  const extraLinks = entry.links.filter((url) => !entry.text.includes(url));
   return `<tr>
   <td><time datetime="${escapeHtml(entry.sentAt)}">${escapeHtml(entry.sentAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC'))}</time></td>
   <td>${entry.kind === 'sms' ? 'SMS' : 'E-mail'}</td>
   <td>${escapeHtml(entry.to)}</td>
   <td>${escapeHtml(entry.subject ?? '')}</td>
-  <td><div class="body">${linkedText(entry.text)}</div>${extraLinks.length ? `<ul>${extraLinks.map((url) => `<li>${link(url)}</li>`).join('')}</ul>` : ''}</td>
+  <td><div class="body">${linkedText(entry.text, entry.links)}</div></td>
 </tr>`;
 }
 
@@ -51,7 +48,7 @@ function page(entries: OutboxEntry[]): string {
   caption { text-align: left; padding-bottom: .5rem; color: #444; }
   th, td { border-bottom: 1px solid #ccc; padding: .5rem; text-align: left; vertical-align: top; }
   th { background: #f1f1f1; }
-  td:first-child { white-space: nowrap; }
+  td:nth-child(-n + 2) { white-space: nowrap; }
   .body { white-space: pre-wrap; overflow-wrap: anywhere; max-width: 60ch; }
   a { color: #0b57d0; }
   a:focus-visible { outline: 2px solid #0b57d0; outline-offset: 2px; }

@@ -64,7 +64,7 @@ export async function loadLambdaFunctions(): Promise<LambdaFunctions> {
   for (const { name, fields } of catalog.RESOLVER_LAMBDAS) {
     for (const field of fields) resolvers.set(field, await load(name));
   }
-  const httpRoutes = [];
+  const httpRoutes: LambdaFunctions['httpRoutes'] = [];
   for (const { method, path, name } of catalog.HTTP_ROUTES) httpRoutes.push({ method, path, lambda: await load(name) });
   return { authorizer: await load(catalog.AUTHORIZER), resolvers, httpRoutes };
 }

@@ -1,5 +1,6 @@
 // `npm start`: the whole product on http://localhost:<PORT> without AWS. Reads PORT (3000),
-// HOST (127.0.0.1) and DATA_DIR (.data at the repository root); Ctrl-C stops everything it started.
+// HOST (127.0.0.1) and DATA_DIR (default .data; a relative path is taken from the repository root).
+// Ctrl-C stops everything it started.
 
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -67,8 +67,8 @@ function listen(server: ReturnType<typeof createServer>, port: number, host: str
 }
 
 /**
- * Starts the local host. The functions read their configuration from process.env at import, so there
- * is one local server per process (as there is one Lambda configuration per container).
+ * Starts the local host. The functions keep what they read from process.env (clients, secrets) for
+ * the life of the process, so there is one local server per process, as one Lambda per container.
  */
 export async function createLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   let handle: RouteHandler | undefined;

@@ -6,7 +6,8 @@
 import { BatchWriteCommand, DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { APIGatewayProxyEventV2, AppSyncResolverEvent } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { ResolverEvent } from '../../functions/handlers/shared/resolver';
 import { ensureTable } from '../../functions/data/ensure-table';
 import { emailKey, userKey } from '../../functions/data/keys';
 import { localClient, startDynamoDbLocal } from '../../infra/local/dynamodb-local';
@@ -74,7 +75,7 @@ try {
   const { token: jwt } = JSON.parse(loginResult.body) as { token: string };
   const authorizer = await import('../../functions/handlers/authorizer');
   const authorized = (await authorizer.handler({ authorizationToken: `Bearer ${jwt}` } as never)) as { resolverContext: Record<string, string> };
-  const meEvent = { arguments: {}, identity: { resolverContext: authorized.resolverContext }, source: null, info: { fieldName: 'me', parentTypeName: 'Query', variables: {}, selectionSetList: ['id', 'type'], selectionSetGraphQL: '{ id type }' }, request: { headers: {} }, prev: null, stash: {} } as unknown as AppSyncResolverEvent<Record<string, never>>;
+  const meEvent = { arguments: {}, identity: { resolverContext: authorized.resolverContext }, source: null, info: { fieldName: 'me', parentTypeName: 'Query', variables: {}, selectionSetList: ['id', 'type'], selectionSetGraphQL: '{ id type }' }, request: { headers: {} }, prev: null, stash: {} } as ResolverEvent;
   const me = await time(300, () => accounts.handler(meEvent));
   console.log('Handlers (in process, DynamoDB Local)');
   console.log(`  POST /token/login (scrypt)   ${ms(login)}`);

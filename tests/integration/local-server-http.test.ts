@@ -2,6 +2,8 @@
 // (authorizer, validation, Lambda errors), the SPA and the dev mailbox.
 
 import { get, type IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { writeOutboxEntry } from '@partage/functions/adapters/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBody } from '../../infra/local/http-io';
 import { createLocalServer, PortInUseError } from '../../infra/local/server';
@@ -177,6 +179,18 @@ describe('dev mailbox', () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<th scope="col">Subject</th>');
     expect(html).toContain(DEMO.admin);
+  });
+
+  it('makes the links of a message clickable', async () => {
+    await writeOutboxEntry(join(server.dataDir, 'outbox'), {
+      kind: 'email',
+      to: DEMO.renter,
+      subject: 'Confirm <your> e-mail',
+      text: 'Open http://localhost/confirm?token=a&b=1. Thanks',
+    });
+    const html = await (await fetch(`${url}/_dev/outbox`)).text();
+    expect(html).toContain('Confirm &lt;your&gt; e-mail');
+    expect(html).toContain('Open <a href="http://localhost/confirm?token=a&amp;b=1">http://localhost/confirm?token=a&amp;b=1</a>. Thanks');
   });
 });
 

@@ -3,10 +3,40 @@
 import type { UserType } from '../enums';
 export type { UserType };
 
+import type { OrganizationType } from '../enums';
+export type { OrganizationType };
+
+import type { Industry } from '../enums';
+export type { Industry };
+
+import type { RegisteringInterest } from '../enums';
+export type { RegisteringInterest };
+
+import type { ContentLanguage } from '../enums';
+export type { ContentLanguage };
+
+import type { TokenType } from '../enums';
+export type { TokenType };
+
+import type { TokenStatus } from '../enums';
+export type { TokenStatus };
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 
 export type _UserTypeMatchesSchema = Assert<Same<UserType, 'ANONYME' | 'ADMIN' | 'USER'>>;
+
+export type _OrganizationTypeMatchesSchema = Assert<Same<OrganizationType, 'NON_PROFIT_ORGANIZATIONS' | 'PRIVATE_COMPANY' | 'PUBLIC_SECTOR' | 'SOCIAL_ECONOMY_ORGANIZATIONS' | 'FOOD_PROCESSING_ORGANIZATIONS' | 'AGRICULTURE_ORGANIZATIONS' | 'NON_PROFIT' | 'OTHER'>>;
+
+export type _IndustryMatchesSchema = Assert<Same<Industry, 'FOOD_PROCESSING_AND_DISTRIBUTION' | 'CATERING' | 'RETAIL' | 'EDUCATION_AND_TEACHING' | 'HEALTH_AND_SOCIAL_SERVICES' | 'TRANSPORT' | 'OTHER'>>;
+
+export type _RegisteringInterestMatchesSchema = Assert<Same<RegisteringInterest, 'VIEW_AD' | 'SHOW_EQUIPMENT' | 'PROJECT_IN_GENERAL'>>;
+
+export type _ContentLanguageMatchesSchema = Assert<Same<ContentLanguage, 'FRENCH' | 'ENGLISH'>>;
+
+export type _TokenTypeMatchesSchema = Assert<Same<TokenType, 'EMAIL_CONFIRMATION' | 'PASSWORD_RESET' | 'ADMIN_INVITATION' | 'EMAIL_CHANGE'>>;
+
+export type _TokenStatusMatchesSchema = Assert<Same<TokenStatus, 'VALID' | 'INVALID' | 'EXPIRED' | 'USED'>>;
 
 export interface AcceptedTos {
   id: string;
@@ -14,10 +44,39 @@ export interface AcceptedTos {
   latestVersionAvailable: string;
 }
 
+export interface TosAcceptance {
+  version: string;
+  acceptedAt: string;
+}
+
+export interface TermsVersion {
+  version: string;
+  publishedAt?: string | null;
+}
+
 export interface Profile {
   id: string;
   publicName: string;
   acceptedTos?: AcceptedTos | null;
+  firstName: string;
+  lastName: string;
+  organizationName?: string | null;
+  organizationNEQ?: string | null;
+  organizationType?: OrganizationType | null;
+  organizationTypeOtherSpecification?: string | null;
+  industry?: Industry | null;
+  industryOtherSpecification?: string | null;
+  phoneNumber?: string | null;
+  phoneVerified: boolean;
+  showPhoneNumber: boolean;
+  showEmail: boolean;
+  address?: string | null;
+  postalCode?: string | null;
+  contactAuthorizationNews: boolean;
+  contactAuthorizationSurveys: boolean;
+  registeringInterests: Array<RegisteringInterest>;
+  language: ContentLanguage;
+  registeredSince: string;
 }
 
 export interface Me {
@@ -25,6 +84,64 @@ export interface Me {
   type: UserType;
   email: string;
   firstLoginModalClosed: boolean;
+  profile: Profile;
+}
+
+export interface PublicProfile {
+  id: string;
+  publicName: string;
+  organizationName?: string | null;
+  organizationType?: OrganizationType | null;
+  organizationTypeOtherSpecification?: string | null;
+  industry?: Industry | null;
+  industryOtherSpecification?: string | null;
+  registeredSince: string;
+  transactionsCount: number;
+  email?: string | null;
+  phoneNumber?: string | null;
+}
+
+export interface VerifyTokenUser {
+  id: string;
+  email: string;
+  type: UserType;
+  profileId: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface VerifyTokenResult {
+  status: TokenStatus;
+  user?: VerifyTokenUser | null;
+}
+
+export interface UserSummary {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  publicName: string;
+  type: UserType;
+  emailConfirmed: boolean;
+  lockedOut: boolean;
+  createdAt: string;
+  organizationName?: string | null;
+}
+
+export interface UserPage {
+  items: Array<UserSummary>;
+  nextToken?: string | null;
+}
+
+export interface UserDetail {
+  id: string;
+  email: string;
+  type: UserType;
+  emailConfirmed: boolean;
+  lockedOut: boolean;
+  failedLogins: number;
+  hasPassword: boolean;
+  createdAt: string;
   profile: Profile;
 }
 
@@ -46,17 +163,196 @@ export interface UserIdResult {
   id: string;
 }
 
+export interface CreateUserAccountInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  organizationName: string;
+  organizationNEQ?: string | null;
+  organizationType: OrganizationType;
+  organizationTypeOtherSpecification?: string | null;
+  industry: Industry;
+  industryOtherSpecification?: string | null;
+  phoneNumber?: string | null;
+  showPhoneNumber?: boolean | null;
+  showEmail?: boolean | null;
+  address?: string | null;
+  postalCode?: string | null;
+  contactAuthorizationNews?: boolean | null;
+  contactAuthorizationSurveys?: boolean | null;
+  registeringInterests?: Array<RegisteringInterest> | null;
+  returnPath?: string | null;
+  acceptedTermsAndPrivacy: boolean;
+  notRentalCompany: boolean;
+  language?: ContentLanguage | null;
+}
+
+export interface ConfirmEmailInput {
+  email: string;
+  token: string;
+}
+
+export interface EmailInput {
+  email: string;
+}
+
+export interface ResetPasswordInput {
+  emailAddress: string;
+  newPassword: string;
+  token: string;
+}
+
+export interface ChangeEmailInput {
+  newEmail: string;
+  password: string;
+}
+
+export interface UpdateUserProfileInput {
+  userId: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  organizationName?: string | null;
+  organizationNEQ?: string | null;
+  organizationType?: OrganizationType | null;
+  organizationTypeOtherSpecification?: string | null;
+  industry?: Industry | null;
+  industryOtherSpecification?: string | null;
+  phoneNumber?: string | null;
+  showPhoneNumber?: boolean | null;
+  showEmail?: boolean | null;
+  address?: string | null;
+  postalCode?: string | null;
+  contactAuthorizationNews?: boolean | null;
+  contactAuthorizationSurveys?: boolean | null;
+  registeringInterests?: Array<RegisteringInterest> | null;
+  language?: ContentLanguage | null;
+}
+
+export interface AcceptTosInput {
+  tosVersion: string;
+}
+
+export interface PublishTermsVersionInput {
+  version: string;
+}
+
+export interface CreateAdminAccountInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  language?: ContentLanguage | null;
+}
+
+export interface CompleteAdminRegistrationInput {
+  email: string;
+  token: string;
+  password: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+export interface AdminCreateUserInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  organizationName: string;
+  organizationNEQ?: string | null;
+  organizationType: OrganizationType;
+  organizationTypeOtherSpecification?: string | null;
+  industry: Industry;
+  industryOtherSpecification?: string | null;
+  phoneNumber?: string | null;
+  showPhoneNumber?: boolean | null;
+  showEmail?: boolean | null;
+  address?: string | null;
+  postalCode?: string | null;
+  registeringInterests?: Array<RegisteringInterest> | null;
+  language?: ContentLanguage | null;
+}
+
+export interface AdminUpdateUserInput {
+  userId: string;
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  organizationName?: string | null;
+  organizationNEQ?: string | null;
+  organizationType?: OrganizationType | null;
+  organizationTypeOtherSpecification?: string | null;
+  industry?: Industry | null;
+  industryOtherSpecification?: string | null;
+  phoneNumber?: string | null;
+  showPhoneNumber?: boolean | null;
+  showEmail?: boolean | null;
+  address?: string | null;
+  postalCode?: string | null;
+  contactAuthorizationNews?: boolean | null;
+  contactAuthorizationSurveys?: boolean | null;
+  registeringInterests?: Array<RegisteringInterest> | null;
+  language?: ContentLanguage | null;
+}
+
+export interface AllowUserInput {
+  userId: string;
+}
+
 export interface Query {
   me?: Me | null;
+  verifyToken?: VerifyTokenResult | null;
+  publicProfile?: PublicProfile | null;
+  termsVersion?: TermsVersion | null;
+  tosHistory?: Array<TosAcceptance> | null;
+  users?: UserPage | null;
+  user?: UserDetail | null;
 }
 
 export interface Mutation {
   updateFirstLoginModalClosed?: FirstLoginModalClosedResult | null;
   changePassword?: UserIdResult | null;
+  createUserAccount?: UserIdResult | null;
+  confirmEmail?: UserIdResult | null;
+  resendConfirmationEmail?: boolean | null;
+  verifyEmail?: UserIdResult | null;
+  sendPasswordReset?: boolean | null;
+  resetPassword?: UserIdResult | null;
+  changeEmail?: UserIdResult | null;
+  updateUserProfile?: UserIdResult | null;
+  acceptTos?: AcceptedTos | null;
+  publishTermsVersion?: TermsVersion | null;
+  createAdminAccount?: UserIdResult | null;
+  completeAdminRegistration?: UserIdResult | null;
+  adminCreateUser?: UserIdResult | null;
+  adminUpdateUser?: UserIdResult | null;
+  allowUser?: UserIdResult | null;
 }
 
 export interface Subscription {
   onFirstLoginModalClosed?: FirstLoginModalClosedResult | null;
+}
+
+export interface QueryVerifyTokenArgs {
+  email: string;
+  token: string;
+  type: TokenType;
+}
+
+export interface QueryPublicProfileArgs {
+  id: string;
+}
+
+export interface QueryTosHistoryArgs {
+  userId?: string | null;
+}
+
+export interface QueryUsersArgs {
+  search?: string | null;
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
+export interface QueryUserArgs {
+  id: string;
 }
 
 export interface MutationUpdateFirstLoginModalClosedArgs {
@@ -65,6 +361,66 @@ export interface MutationUpdateFirstLoginModalClosedArgs {
 
 export interface MutationChangePasswordArgs {
   input: ChangePasswordInput;
+}
+
+export interface MutationCreateUserAccountArgs {
+  input: CreateUserAccountInput;
+}
+
+export interface MutationConfirmEmailArgs {
+  input: ConfirmEmailInput;
+}
+
+export interface MutationResendConfirmationEmailArgs {
+  input: EmailInput;
+}
+
+export interface MutationVerifyEmailArgs {
+  input: EmailInput;
+}
+
+export interface MutationSendPasswordResetArgs {
+  input: EmailInput;
+}
+
+export interface MutationResetPasswordArgs {
+  input: ResetPasswordInput;
+}
+
+export interface MutationChangeEmailArgs {
+  input: ChangeEmailInput;
+}
+
+export interface MutationUpdateUserProfileArgs {
+  input: UpdateUserProfileInput;
+}
+
+export interface MutationAcceptTosArgs {
+  input: AcceptTosInput;
+}
+
+export interface MutationPublishTermsVersionArgs {
+  input: PublishTermsVersionInput;
+}
+
+export interface MutationCreateAdminAccountArgs {
+  input: CreateAdminAccountInput;
+}
+
+export interface MutationCompleteAdminRegistrationArgs {
+  input: CompleteAdminRegistrationInput;
+}
+
+export interface MutationAdminCreateUserArgs {
+  input: AdminCreateUserInput;
+}
+
+export interface MutationAdminUpdateUserArgs {
+  input: AdminUpdateUserInput;
+}
+
+export interface MutationAllowUserArgs {
+  input: AllowUserInput;
 }
 
 export interface SubscriptionOnFirstLoginModalClosedArgs {

@@ -1,0 +1,105 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationRegion } from '../../app/NotificationRegion';
+import { ApiError } from '../../lib/api/errors';
+import { graphqlRequest } from '../../lib/api/graphql';
+import { ChangePasswordForm } from './ChangePasswordForm';
+
+vi.mock('../../lib/api/graphql', () => ({ graphqlRequest: vi.fn() }));
+const request = vi.mocked(graphqlRequest);
+
+function renderForm() {
+  const user = userEvent.setup();
+  render(
+    <>
+      <NotificationRegion />
+      <ChangePasswordForm />
+    </>,
+  );
+  const fields = {
+    current: screen.getByLabelText('Current password'),
+    next: screen.getByLabelText('New password'),
+    confirmation: screen.getByLabelText('Confirm the new password'),
+  };
+  const fill = async (current: string, next: string, confirmation = next) => {
+    if (current) await user.type(fields.current, current);
+    if (next) await user.type(fields.next, next);
+    if (confirmation) await user.type(fields.confirmation, confirmation);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+  };
+  return { user, fields, fill };
+}
+
+describe('change password form', () => {
+  beforeEach(() => {
+    request.mockReset();
+  });
+
+  it('marks every empty field, focusing the first', async () => {
+    const { fields, fill } = renderForm();
+    await fill('', '', '');
+    expect(fields.current).toHaveFocus();
+    for (const field of Object.values(fields)) expect(field).toHaveAccessibleDescription(expect.stringContaining('This field is required.'));
+    expect(request).not.toHaveBeenCalled();
+  });
+
+  it('requires a strong new password, explained beside the field', async () => {
+    const { fields, fill } = renderForm();
+    expect(fields.next).toHaveAccessibleDescription(/At least 10 characters, including a lowercase letter/);
+    await fill('Old-Password-1', 'short1A');
+    expect(fields.next).toHaveFocus();
+    expect(fields.next).toHaveAccessibleDescription(expect.stringContaining('The password must contain at least 10 characters'));
+    expect(request).not.toHaveBeenCalled();
+  });
+
+  it('requires the confirmation to match', async () => {
+    const { fields, fill } = renderForm();
+    await fill('Old-Password-1', 'New-Password-2', 'New-Password-3');
+    expect(fields.confirmation).toHaveFocus();
+    expect(fields.confirmation).toHaveAccessibleDescription('The passwords do not match.');
+  });
+
+  it('clears a message as soon as the field is corrected', async () => {
+    const { user, fields, fill } = renderForm();
+    await fill('Old-Password-1', 'New-Password-2', 'New-Password-3');
+    await user.clear(fields.confirmation);
+    await user.type(fields.confirmation, 'New-Password-2');
+    expect(fields.confirmation).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('changes the password, says so and empties the form', async () => {
+    request.mockResolvedValue({ changePassword: { id: 'u-1' } });
+    const { fields, fill } = renderForm();
+    await fill('Old-Password-1', 'New-Password-2');
+    expect(await screen.findByText('Your password has been changed.')).toBeVisible();
+    expect(request).toHaveBeenCalledWith(expect.stringContaining('changePassword'), {
+      input: { currentPassword: 'Old-Password-1', newPassword: 'New-Password-2' },
+    });
+    for (const field of Object.values(fields)) expect(field).toHaveValue('');
+  });
+
+  it('puts a wrong current password on its field', async () => {
+    request.mockRejectedValue(new ApiError('INCORRECT_PASSWORD', 'Incorrect password'));
+    const { fields, fill } = renderForm();
+    await fill('Wrong-Password-1', 'New-Password-2');
+    expect(await screen.findByText('The current password is incorrect.')).toBeVisible();
+    expect(fields.current).toHaveFocus();
+    expect(fields.current).toHaveAccessibleDescription('The current password is incorrect.');
+  });
+
+  it('puts the server’s field errors on the matching fields', async () => {
+    request.mockRejectedValue(new ApiError('VALIDATION_FAILED', 'Invalid', [{ path: 'input.newPassword', rule: 'password' }]));
+    const { fields, fill } = renderForm();
+    await fill('Old-Password-1', 'New-Password-2');
+    await screen.findByText(/The password must contain/);
+    expect(fields.next).toHaveFocus();
+  });
+
+  it('shows other failures as an error notification', async () => {
+    request.mockRejectedValue(new ApiError('UNAUTHORIZED_ACCESS', 'no'));
+    const { fill } = renderForm();
+    await fill('Old-Password-1', 'New-Password-2');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are not authorized to perform this operation.');
+  });
+});

@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANONYMOUS_TOKEN, STORAGE_KEYS } from '@partage/graphql';
+import { accessToken, callsTo, json, mockFetch, signIn, text } from '../../test/helpers';
+import { getSession, setBeforeLogout } from '../auth/session';
+import { ApiError } from './errors';
+import { graphqlRequest } from './graphql';
+
+const query = vi.fn();
+vi.mock('./amplify-client', () => ({ query: (call: unknown) => query(call), listen: vi.fn() }));
+
+// What Amplify throws when AppSync (or the local host) answers HTTP 401.
+const unauthorized = { data: {}, errors: [{ message: 'Unauthorized', originalError: { name: 'UnknownError', $metadata: { httpStatusCode: 401 } } }] };
+const renewed = { token: accessToken('USER', 'user-1', 'renewed'), refreshToken: 'refresh-2' };
+
+describe('graphqlRequest', () => {
+  const leftTo = vi.fn();
+  beforeEach(() => {
+    query.mockReset();
+    leftTo.mockReset();
+    setBeforeLogout(leftTo);
+  });
+
+  it('sends the bearer token when signed in, the anonymous token otherwise', async () => {
+    query.mockResolvedValue({ data: { me: null } });
+    await graphqlRequest('query { me { id } }');
+    signIn('USER');
+    await graphqlRequest('query { me { id } }', { a: 1 });
+    expect(query.mock.calls.map(([call]) => call.authToken)).toEqual([ANONYMOUS_TOKEN, `Bearer ${accessToken('USER')}`]);
+    expect(query.mock.calls[1]![0].variables).toEqual({ a: 1 });
+  });
+
+  it('renews the token and retries once after a 401', async () => {
+    signIn('USER');
+    mockFetch({ 'POST /token/refresh': json(renewed) });
+    query.mockRejectedValueOnce(unauthorized).mockResolvedValueOnce({ data: { me: { id: 'user-1' } } });
+
+    expect(await graphqlRequest('query { me { id } }')).toEqual({ me: { id: 'user-1' } });
+    expect(query.mock.calls[1]![0].authToken).toBe(`Bearer ${renewed.token}`);
+    expect(getSession()?.token).toBe(renewed.token);
+  });
+
+  it('logs out and fails with UNAUTHENTICATED when the retry is refused too', async () => {
+    signIn('USER');
+    localStorage.setItem(STORAGE_KEYS.mapZoom, '9');
+    const fetchMock = mockFetch({ 'POST /token/refresh': json(renewed) });
+    query.mockRejectedValue(unauthorized);
+
+    await expect(graphqlRequest('query { me { id } }')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(query).toHaveBeenCalledTimes(2);
+    expect(callsTo(fetchMock, 'POST', '/token/refresh')).toHaveLength(1);
+    expect(getSession()).toBeNull();
+    expect([STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.mapZoom].map((k) => localStorage.getItem(k))).toEqual([null, null, null]);
+    expect(leftTo).toHaveBeenCalledOnce();
+  });
+
+  it('logs out without retrying when the renewal is refused', async () => {
+    signIn('USER');
+    mockFetch({ 'POST /token/refresh': text('Invalid refresh token', 401) });
+    query.mockRejectedValue(unauthorized);
+
+    await expect(graphqlRequest('query { me { id } }')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(query).toHaveBeenCalledOnce();
+    expect(getSession()).toBeNull();
+  });
+
+  it('passes other errors through untouched, without renewing', async () => {
+    signIn('USER');
+    const fetchMock = mockFetch({});
+    query.mockRejectedValue({ data: null, errors: [{ message: 'Wrong password', errorType: 'INCORRECT_PASSWORD' }] });
+
+    const failure = await graphqlRequest('mutation { x }').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ code: 'INCORRECT_PASSWORD' });
+    expect(callsTo(fetchMock, 'POST', '/token/refresh')).toHaveLength(0);
+    expect(getSession()).not.toBeNull();
+  });
+});
