@@ -4,6 +4,10 @@ import react from '@vitejs/plugin-react';
 // `vite` (dev) forwards the API to the local server (`npm run dev:server`), so the app keeps one origin.
 const apiOrigin = process.env.API_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
+const isShellModule = (id: string) =>
+  /preload-helper|[\\/](web[\\/]src[\\/](app|lib)|graphql[\\/]src)[\\/]/.test(id) &&
+  !/[\\/](lib[\\/](api|forms)|features)[\\/]/.test(id);
+
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -11,10 +15,18 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // The framework every page needs changes rarely: one long-cached chunk. Amplify stays out of it,
-        // loaded with the first GraphQL call.
+        // What every page runs comes in two chunks: the framework (changes rarely, cached long) and the
+        // app shell. Left alone, the bundler cuts the shell into a chunk per module shared with a page.
+        // Amplify, the forms and the pages themselves stay out, each loaded when first needed.
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|cookie)[\\/]/ }],
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|cookie)[\\/]/,
+              priority: 2,
+            },
+            { name: 'shell', test: isShellModule, priority: 1 },
+          ],
         },
       },
     },

@@ -3,7 +3,7 @@
 // before the first call.
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from '../adapters/env';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -17,10 +17,41 @@ export function db(): DynamoDBDocumentClient {
 
 export const tableName = (): string => requireEnv('TABLE_NAME');
 
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const reasonsOf = (error: unknown): { Code?: string }[] | undefined =>
+  error instanceof Error && error.name === 'TransactionCanceledException'
+    ? (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons
+    : undefined;
+
 /** True when a conditional write was refused, alone or inside a transaction. */
 export function isConditionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name === 'ConditionalCheckFailedException') return true;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  return error.name === 'TransactionCanceledException' && !!reasons?.some((r) => r.Code === 'ConditionalCheckFailed');
+  return !!reasonsOf(error)?.some((r) => r.Code === 'ConditionalCheckFailed');
+}
+
+/** Positions of the items whose condition refused a cancelled transaction (empty for another error). */
+export function failedConditionIndexes(error: unknown): number[] {
+  return (reasonsOf(error) ?? []).flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
+}
+
+const CONFLICT_RETRIES = 5;
+
+/**
+ * TransactWriteItems. A transaction that ran into another one on the same item (TransactionConflict,
+ * which the SDK does not retry) is tried again, so that the loser of a race is refused by a condition
+ * (e.g. DUPLICATE_EMAIL) rather than by an unexpected error.
+ */
+export async function transactWrite(items: TransactItem[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const conflict = reasonsOf(error)?.some((r) => r.Code === 'TransactionConflict') && !isConditionFailure(error);
+      if (!conflict || attempt >= CONFLICT_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    }
+  }
 }

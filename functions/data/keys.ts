@@ -15,7 +15,8 @@ export const refreshFamilyKey = (userId: string, familyId: string) => ({
 export const twoFactorCodeKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'TWO_FACTOR' });
 
 export const currentTermsKey = () => ({ PK: 'TERMS', SK: 'CURRENT' });
-export const termsAcceptanceKey = (userId: string, version: string) => ({ PK: `USER#${userId}`, SK: `TOS#${version}` });
+export const TERMS_ACCEPTANCE_SK_PREFIX = 'TOS#';
+export const termsAcceptanceKey = (userId: string, version: string) => ({ PK: `USER#${userId}`, SK: `${TERMS_ACCEPTANCE_SK_PREFIX}${version}` });
 
 /** An e-mailed link's token, under the address it was sent to; the SK is the token's hash. */
 export const accountTokenKey = (email: string, tokenHash: string) => ({ PK: `TOKEN#${email.trim().toLowerCase()}`, SK: `TOKEN#${tokenHash}` });

@@ -1,17 +1,46 @@
 // Terms of service: the current version, and one acceptance item per user and version.
 
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
-import { currentTermsKey, termsAcceptanceKey } from './keys';
+import { currentTermsKey, TERMS_ACCEPTANCE_SK_PREFIX, termsAcceptanceKey } from './keys';
 
-export async function getCurrentTermsVersion(): Promise<string | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: currentTermsKey() }));
-  return Item?.version as string | undefined;
+export interface TermsRecord {
+  version: string;
+  /** Absent for the version set at the first deployment. */
+  publishedAt?: string;
+}
+
+export interface TermsAcceptance {
+  version: string;
+  acceptedAt: string;
+}
+
+export async function getCurrentTerms(): Promise<TermsRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: currentTermsKey(), ConsistentRead: true }));
+  return Item && { version: Item.version as string, publishedAt: Item.publishedAt as string | undefined };
 }
 
 /** Sets the current version unless one is already set (first deployment, demo seed). */
 export async function initCurrentTermsVersion(version: string): Promise<void> {
   await putIfAbsent({ ...currentTermsKey(), type: 'TermsVersion', version });
+}
+
+/** Makes `version` the current one; false when it already is. */
+export async function publishTerms(terms: Required<TermsRecord>): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...currentTermsKey(), type: 'TermsVersion', ...terms },
+        ConditionExpression: 'attribute_not_exists(version) OR version <> :version',
+        ExpressionAttributeValues: { ':version': terms.version },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 export async function hasAcceptedTerms(userId: string, version: string): Promise<boolean> {
@@ -22,6 +51,25 @@ export async function hasAcceptedTerms(userId: string, version: string): Promise
 /** Records an acceptance once; accepting again keeps the first date. */
 export async function recordTermsAcceptance(userId: string, version: string, acceptedAt: string): Promise<void> {
   await putIfAbsent({ ...termsAcceptanceKey(userId, version), type: 'TermsAcceptance', userId, version, acceptedAt });
+}
+
+/** Every version the user accepted, newest acceptance first. */
+export async function listTermsAcceptances(userId: string): Promise<TermsAcceptance[]> {
+  const acceptances: TermsAcceptance[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': termsAcceptanceKey(userId, '').PK, ':prefix': TERMS_ACCEPTANCE_SK_PREFIX },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) acceptances.push({ version: item.version as string, acceptedAt: item.acceptedAt as string });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return acceptances.sort((a, b) => b.acceptedAt.localeCompare(a.acceptedAt));
 }
 
 async function putIfAbsent(item: Record<string, unknown>): Promise<void> {

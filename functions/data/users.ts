@@ -1,27 +1,46 @@
-// User accounts. A user item is written together with its e-mail uniqueness item, so two accounts
-// can never share an address, whatever the timing.
+// User accounts. A user item is written together with its e-mail uniqueness item (and its search
+// entries, see user-directory.ts), so two accounts can never share an address, whatever the timing.
 
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { AppError, type UiLanguage } from '@partage/graphql';
-import { db, isConditionFailure, tableName } from './client';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AppError, type Industry, type OrganizationType, type RegisteringInterest, type UiLanguage } from '@partage/graphql';
+import { db, failedConditionIndexes, isConditionFailure, tableName, transactWrite, type TransactItem } from './client';
 import { emailKey, userKey } from './keys';
+import { listingAttributes, searchEntryPuts, searchTermsChanged } from './user-directory';
 
 export type AccountRole = 'USER' | 'ADMIN';
 
 export interface UserRecord {
   id: string;
+  /** Lower case. */
   email: string;
   role: AccountRole;
-  passwordHash: string;
+  /** Absent until the person sets a password (accounts created by an administrator). */
+  passwordHash?: string;
   firstName: string;
   lastName: string;
   publicName: string;
   organizationName?: string;
+  organizationNEQ?: string;
+  organizationType?: OrganizationType;
+  organizationTypeOtherSpecification?: string;
+  industry?: Industry;
+  industryOtherSpecification?: string;
+  /** E.164 (+1XXXXXXXXXX). */
+  phoneNumber?: string;
+  phoneVerified: boolean;
+  showPhoneNumber?: boolean;
+  showEmail?: boolean;
+  address?: string;
+  /** `A1A 1A1`. */
+  postalCode?: string;
+  contactAuthorizationNews?: boolean;
+  contactAuthorizationSurveys?: boolean;
+  registeringInterests?: RegisteringInterest[];
   /** Language of the e-mails sent to the user. */
   language: UiLanguage;
   emailConfirmed: boolean;
-  phoneNumber?: string;
-  phoneVerified: boolean;
+  /** The new address of a pending e-mail change, until its link is followed. */
+  pendingEmail?: string;
   lockedOut: boolean;
   /** Consecutive failed logins; reset by a successful one. */
   failedLogins: number;
@@ -29,34 +48,55 @@ export interface UserRecord {
   createdAt: string;
 }
 
-const toUser = ({ PK: _pk, SK: _sk, type: _type, ...user }: Record<string, unknown>) => user as unknown as UserRecord;
+const toUser = ({ PK: _pk, SK: _sk, type: _type, GSI1PK: _lp, GSI1SK: _ls, ...user }: Record<string, unknown>) =>
+  user as unknown as UserRecord;
+
+const duplicateEmail = () => new AppError('DUPLICATE_EMAIL', 'An account already exists with this e-mail address');
 
 /** Throws DUPLICATE_EMAIL when the address (or the id) is already taken; nothing is written then. */
 export async function createUser(user: UserRecord): Promise<void> {
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...userKey(user.id), type: 'User', ...user },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...emailKey(user.email), type: 'Email', userId: user.id },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-        ],
-      }),
-    );
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...userKey(user.id), type: 'User', ...listingAttributes(user), ...user },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...emailKey(user.email), type: 'Email', userId: user.id },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      ...searchEntryPuts(user),
+    ]);
   } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('DUPLICATE_EMAIL', 'An account already exists with this e-mail address');
+    if (isConditionFailure(error)) throw duplicateEmail();
     throw error;
+  }
+}
+
+/** Lists a user created before the user list existed (older demo data); does nothing for the others. */
+export async function listUserIfUnlisted(user: UserRecord): Promise<void> {
+  const listing = listingAttributes(user);
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(user.id),
+          UpdateExpression: 'SET GSI1PK = :pk, GSI1SK = :sk',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI1PK)',
+          ExpressionAttributeValues: { ':pk': listing.GSI1PK, ':sk': listing.GSI1SK },
+        },
+      },
+      ...searchEntryPuts(user),
+    ]);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
 
@@ -68,6 +108,67 @@ export async function getUser(userId: string): Promise<UserRecord | undefined> {
 export async function findUserByEmail(email: string): Promise<UserRecord | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: emailKey(email) }));
   return Item ? getUser(Item.userId as string) : undefined;
+}
+
+export type OptionalUserField = {
+  [K in keyof UserRecord]-?: undefined extends UserRecord[K] ? K : never;
+}[keyof UserRecord];
+
+export interface UserChanges {
+  set?: Partial<UserRecord>;
+  remove?: OptionalUserField[];
+}
+
+/**
+ * Applies `changes` to a user read as `before`, in one transaction: the search entries follow the
+ * names, organisation and address; a new address takes its uniqueness item and frees the old one
+ * (DUPLICATE_EMAIL when taken); `alongWith` (a link's token being used up) commits only with it
+ * (INVALID_TOKEN when it was used meanwhile). NOT_FOUND when the user is gone or changed address.
+ */
+export async function updateUser(before: UserRecord, changes: UserChanges, alongWith?: TransactItem): Promise<void> {
+  const set = Object.fromEntries(Object.entries(changes.set ?? {}).filter(([, value]) => value !== undefined));
+  const remove = changes.remove ?? [];
+  const after = { ...before, ...set } as UserRecord;
+  for (const field of remove) delete after[field];
+  const newEmail = after.email !== before.email;
+
+  const names = [...Object.keys(set), ...remove];
+  const assignments = Object.keys(set).map((name) => `#${name} = :${name}`);
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: userKey(before.id),
+        UpdateExpression: [assignments.length ? `SET ${assignments.join(', ')}` : '', remove.length ? `REMOVE ${remove.map((n) => `#${n}`).join(', ')}` : '']
+          .join(' ')
+          .trim(),
+        // The address checked by the caller is still the user's (a concurrent change would free the wrong item).
+        ConditionExpression: 'attribute_exists(PK) AND #currentEmail = :currentEmail',
+        ExpressionAttributeNames: { ...Object.fromEntries(names.map((name) => [`#${name}`, name])), '#currentEmail': 'email' },
+        ExpressionAttributeValues: { ...Object.fromEntries(Object.entries(set).map(([name, value]) => [`:${name}`, value])), ':currentEmail': before.email },
+      },
+    },
+  ];
+  const emailItem = items.length;
+  if (newEmail) {
+    items.push(
+      { Put: { TableName: tableName(), Item: { ...emailKey(after.email), type: 'Email', userId: before.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      { Delete: { TableName: tableName(), Key: emailKey(before.email) } },
+    );
+  }
+  if (searchTermsChanged(before, after)) items.push(...searchEntryPuts(after));
+  const tokenItem = items.length;
+  if (alongWith) items.push(alongWith);
+
+  try {
+    await transactWrite(items);
+  } catch (error) {
+    const failed = failedConditionIndexes(error);
+    if (newEmail && failed.includes(emailItem)) throw duplicateEmail();
+    if (alongWith && failed.includes(tokenItem)) throw new AppError('INVALID_TOKEN', 'USED');
+    if (failed.includes(0)) throw new AppError('NOT_FOUND', 'User not found');
+    throw error;
+  }
 }
 
 /** Adds one failed login atomically (concurrent attempts all count) and returns the new count. */
@@ -86,17 +187,17 @@ export async function incrementFailedLogins(userId: string): Promise<number> {
 }
 
 export async function lockOutUser(userId: string): Promise<void> {
-  await updateUser(userId, { lockedOut: true });
+  await setUserAttributes(userId, { lockedOut: true });
 }
 
 export async function resetFailedLogins(userId: string): Promise<void> {
-  await updateUser(userId, { failedLogins: 0 });
+  await setUserAttributes(userId, { failedLogins: 0 });
 }
 
 /** False when the user does not exist. */
 export async function setFirstLoginModalClosed(userId: string, firstLoginModalClosed: boolean): Promise<boolean> {
   try {
-    await updateUser(userId, { firstLoginModalClosed });
+    await setUserAttributes(userId, { firstLoginModalClosed });
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -123,7 +224,7 @@ export async function replacePasswordHash(userId: string, expectedHash: string, 
   }
 }
 
-async function updateUser(userId: string, changes: Partial<UserRecord>): Promise<void> {
+async function setUserAttributes(userId: string, changes: Partial<UserRecord>): Promise<void> {
   const names = Object.keys(changes);
   await db().send(
     new UpdateCommand({

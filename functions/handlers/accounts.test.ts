@@ -1,20 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isResolverError } from '@partage/graphql';
 import { getUser } from '../data/users';
 import { recordTermsAcceptance } from '../data/terms';
 import { INITIAL_TERMS_VERSION } from '../domain/accounts/terms';
 import { startSession } from '../domain/accounts/sessions';
 import type { Identity } from '../domain/identity';
 import { verifyPassword } from '../domain/accounts/password-hash';
-import { ANONYMOUS, asUser, givenUser, httpEvent, resolverEvent, TEST_PASSWORD, useTestEnvironment } from '../testing/fixtures';
+import { ANONYMOUS, asUser, errorCodeOf, givenUser, httpEvent, resolverEvent, TEST_PASSWORD, useTestEnvironment } from '../testing/fixtures';
 import { handler } from './accounts';
 import { handler as tokenHandler } from './token';
 
 beforeAll(async () => {
   await useTestEnvironment();
 });
-
-const errorCode = (result: unknown) => (isResolverError(result) ? result.__error.code : undefined);
 
 describe('Query.me', () => {
   it('is null for an anonymous visitor', async () => {
@@ -24,15 +21,22 @@ describe('Query.me', () => {
   it('gives a USER their profile and whether they accepted the latest terms', async () => {
     const user = await givenUser({ publicName: 'Cuisine collective Hochelaga' });
     const me = await handler(resolverEvent('Query.me', {}, asUser(user)));
-    expect(me).toEqual({
+    expect(me).toMatchObject({
       id: user.id,
       type: 'USER',
       email: user.email,
+      pendingEmail: null,
       firstLoginModalClosed: false,
       profile: {
         id: user.id,
         publicName: 'Cuisine collective Hochelaga',
         acceptedTos: { id: user.id, hasAcceptedLatest: false, latestVersionAvailable: INITIAL_TERMS_VERSION },
+        firstName: 'Lucie',
+        lastName: 'Côté',
+        language: 'FRENCH',
+        registeredSince: user.createdAt,
+        registeringInterests: [],
+        showEmail: false,
       },
     });
     await recordTermsAcceptance(user.id, INITIAL_TERMS_VERSION, new Date().toISOString());
@@ -60,7 +64,7 @@ describe('Mutation.updateFirstLoginModalClosed', () => {
   });
 
   it('refuses an anonymous visitor and a value that is not a boolean', async () => {
-    expect(errorCode(await update(true, ANONYMOUS))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await update(true, ANONYMOUS))).toBe('UNAUTHORIZED_ACCESS');
     const user = await givenUser();
     expect(await update('yes', asUser(user))).toEqual({
       __error: expect.objectContaining({ code: 'VALIDATION_FAILED', fields: [{ path: 'input.firstLoginModalClosed', rule: 'required' }] }),
@@ -90,7 +94,7 @@ describe('Mutation.changePassword', () => {
   it('refuses a wrong current password and keeps the old one and the sessions', async () => {
     const user = await givenUser();
     const session = await startSession(user, 'device-a');
-    expect(errorCode(await change(asUser(user), 'Wrong-Password-1', NEW_PASSWORD))).toBe('INCORRECT_PASSWORD');
+    expect(errorCodeOf(await change(asUser(user), 'Wrong-Password-1', NEW_PASSWORD))).toBe('INCORRECT_PASSWORD');
     expect(await verifyPassword(TEST_PASSWORD, (await getUser(user.id))?.passwordHash)).toBe(true);
     expect((await refresh(session, 'device-a')).statusCode).toBe(200);
   });
@@ -103,7 +107,7 @@ describe('Mutation.changePassword', () => {
   });
 
   it('refuses an anonymous visitor before looking at the input', async () => {
-    expect(errorCode(await change(ANONYMOUS, '', ''))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await change(ANONYMOUS, '', ''))).toBe('UNAUTHORIZED_ACCESS');
   });
 
   it('lets an ADMIN change their password too', async () => {
@@ -120,8 +124,8 @@ describe('Subscription.onFirstLoginModalClosed', () => {
     const user = await givenUser();
     const other = await givenUser();
     expect(await subscribe(user.id, asUser(user))).toBeNull();
-    expect(errorCode(await subscribe(other.id, asUser(user)))).toBe('UNAUTHORIZED_ACCESS');
-    expect(errorCode(await subscribe(user.id, ANONYMOUS))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await subscribe(other.id, asUser(user)))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await subscribe(user.id, ANONYMOUS))).toBe('UNAUTHORIZED_ACCESS');
   });
 });
 

@@ -1,21 +1,89 @@
-// Resolvers of the accounts capability. Each one checks the caller's role, then its input.
+// Resolvers of the accounts capability. Each one checks the caller's role (and ownership), then
+// hands the input to its use case, which validates it.
 
 import {
   assertValid,
   password,
   required,
+  type MutationAcceptTosArgs,
+  type MutationChangeEmailArgs,
   type MutationChangePasswordArgs,
+  type MutationCompleteAdminRegistrationArgs,
+  type MutationConfirmEmailArgs,
+  type MutationCreateUserAccountArgs,
+  type MutationResendConfirmationEmailArgs,
+  type MutationResetPasswordArgs,
+  type MutationSendPasswordResetArgs,
   type MutationUpdateFirstLoginModalClosedArgs,
+  type MutationUpdateUserProfileArgs,
+  type QueryPublicProfileArgs,
+  type QueryTosHistoryArgs,
+  type QueryVerifyTokenArgs,
   type SubscriptionOnFirstLoginModalClosedArgs,
 } from '@partage/graphql';
+import { completeAdminRegistration } from '../domain/accounts/admin-accounts';
+import { changeEmail } from '../domain/accounts/email-change';
 import { changePassword } from '../domain/accounts/change-password';
+import { confirmEmail } from '../domain/accounts/confirm-email';
 import { updateFirstLoginModalClosed } from '../domain/accounts/first-login-modal';
 import { getMe } from '../domain/accounts/me';
-import { requireRole, SIGNED_IN, unauthorized, type Identity } from '../domain/identity';
+import { resetPassword, sendPasswordReset } from '../domain/accounts/password-reset';
+import { resendConfirmationEmail } from '../domain/accounts/pending-account-email';
+import { createUserAccount } from '../domain/accounts/sign-up';
+import { acceptTos, currentTermsVersion, tosHistory } from '../domain/accounts/terms';
+import { updateUserProfile } from '../domain/accounts/update-profile';
+import { publicProfile } from '../domain/accounts/user-directory';
+import { verifyToken } from '../domain/accounts/verify-token';
+import { requireAnonymous, requireRole, requireSelfOrAdmin, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../domain/identity';
 import { resolverHandler } from './shared/resolver';
 
+type NoArgs = Record<string, never>;
+
 export const handler = resolverHandler({
-  'Query.me': (_args: Record<string, never>, identity: Identity) => (identity.role === 'ANONYME' ? null : getMe(identity.userId)),
+  'Query.me': (_args: NoArgs, identity: Identity) => (identity.role === 'ANONYME' ? null : getMe(identity.userId)),
+
+  // Links are opened signed in or not: the token is the credential.
+  'Query.verifyToken': (args: QueryVerifyTokenArgs) => verifyToken(args),
+
+  'Query.publicProfile': ({ id }: QueryPublicProfileArgs, identity: Identity) => {
+    requireRole(identity, SIGNED_IN);
+    assertValid([['id', required(id)]]);
+    return publicProfile(id);
+  },
+
+  'Query.termsVersion': () => currentTermsVersion(),
+
+  'Query.tosHistory': ({ userId }: QueryTosHistoryArgs, identity: Identity) => {
+    const ownerId = userId ?? requireRole(identity, SIGNED_IN);
+    requireSelfOrAdmin(identity, ownerId);
+    return tosHistory(ownerId);
+  },
+
+  'Mutation.createUserAccount': ({ input }: MutationCreateUserAccountArgs, identity: Identity) => {
+    requireAnonymous(identity);
+    return createUserAccount(input);
+  },
+
+  'Mutation.confirmEmail': ({ input }: MutationConfirmEmailArgs) => confirmEmail(input),
+
+  'Mutation.resendConfirmationEmail': ({ input }: MutationResendConfirmationEmailArgs) => resendConfirmationEmail(input.email),
+
+  'Mutation.sendPasswordReset': ({ input }: MutationSendPasswordResetArgs) => sendPasswordReset(input.email),
+
+  'Mutation.resetPassword': ({ input }: MutationResetPasswordArgs) => resetPassword(input),
+
+  'Mutation.completeAdminRegistration': ({ input }: MutationCompleteAdminRegistrationArgs) => completeAdminRegistration(input),
+
+  'Mutation.changeEmail': ({ input }: MutationChangeEmailArgs, identity: Identity) => changeEmail(requireRole(identity, SIGNED_IN), input),
+
+  'Mutation.updateUserProfile': ({ input }: MutationUpdateUserProfileArgs, identity: Identity) => {
+    requireRole(identity, SIGNED_IN);
+    assertValid([['input.userId', required(input.userId)]]);
+    requireSelfOrAdmin(identity, input.userId);
+    return updateUserProfile(input);
+  },
+
+  'Mutation.acceptTos': ({ input }: MutationAcceptTosArgs, identity: Identity) => acceptTos(requireRole(identity, USER_ONLY), input.tosVersion),
 
   'Mutation.updateFirstLoginModalClosed': ({ input }: MutationUpdateFirstLoginModalClosedArgs, identity: Identity) => {
     const userId = requireRole(identity, SIGNED_IN);

@@ -5,7 +5,39 @@ export const AUTHORIZER = 'authorizer';
 export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   {
     name: 'accounts',
-    fields: ['Query.me', 'Mutation.updateFirstLoginModalClosed', 'Mutation.changePassword', 'Subscription.onFirstLoginModalClosed'],
+    fields: [
+      'Query.me',
+      'Query.verifyToken',
+      'Query.publicProfile',
+      'Query.termsVersion',
+      'Query.tosHistory',
+      'Mutation.createUserAccount',
+      'Mutation.confirmEmail',
+      'Mutation.resendConfirmationEmail',
+      'Mutation.sendPasswordReset',
+      'Mutation.resetPassword',
+      'Mutation.completeAdminRegistration',
+      'Mutation.changeEmail',
+      'Mutation.updateUserProfile',
+      'Mutation.acceptTos',
+      'Mutation.updateFirstLoginModalClosed',
+      'Mutation.changePassword',
+      'Subscription.onFirstLoginModalClosed',
+    ],
+  },
+  {
+    // User administration (ADMIN only).
+    name: 'admin',
+    fields: [
+      'Query.users',
+      'Query.user',
+      'Mutation.createAdminAccount',
+      'Mutation.adminCreateUser',
+      'Mutation.adminUpdateUser',
+      'Mutation.verifyEmail',
+      'Mutation.allowUser',
+      'Mutation.publishTermsVersion',
+    ],
   },
 ];
 

@@ -7,19 +7,26 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { useTestTable } from '../../tests/support/test-table';
-import { readOutbox } from '../adapters/outbox';
+import { isResolverError } from '@partage/graphql';
+import { readOutbox, type OutboxEntry } from '../adapters/outbox';
 import { createUser, type UserRecord } from '../data/users';
 import { hashPassword } from '../domain/accounts/password-hash';
 import type { Identity } from '../domain/identity';
 import type { ResolverEvent } from '../handlers/shared/resolver';
 
 export const TEST_PASSWORD = 'Correct-Horse-42';
+export const TEST_PUBLIC_URL = 'http://partage.test';
 
 /** Call in beforeAll: a new table, a JWT secret and an outbox of this file's own. */
 export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
   await useTestTable();
   const outboxDir = await mkdtemp(join(tmpdir(), 'outbox-'));
-  Object.assign(process.env, { JWT_SECRET: 'test-secret-of-at-least-thirty-two-bytes', MAIL_ADAPTER: 'outbox', OUTBOX_DIR: outboxDir });
+  Object.assign(process.env, {
+    JWT_SECRET: 'test-secret-of-at-least-thirty-two-bytes',
+    MAIL_ADAPTER: 'outbox',
+    OUTBOX_DIR: outboxDir,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+  });
   return { outboxDir };
 }
 
@@ -48,6 +55,32 @@ export async function givenUser(overrides: Partial<UserRecord> = {}): Promise<Us
 
 export const asUser = (user: Pick<UserRecord, 'id' | 'role'>): Identity => ({ userId: user.id, role: user.role });
 export const ANONYMOUS: Identity = { userId: '', role: 'ANONYME' };
+
+/** A complete, valid sign-up (createUserAccount input) with a fresh address. */
+export function signUpInput(overrides: Record<string, unknown> = {}) {
+  return {
+    email: `${randomUUID()}@exemple.ca`,
+    password: 'Mot-De-Passe-2026',
+    firstName: 'Émilie',
+    lastName: 'Bouchard',
+    organizationName: 'Traiteur solidaire du Plateau',
+    organizationNEQ: '1234567890',
+    organizationType: 'SOCIAL_ECONOMY_ORGANIZATIONS',
+    industry: 'CATERING',
+    phoneNumber: '514 555-0199',
+    showPhoneNumber: true,
+    showEmail: false,
+    address: '4321, rue Saint-Denis, Montréal',
+    postalCode: 'h2j-2k9',
+    contactAuthorizationNews: true,
+    contactAuthorizationSurveys: false,
+    registeringInterests: ['VIEW_AD', 'SHOW_EQUIPMENT'],
+    acceptedTermsAndPrivacy: true,
+    notRentalCompany: true,
+    language: 'FRENCH',
+    ...overrides,
+  };
+}
 
 export function resolverEvent(field: string, args: Record<string, unknown>, identity: Identity): ResolverEvent {
   const [parentTypeName = '', fieldName = ''] = field.split('.');
@@ -81,4 +114,25 @@ export async function lastTwoFactorCode(outboxDir: string, email: string): Promi
   const code = /\b(\d{6})\b/.exec(mail?.subject ?? '')?.[1];
   if (!code) throw new Error(`No two-factor e-mail for ${email}`);
   return code;
+}
+
+/** The error code a resolver answered with, if it failed. */
+export const errorCodeOf = (result: unknown) => (isResolverError(result) ? result.__error.code : undefined);
+
+/** The invalid fields a resolver answered with (`path:rule`), if validation failed. */
+export const invalidFieldsOf = (result: unknown) =>
+  isResolverError(result) ? result.__error.fields.map((field) => `${field.path}:${field.rule}`) : undefined;
+
+/** Every e-mail sent to `to`, newest first. */
+export async function emailsTo(outboxDir: string, to: string): Promise<OutboxEntry[]> {
+  return (await readOutbox(outboxDir)).filter((entry) => entry.kind === 'email' && entry.to === to);
+}
+
+/** The newest e-mail sent to `to`, its link parsed (path, and the email, token and returnPath it carries). */
+export async function lastLinkEmail(outboxDir: string, to: string) {
+  const [mail] = await emailsTo(outboxDir, to);
+  if (!mail?.links[0]) throw new Error(`No e-mail with a link for ${to}`);
+  const url = new URL(mail.links[0]);
+  const param = (name: string) => url.searchParams.get(name) ?? undefined;
+  return { mail, url, path: url.pathname, email: param('email')!, token: param('token')!, returnPath: param('returnPath') };
 }

@@ -1,9 +1,11 @@
-// Boot: language and runtime config in parallel, then the watchers, then the router.
+// Boot: the shell renders at once (its words are bundled) while config.json loads; the Amplify client
+// waits for the config itself. Rendering synchronously means the skip link exists when the page has loaded.
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { routes } from './app/routes';
 import { BootFailure } from './app/BootFailure';
+import { routes } from './app/routes';
 import { startStatusPolling } from './lib/app-status';
 import { watchStoredToken } from './lib/auth/tab-sync';
 import { loadRuntimeConfig } from './lib/config';
@@ -12,24 +14,24 @@ import { initialLanguage } from './lib/i18n/language';
 import { describeError, logger, logUncaughtErrors } from './lib/logger';
 import './app/styles.css';
 
-async function boot(): Promise<void> {
-  const root = createRoot(document.getElementById('root')!);
-  logUncaughtErrors();
-  // Read before the router exists: the `lang` parameter is taken out of the address.
-  const language = initialLanguage();
-  const [config] = await Promise.allSettled([loadRuntimeConfig(), initI18n(language)]);
-  if (config.status === 'rejected') {
-    logger.critical(`The app could not start: ${describeError(config.reason)}`);
-    root.render(<BootFailure />);
-    return;
-  }
-  startStatusPolling();
-  watchStoredToken();
+logUncaughtErrors();
+// Read before the router exists: the `lang` parameter is taken out of the address.
+void initI18n(initialLanguage());
+const root = createRoot(document.getElementById('root')!);
+flushSync(() =>
   root.render(
     <StrictMode>
       <RouterProvider router={createBrowserRouter(routes)} />
     </StrictMode>,
-  );
-}
-
-void boot();
+  ),
+);
+loadRuntimeConfig().then(
+  () => {
+    startStatusPolling();
+    watchStoredToken();
+  },
+  (error: unknown) => {
+    logger.critical(`The app could not start: ${describeError(error)}`);
+    root.render(<BootFailure />);
+  },
+);

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from './password-hash';
 export async function changePassword(userId: string, currentPassword: string, newPassword: string): Promise<UserIdResult> {
   const incorrect = new AppError('INCORRECT_PASSWORD', 'The current password is incorrect');
   const user = await getUser(userId);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw incorrect;
+  if (!user?.passwordHash || !(await verifyPassword(currentPassword, user.passwordHash))) throw incorrect;
   // Conditional on the hash just checked: a concurrent change wins, this one is refused.
   if (!(await replacePasswordHash(userId, user.passwordHash, await hashPassword(newPassword)))) throw incorrect;
   await deleteUserRefreshFamilies(userId);

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { UserPage } from '@partage/graphql';
 import { decodeJwt } from 'jose';
 import { LOGIN_TEXT } from '@partage/graphql';
 import { db, tableName } from '../../data/client';
-import { userKey } from '../../data/keys';
+import { userKey, userSearchEntryKey } from '../../data/keys';
 import { handler as accounts } from '../../handlers/accounts';
+import { handler as admin } from '../../handlers/admin';
 import { handler as token } from '../../handlers/token';
 import { httpEvent, resolverEvent, useTestEnvironment } from '../../testing/fixtures';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo-seed';
@@ -40,5 +42,23 @@ describe('seedDemoData', () => {
     await seedDemoData();
     await Promise.all([seedDemoData(), seedDemoData()]);
     expect(await Promise.all(DEMO_USERS.map((user) => partition(user.id)))).toEqual(before);
+  });
+
+  it('lists the demo accounts for administrators, also those seeded before the user list existed', async () => {
+    const listed = async () =>
+      ((await admin(resolverEvent('Query.users', { limit: 100 }, { userId: 'demo-admin', role: 'ADMIN' }))) as UserPage).items.map((item) => item.id);
+    expect(await listed()).toEqual(expect.arrayContaining(DEMO_USERS.map((user) => user.id)));
+
+    // An account seeded by an older version: no listing attributes, no search entries.
+    const key = userKey('demo-locataire');
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'REMOVE GSI1PK, GSI1SK' }));
+    for (const field of ['email', 'firstLast', 'lastFirst', 'organization']) {
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: userSearchEntryKey('demo-locataire', field) }));
+    }
+    expect(await listed()).not.toContain('demo-locataire');
+    await seedDemoData();
+    expect(await listed()).toContain('demo-locataire');
+    const search = await admin(resolverEvent('Query.users', { search: 'belanger' }, { userId: 'demo-admin', role: 'ADMIN' }));
+    expect((search as UserPage).items.map((item) => item.id)).toEqual(['demo-locataire']);
   });
 });

@@ -3,7 +3,7 @@
 
 import { AppError } from '@partage/graphql';
 import { initCurrentTermsVersion, recordTermsAcceptance } from '../../data/terms';
-import { createUser, getUser, type UserRecord } from '../../data/users';
+import { createUser, getUser, listUserIfUnlisted, type UserRecord } from '../../data/users';
 import { hashPassword } from './password-hash';
 import { INITIAL_TERMS_VERSION } from './terms';
 
@@ -30,8 +30,15 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: 'Tremblay',
     publicName: 'Cuisine collective Hochelaga',
     organizationName: 'Cuisine collective Hochelaga',
+    organizationType: 'SOCIAL_ECONOMY_ORGANIZATIONS',
+    industry: 'FOOD_PROCESSING_AND_DISTRIBUTION',
     phoneNumber: '+15145550123',
     phoneVerified: true,
+    showPhoneNumber: true,
+    showEmail: true,
+    address: '1880, rue Aylwin, Montréal',
+    postalCode: 'H1W 3C7',
+    registeringInterests: ['SHOW_EQUIPMENT'],
   },
   {
     id: 'demo-locataire',
@@ -41,7 +48,11 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: 'Bélanger',
     publicName: "Banque alimentaire de l'Est",
     organizationName: "Banque alimentaire de l'Est",
+    organizationType: 'NON_PROFIT_ORGANIZATIONS',
+    industry: 'HEALTH_AND_SOCIAL_SERVICES',
     phoneVerified: false,
+    postalCode: 'H1L 4K8',
+    registeringInterests: ['VIEW_AD'],
   },
 ];
 
@@ -49,7 +60,10 @@ export async function seedDemoData(): Promise<void> {
   await initCurrentTermsVersion(INITIAL_TERMS_VERSION);
   const now = new Date().toISOString();
   for (const demo of DEMO_USERS) {
-    if (!(await getUser(demo.id))) await createDemoUser(demo, now);
+    const existing = await getUser(demo.id);
+    // Accounts seeded before the user list existed get listed (a no-op for the others).
+    if (existing) await listUserIfUnlisted(existing);
+    else await createDemoUser(demo, now);
     if (demo.role === 'USER') await recordTermsAcceptance(demo.id, INITIAL_TERMS_VERSION, now);
   }
 }

@@ -3,6 +3,7 @@
 
 import { AppError, LOGIN_TEXT, MAX_FAILED_LOGINS } from '@partage/graphql';
 import { findUserByEmail, incrementFailedLogins, lockOutUser, resetFailedLogins } from '../../data/users';
+import { sendLinkEmailWithinLimit } from './link-emails';
 import { verifyPassword } from './password-hash';
 import { startSession, type SessionTokens } from './sessions';
 import { checkTwoFactorCode, sendTwoFactorCode } from './two-factor';
@@ -31,7 +32,11 @@ export async function login({ username, password, deviceId, code }: LoginInput):
     throw lockedOut();
   }
   if (user.failedLogins > 0) await resetFailedLogins(user.id);
-  if (!user.emailConfirmed) throw new AppError('EMAIL_NOT_CONFIRMED', LOGIN_TEXT.emailNotConfirmed);
+  if (!user.emailConfirmed) {
+    // The web app tells the user a new confirmation e-mail is on its way (spec §8).
+    await sendLinkEmailWithinLimit('emailConfirmation', user);
+    throw new AppError('EMAIL_NOT_CONFIRMED', LOGIN_TEXT.emailNotConfirmed);
+  }
   if (user.role === 'ADMIN') {
     if (code === undefined) {
       await sendTwoFactorCode(user);

@@ -1,6 +1,6 @@
 import type { Me } from '@partage/graphql';
 import { getUser } from '../../data/users';
-import { acceptedTosOf } from './terms';
+import { profileOf } from './profile-view';
 
 /** The signed-in user as `Query.me` shows them; null when the account no longer exists. */
 export async function getMe(userId: string): Promise<Me | null> {
@@ -10,8 +10,8 @@ export async function getMe(userId: string): Promise<Me | null> {
     id: user.id,
     type: user.role,
     email: user.email,
+    pendingEmail: user.pendingEmail ?? null,
     firstLoginModalClosed: user.firstLoginModalClosed,
-    // The profile shares the user's id; terms apply to USER accounts only.
-    profile: { id: user.id, publicName: user.publicName, acceptedTos: user.role === 'USER' ? await acceptedTosOf(user.id) : null },
+    profile: await profileOf(user),
   };
 }

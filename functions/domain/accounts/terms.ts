@@ -1,13 +1,18 @@
 // Terms of service. The current version is an item (so publishing new terms is one write); until
-// one exists, the first version applies.
+// one exists, the first version applies. USER accounts accept each version; the acceptances are kept.
 
-import type { AcceptedTos } from '@partage/graphql';
-import { getCurrentTermsVersion, hasAcceptedTerms } from '../../data/terms';
+import { AppError, assertValid, maxLength, required, type AcceptedTos, type TermsVersion, type TosAcceptance } from '@partage/graphql';
+import { getCurrentTerms, hasAcceptedTerms, listTermsAcceptances, publishTerms, recordTermsAcceptance } from '../../data/terms';
 
 export const INITIAL_TERMS_VERSION = '2026-01';
 
+export async function currentTermsVersion(): Promise<TermsVersion> {
+  const terms = await getCurrentTerms();
+  return { version: terms?.version ?? INITIAL_TERMS_VERSION, publishedAt: terms?.publishedAt ?? null };
+}
+
 export async function latestTermsVersion(): Promise<string> {
-  return (await getCurrentTermsVersion()) ?? INITIAL_TERMS_VERSION;
+  return (await currentTermsVersion()).version;
 }
 
 /** The acceptance state shown on a USER profile (its id is the profile's). */
@@ -15,3 +20,23 @@ export async function acceptedTosOf(userId: string): Promise<AcceptedTos> {
   const latestVersionAvailable = await latestTermsVersion();
   return { id: userId, hasAcceptedLatest: await hasAcceptedTerms(userId, latestVersionAvailable), latestVersionAvailable };
 }
+
+/** Only the current version can be accepted: the user accepts what the modal showed them. */
+export async function acceptTos(userId: string, tosVersion: string): Promise<AcceptedTos> {
+  const latest = await latestTermsVersion();
+  assertValid([['input.tosVersion', required(tosVersion) ?? (tosVersion === latest ? null : 'oneOf')]]);
+  await recordTermsAcceptance(userId, latest, new Date().toISOString());
+  return acceptedTosOf(userId);
+}
+
+/** From now on every USER has to accept `version` before going on. NO_CHANGE if it is already current. */
+export async function publishTermsVersion(version: string): Promise<TermsVersion> {
+  const trimmed = version?.trim();
+  assertValid([['input.version', required(trimmed) ?? maxLength(50)(trimmed)]]);
+  const terms = { version: trimmed, publishedAt: new Date().toISOString() };
+  // The initial version is current without an item, hence the first comparison.
+  if (trimmed === (await latestTermsVersion()) || !(await publishTerms(terms))) throw new AppError('NO_CHANGE', `${trimmed} is already the current version`);
+  return terms;
+}
+
+export const tosHistory = (userId: string): Promise<TosAcceptance[]> => listTermsAcceptances(userId);

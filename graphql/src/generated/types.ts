@@ -83,6 +83,7 @@ export interface Me {
   id: string;
   type: UserType;
   email: string;
+  pendingEmail?: string | null;
   firstLoginModalClosed: boolean;
   profile: Profile;
 }

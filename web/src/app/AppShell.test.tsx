@@ -6,6 +6,8 @@ import { renderAt, signIn } from '../test/helpers';
 
 vi.mock('../lib/api/graphql', () => ({ graphqlRequest: vi.fn(async () => ({ me: null })), subscribe: () => () => {} }));
 
+const headerNavigation = () => screen.findByRole('navigation', { name: 'Main navigation' });
+
 describe('app shell', () => {
   it('offers the skip link first, and it moves focus to the main content', async () => {
     const { user } = renderAt('/accueil');
@@ -28,9 +30,9 @@ describe('app shell', () => {
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('lang', 'en');
   });
 
-  it('shows a login link to visitors and the account menu to signed-in users', async () => {
+  it('shows visitors a login link, not the account menu', async () => {
     renderAt('/accueil');
-    expect(await screen.findByRole('link', { name: 'Log in', current: false })).toBeVisible();
+    expect(within(await headerNavigation()).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/connexion');
     expect(screen.queryByRole('button', { name: 'My account' })).not.toBeInTheDocument();
   });
 
@@ -79,7 +81,7 @@ describe('app shell', () => {
     const cleared = [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.mapLatitude, STORAGE_KEYS.mapLongitude, STORAGE_KEYS.mapZoom];
     expect(cleared.map((key) => localStorage.getItem(key))).toEqual([null, null, null, null, null]);
     expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('en');
-    expect(await screen.findByRole('link', { name: 'Log in', current: false })).toBeVisible();
+    expect(within(await headerNavigation()).getByRole('link', { name: 'Log in' })).toBeVisible();
   });
 
   it('explains in the footer what the site stores, in a dialog', async () => {

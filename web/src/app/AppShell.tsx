@@ -1,8 +1,7 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { setBeforeLogout } from '../lib/auth/session';
-import { FirstLoginWelcome } from '../features/accounts/FirstLoginWelcome';
 import { NotificationRegion } from './NotificationRegion';
 import { MAIN_CONTENT_ID } from './PageLayout';
 import { PATHS } from './paths';
@@ -10,7 +9,7 @@ import { StatusBanners } from './StatusBanners';
 
 const focusMainContent = () => document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
 
-/** What every page has: skip link first, status banners, notifications, the welcome modal. */
+/** What every page has: the skip link first, status banners, notifications. */
 export function AppShell() {
   const navigate = useNavigate();
   useEffect(() => setBeforeLogout(() => navigate(PATHS.landing)), [navigate]);
@@ -21,9 +20,6 @@ export function AppShell() {
       <StatusBanners />
       <NotificationRegion />
       <Outlet />
-      <Suspense fallback={null}>
-        <FirstLoginWelcome />
-      </Suspense>
       <ScrollRestoration />
     </>
   );

@@ -9,25 +9,29 @@ export interface RuntimeConfig {
   version: string;
 }
 
-let current: RuntimeConfig | null = null;
+let loading: Promise<RuntimeConfig> | undefined;
+let current: RuntimeConfig | undefined;
 
-export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+async function fetchConfig(): Promise<RuntimeConfig> {
   const response = await fetch('/config.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
   const config = (await response.json()) as RuntimeConfig;
   if (typeof config.graphqlEndpoint !== 'string' || typeof config.apiUrl !== 'string') {
     throw new Error('config.json lacks graphqlEndpoint or apiUrl');
   }
-  current = config;
   return config;
 }
 
-export function runtimeConfig(): RuntimeConfig {
-  if (!current) throw new Error('The runtime configuration is not loaded yet');
-  return current;
+/** Fetches /config.json once; every caller shares the same answer. */
+export function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  loading ??= fetchConfig().then((config) => (current = config));
+  return loading;
 }
 
-/** Absolute or same-origin URL of an HTTP endpoint of the API root. */
+/**
+ * URL of an HTTP endpoint of the API root. Both hosts serve it from the page's origin (apiUrl ''), which
+ * is also the answer in the instant before config.json arrives.
+ */
 export function apiUrl(path: string): string {
   return `${current?.apiUrl ?? ''}${path}`;
 }

@@ -1,10 +1,10 @@
 // The Amplify GraphQL client, in its own chunk: pages that never call GraphQL never download it.
 import { Amplify } from 'aws-amplify';
 import { generateClient } from 'aws-amplify/api';
-import { runtimeConfig } from '../config';
+import { loadRuntimeConfig } from '../config';
 import { mapRealtimeSchemeToWs } from '../local-realtime';
 
-const config = runtimeConfig();
+const config = await loadRuntimeConfig();
 if (config.mode === 'local') mapRealtimeSchemeToWs(config.graphqlEndpoint);
 
 Amplify.configure({

@@ -3,10 +3,11 @@ import { ANONYMOUS_TOKEN, STORAGE_KEYS } from '@partage/graphql';
 import { accessToken, callsTo, json, mockFetch, signIn, text } from '../../test/helpers';
 import { getSession, setBeforeLogout } from '../auth/session';
 import { ApiError } from './errors';
-import { graphqlRequest } from './graphql';
+import { graphqlRequest, subscribe } from './graphql';
 
 const query = vi.fn();
-vi.mock('./amplify-client', () => ({ query: (call: unknown) => query(call), listen: vi.fn() }));
+const listen = vi.fn();
+vi.mock('./amplify-client', () => ({ query: (call: unknown) => query(call), listen: (call: unknown) => listen(call) }));
 
 // What Amplify throws when AppSync (or the local host) answers HTTP 401.
 const unauthorized = { data: {}, errors: [{ message: 'Unauthorized', originalError: { name: 'UnknownError', $metadata: { httpStatusCode: 401 } } }] };
@@ -73,5 +74,30 @@ describe('graphqlRequest', () => {
     expect(failure).toMatchObject({ code: 'INCORRECT_PASSWORD' });
     expect(callsTo(fetchMock, 'POST', '/token/refresh')).toHaveLength(0);
     expect(getSession()).not.toBeNull();
+  });
+});
+
+describe('subscribe', () => {
+  it('delivers each event with the bearer token, until stopped', async () => {
+    signIn('USER');
+    const unsubscribe = vi.fn();
+    let next: (event: { data: unknown }) => void = () => {};
+    listen.mockReturnValue({ subscribe: (observer: { next: typeof next }) => ((next = observer.next), { unsubscribe }) });
+    const received: unknown[] = [];
+
+    const stop = subscribe('subscription { s }', { id: 'user-1' }, (data) => received.push(data));
+    await vi.waitFor(() => expect(listen).toHaveBeenCalledOnce());
+    expect(listen.mock.calls[0]![0]).toMatchObject({ variables: { id: 'user-1' }, authToken: `Bearer ${accessToken('USER')}` });
+    next({ data: { s: 1 } });
+    stop();
+    expect(received).toEqual([{ s: 1 }]);
+    expect(unsubscribe).toHaveBeenCalledOnce();
+  });
+
+  it('never starts when stopped before the client has loaded', async () => {
+    listen.mockReset();
+    subscribe('subscription { s }', {}, () => {})();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(listen).not.toHaveBeenCalled();
   });
 });

@@ -1,10 +1,17 @@
-// i18next set-up: one JSON file per language and namespace, each loaded on first use (its own chunk).
+// i18next set-up. `common` (the shell's words) ships with the app so the first render needs no
+// download; every other namespace is a JSON file per language, loaded on first use (its own chunk).
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH, PHONE_CODE_INTERVAL_MS, PHONE_CODE_LENGTH, UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
+import commonEn from '../../locales/en/common.json';
+import commonFr from '../../locales/fr/common.json';
 
 // emails.json holds the server's e-mail texts; the browser never needs them.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/*/*.json', '!../../locales/*/emails.json']);
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../../locales/*/*.json',
+  '!../../locales/*/common.json',
+  '!../../locales/*/emails.json',
+]);
 
 const localeBackend: BackendModule = {
   type: 'backend',
@@ -22,12 +29,16 @@ i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
-export async function initI18n(language: UiLanguage): Promise<void> {
-  await i18n
+/** Ready when it returns (common is bundled); other namespaces load when a screen asks for them. */
+export function initI18n(language: UiLanguage): Promise<unknown> {
+  return i18n
     .use(localeBackend)
     .use(initReactI18next)
     .init({
       lng: language,
+      resources: { fr: { common: commonFr }, en: { common: commonEn } },
+      partialBundledLanguages: true,
+      initAsync: false,
       // Both languages are complete (locales.test.ts), so the other one is never downloaded as a fallback.
       fallbackLng: false,
       supportedLngs: [...UI_LANGUAGES],

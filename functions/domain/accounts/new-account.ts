@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import type { AccountRole, UserRecord } from '../../data/users';
+import { accountFieldChanges, type AccountFieldsInput } from './account-fields';
+
+/** A new account from valid fields: unconfirmed, unlocked, French e-mails unless asked otherwise. */
+export function newAccount(role: AccountRole, email: string, fields: AccountFieldsInput, passwordHash?: string): UserRecord {
+  const { set } = accountFieldChanges(fields, { role });
+  return {
+    id: randomUUID(),
+    email: email.trim().toLowerCase(),
+    role,
+    passwordHash,
+    language: 'fr',
+    emailConfirmed: false,
+    phoneVerified: false,
+    lockedOut: false,
+    failedLogins: 0,
+    firstLoginModalClosed: false,
+    createdAt: new Date().toISOString(),
+    ...(set as Pick<UserRecord, 'firstName' | 'lastName' | 'publicName'>),
+  };
+}

@@ -1,0 +1,304 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_TEXT, MAX_FAILED_LOGINS, type UserPage } from '@partage/graphql';
+import { getUser } from '../data/users';
+import type { Identity } from '../domain/identity';
+import {
+  ANONYMOUS,
+  asUser,
+  emailsTo,
+  errorCodeOf,
+  givenUser,
+  httpEvent,
+  invalidFieldsOf,
+  lastLinkEmail,
+  lastTwoFactorCode,
+  resolverEvent,
+  signUpInput,
+  TEST_PASSWORD,
+  TEST_PUBLIC_URL,
+  useTestEnvironment,
+} from '../testing/fixtures';
+import { handler as accounts } from './accounts';
+import { handler as admin } from './admin';
+import { handler as token } from './token';
+
+let outboxDir: string;
+let boss: Identity;
+beforeAll(async () => {
+  ({ outboxDir } = await useTestEnvironment());
+  boss = asUser(await givenUser({ role: 'ADMIN', firstName: 'Sophie', lastName: 'Gagnon' }));
+});
+
+const call = (field: string, args: Record<string, unknown>, identity: Identity = boss) => admin(resolverEvent(field, args, identity));
+const users = async (args: Record<string, unknown>) => (await call('Query.users', args)) as UserPage;
+const login = (username: string, password = TEST_PASSWORD, code?: string) =>
+  token(httpEvent('POST', '/token/login', { username, password, deviceId: 'admin-test', code }));
+const unique = () => Math.random().toString(36).slice(2, 10);
+
+/** Every page of a listing, one `limit` at a time. */
+async function allPages(args: Record<string, unknown>): Promise<UserPage[]> {
+  const pages: UserPage[] = [];
+  let nextToken: string | null | undefined;
+  do {
+    const page = await users({ ...args, nextToken });
+    pages.push(page);
+    nextToken = page.nextToken;
+  } while (nextToken);
+  return pages;
+}
+
+describe('administration is for administrators', () => {
+  it.each([
+    ['Query.users', {}],
+    ['Query.user', { id: 'x' }],
+    ['Mutation.createAdminAccount', { input: { email: 'a@exemple.ca', firstName: 'A', lastName: 'B' } }],
+    ['Mutation.adminCreateUser', { input: signUpInput() }],
+    ['Mutation.adminUpdateUser', { input: { userId: 'x', firstName: 'A' } }],
+    ['Mutation.verifyEmail', { input: { email: 'a@exemple.ca' } }],
+    ['Mutation.allowUser', { input: { userId: 'x' } }],
+    ['Mutation.publishTermsVersion', { input: { version: '2099-01' } }],
+  ])('%s refuses anonymous visitors and users', async (field, args) => {
+    const user = await givenUser();
+    expect(errorCodeOf(await call(field, args, ANONYMOUS))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await call(field, args, asUser(user)))).toBe('UNAUTHORIZED_ACCESS');
+  });
+});
+
+describe('Query.users', () => {
+  it('pages through every account, newest first, without repeating one', async () => {
+    const created = [];
+    for (let i = 0; i < 3; i++) created.push(await givenUser({ createdAt: new Date(Date.now() + 60_000 + i).toISOString() }));
+    const pages = await allPages({ limit: 2 });
+    expect(pages.at(-1)!.nextToken).toBeNull();
+    expect(pages.slice(0, -1).every((page) => page.items.length === 2)).toBe(true);
+    const items = pages.flatMap((page) => page.items);
+    expect(new Set(items.map((item) => item.id)).size).toBe(items.length);
+    expect(items.map((item) => item.createdAt)).toEqual([...items.map((item) => item.createdAt)].sort().reverse());
+    expect(items.slice(0, 3).map((item) => item.id)).toEqual(created.reverse().map((user) => user.id));
+    expect(items[0]).toEqual({
+      id: created[0]!.id,
+      email: created[0]!.email,
+      firstName: 'Lucie',
+      lastName: 'Côté',
+      publicName: 'Épicerie solidaire Rosemont',
+      type: 'USER',
+      emailConfirmed: true,
+      lockedOut: false,
+      createdAt: created[0]!.createdAt,
+      organizationName: null,
+    });
+  });
+
+  it('finds users by the start of a name, "first last", "last first", organisation or e-mail, ignoring case and accents', async () => {
+    const tag = unique();
+    const hélène = await givenUser({ firstName: 'Hélène', lastName: `Côté-${tag}`, organizationName: `Fromagerie ${tag}` });
+    const found = async (search: string) => (await users({ search })).items.map((item) => item.id);
+    expect(await found(`cote ${tag}`)).toEqual([hélène.id]);
+    expect(await found(`HELENE COTE ${tag}`)).toEqual([hélène.id]);
+    expect(await found(`côté-${tag} hél`)).toEqual([hélène.id]);
+    expect(await found(`fromagerie ${tag}`)).toEqual([hélène.id]);
+    expect(await found(hélène.email.slice(0, 12).toUpperCase())).toEqual([hélène.id]);
+    expect(await found(`${tag}-nobody`)).toEqual([]);
+  });
+
+  it('pages through matches, each user once even when several of their terms match', async () => {
+    const tag = unique();
+    // The first name, "first last" and the e-mail of each one all start with the tag.
+    const matching = await Promise.all([1, 2, 3].map((n) => givenUser({ firstName: `${tag}${n}`, email: `${tag}${n}@exemple.ca` })));
+    const pages = await allPages({ search: tag, limit: 1 });
+    const ids = pages.flatMap((page) => page.items.map((item) => item.id));
+    expect(ids.sort()).toEqual(matching.map((user) => user.id).sort());
+    expect(pages.at(-1)!.nextToken).toBeNull();
+  });
+
+  it('lists new accounts, whoever created them, and shows a locked-out account', async () => {
+    const input = signUpInput({ lastName: `Inscrite${unique()}` });
+    const { id } = (await accounts(resolverEvent('Mutation.createUserAccount', { input }, ANONYMOUS))) as { id: string };
+    expect((await users({ search: input.lastName })).items).toMatchObject([{ id, emailConfirmed: false, lockedOut: false }]);
+
+    const locked = await givenUser({ lastName: `Verrou${unique()}` });
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++) await login(locked.email, 'Wrong-Password-1');
+    expect((await users({ search: locked.lastName })).items).toMatchObject([{ id: locked.id, lockedOut: true }]);
+  });
+
+  it('refuses a page token it did not hand out', async () => {
+    expect(invalidFieldsOf(await users({ nextToken: 'bidon' }))).toEqual(['nextToken:oneOf']);
+    const { nextToken } = await users({ limit: 1 });
+    expect(invalidFieldsOf(await users({ search: 'zzz', nextToken }))).toEqual(['nextToken:oneOf']);
+  });
+});
+
+describe('Query.user', () => {
+  it('gives the edit screen the account and its whole profile', async () => {
+    const user = await givenUser({ organizationName: 'Boulangerie', industry: 'RETAIL', failedLogins: 2 });
+    expect(await call('Query.user', { id: user.id })).toMatchObject({
+      id: user.id,
+      email: user.email,
+      type: 'USER',
+      emailConfirmed: true,
+      lockedOut: false,
+      failedLogins: 2,
+      hasPassword: true,
+      profile: { firstName: 'Lucie', organizationName: 'Boulangerie', industry: 'RETAIL', acceptedTos: { hasAcceptedLatest: false } },
+    });
+    expect(errorCodeOf(await call('Query.user', { id: 'personne' }))).toBe('NOT_FOUND');
+  });
+});
+
+describe('Mutation.createAdminAccount and Mutation.completeAdminRegistration', () => {
+  const complete = (input: Record<string, unknown>) => accounts(resolverEvent('Mutation.completeAdminRegistration', { input }, ANONYMOUS));
+
+  it('invite an administrator, who sets a password once and then signs in with a code', async () => {
+    const email = `admin-${unique()}@exemple.ca`;
+    const { id } = (await call('Mutation.createAdminAccount', { input: { email, firstName: 'Noémie', lastName: 'Roy' } })) as { id: string };
+    const link = await lastLinkEmail(outboxDir, email);
+    expect(link.mail.subject).toBe('Invitation à administrer Partage');
+    expect(`${link.url.origin}${link.path}`).toBe(`${TEST_PUBLIC_URL}/registration/admin`);
+    expect(await accounts(resolverEvent('Query.verifyToken', { email: link.email, token: link.token, type: 'ADMIN_INVITATION' }, ANONYMOUS))).toEqual({
+      status: 'VALID',
+      user: { id, email, type: 'ADMIN', profileId: id, firstName: 'Noémie', lastName: 'Roy' },
+    });
+    expect((await login(email, 'Admin-Secret-2026')).statusCode).toBe(401);
+
+    expect(await complete({ email, token: link.token, password: 'Admin-Secret-2026', lastName: 'Roy-Tremblay' })).toEqual({ id });
+    expect(await call('Query.user', { id })).toMatchObject({ emailConfirmed: true, hasPassword: true, profile: { lastName: 'Roy-Tremblay', publicName: 'Noémie R.' } });
+    expect((await login(email, 'Admin-Secret-2026')).body).toBe(LOGIN_TEXT.twoFactorSent);
+    const code = await lastTwoFactorCode(outboxDir, email);
+    expect((await login(email, 'Admin-Secret-2026', code)).statusCode).toBe(200);
+
+    expect(await complete({ email, token: link.token, password: 'Autre-Secret-2026' })).toMatchObject({ __error: { code: 'INVALID_TOKEN', message: 'USED' } });
+  });
+
+  it('refuse a wrong token, a weak password, a taken address and missing names', async () => {
+    const email = `admin-${unique()}@exemple.ca`;
+    await call('Mutation.createAdminAccount', { input: { email, firstName: 'Noémie', lastName: 'Roy', language: 'ENGLISH' } });
+    const link = await lastLinkEmail(outboxDir, email);
+    expect(link.mail.subject).toBe('Invitation to administer Partage');
+    expect(errorCodeOf(await complete({ email, token: 'x'.repeat(43), password: 'Admin-Secret-2026' }))).toBe('INVALID_TOKEN');
+    expect(invalidFieldsOf(await complete({ email, token: link.token, password: 'faible', firstName: ' ' }))).toEqual([
+      'input.password:password',
+      'input.firstName:required',
+    ]);
+    expect(errorCodeOf(await call('Mutation.createAdminAccount', { input: { email, firstName: 'X', lastName: 'Y' } }))).toBe('DUPLICATE_EMAIL');
+    expect(invalidFieldsOf(await call('Mutation.createAdminAccount', { input: { email: 'non', firstName: '', lastName: 'Y' } }))).toEqual([
+      'input.email:email',
+      'input.firstName:required',
+    ]);
+  });
+});
+
+describe('Mutation.adminCreateUser', () => {
+  it('creates a USER who sets their password from the e-mailed link and can then sign in', async () => {
+    const { password: _password, acceptedTermsAndPrivacy: _a, notRentalCompany: _n, contactAuthorizationNews: _c, contactAuthorizationSurveys: _s, ...input } =
+      signUpInput({ language: 'ENGLISH' });
+    const { id } = (await call('Mutation.adminCreateUser', { input })) as { id: string };
+    const link = await lastLinkEmail(outboxDir, input.email);
+    expect(link.mail.subject).toBe('Your Partage account has been created');
+    expect(link.mail.text).toContain('Traiteur solidaire du Plateau');
+    expect(`${link.url.origin}${link.path}`).toBe(`${TEST_PUBLIC_URL}/reinitialiser-mot-de-passe`);
+    expect(await call('Query.user', { id })).toMatchObject({ type: 'USER', emailConfirmed: false, hasPassword: false, profile: { language: 'ENGLISH', phoneNumber: '+15145550199' } });
+
+    const reset = { emailAddress: link.email, token: link.token, newPassword: 'Premier-Secret-2026' };
+    expect(await accounts(resolverEvent('Mutation.resetPassword', { input: reset }, ANONYMOUS))).toEqual({ id });
+    expect((await login(input.email, 'Premier-Secret-2026')).statusCode).toBe(200);
+  });
+
+  it('validates the fields and refuses a taken address', async () => {
+    const taken = await givenUser();
+    expect(errorCodeOf(await call('Mutation.adminCreateUser', { input: signUpInput({ email: taken.email }) }))).toBe('DUPLICATE_EMAIL');
+    expect(invalidFieldsOf(await call('Mutation.adminCreateUser', { input: signUpInput({ organizationName: '', industry: 'OTHER' }) }))).toEqual([
+      'input.organizationName:required',
+      'input.industryOtherSpecification:required',
+    ]);
+  });
+});
+
+describe('Mutation.adminUpdateUser', () => {
+  const update = (input: Record<string, unknown>) => call('Mutation.adminUpdateUser', { input });
+
+  it('edits the profile, and the user list follows the new name', async () => {
+    const oldName = `Ancien${unique()}`;
+    const user = await givenUser({ lastName: oldName });
+    const newName = `Nouveau${unique()}`;
+    expect(await update({ userId: user.id, lastName: newName, contactAuthorizationNews: true })).toEqual({ id: user.id });
+    expect((await users({ search: oldName })).items).toEqual([]);
+    expect((await users({ search: newName })).items).toMatchObject([{ id: user.id, lastName: newName }]);
+    expect(await call('Query.user', { id: user.id })).toMatchObject({ profile: { contactAuthorizationNews: true } });
+  });
+
+  it('corrects the address: unconfirmed until the user follows the link sent to it', async () => {
+    const user = await givenUser();
+    const email = `corrigee-${user.email}`;
+    await update({ userId: user.id, email });
+    expect((await login(user.email)).statusCode).toBe(401);
+    expect((await login(email)).body).toBe(LOGIN_TEXT.emailNotConfirmed);
+    const link = await lastLinkEmail(outboxDir, email);
+    await accounts(resolverEvent('Mutation.confirmEmail', { input: { email: link.email, token: link.token } }, ANONYMOUS));
+    expect((await login(email)).statusCode).toBe(200);
+    expect((await users({ search: email })).items).toMatchObject([{ id: user.id, email }]);
+  });
+
+  it('refuses a taken address, no change, an unknown user and invalid fields', async () => {
+    const user = await givenUser({ organizationName: 'Épicerie solidaire Rosemont' });
+    const other = await givenUser();
+    expect(errorCodeOf(await update({ userId: user.id, email: other.email }))).toBe('DUPLICATE_EMAIL');
+    expect(errorCodeOf(await update({ userId: user.id, email: user.email, firstName: 'Lucie' }))).toBe('NO_CHANGE');
+    expect(errorCodeOf(await update({ userId: 'personne', firstName: 'X' }))).toBe('NOT_FOUND');
+    expect(invalidFieldsOf(await update({ userId: user.id, email: 'non', phoneNumber: '1' }))).toEqual(['input.email:email', 'input.phoneNumber:phone']);
+    expect(await getUser(user.id)).toEqual(user);
+  });
+});
+
+describe('Mutation.verifyEmail (resend the verification e-mail)', () => {
+  const resend = (email: string) => call('Mutation.verifyEmail', { input: { email } });
+
+  it('re-sends the confirmation, the set-your-password link or the invitation, whichever is pending', async () => {
+    const unconfirmed = await givenUser({ emailConfirmed: false });
+    expect(await resend(unconfirmed.email)).toEqual({ id: unconfirmed.id });
+    expect((await lastLinkEmail(outboxDir, unconfirmed.email)).mail.subject).toBe('Confirmez votre adresse courriel');
+
+    const created = signUpInput();
+    await call('Mutation.adminCreateUser', { input: { ...created, password: undefined } });
+    await resend(created.email);
+    const mails = await emailsTo(outboxDir, created.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Votre compte Partage a été créé', 'Votre compte Partage a été créé']);
+
+    const invited = `admin-${unique()}@exemple.ca`;
+    await call('Mutation.createAdminAccount', { input: { email: invited, firstName: 'A', lastName: 'B' } });
+    await resend(invited);
+    expect(await emailsTo(outboxDir, invited)).toHaveLength(2);
+  });
+
+  it('is not rate-limited for administrators', async () => {
+    const unconfirmed = await givenUser({ emailConfirmed: false });
+    for (let i = 0; i < 5; i++) await resend(unconfirmed.email);
+    expect(await emailsTo(outboxDir, unconfirmed.email)).toHaveLength(5);
+  });
+
+  it('answers NO_CHANGE for an active account and NOT_FOUND for an unknown address', async () => {
+    const active = await givenUser();
+    expect(errorCodeOf(await resend(active.email))).toBe('NO_CHANGE');
+    expect(errorCodeOf(await resend('personne@exemple.ca'))).toBe('NOT_FOUND');
+    expect(invalidFieldsOf(await resend('non'))).toEqual(['input.email:email']);
+  });
+});
+
+describe('Mutation.allowUser', () => {
+  it('unlocks a locked-out account, which can sign in again', async () => {
+    const user = await givenUser();
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++) await login(user.email, 'Wrong-Password-1');
+    expect((await login(user.email)).body).toBe(LOGIN_TEXT.lockedOut);
+    expect(await call('Query.user', { id: user.id })).toMatchObject({ lockedOut: true, failedLogins: MAX_FAILED_LOGINS });
+
+    expect(await call('Mutation.allowUser', { input: { userId: user.id } })).toEqual({ id: user.id });
+    expect(await call('Query.user', { id: user.id })).toMatchObject({ lockedOut: false, failedLogins: 0 });
+    expect((await login(user.email)).statusCode).toBe(200);
+  });
+
+  it('answers NO_CHANGE for an account that is not locked, NOT_FOUND for an unknown one', async () => {
+    const user = await givenUser();
+    expect(errorCodeOf(await call('Mutation.allowUser', { input: { userId: user.id } }))).toBe('NO_CHANGE');
+    expect(errorCodeOf(await call('Mutation.allowUser', { input: { userId: 'personne' } }))).toBe('NOT_FOUND');
+    expect(invalidFieldsOf(await call('Mutation.allowUser', { input: { userId: '' } }))).toEqual(['input.userId:required']);
+  });
+});

@@ -1,0 +1,60 @@
+// Resolvers of user administration (/gestion-utilisateurs), ADMIN only. A Lambda of its own: it
+// needs no password hashing, and the accounts Lambda stays small.
+
+import {
+  assertValid,
+  required,
+  type MutationAdminCreateUserArgs,
+  type MutationAdminUpdateUserArgs,
+  type MutationAllowUserArgs,
+  type MutationCreateAdminAccountArgs,
+  type MutationPublishTermsVersionArgs,
+  type MutationVerifyEmailArgs,
+  type QueryUserArgs,
+  type QueryUsersArgs,
+} from '@partage/graphql';
+import { adminCreateUser, createAdminAccount } from '../domain/accounts/admin-accounts';
+import { allowUser } from '../domain/accounts/allow-user';
+import { resendPendingEmailAsAdmin } from '../domain/accounts/pending-account-email';
+import { publishTermsVersion } from '../domain/accounts/terms';
+import { adminUpdateUser } from '../domain/accounts/update-profile';
+import { userDetail, userPage } from '../domain/accounts/user-directory';
+import { ADMIN_ONLY, requireRole, type Identity } from '../domain/identity';
+import { resolverHandler, type Resolver } from './shared/resolver';
+
+/** Every field here is for administrators: the role is checked before anything else. */
+const adminOnly =
+  <A>(resolve: (args: A) => unknown): Resolver =>
+  (args: never, identity: Identity) => {
+    requireRole(identity, ADMIN_ONLY);
+    return resolve(args as A);
+  };
+
+const userIdChecked = (userId: string, path: string) => assertValid([[path, required(userId)]]);
+
+export const handler = resolverHandler({
+  'Query.users': adminOnly((args: QueryUsersArgs) => userPage(args)),
+
+  'Query.user': adminOnly(({ id }: QueryUserArgs) => {
+    userIdChecked(id, 'id');
+    return userDetail(id);
+  }),
+
+  'Mutation.createAdminAccount': adminOnly(({ input }: MutationCreateAdminAccountArgs) => createAdminAccount(input)),
+
+  'Mutation.adminCreateUser': adminOnly(({ input }: MutationAdminCreateUserArgs) => adminCreateUser(input)),
+
+  'Mutation.adminUpdateUser': adminOnly(({ input }: MutationAdminUpdateUserArgs) => {
+    userIdChecked(input.userId, 'input.userId');
+    return adminUpdateUser(input);
+  }),
+
+  'Mutation.verifyEmail': adminOnly(({ input }: MutationVerifyEmailArgs) => resendPendingEmailAsAdmin(input.email)),
+
+  'Mutation.allowUser': adminOnly(({ input }: MutationAllowUserArgs) => {
+    userIdChecked(input.userId, 'input.userId');
+    return allowUser(input.userId);
+  }),
+
+  'Mutation.publishTermsVersion': adminOnly(({ input }: MutationPublishTermsVersionArgs) => publishTermsVersion(input.version)),
+});
