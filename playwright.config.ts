@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
 // End-to-end journeys in Debian's Chromium against the local stack on a fresh data folder.
+// E2E_PORT lets several runs share a machine; each gets its own fresh data folder.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+const dataDir = `.data/e2e-${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,9 +30,15 @@ export default defineConfig({
       ],
     },
   },
+  // Publishing a new terms version blocks every user until they accept it, so that journey runs
+  // after all the others on the shared data.
+  projects: [
+    { name: 'journeys', testIgnore: /terms\.spec\.ts/ },
+    { name: 'terms', testMatch: /terms\.spec\.ts/, dependencies: ['journeys'] },
+  ],
   webServer: {
-    command: 'rm -rf .data/e2e && tsx infra/local/main.ts',
-    env: { PORT: String(port), DATA_DIR: '.data/e2e' },
+    command: `rm -rf ${dataDir} && tsx infra/local/main.ts`,
+    env: { PORT: String(port), DATA_DIR: dataDir },
     url: `${baseURL}/status`,
     timeout: 120_000,
     reuseExistingServer: false,

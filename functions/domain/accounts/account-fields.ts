@@ -145,15 +145,15 @@ export function accountFieldChanges(input: AccountFieldsInput, before: Pick<User
   if (present('registeringInterests')) keep('registeringInterests', input.registeringInterests?.length ? [...new Set(input.registeringInterests)] : undefined);
   if (input.language) set.language = UI_LANGUAGE_OF[input.language];
 
-  const after = { ...before, ...set };
+  const after: Partial<UserRecord> = { ...before, ...set };
+  for (const field of remove) delete after[field];
   for (const [text, choice] of Object.entries(OTHER_TEXTS) as [keyof typeof OTHER_TEXTS, ValueField][]) {
     if (after[choice as keyof UserRecord] !== 'OTHER' && (present(text) || present(choice))) {
       delete set[text];
       if (!remove.includes(text)) remove.push(text);
     }
   }
-  const phoneAfter = remove.includes('phoneNumber') ? undefined : (set.phoneNumber ?? before.phoneNumber);
-  if (phoneAfter !== before.phoneNumber) set.phoneVerified = false;
+  if (after.phoneNumber !== before.phoneNumber) set.phoneVerified = false;
   if ((['firstName', 'lastName', 'organizationName'] as const).some(present)) set.publicName = publicNameOf(after as UserRecord);
   return { set, remove };
 }

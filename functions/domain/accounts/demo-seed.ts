@@ -76,7 +76,8 @@ async function createDemoUser(demo: DemoUser, createdAt: string): Promise<void> 
     emailConfirmed: true,
     lockedOut: false,
     failedLogins: 0,
-    firstLoginModalClosed: false,
+    // Demo accounts act as returning users; a fresh sign-up is what shows the welcome modal.
+    firstLoginModalClosed: true,
     createdAt,
   };
   try {

@@ -6,4 +6,18 @@ export const PATHS = {
   settings: '/parametres',
   /** Where signed-in visitors land; the ad list screen comes with the `ads` capability. */
   adList: '/annonces',
+  confirmEmail: '/confirmez-courriel',
+  resendConfirmation: '/reenvoyer-courriel',
+  forgotPassword: '/mot-de-passe-oublie',
+  resetPassword: '/reinitialiser-mot-de-passe',
+  adminRegistration: '/registration/admin',
+  users: '/gestion-utilisateurs',
+  createAdmin: '/gestion-utilisateurs/creer-administrateur',
+  createUser: '/gestion-utilisateurs/creer-utilisateur',
 } as const;
+
+/** A page that takes an e-mail address in its query (`?email=`), e.g. the resend page. */
+export const withEmail = (path: string, email: string): string => (email ? `${path}?${new URLSearchParams({ email })}` : path);
+
+/** The administrators' edit screen of one user. */
+export const editUserPath = (userId: string): string => `/gestion-utilisateurs/modifier-utilisateur/${encodeURIComponent(userId)}`;

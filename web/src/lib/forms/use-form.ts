@@ -27,10 +27,11 @@ export interface FieldBinding {
 
 type Errors<Name extends string> = Partial<Record<Name, FieldMessage>>;
 
-export function useForm<Name extends string>(definitions: Record<Name, FieldDefinition<Name>>) {
+/** `initialValues` fill some fields at first render (e.g. from the address or a loaded record); the rest start empty. */
+export function useForm<Name extends string>(definitions: Record<Name, FieldDefinition<Name>>, initialValues: Partial<Record<Name, string>> = {}) {
   const names = Object.keys(definitions) as Name[];
   const emptyValues = () => Object.fromEntries(names.map((name) => [name, ''])) as Record<Name, string>;
-  const [values, setValues] = useState(emptyValues);
+  const [values, setValues] = useState(() => ({ ...emptyValues(), ...initialValues }));
   const [errors, setErrors] = useState<Errors<Name>>({});
   const [submitting, setSubmitting] = useState(false);
   const inputs = useRef(new Map<Name, HTMLInputElement>());
