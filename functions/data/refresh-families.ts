@@ -54,7 +54,8 @@ export async function deleteRefreshFamily(userId: string, familyId: string): Pro
   await db().send(new DeleteCommand({ TableName: tableName(), Key: refreshFamilyKey(userId, familyId) }));
 }
 
-export async function deleteUserRefreshFamilies(userId: string): Promise<void> {
+/** Revokes every session of the user, except `keepFamilyId` (the caller's own) when given. */
+export async function deleteUserRefreshFamilies(userId: string, keepFamilyId?: string): Promise<void> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
@@ -66,7 +67,8 @@ export async function deleteUserRefreshFamilies(userId: string): Promise<void> {
         ExclusiveStartKey: startKey,
       }),
     );
-    await Promise.all((page.Items ?? []).map((item) => deleteRefreshFamily(userId, item.familyId as string)));
+    const families = (page.Items ?? []).map((item) => item.familyId as string).filter((id) => id !== keepFamilyId);
+    await Promise.all(families.map((familyId) => deleteRefreshFamily(userId, familyId)));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
 }

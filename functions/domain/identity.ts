@@ -7,6 +7,8 @@ export interface Identity {
   /** '' for anonymous visitors. */
   userId: string;
   role: UserType;
+  /** The refresh-token family of the caller's session, when their token names one. */
+  sessionId?: string;
 }
 
 export const SIGNED_IN: readonly UserType[] = ['USER', 'ADMIN'];

@@ -3,6 +3,7 @@ import { getUser } from '../data/users';
 import { recordTermsAcceptance } from '../data/terms';
 import { INITIAL_TERMS_VERSION } from '../domain/accounts/terms';
 import { startSession } from '../domain/accounts/sessions';
+import { verifyAccessToken } from '../domain/accounts/access-token';
 import type { Identity } from '../domain/identity';
 import { verifyPassword } from '../domain/accounts/password-hash';
 import { ANONYMOUS, asUser, errorCodeOf, givenUser, httpEvent, resolverEvent, TEST_PASSWORD, useTestEnvironment } from '../testing/fixtures';
@@ -89,6 +90,15 @@ describe('Mutation.changePassword', () => {
     expect(await verifyPassword(TEST_PASSWORD, stored?.passwordHash)).toBe(false);
     expect((await refresh(sessions[0], 'device-a')).statusCode).toBe(401);
     expect((await refresh(sessions[1], 'device-b')).statusCode).toBe(401);
+  });
+
+  it('keeps the session that made the change signed in, and only that one', async () => {
+    const user = await givenUser();
+    const [own, other] = await Promise.all([startSession(user, 'device-a'), startSession(user, 'device-b')]);
+    const { sessionId } = await verifyAccessToken(own.token);
+    expect(await change({ ...asUser(user), sessionId }, TEST_PASSWORD, NEW_PASSWORD)).toEqual({ id: user.id });
+    expect((await refresh(own, 'device-a')).statusCode).toBe(200);
+    expect((await refresh(other, 'device-b')).statusCode).toBe(401);
   });
 
   it('refuses a wrong current password and keeps the old one and the sessions', async () => {

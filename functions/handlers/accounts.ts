@@ -97,7 +97,7 @@ export const handler = resolverHandler({
       ['input.currentPassword', required(input?.currentPassword)],
       ['input.newPassword', required(input?.newPassword) ?? password(input?.newPassword)],
     ]);
-    return changePassword(userId, input.currentPassword, input.newPassword);
+    return changePassword(userId, input.currentPassword, input.newPassword, identity.sessionId);
   },
 
   // Runs once when a client subscribes: null lets it in. Only the user themself may listen.

@@ -22,8 +22,8 @@ describe('AppSync authorizer', () => {
     expect(result).toMatchObject({ isAuthorized: true, resolverContext: { userId: 'user-1', role: 'USER' } });
     expect(result.ttlOverride).toBeGreaterThan(0);
     expect(result.ttlOverride).toBeLessThanOrEqual(300);
-    const admin = await authorize(`Bearer ${await signAccessToken({ id: 'admin-1', role: 'ADMIN' })}`);
-    expect(admin.resolverContext).toEqual({ userId: 'admin-1', role: 'ADMIN' });
+    const admin = await authorize(`Bearer ${await signAccessToken({ id: 'admin-1', role: 'ADMIN' }, 'family-1')}`);
+    expect(admin.resolverContext).toEqual({ userId: 'admin-1', role: 'ADMIN', sessionId: 'family-1' });
   });
 
   it('lets anonymous visitors in as ANONYME', async () => {

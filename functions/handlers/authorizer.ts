@@ -7,7 +7,7 @@ import { verifyAccessToken } from '../domain/accounts/access-token';
 import { epochSeconds } from '../domain/clock';
 
 /** What every resolver receives as `identity.resolverContext`. */
-export type ResolverContext = { userId: string; role: UserType };
+export type ResolverContext = { userId: string; role: UserType; sessionId: string };
 
 /** AppSync caches a decision per token; never beyond the token's own expiry. */
 const MAX_CACHE_SECONDS = 300;
@@ -15,14 +15,14 @@ const MAX_CACHE_SECONDS = 300;
 export const handler = async (event: AppSyncAuthorizerEvent): Promise<AppSyncAuthorizerResult<ResolverContext>> => {
   const header = (event.authorizationToken ?? '').trim();
   if (header === ANONYMOUS_TOKEN) {
-    return { isAuthorized: true, resolverContext: { userId: '', role: 'ANONYME' }, ttlOverride: MAX_CACHE_SECONDS };
+    return { isAuthorized: true, resolverContext: { userId: '', role: 'ANONYME', sessionId: '' }, ttlOverride: MAX_CACHE_SECONDS };
   }
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   try {
     if (!match) throw new Error('Not a bearer token');
-    const { userId, role, expiresAt } = await verifyAccessToken(match[1]!);
+    const { userId, role, sessionId, expiresAt } = await verifyAccessToken(match[1]!);
     const ttlOverride = Math.max(0, Math.min(MAX_CACHE_SECONDS, expiresAt - epochSeconds()));
-    return { isAuthorized: true, resolverContext: { userId, role }, ttlOverride };
+    return { isAuthorized: true, resolverContext: { userId, role, sessionId }, ttlOverride };
   } catch {
     return { isAuthorized: false, ttlOverride: 0 };
   }

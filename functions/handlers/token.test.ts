@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { LOGIN_TEXT, MAX_FAILED_LOGINS, TWO_FACTOR_MAX_ATTEMPTS } from '@partage/graphql';
 import { readOutbox } from '../adapters/outbox';
-import { getUser } from '../data/users';
+import { getUser, lockOutUser } from '../data/users';
 import { givenUser, httpEvent, lastTwoFactorCode, TEST_PASSWORD, useTestEnvironment } from '../testing/fixtures';
 import { handler } from './token';
 
@@ -172,8 +172,15 @@ describe('POST /token/refresh', () => {
     expect(response.statusCode).toBe(200);
     const next = tokensOf(response);
     expect(next.refreshToken).not.toBe(session.refreshToken);
-    expect(decodeJwt(next.token)).toMatchObject({ sub: user.id, userType: 'User' });
+    expect(decodeJwt(next.token)).toMatchObject({ sub: user.id, userType: 'User', sid: session.refreshToken.split('.')[0] });
     expect((await refresh({ ...next, deviceId: DEVICE })).statusCode).toBe(200);
+  });
+
+  it('ends the session of an account locked out meanwhile', async () => {
+    const user = await givenUser();
+    const session = await signIn(user.email);
+    await lockOutUser(user.id);
+    expect((await refresh({ ...session, deviceId: DEVICE })).statusCode).toBe(401);
   });
 
   it('revokes the whole family when an already rotated token is used again', async () => {

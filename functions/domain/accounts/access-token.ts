@@ -1,4 +1,5 @@
-// Short-lived access tokens: JWT HS256, `sub` = user id, `userType` = User | Admin (spec §3 "Claims").
+// Short-lived access tokens: JWT HS256, `sub` = user id, `userType` = User | Admin (spec §3 "Claims"),
+// `sid` = the session (refresh-token family) it belongs to, so "sign out other devices" can spare it.
 
 import { compactVerify, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@partage/graphql';
@@ -12,12 +13,14 @@ const ALGORITHM = 'HS256';
 export interface AccessClaims {
   userId: string;
   role: AccountRole;
+  /** The refresh-token family of the session; '' for tokens signed without one. */
+  sessionId: string;
   /** Epoch seconds. */
   expiresAt: number;
 }
 
-export async function signAccessToken(user: { id: string; role: AccountRole }): Promise<string> {
-  return new SignJWT({ userType: CLAIM_OF_ROLE[user.role] })
+export async function signAccessToken(user: { id: string; role: AccountRole }, sessionId = ''): Promise<string> {
+  return new SignJWT({ userType: CLAIM_OF_ROLE[user.role], ...(sessionId && { sid: sessionId }) })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(user.id)
     .setIssuedAt()
@@ -30,7 +33,7 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims> {
   const { payload } = await jwtVerify(token, await jwtSecret(), { algorithms: [ALGORITHM] });
   const role = ROLE_OF_CLAIM[String(payload.userType)];
   if (!payload.sub || !role || !payload.exp) throw new Error('Access token without subject, user type or expiry');
-  return { userId: payload.sub, role, expiresAt: payload.exp };
+  return { userId: payload.sub, role, sessionId: typeof payload.sid === 'string' ? payload.sid : '', expiresAt: payload.exp };
 }
 
 /**

@@ -41,7 +41,7 @@ export async function startSession(user: Pick<UserRecord, 'id' | 'role'>, device
     tokenHash: hashSecret(secret),
     ttl: epochSeconds() + REFRESH_TOKEN_TTL_SECONDS,
   });
-  return { token: await signAccessToken(user), refreshToken: `${familyId}.${secret}` };
+  return { token: await signAccessToken(user, familyId), refreshToken: `${familyId}.${secret}` };
 }
 
 /** New tokens for a current refresh token on its own device; INVALID_TOKEN otherwise. */
@@ -59,7 +59,8 @@ export async function refreshSession({ token, refreshToken, deviceId }: RefreshI
     throw invalidToken();
   }
   const user = await getUser(userId);
-  if (!user) throw invalidToken();
+  // A locked-out account keeps no session alive: it must be allowed again and log in.
+  if (!user || user.lockedOut) throw invalidToken();
   const nextSecret = newSecret();
   const rotated = await rotateRefreshFamily(
     { ...family, tokenHash: hashSecret(nextSecret), ttl: epochSeconds() + REFRESH_TOKEN_TTL_SECONDS },
@@ -70,5 +71,5 @@ export async function refreshSession({ token, refreshToken, deviceId }: RefreshI
     await deleteRefreshFamily(userId, familyId);
     throw invalidToken();
   }
-  return { token: await signAccessToken(user), refreshToken: `${familyId}.${nextSecret}` };
+  return { token: await signAccessToken(user, familyId), refreshToken: `${familyId}.${nextSecret}` };
 }

@@ -6,7 +6,7 @@ import type { Identity } from '../../domain/identity';
 
 export interface ResolverEvent {
   arguments: Record<string, unknown>;
-  identity?: { resolverContext?: { userId?: string; role?: string } } | null;
+  identity?: { resolverContext?: { userId?: string; role?: string; sessionId?: string } } | null;
   source: unknown;
   info: { fieldName: string; parentTypeName: string; variables: Record<string, unknown>; selectionSetList: string[]; selectionSetGraphQL: string };
   request?: { headers: Record<string, string | undefined> };
@@ -20,7 +20,9 @@ export type Resolver = (args: never, identity: Identity, event: ResolverEvent) =
 function identityOf(event: ResolverEvent): Identity {
   const context = event.identity?.resolverContext;
   const role = USER_TYPES.find((t) => t === context?.role);
-  return role && role !== 'ANONYME' && context?.userId ? { userId: context.userId, role } : { userId: '', role: 'ANONYME' };
+  return role && role !== 'ANONYME' && context?.userId
+    ? { userId: context.userId, role, sessionId: context.sessionId || undefined }
+    : { userId: '', role: 'ANONYME' };
 }
 
 export function resolverHandler(resolvers: Record<string, Resolver>) {

@@ -12,10 +12,12 @@ interface TextFieldProps {
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   maxLength?: number;
   autoFocus?: boolean;
+  /** False for an optional field; most fields of the app are required. */
+  required?: boolean;
 }
 
 /** A labelled input whose hint and error are tied to it with aria-describedby. */
-export function TextField({ label, field, type = 'text', autoComplete, hint, inputMode, maxLength, autoFocus }: TextFieldProps) {
+export function TextField({ label, field, type = 'text', autoComplete, hint, inputMode, maxLength, autoFocus, required = true }: TextFieldProps) {
   const { name, value, error, onChange, register } = field;
   const { t } = useTranslation();
   const id = useId();
@@ -40,7 +42,7 @@ export function TextField({ label, field, type = 'text', autoComplete, hint, inp
         inputMode={inputMode}
         maxLength={maxLength}
         autoFocus={autoFocus}
-        required
+        required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
       />

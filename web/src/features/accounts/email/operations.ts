@@ -1,0 +1,50 @@
+// The API calls of e-mailed links (graphql/schema.graphql): checking a link, confirming an address,
+// sending the confirmation again, changing the address.
+
+export const VERIFY_TOKEN = /* GraphQL */ `
+  query VerifyToken($email: String!, $token: String!, $type: TokenType!) {
+    verifyToken(email: $email, token: $token, type: $type) {
+      status
+      user {
+        id
+        email
+        type
+        profileId
+        firstName
+        lastName
+      }
+    }
+  }
+`;
+
+export const CONFIRM_EMAIL = /* GraphQL */ `
+  mutation ConfirmEmail($input: ConfirmEmailInput!) {
+    confirmEmail(input: $input) {
+      id
+    }
+  }
+`;
+
+export const RESEND_CONFIRMATION_EMAIL = /* GraphQL */ `
+  mutation ResendConfirmationEmail($input: EmailInput!) {
+    resendConfirmationEmail(input: $input)
+  }
+`;
+
+export const MY_EMAIL = /* GraphQL */ `
+  query MyEmail {
+    me {
+      id
+      email
+      pendingEmail
+    }
+  }
+`;
+
+export const CHANGE_EMAIL = /* GraphQL */ `
+  mutation ChangeEmail($input: ChangeEmailInput!) {
+    changeEmail(input: $input) {
+      id
+    }
+  }
+`;
