@@ -15,6 +15,11 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const PAYOUT_DELAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_ALERT_RADIUS_KM = 10;
 export const DEFAULT_GRAPHQL_PATH = '/graphql';
+/** The confirmation e-mail can take this long to arrive (spec §9); the sign-up page says so. */
+export const CONFIRMATION_EMAIL_DELAY_MINUTES = 10;
+
+/** Longest accepted account texts, checked by the forms and the resolvers alike. */
+export const ACCOUNT_TEXT_MAX_LENGTH = { name: 100, organization: 200, otherSpecification: 200, address: 300, email: 254 } as const;
 
 /** Access tokens are short-lived; refresh tokens last a month and rotate on every use. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -2,6 +2,7 @@
 // created by administrators and profile updates: their rules, and how a sent value is stored.
 
 import {
+  ACCOUNT_TEXT_MAX_LENGTH,
   CONTENT_LANGUAGES,
   email,
   INDUSTRIES,
@@ -46,7 +47,7 @@ export interface AccountFieldsInput {
 
 export type Check = [path: string, result: RuleResult];
 
-export const emailAddressRule = (value: string | null | undefined): RuleResult => required(value) ?? email(value) ?? maxLength(254)(value);
+export const emailAddressRule = (value: string | null | undefined): RuleResult => required(value) ?? email(value) ?? maxLength(ACCOUNT_TEXT_MAX_LENGTH.email)(value);
 
 export const UI_LANGUAGE_OF: Record<ContentLanguage, UiLanguage> = { FRENCH: 'fr', ENGLISH: 'en' };
 export const CONTENT_LANGUAGE_OF: Record<UiLanguage, ContentLanguage> = { fr: 'FRENCH', en: 'ENGLISH' };
@@ -57,18 +58,18 @@ const rule = (check: (value: string | null | undefined) => RuleResult) => (value
 
 /** The format of each field (booleans are typed by the schema). */
 const RULES: Record<ValueField, (value: unknown) => RuleResult> = {
-  firstName: rule(maxLength(100)),
-  lastName: rule(maxLength(100)),
-  organizationName: rule(maxLength(200)),
+  firstName: rule(maxLength(ACCOUNT_TEXT_MAX_LENGTH.name)),
+  lastName: rule(maxLength(ACCOUNT_TEXT_MAX_LENGTH.name)),
+  organizationName: rule(maxLength(ACCOUNT_TEXT_MAX_LENGTH.organization)),
   organizationNEQ: rule(neq),
   organizationType: rule(oneOf(ORGANIZATION_TYPES)),
-  organizationTypeOtherSpecification: rule(maxLength(200)),
+  organizationTypeOtherSpecification: rule(maxLength(ACCOUNT_TEXT_MAX_LENGTH.otherSpecification)),
   industry: rule(oneOf(INDUSTRIES)),
-  industryOtherSpecification: rule(maxLength(200)),
+  industryOtherSpecification: rule(maxLength(ACCOUNT_TEXT_MAX_LENGTH.otherSpecification)),
   phoneNumber: rule(phone),
   showPhoneNumber: () => null,
   showEmail: () => null,
-  address: rule(maxLength(300)),
+  address: rule(maxLength(ACCOUNT_TEXT_MAX_LENGTH.address)),
   postalCode: rule(postalCode),
   contactAuthorizationNews: () => null,
   contactAuthorizationSurveys: () => null,
