@@ -53,6 +53,8 @@ export const STORAGE_KEYS = {
   mapLatitude: 'partage.mapLatitude',
   mapLongitude: 'partage.mapLongitude',
   mapZoom: 'partage.mapZoom',
+  /** Set once an anonymous visitor has answered the first-visit invitation. */
+  firstVisitModalClosed: 'partage.firstVisitModalClosed',
 } as const;
 export const DEVICE_ID_PREFIX = 'partage-web-';
 

@@ -56,3 +56,91 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** The site path (with its query) of the first link to `path` an e-mail holds. */
+export function linkIn(mail: OutboxEntry, path: string): string {
+  const url = (mail.text.match(/https?:\/\/\S+/g) ?? []).map((link) => new URL(link)).find((link) => link.pathname === path);
+  expect(url, `a link to ${path} in "${mail.subject}"`).toBeDefined();
+  return `${url!.pathname}${url!.search}`;
+}
+
+/** A GraphQL call as the web app makes it (anonymous unless given a bearer token); answers `data`. */
+export async function graphqlCall<T>(request: APIRequestContext, query: string, variables: object, token?: string): Promise<T> {
+  const response = await request.post('/graphql', {
+    headers: { Authorization: token ? `Bearer ${token}` : 'anonymous' },
+    data: { query, variables },
+  });
+  const body = (await response.json()) as { data?: T; errors?: unknown[] };
+  expect(body.errors ?? [], JSON.stringify(body.errors)).toEqual([]);
+  return body.data!;
+}
+
+/**
+ * A fresh, confirmed USER account made through the real API: sign-up, then the token of the
+ * confirmation link read from the dev mailbox. Answers the new user's id.
+ */
+export async function signUpConfirmedThroughApi(request: APIRequestContext, email: string, password: string, organizationName: string): Promise<string> {
+  const since = Date.now() - 1000;
+  const { createUserAccount } = await graphqlCall<{ createUserAccount: { id: string } }>(
+    request,
+    'mutation SignUp($input: CreateUserAccountInput!) { createUserAccount(input: $input) { id } }',
+    {
+      input: {
+        email,
+        password,
+        firstName: 'Essai',
+        lastName: 'Parcours',
+        organizationName,
+        organizationType: 'NON_PROFIT_ORGANIZATIONS',
+        industry: 'CATERING',
+        acceptedTermsAndPrivacy: true,
+        notRentalCompany: true,
+      },
+    },
+  );
+  const link = new URL(linkIn(await waitForEmail(request, email, since), '/confirmez-courriel'), 'http://link');
+  await graphqlCall(request, 'mutation Confirm($input: ConfirmEmailInput!) { confirmEmail(input: $input) { id } }', {
+    input: { email: link.searchParams.get('email'), token: link.searchParams.get('token') },
+  });
+  return createUserAccount.id;
+}
+
+/** Logs the demo administrator in through the login page, with the code e-mailed to them. */
+export async function loginAdminWithEmailedCode(page: Page, request: APIRequestContext, lang: Lang): Promise<void> {
+  const since = Date.now() - 1000;
+  await page.goto(`/connexion?lang=${lang}`);
+  await fillLogin(page, lang, ACCOUNTS.admin);
+  const mail = await waitForEmail(request, ACCOUNTS.admin, since);
+  await page.getByLabel(LABELS[lang].code).fill(/\b(\d{6})\b/.exec(mail.text)![1]!);
+  await page.getByRole('button', { name: LABELS[lang].submit }).click();
+  await expect(page).toHaveURL(/\/annonces$/);
+}
+
+/** Closes the first-login welcome dialog with its "later" button. */
+export async function closeWelcomeLater(page: Page, lang: Lang): Promise<void> {
+  const welcome = page.getByRole('dialog', { name: lang === 'fr' ? /Bienvenue/ : /Welcome/ });
+  await expect(welcome).toBeVisible();
+  await welcome.getByRole('button', { name: lang === 'fr' ? 'Plus tard' : 'Later' }).click();
+  await expect(welcome).toBeHidden();
+}
+
+/**
+ * An access token from POST /token/login, for setting data up through the API. Administrators log in
+ * with a second factor: the code is read from the dev mailbox.
+ */
+export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const since = Date.now() - 1000;
+  const credentials = { username: email, password, deviceId: `partage-web-e2e-${Date.now()}` };
+  let response = await request.post('/token/login', { data: credentials });
+  if (response.status() === 202) {
+    const code = /\b(\d{6})\b/.exec((await waitForEmail(request, email, since)).text)?.[1];
+    response = await request.post('/token/login', { data: { ...credentials, code } });
+  }
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Waits until the page has its answer to `me`, after which the dialogs `me` calls for are decided. */
+export function meLoaded(page: Page): Promise<unknown> {
+  return page.waitForResponse((response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('query Me'));
+}

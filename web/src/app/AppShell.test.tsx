@@ -44,13 +44,13 @@ describe('app shell', () => {
     await user.keyboard('{Enter}');
     const menu = screen.getByRole('menu', { name: 'My account' });
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Account settings', 'Log out']);
+    expect(items.map((item) => item.textContent)).toEqual(['My profile', 'Edit profile', 'Account settings', 'Log out']);
     expect(items[0]).toHaveFocus();
     expect(button).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
-    await user.keyboard('{ArrowDown}');
-    expect(items[0]).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(items[3]).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CookieNotice } from './CookieNotice';
-import { SITE_LINKS } from './site-links';
+import { legalDocumentUrl, SITE_LINKS } from './site-links';
 
-/** Partner, FAQ, contact e-mail and cookie preferences. The terms and privacy PDFs come when they exist. */
+/** Partner, FAQ, contact e-mail, cookie preferences, and the terms and privacy PDFs in the UI language. */
 export function SiteFooter() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [cookiesOpen, setCookiesOpen] = useState(false);
   const { partnerUrl, faqUrl, contactEmail } = SITE_LINKS;
   return (
@@ -28,6 +28,16 @@ export function SiteFooter() {
               <a href={`mailto:${contactEmail}`}>{t('footer.contact', { email: contactEmail })}</a>
             </li>
           )}
+          <li>
+            <a href={legalDocumentUrl('terms', i18n.language)} type="application/pdf">
+              {t('footer.terms')}
+            </a>
+          </li>
+          <li>
+            <a href={legalDocumentUrl('privacy', i18n.language)} type="application/pdf">
+              {t('footer.privacy')}
+            </a>
+          </li>
           <li>
             <button type="button" className="link-button" onClick={() => setCookiesOpen(true)}>
               {t('footer.cookies')}

@@ -1,5 +1,8 @@
-import { Link } from 'react-router-dom';
+import { Suspense } from 'react';
+import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { SignedInDialogs } from '../features/accounts/session-user/SignedInDialogs';
+import { FirstVisitDialog } from '../features/site/first-visit/FirstVisitDialog';
 import { useSession } from '../lib/auth/session';
 import { AccountMenu } from './AccountMenu';
 import { LanguageToggle } from './LanguageToggle';
@@ -7,33 +10,55 @@ import { PATHS } from './paths';
 
 /**
  * The header of every page. Full-screen (marketing) pages show it as the anonymous navigation bar, the
- * others as the app header (spec §2). Their differing links (about, how it works, contact, ad list,
- * manage users, conversations) belong to screens not built yet, so today both hold the same items.
+ * others as the app header (spec §2). Links to screens not built yet (about, how it works, contact,
+ * ad list, conversations) come with them.
+ *
+ * Being on every page, it also holds the dialogs that can open on any page: the signed-in user's
+ * terms and welcome dialogs, and the first-visit invitation. The invitation waits for the app's pages:
+ * the full-screen pages are where a newcomer first reads what the site is, and carry the same links.
  */
 export function SiteHeader({ fullScreen }: { fullScreen: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   return (
-    <header className={fullScreen ? 'site-header site-header--full-screen' : 'site-header'}>
-      <Link to={PATHS.root} className="site-header__brand">
-        {t('app.name')}
-      </Link>
-      <nav aria-label={t('nav.label')}>
-        <ul className="site-header__items">
-          <li>
+    <>
+      <header className={fullScreen ? 'site-header site-header--full-screen' : 'site-header'}>
+        <Link to={PATHS.root} className="site-header__brand">
+          {t('app.name')}
+        </Link>
+        <nav aria-label={t('nav.label')}>
+          <ul className="site-header__items">
             {session ? (
-              <AccountMenu />
+              <>
+                {session.role === 'ADMIN' && (
+                  <li>
+                    <NavLink to={PATHS.users}>{t('nav.manageUsers')}</NavLink>
+                  </li>
+                )}
+                <li>
+                  <AccountMenu session={session} />
+                </li>
+              </>
             ) : (
-              <Link to={PATHS.login} className="button button--small">
-                {t('nav.login')}
-              </Link>
+              <>
+                <li>
+                  <Link to={PATHS.login}>{t('nav.login')}</Link>
+                </li>
+                <li>
+                  <Link to={PATHS.signUp} className="button button--small">
+                    {t('nav.signUp')}
+                  </Link>
+                </li>
+              </>
             )}
-          </li>
-          <li>
-            <LanguageToggle />
-          </li>
-        </ul>
-      </nav>
-    </header>
+            <li>
+              <LanguageToggle />
+            </li>
+          </ul>
+        </nav>
+      </header>
+      {/* Their words load on first use; nothing shows meanwhile. */}
+      <Suspense fallback={null}>{session ? <SignedInDialogs /> : !fullScreen && <FirstVisitDialog />}</Suspense>
+    </>
   );
 }

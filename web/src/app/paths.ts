@@ -14,7 +14,12 @@ export const PATHS = {
   users: '/gestion-utilisateurs',
   createAdmin: '/gestion-utilisateurs/creer-administrateur',
   createUser: '/gestion-utilisateurs/creer-utilisateur',
+  signUp: '/inscription',
+  editProfile: '/modifier-profil',
 } as const;
+
+/** A user's public profile. */
+export const publicProfilePath = (userId: string): string => `/profil/${encodeURIComponent(userId)}`;
 
 /** A page that takes an e-mail address in its query (`?email=`), e.g. the resend page. */
 export const withEmail = (path: string, email: string): string => (email ? `${path}?${new URLSearchParams({ email })}` : path);

@@ -12,6 +12,22 @@ const LoginPage = lazyPage(() => import('../features/accounts/LoginPage').then((
 const AccountSettingsPage = lazyPage(() =>
   import('../features/accounts/AccountSettingsPage').then((m) => m.AccountSettingsPage),
 );
+const ConfirmEmailPage = lazyPage(() => import('../features/accounts/email/ConfirmEmailPage').then((m) => m.ConfirmEmailPage));
+const ResendConfirmationPage = lazyPage(() =>
+  import('../features/accounts/email/ResendConfirmationPage').then((m) => m.ResendConfirmationPage),
+);
+const ForgotPasswordPage = lazyPage(() => import('../features/accounts/password/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyPage(() => import('../features/accounts/password/ResetPasswordPage').then((m) => m.ResetPasswordPage));
+const AdminRegistrationPage = lazyPage(() =>
+  import('../features/accounts/admin-registration/AdminRegistrationPage').then((m) => m.AdminRegistrationPage),
+);
+const UserListPage = lazyPage(() => import('../features/admin/users/UserListPage').then((m) => m.UserListPage));
+const CreateAdminPage = lazyPage(() => import('../features/admin/users/CreateAdminPage').then((m) => m.CreateAdminPage));
+const SignupPage = lazyPage(() => import('../features/accounts/signup/SignupPage').then((m) => m.SignupPage));
+const EditProfilePage = lazyPage(() => import('../features/accounts/profile/EditProfilePage').then((m) => m.EditProfilePage));
+const AdminCreateUserPage = lazyPage(() => import('../features/admin/user-form/AdminCreateUserPage').then((m) => m.AdminCreateUserPage));
+const AdminEditUserPage = lazyPage(() => import('../features/admin/user-form/AdminEditUserPage').then((m) => m.AdminEditUserPage));
+const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
 export const routes: RouteObject[] = [
   {
@@ -28,7 +44,35 @@ export const routes: RouteObject[] = [
         element: <PageLayout />,
         children: [
           { element: <RequireAnonymous />, children: [{ path: 'connexion', element: <LoginPage /> }] },
-          { element: <RequireRole allow={['USER', 'ADMIN']} />, children: [{ path: 'parametres', element: <AccountSettingsPage /> }] },
+          {
+            element: <RequireRole allow={['USER', 'ADMIN']} />,
+            children: [
+              { path: 'parametres', element: <AccountSettingsPage /> },
+              { path: 'modifier-profil', element: <EditProfilePage /> },
+            ],
+          },
+          {
+            element: <RequireAnonymous />,
+            children: [
+              { path: 'reenvoyer-courriel', element: <ResendConfirmationPage /> },
+              { path: 'mot-de-passe-oublie', element: <ForgotPasswordPage /> },
+              { path: 'reinitialiser-mot-de-passe', element: <ResetPasswordPage /> },
+              { path: 'registration/admin', element: <AdminRegistrationPage /> },
+              { path: 'inscription', element: <SignupPage /> },
+            ],
+          },
+          // Visitors-only in spec §2, but signed-in users follow the link of a change of address: the page serves both.
+          { path: 'confirmez-courriel', element: <ConfirmEmailPage /> },
+          {
+            element: <RequireRole allow={['ADMIN']} />,
+            children: [
+              { path: 'gestion-utilisateurs', element: <UserListPage /> },
+              { path: 'gestion-utilisateurs/creer-administrateur', element: <CreateAdminPage /> },
+              { path: 'gestion-utilisateurs/creer-utilisateur', element: <AdminCreateUserPage /> },
+              { path: 'gestion-utilisateurs/modifier-utilisateur/:id', element: <AdminEditUserPage /> },
+            ],
+          },
+          { element: <RequireRole allow={['USER']} />, children: [{ path: 'profil/:id', element: <PublicProfilePage /> }] },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -2,8 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { ChangeEmailSection } from './email/ChangeEmailSection';
 
-/** Account settings (spec §2). Changing the e-mail address waits for its API. */
+/** Account settings (spec §2): change of password, change of e-mail address. */
 export function AccountSettingsPage() {
   const { t } = useTranslation('accounts');
   const passwordTitleId = useId();
@@ -15,6 +16,7 @@ export function AccountSettingsPage() {
         <h2 id={passwordTitleId}>{t('settings.changePassword.title')}</h2>
         <ChangePasswordForm />
       </section>
+      <ChangeEmailSection />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PATHS, withEmail } from '../../app/paths';
 import { login, type Credentials, type LoginOutcome, type LoginRefusal } from '../../lib/auth/login';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { CodeForm } from './CodeForm';
@@ -18,12 +20,13 @@ const NOTICE_BY_REFUSAL: Record<LoginRefusal, string> = {
  * visitors-only guard of this route moves on, to the return path or the ad list.
  */
 export function LoginPage() {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['accounts', 'access']);
   usePageTitle(t('login.title'));
   // Kept once the code was sent: the code step sends them again with the code.
   const [pending, setPending] = useState<Credentials | null>(null);
-  // The attempt number remounts the notice, so a repeated refusal is announced again.
-  const [notice, setNotice] = useState<{ key: string; attempt: number } | null>(null);
+  // The attempt number remounts the notice, so a repeated refusal is announced again. An unconfirmed
+  // address is kept to offer sending its confirmation again.
+  const [notice, setNotice] = useState<{ key: string; attempt: number; unconfirmed?: string } | null>(null);
 
   const attempt = async (credentials: Credentials): Promise<LoginOutcome> => {
     const outcome = await login(credentials);
@@ -31,7 +34,11 @@ export function LoginPage() {
       setPending(credentials);
       setNotice(null);
     } else if (outcome.kind === 'refused') {
-      setNotice((previous) => ({ key: NOTICE_BY_REFUSAL[outcome.reason], attempt: (previous?.attempt ?? 0) + 1 }));
+      setNotice((previous) => ({
+        key: NOTICE_BY_REFUSAL[outcome.reason],
+        attempt: (previous?.attempt ?? 0) + 1,
+        unconfirmed: outcome.reason === 'emailNotConfirmed' ? credentials.username : undefined,
+      }));
     }
     return outcome;
   };
@@ -42,6 +49,12 @@ export function LoginPage() {
       {notice && (
         <p key={notice.attempt} role="alert" className="notice notice--error">
           {t(notice.key)}
+          {notice.unconfirmed !== undefined && (
+            <>
+              {' '}
+              <Link to={withEmail(PATHS.resendConfirmation, notice.unconfirmed)}>{t('access:login.resend')}</Link>
+            </>
+          )}
         </p>
       )}
       {pending ? (
@@ -53,7 +66,12 @@ export function LoginPage() {
           }}
         />
       ) : (
-        <CredentialsForm onSubmit={attempt} />
+        <>
+          <CredentialsForm onSubmit={attempt} />
+          <p>
+            <Link to={PATHS.forgotPassword}>{t('access:login.forgotPassword')}</Link>
+          </p>
+        </>
       )}
     </div>
   );

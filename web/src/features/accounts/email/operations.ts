@@ -31,16 +31,6 @@ export const RESEND_CONFIRMATION_EMAIL = /* GraphQL */ `
   }
 `;
 
-export const MY_EMAIL = /* GraphQL */ `
-  query MyEmail {
-    me {
-      id
-      email
-      pendingEmail
-    }
-  }
-`;
-
 export const CHANGE_EMAIL = /* GraphQL */ `
   mutation ChangeEmail($input: ChangeEmailInput!) {
     changeEmail(input: $input) {

@@ -1,0 +1,143 @@
+// Sign-up → confirmation e-mail → confirm → log in → welcome; a taken address; the profile edit.
+import { test, expect, type Page } from '@playwright/test';
+import {
+  closeWelcomeLater,
+  expectNoSeriousA11yViolations,
+  fillLogin,
+  linkIn,
+  signUpConfirmedThroughApi,
+  waitForEmail,
+  type Lang,
+} from './support';
+
+const PASSWORD = 'Parcours-Essai-2026';
+
+const TEXT = {
+  fr: {
+    title: 'Créer un compte',
+    organizationName: "Nom de l'organisation",
+    organizationType: "Type d'organisation",
+    industry: "Secteur d'activité",
+    firstName: 'Prénom',
+    lastName: 'Nom de famille',
+    email: 'Courriel',
+    password: 'Mot de passe',
+    confirmation: 'Confirmer le mot de passe',
+    interest: "Offrir de l'équipement ou des espaces",
+    terms: /J'ai lu et j'accepte les conditions d'utilisation/,
+    notRental: /J'atteste que mon organisation n'est pas une entreprise de location/,
+    submit: 'Créer mon compte',
+    done: 'Vérifiez vos courriels',
+    resend: 'Renvoyer le courriel de confirmation',
+    duplicate: 'Un compte existe déjà avec cette adresse courriel.',
+    login: 'Se connecter',
+    editTitle: 'Modifier mon profil',
+    save: 'Enregistrer',
+    saved: 'Vos modifications ont été enregistrées.',
+    noChange: 'Aucune modification à enregistrer.',
+  },
+  en: {
+    title: 'Create an account',
+    organizationName: 'Organisation name',
+    organizationType: 'Type of organisation',
+    industry: 'Industry',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email',
+    password: 'Password',
+    confirmation: 'Confirm the password',
+    interest: 'Offering equipment or spaces',
+    terms: /I have read and accept the terms of use/,
+    notRental: /I attest that my organisation is not an equipment rental company/,
+    submit: 'Create my account',
+    done: 'Check your email',
+    resend: 'Resend the confirmation email',
+    duplicate: 'An account already exists with this email address.',
+    login: 'Log in',
+    editTitle: 'Edit my profile',
+    save: 'Save',
+    saved: 'Your changes have been saved.',
+    noChange: 'There are no changes to save.',
+  },
+} as const;
+
+const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.ca`;
+
+async function fillSignUp(page: Page, lang: Lang, email: string): Promise<void> {
+  const l = TEXT[lang];
+  await page.getByLabel(l.organizationName).fill(`Cuisine collective ${lang}`);
+  await page.getByLabel(l.organizationType).selectOption('NON_PROFIT_ORGANIZATIONS');
+  await page.getByLabel(l.industry).selectOption('CATERING');
+  await page.getByLabel(l.firstName).fill('Camille');
+  await page.getByLabel(l.lastName).fill('Bouchard');
+  await page.getByLabel(l.email, { exact: true }).fill(email);
+  await page.getByLabel(l.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(l.confirmation).fill(PASSWORD);
+  await page.getByLabel(l.interest).check();
+  await page.getByLabel(l.terms).check();
+  await page.getByLabel(l.notRental).check();
+}
+
+for (const lang of ['fr', 'en'] as const) {
+  const l = TEXT[lang];
+
+  test.describe(`in ${lang}`, () => {
+    test('a visitor signs up, confirms the address from the e-mail, logs in and is welcomed', async ({ page, request }) => {
+      const email = uniqueEmail(`inscription-${lang}`);
+      const since = Date.now() - 1000;
+      await page.goto(`/inscription?lang=${lang}&returnPath=%2Fparametres`);
+      await expect(page.getByRole('heading', { level: 1, name: l.title })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+
+      await fillSignUp(page, lang, email);
+      await page.getByRole('button', { name: l.submit }).click();
+      await expect(page.getByRole('heading', { level: 1, name: l.done })).toBeFocused();
+      await expect(page.getByText(email)).toBeVisible();
+      await expect(page.getByRole('link', { name: l.resend })).toHaveAttribute('href', `/reenvoyer-courriel?email=${encodeURIComponent(email)}`);
+      await expectNoSeriousA11yViolations(page);
+
+      // The confirmation link carries the return path given to the sign-up page.
+      const link = linkIn(await waitForEmail(request, email, since), '/confirmez-courriel');
+      expect(new URL(link, 'http://link').searchParams.get('returnPath')).toBe('/parametres');
+      await page.goto(link);
+      await page.getByRole('main').getByRole('link', { name: l.login }).click();
+      await fillLogin(page, lang, email, PASSWORD);
+      await expect(page).toHaveURL(/\/parametres$/);
+      await closeWelcomeLater(page, lang);
+    });
+
+    test('signing up again with a taken address says so on the e-mail field', async ({ page, request }) => {
+      const email = uniqueEmail(`doublon-${lang}`);
+      await signUpConfirmedThroughApi(request, email, PASSWORD, 'Première organisation');
+      await page.goto(`/inscription?lang=${lang}`);
+      await fillSignUp(page, lang, email);
+      await page.getByRole('button', { name: l.submit }).click();
+      const emailField = page.getByLabel(l.email, { exact: true });
+      await expect(emailField).toBeFocused();
+      await expect(emailField).toHaveAccessibleDescription(l.duplicate);
+      await expect(page.getByRole('heading', { level: 1, name: l.title })).toBeVisible();
+    });
+
+    test('a user changes the organisation name, keeps it, and a save without change is skipped with a notice', async ({ page, request }) => {
+      const email = uniqueEmail(`profil-${lang}`);
+      await signUpConfirmedThroughApi(request, email, PASSWORD, 'Ancien nom');
+      await page.goto(`/connexion?lang=${lang}&returnPath=%2Fmodifier-profil`);
+      await fillLogin(page, lang, email, PASSWORD);
+      await expect(page).toHaveURL(/\/modifier-profil$/);
+      await closeWelcomeLater(page, lang);
+      await expect(page.getByRole('heading', { level: 1, name: l.editTitle })).toBeVisible();
+      const name = page.getByLabel(l.organizationName);
+      await expect(name).toHaveValue('Ancien nom');
+      await expectNoSeriousA11yViolations(page);
+
+      await name.fill(`Nouveau nom ${lang}`);
+      await page.getByRole('button', { name: l.save }).click();
+      await expect(page.getByRole('status').getByText(l.saved)).toBeVisible();
+
+      await page.reload();
+      await expect(page.getByLabel(l.organizationName)).toHaveValue(`Nouveau nom ${lang}`);
+      await page.getByRole('button', { name: l.save }).click();
+      await expect(page.getByRole('status').getByText(l.noChange)).toBeVisible();
+    });
+  });
+}

@@ -1,0 +1,51 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../app/paths';
+import { graphqlRequest } from '../../../lib/api/graphql';
+import { usePageTitle } from '../../../lib/i18n/use-page-title';
+import { reloadSessionUser, useSessionUser } from '../session-user/session-user';
+import { LoadFailure } from './LoadFailure';
+import { UPDATE_USER_PROFILE } from './operations';
+import { ProfileEditForm } from './ProfileEditForm';
+import { profileValuesOf } from './profile-values';
+
+/** `/modifier-profil`: the signed-in user's own profile (spec §2, §4). */
+export function EditProfilePage() {
+  const { t } = useTranslation('profile');
+  usePageTitle(t('edit.title'));
+  const user = useSessionUser();
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('edit.title')}</h1>
+      {user.status === 'failed' && <LoadFailure failure="profile:edit.loadFailed" onRetry={reloadSessionUser} />}
+      {(user.status === 'loading' || user.status === 'signedOut') && (
+        <p role="status" className="page-loading">
+          {t('common:loading')}
+        </p>
+      )}
+      {user.status === 'ready' && (
+        <>
+          <p>
+            <Trans
+              t={t}
+              i18nKey="edit.emailNote"
+              values={{ email: user.me.email }}
+              components={{ settings: <Link to={PATHS.settings} /> }}
+            />
+          </p>
+          <ProfileEditForm
+            mode="self"
+            kind={user.me.type === 'ADMIN' ? 'ADMIN' : 'USER'}
+            initial={profileValuesOf(user.me.profile, user.me.email)}
+            save={async (changes) => {
+              await graphqlRequest(UPDATE_USER_PROFILE, { input: { userId: user.me.id, ...changes } });
+              // The rest of the app (public name, welcome modal…) reads the same `me`.
+              void reloadSessionUser();
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}

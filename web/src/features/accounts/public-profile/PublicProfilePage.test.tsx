@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicProfile } from '@partage/graphql';
+import { ApiError } from '../../../lib/api/errors';
+import { graphqlRequest } from '../../../lib/api/graphql';
+import { syncSessionFromStorage } from '../../../lib/auth/session';
+import { renderAt, signIn } from '../../../test/helpers';
+
+vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
+const request = vi.mocked(graphqlRequest);
+
+const PROFILE: PublicProfile = {
+  id: 'user-2',
+  publicName: 'Jean B.',
+  organizationName: 'Traiteur du Faubourg',
+  organizationType: 'OTHER',
+  organizationTypeOtherSpecification: 'Coopérative de solidarité',
+  industry: 'CATERING',
+  industryOtherSpecification: null,
+  registeredSince: '2026-01-15T14:00:00.000Z',
+  transactionsCount: 3,
+  email: null,
+  phoneNumber: null,
+};
+
+/** `me` is not what these tests are about: the signed-in user has nothing pending. */
+function answer(publicProfile: () => unknown) {
+  request.mockImplementation(async (query) => (query.includes('publicProfile(') ? publicProfile() : { me: null }));
+}
+
+async function openProfile(path = '/profil/user-2') {
+  signIn('USER');
+  return renderAt(path);
+}
+
+const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+
+describe('public profile', () => {
+  beforeEach(() => {
+    request.mockReset();
+  });
+
+  it('shows who the user is, since when, and how many transactions they completed', async () => {
+    answer(() => ({ publicProfile: PROFILE }));
+    await openProfile();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jean B.' })).toBeVisible();
+    expect(document.title).toBe('Jean B. | Food Equipment Sharing');
+    expect(request).toHaveBeenCalledWith(expect.stringContaining('publicProfile('), { id: 'user-2' });
+    expect(fact('Organisation')).toHaveTextContent('Traiteur du Faubourg');
+    expect(fact('Organisation type')).toHaveTextContent('Other (Coopérative de solidarité)');
+    expect(fact('Industry')).toHaveTextContent('Food service and catering');
+    expect(fact('Member since')).toHaveTextContent('January 15, 2026');
+    expect(fact('Completed transactions')).toHaveTextContent('3');
+  });
+
+  it('has no contact section, and no empty section, when the user shows no contact details', async () => {
+    answer(() => ({ publicProfile: PROFILE }));
+    await openProfile();
+    await screen.findByRole('heading', { level: 1, name: 'Jean B.' });
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /@/ })).not.toBeInTheDocument();
+  });
+
+  it('gives the e-mail address and phone number the user allowed others to see', async () => {
+    answer(() => ({ publicProfile: { ...PROFILE, email: 'jean@exemple.ca', phoneNumber: '+15145550199' } }));
+    await openProfile();
+    const contact = await screen.findByRole('region', { name: 'Contact details' });
+    expect(within(contact).getByRole('link', { name: 'jean@exemple.ca' })).toHaveAttribute('href', 'mailto:jean@exemple.ca');
+    expect(within(contact).getByRole('link', { name: '514 555-0199' })).toHaveAttribute('href', 'tel:+15145550199');
+  });
+
+  it('says when there is no such profile', async () => {
+    answer(() => {
+      throw new ApiError('NOT_FOUND', 'No such user');
+    });
+    await openProfile('/profil/inconnu');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the ads' })).toHaveAttribute('href', '/annonces');
+    expect(document.title).toBe('Profile not found | Food Equipment Sharing');
+  });
+
+  it('explains a failure and tries again on request', async () => {
+    let calls = 0;
+    answer(() => {
+      calls += 1;
+      if (calls === 1) throw new ApiError('INTERNAL', 'boom');
+      return { publicProfile: PROFILE };
+    });
+    const { user } = await openProfile();
+    expect(await screen.findByText('An unexpected error has occurred.', { selector: '[role="alert"]' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jean B.' })).toBeVisible();
+  });
+
+  it('is for users only: an administrator goes to the root, a visitor to login', async () => {
+    answer(() => ({ publicProfile: PROFILE }));
+    signIn('ADMIN');
+    const admin = renderAt('/profil/user-2');
+    await waitFor(() => expect(admin.location()).toBe('/annonces'));
+    admin.unmount();
+    localStorage.clear();
+    syncSessionFromStorage();
+    const visitor = renderAt('/profil/user-2');
+    await waitFor(() => expect(visitor.location()).toBe('/connexion?returnPath=%2Fprofil%2Fuser-2'));
+  });
+
+  it('speaks French, with a long French date', async () => {
+    const { i18n } = await import('../../../lib/i18n/i18n');
+    await i18n.changeLanguage('fr');
+    answer(() => ({ publicProfile: { ...PROFILE, organizationType: 'NON_PROFIT_ORGANIZATIONS', organizationTypeOtherSpecification: null } }));
+    await openProfile();
+    await screen.findByRole('heading', { level: 1, name: 'Jean B.' });
+    expect(fact("Type d'organisation")).toHaveTextContent('Organisme à but non lucratif (OBNL)');
+    expect(fact('Membre depuis')).toHaveTextContent('15 janvier 2026');
+    expect(fact('Transactions conclues')).toHaveTextContent('3');
+  });
+});

@@ -1,0 +1,19 @@
+// What a signed-in user may see of another user (docs/accounts-api.md).
+
+export const PUBLIC_PROFILE = /* GraphQL */ `
+  query PublicProfile($id: ID!) {
+    publicProfile(id: $id) {
+      id
+      publicName
+      organizationName
+      organizationType
+      organizationTypeOtherSpecification
+      industry
+      industryOtherSpecification
+      registeredSince
+      transactionsCount
+      email
+      phoneNumber
+    }
+  }
+`;

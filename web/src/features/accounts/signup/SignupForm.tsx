@@ -1,0 +1,105 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { password, required, samePassword, type UiLanguage } from '@partage/graphql';
+import { legalDocumentPath } from '../../../../legal/documents';
+import { graphqlRequest } from '../../../lib/api/graphql';
+import { serverFieldErrors } from '../../../lib/forms/server-errors';
+import { SubmitButton } from '../../../lib/forms/SubmitButton';
+import { TextField } from '../../../lib/forms/TextField';
+import { notifyError } from '../../../lib/notifications/notify-error';
+import { CheckboxField } from '../profile/CheckboxField';
+import { FormSection, ProfileFields } from '../profile/ProfileFields';
+import {
+  CONTENT_LANGUAGE_OF,
+  emptyProfile,
+  fieldsWithMessages,
+  newAccountInput,
+  profileFieldsOf,
+  profileRules,
+  type ProfileField,
+  type ProfileValues,
+} from '../profile/profile-values';
+import { useFieldsForm, type FieldRules } from '../profile/use-fields-form';
+import { CREATE_USER_ACCOUNT } from './operations';
+
+const PROFILE_FIELDS = profileFieldsOf('signup', 'USER');
+
+const RULES: FieldRules<ProfileValues> = {
+  ...profileRules(PROFILE_FIELDS),
+  password: { rules: [required, password] },
+  passwordConfirmation: { rules: [required, (value, values) => samePassword(value, values.password)] },
+  acceptedTermsAndPrivacy: { rules: [required] },
+  notRentalCompany: { rules: [required] },
+};
+
+const MESSAGE_FIELDS: ProfileField[] = [...fieldsWithMessages(PROFILE_FIELDS), 'password', 'acceptedTermsAndPrivacy', 'notRentalCompany'];
+
+interface SignupFormProps {
+  /** A local path the confirmation link brings the new user back to. */
+  returnPath: string | null;
+  onCreated: (email: string) => void;
+}
+
+/** Every field of the account creation input (spec §3), the password, and the two required declarations. */
+export function SignupForm({ returnPath, onCreated }: SignupFormProps) {
+  const { t, i18n } = useTranslation('signup');
+  const language = i18n.language as UiLanguage;
+  const form = useFieldsForm(emptyProfile(CONTENT_LANGUAGE_OF[language]), RULES);
+
+  const create = async (values: ProfileValues) => {
+    const input = {
+      ...newAccountInput(values, PROFILE_FIELDS),
+      password: values.password,
+      acceptedTermsAndPrivacy: values.acceptedTermsAndPrivacy,
+      notRentalCompany: values.notRentalCompany,
+      // E-mails speak the language the form was filled in.
+      language: CONTENT_LANGUAGE_OF[language],
+      ...(returnPath && { returnPath }),
+    };
+    try {
+      await graphqlRequest(CREATE_USER_ACCOUNT, { input });
+      onCreated(values.email.trim());
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error, MESSAGE_FIELDS, { DUPLICATE_EMAIL: 'email' });
+      if (fieldErrors) form.showErrors(fieldErrors);
+      else notifyError(error);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.submit(create)}>
+      <ProfileFields form={form} fields={PROFILE_FIELDS} mode="signup" />
+      <FormSection title={t('password.title')}>
+        <TextField
+          label={t('password.password')}
+          hint={t('password.rule')}
+          type="password"
+          autoComplete="new-password"
+          field={form.text('password')}
+        />
+        <TextField
+          label={t('password.confirmation')}
+          type="password"
+          autoComplete="new-password"
+          field={form.text('passwordConfirmation')}
+        />
+      </FormSection>
+      <FormSection title={t('legal.title')}>
+        <p>
+          <Trans
+            t={t}
+            i18nKey="legal.read"
+            components={{
+              terms: <a href={legalDocumentPath('terms', language)} target="_blank" rel="noopener" />,
+              privacy: <a href={legalDocumentPath('privacy', language)} target="_blank" rel="noopener" />,
+            }}
+          />
+        </p>
+        <CheckboxField label={t('legal.acceptTerms')} field={form.control('acceptedTermsAndPrivacy')} required />
+        <CheckboxField label={t('legal.notRentalCompany')} field={form.control('notRentalCompany')} required />
+      </FormSection>
+      <div className="form-actions">
+        <SubmitButton busy={form.submitting}>{t('submit')}</SubmitButton>
+      </div>
+    </form>
+  );
+}

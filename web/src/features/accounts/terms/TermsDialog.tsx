@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AcceptedTos } from '@partage/graphql';
+import { legalDocumentUrl } from '../../../app/site-links';
+import { errorMessageKey } from '../../../lib/api/errors';
+import { graphqlRequest } from '../../../lib/api/graphql';
+import { logout } from '../../../lib/auth/session';
+import { Dialog } from '../../../lib/ui/Dialog';
+import { reloadSessionUser } from '../session-user/session-user';
+import { ACCEPT_TOS } from './operations';
+
+/**
+ * The blocking terms dialog (spec §4): while the latest terms are not accepted, the user accepts them
+ * or logs out. Neither Escape nor the backdrop closes it.
+ */
+export function TermsDialog({ acceptedTos, open }: { acceptedTos: AcceptedTos; open: boolean }) {
+  const { t, i18n } = useTranslation('session');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // Should the browser close it anyway (a close request Escape does not cover, e.g. Android's back
+  // gesture), a new dialog element opens again at once.
+  const [reopenings, setReopenings] = useState(0);
+  useEscapeDoesNothing(open);
+  const version = acceptedTos.latestVersionAvailable;
+
+  const accept = async () => {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await graphqlRequest(ACCEPT_TOS, { input: { tosVersion: version } });
+      await reloadSessionUser();
+    } catch (error) {
+      // VALIDATION_FAILED: a newer version was published meanwhile; reloading shows it in place.
+      setFailure(errorMessageKey(error, { VALIDATION_FAILED: 'session:terms.newerVersion' }));
+      await reloadSessionUser();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog key={reopenings} open={open} title={t('terms.title')} onClose={() => open && setReopenings((n) => n + 1)}>
+      <p>{t('terms.intro', { version })}</p>
+      <p>{t('terms.instructions')}</p>
+      <ul>
+        <li>
+          <a href={legalDocumentUrl('terms', i18n.language)} type="application/pdf" target="_blank" rel="noopener noreferrer">
+            {t('terms.termsLink')}
+          </a>
+        </li>
+        <li>
+          <a href={legalDocumentUrl('privacy', i18n.language)} type="application/pdf" target="_blank" rel="noopener noreferrer">
+            {t('terms.privacyLink')}
+          </a>
+        </li>
+      </ul>
+      {failure && (
+        // Inside the dialog: while it is open, the page's notification region is out of reach.
+        <p role="alert" className="notice notice--error">
+          {t(failure, { ns: 'common' })}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={() => void logout()}>
+          {t('terms.logout')}
+        </button>
+        <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void accept()}>
+          {t('terms.accept')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** A modal dialog closes on Escape; cancelling the key press keeps this one open. */
+function useEscapeDoesNothing(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const cancelEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') event.preventDefault();
+    };
+    document.addEventListener('keydown', cancelEscape, true);
+    return () => document.removeEventListener('keydown', cancelEscape, true);
+  }, [active]);
+}

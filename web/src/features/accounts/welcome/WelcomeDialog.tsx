@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FirstLoginModalClosedResult, Me } from '@partage/graphql';
+import { graphqlRequest, subscribe } from '../../../lib/api/graphql';
+import { notifyError } from '../../../lib/notifications/notify-error';
+import { Dialog } from '../../../lib/ui/Dialog';
+import { updateSessionUser } from '../session-user/session-user';
+import { ON_FIRST_LOGIN_MODAL_CLOSED, UPDATE_FIRST_LOGIN_MODAL_CLOSED } from './operations';
+
+const markClosed = () => updateSessionUser((me) => ({ ...me, firstLoginModalClosed: true }));
+
+/**
+ * The welcome dialog of a first login (spec §2), until the user closes it, here or in another tab.
+ * Alerts are what it invites users to; administrators have none, so they are only welcomed.
+ */
+export function WelcomeDialog({ me, open }: { me: Me; open: boolean }) {
+  const { t } = useTranslation('session');
+
+  useEffect(() => {
+    if (!open) return;
+    return subscribe<{ onFirstLoginModalClosed: FirstLoginModalClosedResult | null }>(
+      ON_FIRST_LOGIN_MODAL_CLOSED,
+      { id: me.id },
+      ({ onFirstLoginModalClosed }) => {
+        if (onFirstLoginModalClosed?.firstLoginModalClosed) markClosed();
+      },
+    );
+  }, [open, me.id]);
+
+  // Closed at once: the choice is the user's whether or not the server hears of it. If it does not,
+  // the dialog comes back at the next login, and the failure is said once the dialog is gone.
+  const close = () => {
+    if (!open) return;
+    markClosed();
+    graphqlRequest(UPDATE_FIRST_LOGIN_MODAL_CLOSED, { input: { firstLoginModalClosed: true } }).catch(notifyError);
+  };
+
+  return (
+    <Dialog open={open} title={t('welcome.title', { name: me.profile.firstName })} onClose={close}>
+      {me.type === 'ADMIN' ? (
+        <p>{t('welcome.admin')}</p>
+      ) : (
+        <>
+          <p>{t('welcome.user')}</p>
+          <p>{t('welcome.alerts')}</p>
+        </>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={close}>
+          {t('welcome.later')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,102 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphqlRequest } from '../../../lib/api/graphql';
+import { notifyError } from '../../../lib/notifications/notify-error';
+import { notify } from '../../../lib/notifications/store';
+import { ALLOW_USER, VERIFY_EMAIL } from './operations';
+import type { UserDetailData } from './user-detail';
+import './account-state.css';
+
+interface AccountStatePanelProps {
+  user: UserDetailData;
+  /** Loads the user again, so the panel shows the state the action left. */
+  refresh: () => Promise<unknown>;
+}
+
+interface AccountAction {
+  run: () => Promise<unknown>;
+  done: string;
+  /** NO_CHANGE means someone else already did it. */
+  alreadyDone: string;
+}
+
+/** The account's state (spec §4: confirmed or not, locked out) and what an administrator can do about it. */
+export function AccountStatePanel({ user, refresh }: AccountStatePanelProps) {
+  const { t, i18n } = useTranslation('profile');
+  const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  const act = async ({ run, done, alreadyDone }: AccountAction) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await run();
+      notify({ type: 'success', text: done });
+    } catch (error) {
+      notifyError(error, { NO_CHANGE: alreadyDone });
+    }
+    await refresh();
+    setBusy(false);
+    // The button may be gone with the state it answered; focus stays in the panel rather than on the page.
+    title.current?.focus();
+  };
+
+  const resendVerification = () =>
+    act({
+      run: () => graphqlRequest(VERIFY_EMAIL, { input: { email: user.email } }),
+      done: 'profile:adminUser.state.verificationSent',
+      alreadyDone: 'profile:adminUser.state.alreadyConfirmed',
+    });
+  const allow = () =>
+    act({
+      run: () => graphqlRequest(ALLOW_USER, { input: { userId: user.id } }),
+      done: 'profile:adminUser.state.allowed',
+      alreadyDone: 'profile:adminUser.state.alreadyAllowed',
+    });
+
+  const createdAt = new Intl.DateTimeFormat(`${i18n.language}-CA`, { dateStyle: 'long' }).format(new Date(user.createdAt));
+  return (
+    <section aria-labelledby={titleId} className="panel account-state">
+      <h2 id={titleId} ref={title} tabIndex={-1}>
+        {t('adminUser.state.title')}
+      </h2>
+      <dl>
+        <dt>{t('adminUser.state.publicName')}</dt>
+        <dd>{user.profile.publicName}</dd>
+        <dt>{t('adminUser.state.email')}</dt>
+        <dd>{user.email}</dd>
+        <dt>{t('adminUser.state.type')}</dt>
+        <dd>{t(`adminUser.state.types.${user.type}`)}</dd>
+        <dt>{t('adminUser.state.emailConfirmed')}</dt>
+        <dd>{user.emailConfirmed ? t('adminUser.state.confirmed') : t('adminUser.state.unconfirmed')}</dd>
+        <dt>{t('adminUser.state.password')}</dt>
+        <dd>{user.hasPassword ? t('adminUser.state.passwordSet') : t('adminUser.state.passwordNotSet')}</dd>
+        <dt>{t('adminUser.state.login')}</dt>
+        <dd>
+          {user.lockedOut ? (
+            <strong>{t('adminUser.state.lockedOut', { failures: user.failedLogins })}</strong>
+          ) : (
+            t('adminUser.state.allowedToLogin')
+          )}
+        </dd>
+        <dt>{t('adminUser.state.createdAt')}</dt>
+        <dd>{createdAt}</dd>
+      </dl>
+      {(!user.emailConfirmed || user.lockedOut) && (
+        <div className="form-actions">
+          {!user.emailConfirmed && (
+            <button type="button" className="button button--secondary" aria-disabled={busy || undefined} onClick={() => void resendVerification()}>
+              {t('adminUser.state.resendVerification')}
+            </button>
+          )}
+          {user.lockedOut && (
+            <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void allow()}>
+              {t('adminUser.state.allow')}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

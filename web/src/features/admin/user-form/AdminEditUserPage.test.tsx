@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api/errors';
+import { i18n } from '../../../lib/i18n/i18n';
+import { renderAt, signIn } from '../../../test/helpers';
+import { answerOperations } from '../../accounts/email/fake-api';
+import { storedMe, storedProfile } from '../../accounts/profile/test-profiles';
+import type { UserDetailData } from './user-detail';
+
+vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
+
+beforeAll(() => i18n.loadNamespaces(['profile']));
+
+const detail = (overrides: Partial<UserDetailData> = {}): UserDetailData => ({
+  id: 'u-7',
+  email: 'luc@exemple.ca',
+  type: 'USER',
+  emailConfirmed: true,
+  lockedOut: false,
+  failedLogins: 0,
+  hasPassword: true,
+  createdAt: '2026-01-15T12:00:00.000Z',
+  profile: storedProfile({ id: 'u-7', firstName: 'Luc', lastName: 'Gagnon', publicName: 'Épicerie du Coin', organizationName: 'Épicerie du Coin' }),
+  ...overrides,
+});
+
+async function openEdit(answers: Record<string, unknown>) {
+  signIn('ADMIN', 'admin-1');
+  const api = answerOperations({ me: storedMe('admin-1', { type: 'ADMIN' }, { acceptedTos: null }), ...answers });
+  const view = renderAt('/gestion-utilisateurs/modifier-utilisateur/u-7');
+  await screen.findByRole('heading', { level: 1, name: 'Edit a user' });
+  return { ...view, api };
+}
+
+const state = () => within(screen.getByRole('region', { name: 'Account status' }));
+const row = (term: string) => state().getByText(term).nextElementSibling;
+
+describe('admin: edit a user', () => {
+  it('shows the account state and the profile', async () => {
+    const { api } = await openEdit({ user: detail() });
+    await screen.findByRole('region', { name: 'Account status' });
+    expect(row('Displayed name')).toHaveTextContent('Épicerie du Coin');
+    expect(row('Email')).toHaveTextContent('luc@exemple.ca');
+    expect(row('Account type')).toHaveTextContent('User');
+    expect(row('Email address')).toHaveTextContent('Confirmed');
+    expect(row('Login')).toHaveTextContent('Allowed');
+    expect(row('Account created on')).toHaveTextContent('January 15, 2026');
+    expect(state().queryByRole('button')).toBeNull();
+    expect(screen.getByLabelText('Email')).toHaveValue('luc@exemple.ca');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(/A new address must be confirmed/);
+    expect(screen.getByLabelText('Organisation name')).toHaveValue('Épicerie du Coin');
+    expect(screen.getByRole('group', { name: 'Communications (optional)' })).toBeVisible();
+    expect(api.calls('user')).toEqual([{ id: 'u-7' }]);
+  });
+
+  it('saves only the changed fields, including a new address, and shows the new state', async () => {
+    const { user, api } = await openEdit({
+      user: [detail(), detail({ email: 'luc.gagnon@exemple.ca', emailConfirmed: false })],
+      adminUpdateUser: { id: 'u-7' },
+    });
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'luc.gagnon@exemple.ca');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your changes have been saved.')).toBeVisible();
+    expect(api.calls('adminUpdateUser')).toEqual([{ input: { userId: 'u-7', email: 'luc.gagnon@exemple.ca' } }]);
+    await waitFor(() => expect(row('Email address')).toHaveTextContent('Not confirmed'));
+    expect(state().getByRole('button', { name: 'Resend verification email' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('There are no changes to save.')).toBeVisible();
+    expect(api.calls('adminUpdateUser')).toHaveLength(1);
+  });
+
+  it('resends the verification e-mail of an unconfirmed account', async () => {
+    const { user, api } = await openEdit({ user: detail({ emailConfirmed: false, hasPassword: false }), verifyEmail: { id: 'u-7' } });
+    await screen.findByRole('region', { name: 'Account status' });
+    expect(row('Email address')).toHaveTextContent('Not confirmed');
+    expect(row('Password')).toHaveTextContent('Not chosen yet');
+    await user.click(state().getByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('The verification email has been sent again.')).toBeVisible();
+    expect(api.calls('verifyEmail')).toEqual([{ input: { email: 'luc@exemple.ca' } }]);
+    expect(api.calls('user')).toHaveLength(2);
+  });
+
+  it('unlocks a locked-out account, then shows it allowed', async () => {
+    const { user, api } = await openEdit({
+      user: [detail({ lockedOut: true, failedLogins: 5 }), detail()],
+      allowUser: { id: 'u-7' },
+    });
+    await screen.findByRole('region', { name: 'Account status' });
+    expect(row('Login')).toHaveTextContent('Locked out after 5 failed login attempts');
+    await user.click(state().getByRole('button', { name: 'Unlock the account' }));
+    expect(await screen.findByText('The account has been unlocked: the person can log in again.')).toBeVisible();
+    await waitFor(() => expect(row('Login')).toHaveTextContent('Allowed'));
+    expect(state().queryByRole('button', { name: 'Unlock the account' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Account status' })).toHaveFocus();
+    expect(api.calls('allowUser')).toEqual([{ input: { userId: 'u-7' } }]);
+  });
+
+  it('says when someone else already unlocked the account', async () => {
+    const { user } = await openEdit({
+      user: [detail({ lockedOut: true, failedLogins: 5 }), detail()],
+      allowUser: new ApiError('NO_CHANGE', 'Not locked'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Unlock the account' }));
+    expect(await screen.findByText('This account is not locked.')).toBeVisible();
+    await waitFor(() => expect(row('Login')).toHaveTextContent('Allowed'));
+  });
+
+  it('edits an administrator account by its name and address only', async () => {
+    await openEdit({ user: detail({ type: 'ADMIN', profile: storedProfile({ organizationName: null, publicName: 'Luc G.' }) }) });
+    await screen.findByLabelText('First name');
+    expect(row('Account type')).toHaveTextContent('Administrator');
+    expect(screen.getByLabelText('Email')).toBeVisible();
+    expect(screen.queryByLabelText('Organisation name')).toBeNull();
+  });
+
+  it('says when the user does not exist', async () => {
+    await openEdit({ user: new ApiError('NOT_FOUND', 'No user') });
+    expect(await screen.findByText('The requested item could not be found.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('speaks French', async () => {
+    await i18n.changeLanguage('fr');
+    signIn('ADMIN', 'admin-1');
+    answerOperations({ me: storedMe('admin-1', { type: 'ADMIN' }, { acceptedTos: null }), user: detail({ lockedOut: true, failedLogins: 5 }) });
+    renderAt('/gestion-utilisateurs/modifier-utilisateur/u-7');
+    const panel = await screen.findByRole('region', { name: 'État du compte' });
+    expect(within(panel).getByText('Bloquée après 5 tentatives de connexion échouées')).toBeVisible();
+    expect(within(panel).getByText('15 janvier 2026')).toBeVisible();
+    expect(within(panel).getByRole('button', { name: 'Débloquer le compte' })).toBeVisible();
+    expect(document.title).toBe("Modifier un utilisateur | Partage d'équipement alimentaire");
+  });
+});

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { email, INVITATION_TTL_SECONDS, required } from '@partage/graphql';
+import { PATHS } from '../../../app/paths';
+import { graphqlRequest } from '../../../lib/api/graphql';
+import { serverFieldErrors } from '../../../lib/forms/server-errors';
+import { SubmitButton } from '../../../lib/forms/SubmitButton';
+import { TextField } from '../../../lib/forms/TextField';
+import { useForm } from '../../../lib/forms/use-form';
+import { usePageTitle } from '../../../lib/i18n/use-page-title';
+import { notifyError } from '../../../lib/notifications/notify-error';
+import { notify } from '../../../lib/notifications/store';
+import { CREATE_ADMIN_ACCOUNT } from './operations';
+
+const FIELDS = {
+  email: { rules: [required, email] },
+  firstName: { rules: [required] },
+  lastName: { rules: [required] },
+};
+type Field = keyof typeof FIELDS;
+
+/** /gestion-utilisateurs/creer-administrateur (spec §2, ADMIN): invites an administrator, who completes the account from the e-mail. */
+export function CreateAdminPage() {
+  const { t } = useTranslation('admin');
+  usePageTitle(t('createAdmin.title'));
+  const form = useForm(FIELDS);
+  const navigate = useNavigate();
+
+  const create = async (values: Record<Field, string>) => {
+    try {
+      await graphqlRequest(CREATE_ADMIN_ACCOUNT, {
+        input: { email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() },
+      });
+      notify({ type: 'success', text: 'admin:createAdmin.done' });
+      navigate(PATHS.users);
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error, ['email', 'firstName', 'lastName'] as const, { DUPLICATE_EMAIL: 'email' });
+      if (fieldErrors) form.showErrors(fieldErrors);
+      else notifyError(error);
+    }
+  };
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('createAdmin.title')}</h1>
+      <p>{t('createAdmin.intro', { days: INVITATION_TTL_SECONDS / 86_400 })}</p>
+      <form noValidate onSubmit={form.submit(create)}>
+        <TextField label={t('createAdmin.email')} type="email" autoComplete="off" field={form.bind('email')} />
+        <TextField label={t('createAdmin.firstName')} autoComplete="off" field={form.bind('firstName')} />
+        <TextField label={t('createAdmin.lastName')} autoComplete="off" field={form.bind('lastName')} />
+        <div className="form-actions">
+          <SubmitButton busy={form.submitting}>{t('createAdmin.submit')}</SubmitButton>
+          <Link to={PATHS.users} className="button button--secondary">
+            {t('createAdmin.back')}
+          </Link>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderAt, signIn } from '../../../test/helpers';
+import { FIRST_VISIT_STORAGE_KEY } from './FirstVisitDialog';
+
+vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(async () => ({ me: null })), subscribe: () => () => {} }));
+
+const invitation = () => screen.findByRole('dialog', { name: 'Never miss an offer' });
+
+describe('first-visit invitation', () => {
+  it('invites a first-time visitor to log in or create an account, coming back here after', async () => {
+    renderAt('/annonces?categorie=cuisine');
+    const dialog = await invitation();
+    const back = encodeURIComponent('/annonces?categorie=cuisine');
+    expect(within(dialog).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/connexion?returnPath=${back}`);
+    expect(within(dialog).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', `/inscription?returnPath=${back}`);
+  });
+
+  it('is not shown again in this browser once the visitor chose later', async () => {
+    const { user, unmount } = renderAt('/annonces');
+    await user.click(within(await invitation()).getByRole('button', { name: 'Later' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem(FIRST_VISIT_STORAGE_KEY)).not.toBeNull();
+    unmount();
+
+    renderAt('/page-qui-n-existe-pas');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('counts closing it with Escape, or following one of its links, as a choice made', async () => {
+    const first = renderAt('/annonces');
+    const dialog = (await invitation()) as HTMLDialogElement;
+    act(() => dialog.close());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem(FIRST_VISIT_STORAGE_KEY)).not.toBeNull();
+    first.unmount();
+
+    localStorage.clear();
+    const { user, location } = renderAt('/annonces');
+    await user.click(within(await invitation()).getByRole('link', { name: 'Create account' }));
+    await waitFor(() => expect(location()).toBe('/inscription?returnPath=%2Fannonces'));
+    expect(localStorage.getItem(FIRST_VISIT_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it.each(['/connexion', '/inscription', '/mot-de-passe-oublie', '/accueil'])('stays away from %s', async (path) => {
+    renderAt(path);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('is never shown to a signed-in user', async () => {
+    signIn('USER');
+    renderAt('/page-qui-n-existe-pas');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('speaks French', async () => {
+    const { i18n } = await import('../../../lib/i18n/i18n');
+    await i18n.changeLanguage('fr');
+    renderAt('/annonces');
+    const dialog = await screen.findByRole('dialog', { name: 'Ne manquez aucune offre' });
+    expect(within(dialog).getByRole('link', { name: 'Créer un compte' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Plus tard' })).toBeVisible();
+  });
+});

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { STORAGE_KEYS } from '@partage/graphql';
+import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PATHS } from '../../../app/paths';
+import { Dialog } from '../../../lib/ui/Dialog';
+
+/** Remembers in this browser that the visitor closed the invitation. */
+export const FIRST_VISIT_STORAGE_KEY = STORAGE_KEYS.firstVisitModalClosed;
+
+/** Pages where the visitor is already logging in, signing up or following an e-mailed link. */
+const ACCOUNT_PAGES: readonly string[] = [
+  PATHS.login,
+  PATHS.signUp,
+  PATHS.forgotPassword,
+  PATHS.resetPassword,
+  PATHS.resendConfirmation,
+  PATHS.confirmEmail,
+  PATHS.adminRegistration,
+];
+
+/**
+ * The first-visit invitation (spec §2) for anonymous visitors: log in, create an account, or later.
+ * Shown until closed in any way, then never again in this browser.
+ */
+export function FirstVisitDialog() {
+  const { t } = useTranslation('session');
+  const { pathname, search } = useLocation();
+  const [closed, setClosed] = useState(() => localStorage.getItem(FIRST_VISIT_STORAGE_KEY) !== null);
+  const close = () => {
+    localStorage.setItem(FIRST_VISIT_STORAGE_KEY, new Date().toISOString());
+    setClosed(true);
+  };
+  // Both account pages bring the visitor back here afterwards.
+  const returningHere = (path: string) => `${path}?${new URLSearchParams({ returnPath: `${pathname}${search}` })}`;
+
+  return (
+    <Dialog open={!closed && !ACCOUNT_PAGES.includes(pathname)} title={t('firstVisit.title')} onClose={close}>
+      <p>{t('firstVisit.body')}</p>
+      <p>{t('firstVisit.invitation')}</p>
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={close}>
+          {t('firstVisit.later')}
+        </button>
+        <Link to={returningHere(PATHS.login)} className="button button--secondary" onClick={close}>
+          {t('firstVisit.login')}
+        </Link>
+        <Link to={returningHere(PATHS.signUp)} className="button" onClick={close}>
+          {t('firstVisit.signUp')}
+        </Link>
+      </div>
+    </Dialog>
+  );
+}
