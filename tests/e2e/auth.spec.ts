@@ -81,6 +81,9 @@ test('logout clears the stored session and returns to the landing page', async (
   await page.goto('/connexion?lang=en');
   await fillLogin(page, 'en', ACCOUNTS.owner);
   await expect(page).toHaveURL(/\/annonces$/);
+  // From a protected page: the guard must not mistake the logout for a visitor needing to log in.
+  await page.goto('/parametres');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await logout(page, 'en');
   await expect(page).toHaveURL(/\/accueil$/);
   const stored = await page.evaluate(

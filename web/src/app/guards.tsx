@@ -1,4 +1,5 @@
 // Route guards (spec §2). They choose screens for the visitor; the API checks every call itself.
+import { useRef } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { useSession } from '../lib/auth/session';
 import type { SignedInRole } from '../lib/auth/tokens';
@@ -21,10 +22,17 @@ export function RequireAnonymous() {
   return <Navigate to={safeReturnPath(params.get('returnPath')) ?? PATHS.adList} replace />;
 }
 
-/** Pages for some roles: logged out → login, coming back here after; another role → the root. */
+/**
+ * Pages for some roles: logged out → login, coming back here after; another role → the root.
+ * A session that ends while the page is open (logout, failed renewal) goes to the root (spec §4),
+ * not to login: the user chose to leave, or will be told why.
+ */
 export function RequireRole({ allow }: { allow: readonly SignedInRole[] }) {
   const session = useSession();
   const location = useLocation();
+  const hadSession = useRef(false);
+  if (session) hadSession.current = true;
+  if (!session && hadSession.current) return <Navigate to={PATHS.root} replace />;
   if (!session) return <Navigate to={loginPathReturningTo(`${location.pathname}${location.search}`)} replace />;
   if (!allow.includes(session.role)) return <Navigate to={PATHS.root} replace />;
   return <Outlet />;

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAt, signIn } from '../test/helpers';
+import { logout } from '../lib/auth/session';
 import { RequireRole } from './guards';
 
 // Signed-in pages ask the API who the user is (welcome modal); these tests are about routing only.
@@ -87,5 +88,14 @@ describe('role guards', () => {
     const { location } = renderAt('/admin', table);
     expect(await screen.findByText('Login page')).toBeVisible();
     expect(location()).toBe('/connexion?returnPath=%2Fadmin');
+  });
+
+  it('send a user whose session ends on a protected page to the root, not to login', async () => {
+    signIn('USER');
+    const { location } = renderAt('/user', table);
+    expect(await screen.findByText('User page')).toBeVisible();
+    await act(() => logout());
+    expect(await screen.findByText('Root page')).toBeVisible();
+    expect(location()).toBe('/');
   });
 });
