@@ -3,9 +3,9 @@
 // not expired) inside the transaction that makes its change, so a link works once. Used and expired
 // tokens stay until their TTL, so that a second click can be told "already used" or "expired".
 
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TokenType } from '@partage/graphql';
-import { db, isConditionFailure, tableName, type TransactItem } from './client';
+import { db, isConditionFailure, queryPages, tableName, type TransactItem } from './client';
 import { accountTokenKey } from './keys';
 
 export interface AccountToken {
@@ -58,21 +58,11 @@ export function useAccountTokenItem(token: Pick<AccountToken, 'email' | 'tokenHa
 /** Deletes the other unused tokens of this kind sent to the address (a used link voids its siblings). */
 export async function deleteUnusedAccountTokens(email: string, kind: TokenType): Promise<void> {
   const { PK } = accountTokenKey(email, '');
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    // A handful of items per address: the partition is read whole.
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': PK },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const unused = (page.Items ?? []).filter((item) => item.kind === kind && item.usedAt === undefined);
+  // A handful of items per address: the partition is read whole.
+  for await (const items of queryPages({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK } })) {
+    const unused = items.filter((item) => item.kind === kind && item.usedAt === undefined);
     await Promise.all(unused.map((item) => deleteIfUnused({ PK: item.PK as string, SK: item.SK as string })));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
 }
 
 async function deleteIfUnused(key: { PK: string; SK: string }): Promise<void> {

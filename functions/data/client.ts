@@ -3,7 +3,13 @@
 // before the first call.
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  QueryCommand,
+  TransactWriteCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from '../adapters/env';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -16,6 +22,19 @@ export function db(): DynamoDBDocumentClient {
 }
 
 export const tableName = (): string => requireEnv('TABLE_NAME');
+
+/**
+ * The items of a Query on the table, one page at a time: the next page is read once the caller is
+ * done with this one. For reading a key condition whole (no Scan).
+ */
+export async function* queryPages(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): AsyncGenerator<Record<string, unknown>[]> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: startKey }));
+    yield page.Items ?? [];
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

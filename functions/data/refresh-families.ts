@@ -1,8 +1,8 @@
 // Refresh-token families: one per login on a device. The item keeps only a hash of the family's
 // current token; rotating it is a conditional write, so one token can be exchanged only once.
 
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from './client';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, queryPages, tableName } from './client';
 import { REFRESH_FAMILY_SK_PREFIX, refreshFamilyKey } from './keys';
 
 export interface RefreshFamily {
@@ -56,19 +56,13 @@ export async function deleteRefreshFamily(userId: string, familyId: string): Pro
 
 /** Revokes every session of the user, except `keepFamilyId` (the caller's own) when given. */
 export async function deleteUserRefreshFamilies(userId: string, keepFamilyId?: string): Promise<void> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': refreshFamilyKey(userId, '').PK, ':prefix': REFRESH_FAMILY_SK_PREFIX },
-        ProjectionExpression: 'familyId',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const families = (page.Items ?? []).map((item) => item.familyId as string).filter((id) => id !== keepFamilyId);
+  const pages = queryPages({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': refreshFamilyKey(userId, '').PK, ':prefix': REFRESH_FAMILY_SK_PREFIX },
+    ProjectionExpression: 'familyId',
+  });
+  for await (const items of pages) {
+    const families = items.map((item) => item.familyId as string).filter((id) => id !== keepFamilyId);
     await Promise.all(families.map((familyId) => deleteRefreshFamily(userId, familyId)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
 }

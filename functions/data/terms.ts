@@ -1,7 +1,7 @@
 // Terms of service: the current version, and one acceptance item per user and version.
 
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from './client';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, queryPages, tableName } from './client';
 import { currentTermsKey, TERMS_ACCEPTANCE_SK_PREFIX, termsAcceptanceKey } from './keys';
 
 export interface TermsRecord {
@@ -56,19 +56,13 @@ export async function recordTermsAcceptance(userId: string, version: string, acc
 /** Every version the user accepted, newest acceptance first. */
 export async function listTermsAcceptances(userId: string): Promise<TermsAcceptance[]> {
   const acceptances: TermsAcceptance[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': termsAcceptanceKey(userId, '').PK, ':prefix': TERMS_ACCEPTANCE_SK_PREFIX },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) acceptances.push({ version: item.version as string, acceptedAt: item.acceptedAt as string });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = queryPages({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': termsAcceptanceKey(userId, '').PK, ':prefix': TERMS_ACCEPTANCE_SK_PREFIX },
+  });
+  for await (const items of pages) {
+    for (const item of items) acceptances.push({ version: item.version as string, acceptedAt: item.acceptedAt as string });
+  }
   return acceptances.sort((a, b) => b.acceptedAt.localeCompare(a.acceptedAt));
 }
 

@@ -5,34 +5,27 @@ import type { Identity } from '../domain/identity';
 import {
   ANONYMOUS,
   asUser,
-  emailsTo,
   errorCodeOf,
   givenUser,
-  httpEvent,
   invalidFieldsOf,
-  lastLinkEmail,
-  lastTwoFactorCode,
   resolverEvent,
   signUpInput,
-  TEST_PASSWORD,
   TEST_PUBLIC_URL,
-  useTestEnvironment,
+  tokenLogin,
+  useTestOutbox,
 } from '../testing/fixtures';
 import { handler as accounts } from './accounts';
 import { handler as admin } from './admin';
-import { handler as token } from './token';
 
-let outboxDir: string;
+const { emailsTo, lastLinkEmail, lastTwoFactorCode } = useTestOutbox();
 let boss: Identity;
 beforeAll(async () => {
-  ({ outboxDir } = await useTestEnvironment());
   boss = asUser(await givenUser({ role: 'ADMIN', firstName: 'Sophie', lastName: 'Gagnon' }));
 });
 
 const call = (field: string, args: Record<string, unknown>, identity: Identity = boss) => admin(resolverEvent(field, args, identity));
 const users = async (args: Record<string, unknown>) => (await call('Query.users', args)) as UserPage;
-const login = (username: string, password = TEST_PASSWORD, code?: string) =>
-  token(httpEvent('POST', '/token/login', { username, password, deviceId: 'admin-test', code }));
+const login = tokenLogin('admin-test');
 const unique = () => Math.random().toString(36).slice(2, 10);
 
 /** Every page of a listing, one `limit` at a time. */
@@ -151,7 +144,7 @@ describe('Mutation.createAdminAccount and Mutation.completeAdminRegistration', (
   it('invite an administrator, who sets a password once and then signs in with a code', async () => {
     const email = `admin-${unique()}@exemple.ca`;
     const { id } = (await call('Mutation.createAdminAccount', { input: { email, firstName: 'Noémie', lastName: 'Roy' } })) as { id: string };
-    const link = await lastLinkEmail(outboxDir, email);
+    const link = await lastLinkEmail(email);
     expect(link.mail.subject).toBe('Invitation à administrer Partage');
     expect(`${link.url.origin}${link.path}`).toBe(`${TEST_PUBLIC_URL}/registration/admin`);
     expect(await accounts(resolverEvent('Query.verifyToken', { email: link.email, token: link.token, type: 'ADMIN_INVITATION' }, ANONYMOUS))).toEqual({
@@ -163,7 +156,7 @@ describe('Mutation.createAdminAccount and Mutation.completeAdminRegistration', (
     expect(await complete({ email, token: link.token, password: 'Admin-Secret-2026', lastName: 'Roy-Tremblay' })).toEqual({ id });
     expect(await call('Query.user', { id })).toMatchObject({ emailConfirmed: true, hasPassword: true, profile: { lastName: 'Roy-Tremblay', publicName: 'Noémie R.' } });
     expect((await login(email, 'Admin-Secret-2026')).body).toBe(LOGIN_TEXT.twoFactorSent);
-    const code = await lastTwoFactorCode(outboxDir, email);
+    const code = await lastTwoFactorCode(email);
     expect((await login(email, 'Admin-Secret-2026', code)).statusCode).toBe(200);
 
     expect(await complete({ email, token: link.token, password: 'Autre-Secret-2026' })).toMatchObject({ __error: { code: 'INVALID_TOKEN', message: 'USED' } });
@@ -172,7 +165,7 @@ describe('Mutation.createAdminAccount and Mutation.completeAdminRegistration', (
   it('refuse a wrong token, a weak password, a taken address and missing names', async () => {
     const email = `admin-${unique()}@exemple.ca`;
     await call('Mutation.createAdminAccount', { input: { email, firstName: 'Noémie', lastName: 'Roy', language: 'ENGLISH' } });
-    const link = await lastLinkEmail(outboxDir, email);
+    const link = await lastLinkEmail(email);
     expect(link.mail.subject).toBe('Invitation to administer Partage');
     expect(errorCodeOf(await complete({ email, token: 'x'.repeat(43), password: 'Admin-Secret-2026' }))).toBe('INVALID_TOKEN');
     expect(invalidFieldsOf(await complete({ email, token: link.token, password: 'faible', firstName: ' ' }))).toEqual([
@@ -192,7 +185,7 @@ describe('Mutation.adminCreateUser', () => {
     const { password: _password, acceptedTermsAndPrivacy: _a, notRentalCompany: _n, contactAuthorizationNews: _c, contactAuthorizationSurveys: _s, ...input } =
       signUpInput({ language: 'ENGLISH' });
     const { id } = (await call('Mutation.adminCreateUser', { input })) as { id: string };
-    const link = await lastLinkEmail(outboxDir, input.email);
+    const link = await lastLinkEmail(input.email);
     expect(link.mail.subject).toBe('Your Partage account has been created');
     expect(link.mail.text).toContain('Traiteur solidaire du Plateau');
     expect(`${link.url.origin}${link.path}`).toBe(`${TEST_PUBLIC_URL}/reinitialiser-mot-de-passe`);
@@ -232,7 +225,7 @@ describe('Mutation.adminUpdateUser', () => {
     await update({ userId: user.id, email });
     expect((await login(user.email)).statusCode).toBe(401);
     expect((await login(email)).body).toBe(LOGIN_TEXT.emailNotConfirmed);
-    const link = await lastLinkEmail(outboxDir, email);
+    const link = await lastLinkEmail(email);
     await accounts(resolverEvent('Mutation.confirmEmail', { input: { email: link.email, token: link.token } }, ANONYMOUS));
     expect((await login(email)).statusCode).toBe(200);
     expect((await users({ search: email })).items).toMatchObject([{ id: user.id, email }]);
@@ -255,24 +248,24 @@ describe('Mutation.verifyEmail (resend the verification e-mail)', () => {
   it('re-sends the confirmation, the set-your-password link or the invitation, whichever is pending', async () => {
     const unconfirmed = await givenUser({ emailConfirmed: false });
     expect(await resend(unconfirmed.email)).toEqual({ id: unconfirmed.id });
-    expect((await lastLinkEmail(outboxDir, unconfirmed.email)).mail.subject).toBe('Confirmez votre adresse courriel');
+    expect((await lastLinkEmail(unconfirmed.email)).mail.subject).toBe('Confirmez votre adresse courriel');
 
     const created = signUpInput();
     await call('Mutation.adminCreateUser', { input: { ...created, password: undefined } });
     await resend(created.email);
-    const mails = await emailsTo(outboxDir, created.email);
+    const mails = await emailsTo(created.email);
     expect(mails.map((mail) => mail.subject)).toEqual(['Votre compte Partage a été créé', 'Votre compte Partage a été créé']);
 
     const invited = `admin-${unique()}@exemple.ca`;
     await call('Mutation.createAdminAccount', { input: { email: invited, firstName: 'A', lastName: 'B' } });
     await resend(invited);
-    expect(await emailsTo(outboxDir, invited)).toHaveLength(2);
+    expect(await emailsTo(invited)).toHaveLength(2);
   });
 
   it('is not rate-limited for administrators', async () => {
     const unconfirmed = await givenUser({ emailConfirmed: false });
     for (let i = 0; i < 5; i++) await resend(unconfirmed.email);
-    expect(await emailsTo(outboxDir, unconfirmed.email)).toHaveLength(5);
+    expect(await emailsTo(unconfirmed.email)).toHaveLength(5);
   });
 
   it('answers NO_CHANGE for an active account and NOT_FOUND for an unknown address', async () => {

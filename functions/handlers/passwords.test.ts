@@ -1,42 +1,37 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_EMAILS_PER_HOUR, LOGIN_TEXT, MAX_FAILED_LOGINS, PASSWORD_RESET_TTL_SECONDS } from '@partage/graphql';
 import { startSession } from '../domain/accounts/sessions';
 import type { Identity } from '../domain/identity';
 import {
-  ANONYMOUS,
   asUser,
-  emailsTo,
   errorCodeOf,
   givenUser,
   httpEvent,
   invalidFieldsOf,
-  lastLinkEmail,
-  resolverEvent,
+  resolverCaller,
   TEST_PASSWORD,
   TEST_PUBLIC_URL,
-  useTestEnvironment,
+  tokenLogin,
+  useTestOutbox,
 } from '../testing/fixtures';
 import { handler } from './accounts';
 import { handler as token } from './token';
 
-let outboxDir: string;
-beforeAll(async () => {
-  ({ outboxDir } = await useTestEnvironment());
-});
+const { emailsTo, lastLinkEmail } = useTestOutbox();
 afterEach(() => {
   vi.useRealTimers();
 });
 
 const NEW_PASSWORD = 'Nouveau-Secret-2026';
-const call = (field: string, args: Record<string, unknown>, identity: Identity = ANONYMOUS) => handler(resolverEvent(field, args, identity));
+const call = resolverCaller(handler);
 const sendReset = (email: string, identity?: Identity) => call('Mutation.sendPasswordReset', { input: { email } }, identity);
 const reset = (emailAddress: string, tokenValue: string, newPassword = NEW_PASSWORD) =>
   call('Mutation.resetPassword', { input: { emailAddress, newPassword, token: tokenValue } });
-const login = (username: string, password: string) => token(httpEvent('POST', '/token/login', { username, password, deviceId: 'reset-test' }));
+const login = tokenLogin('reset-test');
 
 async function resetLinkFor(email: string) {
   expect(await sendReset(email)).toBe(true);
-  return lastLinkEmail(outboxDir, email);
+  return lastLinkEmail(email);
 }
 
 describe('Mutation.sendPasswordReset', () => {
@@ -55,13 +50,13 @@ describe('Mutation.sendPasswordReset', () => {
 
   it('answers true for an unknown address and sends nothing', async () => {
     expect(await sendReset('inconnu@exemple.ca')).toBe(true);
-    expect(await emailsTo(outboxDir, 'inconnu@exemple.ca')).toEqual([]);
+    expect(await emailsTo('inconnu@exemple.ca')).toEqual([]);
   });
 
   it(`sends at most ${ACCOUNT_EMAILS_PER_HOUR} per address and hour`, async () => {
     const user = await givenUser();
     for (let i = 0; i < ACCOUNT_EMAILS_PER_HOUR + 2; i++) expect(await sendReset(user.email)).toBe(true);
-    expect(await emailsTo(outboxDir, user.email)).toHaveLength(ACCOUNT_EMAILS_PER_HOUR);
+    expect(await emailsTo(user.email)).toHaveLength(ACCOUNT_EMAILS_PER_HOUR);
   });
 
   it('refuses an invalid address', async () => {
@@ -102,7 +97,7 @@ describe('Mutation.resetPassword', () => {
     expect(errorCodeOf(await reset(other.email, link.token))).toBe('INVALID_TOKEN');
     const unconfirmed = await givenUser({ emailConfirmed: false });
     await call('Mutation.resendConfirmationEmail', { input: { email: unconfirmed.email } });
-    const confirmation = await lastLinkEmail(outboxDir, unconfirmed.email);
+    const confirmation = await lastLinkEmail(unconfirmed.email);
     expect(errorCodeOf(await reset(confirmation.email, confirmation.token))).toBe('INVALID_TOKEN');
   });
 
@@ -142,7 +137,7 @@ describe('Mutation.resetPassword', () => {
     const link = await resetLinkFor(user.email);
     const newEmail = `nouveau-${user.email}`;
     await call('Mutation.changeEmail', { input: { newEmail, password: TEST_PASSWORD } }, asUser(user));
-    const change = await lastLinkEmail(outboxDir, newEmail);
+    const change = await lastLinkEmail(newEmail);
     await call('Mutation.confirmEmail', { input: { email: change.email, token: change.token } });
     expect(await reset(link.email, link.token)).toMatchObject({ __error: { code: 'INVALID_TOKEN', message: 'INVALID' } });
   });

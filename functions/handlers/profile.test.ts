@@ -1,34 +1,28 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUserByEmail, getUser } from '../data/users';
 import type { Identity } from '../domain/identity';
 import {
   ANONYMOUS,
   asUser,
-  emailsTo,
   errorCodeOf,
   givenUser,
-  httpEvent,
   invalidFieldsOf,
-  lastLinkEmail,
-  resolverEvent,
+  resolverCaller,
   signUpInput,
   TEST_PASSWORD,
   TEST_PUBLIC_URL,
-  useTestEnvironment,
+  tokenLogin,
+  useTestOutbox,
 } from '../testing/fixtures';
 import { handler } from './accounts';
-import { handler as token } from './token';
 
-let outboxDir: string;
-beforeAll(async () => {
-  ({ outboxDir } = await useTestEnvironment());
-});
+const { emailsTo, lastLinkEmail } = useTestOutbox();
 
-const call = (field: string, args: Record<string, unknown>, identity: Identity = ANONYMOUS) => handler(resolverEvent(field, args, identity));
+const call = resolverCaller(handler);
 const update = (input: Record<string, unknown>, identity: Identity) => call('Mutation.updateUserProfile', { input }, identity);
 const profileOf = async (user: { id: string; role: 'USER' | 'ADMIN' }) =>
   ((await call('Query.me', {}, asUser(user))) as { profile: Record<string, unknown> }).profile;
-const login = (username: string, password = TEST_PASSWORD) => token(httpEvent('POST', '/token/login', { username, password, deviceId: 'profile-test' }));
+const login = tokenLogin('profile-test');
 
 /** A USER with a full profile, as sign-up stores it. */
 const givenMember = () =>
@@ -148,7 +142,7 @@ describe('Mutation.changeEmail', () => {
     const user = await givenUser();
     const newEmail = `Nouvelle-${user.email}`.toUpperCase();
     expect(await change(asUser(user), newEmail)).toEqual({ id: user.id });
-    const link = await lastLinkEmail(outboxDir, newEmail.toLowerCase());
+    const link = await lastLinkEmail(newEmail.toLowerCase());
     expect(link.mail.subject).toBe('Confirmez votre nouvelle adresse courriel');
     expect(`${link.url.origin}${link.path}`).toBe(`${TEST_PUBLIC_URL}/confirmez-courriel`);
     expect(await call('Query.me', {}, asUser(user))).toMatchObject({ email: user.email, pendingEmail: newEmail.toLowerCase() });
@@ -171,14 +165,14 @@ describe('Mutation.changeEmail', () => {
     expect(errorCodeOf(await change(asUser(user), other.email))).toBe('DUPLICATE_EMAIL');
     expect(invalidFieldsOf(await change(asUser(user), 'pas-une-adresse', ''))).toEqual(['input.newEmail:email', 'input.password:required']);
     expect(errorCodeOf(await change(ANONYMOUS, 'a@exemple.ca'))).toBe('UNAUTHORIZED_ACCESS');
-    expect(await emailsTo(outboxDir, `x-${user.email}`)).toEqual([]);
+    expect(await emailsTo(`x-${user.email}`)).toEqual([]);
   });
 
   it('refuses the link when another account took the address in between', async () => {
     const user = await givenUser();
     const newEmail = `convoitee-${user.email}`;
     await change(asUser(user), newEmail);
-    const link = await lastLinkEmail(outboxDir, newEmail);
+    const link = await lastLinkEmail(newEmail);
     await call('Mutation.createUserAccount', { input: signUpInput({ email: newEmail }) });
     expect(errorCodeOf(await call('Mutation.confirmEmail', { input: { email: link.email, token: link.token } }))).toBe('DUPLICATE_EMAIL');
     expect((await getUser(user.id))?.email).toBe(user.email);
@@ -188,7 +182,7 @@ describe('Mutation.changeEmail', () => {
   it('voids an earlier request’s link when a newer one is made', async () => {
     const user = await givenUser();
     await change(asUser(user), `premiere-${user.email}`);
-    const first = await lastLinkEmail(outboxDir, `premiere-${user.email}`);
+    const first = await lastLinkEmail(`premiere-${user.email}`);
     await change(asUser(user), `seconde-${user.email}`);
     expect(errorCodeOf(await call('Mutation.confirmEmail', { input: { email: first.email, token: first.token } }))).toBe('INVALID_TOKEN');
   });

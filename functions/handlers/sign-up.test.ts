@@ -1,38 +1,31 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_EMAILS_PER_HOUR, EMAIL_CONFIRMATION_TTL_SECONDS, LOGIN_TEXT } from '@partage/graphql';
 import { findUserByEmail } from '../data/users';
 import type { Identity } from '../domain/identity';
 import {
-  ANONYMOUS,
   asUser,
-  emailsTo,
   errorCodeOf,
   givenUser,
-  httpEvent,
   invalidFieldsOf,
-  lastLinkEmail,
-  resolverEvent,
+  resolverCaller,
   signUpInput,
   TEST_PUBLIC_URL,
-  useTestEnvironment,
+  tokenLogin,
+  useTestOutbox,
 } from '../testing/fixtures';
 import { handler } from './accounts';
-import { handler as token } from './token';
 
-let outboxDir: string;
-beforeAll(async () => {
-  ({ outboxDir } = await useTestEnvironment());
-});
+const { emailsTo, lastLinkEmail } = useTestOutbox();
 afterEach(() => {
   vi.useRealTimers();
 });
 
-const call = (field: string, args: Record<string, unknown>, identity: Identity = ANONYMOUS) => handler(resolverEvent(field, args, identity));
+const call = resolverCaller(handler);
 const signUp = (input: Record<string, unknown>, identity?: Identity) => call('Mutation.createUserAccount', { input }, identity);
 const confirm = (email: string, tokenValue: string) => call('Mutation.confirmEmail', { input: { email, token: tokenValue } });
 const verify = (email: string, tokenValue: string, type = 'EMAIL_CONFIRMATION') => call('Query.verifyToken', { email, token: tokenValue, type });
 const resend = (email: string) => call('Mutation.resendConfirmationEmail', { input: { email } });
-const login = (username: string, password: string) => token(httpEvent('POST', '/token/login', { username, password, deviceId: 'sign-up-test' }));
+const login = tokenLogin('sign-up-test');
 /** Moves the clock (Date only: the DynamoDB client keeps its real timers). */
 const later = (seconds: number) => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -45,7 +38,7 @@ describe('Mutation.createUserAccount', () => {
     const result = (await signUp(input)) as { id: string };
     expect(result.id).toEqual(expect.any(String));
 
-    const link = await lastLinkEmail(outboxDir, input.email);
+    const link = await lastLinkEmail(input.email);
     expect(link.mail.subject).toBe('Confirmez votre adresse courriel');
     expect(link.mail.text).toContain('Bonjour Émilie');
     expect(link.mail.text).toContain('48 heures');
@@ -85,7 +78,7 @@ describe('Mutation.createUserAccount', () => {
   it('writes the e-mail in English when asked', async () => {
     const input = signUpInput({ language: 'ENGLISH' });
     await signUp(input);
-    const { mail } = await lastLinkEmail(outboxDir, input.email);
+    const { mail } = await lastLinkEmail(input.email);
     expect(mail.subject).toBe('Confirm your email address');
     expect(mail.text).toContain('Hello Émilie');
   });
@@ -120,7 +113,7 @@ describe('Mutation.createUserAccount', () => {
       'input.notRentalCompany:required',
       'input.returnPath:url',
     ]);
-    expect(await emailsTo(outboxDir, input.email)).toEqual([]);
+    expect(await emailsTo(input.email)).toEqual([]);
   });
 
   it('refuses an address already used, whatever its case', async () => {
@@ -149,7 +142,7 @@ describe('Mutation.confirmEmail and Query.verifyToken', () => {
   async function signedUp(overrides: Record<string, unknown> = {}) {
     const input = signUpInput(overrides);
     const { id } = (await signUp(input)) as { id: string };
-    return { id, input, link: await lastLinkEmail(outboxDir, input.email) };
+    return { id, input, link: await lastLinkEmail(input.email) };
   }
 
   it('confirms the address once, after which the user can sign in', async () => {
@@ -185,7 +178,7 @@ describe('Mutation.confirmEmail and Query.verifyToken', () => {
   it('voids the other confirmation links of the address once one is used', async () => {
     const { input, link } = await signedUp();
     await resend(input.email);
-    const second = await lastLinkEmail(outboxDir, input.email);
+    const second = await lastLinkEmail(input.email);
     expect(second.token).not.toBe(link.token);
     await confirm(second.email, second.token);
     expect(await verify(link.email, link.token)).toEqual({ status: 'INVALID', user: null });
@@ -202,23 +195,23 @@ describe('Mutation.resendConfirmationEmail', () => {
     const input = signUpInput();
     await signUp(input);
     expect(await resend(input.email.toUpperCase())).toBe(true);
-    expect(await emailsTo(outboxDir, input.email)).toHaveLength(2);
+    expect(await emailsTo(input.email)).toHaveLength(2);
 
     const confirmed = await givenUser();
     expect(await resend(confirmed.email)).toBe(true);
     expect(await resend('personne@exemple.ca')).toBe(true);
-    expect(await emailsTo(outboxDir, confirmed.email)).toEqual([]);
-    expect(await emailsTo(outboxDir, 'personne@exemple.ca')).toEqual([]);
+    expect(await emailsTo(confirmed.email)).toEqual([]);
+    expect(await emailsTo('personne@exemple.ca')).toEqual([]);
   });
 
   it(`sends at most ${ACCOUNT_EMAILS_PER_HOUR} per hour, then still answers true`, async () => {
     const input = signUpInput();
     await signUp(input);
     for (let i = 0; i < ACCOUNT_EMAILS_PER_HOUR + 2; i++) expect(await resend(input.email)).toBe(true);
-    expect(await emailsTo(outboxDir, input.email)).toHaveLength(1 + ACCOUNT_EMAILS_PER_HOUR);
+    expect(await emailsTo(input.email)).toHaveLength(1 + ACCOUNT_EMAILS_PER_HOUR);
     later(60 * 60);
     await resend(input.email);
-    expect(await emailsTo(outboxDir, input.email)).toHaveLength(2 + ACCOUNT_EMAILS_PER_HOUR);
+    expect(await emailsTo(input.email)).toHaveLength(2 + ACCOUNT_EMAILS_PER_HOUR);
   });
 
   it('refuses an invalid address', async () => {
@@ -233,8 +226,8 @@ describe('login of an unconfirmed account', () => {
     for (let i = 0; i < ACCOUNT_EMAILS_PER_HOUR + 1; i++) {
       expect((await login(input.email, input.password)).body).toBe(LOGIN_TEXT.emailNotConfirmed);
     }
-    expect(await emailsTo(outboxDir, input.email)).toHaveLength(1 + ACCOUNT_EMAILS_PER_HOUR);
-    const link = await lastLinkEmail(outboxDir, input.email);
+    expect(await emailsTo(input.email)).toHaveLength(1 + ACCOUNT_EMAILS_PER_HOUR);
+    const link = await lastLinkEmail(input.email);
     await confirm(link.email, link.token);
     expect((await login(input.email, input.password)).statusCode).toBe(200);
   });
@@ -243,6 +236,6 @@ describe('login of an unconfirmed account', () => {
     const input = signUpInput();
     await signUp(input);
     await login(input.email, 'Wrong-Password-1');
-    expect(await emailsTo(outboxDir, input.email)).toHaveLength(1);
+    expect(await emailsTo(input.email)).toHaveLength(1);
   });
 });

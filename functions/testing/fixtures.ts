@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { beforeAll } from 'vitest';
 import { useTestTable } from '../../tests/support/test-table';
 import { isResolverError } from '@partage/graphql';
 import { readOutbox, type OutboxEntry } from '../adapters/outbox';
@@ -13,6 +14,7 @@ import { createUser, type UserRecord } from '../data/users';
 import { hashPassword } from '../domain/accounts/password-hash';
 import type { Identity } from '../domain/identity';
 import type { ResolverEvent } from '../handlers/shared/resolver';
+import { handler as tokenHandler } from '../handlers/token';
 
 export const TEST_PASSWORD = 'Correct-Horse-42';
 export const TEST_PUBLIC_URL = 'http://partage.test';
@@ -28,6 +30,22 @@ export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
     PUBLIC_URL: TEST_PUBLIC_URL,
   });
   return { outboxDir };
+}
+
+/**
+ * Call at the top of a test file: registers the beforeAll that sets the environment up
+ * (useTestEnvironment) and answers the outbox readers bound to this file's outbox, for the tests.
+ */
+export function useTestOutbox() {
+  let outboxDir = '';
+  beforeAll(async () => {
+    ({ outboxDir } = await useTestEnvironment());
+  });
+  return {
+    emailsTo: (to: string) => emailsTo(outboxDir, to),
+    lastLinkEmail: (to: string) => lastLinkEmail(outboxDir, to),
+    lastTwoFactorCode: (email: string) => lastTwoFactorCode(outboxDir, email),
+  };
 }
 
 export async function givenUser(overrides: Partial<UserRecord> = {}): Promise<UserRecord> {
@@ -94,6 +112,18 @@ export function resolverEvent(field: string, args: Record<string, unknown>, iden
     stash: {},
   };
 }
+
+/** Calls a resolver handler for `field` as `identity`, by default `defaultIdentity`. */
+export const resolverCaller =
+  (handler: (event: ResolverEvent) => Promise<unknown>, defaultIdentity: Identity = ANONYMOUS) =>
+  (field: string, args: Record<string, unknown>, identity: Identity = defaultIdentity) =>
+    handler(resolverEvent(field, args, identity));
+
+/** POST /token/login from the device `deviceId` (with the two-factor `code` when given). */
+export const tokenLogin =
+  (deviceId: string) =>
+  (username: string, password: string = TEST_PASSWORD, code?: string) =>
+    tokenHandler(httpEvent('POST', '/token/login', { username, password, deviceId, code }));
 
 export function httpEvent(method: 'GET' | 'POST', path: string, body?: unknown): APIGatewayProxyEventV2 {
   return {

@@ -2,12 +2,15 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
 import { MAX_FAILED_LOGINS } from '@partage/graphql';
 import {
+  ACCOUNT_FIELD_LABELS,
   closeWelcomeLater,
   expectNoSeriousA11yViolations,
+  fillAccountFields,
   fillLogin,
   linkIn,
   loginAdminWithEmailedCode,
   signUpConfirmedThroughApi,
+  uniqueEmail,
   waitForEmail,
 } from './support';
 
@@ -15,14 +18,9 @@ const PASSWORD = 'Parcours-Essai-2026';
 
 const TEXT = {
   fr: {
+    ...ACCOUNT_FIELD_LABELS.fr,
     createTitle: 'Créer un utilisateur',
     editTitle: 'Modifier un utilisateur',
-    organizationName: "Nom de l'organisation",
-    organizationType: "Type d'organisation",
-    industry: "Secteur d'activité",
-    firstName: 'Prénom',
-    lastName: 'Nom de famille',
-    email: 'Courriel',
     phone: 'Téléphone (facultatif)',
     create: "Créer l'utilisateur",
     created: /L'utilisateur a été créé/,
@@ -39,14 +37,9 @@ const TEXT = {
     loginAllowed: 'Permise',
   },
   en: {
+    ...ACCOUNT_FIELD_LABELS.en,
     createTitle: 'Create a user',
     editTitle: 'Edit a user',
-    organizationName: 'Organisation name',
-    organizationType: 'Type of organisation',
-    industry: 'Industry',
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'Email',
     phone: 'Phone number (optional)',
     create: 'Create the user',
     created: /The user has been created/,
@@ -63,8 +56,6 @@ const TEXT = {
     loginAllowed: 'Allowed',
   },
 } as const;
-
-const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.ca`;
 
 async function tokenLogin(request: APIRequestContext, username: string, password: string) {
   const response = await request.post('/token/login', { data: { username, password, deviceId: 'partage-web-e2e' } });
@@ -83,12 +74,14 @@ for (const lang of ['fr', 'en'] as const) {
       await expectNoSeriousA11yViolations(page);
 
       const since = Date.now() - 1000;
-      await page.getByLabel(l.organizationName).fill(`Épicerie solidaire ${lang}`);
-      await page.getByLabel(l.organizationType).selectOption('SOCIAL_ECONOMY_ORGANIZATIONS');
-      await page.getByLabel(l.industry).selectOption('RETAIL');
-      await page.getByLabel(l.firstName).fill('Luc');
-      await page.getByLabel(l.lastName).fill('Gagnon');
-      await page.getByLabel(l.email, { exact: true }).fill(email);
+      await fillAccountFields(page, lang, {
+        organizationName: `Épicerie solidaire ${lang}`,
+        organizationType: 'SOCIAL_ECONOMY_ORGANIZATIONS',
+        industry: 'RETAIL',
+        firstName: 'Luc',
+        lastName: 'Gagnon',
+        email,
+      });
       await page.getByRole('button', { name: l.create }).click();
 
       await expect(page).toHaveURL(/\/gestion-utilisateurs\/modifier-utilisateur\/[\w-]+$/);

@@ -1,15 +1,15 @@
 // The dialogs a session brings (welcome at first login, first-visit invitation), the public profile,
 // and the legal PDFs of the footer.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import {
   ACCOUNTS,
   apiToken,
   expectNoSeriousA11yViolations,
   fillLogin,
   graphqlCall,
-  meLoaded,
+  reloadSignedIn,
   signUpConfirmedThroughApi,
-  type Lang,
+  welcomeDialog,
 } from './support';
 
 const PASSWORD = 'Essai-Parcours-2026';
@@ -17,9 +17,7 @@ const freshEmail = (label: string) => `${label}-${Date.now()}-${Math.random().to
 
 const WORDS = {
   fr: {
-    welcome: /Bienvenue/,
     later: 'Plus tard',
-    account: 'Mon compte',
     invitation: 'Ne manquez aucune offre',
     contact: 'Coordonnées',
     since: 'Membre depuis',
@@ -27,9 +25,7 @@ const WORDS = {
     privacy: 'Politique de confidentialité (PDF)',
   },
   en: {
-    welcome: /Welcome/,
     later: 'Later',
-    account: 'My account',
     invitation: 'Never miss an offer',
     contact: 'Contact details',
     since: 'Member since',
@@ -37,8 +33,6 @@ const WORDS = {
     privacy: 'Privacy policy (PDF)',
   },
 } as const;
-
-const welcomeIn = (page: Page, lang: Lang) => page.getByRole('dialog', { name: WORDS[lang].welcome });
 
 for (const lang of ['fr', 'en'] as const) {
   test.describe(`in ${lang}`, () => {
@@ -49,24 +43,21 @@ for (const lang of ['fr', 'en'] as const) {
       const first = await context.newPage();
       await first.goto(`/connexion?lang=${lang}`);
       await fillLogin(first, lang, email, PASSWORD);
-      await expect(welcomeIn(first, lang)).toBeVisible();
-      await expect(welcomeIn(first, lang).getByRole('button', { name: WORDS[lang].later })).toBeVisible();
+      await expect(welcomeDialog(first, lang)).toBeVisible();
+      await expect(welcomeDialog(first, lang).getByRole('button', { name: WORDS[lang].later })).toBeVisible();
       await expectNoSeriousA11yViolations(first);
 
       // The same browser: the second tab shares the session.
       const second = await context.newPage();
       await second.goto('/parametres');
-      await expect(welcomeIn(second, lang)).toBeVisible();
-      await welcomeIn(second, lang).getByRole('button', { name: WORDS[lang].later }).click();
-      await expect(welcomeIn(second, lang)).toBeHidden();
+      await expect(welcomeDialog(second, lang)).toBeVisible();
+      await welcomeDialog(second, lang).getByRole('button', { name: WORDS[lang].later }).click();
+      await expect(welcomeDialog(second, lang)).toBeHidden();
       // Told by the real-time subscription, not by a reload.
-      await expect(welcomeIn(first, lang)).toBeHidden();
+      await expect(welcomeDialog(first, lang)).toBeHidden();
 
-      const loaded = meLoaded(first);
-      await first.reload();
-      await loaded;
-      await expect(first.getByRole('button', { name: WORDS[lang].account })).toBeVisible();
-      await expect(welcomeIn(first, lang)).toBeHidden();
+      await reloadSignedIn(first, lang);
+      await expect(welcomeDialog(first, lang)).toBeHidden();
     });
 
     test('a first-time visitor is invited once, and not again after closing the invitation', async ({ page }) => {

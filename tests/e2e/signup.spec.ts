@@ -1,11 +1,14 @@
 // Sign-up → confirmation e-mail → confirm → log in → welcome; a taken address; the profile edit.
 import { test, expect, type Page } from '@playwright/test';
 import {
+  ACCOUNT_FIELD_LABELS,
   closeWelcomeLater,
   expectNoSeriousA11yViolations,
+  fillAccountFields,
   fillLogin,
   linkIn,
   signUpConfirmedThroughApi,
+  uniqueEmail,
   waitForEmail,
   type Lang,
 } from './support';
@@ -14,13 +17,8 @@ const PASSWORD = 'Parcours-Essai-2026';
 
 const TEXT = {
   fr: {
+    ...ACCOUNT_FIELD_LABELS.fr,
     title: 'Créer un compte',
-    organizationName: "Nom de l'organisation",
-    organizationType: "Type d'organisation",
-    industry: "Secteur d'activité",
-    firstName: 'Prénom',
-    lastName: 'Nom de famille',
-    email: 'Courriel',
     password: 'Mot de passe',
     confirmation: 'Confirmer le mot de passe',
     interest: "Offrir de l'équipement ou des espaces",
@@ -37,13 +35,8 @@ const TEXT = {
     noChange: 'Aucune modification à enregistrer.',
   },
   en: {
+    ...ACCOUNT_FIELD_LABELS.en,
     title: 'Create an account',
-    organizationName: 'Organisation name',
-    organizationType: 'Type of organisation',
-    industry: 'Industry',
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'Email',
     password: 'Password',
     confirmation: 'Confirm the password',
     interest: 'Offering equipment or spaces',
@@ -61,16 +54,16 @@ const TEXT = {
   },
 } as const;
 
-const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.ca`;
-
 async function fillSignUp(page: Page, lang: Lang, email: string): Promise<void> {
   const l = TEXT[lang];
-  await page.getByLabel(l.organizationName).fill(`Cuisine collective ${lang}`);
-  await page.getByLabel(l.organizationType).selectOption('NON_PROFIT_ORGANIZATIONS');
-  await page.getByLabel(l.industry).selectOption('CATERING');
-  await page.getByLabel(l.firstName).fill('Camille');
-  await page.getByLabel(l.lastName).fill('Bouchard');
-  await page.getByLabel(l.email, { exact: true }).fill(email);
+  await fillAccountFields(page, lang, {
+    organizationName: `Cuisine collective ${lang}`,
+    organizationType: 'NON_PROFIT_ORGANIZATIONS',
+    industry: 'CATERING',
+    firstName: 'Camille',
+    lastName: 'Bouchard',
+    email,
+  });
   await page.getByLabel(l.password, { exact: true }).fill(PASSWORD);
   await page.getByLabel(l.confirmation).fill(PASSWORD);
   await page.getByLabel(l.interest).check();

@@ -13,9 +13,32 @@ export type Lang = 'fr' | 'en';
 
 /** Labels the journeys read, per language, exactly as a user sees them. */
 export const LABELS = {
-  fr: { email: 'Courriel', password: 'Mot de passe', submit: /^Se connecter$/, code: 'Code de vérification', logout: 'Se déconnecter' },
-  en: { email: 'Email', password: 'Password', submit: /^Log in$/, code: 'Verification code', logout: 'Log out' },
+  fr: { email: 'Courriel', password: 'Mot de passe', submit: /^Se connecter$/, code: 'Code de vérification', logout: 'Se déconnecter', account: 'Mon compte' },
+  en: { email: 'Email', password: 'Password', submit: /^Log in$/, code: 'Verification code', logout: 'Log out', account: 'My account' },
 } as const;
+
+/** Labels of the account fields that the sign-up form and the administrator's forms share. */
+export const ACCOUNT_FIELD_LABELS = {
+  fr: {
+    organizationName: "Nom de l'organisation",
+    organizationType: "Type d'organisation",
+    industry: "Secteur d'activité",
+    firstName: 'Prénom',
+    lastName: 'Nom de famille',
+    email: 'Courriel',
+  },
+  en: {
+    organizationName: 'Organisation name',
+    organizationType: 'Type of organisation',
+    industry: 'Industry',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email',
+  },
+} as const;
+
+/** An address no other run has used. */
+export const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.ca`;
 
 interface OutboxEntry {
   id: string;
@@ -116,9 +139,27 @@ export async function loginAdminWithEmailedCode(page: Page, request: APIRequestC
   await expect(page).toHaveURL(/\/annonces$/);
 }
 
+/** Fills an account form's organisation, its type and industry (option values), names and address. */
+export async function fillAccountFields(
+  page: Page,
+  lang: Lang,
+  fields: Record<'organizationName' | 'organizationType' | 'industry' | 'firstName' | 'lastName' | 'email', string>,
+): Promise<void> {
+  const l = ACCOUNT_FIELD_LABELS[lang];
+  await page.getByLabel(l.organizationName).fill(fields.organizationName);
+  await page.getByLabel(l.organizationType).selectOption(fields.organizationType);
+  await page.getByLabel(l.industry).selectOption(fields.industry);
+  await page.getByLabel(l.firstName).fill(fields.firstName);
+  await page.getByLabel(l.lastName).fill(fields.lastName);
+  await page.getByLabel(l.email, { exact: true }).fill(fields.email);
+}
+
+/** The first-login welcome dialog. */
+export const welcomeDialog = (page: Page, lang: Lang) => page.getByRole('dialog', { name: lang === 'fr' ? /Bienvenue/ : /Welcome/ });
+
 /** Closes the first-login welcome dialog with its "later" button. */
 export async function closeWelcomeLater(page: Page, lang: Lang): Promise<void> {
-  const welcome = page.getByRole('dialog', { name: lang === 'fr' ? /Bienvenue/ : /Welcome/ });
+  const welcome = welcomeDialog(page, lang);
   await expect(welcome).toBeVisible();
   await welcome.getByRole('button', { name: lang === 'fr' ? 'Plus tard' : 'Later' }).click();
   await expect(welcome).toBeHidden();
@@ -143,4 +184,12 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
 /** Waits until the page has its answer to `me`, after which the dialogs `me` calls for are decided. */
 export function meLoaded(page: Page): Promise<unknown> {
   return page.waitForResponse((response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('query Me'));
+}
+
+/** Reloads the page of a signed-in user and waits for its `me`, after which their account menu is back. */
+export async function reloadSignedIn(page: Page, lang: Lang): Promise<void> {
+  const loaded = meLoaded(page);
+  await page.reload();
+  await loaded;
+  await expect(page.getByRole('button', { name: LABELS[lang].account })).toBeVisible();
 }

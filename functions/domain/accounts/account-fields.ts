@@ -17,33 +17,14 @@ import {
   REGISTERING_INTERESTS,
   required,
   type ContentLanguage,
-  type Industry,
-  type OrganizationType,
-  type RegisteringInterest,
   type RuleResult,
   type UiLanguage,
+  type UpdateUserProfileInput,
 } from '@partage/graphql';
 import type { AccountRole, UserChanges, UserRecord } from '../../data/users';
 
-export interface AccountFieldsInput {
-  firstName?: string | null;
-  lastName?: string | null;
-  organizationName?: string | null;
-  organizationNEQ?: string | null;
-  organizationType?: OrganizationType | null;
-  organizationTypeOtherSpecification?: string | null;
-  industry?: Industry | null;
-  industryOtherSpecification?: string | null;
-  phoneNumber?: string | null;
-  showPhoneNumber?: boolean | null;
-  showEmail?: boolean | null;
-  address?: string | null;
-  postalCode?: string | null;
-  contactAuthorizationNews?: boolean | null;
-  contactAuthorizationSurveys?: boolean | null;
-  registeringInterests?: RegisteringInterest[] | null;
-  language?: ContentLanguage | null;
-}
+/** The profile fields as the schema types them: UpdateUserProfileInput without the account it names. */
+export type AccountFieldsInput = Omit<UpdateUserProfileInput, 'userId'>;
 
 export type Check = [path: string, result: RuleResult];
 

@@ -26,7 +26,7 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
     expect(document.documentElement.lang).toBe('fr');
     expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('fr');
-    expect(document.title).toBe("Connexion | Partage d'équipement alimentaire");
+    await waitFor(() => expect(document.title).toBe("Connexion | Partage d'équipement alimentaire"));
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('lang', 'en');
   });
 

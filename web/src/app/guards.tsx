@@ -1,5 +1,5 @@
 // Route guards (spec §2). They choose screens for the visitor; the API checks every call itself.
-import { useRef } from 'react';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { useSession } from '../lib/auth/session';
 import type { SignedInRole } from '../lib/auth/tokens';
@@ -30,9 +30,10 @@ export function RequireAnonymous() {
 export function RequireRole({ allow }: { allow: readonly SignedInRole[] }) {
   const session = useSession();
   const location = useLocation();
-  const hadSession = useRef(false);
-  if (session) hadSession.current = true;
-  if (!session && hadSession.current) return <Navigate to={PATHS.root} replace />;
+  // A guard only stays mounted with a session (without one it redirects at once), so whether the
+  // page opened signed in tells whether a missing session means "it just ended".
+  const [openedSignedIn] = useState(() => session !== null);
+  if (!session && openedSignedIn) return <Navigate to={PATHS.root} replace />;
   if (!session) return <Navigate to={loginPathReturningTo(`${location.pathname}${location.search}`)} replace />;
   if (!allow.includes(session.role)) return <Navigate to={PATHS.root} replace />;
   return <Outlet />;

@@ -53,7 +53,7 @@ describe('routes', () => {
   it('answers any other path with the not-found page and its title', async () => {
     renderAt('/page-qui-n-existe-pas');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-    expect(document.title).toBe('Page not found | Food Equipment Sharing');
+    await waitFor(() => expect(document.title).toBe('Page not found | Food Equipment Sharing'));
   });
 });
 

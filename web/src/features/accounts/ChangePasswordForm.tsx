@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { password, required, samePassword } from '@partage/graphql';
+import { required } from '@partage/graphql';
 import { graphqlRequest } from '../../lib/api/graphql';
 import { serverFieldErrors } from '../../lib/forms/server-errors';
 import { SubmitButton } from '../../lib/forms/SubmitButton';
@@ -8,13 +8,13 @@ import { useForm, type FieldDefinition } from '../../lib/forms/use-form';
 import { notifyError } from '../../lib/notifications/notify-error';
 import { notify } from '../../lib/notifications/store';
 import { CHANGE_PASSWORD } from './operations';
+import { NEW_PASSWORD_FIELDS, PasswordPairFields, type NewPasswordField } from './password/NewPasswordFields';
 
-type Field = 'currentPassword' | 'newPassword' | 'confirmation';
+type Field = 'currentPassword' | NewPasswordField;
 
 const FIELDS: Record<Field, FieldDefinition<Field>> = {
   currentPassword: { rules: [required] },
-  newPassword: { rules: [required, password] },
-  confirmation: { rules: [required, (value, values) => samePassword(value, values.newPassword)] },
+  ...NEW_PASSWORD_FIELDS,
 };
 
 export function ChangePasswordForm() {
@@ -43,18 +43,14 @@ export function ChangePasswordForm() {
         autoComplete="current-password"
         field={form.bind('currentPassword')}
       />
-      <TextField
-        label={t('settings.changePassword.new')}
-        hint={t('settings.changePassword.rule')}
-        type="password"
-        autoComplete="new-password"
-        field={form.bind('newPassword')}
-      />
-      <TextField
-        label={t('settings.changePassword.confirmation')}
-        type="password"
-        autoComplete="new-password"
-        field={form.bind('confirmation')}
+      <PasswordPairFields
+        newPassword={form.bind('newPassword')}
+        confirmation={form.bind('confirmation')}
+        labels={{
+          password: t('settings.changePassword.new'),
+          rule: t('settings.changePassword.rule'),
+          confirmation: t('settings.changePassword.confirmation'),
+        }}
       />
       <SubmitButton busy={form.submitting}>{t('settings.changePassword.submit')}</SubmitButton>
     </form>

@@ -124,6 +124,6 @@ describe('login page', () => {
     expect(screen.getByLabelText('Courriel')).toHaveAttribute('autocomplete', 'username');
     expect(screen.getByLabelText('Mot de passe')).toHaveAttribute('autocomplete', 'current-password');
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeVisible();
-    expect(document.title).toBe("Connexion | Partage d'équipement alimentaire");
+    await waitFor(() => expect(document.title).toBe("Connexion | Partage d'équipement alimentaire"));
   });
 });

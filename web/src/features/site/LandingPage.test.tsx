@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAt, signIn } from '../../test/helpers';
 
@@ -8,7 +8,7 @@ describe('landing page', () => {
   it('describes the marketplace, what can be shared and the four ways to share', async () => {
     renderAt('/accueil');
     expect(await screen.findByRole('heading', { level: 1, name: 'Share equipment and spaces across the food sector' })).toBeVisible();
-    expect(document.title).toBe('Home | Food Equipment Sharing');
+    await waitFor(() => expect(document.title).toBe('Home | Food Equipment Sharing'));
 
     const categories = screen.getByRole('region', { name: 'What can be shared' });
     expect(within(categories).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([

@@ -1,7 +1,8 @@
 // A small form state for text fields: shared validation rules on submit, messages bound to their
 // field, focus on the first invalid field (spec §5, WCAG 3.3.1).
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import type { RuleResult } from '@partage/graphql';
+import { firstFailure, useValidatedSubmit } from './validated-submit';
 
 /** A translation key (in `common` unless prefixed) and the values it interpolates. */
 export interface FieldMessage {
@@ -33,16 +34,11 @@ export function useForm<Name extends string>(definitions: Record<Name, FieldDefi
   const emptyValues = () => Object.fromEntries(names.map((name) => [name, ''])) as Record<Name, string>;
   const [values, setValues] = useState(() => ({ ...emptyValues(), ...initialValues }));
   const [errors, setErrors] = useState<Errors<Name>>({});
-  const [submitting, setSubmitting] = useState(false);
   const inputs = useRef(new Map<Name, HTMLInputElement>());
 
   const check = (name: Name, all: Record<Name, string>): FieldMessage | undefined => {
     const { rules, messageValues } = definitions[name];
-    for (const rule of rules) {
-      const failed = rule(all[name], all);
-      if (failed) return { key: `validation.${failed}`, values: messageValues };
-    }
-    return undefined;
+    return firstFailure(rules, all[name], all, messageValues);
   };
 
   /** Shows messages (from the rules or the server) and moves focus to the first field that has one. */
@@ -68,19 +64,7 @@ export function useForm<Name extends string>(definitions: Record<Name, FieldDefi
     },
   });
 
-  const submit = (onValid: (values: Record<Name, string>) => unknown) => async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    const found = Object.fromEntries(names.map((name) => [name, check(name, values)]).filter(([, message]) => message));
-    if (Object.keys(found).length > 0) return showErrors(found as Errors<Name>);
-    setErrors({});
-    setSubmitting(true);
-    try {
-      await onValid(values);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submitting, submit } = useValidatedSubmit<Name, Record<Name, string>>({ values, names, check, showErrors, clearErrors: () => setErrors({}) });
 
   const reset = () => {
     setValues(emptyValues());

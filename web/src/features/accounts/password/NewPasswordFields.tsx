@@ -10,6 +10,30 @@ export const NEW_PASSWORD_FIELDS = {
 };
 export type NewPasswordField = keyof typeof NEW_PASSWORD_FIELDS;
 
+/** The texts of the pair, already translated in the form's own namespace. */
+export interface PasswordPairLabels {
+  password: string;
+  /** The password rule, shown under the first field. */
+  rule: string;
+  confirmation: string;
+}
+
+interface PasswordPairFieldsProps {
+  newPassword: FieldBinding;
+  confirmation: FieldBinding;
+  labels: PasswordPairLabels;
+}
+
+/** A password to choose and its confirmation, with the texts the form gives. */
+export function PasswordPairFields({ newPassword, confirmation, labels }: PasswordPairFieldsProps) {
+  return (
+    <>
+      <TextField label={labels.password} hint={labels.rule} type="password" autoComplete="new-password" field={newPassword} />
+      <TextField label={labels.confirmation} type="password" autoComplete="new-password" field={confirmation} />
+    </>
+  );
+}
+
 interface NewPasswordFieldsProps {
   newPassword: FieldBinding;
   confirmation: FieldBinding;
@@ -17,23 +41,13 @@ interface NewPasswordFieldsProps {
   kind: 'first' | 'new';
 }
 
+/** The pair with the texts of the `access` namespace. */
 export function NewPasswordFields({ newPassword, confirmation, kind }: NewPasswordFieldsProps) {
   const { t } = useTranslation('access');
-  return (
-    <>
-      <TextField
-        label={t(kind === 'new' ? 'password.new' : 'password.first')}
-        hint={t('password.rule')}
-        type="password"
-        autoComplete="new-password"
-        field={newPassword}
-      />
-      <TextField
-        label={t(kind === 'new' ? 'password.confirmNew' : 'password.confirmFirst')}
-        type="password"
-        autoComplete="new-password"
-        field={confirmation}
-      />
-    </>
-  );
+  const labels = {
+    password: t(kind === 'new' ? 'password.new' : 'password.first'),
+    rule: t('password.rule'),
+    confirmation: t(kind === 'new' ? 'password.confirmNew' : 'password.confirmFirst'),
+  };
+  return <PasswordPairFields newPassword={newPassword} confirmation={confirmation} labels={labels} />;
 }

@@ -46,7 +46,7 @@ describe('edit profile page', () => {
     expect(screen.queryByLabelText('Email')).toBeNull();
     expect(screen.getByText(/Your email: marie@exemple.ca/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'account settings' })).toHaveAttribute('href', '/parametres');
-    expect(document.title).toBe('Edit my profile | Food Equipment Sharing');
+    await waitFor(() => expect(document.title).toBe('Edit my profile | Food Equipment Sharing'));
   });
 
   it('sends only the changed fields, then says nothing changed on a second save', async () => {
@@ -177,6 +177,6 @@ describe('edit profile page', () => {
     expect(screen.getByLabelText("Type d'organisation")).toHaveDisplayValue('Organisme à but non lucratif (OBNL)');
     expect(screen.getByLabelText("Secteur d'activité")).toHaveDisplayValue('Restauration et traiteur');
     expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeVisible();
-    expect(document.title).toBe("Modifier mon profil | Partage d'équipement alimentaire");
+    await waitFor(() => expect(document.title).toBe("Modifier mon profil | Partage d'équipement alimentaire"));
   });
 });

@@ -2,9 +2,10 @@
 // The shell's useForm covers empty text-only forms; this adds typed values, a starting point to
 // compare with (only changed fields are sent) and messages for any kind of control, with the same
 // behaviour: shared rules on submit, message bound to its field, focus on the first invalid one.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import type { RuleResult } from '@partage/graphql';
 import type { FieldBinding, FieldMessage } from '../../../lib/forms/use-form';
+import { firstFailure, useValidatedSubmit } from '../../../lib/forms/validated-submit';
 
 export type FieldValue = string | boolean | readonly string[];
 export type FormValues = Record<string, FieldValue>;
@@ -45,16 +46,12 @@ export function useFieldsForm<Values extends FormValues>(initial: Values, defini
   // What the values are compared with to find the changes: the loaded or last saved values.
   const [baseline, setBaseline] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<Values>>({});
-  const [submitting, setSubmitting] = useState(false);
   const elements = useRef(new Map<Name, HTMLElement>());
 
   const check = (name: Name, all: Values): FieldMessage | undefined => {
     const definition = definitions[name];
-    for (const rule of (definition?.rules ?? []) as Array<(value: FieldValue, values: Values) => RuleResult>) {
-      const failed = rule(all[name] as FieldValue, all);
-      if (failed) return { key: `validation.${failed}`, values: definition?.messageValues };
-    }
-    return undefined;
+    const rules = (definition?.rules ?? []) as Array<(value: FieldValue, values: Values) => RuleResult>;
+    return firstFailure(rules, all[name] as FieldValue, all, definition?.messageValues);
   };
 
   /** Shows messages (from the rules or the server) and moves focus to the first field, in page order, that has one. */
@@ -87,20 +84,13 @@ export function useFieldsForm<Values extends FormValues>(initial: Values, defini
     return { ...binding, value: binding.value as string, onChange: (event) => binding.setValue(event.target.value as Values[typeof name]) };
   };
 
-  const submit = (onValid: (values: Values) => unknown) => async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    const names = Object.keys(definitions) as Name[];
-    const found = Object.fromEntries(names.map((name) => [name, check(name, values)]).filter(([, message]) => message));
-    if (Object.keys(found).length > 0) return showErrors(found as FieldErrors<Values>);
-    setErrors({});
-    setSubmitting(true);
-    try {
-      await onValid(values);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submitting, submit } = useValidatedSubmit<Name, Values>({
+    values,
+    names: Object.keys(definitions) as Name[],
+    check,
+    showErrors,
+    clearErrors: () => setErrors({}),
+  });
 
   /** The fields whose value differs from the baseline. */
   const changedFields = (): Name[] =>

@@ -44,7 +44,7 @@ describe('public profile', () => {
     answer(() => ({ publicProfile: PROFILE }));
     await openProfile();
     expect(await screen.findByRole('heading', { level: 1, name: 'Jean B.' })).toBeVisible();
-    expect(document.title).toBe('Jean B. | Food Equipment Sharing');
+    await waitFor(() => expect(document.title).toBe('Jean B. | Food Equipment Sharing'));
     expect(request).toHaveBeenCalledWith(expect.stringContaining('publicProfile('), { id: 'user-2' });
     expect(fact('Organisation')).toHaveTextContent('Traiteur du Faubourg');
     expect(fact('Organisation type')).toHaveTextContent('Other (Coopérative de solidarité)');
@@ -76,7 +76,7 @@ describe('public profile', () => {
     await openProfile('/profil/inconnu');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to the ads' })).toHaveAttribute('href', '/annonces');
-    expect(document.title).toBe('Profile not found | Food Equipment Sharing');
+    await waitFor(() => expect(document.title).toBe('Profile not found | Food Equipment Sharing'));
   });
 
   it('explains a failure and tries again on request', async () => {

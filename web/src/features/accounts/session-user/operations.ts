@@ -1,4 +1,5 @@
 // The signed-in user as the API describes them (docs/accounts-api.md): every screen reads this one answer.
+import { PROFILE_FORM_FIELDS } from '../profile/operations';
 
 export const ME = /* GraphQL */ `
   query Me {
@@ -16,26 +17,11 @@ export const ME = /* GraphQL */ `
           hasAcceptedLatest
           latestVersionAvailable
         }
-        firstName
-        lastName
-        organizationName
-        organizationNEQ
-        organizationType
-        organizationTypeOtherSpecification
-        industry
-        industryOtherSpecification
-        phoneNumber
+        ...ProfileFormFields
         phoneVerified
-        showPhoneNumber
-        showEmail
-        address
-        postalCode
-        contactAuthorizationNews
-        contactAuthorizationSurveys
-        registeringInterests
-        language
         registeredSince
       }
     }
   }
+  ${PROFILE_FORM_FIELDS}
 `;

@@ -4,8 +4,8 @@ import { legalDocumentPath } from '../../../../legal/documents';
 import { graphqlRequest } from '../../../lib/api/graphql';
 import { serverFieldErrors } from '../../../lib/forms/server-errors';
 import { SubmitButton } from '../../../lib/forms/SubmitButton';
-import { TextField } from '../../../lib/forms/TextField';
 import { notifyError } from '../../../lib/notifications/notify-error';
+import { PasswordPairFields } from '../password/NewPasswordFields';
 import { CheckboxField } from '../profile/CheckboxField';
 import { FormSection, ProfileFields } from '../profile/ProfileFields';
 import {
@@ -69,18 +69,10 @@ export function SignupForm({ returnPath, onCreated }: SignupFormProps) {
     <form noValidate onSubmit={form.submit(create)}>
       <ProfileFields form={form} fields={PROFILE_FIELDS} mode="signup" />
       <FormSection title={t('password.title')}>
-        <TextField
-          label={t('password.password')}
-          hint={t('password.rule')}
-          type="password"
-          autoComplete="new-password"
-          field={form.text('password')}
-        />
-        <TextField
-          label={t('password.confirmation')}
-          type="password"
-          autoComplete="new-password"
-          field={form.text('passwordConfirmation')}
+        <PasswordPairFields
+          newPassword={form.text('password')}
+          confirmation={form.text('passwordConfirmation')}
+          labels={{ password: t('password.password'), rule: t('password.rule'), confirmation: t('password.confirmation') }}
         />
       </FormSection>
       <FormSection title={t('legal.title')}>

@@ -59,7 +59,7 @@ describe('sign-up page', () => {
     expect(screen.queryByRole('group', { name: 'Language of emails' })).toBeNull();
     expect(screen.getByRole('link', { name: 'terms of use' })).toHaveAttribute('href', '/legal/conditions-utilisation-en.pdf');
     expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/legal/politique-confidentialite-en.pdf');
-    expect(document.title).toBe('Create an account | Food Equipment Sharing');
+    await waitFor(() => expect(document.title).toBe('Create an account | Food Equipment Sharing'));
   });
 
   it('marks the missing fields and declarations, focusing the first one', async () => {
@@ -136,7 +136,7 @@ describe('sign-up page', () => {
       'href',
       '/reenvoyer-courriel?email=marie%40exemple.ca',
     );
-    expect(document.title).toBe('Check your email | Food Equipment Sharing');
+    await waitFor(() => expect(document.title).toBe('Check your email | Food Equipment Sharing'));
     expect(api.calls('createUserAccount')).toEqual([
       {
         input: {

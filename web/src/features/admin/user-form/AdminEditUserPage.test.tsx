@@ -131,6 +131,6 @@ describe('admin: edit a user', () => {
     expect(within(panel).getByText('Bloquée après 5 tentatives de connexion échouées')).toBeVisible();
     expect(within(panel).getByText('15 janvier 2026')).toBeVisible();
     expect(within(panel).getByRole('button', { name: 'Débloquer le compte' })).toBeVisible();
-    expect(document.title).toBe("Modifier un utilisateur | Partage d'équipement alimentaire");
+    await waitFor(() => expect(document.title).toBe("Modifier un utilisateur | Partage d'équipement alimentaire"));
   });
 });
