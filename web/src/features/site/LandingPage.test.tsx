@@ -24,7 +24,11 @@ describe('landing page', () => {
     ]);
     const modes = screen.getByRole('region', { name: 'Four ways to share' });
     expect(within(modes).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Rent', 'Sale', 'Trade', 'Donation']);
-    expect(within(screen.getByRole('main')).getAllByRole('link', { name: 'Log in' })).toHaveLength(2);
+    const main = within(screen.getByRole('main'));
+    expect(main.getAllByRole('link', { name: 'Log in' })).toHaveLength(2);
+    const signUps = main.getAllByRole('link', { name: 'Create an account' });
+    expect(signUps).toHaveLength(2);
+    signUps.forEach((link) => expect(link).toHaveAttribute('href', '/inscription'));
   });
 
   it('invites signed-in users to nothing they have already done', async () => {
@@ -32,5 +36,6 @@ describe('landing page', () => {
     renderAt('/accueil');
     await screen.findByRole('heading', { level: 1 });
     expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
   });
 });

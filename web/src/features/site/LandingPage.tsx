@@ -20,11 +20,7 @@ export function LandingPage() {
         <div className="hero__content">
           <h1>{t('landing.hero.title')}</h1>
           <p className="hero__lead">{t('landing.hero.lead')}</p>
-          {!signedIn && (
-            <Link to={PATHS.login} className="button button--large">
-              {t('landing.hero.login')}
-            </Link>
-          )}
+          {!signedIn && <JoinActions large />}
         </div>
       </section>
       <LandingSection title={t('landing.categories.title')} intro={t('landing.categories.intro')}>
@@ -60,9 +56,7 @@ export function LandingPage() {
       <LandingSection title={t('landing.audience.title')} intro={t('landing.audience.body')} />
       {!signedIn && (
         <LandingSection title={t('landing.cta.title')} intro={t('landing.cta.body')}>
-          <Link to={PATHS.login} className="button">
-            {t('landing.hero.login')}
-          </Link>
+          <JoinActions />
         </LandingSection>
       )}
     </>
@@ -77,5 +71,21 @@ function LandingSection({ title, intro, children }: { title: string; intro?: str
       {intro && <p className="landing-section__intro">{intro}</p>}
       {children}
     </section>
+  );
+}
+
+/** Create an account first (what a new organisation needs), log in second. */
+function JoinActions({ large = false }: { large?: boolean }) {
+  const { t } = useTranslation('site');
+  const size = large ? ' button--large' : '';
+  return (
+    <div className="join-actions">
+      <Link to={PATHS.signUp} className={`button${size}`}>
+        {t('landing.hero.signUp')}
+      </Link>
+      <Link to={PATHS.login} className={`button button--secondary${size}`}>
+        {t('landing.hero.login')}
+      </Link>
+    </div>
   );
 }
