@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAt, signIn } from '../../../test/helpers';
-import { FIRST_VISIT_STORAGE_KEY } from './FirstVisitDialog';
+import { STORAGE_KEYS } from '@partage/graphql';
 
 vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(async () => ({ me: null })), subscribe: () => () => {} }));
 
@@ -20,7 +20,7 @@ describe('first-visit invitation', () => {
     const { user, unmount } = renderAt('/annonces');
     await user.click(within(await invitation()).getByRole('button', { name: 'Later' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(localStorage.getItem(FIRST_VISIT_STORAGE_KEY)).not.toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.firstVisitModalClosed)).not.toBeNull();
     unmount();
 
     renderAt('/page-qui-n-existe-pas');
@@ -33,14 +33,14 @@ describe('first-visit invitation', () => {
     const dialog = (await invitation()) as HTMLDialogElement;
     act(() => dialog.close());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(localStorage.getItem(FIRST_VISIT_STORAGE_KEY)).not.toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.firstVisitModalClosed)).not.toBeNull();
     first.unmount();
 
     localStorage.clear();
     const { user, location } = renderAt('/annonces');
     await user.click(within(await invitation()).getByRole('link', { name: 'Create account' }));
     await waitFor(() => expect(location()).toBe('/inscription?returnPath=%2Fannonces'));
-    expect(localStorage.getItem(FIRST_VISIT_STORAGE_KEY)).not.toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.firstVisitModalClosed)).not.toBeNull();
   });
 
   it.each(['/connexion', '/inscription', '/mot-de-passe-oublie', '/accueil'])('stays away from %s', async (path) => {

@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../app/paths';
 import { Dialog } from '../../../lib/ui/Dialog';
 
-/** Remembers in this browser that the visitor closed the invitation. */
-export const FIRST_VISIT_STORAGE_KEY = STORAGE_KEYS.firstVisitModalClosed;
 
 /** Pages where the visitor is already logging in, signing up or following an e-mailed link. */
 const ACCOUNT_PAGES: readonly string[] = [
@@ -26,9 +24,9 @@ const ACCOUNT_PAGES: readonly string[] = [
 export function FirstVisitDialog() {
   const { t } = useTranslation('session');
   const { pathname, search } = useLocation();
-  const [closed, setClosed] = useState(() => localStorage.getItem(FIRST_VISIT_STORAGE_KEY) !== null);
+  const [closed, setClosed] = useState(() => localStorage.getItem(STORAGE_KEYS.firstVisitModalClosed) !== null);
   const close = () => {
-    localStorage.setItem(FIRST_VISIT_STORAGE_KEY, new Date().toISOString());
+    localStorage.setItem(STORAGE_KEYS.firstVisitModalClosed, new Date().toISOString());
     setClosed(true);
   };
   // Both account pages bring the visitor back here afterwards.
