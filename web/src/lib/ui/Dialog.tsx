@@ -4,11 +4,17 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 interface DialogProps {
   open: boolean;
   title: string;
-  onClose: () => void;
+  /** Called when the dialog closes; a dialog that is not dismissible only closes when `open` turns false. */
+  onClose?: () => void;
+  /**
+   * False for a dialog that must be answered (the terms): Escape does nothing, and a close request
+   * Escape does not cover (e.g. Android's back gesture) opens it again at once.
+   */
+  dismissible?: boolean;
   children: ReactNode;
 }
 
-export function Dialog({ open, title, onClose, children }: DialogProps) {
+export function Dialog({ open, title, onClose, dismissible = true, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -18,8 +24,23 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
     if (!open && dialog?.open) dialog.close();
   }, [open]);
 
+  useEffect(() => {
+    if (!open || dismissible) return;
+    // Cancelling the key press itself: browsers may skip a repeated `cancel` event without a click between.
+    const keepOpen = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') event.preventDefault();
+    };
+    document.addEventListener('keydown', keepOpen, true);
+    return () => document.removeEventListener('keydown', keepOpen, true);
+  }, [open, dismissible]);
+
+  const closed = () => {
+    if (open && !dismissible) ref.current?.showModal();
+    else onClose?.();
+  };
+
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={closed}>
       <h2 id={titleId} className="dialog__title">
         {title}
       </h2>

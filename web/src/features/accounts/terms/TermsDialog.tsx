@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AcceptedTos } from '@partage/graphql';
 import { legalDocumentUrl } from '../../../app/site-links';
@@ -17,10 +17,6 @@ export function TermsDialog({ acceptedTos, open }: { acceptedTos: AcceptedTos; o
   const { t, i18n } = useTranslation('session');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  // Should the browser close it anyway (a close request Escape does not cover, e.g. Android's back
-  // gesture), a new dialog element opens again at once.
-  const [reopenings, setReopenings] = useState(0);
-  useEscapeDoesNothing(open);
   const version = acceptedTos.latestVersionAvailable;
 
   const accept = async () => {
@@ -40,7 +36,7 @@ export function TermsDialog({ acceptedTos, open }: { acceptedTos: AcceptedTos; o
   };
 
   return (
-    <Dialog key={reopenings} open={open} title={t('terms.title')} onClose={() => open && setReopenings((n) => n + 1)}>
+    <Dialog open={open} title={t('terms.title')} dismissible={false}>
       <p>{t('terms.intro', { version })}</p>
       <p>{t('terms.instructions')}</p>
       <ul>
@@ -71,16 +67,4 @@ export function TermsDialog({ acceptedTos, open }: { acceptedTos: AcceptedTos; o
       </div>
     </Dialog>
   );
-}
-
-/** A modal dialog closes on Escape; cancelling the key press keeps this one open. */
-function useEscapeDoesNothing(active: boolean): void {
-  useEffect(() => {
-    if (!active) return;
-    const cancelEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') event.preventDefault();
-    };
-    document.addEventListener('keydown', cancelEscape, true);
-    return () => document.removeEventListener('keydown', cancelEscape, true);
-  }, [active]);
 }
