@@ -9,7 +9,11 @@ const newDir = () => mkdtemp(join(tmpdir(), 'outbox-test-'));
 describe('outbox', () => {
   it('keeps each e-mail as one JSON file, read back newest first with its links', async () => {
     const dir = await newDir();
-    await outboxMailer(dir).send({ to: 'a@exemple.ca', subject: 'Premier', text: 'Confirmez : http://localhost:3000/confirmer?jeton=abc.' });
+    await outboxMailer(dir).send({
+      to: 'a@exemple.ca',
+      subject: 'Premier',
+      text: 'Confirmez : http://localhost:3000/confirmer?jeton=abc.',
+    });
     await writeOutboxEntry(dir, { kind: 'sms', to: '+15145550123', text: 'Code : 123456' });
     expect(await readdir(dir)).toHaveLength(2);
     const [sms, mail] = await readOutbox(dir);

@@ -16,7 +16,9 @@ describe('JWT secret', () => {
   it('comes from the Secrets Manager secret JWT_SECRET_ARN otherwise', async () => {
     const sm = mockClient(SecretsManagerClient);
     sm.on(GetSecretValueCommand, { SecretId: 'arn:jwt' }).resolves({ SecretString: 'aws-secret' });
-    expect(decode(await loadJwtSecret({ JWT_SECRET_ARN: 'arn:jwt' }, new SecretsManagerClient({ region: 'ca-central-1' })))).toBe('aws-secret');
+    expect(decode(await loadJwtSecret({ JWT_SECRET_ARN: 'arn:jwt' }, new SecretsManagerClient({ region: 'ca-central-1' })))).toBe(
+      'aws-secret',
+    );
     sm.restore();
   });
 

@@ -30,7 +30,11 @@ describe('SES mailer', () => {
   it('lets an SES failure reach the caller', async () => {
     const ses = mockClient(SESv2Client);
     ses.on(SendEmailCommand).rejects(new Error('MessageRejected'));
-    const send = sesMailer(new SESv2Client({ region: 'ca-central-1' }), 'noreply@exemple.ca').send({ to: 'a@exemple.ca', subject: 's', text: 't' });
+    const send = sesMailer(new SESv2Client({ region: 'ca-central-1' }), 'noreply@exemple.ca').send({
+      to: 'a@exemple.ca',
+      subject: 's',
+      text: 't',
+    });
     await expect(send).rejects.toThrow('MessageRejected');
     ses.restore();
   });

@@ -27,7 +27,12 @@ export async function putAccountToken(token: AccountToken): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...accountTokenKey(token.email, token.tokenHash), type: 'AccountToken', ...token, ttl: token.expiresAt + KEPT_AFTER_EXPIRY_SECONDS },
+      Item: {
+        ...accountTokenKey(token.email, token.tokenHash),
+        type: 'AccountToken',
+        ...token,
+        ttl: token.expiresAt + KEPT_AFTER_EXPIRY_SECONDS,
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );

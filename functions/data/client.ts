@@ -27,7 +27,9 @@ export const tableName = (): string => requireEnv('TABLE_NAME');
  * The items of a Query on the table, one page at a time: the next page is read once the caller is
  * done with this one. For reading a key condition whole (no Scan).
  */
-export async function* queryPages(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): AsyncGenerator<Record<string, unknown>[]> {
+export async function* queryPages(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): AsyncGenerator<Record<string, unknown>[]> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: startKey }));

@@ -16,13 +16,22 @@ export const twoFactorCodeKey = (userId: string) => ({ PK: `USER#${userId}`, SK:
 
 export const currentTermsKey = () => ({ PK: 'TERMS', SK: 'CURRENT' });
 export const TERMS_ACCEPTANCE_SK_PREFIX = 'TOS#';
-export const termsAcceptanceKey = (userId: string, version: string) => ({ PK: `USER#${userId}`, SK: `${TERMS_ACCEPTANCE_SK_PREFIX}${version}` });
+export const termsAcceptanceKey = (userId: string, version: string) => ({
+  PK: `USER#${userId}`,
+  SK: `${TERMS_ACCEPTANCE_SK_PREFIX}${version}`,
+});
 
 /** An e-mailed link's token, under the address it was sent to; the SK is the token's hash. */
-export const accountTokenKey = (email: string, tokenHash: string) => ({ PK: `TOKEN#${email.trim().toLowerCase()}`, SK: `TOKEN#${tokenHash}` });
+export const accountTokenKey = (email: string, tokenHash: string) => ({
+  PK: `TOKEN#${email.trim().toLowerCase()}`,
+  SK: `TOKEN#${tokenHash}`,
+});
 
 /** One counter per action, subject and time window (e.g. reset e-mails to one address this hour). */
-export const rateLimitKey = (action: string, subject: string, window: number) => ({ PK: `RATE#${action}#${subject}`, SK: `WINDOW#${window}` });
+export const rateLimitKey = (action: string, subject: string, window: number) => ({
+  PK: `RATE#${action}#${subject}`,
+  SK: `WINDOW#${window}`,
+});
 
 /** GSI1: every account, by creation time (the administrators' user list). */
 export const userListIndexKeys = (createdAt: string, userId: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${userId}` });

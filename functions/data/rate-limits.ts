@@ -8,7 +8,13 @@ import { rateLimitKey } from './keys';
  * Counts one use of `action` for `subject` in the current window of `windowSeconds`; false, and
  * nothing counted, once `limit` uses are in. Atomic, so concurrent calls cannot exceed the limit.
  */
-export async function takeRateLimitSlot(action: string, subject: string, limit: number, windowSeconds: number, now: number): Promise<boolean> {
+export async function takeRateLimitSlot(
+  action: string,
+  subject: string,
+  limit: number,
+  windowSeconds: number,
+  now: number,
+): Promise<boolean> {
   const window = Math.floor(now / windowSeconds);
   try {
     await db().send(

@@ -89,7 +89,8 @@ function decodeToken(token: string | undefined, index: typeof LIST_INDEX, termPr
 const startKeyOf = (item: Record<string, unknown>, index: typeof LIST_INDEX): Key =>
   Object.fromEntries(['PK', 'SK', index.pk, index.sk].map((name) => [name, String(item[name])]));
 
-const toUser = ({ PK: _pk, SK: _sk, type: _type, GSI1PK: _lp, GSI1SK: _ls, ...user }: Record<string, unknown>) => user as unknown as UserRecord;
+const toUser = ({ PK: _pk, SK: _sk, type: _type, GSI1PK: _lp, GSI1SK: _ls, ...user }: Record<string, unknown>) =>
+  user as unknown as UserRecord;
 
 /** Every account, newest first. */
 export async function listUsers(limit: number, nextToken?: string): Promise<UserPageResult> {

@@ -139,20 +139,32 @@ export async function updateUser(before: UserRecord, changes: UserChanges, along
       Update: {
         TableName: tableName(),
         Key: userKey(before.id),
-        UpdateExpression: [assignments.length ? `SET ${assignments.join(', ')}` : '', remove.length ? `REMOVE ${remove.map((n) => `#${n}`).join(', ')}` : '']
+        UpdateExpression: [
+          assignments.length ? `SET ${assignments.join(', ')}` : '',
+          remove.length ? `REMOVE ${remove.map((n) => `#${n}`).join(', ')}` : '',
+        ]
           .join(' ')
           .trim(),
         // The address checked by the caller is still the user's (a concurrent change would free the wrong item).
         ConditionExpression: 'attribute_exists(PK) AND #currentEmail = :currentEmail',
         ExpressionAttributeNames: { ...Object.fromEntries(names.map((name) => [`#${name}`, name])), '#currentEmail': 'email' },
-        ExpressionAttributeValues: { ...Object.fromEntries(Object.entries(set).map(([name, value]) => [`:${name}`, value])), ':currentEmail': before.email },
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(Object.entries(set).map(([name, value]) => [`:${name}`, value])),
+          ':currentEmail': before.email,
+        },
       },
     },
   ];
   const emailItem = items.length;
   if (newEmail) {
     items.push(
-      { Put: { TableName: tableName(), Item: { ...emailKey(after.email), type: 'Email', userId: before.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...emailKey(after.email), type: 'Email', userId: before.id },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
       { Delete: { TableName: tableName(), Key: emailKey(before.email) } },
     );
   }

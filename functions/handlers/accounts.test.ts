@@ -6,7 +6,16 @@ import { startSession } from '../domain/accounts/sessions';
 import { verifyAccessToken } from '../domain/accounts/access-token';
 import type { Identity } from '../domain/identity';
 import { verifyPassword } from '../domain/accounts/password-hash';
-import { ANONYMOUS, asUser, errorCodeOf, givenUser, httpEvent, resolverEvent, TEST_PASSWORD, useTestEnvironment } from '../testing/fixtures';
+import {
+  ANONYMOUS,
+  asUser,
+  errorCodeOf,
+  givenUser,
+  httpEvent,
+  resolverEvent,
+  TEST_PASSWORD,
+  useTestEnvironment,
+} from '../testing/fixtures';
 import { handler } from './accounts';
 import { handler as tokenHandler } from './token';
 
@@ -41,7 +50,9 @@ describe('Query.me', () => {
       },
     });
     await recordTermsAcceptance(user.id, INITIAL_TERMS_VERSION, new Date().toISOString());
-    expect(await handler(resolverEvent('Query.me', {}, asUser(user)))).toMatchObject({ profile: { acceptedTos: { hasAcceptedLatest: true } } });
+    expect(await handler(resolverEvent('Query.me', {}, asUser(user)))).toMatchObject({
+      profile: { acceptedTos: { hasAcceptedLatest: true } },
+    });
   });
 
   it('gives an ADMIN their profile without terms', async () => {
@@ -112,7 +123,9 @@ describe('Mutation.changePassword', () => {
   it('refuses a weak new password with the password rule', async () => {
     const user = await givenUser();
     const result = await change(asUser(user), TEST_PASSWORD, 'faible');
-    expect(result).toEqual({ __error: expect.objectContaining({ code: 'VALIDATION_FAILED', fields: [{ path: 'input.newPassword', rule: 'password' }] }) });
+    expect(result).toEqual({
+      __error: expect.objectContaining({ code: 'VALIDATION_FAILED', fields: [{ path: 'input.newPassword', rule: 'password' }] }),
+    });
     expect(await verifyPassword(TEST_PASSWORD, (await getUser(user.id))?.passwordHash)).toBe(true);
   });
 
@@ -127,8 +140,7 @@ describe('Mutation.changePassword', () => {
 });
 
 describe('Subscription.onFirstLoginModalClosed', () => {
-  const subscribe = (id: string, identity: Identity) =>
-    handler(resolverEvent('Subscription.onFirstLoginModalClosed', { id }, identity));
+  const subscribe = (id: string, identity: Identity) => handler(resolverEvent('Subscription.onFirstLoginModalClosed', { id }, identity));
 
   it('lets users listen to their own changes only', async () => {
     const user = await givenUser();
@@ -150,4 +162,3 @@ describe('resolver frame', () => {
     await expect(handler(resolverEvent('Query.nothing', {}, ANONYMOUS))).rejects.toThrow('No resolver for Query.nothing');
   });
 });
-

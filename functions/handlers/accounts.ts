@@ -83,7 +83,8 @@ export const handler = resolverHandler({
     return updateUserProfile(input);
   },
 
-  'Mutation.acceptTos': ({ input }: MutationAcceptTosArgs, identity: Identity) => acceptTos(requireRole(identity, USER_ONLY), input.tosVersion),
+  'Mutation.acceptTos': ({ input }: MutationAcceptTosArgs, identity: Identity) =>
+    acceptTos(requireRole(identity, USER_ONLY), input.tosVersion),
 
   'Mutation.updateFirstLoginModalClosed': ({ input }: MutationUpdateFirstLoginModalClosedArgs, identity: Identity) => {
     const userId = requireRole(identity, SIGNED_IN);

@@ -143,23 +143,33 @@ describe('Mutation.createAdminAccount and Mutation.completeAdminRegistration', (
 
   it('invite an administrator, who sets a password once and then signs in with a code', async () => {
     const email = `admin-${unique()}@exemple.ca`;
-    const { id } = (await call('Mutation.createAdminAccount', { input: { email, firstName: 'Noémie', lastName: 'Roy' } })) as { id: string };
+    const { id } = (await call('Mutation.createAdminAccount', { input: { email, firstName: 'Noémie', lastName: 'Roy' } })) as {
+      id: string;
+    };
     const link = await lastLinkEmail(email);
     expect(link.mail.subject).toBe('Invitation à administrer Partage');
     expect(`${link.url.origin}${link.path}`).toBe(`${TEST_PUBLIC_URL}/registration/admin`);
-    expect(await accounts(resolverEvent('Query.verifyToken', { email: link.email, token: link.token, type: 'ADMIN_INVITATION' }, ANONYMOUS))).toEqual({
+    expect(
+      await accounts(resolverEvent('Query.verifyToken', { email: link.email, token: link.token, type: 'ADMIN_INVITATION' }, ANONYMOUS)),
+    ).toEqual({
       status: 'VALID',
       user: { id, email, type: 'ADMIN', profileId: id, firstName: 'Noémie', lastName: 'Roy' },
     });
     expect((await login(email, 'Admin-Secret-2026')).statusCode).toBe(401);
 
     expect(await complete({ email, token: link.token, password: 'Admin-Secret-2026', lastName: 'Roy-Tremblay' })).toEqual({ id });
-    expect(await call('Query.user', { id })).toMatchObject({ emailConfirmed: true, hasPassword: true, profile: { lastName: 'Roy-Tremblay', publicName: 'Noémie R.' } });
+    expect(await call('Query.user', { id })).toMatchObject({
+      emailConfirmed: true,
+      hasPassword: true,
+      profile: { lastName: 'Roy-Tremblay', publicName: 'Noémie R.' },
+    });
     expect((await login(email, 'Admin-Secret-2026')).body).toBe(LOGIN_TEXT.twoFactorSent);
     const code = await lastTwoFactorCode(email);
     expect((await login(email, 'Admin-Secret-2026', code)).statusCode).toBe(200);
 
-    expect(await complete({ email, token: link.token, password: 'Autre-Secret-2026' })).toMatchObject({ __error: { code: 'INVALID_TOKEN', message: 'USED' } });
+    expect(await complete({ email, token: link.token, password: 'Autre-Secret-2026' })).toMatchObject({
+      __error: { code: 'INVALID_TOKEN', message: 'USED' },
+    });
   });
 
   it('refuse a wrong token, a weak password, a taken address and missing names', async () => {
@@ -172,7 +182,9 @@ describe('Mutation.createAdminAccount and Mutation.completeAdminRegistration', (
       'input.password:password',
       'input.firstName:required',
     ]);
-    expect(errorCodeOf(await call('Mutation.createAdminAccount', { input: { email, firstName: 'X', lastName: 'Y' } }))).toBe('DUPLICATE_EMAIL');
+    expect(errorCodeOf(await call('Mutation.createAdminAccount', { input: { email, firstName: 'X', lastName: 'Y' } }))).toBe(
+      'DUPLICATE_EMAIL',
+    );
     expect(invalidFieldsOf(await call('Mutation.createAdminAccount', { input: { email: 'non', firstName: '', lastName: 'Y' } }))).toEqual([
       'input.email:email',
       'input.firstName:required',
@@ -182,14 +194,25 @@ describe('Mutation.createAdminAccount and Mutation.completeAdminRegistration', (
 
 describe('Mutation.adminCreateUser', () => {
   it('creates a USER who sets their password from the e-mailed link and can then sign in', async () => {
-    const { password: _password, acceptedTermsAndPrivacy: _a, notRentalCompany: _n, contactAuthorizationNews: _c, contactAuthorizationSurveys: _s, ...input } =
-      signUpInput({ language: 'ENGLISH' });
+    const {
+      password: _password,
+      acceptedTermsAndPrivacy: _a,
+      notRentalCompany: _n,
+      contactAuthorizationNews: _c,
+      contactAuthorizationSurveys: _s,
+      ...input
+    } = signUpInput({ language: 'ENGLISH' });
     const { id } = (await call('Mutation.adminCreateUser', { input })) as { id: string };
     const link = await lastLinkEmail(input.email);
     expect(link.mail.subject).toBe('Your Partage account has been created');
     expect(link.mail.text).toContain('Traiteur solidaire du Plateau');
     expect(`${link.url.origin}${link.path}`).toBe(`${TEST_PUBLIC_URL}/reinitialiser-mot-de-passe`);
-    expect(await call('Query.user', { id })).toMatchObject({ type: 'USER', emailConfirmed: false, hasPassword: false, profile: { language: 'ENGLISH', phoneNumber: '+15145550199' } });
+    expect(await call('Query.user', { id })).toMatchObject({
+      type: 'USER',
+      emailConfirmed: false,
+      hasPassword: false,
+      profile: { language: 'ENGLISH', phoneNumber: '+15145550199' },
+    });
 
     const reset = { emailAddress: link.email, token: link.token, newPassword: 'Premier-Secret-2026' };
     expect(await accounts(resolverEvent('Mutation.resetPassword', { input: reset }, ANONYMOUS))).toEqual({ id });
@@ -199,10 +222,9 @@ describe('Mutation.adminCreateUser', () => {
   it('validates the fields and refuses a taken address', async () => {
     const taken = await givenUser();
     expect(errorCodeOf(await call('Mutation.adminCreateUser', { input: signUpInput({ email: taken.email }) }))).toBe('DUPLICATE_EMAIL');
-    expect(invalidFieldsOf(await call('Mutation.adminCreateUser', { input: signUpInput({ organizationName: '', industry: 'OTHER' }) }))).toEqual([
-      'input.organizationName:required',
-      'input.industryOtherSpecification:required',
-    ]);
+    expect(
+      invalidFieldsOf(await call('Mutation.adminCreateUser', { input: signUpInput({ organizationName: '', industry: 'OTHER' }) })),
+    ).toEqual(['input.organizationName:required', 'input.industryOtherSpecification:required']);
   });
 });
 
@@ -237,7 +259,10 @@ describe('Mutation.adminUpdateUser', () => {
     expect(errorCodeOf(await update({ userId: user.id, email: other.email }))).toBe('DUPLICATE_EMAIL');
     expect(errorCodeOf(await update({ userId: user.id, email: user.email, firstName: 'Lucie' }))).toBe('NO_CHANGE');
     expect(errorCodeOf(await update({ userId: 'personne', firstName: 'X' }))).toBe('NOT_FOUND');
-    expect(invalidFieldsOf(await update({ userId: user.id, email: 'non', phoneNumber: '1' }))).toEqual(['input.email:email', 'input.phoneNumber:phone']);
+    expect(invalidFieldsOf(await update({ userId: user.id, email: 'non', phoneNumber: '1' }))).toEqual([
+      'input.email:email',
+      'input.phoneNumber:phone',
+    ]);
     expect(await getUser(user.id)).toEqual(user);
   });
 });

@@ -14,7 +14,11 @@ const authorize = (authorizationToken: string) =>
   handler({ authorizationToken, requestContext: {}, requestHeaders: {} } as AppSyncAuthorizerEvent);
 
 const sign = (claims: Record<string, unknown>, expiresAt: number | string, secret = SECRET) =>
-  new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('user-1').setExpirationTime(expiresAt).sign(new TextEncoder().encode(secret));
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('user-1')
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(secret));
 
 describe('AppSync authorizer', () => {
   it('passes on the user id and role of a valid token, cached no longer than the token lives', async () => {

@@ -76,7 +76,10 @@ describe('Mutation.resetPassword', () => {
     expect((await token(httpEvent('POST', '/token/refresh', { ...session, deviceId: 'device-a' }))).statusCode).toBe(401);
 
     expect(await reset(link.email, link.token, 'Encore-Autre-2026')).toMatchObject({ __error: { code: 'INVALID_TOKEN', message: 'USED' } });
-    expect(await call('Query.verifyToken', { email: link.email, token: link.token, type: 'PASSWORD_RESET' })).toEqual({ status: 'USED', user: null });
+    expect(await call('Query.verifyToken', { email: link.email, token: link.token, type: 'PASSWORD_RESET' })).toEqual({
+      status: 'USED',
+      user: null,
+    });
   });
 
   it('refuses an expired link and keeps the password', async () => {

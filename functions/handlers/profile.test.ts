@@ -41,7 +41,10 @@ const givenMember = () =>
 describe('Mutation.updateUserProfile', () => {
   it('changes only the fields sent, clears the ones sent as null, and keeps the rest', async () => {
     const user = await givenMember();
-    const result = await update({ userId: user.id, firstName: ' Lucienne ', organizationName: 'Marché Rosemont', postalCode: null, showEmail: true }, asUser(user));
+    const result = await update(
+      { userId: user.id, firstName: ' Lucienne ', organizationName: 'Marché Rosemont', postalCode: null, showEmail: true },
+      asUser(user),
+    );
     expect(result).toEqual({ id: user.id });
     expect(await profileOf(user)).toMatchObject({
       firstName: 'Lucienne',
@@ -58,15 +61,24 @@ describe('Mutation.updateUserProfile', () => {
 
   it('asks to verify a new phone number again, and drops an "other" text with its choice', async () => {
     const user = await givenMember();
-    await update({ userId: user.id, phoneNumber: '(438) 555-0144', industry: 'OTHER', industryOtherSpecification: 'Brasserie' }, asUser(user));
-    expect(await profileOf(user)).toMatchObject({ phoneNumber: '+14385550144', phoneVerified: false, industryOtherSpecification: 'Brasserie' });
+    await update(
+      { userId: user.id, phoneNumber: '(438) 555-0144', industry: 'OTHER', industryOtherSpecification: 'Brasserie' },
+      asUser(user),
+    );
+    expect(await profileOf(user)).toMatchObject({
+      phoneNumber: '+14385550144',
+      phoneVerified: false,
+      industryOtherSpecification: 'Brasserie',
+    });
     await update({ userId: user.id, industry: 'CATERING' }, asUser(user));
     expect(await profileOf(user)).toMatchObject({ industry: 'CATERING', industryOtherSpecification: null });
   });
 
   it('skips a save that changes nothing with NO_CHANGE', async () => {
     const user = await givenMember();
-    expect(errorCodeOf(await update({ userId: user.id, firstName: 'Lucie', phoneNumber: '514-555-0123', address: null }, asUser(user)))).toBe('NO_CHANGE');
+    expect(
+      errorCodeOf(await update({ userId: user.id, firstName: 'Lucie', phoneNumber: '514-555-0123', address: null }, asUser(user))),
+    ).toBe('NO_CHANGE');
     expect(errorCodeOf(await update({ userId: user.id }, asUser(user)))).toBe('NO_CHANGE');
   });
 
@@ -136,7 +148,8 @@ describe('Query.publicProfile', () => {
 });
 
 describe('Mutation.changeEmail', () => {
-  const change = (identity: Identity, newEmail: string, password = TEST_PASSWORD) => call('Mutation.changeEmail', { input: { newEmail, password } }, identity);
+  const change = (identity: Identity, newEmail: string, password = TEST_PASSWORD) =>
+    call('Mutation.changeEmail', { input: { newEmail, password } }, identity);
 
   it('changes the address once the link sent to the new one is followed', async () => {
     const user = await givenUser();
@@ -148,7 +161,9 @@ describe('Mutation.changeEmail', () => {
     expect(await call('Query.me', {}, asUser(user))).toMatchObject({ email: user.email, pendingEmail: newEmail.toLowerCase() });
     expect((await login(user.email)).statusCode).toBe(200);
 
-    expect(await call('Query.verifyToken', { email: link.email, token: link.token, type: 'EMAIL_CHANGE' })).toMatchObject({ status: 'VALID' });
+    expect(await call('Query.verifyToken', { email: link.email, token: link.token, type: 'EMAIL_CHANGE' })).toMatchObject({
+      status: 'VALID',
+    });
     expect(await call('Mutation.confirmEmail', { input: { email: link.email, token: link.token } })).toEqual({ id: user.id });
     expect(await call('Query.me', {}, asUser(user))).toMatchObject({ email: newEmail.toLowerCase(), pendingEmail: null });
     expect((await login(newEmail)).statusCode).toBe(200);

@@ -23,7 +23,8 @@ afterEach(() => {
 const call = resolverCaller(handler);
 const signUp = (input: Record<string, unknown>, identity?: Identity) => call('Mutation.createUserAccount', { input }, identity);
 const confirm = (email: string, tokenValue: string) => call('Mutation.confirmEmail', { input: { email, token: tokenValue } });
-const verify = (email: string, tokenValue: string, type = 'EMAIL_CONFIRMATION') => call('Query.verifyToken', { email, token: tokenValue, type });
+const verify = (email: string, tokenValue: string, type = 'EMAIL_CONFIRMATION') =>
+  call('Query.verifyToken', { email, token: tokenValue, type });
 const resend = (email: string) => call('Mutation.resendConfirmationEmail', { input: { email } });
 const login = tokenLogin('sign-up-test');
 /** Moves the clock (Date only: the DynamoDB client keeps its real timers). */
@@ -50,7 +51,11 @@ describe('Mutation.createUserAccount', () => {
   });
 
   it('stores the fields normalised, and the account accepts the current terms', async () => {
-    const input = signUpInput({ email: `  Marie.${Date.now()}@Exemple.CA `, organizationType: 'OTHER', organizationTypeOtherSpecification: ' Coopérative ' });
+    const input = signUpInput({
+      email: `  Marie.${Date.now()}@Exemple.CA `,
+      organizationType: 'OTHER',
+      organizationTypeOtherSpecification: ' Coopérative ',
+    });
     const { id } = (await signUp(input)) as { id: string };
     const me = await call('Query.me', {}, { userId: id, role: 'USER' });
     expect(me).toMatchObject({

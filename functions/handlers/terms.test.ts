@@ -9,8 +9,10 @@ beforeAll(async () => {
   await useTestEnvironment();
 });
 
-const acceptTos = (tosVersion: string, identity: Identity) => accounts(resolverEvent('Mutation.acceptTos', { input: { tosVersion } }, identity));
-const publish = (version: string, identity: Identity) => admin(resolverEvent('Mutation.publishTermsVersion', { input: { version } }, identity));
+const acceptTos = (tosVersion: string, identity: Identity) =>
+  accounts(resolverEvent('Mutation.acceptTos', { input: { tosVersion } }, identity));
+const publish = (version: string, identity: Identity) =>
+  admin(resolverEvent('Mutation.publishTermsVersion', { input: { version } }, identity));
 const termsVersion = (identity: Identity = ANONYMOUS) => accounts(resolverEvent('Query.termsVersion', {}, identity));
 const history = (identity: Identity, userId?: string) => accounts(resolverEvent('Query.tosHistory', { userId }, identity));
 const acceptedTos = async (identity: Identity) =>

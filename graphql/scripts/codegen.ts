@@ -46,7 +46,10 @@ export function generateTypes(): string {
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith('__')) continue;
     if (isEnumType(type)) {
-      const union = type.getValues().map((v) => `'${v.value}'`).join(' | ');
+      const union = type
+        .getValues()
+        .map((v) => `'${v.value}'`)
+        .join(' | ');
       if (!sharedEnums.has(type.name)) out.push(`export type ${type.name} = ${union};`);
       else {
         imports.push(`import type { ${type.name} } from '../enums';\nexport type { ${type.name} };`);

@@ -127,8 +127,7 @@ export const oneOfRentSaleTradeDonation = (flags: {
     : 'oneOfRentSaleTradeDonation';
 
 /** Quebec enterprise number (NEQ): 10 digits, the first from 1 to 7. */
-export const neq = (v: string | null | undefined): RuleResult =>
-  isBlank(v) || /^[1-7]\d{9}$/.test(String(v).trim()) ? null : 'neq';
+export const neq = (v: string | null | undefined): RuleResult => (isBlank(v) || /^[1-7]\d{9}$/.test(String(v).trim()) ? null : 'neq');
 
 /** North American number, 10 digits once separators and an optional leading 1 are removed. */
 export const phone = (v: string | null | undefined): RuleResult => {
@@ -138,7 +137,10 @@ export const phone = (v: string | null | undefined): RuleResult => {
 };
 
 /** E.164 form (+1XXXXXXXXXX) for a number that passed `phone`. */
-export const normalizePhone = (v: string): string => `+1${String(v).replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '')}`;
+export const normalizePhone = (v: string): string =>
+  `+1${String(v)
+    .replace(/\D/g, '')
+    .replace(/^1(?=\d{10}$)/, '')}`;
 
 export const oneOf =
   <T extends string>(values: readonly T[]) =>

@@ -65,10 +65,9 @@ describe('readConfig', () => {
 
   it('reads extra CSP connect sources from a list or a string', () => {
     const base = { [CONTEXT_KEYS.webDist]: built };
-    expect(readConfig(context({ ...base, [CONTEXT_KEYS.connectSources]: 'https://a.example  https://b.example' }), {}).connectSources).toEqual([
-      'https://a.example',
-      'https://b.example',
-    ]);
+    expect(
+      readConfig(context({ ...base, [CONTEXT_KEYS.connectSources]: 'https://a.example  https://b.example' }), {}).connectSources,
+    ).toEqual(['https://a.example', 'https://b.example']);
     const list = ['https://tiles.example'] as unknown as string;
     expect(readConfig(context({ ...base, [CONTEXT_KEYS.connectSources]: list }), {}).connectSources).toEqual(['https://tiles.example']);
     expect(readConfig(context(base), {}).connectSources).toBeUndefined();

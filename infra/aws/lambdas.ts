@@ -59,7 +59,9 @@ function assertLocalEsbuild(): void {
   try {
     createRequire(import.meta.url).resolve('esbuild');
   } catch {
-    throw new Error('esbuild is not installed: the Lambdas are bundled locally, never in Docker. Run `npm install` at the repository root.');
+    throw new Error(
+      'esbuild is not installed: the Lambdas are bundled locally, never in Docker. Run `npm install` at the repository root.',
+    );
   }
 }
 

@@ -214,7 +214,9 @@ describe('AppSync GraphQL API', () => {
       const props = found[0]![1].Properties;
       expect(props).toMatchObject({ Kind: 'UNIT', Runtime: { Name: 'APPSYNC_JS', RuntimeVersion: '1.0.0' }, Code: code });
       const [fnId] = functionOf(capability);
-      expect(dataSources[props.DataSourceName as string]).toMatchObject({ LambdaConfig: { LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } } });
+      expect(dataSources[props.DataSourceName as string]).toMatchObject({
+        LambdaConfig: { LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } },
+      });
     }
   });
 });
@@ -261,9 +263,7 @@ describe('web hosting', () => {
     });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: Match.objectLike({
-        Statement: Match.arrayWith([
-          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-        ]),
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
       }),
     });
   });
@@ -313,7 +313,9 @@ describe('web hosting', () => {
     const patterns = config.CacheBehaviors.map((b) => b.PathPattern);
     expect(patterns.sort()).toEqual(['/log', '/status', '/token/*']);
     for (const route of HTTP_ROUTES) {
-      expect(patterns.some((p) => p === route.path || (String(p).endsWith('/*') && route.path.startsWith(String(p).slice(0, -1))))).toBe(true);
+      expect(patterns.some((p) => p === route.path || (String(p).endsWith('/*') && route.path.startsWith(String(p).slice(0, -1))))).toBe(
+        true,
+      );
     }
     for (const behavior of config.CacheBehaviors) {
       expect(behavior).toMatchObject({

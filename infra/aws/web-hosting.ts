@@ -123,9 +123,7 @@ export class WebHosting extends Construct {
       responseHeadersPolicy: securityHeaders,
     };
 
-    const certificate = props.certificateArn
-      ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
-      : undefined;
+    const certificate = props.certificateArn ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined;
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Partage web app and auth endpoints',

@@ -20,7 +20,13 @@ const SDL = `
   type Subscription { onSaveItem(id: ID): Item @aws_subscribe(mutations: ["saveItem"]) }
 `;
 
-const ITEM = { id: 'i1', when: '2026-03-01T10:00:00Z', meta: { a: 1 }, owner: { name: 'Ann', email: 'ann@exemple.ca', secret: 'x' }, extra: 'y' };
+const ITEM = {
+  id: 'i1',
+  when: '2026-03-01T10:00:00Z',
+  meta: { a: 1 },
+  owner: { name: 'Ann', email: 'ann@exemple.ca', secret: 'x' },
+  extra: 'y',
+};
 
 let events: Record<string, unknown>[];
 let result: unknown;
@@ -59,7 +65,11 @@ let server: Server;
 let url: string;
 
 beforeAll(async () => {
-  const handler = createAppSyncHttpHandler({ api: buildAppSyncSchema(SDL), functions, publish: (field, value) => published.push([field, value]) });
+  const handler = createAppSyncHttpHandler({
+    api: buildAppSyncSchema(SDL),
+    functions,
+    publish: (field, value) => published.push([field, value]),
+  });
   server = createServer((request, response) => void handler(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
@@ -71,8 +81,15 @@ beforeEach(() => {
 });
 
 async function post(query: string, variables?: Record<string, unknown>, authorization = 'good') {
-  const response = await fetch(url, { method: 'POST', headers: { authorization, 'x-trace': 't1' }, body: JSON.stringify({ query, variables }) });
-  return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> | null; errors?: Record<string, unknown>[] } };
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization, 'x-trace': 't1' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: Record<string, unknown> | null; errors?: Record<string, unknown>[] },
+  };
 }
 
 describe('the Lambdas AppSync calls', () => {
@@ -125,7 +142,10 @@ describe('results', () => {
   it('resolves nested fields by property and serializes AWSJSON as a string', async () => {
     const { body } = await post('{ item { id when meta owner { name email } } unresolved }');
     expect(body).toEqual({
-      data: { item: { id: 'i1', when: '2026-03-01T10:00:00Z', meta: '{"a":1}', owner: { name: 'Ann', email: 'ann@exemple.ca' } }, unresolved: null },
+      data: {
+        item: { id: 'i1', when: '2026-03-01T10:00:00Z', meta: '{"a":1}', owner: { name: 'Ann', email: 'ann@exemple.ca' } },
+        unresolved: null,
+      },
     });
   });
 
@@ -149,7 +169,9 @@ describe('results', () => {
   it('refuses a result that is not a valid AWS scalar', async () => {
     result = { ...ITEM, when: 'yesterday' };
     const { body } = await post('{ item { when } }');
-    expect(body.errors).toEqual([expect.objectContaining({ path: ['item', 'when'], message: expect.stringContaining('as a valid AWSDateTime') })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({ path: ['item', 'when'], message: expect.stringContaining('as a valid AWSDateTime') }),
+    ]);
   });
 
   it('hands a mutation’s result, limited to its selection set, to the subscribers', async () => {
@@ -182,7 +204,14 @@ describe('AWS scalars', () => {
       const { body } = await post(query, { input: { [field]: value } });
       expect(body, `${field} ${JSON.stringify(value)}`).toEqual({
         data: null,
-        errors: [{ path: null, locations: null, errorType: 'ValidationError', message: expect.stringMatching(/^Variable 'input' has an invalid value\. Unable to parse .* as a valid AWS/) }],
+        errors: [
+          {
+            path: null,
+            locations: null,
+            errorType: 'ValidationError',
+            message: expect.stringMatching(/^Variable 'input' has an invalid value\. Unable to parse .* as a valid AWS/),
+          },
+        ],
       });
     }
   });

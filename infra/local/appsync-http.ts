@@ -38,7 +38,9 @@ export function createAppSyncHttpHandler({ api, functions, publish }: AppSyncHtt
     const prepared = prepareOperation(api.schema, graphqlRequest);
     if ('errors' in prepared) return sendJson(response, 200, { data: null, errors: prepared.errors });
     if (prepared.operation.operation === 'subscription') {
-      const error = new GraphQLError('Subscriptions are served by the real-time endpoint (/graphql/realtime).', { nodes: prepared.operation });
+      const error = new GraphQLError('Subscriptions are served by the real-time endpoint (/graphql/realtime).', {
+        nodes: prepared.operation,
+      });
       return sendJson(response, 200, { data: null, errors: [validationError(error)] });
     }
     const { data, errors } = await executeOperation({

@@ -23,7 +23,8 @@ export interface GraphQLRequest {
   operationName?: string | null;
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A GraphQL request from its JSON text (an HTTP body, a real-time start's `data`); null when it is not one. */
 export function parseGraphQLRequest(json: string): GraphQLRequest | null {
@@ -97,7 +98,11 @@ function variableError(error: GraphQLError): AppSyncError {
   while (scalarError instanceof GraphQLError && scalarError.originalError) scalarError = scalarError.originalError;
   const definition = error.nodes?.[0];
   if (scalarError instanceof AwsScalarError && definition?.kind === 'VariableDefinition') {
-    return { ...validationError(error), locations: null, message: `Variable '${definition.variable.name.value}' has an invalid value. ${scalarError.message}` };
+    return {
+      ...validationError(error),
+      locations: null,
+      message: `Variable '${definition.variable.name.value}' has an invalid value. ${scalarError.message}`,
+    };
   }
   return { ...validationError(error), locations: null };
 }
@@ -114,7 +119,9 @@ export function prepareOperation(schema: GraphQLSchema, request: GraphQLRequest)
   if (errors.length > 0) return { errors };
   const operation = getOperationAST(document, request.operationName ?? undefined);
   if (!operation) {
-    const message = request.operationName ? `Unknown operation named '${request.operationName}'.` : 'Must provide operation name if query contains multiple operations.';
+    const message = request.operationName
+      ? `Unknown operation named '${request.operationName}'.`
+      : 'Must provide operation name if query contains multiple operations.';
     return { errors: [kindError('UnknownOperation', new GraphQLError(message))] };
   }
   const variables = request.variables ?? {};

@@ -80,7 +80,10 @@ export interface AppSyncRealtimeOptions {
 }
 
 export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions) {
-  const server = new WebSocketServer({ noServer: true, handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false) });
+  const server = new WebSocketServer({
+    noServer: true,
+    handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
+  });
   const connections = new Set<Connection>();
 
   const send = (connection: Connection, message: Record<string, unknown>) => {
@@ -116,8 +119,12 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
       const error = new GraphQLError('The start message payload must carry `data`: a JSON string with the query and its variables.');
       return sendErrors(connection, id, [validationError(error)]);
     }
-    const authorization = isRecord(payload.extensions) && isRecord(payload.extensions.authorization) ? payload.extensions.authorization : {};
-    const headers = { ...connection.headers, ...Object.fromEntries(Object.entries(authorization).map(([name, value]) => [name.toLowerCase(), String(value)])) };
+    const authorization =
+      isRecord(payload.extensions) && isRecord(payload.extensions.authorization) ? payload.extensions.authorization : {};
+    const headers = {
+      ...connection.headers,
+      ...Object.fromEntries(Object.entries(authorization).map(([name, value]) => [name.toLowerCase(), String(value)])),
+    };
     const caller = await authorize(functions.authorizer, {
       token: headerValue(authorization, 'authorization'),
       queryString: request.query,
@@ -153,21 +160,26 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
     } catch {
       message = null;
     }
-    if (!isRecord(message)) return sendErrors(connection, undefined, [{ errorType: 'MessageParseError', message: 'Unable to parse the message.' }]);
+    if (!isRecord(message))
+      return sendErrors(connection, undefined, [{ errorType: 'MessageParseError', message: 'Unable to parse the message.' }]);
     const id = typeof message.id === 'string' ? message.id : undefined;
     switch (message.type) {
       case 'connection_init':
         return connectionInit(connection);
       case 'start':
         if (!connection.acknowledged || !id || !isRecord(message.payload)) {
-          return sendErrors(connection, id, [{ errorType: 'BadRequestException', message: 'A start message needs an id, a payload and an acknowledged connection.' }]);
+          return sendErrors(connection, id, [
+            { errorType: 'BadRequestException', message: 'A start message needs an id, a payload and an acknowledged connection.' },
+          ]);
         }
         return start(connection, id, message.payload);
       case 'stop':
         if (id) connection.subscriptions.delete(id);
         return send(connection, { type: 'complete', id });
       default:
-        return sendErrors(connection, id, [{ errorType: 'UnsupportedOperation', message: `Unsupported operation: ${String(message.type)}` }]);
+        return sendErrors(connection, id, [
+          { errorType: 'UnsupportedOperation', message: `Unsupported operation: ${String(message.type)}` },
+        ]);
     }
   }
 

@@ -27,7 +27,13 @@ async function jwtSecret(dataDir: string): Promise<string> {
 }
 
 /** Sets process.env for the handlers; returns the outbox folder (shown by the dev mailbox). */
-export async function setFunctionEnv({ dataDir, tableName, dynamoEndpoint, publicUrl, version }: FunctionEnv): Promise<{ outboxDir: string }> {
+export async function setFunctionEnv({
+  dataDir,
+  tableName,
+  dynamoEndpoint,
+  publicUrl,
+  version,
+}: FunctionEnv): Promise<{ outboxDir: string }> {
   const outboxDir = join(dataDir, 'outbox');
   await mkdir(outboxDir, { recursive: true });
   delete process.env.JWT_SECRET_ARN;

@@ -56,12 +56,22 @@ it('builds a payload v2 event: route, path, query, cookies, headers and a text b
 
 it('passes a binary body base64-encoded', async () => {
   respond = () => ({ statusCode: 204 });
-  await fetch(`${url}/token/login`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array([0, 255]) });
+  await fetch(`${url}/token/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: new Uint8Array([0, 255]),
+  });
   expect(event).toMatchObject({ body: 'AP8=', isBase64Encoded: true });
 });
 
 it('writes a structured result: status, headers, cookies, base64 body', async () => {
-  respond = () => ({ statusCode: 201, headers: { 'content-type': 'text/plain' }, cookies: ['s=1; HttpOnly'], body: Buffer.from('créé').toString('base64'), isBase64Encoded: true });
+  respond = () => ({
+    statusCode: 201,
+    headers: { 'content-type': 'text/plain' },
+    cookies: ['s=1; HttpOnly'],
+    body: Buffer.from('créé').toString('base64'),
+    isBase64Encoded: true,
+  });
   const response = await fetch(`${url}/token/login`, { method: 'POST' });
   expect(response.status).toBe(201);
   expect(response.headers.get('set-cookie')).toBe('s=1; HttpOnly');

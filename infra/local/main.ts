@@ -17,7 +17,9 @@ async function start(): Promise<LocalServer> {
     return await createLocalServer({ port, host: process.env.HOST, dataDir });
   } catch (error) {
     if (error instanceof PortInUseError) {
-      console.error(`Port ${port} is already in use: is the app already running (npm start)? Stop it, or choose another port: PORT=3001 npm start`);
+      console.error(
+        `Port ${port} is already in use: is the app already running (npm start)? Stop it, or choose another port: PORT=3001 npm start`,
+      );
     } else {
       console.error('The local host could not start:', error);
     }
@@ -47,7 +49,9 @@ server = await start();
 // Imported once the server has set the functions' environment.
 const { DEMO_PASSWORD, DEMO_USERS } = await import('@partage/functions/domain/accounts/demo-seed');
 const describe = (user: (typeof DEMO_USERS)[number]) =>
-  user.role === 'ADMIN' ? 'administrator; its 2FA login code arrives in the dev mailbox' : `user${user.phoneVerified ? ' with a verified phone' : ''}`;
+  user.role === 'ADMIN'
+    ? 'administrator; its 2FA login code arrives in the dev mailbox'
+    : `user${user.phoneVerified ? ' with a verified phone' : ''}`;
 console.log(`
 Partage is running at ${server.url}
 
@@ -56,4 +60,3 @@ ${DEMO_USERS.map((user) => `  ${user.email.padEnd(26)} ${describe(user)}`).join(
 
 Dev mailbox (e-mails and SMS codes): ${server.url}${DEV_OUTBOX_PATH}
 Press Ctrl-C to stop.`);
-

@@ -39,5 +39,6 @@ export function webChunkSizes(distDir: string): Array<{ file: string; bytes: num
 }
 
 export function printSizes(rows: Array<{ name?: string; file?: string; bytes: number; gzip: number }>): void {
-  for (const r of rows) console.log(`  ${(r.name ?? r.file ?? '').padEnd(40)} ${kb(r.bytes).padStart(12)}  gzip ${kb(r.gzip).padStart(10)}`);
+  for (const r of rows)
+    console.log(`  ${(r.name ?? r.file ?? '').padEnd(40)} ${kb(r.bytes).padStart(12)}  gzip ${kb(r.gzip).padStart(10)}`);
 }

@@ -44,11 +44,30 @@ try {
   for (let i = 0; i < USERS; i++) {
     const id = `bench-${i}`;
     const email = `membre${i}@exemple.org`;
-    items.push({ ...userKey(id), type: 'User', id, email, role: 'USER', passwordHash: 'x', firstName: 'Membre', lastName: String(i), publicName: `Membre ${i}`, language: 'fr', emailConfirmed: true, phoneVerified: false, lockedOut: false, failedLogins: 0, firstLoginModalClosed: true, createdAt: new Date().toISOString() });
+    items.push({
+      ...userKey(id),
+      type: 'User',
+      id,
+      email,
+      role: 'USER',
+      passwordHash: 'x',
+      firstName: 'Membre',
+      lastName: String(i),
+      publicName: `Membre ${i}`,
+      language: 'fr',
+      emailConfirmed: true,
+      phoneVerified: false,
+      lockedOut: false,
+      failedLogins: 0,
+      firstLoginModalClosed: true,
+      createdAt: new Date().toISOString(),
+    });
     items.push({ ...emailKey(email), type: 'Email', userId: id });
   }
   for (let i = 0; i < items.length; i += 25) {
-    await doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+    await doc.send(
+      new BatchWriteCommand({ RequestItems: { [tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+    );
   }
   console.log(`Seeded ${USERS} accounts (${items.length} items) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
 
@@ -58,7 +77,14 @@ try {
   const scanBaseline = await time(5, async (i) => {
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
-      const page = await doc.send(new ScanCommand({ TableName: tableName, FilterExpression: 'email = :e', ExpressionAttributeValues: { ':e': pick(i) }, ExclusiveStartKey }));
+      const page = await doc.send(
+        new ScanCommand({
+          TableName: tableName,
+          FilterExpression: 'email = :e',
+          ExpressionAttributeValues: { ':e': pick(i) },
+          ExclusiveStartKey,
+        }),
+      );
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
   });
@@ -69,13 +95,29 @@ try {
   const token = await import('../../functions/handlers/token');
   const accounts = await import('../../functions/handlers/accounts');
   const loginEvent = (username: string) =>
-    ({ rawPath: '/token/login', requestContext: { http: { method: 'POST' } }, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Demo-Partage-2026', deviceId: 'partage-web-bench' }), isBase64Encoded: false }) as unknown as APIGatewayProxyEventV2;
+    ({
+      rawPath: '/token/login',
+      requestContext: { http: { method: 'POST' } },
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'Demo-Partage-2026', deviceId: 'partage-web-bench' }),
+      isBase64Encoded: false,
+    }) as unknown as APIGatewayProxyEventV2;
   const login = await time(30, () => token.handler(loginEvent('locataire@exemple.ca')));
   const loginResult = (await token.handler(loginEvent('locataire@exemple.ca'))) as { body: string };
   const { token: jwt } = JSON.parse(loginResult.body) as { token: string };
   const authorizer = await import('../../functions/handlers/authorizer');
-  const authorized = (await authorizer.handler({ authorizationToken: `Bearer ${jwt}` } as never)) as { resolverContext: Record<string, string> };
-  const meEvent = { arguments: {}, identity: { resolverContext: authorized.resolverContext }, source: null, info: { fieldName: 'me', parentTypeName: 'Query', variables: {}, selectionSetList: ['id', 'type'], selectionSetGraphQL: '{ id type }' }, request: { headers: {} }, prev: null, stash: {} } as ResolverEvent;
+  const authorized = (await authorizer.handler({ authorizationToken: `Bearer ${jwt}` } as never)) as {
+    resolverContext: Record<string, string>;
+  };
+  const meEvent = {
+    arguments: {},
+    identity: { resolverContext: authorized.resolverContext },
+    source: null,
+    info: { fieldName: 'me', parentTypeName: 'Query', variables: {}, selectionSetList: ['id', 'type'], selectionSetGraphQL: '{ id type }' },
+    request: { headers: {} },
+    prev: null,
+    stash: {},
+  } as ResolverEvent;
   const me = await time(300, () => accounts.handler(meEvent));
   console.log('Handlers (in process, DynamoDB Local)');
   console.log(`  POST /token/login (scrypt)   ${ms(login)}`);

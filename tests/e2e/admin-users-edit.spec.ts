@@ -113,7 +113,10 @@ for (const lang of ['fr', 'en'] as const) {
       const email = uniqueEmail(`verrouille-${lang}`);
       const userId = await signUpConfirmedThroughApi(request, email, PASSWORD, `Traiteur verrouillé ${lang}`);
       for (let attempt = 0; attempt < MAX_FAILED_LOGINS; attempt++) await tokenLogin(request, email, 'Mauvais-Passe-2026');
-      expect(await tokenLogin(request, email, PASSWORD)).toMatchObject({ status: 403, text: expect.stringContaining('User is locked out') });
+      expect(await tokenLogin(request, email, PASSWORD)).toMatchObject({
+        status: 403,
+        text: expect.stringContaining('User is locked out'),
+      });
 
       await loginAdminWithEmailedCode(page, request, lang);
       await page.goto(`/gestion-utilisateurs/modifier-utilisateur/${userId}`);

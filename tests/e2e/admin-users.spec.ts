@@ -79,7 +79,10 @@ for (const lang of ['fr', 'en'] as const) {
   const t = TEXT[lang];
 
   test.describe(`in ${lang}`, () => {
-    test('the user list finds users by the start of their e-mail or their last name, and pages forward and back', async ({ page, request }) => {
+    test('the user list finds users by the start of their e-mail or their last name, and pages forward and back', async ({
+      page,
+      request,
+    }) => {
       await loginAdminWithEmailedCode(page, request, lang);
       await page.goto('/gestion-utilisateurs');
       await expect(page.getByRole('heading', { level: 1, name: t.users })).toBeVisible();
@@ -93,10 +96,11 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page.getByText(t.onePage(1))).toBeVisible();
       await expect(rows(page, lang)).toHaveCount(1);
       await expect(rows(page, lang).first()).toContainText(listedEmail(7));
-      await expect(rows(page, lang).first().getByRole('link', { name: `Personne7 ${LAST_NAME}` })).toHaveAttribute(
-        'href',
-        /\/gestion-utilisateurs\/modifier-utilisateur\//,
-      );
+      await expect(
+        rows(page, lang)
+          .first()
+          .getByRole('link', { name: `Personne7 ${LAST_NAME}` }),
+      ).toHaveAttribute('href', /\/gestion-utilisateurs\/modifier-utilisateur\//);
 
       // With Enter: by last name, more than one page.
       await search.fill(LAST_NAME.toLowerCase());
@@ -121,7 +125,11 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(rows(page, lang)).toHaveCount(1);
     });
 
-    test('an administrator invites an administrator, who completes the account and logs in with a code', async ({ page, request, browser }, testInfo) => {
+    test('an administrator invites an administrator, who completes the account and logs in with a code', async ({
+      page,
+      request,
+      browser,
+    }, testInfo) => {
       const email = `invite.${lang}.${RUN}@exemple.ca`;
       const password = 'Admin-Invite-2026';
       await loginAdminWithEmailedCode(page, request, lang);

@@ -52,7 +52,12 @@ for (const lang of ['fr', 'en'] as const) {
     test('a wrong password shows the generic login error and stores nothing', async ({ page }) => {
       await page.goto(`/connexion?lang=${lang}`);
       await fillLogin(page, lang, ACCOUNTS.tenant, 'Wrong-Password-1');
-      await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: lang === 'fr' ? /courriel ou mot de passe/i : /email or password/i })).toBeVisible();
+      await expect(
+        page
+          .getByRole('status')
+          .or(page.getByRole('alert'))
+          .filter({ hasText: lang === 'fr' ? /courriel ou mot de passe/i : /email or password/i }),
+      ).toBeVisible();
       expect(await storedToken(page)).toBeNull();
       await expect(page).toHaveURL(/\/connexion/);
     });

@@ -158,7 +158,10 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page).toHaveURL(/\/annonces$/);
     });
 
-    test('unconfirmed account: the login notice leads to a new confirmation link, which confirms the address', async ({ page, request }) => {
+    test('unconfirmed account: the login notice leads to a new confirmation link, which confirms the address', async ({
+      page,
+      request,
+    }) => {
       const email = freshEmail(`attente-${lang}`);
       await graphqlCall(request, 'mutation SignUp($input: CreateUserAccountInput!) { createUserAccount(input: $input) { id } }', {
         input: {

@@ -87,9 +87,14 @@ test('a user sees another user’s public profile, with the contact details that
   const sharingEmail = freshEmail('profil-visible');
   const sharingId = await signUpConfirmedThroughApi(request, sharingEmail, PASSWORD, 'Traiteur du Faubourg');
   const token = await apiToken(request, sharingEmail, PASSWORD);
-  await graphqlCall(request, 'mutation Show($input: UpdateUserProfileInput!) { updateUserProfile(input: $input) { id } }', {
-    input: { userId: sharingId, showEmail: true },
-  }, token);
+  await graphqlCall(
+    request,
+    'mutation Show($input: UpdateUserProfileInput!) { updateUserProfile(input: $input) { id } }',
+    {
+      input: { userId: sharingId, showEmail: true },
+    },
+    token,
+  );
   const discreetId = await signUpConfirmedThroughApi(request, freshEmail('profil-discret'), PASSWORD, 'Épicerie discrète');
 
   await page.goto('/connexion?lang=fr');

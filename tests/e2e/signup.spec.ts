@@ -86,7 +86,10 @@ for (const lang of ['fr', 'en'] as const) {
       await page.getByRole('button', { name: l.submit }).click();
       await expect(page.getByRole('heading', { level: 1, name: l.done })).toBeFocused();
       await expect(page.getByText(email)).toBeVisible();
-      await expect(page.getByRole('link', { name: l.resend })).toHaveAttribute('href', `/reenvoyer-courriel?email=${encodeURIComponent(email)}`);
+      await expect(page.getByRole('link', { name: l.resend })).toHaveAttribute(
+        'href',
+        `/reenvoyer-courriel?email=${encodeURIComponent(email)}`,
+      );
       await expectNoSeriousA11yViolations(page);
 
       // The confirmation link carries the return path given to the sign-up page.
@@ -111,7 +114,10 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: l.title })).toBeVisible();
     });
 
-    test('a user changes the organisation name, keeps it, and a save without change is skipped with a notice', async ({ page, request }) => {
+    test('a user changes the organisation name, keeps it, and a save without change is skipped with a notice', async ({
+      page,
+      request,
+    }) => {
       const email = uniqueEmail(`profil-${lang}`);
       await signUpConfirmedThroughApi(request, email, PASSWORD, 'Ancien nom');
       await page.goto(`/connexion?lang=${lang}&returnPath=%2Fmodifier-profil`);

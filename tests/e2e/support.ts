@@ -13,7 +13,14 @@ export type Lang = 'fr' | 'en';
 
 /** Labels the journeys read, per language, exactly as a user sees them. */
 export const LABELS = {
-  fr: { email: 'Courriel', password: 'Mot de passe', submit: /^Se connecter$/, code: 'Code de vérification', logout: 'Se déconnecter', account: 'Mon compte' },
+  fr: {
+    email: 'Courriel',
+    password: 'Mot de passe',
+    submit: /^Se connecter$/,
+    code: 'Code de vérification',
+    logout: 'Se déconnecter',
+    account: 'Mon compte',
+  },
   en: { email: 'Email', password: 'Password', submit: /^Log in$/, code: 'Verification code', logout: 'Log out', account: 'My account' },
 } as const;
 
@@ -102,7 +109,12 @@ export async function graphqlCall<T>(request: APIRequestContext, query: string, 
  * A fresh, confirmed USER account made through the real API: sign-up, then the token of the
  * confirmation link read from the dev mailbox. Answers the new user's id.
  */
-export async function signUpConfirmedThroughApi(request: APIRequestContext, email: string, password: string, organizationName: string): Promise<string> {
+export async function signUpConfirmedThroughApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  organizationName: string,
+): Promise<string> {
   const since = Date.now() - 1000;
   const { createUserAccount } = await graphqlCall<{ createUserAccount: { id: string } }>(
     request,
@@ -183,7 +195,9 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
 
 /** Waits until the page has its answer to `me`, after which the dialogs `me` calls for are decided. */
 export function meLoaded(page: Page): Promise<unknown> {
-  return page.waitForResponse((response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('query Me'));
+  return page.waitForResponse(
+    (response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('query Me'),
+  );
 }
 
 /** Reloads the page of a signed-in user and waits for its `me`, after which their account menu is back. */

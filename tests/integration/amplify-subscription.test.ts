@@ -37,7 +37,10 @@ it('receives a subscription event through Amplify', async () => {
 
   const connected = new Promise<void>((resolve) => {
     const stop = Hub.listen('api', ({ payload }) => {
-      if (payload.event === CONNECTION_STATE_CHANGE && (payload.data as { connectionState: string }).connectionState === ConnectionState.Connected) {
+      if (
+        payload.event === CONNECTION_STATE_CHANGE &&
+        (payload.data as { connectionState: string }).connectionState === ConnectionState.Connected
+      ) {
         stop();
         resolve();
       }
@@ -62,7 +65,8 @@ it('receives a subscription event through Amplify', async () => {
   await connected;
 
   const mutation = await client.graphql({
-    query: 'mutation Close($input: UpdateFirstLoginModalClosedInput!) { updateFirstLoginModalClosed(input: $input) { id firstLoginModalClosed } }',
+    query:
+      'mutation Close($input: UpdateFirstLoginModalClosedInput!) { updateFirstLoginModalClosed(input: $input) { id firstLoginModalClosed } }',
     variables: { input: { firstLoginModalClosed: true } },
     authMode: 'lambda',
     authToken,

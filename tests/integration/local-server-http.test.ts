@@ -99,7 +99,9 @@ describe('POST /graphql', () => {
     const query = 'mutation ($input: UpdateFirstLoginModalClosedInput!) { updateFirstLoginModalClosed(input: $input) { id } }';
     const { body } = await graphql(url, 'anonymous', query, { input: { firstLoginModalClosed: 'yes' } });
     expect(body.data).toBeNull();
-    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', path: null, locations: null, message: expect.stringContaining('$input') })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({ errorType: 'ValidationError', path: null, locations: null, message: expect.stringContaining('$input') }),
+    ]);
   });
 
   it('answers 400 MalformedHttpRequestException for a body that is not a GraphQL request', async () => {
@@ -197,7 +199,8 @@ describe('dev mailbox', () => {
 describe('port', () => {
   it('refuses to start on a port that is taken, before touching DynamoDB', async () => {
     const port = Number(new URL(url).port);
-    await expect(createLocalServer({ port, dataDir: `${server.dataDir}/second`, dynamoEndpoint: 'http://127.0.0.1:1' })).rejects.toBeInstanceOf(PortInUseError);
+    await expect(
+      createLocalServer({ port, dataDir: `${server.dataDir}/second`, dynamoEndpoint: 'http://127.0.0.1:1' }),
+    ).rejects.toBeInstanceOf(PortInUseError);
   });
-
 });

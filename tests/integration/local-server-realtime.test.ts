@@ -5,7 +5,8 @@ import { WebSocket } from 'ws';
 import { DEMO, RealtimeClient, graphql, login, meId, startTestServer, type TestServer } from './support/local-server';
 
 const SUBSCRIPTION = 'subscription On($id: ID!) { onFirstLoginModalClosed(id: $id) { id firstLoginModalClosed } }';
-const MUTATION = 'mutation Close($input: UpdateFirstLoginModalClosedInput!) { updateFirstLoginModalClosed(input: $input) { id firstLoginModalClosed } }';
+const MUTATION =
+  'mutation Close($input: UpdateFirstLoginModalClosedInput!) { updateFirstLoginModalClosed(input: $input) { id firstLoginModalClosed } }';
 
 let server: TestServer;
 let url: string;
@@ -82,7 +83,11 @@ describe('subscriptions', () => {
     const client = await connect(renter.auth);
     await client.init();
     const refused = await client.start('s1', SUBSCRIPTION, { id: owner.id }, renter.auth);
-    expect(refused).toMatchObject({ type: 'error', id: 's1', payload: { errors: [{ errorType: 'UNAUTHORIZED_ACCESS', path: ['onFirstLoginModalClosed'] }] } });
+    expect(refused).toMatchObject({
+      type: 'error',
+      id: 's1',
+      payload: { errors: [{ errorType: 'UNAUTHORIZED_ACCESS', path: ['onFirstLoginModalClosed'] }] },
+    });
   });
 
   it('reports an invalid subscription as a validation error', async () => {
@@ -117,11 +122,18 @@ describe('subscriptions', () => {
     await renterClient.init();
     await ownerClient.init();
     await renterClient.start('mine', SUBSCRIPTION, { id: renter.id }, renter.auth);
-    await ownerClient.start('mine', 'subscription ($id: ID!) { onFirstLoginModalClosed(id: $id) { firstLoginModalClosed } }', { id: owner.id }, owner.auth);
+    await ownerClient.start(
+      'mine',
+      'subscription ($id: ID!) { onFirstLoginModalClosed(id: $id) { firstLoginModalClosed } }',
+      { id: owner.id },
+      owner.auth,
+    );
 
     await closeModal(owner, true);
     // The subscription's own selection set shapes the event.
-    expect(await ownerClient.next((m) => m.type === 'data')).toMatchObject({ payload: { data: { onFirstLoginModalClosed: { firstLoginModalClosed: true } } } });
+    expect(await ownerClient.next((m) => m.type === 'data')).toMatchObject({
+      payload: { data: { onFirstLoginModalClosed: { firstLoginModalClosed: true } } },
+    });
     await closeModal(renter, true);
     const renterEvent = await renterClient.next((m) => m.type === 'data');
     expect(renterEvent.payload).toEqual({ data: { onFirstLoginModalClosed: { id: renter.id, firstLoginModalClosed: true } } });

@@ -72,8 +72,8 @@ const typeset = (text: string) => text.replace(/ ([:;!?»])/g, '\u00a0$1').repla
 
 // WinAnsiEncoding: Latin-1, except codes 128–159, which hold typographic signs (0 = no glyph).
 const WIN_ANSI_128_TO_159 = [
-  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
-  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0, 0x2018, 0x2019,
+  0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
 ];
 const WIN_ANSI = new Map<string, number>();
 for (let code = FIRST_CODE; code <= 255; code++) {
@@ -167,7 +167,9 @@ function pdfTextString(text: string): string {
 }
 
 function contentStream(lines: PlacedLine[], footer: string): string {
-  const drawn = lines.map(({ font, size, x, y, text }) => `BT /${FONTS[font].resource} ${size} Tf ${x} ${y.toFixed(2)} Td ${pdfString(text)} Tj ET`);
+  const drawn = lines.map(
+    ({ font, size, x, y, text }) => `BT /${FONTS[font].resource} ${size} Tf ${x} ${y.toFixed(2)} Td ${pdfString(text)} Tj ET`,
+  );
   const footerWidth = measure(footer, 'regular', 8.5);
   drawn.push(`0.3 g BT /F1 8.5 Tf ${(PAGE.width - PAGE.margin - footerWidth).toFixed(2)} ${PAGE.footerY} Td ${pdfString(footer)} Tj ET`);
   return `${drawn.join('\n')}\n`;
@@ -216,7 +218,13 @@ export function renderLegalPdf(source: string, meta: LegalDocumentMeta): Buffer 
     chunks.push(object);
     length += object.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)];
-  chunks.push(ascii(`${xref.join('')}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${infoId} 0 R >>\nstartxref\n${length}\n%%EOF\n`));
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n`,
+    '0000000000 65535 f \n',
+    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`),
+  ];
+  chunks.push(
+    ascii(`${xref.join('')}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${infoId} 0 R >>\nstartxref\n${length}\n%%EOF\n`),
+  );
   return Buffer.concat(chunks);
 }

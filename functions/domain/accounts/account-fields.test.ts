@@ -13,7 +13,8 @@ const stored = {
   phoneVerified: true,
 } as UserRecord;
 
-const failures = (checks: ReturnType<typeof accountFieldChecks>) => checks.filter(([, rule]) => rule).map(([path, rule]) => `${path}:${rule}`);
+const failures = (checks: ReturnType<typeof accountFieldChecks>) =>
+  checks.filter(([, rule]) => rule).map(([path, rule]) => `${path}:${rule}`);
 
 describe('accountFieldChecks', () => {
   it('checks every field of a new account, and only the fields sent in an update', () => {
@@ -33,16 +34,19 @@ describe('accountFieldChecks', () => {
       'input.organizationTypeOtherSpecification:required',
     ]);
     expect(failures(accountFieldChecks({ industry: 'OTHER' }, 'USER', stored))).toEqual(['input.industryOtherSpecification:required']);
-    expect(failures(accountFieldChecks({ organizationType: 'RETAIL' as never, organizationTypeOtherSpecification: null }, 'USER', stored))).toEqual([
-      'input.organizationType:oneOf',
-    ]);
+    expect(
+      failures(accountFieldChecks({ organizationType: 'RETAIL' as never, organizationTypeOtherSpecification: null }, 'USER', stored)),
+    ).toEqual(['input.organizationType:oneOf']);
   });
 });
 
 describe('accountFieldChanges', () => {
   it('stores trimmed and normalised values, and removes blank optional ones', () => {
     const changes = accountFieldChanges({ firstName: ' Lucienne ', postalCode: 'h2x1y4', address: '  ', language: 'ENGLISH' }, stored);
-    expect(changes).toEqual({ set: { firstName: 'Lucienne', postalCode: 'H2X 1Y4', language: 'en', publicName: 'Épicerie solidaire' }, remove: ['address'] });
+    expect(changes).toEqual({
+      set: { firstName: 'Lucienne', postalCode: 'H2X 1Y4', language: 'en', publicName: 'Épicerie solidaire' },
+      remove: ['address'],
+    });
   });
 
   it('drops the "other" text when the choice is no longer OTHER', () => {

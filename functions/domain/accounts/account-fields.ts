@@ -28,14 +28,14 @@ export type AccountFieldsInput = Omit<UpdateUserProfileInput, 'userId'>;
 
 export type Check = [path: string, result: RuleResult];
 
-export const emailAddressRule = (value: string | null | undefined): RuleResult => required(value) ?? email(value) ?? maxLength(ACCOUNT_TEXT_MAX_LENGTH.email)(value);
+export const emailAddressRule = (value: string | null | undefined): RuleResult =>
+  required(value) ?? email(value) ?? maxLength(ACCOUNT_TEXT_MAX_LENGTH.email)(value);
 
 export const UI_LANGUAGE_OF: Record<ContentLanguage, UiLanguage> = { FRENCH: 'fr', ENGLISH: 'en' };
 export const CONTENT_LANGUAGE_OF: Record<UiLanguage, ContentLanguage> = { fr: 'FRENCH', en: 'ENGLISH' };
 
 type ValueField = Exclude<keyof AccountFieldsInput, 'registeringInterests'>;
-const rule = (check: (value: string | null | undefined) => RuleResult) => (value: unknown) =>
-  check(value as string | null | undefined);
+const rule = (check: (value: string | null | undefined) => RuleResult) => (value: unknown) => check(value as string | null | undefined);
 
 /** The format of each field (booleans are typed by the schema). */
 const RULES: Record<ValueField, (value: unknown) => RuleResult> = {
@@ -107,7 +107,10 @@ export const publicNameOf = (user: Pick<UserRecord, 'role' | 'firstName' | 'last
  * code; a blank or null optional field is removed; an "other" text goes with a choice other than OTHER.
  * The public name follows, and a new phone number has to be verified again.
  */
-export function accountFieldChanges(input: AccountFieldsInput, before: Pick<UserRecord, 'role'> & Partial<UserRecord>): Required<UserChanges> {
+export function accountFieldChanges(
+  input: AccountFieldsInput,
+  before: Pick<UserRecord, 'role'> & Partial<UserRecord>,
+): Required<UserChanges> {
   const set: Partial<UserRecord> = {};
   const remove: NonNullable<UserChanges['remove']> = [];
   const present = (field: keyof AccountFieldsInput) => field in input && input[field] !== undefined;
@@ -124,7 +127,8 @@ export function accountFieldChanges(input: AccountFieldsInput, before: Pick<User
   if (present('postalCode')) keep('postalCode', input.postalCode?.trim() ? normalizePostalCode(input.postalCode) : undefined);
   if (present('organizationType')) keep('organizationType', input.organizationType ?? undefined);
   if (present('industry')) keep('industry', input.industry ?? undefined);
-  if (present('registeringInterests')) keep('registeringInterests', input.registeringInterests?.length ? [...new Set(input.registeringInterests)] : undefined);
+  if (present('registeringInterests'))
+    keep('registeringInterests', input.registeringInterests?.length ? [...new Set(input.registeringInterests)] : undefined);
   if (input.language) set.language = UI_LANGUAGE_OF[input.language];
 
   const after: Partial<UserRecord> = { ...before, ...set };

@@ -19,13 +19,17 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** A new token for a link to `email`; the caller puts it in the link. */
 export async function issueAccountToken(kind: TokenType, userId: string, email: string, lifetimeSeconds: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await putAccountToken({ email: email.toLowerCase(), tokenHash: hashToken(token), kind, userId, expiresAt: epochSeconds() + lifetimeSeconds });
+  await putAccountToken({
+    email: email.toLowerCase(),
+    tokenHash: hashToken(token),
+    kind,
+    userId,
+    expiresAt: epochSeconds() + lifetimeSeconds,
+  });
   return token;
 }
 
-export type TokenCheck =
-  | { status: Exclude<TokenStatus, 'VALID'> }
-  | { status: 'VALID'; token: AccountToken; user: UserRecord };
+export type TokenCheck = { status: Exclude<TokenStatus, 'VALID'> } | { status: 'VALID'; token: AccountToken; user: UserRecord };
 
 /** What a link (address + token) is worth now, for one of `kinds`. */
 export async function checkAccountToken(kinds: readonly TokenType[], email: string, token: string): Promise<TokenCheck> {
@@ -40,7 +44,11 @@ export async function checkAccountToken(kinds: readonly TokenType[], email: stri
 }
 
 /** The valid token and its user; INVALID_TOKEN (message INVALID, EXPIRED or USED) otherwise. */
-export async function validAccountToken(kinds: readonly TokenType[], email: string, token: string): Promise<{ token: AccountToken; user: UserRecord }> {
+export async function validAccountToken(
+  kinds: readonly TokenType[],
+  email: string,
+  token: string,
+): Promise<{ token: AccountToken; user: UserRecord }> {
   const check = await checkAccountToken(kinds, email, token);
   if (check.status !== 'VALID') throw new AppError('INVALID_TOKEN', check.status);
   return check;

@@ -41,7 +41,9 @@ export async function completeAdminRegistration(input: CompleteAdminRegistration
   ]);
   const link = await validAccountToken(['ADMIN_INVITATION'], input.email, input.token);
   const { set } = accountFieldChanges(names, link.user);
-  await redeemAccountToken(link.token, link.user, { set: { ...set, passwordHash: await hashPassword(input.password), emailConfirmed: true } });
+  await redeemAccountToken(link.token, link.user, {
+    set: { ...set, passwordHash: await hashPassword(input.password), emailConfirmed: true },
+  });
   return { id: link.user.id };
 }
 

@@ -17,8 +17,15 @@ beforeAll(async () => {
 
 const login = (username: string) => token(httpEvent('POST', '/token/login', { username, password: DEMO_PASSWORD, deviceId: 'seed-test' }));
 const partition = async (userId: string) =>
-  (await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': userKey(userId).PK } })))
-    .Items;
+  (
+    await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': userKey(userId).PK },
+      }),
+    )
+  ).Items;
 
 describe('seedDemoData', () => {
   it('creates the three demo accounts, ready to sign in', async () => {
@@ -46,7 +53,9 @@ describe('seedDemoData', () => {
 
   it('lists the demo accounts for administrators, also those seeded before the user list existed', async () => {
     const listed = async () =>
-      ((await admin(resolverEvent('Query.users', { limit: 100 }, { userId: 'demo-admin', role: 'ADMIN' }))) as UserPage).items.map((item) => item.id);
+      ((await admin(resolverEvent('Query.users', { limit: 100 }, { userId: 'demo-admin', role: 'ADMIN' }))) as UserPage).items.map(
+        (item) => item.id,
+      );
     expect(await listed()).toEqual(expect.arrayContaining(DEMO_USERS.map((user) => user.id)));
 
     // An account seeded by an older version: no listing attributes, no search entries.

@@ -9,7 +9,10 @@ import { INITIAL_TERMS_VERSION } from './terms';
 
 export const DEMO_PASSWORD = 'Demo-Partage-2026';
 
-type DemoUser = Omit<UserRecord, 'passwordHash' | 'createdAt' | 'language' | 'emailConfirmed' | 'lockedOut' | 'failedLogins' | 'firstLoginModalClosed'>;
+type DemoUser = Omit<
+  UserRecord,
+  'passwordHash' | 'createdAt' | 'language' | 'emailConfirmed' | 'lockedOut' | 'failedLogins' | 'firstLoginModalClosed'
+>;
 
 // Fixed ids keep the seed idempotent and give the demo stable links.
 export const DEMO_USERS: DemoUser[] = [

@@ -38,7 +38,11 @@ export interface LinkEmailOptions {
 
 type Recipient = Pick<UserRecord, 'id' | 'email' | 'firstName' | 'language' | 'organizationName'>;
 
-export async function sendLinkEmail(name: LinkEmailName, user: Recipient, { to = user.email, returnPath }: LinkEmailOptions = {}): Promise<void> {
+export async function sendLinkEmail(
+  name: LinkEmailName,
+  user: Recipient,
+  { to = user.email, returnPath }: LinkEmailOptions = {},
+): Promise<void> {
   const { kind, page, lifetime } = LINK_EMAILS[name];
   const token = await issueAccountToken(kind, user.id, to, lifetime);
   const values = {

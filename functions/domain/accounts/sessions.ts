@@ -5,12 +5,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { AppError, REFRESH_TOKEN_TTL_SECONDS } from '@partage/graphql';
 import { epochSeconds } from '../clock';
-import {
-  deleteRefreshFamily,
-  getRefreshFamily,
-  putRefreshFamily,
-  rotateRefreshFamily,
-} from '../../data/refresh-families';
+import { deleteRefreshFamily, getRefreshFamily, putRefreshFamily, rotateRefreshFamily } from '../../data/refresh-families';
 import { getUser, type UserRecord } from '../../data/users';
 import { signAccessToken, subjectOfSignedToken } from './access-token';
 

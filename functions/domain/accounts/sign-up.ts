@@ -1,14 +1,7 @@
 // createUserAccount (/inscription): a USER account, unconfirmed until the e-mailed link is followed.
 // Signing up accepts the current terms, which the form shows.
 
-import {
-  assertValid,
-  password,
-  required,
-  type CreateUserAccountInput,
-  type RuleResult,
-  type UserIdResult,
-} from '@partage/graphql';
+import { assertValid, password, required, type CreateUserAccountInput, type RuleResult, type UserIdResult } from '@partage/graphql';
 import { recordTermsAcceptance } from '../../data/terms';
 import { createUser } from '../../data/users';
 import { accountFieldChecks, emailAddressRule } from './account-fields';

@@ -35,7 +35,8 @@ export async function publishTermsVersion(version: string): Promise<TermsVersion
   assertValid([['input.version', required(trimmed) ?? maxLength(50)(trimmed)]]);
   const terms = { version: trimmed, publishedAt: new Date().toISOString() };
   // The initial version is current without an item, hence the first comparison.
-  if (trimmed === (await latestTermsVersion()) || !(await publishTerms(terms))) throw new AppError('NO_CHANGE', `${trimmed} is already the current version`);
+  if (trimmed === (await latestTermsVersion()) || !(await publishTerms(terms)))
+    throw new AppError('NO_CHANGE', `${trimmed} is already the current version`);
   return terms;
 }
 

@@ -8,7 +8,13 @@ export interface ResolverEvent {
   arguments: Record<string, unknown>;
   identity?: { resolverContext?: { userId?: string; role?: string; sessionId?: string } } | null;
   source: unknown;
-  info: { fieldName: string; parentTypeName: string; variables: Record<string, unknown>; selectionSetList: string[]; selectionSetGraphQL: string };
+  info: {
+    fieldName: string;
+    parentTypeName: string;
+    variables: Record<string, unknown>;
+    selectionSetList: string[];
+    selectionSetGraphQL: string;
+  };
   request?: { headers: Record<string, string | undefined> };
   prev: unknown;
   stash: Record<string, unknown>;

@@ -62,7 +62,12 @@ export interface GraphQLResponse {
   body: { data?: Record<string, unknown> | null; errors?: Record<string, unknown>[] };
 }
 
-export async function graphql(url: string, authorization: string | null, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse> {
+export async function graphql(
+  url: string,
+  authorization: string | null,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<GraphQLResponse> {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },

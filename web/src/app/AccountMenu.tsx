@@ -6,7 +6,8 @@ import { PATHS, publicProfilePath } from './paths';
 /** The profile menu of a signed-in visitor (spec §2). Manage ads and my alerts come with their screens. */
 export function AccountMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
-  const ownProfile: MenuItem[] = session.role === 'USER' ? [{ id: 'profile', label: t('account.profile'), to: publicProfilePath(session.userId) }] : [];
+  const ownProfile: MenuItem[] =
+    session.role === 'USER' ? [{ id: 'profile', label: t('account.profile'), to: publicProfilePath(session.userId) }] : [];
   return (
     <MenuButton
       label={t('account.menu')}

@@ -78,7 +78,13 @@ describe('app shell', () => {
 
     await waitFor(() => expect(location()).toBe('/accueil'));
     expect(getSession()).toBeNull();
-    const cleared = [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.mapLatitude, STORAGE_KEYS.mapLongitude, STORAGE_KEYS.mapZoom];
+    const cleared = [
+      STORAGE_KEYS.token,
+      STORAGE_KEYS.refreshToken,
+      STORAGE_KEYS.mapLatitude,
+      STORAGE_KEYS.mapLongitude,
+      STORAGE_KEYS.mapZoom,
+    ];
     expect(cleared.map((key) => localStorage.getItem(key))).toEqual([null, null, null, null, null]);
     expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('en');
     expect(within(await headerNavigation()).getByRole('link', { name: 'Log in' })).toBeVisible();

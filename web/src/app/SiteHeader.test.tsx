@@ -25,7 +25,12 @@ describe('site navigation', () => {
     signIn('USER', 'user-7');
     const { user } = renderAt('/accueil');
     const menu = await openAccountMenu(user);
-    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['My profile', 'Edit profile', 'Account settings', 'Log out']);
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'My profile',
+      'Edit profile',
+      'Account settings',
+      'Log out',
+    ]);
     expect(menu.getByRole('menuitem', { name: 'My profile' })).toHaveAttribute('href', '/profil/user-7');
     expect(menu.getByRole('menuitem', { name: 'Edit profile' })).toHaveAttribute('href', '/modifier-profil');
     expect(within(await headerNavigation()).queryByRole('link', { name: 'Manage users' })).not.toBeInTheDocument();
@@ -42,14 +47,20 @@ describe('site navigation', () => {
   it('links the terms and privacy PDFs of the current language from the footer', async () => {
     const { user } = renderAt('/accueil');
     await headerNavigation();
-    expect(within(footerLinks()).getByRole('link', { name: 'Terms of use (PDF)' })).toHaveAttribute('href', '/legal/conditions-utilisation-en.pdf');
+    expect(within(footerLinks()).getByRole('link', { name: 'Terms of use (PDF)' })).toHaveAttribute(
+      'href',
+      '/legal/conditions-utilisation-en.pdf',
+    );
     expect(within(footerLinks()).getByRole('link', { name: 'Privacy policy (PDF)' })).toHaveAttribute(
       'href',
       '/legal/politique-confidentialite-en.pdf',
     );
     await user.click(screen.getByRole('button', { name: 'Français' }));
     const french = within(await screen.findByRole('navigation', { name: 'Liens utiles' }));
-    expect(french.getByRole('link', { name: "Conditions d'utilisation (PDF)" })).toHaveAttribute('href', '/legal/conditions-utilisation-fr.pdf');
+    expect(french.getByRole('link', { name: "Conditions d'utilisation (PDF)" })).toHaveAttribute(
+      'href',
+      '/legal/conditions-utilisation-fr.pdf',
+    );
     expect(french.getByRole('link', { name: 'Politique de confidentialité (PDF)' })).toHaveAttribute(
       'href',
       '/legal/politique-confidentialite-fr.pdf',

@@ -9,9 +9,7 @@ import { RouteError } from './RouteError';
 const LandingPage = lazyPage(() => import('../features/site/LandingPage').then((m) => m.LandingPage));
 const NotFoundPage = lazyPage(() => import('../features/site/NotFoundPage').then((m) => m.NotFoundPage));
 const LoginPage = lazyPage(() => import('../features/accounts/LoginPage').then((m) => m.LoginPage));
-const AccountSettingsPage = lazyPage(() =>
-  import('../features/accounts/AccountSettingsPage').then((m) => m.AccountSettingsPage),
-);
+const AccountSettingsPage = lazyPage(() => import('../features/accounts/AccountSettingsPage').then((m) => m.AccountSettingsPage));
 const ConfirmEmailPage = lazyPage(() => import('../features/accounts/email/ConfirmEmailPage').then((m) => m.ConfirmEmailPage));
 const ResendConfirmationPage = lazyPage(() =>
   import('../features/accounts/email/ResendConfirmationPage').then((m) => m.ResendConfirmationPage),

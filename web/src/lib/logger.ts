@@ -20,9 +20,7 @@ function flush(): void {
   const body = JSON.stringify(queue);
   queue = [];
   // keepalive lets the last entries leave while the page unloads; a failed send must never raise.
-  fetch(apiUrl('/log'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(
-    () => undefined,
-  );
+  fetch(apiUrl('/log'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
 }
 
 function log(level: LogLevel, message: string): void {

@@ -40,7 +40,8 @@ describe('change password form', () => {
     const { fields, fill } = renderForm();
     await fill('', '', '');
     expect(fields.current).toHaveFocus();
-    for (const field of Object.values(fields)) expect(field).toHaveAccessibleDescription(expect.stringContaining('This field is required.'));
+    for (const field of Object.values(fields))
+      expect(field).toHaveAccessibleDescription(expect.stringContaining('This field is required.'));
     expect(request).not.toHaveBeenCalled();
   });
 

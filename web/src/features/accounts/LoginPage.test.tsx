@@ -14,7 +14,11 @@ async function openLogin(path = '/connexion') {
   return view;
 }
 
-async function submitCredentials(user: Awaited<ReturnType<typeof openLogin>>['user'], email = 'locataire@exemple.ca', password = 'Demo-Partage-2026') {
+async function submitCredentials(
+  user: Awaited<ReturnType<typeof openLogin>>['user'],
+  email = 'locataire@exemple.ca',
+  password = 'Demo-Partage-2026',
+) {
   await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Log in' }));

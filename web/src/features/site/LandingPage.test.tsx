@@ -11,7 +11,11 @@ describe('landing page', () => {
     await waitFor(() => expect(document.title).toBe('Home | Food Equipment Sharing'));
 
     const categories = screen.getByRole('region', { name: 'What can be shared' });
-    expect(within(categories).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+    expect(
+      within(categories)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([
       'Professional kitchen',
       'Delivery truck',
       'Storage space',
@@ -23,7 +27,11 @@ describe('landing page', () => {
       'Other',
     ]);
     const modes = screen.getByRole('region', { name: 'Four ways to share' });
-    expect(within(modes).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Rent', 'Sale', 'Trade', 'Donation']);
+    expect(
+      within(modes)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Rent', 'Sale', 'Trade', 'Donation']);
     const main = within(screen.getByRole('main'));
     expect(main.getAllByRole('link', { name: 'Log in' })).toHaveLength(2);
     const signUps = main.getAllByRole('link', { name: 'Create an account' });

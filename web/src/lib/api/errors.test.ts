@@ -15,7 +15,11 @@ describe('toApiError', () => {
         },
       ],
     });
-    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'input.newPassword', rule: 'password' }], unauthorized: false });
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [{ path: 'input.newPassword', rule: 'password' }],
+      unauthorized: false,
+    });
   });
 
   it('falls back to extensions.code', () => {
@@ -23,7 +27,10 @@ describe('toApiError', () => {
   });
 
   it('marks an HTTP 401 as unauthorized, whichever way Amplify reports it', () => {
-    expect(toApiError({ errors: [{ message: 'Unauthorized', originalError: { name: 'UnknownError', $metadata: { httpStatusCode: 401 } } }] }).unauthorized).toBe(true);
+    expect(
+      toApiError({ errors: [{ message: 'Unauthorized', originalError: { name: 'UnknownError', $metadata: { httpStatusCode: 401 } } }] })
+        .unauthorized,
+    ).toBe(true);
     expect(toApiError({ errors: [{ message: 'Unauthorized', originalError: { name: 'UnauthorizedException' } }] }).unauthorized).toBe(true);
     expect(toApiError({ errors: [{ message: 'no', errorType: 'UnauthorizedException' }] }).unauthorized).toBe(true);
     expect(toApiError({ errors: [{ message: 'no', errorType: 'UNAUTHORIZED_ACCESS' }] }).unauthorized).toBe(false);

@@ -10,7 +10,10 @@ const listen = vi.fn();
 vi.mock('./amplify-client', () => ({ query: (call: unknown) => query(call), listen: (call: unknown) => listen(call) }));
 
 // What Amplify throws when AppSync (or the local host) answers HTTP 401.
-const unauthorized = { data: {}, errors: [{ message: 'Unauthorized', originalError: { name: 'UnknownError', $metadata: { httpStatusCode: 401 } } }] };
+const unauthorized = {
+  data: {},
+  errors: [{ message: 'Unauthorized', originalError: { name: 'UnknownError', $metadata: { httpStatusCode: 401 } } }],
+};
 const renewed = { token: accessToken('USER', 'user-1', 'renewed'), refreshToken: 'refresh-2' };
 
 describe('graphqlRequest', () => {
@@ -50,7 +53,11 @@ describe('graphqlRequest', () => {
     expect(query).toHaveBeenCalledTimes(2);
     expect(callsTo(fetchMock, 'POST', '/token/refresh')).toHaveLength(1);
     expect(getSession()).toBeNull();
-    expect([STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.mapZoom].map((k) => localStorage.getItem(k))).toEqual([null, null, null]);
+    expect([STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.mapZoom].map((k) => localStorage.getItem(k))).toEqual([
+      null,
+      null,
+      null,
+    ]);
     expect(leftTo).toHaveBeenCalledOnce();
   });
 

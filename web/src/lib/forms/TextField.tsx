@@ -17,7 +17,17 @@ interface TextFieldProps {
 }
 
 /** A labelled input whose hint and error are tied to it with aria-describedby. */
-export function TextField({ label, field, type = 'text', autoComplete, hint, inputMode, maxLength, autoFocus, required = true }: TextFieldProps) {
+export function TextField({
+  label,
+  field,
+  type = 'text',
+  autoComplete,
+  hint,
+  inputMode,
+  maxLength,
+  autoFocus,
+  required = true,
+}: TextFieldProps) {
   const { name, value, error, onChange, register } = field;
   const { t } = useTranslation();
   const id = useId();

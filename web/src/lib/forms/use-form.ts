@@ -29,7 +29,10 @@ export interface FieldBinding {
 type Errors<Name extends string> = Partial<Record<Name, FieldMessage>>;
 
 /** `initialValues` fill some fields at first render (e.g. from the address or a loaded record); the rest start empty. */
-export function useForm<Name extends string>(definitions: Record<Name, FieldDefinition<Name>>, initialValues: Partial<Record<Name, string>> = {}) {
+export function useForm<Name extends string>(
+  definitions: Record<Name, FieldDefinition<Name>>,
+  initialValues: Partial<Record<Name, string>> = {},
+) {
   const names = Object.keys(definitions) as Name[];
   const emptyValues = () => Object.fromEntries(names.map((name) => [name, ''])) as Record<Name, string>;
   const [values, setValues] = useState(() => ({ ...emptyValues(), ...initialValues }));
@@ -64,7 +67,13 @@ export function useForm<Name extends string>(definitions: Record<Name, FieldDefi
     },
   });
 
-  const { submitting, submit } = useValidatedSubmit<Name, Record<Name, string>>({ values, names, check, showErrors, clearErrors: () => setErrors({}) });
+  const { submitting, submit } = useValidatedSubmit<Name, Record<Name, string>>({
+    values,
+    names,
+    check,
+    showErrors,
+    clearErrors: () => setErrors({}),
+  });
 
   const reset = () => {
     setValues(emptyValues());

@@ -31,7 +31,13 @@ interface ValidatedSubmitOptions<Name extends string, Values> {
  * `submit(onValid)` makes the form's onSubmit: the messages of every failing field are shown, or, when
  * all pass, they are cleared and `onValid` runs with `submitting` set; a submit meanwhile is ignored.
  */
-export function useValidatedSubmit<Name extends string, Values>({ values, names, check, showErrors, clearErrors }: ValidatedSubmitOptions<Name, Values>) {
+export function useValidatedSubmit<Name extends string, Values>({
+  values,
+  names,
+  check,
+  showErrors,
+  clearErrors,
+}: ValidatedSubmitOptions<Name, Values>) {
   const [submitting, setSubmitting] = useState(false);
 
   const submit = (onValid: (values: Values) => unknown) => async (event: FormEvent) => {

@@ -24,9 +24,7 @@ describe('initialLanguage', () => {
     window.history.replaceState(null, '', '/parametres?lang=en&onglet=securite#mot-de-passe');
     expect(initialLanguage()).toBe('en');
     expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('en');
-    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
-      '/parametres?onglet=securite#mot-de-passe',
-    );
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/parametres?onglet=securite#mot-de-passe');
   });
 
   it('uses the stored choice and leaves an address without lang alone', () => {

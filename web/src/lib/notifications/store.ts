@@ -30,7 +30,11 @@ export function notify({ type, text, duration = NOTIFICATION_DURATION_MS[type], 
   if (same) return same.id;
   const id = ++lastId;
   publish([...items, { id, type, text, duration, dismissible }]);
-  if (duration !== NOTIFICATION_NEVER) timers.set(id, setTimeout(() => dismiss(id), duration));
+  if (duration !== NOTIFICATION_NEVER)
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), duration),
+    );
   return id;
 }
 

@@ -7,7 +7,10 @@ import { answerOperations } from '../email/fake-api';
 vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
 
 const LINK = '/registration/admin?email=nadia%40exemple.ca&token=t-1';
-const VALID = { status: 'VALID', user: { id: 'a-2', email: 'nadia@exemple.ca', type: 'ADMIN', profileId: 'a-2', firstName: 'Nadia', lastName: 'Roy' } };
+const VALID = {
+  status: 'VALID',
+  user: { id: 'a-2', email: 'nadia@exemple.ca', type: 'ADMIN', profileId: 'a-2', firstName: 'Nadia', lastName: 'Roy' },
+};
 
 async function openForm(answers: Record<string, unknown>) {
   const api = answerOperations({ verifyToken: VALID, ...answers });

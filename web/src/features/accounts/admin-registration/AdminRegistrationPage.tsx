@@ -63,7 +63,8 @@ function AdminRegistrationForm({ link }: { link: ValidLink }) {
       // The API names the password `password`; the form calls it `newPassword`, like the other password forms.
       const fieldErrors = serverFieldErrors(error, ['firstName', 'lastName', 'password'] as const);
       const problem = fieldErrors ? null : linkProblemOf(error);
-      if (fieldErrors) form.showErrors({ firstName: fieldErrors.firstName, lastName: fieldErrors.lastName, newPassword: fieldErrors.password });
+      if (fieldErrors)
+        form.showErrors({ firstName: fieldErrors.firstName, lastName: fieldErrors.lastName, newPassword: fieldErrors.password });
       else if (problem) link.reportProblem(problem);
       else notifyError(error);
     }

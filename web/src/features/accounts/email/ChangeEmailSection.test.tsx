@@ -13,7 +13,13 @@ const me = (pendingEmail: string | null = null) => ({
   email: 'marie@exemple.ca',
   pendingEmail,
   firstLoginModalClosed: true,
-  profile: { id: 'u-1', publicName: 'Marie T.', firstName: 'Marie', lastName: 'Tremblay', acceptedTos: { id: 'u-1', hasAcceptedLatest: true, latestVersionAvailable: '1' } },
+  profile: {
+    id: 'u-1',
+    publicName: 'Marie T.',
+    firstName: 'Marie',
+    lastName: 'Tremblay',
+    acceptedTos: { id: 'u-1', hasAcceptedLatest: true, latestVersionAvailable: '1' },
+  },
 });
 
 async function openSettings(answers: Record<string, unknown>) {

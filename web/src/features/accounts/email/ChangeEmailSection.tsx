@@ -64,7 +64,13 @@ function ChangeEmailForm({ currentEmail }: { currentEmail: string | undefined })
     <form noValidate onSubmit={form.submit(save)}>
       {/* Tells a password manager which account the password field is for. */}
       {currentEmail && <input hidden readOnly name="username" autoComplete="username" value={currentEmail} />}
-      <TextField label={t('changeEmail.newEmail')} hint={t('changeEmail.hint')} type="email" autoComplete="email" field={form.bind('newEmail')} />
+      <TextField
+        label={t('changeEmail.newEmail')}
+        hint={t('changeEmail.hint')}
+        type="email"
+        autoComplete="email"
+        field={form.bind('newEmail')}
+      />
       <TextField
         label={t('changeEmail.password')}
         hint={t('changeEmail.passwordHint')}

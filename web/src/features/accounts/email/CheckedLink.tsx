@@ -50,7 +50,9 @@ function useLinkCheck(type: TokenType, { email, token }: EmailLink): Check {
     graphqlRequest<{ verifyToken: VerifyTokenResult | null }>(VERIFY_TOKEN, { email, token, type }).then(
       ({ verifyToken }) => {
         const user = verifyToken?.status === 'VALID' ? verifyToken.user : null;
-        settle(user ? { status: 'VALID', user } : { status: verifyToken && verifyToken.status !== 'VALID' ? verifyToken.status : 'INVALID' });
+        settle(
+          user ? { status: 'VALID', user } : { status: verifyToken && verifyToken.status !== 'VALID' ? verifyToken.status : 'INVALID' },
+        );
       },
       (error: unknown) => {
         const problem = linkProblemOf(error);

@@ -48,10 +48,7 @@ describe('e-mail confirmation page', () => {
     answerOperations({ confirmEmail: new ApiError('INVALID_TOKEN', 'EXPIRED') });
     renderAt(linkTo('t-old'));
     expect(await screen.findByText('This link has expired.')).toBeVisible();
-    expect(pageLink('Get a new confirmation link')).toHaveAttribute(
-      'href',
-      '/reenvoyer-courriel?email=marie%40exemple.ca',
-    );
+    expect(pageLink('Get a new confirmation link')).toHaveAttribute('href', '/reenvoyer-courriel?email=marie%40exemple.ca');
     expect(pageLink('Go to account settings')).toHaveAttribute('href', '/parametres');
   });
 

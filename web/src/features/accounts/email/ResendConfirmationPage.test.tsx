@@ -9,7 +9,11 @@ vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe:
 async function openPage(path = '/reenvoyer-courriel?email=marie%40exemple.ca') {
   const view = renderAt(path);
   await screen.findByRole('heading', { level: 1, name: 'Get a new confirmation email' });
-  return { ...view, field: screen.getByLabelText('Email'), send: () => view.user.click(screen.getByRole('button', { name: 'Send the link' })) };
+  return {
+    ...view,
+    field: screen.getByLabelText('Email'),
+    send: () => view.user.click(screen.getByRole('button', { name: 'Send the link' })),
+  };
 }
 
 describe('resend confirmation page', () => {

@@ -7,7 +7,10 @@ import { answerOperations } from '../email/fake-api';
 vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
 
 const LINK = '/reinitialiser-mot-de-passe?email=marie%40exemple.ca&token=t-1';
-const VALID = { status: 'VALID', user: { id: 'u-1', email: 'marie@exemple.ca', type: 'USER', profileId: 'u-1', firstName: 'Marie', lastName: 'Tremblay' } };
+const VALID = {
+  status: 'VALID',
+  user: { id: 'u-1', email: 'marie@exemple.ca', type: 'USER', profileId: 'u-1', firstName: 'Marie', lastName: 'Tremblay' },
+};
 
 async function openForm(answers: Record<string, unknown>) {
   const api = answerOperations({ verifyToken: VALID, ...answers });
@@ -32,7 +35,9 @@ describe('reset password page', () => {
     await save('Nouveau-Passe-2026');
     await waitFor(() => expect(location()).toBe('/connexion'));
     expect(await screen.findByText('Your password has been changed. Log in with your new password.')).toBeVisible();
-    expect(api.calls('resetPassword')).toEqual([{ input: { emailAddress: 'marie@exemple.ca', newPassword: 'Nouveau-Passe-2026', token: 't-1' } }]);
+    expect(api.calls('resetPassword')).toEqual([
+      { input: { emailAddress: 'marie@exemple.ca', newPassword: 'Nouveau-Passe-2026', token: 't-1' } },
+    ]);
   });
 
   it('applies the shared password rules before sending', async () => {

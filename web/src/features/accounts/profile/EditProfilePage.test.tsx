@@ -146,8 +146,13 @@ describe('edit profile page', () => {
   });
 
   it('asks an administrator only for a name and the language of e-mails', async () => {
-    const { user, api, id } = await openAs((id) =>
-      storedMe(id, { type: 'ADMIN', email: 'admin@exemple.ca' }, { acceptedTos: null, organizationName: null, organizationType: null, industry: null }),
+    const { user, api, id } = await openAs(
+      (id) =>
+        storedMe(
+          id,
+          { type: 'ADMIN', email: 'admin@exemple.ca' },
+          { acceptedTos: null, organizationName: null, organizationType: null, industry: null },
+        ),
       { updateUserProfile: { id: 'x' } },
     );
     expect(screen.getByLabelText('First name')).toHaveValue('Marie');

@@ -53,7 +53,10 @@ export function ProfileFields({ form, fields, mode }: ProfileFieldsProps) {
             label={t('fields.organizationType')}
             placeholder={t('fields.organizationTypePlaceholder')}
             field={form.control('organizationType')}
-            options={organizationTypeChoices(values.organizationType).map((type) => ({ value: type, label: t(`organizationTypes.${type}`) }))}
+            options={organizationTypeChoices(values.organizationType).map((type) => ({
+              value: type,
+              label: t(`organizationTypes.${type}`),
+            }))}
           />
           {values.organizationType === 'OTHER' && (
             <TextField

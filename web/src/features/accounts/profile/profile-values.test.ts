@@ -59,7 +59,13 @@ describe('profile values', () => {
 
   it('reads a stored profile, blanks for what is missing', () => {
     const values = profileValuesOf(storedProfile({ address: null, organizationType: null }), 'marie@exemple.ca');
-    expect(values).toMatchObject({ email: 'marie@exemple.ca', address: '', organizationType: '', phoneNumber: '514 555-1234', password: '' });
+    expect(values).toMatchObject({
+      email: 'marie@exemple.ca',
+      address: '',
+      organizationType: '',
+      phoneNumber: '514 555-1234',
+      password: '',
+    });
   });
 
   it('offers the older NON_PROFIT type only to the accounts that have it', () => {

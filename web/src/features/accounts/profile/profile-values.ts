@@ -55,7 +55,6 @@ export type ProfileValues = {
 
 export type ProfileField = keyof ProfileValues;
 
-
 export const CONTENT_LANGUAGE_OF: Record<UiLanguage, ContentLanguage> = { fr: 'FRENCH', en: 'ENGLISH' };
 
 /**
@@ -91,16 +90,17 @@ export function profileFieldsOf(mode: ProfileMode, kind: AccountKind): ReadonlyS
   return new Set(fields);
 }
 
-const requiredWhenOther =
-  (choice: 'organizationType' | 'industry') =>
-  (value: string, values: ProfileValues) =>
-    values[choice] === 'OTHER' ? required(value) : null;
+const requiredWhenOther = (choice: 'organizationType' | 'industry') => (value: string, values: ProfileValues) =>
+  values[choice] === 'OTHER' ? required(value) : null;
 
 const RULES: FieldRules<ProfileValues> = {
   email: { rules: [required, email, maxLength(ACCOUNT_TEXT_MAX_LENGTH.email)], messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.email } },
   firstName: { rules: [required, maxLength(ACCOUNT_TEXT_MAX_LENGTH.name)], messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.name } },
   lastName: { rules: [required, maxLength(ACCOUNT_TEXT_MAX_LENGTH.name)], messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.name } },
-  organizationName: { rules: [required, maxLength(ACCOUNT_TEXT_MAX_LENGTH.organization)], messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.organization } },
+  organizationName: {
+    rules: [required, maxLength(ACCOUNT_TEXT_MAX_LENGTH.organization)],
+    messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.organization },
+  },
   organizationNEQ: { rules: [neq] },
   organizationType: { rules: [required] },
   organizationTypeOtherSpecification: {

@@ -58,8 +58,15 @@ export function useFieldsForm<Values extends FormValues>(initial: Values, defini
   const showErrors = (next: FieldErrors<Values>) => {
     const names = (Object.keys(next) as Name[]).filter((name) => next[name]);
     // A server's message names only the rule: the limits it quotes come from the field's definition.
-    setErrors(Object.fromEntries(names.map((name) => [name, { ...next[name], values: next[name]!.values ?? definitions[name]?.messageValues }])) as FieldErrors<Values>);
-    names.flatMap((name) => elements.current.get(name) ?? []).sort(inDocumentOrder)[0]?.focus();
+    setErrors(
+      Object.fromEntries(
+        names.map((name) => [name, { ...next[name], values: next[name]!.values ?? definitions[name]?.messageValues }]),
+      ) as FieldErrors<Values>,
+    );
+    names
+      .flatMap((name) => elements.current.get(name) ?? [])
+      .sort(inDocumentOrder)[0]
+      ?.focus();
   };
 
   const control = <Name extends keyof Values & string>(name: Name): ControlBinding<Values[Name]> => ({

@@ -107,7 +107,9 @@ describe('public profile', () => {
   it('speaks French, with a long French date', async () => {
     const { i18n } = await import('../../../lib/i18n/i18n');
     await i18n.changeLanguage('fr');
-    answer(() => ({ publicProfile: { ...PROFILE, organizationType: 'NON_PROFIT_ORGANIZATIONS', organizationTypeOtherSpecification: null } }));
+    answer(() => ({
+      publicProfile: { ...PROFILE, organizationType: 'NON_PROFIT_ORGANIZATIONS', organizationTypeOtherSpecification: null },
+    }));
     await openProfile();
     await screen.findByRole('heading', { level: 1, name: 'Jean B.' });
     expect(fact("Type d'organisation")).toHaveTextContent('Organisme à but non lucratif (OBNL)');

@@ -12,10 +12,7 @@ import { PUBLIC_PROFILE } from './operations';
 import './public-profile.css';
 
 type ProfileLoad =
-  | { status: 'loading' }
-  | { status: 'notFound' }
-  | { status: 'failed'; failure: string }
-  | { status: 'ready'; profile: PublicProfile };
+  { status: 'loading' } | { status: 'notFound' } | { status: 'failed'; failure: string } | { status: 'ready'; profile: PublicProfile };
 
 const LOADING: ProfileLoad = { status: 'loading' };
 
@@ -30,7 +27,11 @@ function usePublicProfile(id: string): [ProfileLoad, () => void] {
     graphqlRequest<{ publicProfile: PublicProfile | null }>(PUBLIC_PROFILE, { id }).then(
       ({ publicProfile }) => settle(publicProfile ? { status: 'ready', profile: publicProfile } : { status: 'notFound' }),
       (error: unknown) =>
-        settle(error instanceof ApiError && error.code === 'NOT_FOUND' ? { status: 'notFound' } : { status: 'failed', failure: errorMessageKey(error) }),
+        settle(
+          error instanceof ApiError && error.code === 'NOT_FOUND'
+            ? { status: 'notFound' }
+            : { status: 'failed', failure: errorMessageKey(error) },
+        ),
     );
     return () => {
       current = false;

@@ -111,7 +111,9 @@ describe('sign-up page', () => {
     await user.type(screen.getByLabelText('Password'), 'weak');
     await submit(user);
     expect(screen.getByLabelText('Password')).toHaveFocus();
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining('The password must contain at least 10 characters'));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining('The password must contain at least 10 characters'),
+    );
     expect(screen.getByLabelText('Confirm the password')).toHaveAccessibleDescription('The passwords do not match.');
   });
 
@@ -193,7 +195,10 @@ describe('sign-up page', () => {
   });
 
   it('puts the server’s field errors on their fields', async () => {
-    const { user } = await openSignup('/inscription', new ApiError('VALIDATION_FAILED', 'Invalid', [{ path: 'input.postalCode', rule: 'postalCode' }]));
+    const { user } = await openSignup(
+      '/inscription',
+      new ApiError('VALIDATION_FAILED', 'Invalid', [{ path: 'input.postalCode', rule: 'postalCode' }]),
+    );
     await fillRequired(user);
     await submit(user);
     const postalCode = screen.getByLabelText('Postal code (optional)');
@@ -239,6 +244,8 @@ describe('sign-up page', () => {
     await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Vérifiez vos courriels' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Renvoyer le courriel de confirmation' })).toBeVisible();
-    expect(api.calls('createUserAccount')[0]).toMatchObject({ input: { language: 'FRENCH', organizationType: 'PRIVATE_COMPANY', industry: 'RETAIL' } });
+    expect(api.calls('createUserAccount')[0]).toMatchObject({
+      input: { language: 'FRENCH', organizationType: 'PRIVATE_COMPANY', industry: 'RETAIL' },
+    });
   });
 });

@@ -24,7 +24,11 @@ export function SignupPage() {
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
       <p>
-        <Trans t={t} i18nKey="haveAccount" components={{ login: <Link to={returnPath ? loginPathReturningTo(returnPath) : PATHS.login} /> }} />
+        <Trans
+          t={t}
+          i18nKey="haveAccount"
+          components={{ login: <Link to={returnPath ? loginPathReturningTo(returnPath) : PATHS.login} /> }}
+        />
       </p>
       <SignupForm returnPath={returnPath} onCreated={setSentTo} />
     </div>

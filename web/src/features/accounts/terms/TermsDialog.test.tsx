@@ -14,7 +14,10 @@ const request = vi.mocked(graphqlRequest);
 const operation = (query: string) => /(?:query|mutation) (\w+)/.exec(query)?.[1];
 
 /** Answers `me` with each of `answers` in turn (the last one stays), and the terms acceptance with `acceptTos`. */
-function answer(answers: Me[], acceptTos: () => unknown = () => ({ acceptTos: { id: 'user-1', hasAcceptedLatest: true, latestVersionAvailable: '2026-06' } })) {
+function answer(
+  answers: Me[],
+  acceptTos: () => unknown = () => ({ acceptTos: { id: 'user-1', hasAcceptedLatest: true, latestVersionAvailable: '2026-06' } }),
+) {
   const queue = [...answers];
   request.mockImplementation(async (query) => {
     if (operation(query) === 'Me') return { me: queue.length > 1 ? queue.shift() : queue[0] };

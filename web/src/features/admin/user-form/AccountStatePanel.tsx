@@ -86,7 +86,12 @@ export function AccountStatePanel({ user, refresh }: AccountStatePanelProps) {
       {(!user.emailConfirmed || user.lockedOut) && (
         <div className="form-actions">
           {!user.emailConfirmed && (
-            <button type="button" className="button button--secondary" aria-disabled={busy || undefined} onClick={() => void resendVerification()}>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-disabled={busy || undefined}
+              onClick={() => void resendVerification()}
+            >
               {t('adminUser.state.resendVerification')}
             </button>
           )}

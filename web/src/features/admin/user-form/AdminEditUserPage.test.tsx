@@ -20,7 +20,13 @@ const detail = (overrides: Partial<UserDetailData> = {}): UserDetailData => ({
   failedLogins: 0,
   hasPassword: true,
   createdAt: '2026-01-15T12:00:00.000Z',
-  profile: storedProfile({ id: 'u-7', firstName: 'Luc', lastName: 'Gagnon', publicName: 'Épicerie du Coin', organizationName: 'Épicerie du Coin' }),
+  profile: storedProfile({
+    id: 'u-7',
+    firstName: 'Luc',
+    lastName: 'Gagnon',
+    publicName: 'Épicerie du Coin',
+    organizationName: 'Épicerie du Coin',
+  }),
   ...overrides,
 });
 
@@ -125,7 +131,10 @@ describe('admin: edit a user', () => {
   it('speaks French', async () => {
     await i18n.changeLanguage('fr');
     signIn('ADMIN', 'admin-1');
-    answerOperations({ me: storedMe('admin-1', { type: 'ADMIN' }, { acceptedTos: null }), user: detail({ lockedOut: true, failedLogins: 5 }) });
+    answerOperations({
+      me: storedMe('admin-1', { type: 'ADMIN' }, { acceptedTos: null }),
+      user: detail({ lockedOut: true, failedLogins: 5 }),
+    });
     renderAt('/gestion-utilisateurs/modifier-utilisateur/u-7');
     const panel = await screen.findByRole('region', { name: 'État du compte' });
     expect(within(panel).getByText('Bloquée après 5 tentatives de connexion échouées')).toBeVisible();

@@ -28,7 +28,8 @@ const page = (from: number, count: number, nextToken: string | null = null): Use
 /** Answers `users` like the API: by search and token. */
 function usersApi(pages: Record<string, UserPage>) {
   return answerOperations({
-    users: (variables: { search: string | null; nextToken: string | null }) => pages[`${variables.search ?? ''}|${variables.nextToken ?? ''}`] ?? page(0, 0),
+    users: (variables: { search: string | null; nextToken: string | null }) =>
+      pages[`${variables.search ?? ''}|${variables.nextToken ?? ''}`] ?? page(0, 0),
   });
 }
 
@@ -39,17 +40,17 @@ async function openList(path = '/gestion-utilisateurs') {
   return { ...view, search: screen.getByRole('searchbox', { name: 'Search for a user' }) };
 }
 
-const rows = () => within(screen.getByRole('table', { name: 'Users' })).getAllByRole('row').slice(1);
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Users' }))
+    .getAllByRole('row')
+    .slice(1);
 const status = () => screen.getAllByRole('status').find((element) => element.classList.contains('user-results__summary'))!;
 
 describe('user list', () => {
   it('shows each user’s name, e-mail, organisation, type, confirmation, lockout and creation date', async () => {
     usersApi({
       '|': {
-        items: [
-          person(1, { type: 'ADMIN', organizationName: null, emailConfirmed: false }),
-          person(2, { lockedOut: true }),
-        ],
+        items: [person(1, { type: 'ADMIN', organizationName: null, emailConfirmed: false }), person(2, { lockedOut: true })],
         nextToken: null,
       },
     });
@@ -57,23 +58,20 @@ describe('user list', () => {
     await waitFor(() => expect(status()).toHaveTextContent('Page 1: 2 users.'));
     const [first, second] = rows();
     expect(within(first!).getByRole('rowheader')).toHaveTextContent('Personne Numéro 1');
-    expect(within(first!).getByRole('link', { name: 'Personne Numéro 1' })).toHaveAttribute('href', '/gestion-utilisateurs/modifier-utilisateur/u-1');
-    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'personne1@exemple.ca',
-      '—',
-      'Administrator',
-      'No',
-      'No',
-      'Mar 15, 2026',
-    ]);
-    expect(within(second!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'personne2@exemple.ca',
-      'Organisme 2',
-      'User',
-      'Yes',
-      'Locked out',
-      'Mar 15, 2026',
-    ]);
+    expect(within(first!).getByRole('link', { name: 'Personne Numéro 1' })).toHaveAttribute(
+      'href',
+      '/gestion-utilisateurs/modifier-utilisateur/u-1',
+    );
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['personne1@exemple.ca', '—', 'Administrator', 'No', 'No', 'Mar 15, 2026']);
+    expect(
+      within(second!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['personne2@exemple.ca', 'Organisme 2', 'User', 'Yes', 'Locked out', 'Mar 15, 2026']);
     expect(screen.getByRole('columnheader', { name: 'Locked out' })).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'List pages' })).toBeNull();
   });
@@ -82,7 +80,10 @@ describe('user list', () => {
     usersApi({});
     await openList();
     const main = within(screen.getByRole('main'));
-    expect(main.getByRole('link', { name: 'Create an administrator' })).toHaveAttribute('href', '/gestion-utilisateurs/creer-administrateur');
+    expect(main.getByRole('link', { name: 'Create an administrator' })).toHaveAttribute(
+      'href',
+      '/gestion-utilisateurs/creer-administrateur',
+    );
     expect(main.getByRole('link', { name: 'Create a user' })).toHaveAttribute('href', '/gestion-utilisateurs/creer-utilisateur');
   });
 

@@ -29,10 +29,7 @@ export function UserListPage() {
           </Link>
         </div>
       </div>
-      <UserSearchForm
-        search={search}
-        onSearch={(term, { replace }) => setParams(term ? { [SEARCH_PARAM]: term } : {}, { replace })}
-      />
+      <UserSearchForm search={search} onSearch={(term, { replace }) => setParams(term ? { [SEARCH_PARAM]: term } : {}, { replace })} />
       <UserResults search={search} />
     </div>
   );

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../app/paths';
 import { Dialog } from '../../../lib/ui/Dialog';
 
-
 /** Pages where the visitor is already logging in, signing up or following an e-mailed link. */
 const ACCOUNT_PAGES: readonly string[] = [
   PATHS.login,
