@@ -4,6 +4,7 @@
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   DynamoDBDocumentClient,
   QueryCommand,
   TransactWriteCommand,
@@ -36,6 +37,22 @@ export async function* queryPages(
     yield page.Items ?? [];
     startKey = page.LastEvaluatedKey;
   } while (startKey);
+}
+
+const BATCH_GET_LIMIT = 100;
+
+/** The items at these keys (those that exist, in no particular order): BatchGetItem by 100, unprocessed keys read again. */
+export async function batchGet(keys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
+    let pending = keys.slice(start, start + BATCH_GET_LIMIT);
+    while (pending.length > 0) {
+      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      items.push(...(Responses?.[tableName()] ?? []));
+      pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+  }
+  return items;
 }
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -1,7 +1,7 @@
 // Terms of service: the current version, and one acceptance item per user and version.
 
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryPages, tableName } from './client';
+import { batchGet, db, isConditionFailure, queryPages, tableName } from './client';
 import { currentTermsKey, TERMS_ACCEPTANCE_SK_PREFIX, termsAcceptanceKey } from './keys';
 
 export interface TermsRecord {
@@ -46,6 +46,12 @@ export async function publishTerms(terms: Required<TermsRecord>): Promise<boolea
 export async function hasAcceptedTerms(userId: string, version: string): Promise<boolean> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: termsAcceptanceKey(userId, version) }));
   return Item !== undefined;
+}
+
+/** Which of these users accepted `version`: one BatchGetItem per 100 users. */
+export async function usersWhoAccepted(userIds: string[], version: string): Promise<Set<string>> {
+  const items = await batchGet([...new Set(userIds)].map((userId) => termsAcceptanceKey(userId, version)));
+  return new Set(items.map((item) => item.userId as string));
 }
 
 /** Records an acceptance once; accepting again keeps the first date. */

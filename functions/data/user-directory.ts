@@ -4,9 +4,9 @@
 // one Query with begins_with. Every entry carries all the user's terms, so a user whose several terms
 // match is returned once, from its first matching entry, without remembering anything across pages.
 
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '@partage/graphql';
-import { db, tableName, type TransactItem } from './client';
+import { batchGet, db, tableName, type TransactItem } from './client';
 import { USER_SEARCH_PARTITION, userKey, userListIndexKeys, userSearchEntryKey, userSearchIndexKeys } from './keys';
 import type { UserRecord } from './users';
 
@@ -143,14 +143,8 @@ export async function searchUsers(search: string, limit: number, nextToken?: str
   }
 }
 
-/** The users with these ids, in that order (at most 100). */
+/** The users with these ids, in that order. */
 async function getUsers(userIds: string[]): Promise<UserRecord[]> {
-  const found = new Map<string, UserRecord>();
-  let keys: Record<string, unknown>[] = userIds.map((id) => userKey(id));
-  while (keys.length > 0) {
-    const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
-    for (const item of Responses?.[tableName()] ?? []) found.set(item.id as string, toUser(item));
-    keys = UnprocessedKeys?.[tableName()]?.Keys ?? [];
-  }
+  const found = new Map((await batchGet(userIds.map((id) => userKey(id)))).map((item) => [item.id as string, toUser(item)]));
   return userIds.flatMap((id) => found.get(id) ?? []);
 }

@@ -35,11 +35,12 @@ import { updateUserProfile } from '../domain/accounts/update-profile';
 import { publicProfile } from '../domain/accounts/user-directory';
 import { verifyToken } from '../domain/accounts/verify-token';
 import { requireAnonymous, requireRole, requireSelfOrAdmin, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../domain/identity';
-import { resolverHandler } from './shared/resolver';
+import { resolverHandler, type FieldMap } from './shared/resolver';
 
 type NoArgs = Record<string, never>;
 
-export const handler = resolverHandler({
+/** The fields of the accounts Lambda. */
+export const accountsFields = {
   'Query.me': (_args: NoArgs, identity: Identity) => (identity.role === 'ANONYME' ? null : getMe(identity.userId)),
 
   // Links are opened signed in or not: the token is the credential.
@@ -108,4 +109,6 @@ export const handler = resolverHandler({
     if (id !== userId) throw unauthorized();
     return null;
   },
-});
+} satisfies FieldMap;
+
+export const handler = resolverHandler(accountsFields);

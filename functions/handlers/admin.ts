@@ -16,23 +16,26 @@ import {
 import { adminCreateUser, createAdminAccount } from '../domain/accounts/admin-accounts';
 import { allowUser } from '../domain/accounts/allow-user';
 import { resendPendingEmailAsAdmin } from '../domain/accounts/pending-account-email';
-import { publishTermsVersion } from '../domain/accounts/terms';
+import { acceptedTosOfMany, publishTermsVersion } from '../domain/accounts/terms';
 import { adminUpdateUser } from '../domain/accounts/update-profile';
 import { userDetail, userPage } from '../domain/accounts/user-directory';
-import { ADMIN_ONLY, requireRole, type Identity } from '../domain/identity';
-import { resolverHandler, type Resolver } from './shared/resolver';
+import { ADMIN_ONLY, requireRole, unauthorized, type Identity } from '../domain/identity';
+import { batched, resolverHandler, type FieldMap } from './shared/resolver';
 
 /** Every field here is for administrators: the role is checked before anything else. */
 const adminOnly =
-  <A>(resolve: (args: A) => unknown): Resolver =>
-  (args: never, identity: Identity) => {
+  <A, R>(resolve: (args: A) => R) =>
+  (args: A, identity: Identity) => {
     requireRole(identity, ADMIN_ONLY);
-    return resolve(args as A);
+    return resolve(args);
   };
+
+const isAdmin = (identity: Identity) => identity.role === 'ADMIN' && !!identity.userId;
 
 const userIdChecked = (userId: string, path: string) => assertValid([[path, required(userId)]]);
 
-export const handler = resolverHandler({
+/** The fields of the admin Lambda. */
+export const adminFields = {
   'Query.users': adminOnly((args: QueryUsersArgs) => userPage(args)),
 
   'Query.user': adminOnly(({ id }: QueryUserArgs) => {
@@ -57,4 +60,14 @@ export const handler = resolverHandler({
   }),
 
   'Mutation.publishTermsVersion': adminOnly(({ input }: MutationPublishTermsVersionArgs) => publishTermsVersion(input.version)),
-});
+
+  // Per row of the user list, resolved for the whole page in one call (BatchInvoke). Each call is
+  // checked on its own: a caller who is not an administrator gets an error for that row.
+  'UserSummary.acceptedTos': batched(async (calls) => {
+    const userRows = calls.filter((call) => isAdmin(call.identity) && call.source.type === 'USER').map((call) => call.source.id);
+    const states = new Map((await acceptedTosOfMany(userRows)).map((state) => [state.id, state]));
+    return calls.map(({ identity, source }) => (isAdmin(identity) ? (states.get(source.id) ?? null) : unauthorized()));
+  }),
+} satisfies FieldMap;
+
+export const handler = resolverHandler(adminFields);

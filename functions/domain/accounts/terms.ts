@@ -2,7 +2,14 @@
 // one exists, the first version applies. USER accounts accept each version; the acceptances are kept.
 
 import { AppError, assertValid, maxLength, required, type AcceptedTos, type TermsVersion, type TosAcceptance } from '@partage/graphql';
-import { getCurrentTerms, hasAcceptedTerms, listTermsAcceptances, publishTerms, recordTermsAcceptance } from '../../data/terms';
+import {
+  getCurrentTerms,
+  hasAcceptedTerms,
+  listTermsAcceptances,
+  publishTerms,
+  recordTermsAcceptance,
+  usersWhoAccepted,
+} from '../../data/terms';
 
 export const INITIAL_TERMS_VERSION = '2026-01';
 
@@ -19,6 +26,13 @@ export async function latestTermsVersion(): Promise<string> {
 export async function acceptedTosOf(userId: string): Promise<AcceptedTos> {
   const latestVersionAvailable = await latestTermsVersion();
   return { id: userId, hasAcceptedLatest: await hasAcceptedTerms(userId, latestVersionAvailable), latestVersionAvailable };
+}
+
+/** The acceptance states of many USER accounts at once (a page of the user list): two reads, not one per user. */
+export async function acceptedTosOfMany(userIds: string[]): Promise<AcceptedTos[]> {
+  const latestVersionAvailable = await latestTermsVersion();
+  const accepted = await usersWhoAccepted(userIds, latestVersionAvailable);
+  return userIds.map((id) => ({ id, hasAcceptedLatest: accepted.has(id), latestVersionAvailable }));
 }
 
 /** Only the current version can be accepted: the user accepts what the modal showed them. */

@@ -1,13 +1,15 @@
 // The frame of every resolver Lambda: routes AppSync's direct-Lambda event to the resolver of its
 // field and turns an AppError into the envelope AppSync's resolver code re-raises as a GraphQL error.
+// A field resolver on a type field is called with BatchInvoke: the event is then an array (one per
+// parent object of the level) and the answer an array in the same order, an envelope for each failure.
 
-import { AppError, toResolverError, USER_TYPES } from '@partage/graphql';
+import { AppError, toResolverError, USER_TYPES, type FieldResolverTypes } from '@partage/graphql';
 import type { Identity } from '../../domain/identity';
 
-export interface ResolverEvent {
+export interface ResolverEvent<Source = unknown> {
   arguments: Record<string, unknown>;
   identity?: { resolverContext?: { userId?: string; role?: string; sessionId?: string } } | null;
-  source: unknown;
+  source: Source;
   info: {
     fieldName: string;
     parentTypeName: string;
@@ -20,8 +22,35 @@ export interface ResolverEvent {
   stash: Record<string, unknown>;
 }
 
-/** `args` is typed by each resolver from the generated `<Type><Field>Args`; AppSync has checked its shape. */
-export type Resolver = (args: never, identity: Identity, event: ResolverEvent) => unknown;
+/** Every `Type.field` a handler may serve (generated from the schema parts). */
+export type FieldName = keyof FieldResolverTypes;
+type Types<F extends FieldName> = FieldResolverTypes[F];
+
+/** Resolves one field for one caller: its arguments (checked by AppSync against the schema) in, its result out. */
+export type FieldResolver<F extends FieldName> = (
+  args: Types<F>['args'],
+  identity: Identity,
+  event: ResolverEvent<Types<F>['parent']>,
+) => Types<F>['result'] | Promise<Types<F>['result']>;
+
+export interface FieldCall<F extends FieldName> {
+  args: Types<F>['args'];
+  identity: Identity;
+  source: Types<F>['parent'];
+}
+
+/**
+ * Resolves a field for every parent of a level at once (one read for a page of 20 rows, not 20): one
+ * result or AppError per call, in order. Declare it with `batched(...)`.
+ */
+export interface BatchFieldResolver<F extends FieldName> {
+  batch: (calls: FieldCall<F>[]) => Promise<(Types<F>['result'] | AppError)[]>;
+}
+
+/** What a handler exports: the fields it serves. The catalog (and so both hosts) is derived from these maps. */
+export type FieldMap = { [F in FieldName]?: FieldResolver<F> | BatchFieldResolver<F> };
+
+export const batched = <F extends FieldName>(batch: BatchFieldResolver<F>['batch']): BatchFieldResolver<F> => ({ batch });
 
 function identityOf(event: ResolverEvent): Identity {
   const context = event.identity?.resolverContext;
@@ -31,16 +60,56 @@ function identityOf(event: ResolverEvent): Identity {
     : { userId: '', role: 'ANONYME' };
 }
 
-export function resolverHandler(resolvers: Record<string, Resolver>) {
-  return async (event: ResolverEvent): Promise<unknown> => {
-    const field = `${event.info.parentTypeName}.${event.info.fieldName}`;
-    const resolve = resolvers[field];
+const envelopeOf = (error: unknown) => {
+  if (error instanceof AppError) return toResolverError(error);
+  throw error;
+};
+
+type AnyResolver = FieldResolver<FieldName> | BatchFieldResolver<FieldName>;
+
+/** Calls of one field: a batch resolver gets them all, a plain one each in turn (all at once). */
+async function resolveAll(resolve: AnyResolver, events: ResolverEvent[]): Promise<unknown[]> {
+  if ('batch' in resolve) {
+    const calls = events.map((event) => ({ args: event.arguments as never, identity: identityOf(event), source: event.source as never }));
+    const results = await resolve.batch(calls);
+    if (results.length !== events.length) throw new Error(`Batch resolver answered ${results.length} results for ${events.length} calls`);
+    return results.map((result) => (result instanceof AppError ? toResolverError(result) : result));
+  }
+  return Promise.all(
+    events.map(async (event) => {
+      try {
+        return await resolve(event.arguments as never, identityOf(event), event as ResolverEvent<never>);
+      } catch (error) {
+        return envelopeOf(error);
+      }
+    }),
+  );
+}
+
+const fieldOf = (event: ResolverEvent) => `${event.info.parentTypeName}.${event.info.fieldName}`;
+
+export function resolverHandler(fields: FieldMap) {
+  const resolverOf = (field: string): AnyResolver => {
+    const resolve = (fields as Record<string, AnyResolver | undefined>)[field];
     if (!resolve) throw new Error(`No resolver for ${field}`);
-    try {
-      return await resolve(event.arguments as never, identityOf(event), event);
-    } catch (error) {
-      if (error instanceof AppError) return toResolverError(error);
-      throw error;
-    }
+    return resolve;
   };
+  async function handler(event: ResolverEvent): Promise<unknown>;
+  async function handler(events: ResolverEvent[]): Promise<unknown[]>;
+  async function handler(input: ResolverEvent | ResolverEvent[]): Promise<unknown> {
+    if (!Array.isArray(input)) return (await resolveAll(resolverOf(fieldOf(input)), [input]))[0];
+    // AppSync batches the calls of one field; grouping keeps the frame right for any mix.
+    const groups = new Map<string, number[]>();
+    input.forEach((event, index) => groups.set(fieldOf(event), [...(groups.get(fieldOf(event)) ?? []), index]));
+    const results: unknown[] = new Array(input.length);
+    for (const [field, indexes] of groups) {
+      const answers = await resolveAll(
+        resolverOf(field),
+        indexes.map((index) => input[index]!),
+      );
+      indexes.forEach((index, i) => (results[index] = answers[i]));
+    }
+    return results;
+  }
+  return handler;
 }
