@@ -320,3 +320,45 @@ describe('Mutation.allowUser', () => {
     expect(invalidFieldsOf(await call('Mutation.allowUser', { input: { userId: '' } }))).toEqual(['input.userId:required']);
   });
 });
+
+describe('UserSummary.acceptedTos (a field resolver, called in batches)', () => {
+  const rowEvent = (row: { id: string; type: string }, identity: Identity = boss) => ({
+    ...resolverEvent('UserSummary.acceptedTos', {}, identity),
+    source: row,
+  });
+
+  it('answers every row of a batch in order: the terms state of USER rows, null for ADMIN rows', async () => {
+    const version = (await accounts(resolverEvent('Query.termsVersion', {}, ANONYMOUS))) as { version: string };
+    const agreed = await givenUser();
+    await accounts(resolverEvent('Mutation.acceptTos', { input: { tosVersion: version.version } }, asUser(agreed)));
+    const pending = await givenUser();
+    const rows = [
+      { id: pending.id, type: 'USER' },
+      { id: boss.userId, type: 'ADMIN' },
+      { id: agreed.id, type: 'USER' },
+    ];
+    expect(await admin(rows.map((row) => rowEvent(row)))).toEqual([
+      { id: pending.id, hasAcceptedLatest: false, latestVersionAvailable: version.version },
+      null,
+      { id: agreed.id, hasAcceptedLatest: true, latestVersionAvailable: version.version },
+    ]);
+  });
+
+  it('refuses, row by row, a caller who is not an administrator', async () => {
+    const user = await givenUser();
+    const results = await admin([rowEvent({ id: user.id, type: 'USER' }), rowEvent({ id: user.id, type: 'USER' }, asUser(user))]);
+    expect(results[0]).toMatchObject({ id: user.id, hasAcceptedLatest: false });
+    expect(errorCodeOf(results[1])).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await admin(rowEvent({ id: user.id, type: 'USER' }, ANONYMOUS)))).toBe('UNAUTHORIZED_ACCESS');
+  });
+
+  it('answers a batch of root-field events too, each with its own result or error', async () => {
+    const user = await givenUser();
+    const results = await admin([
+      resolverEvent('Query.user', { id: user.id }, boss),
+      resolverEvent('Query.user', { id: user.id }, asUser(user)),
+    ]);
+    expect(results[0]).toMatchObject({ id: user.id });
+    expect(errorCodeOf(results[1])).toBe('UNAUTHORIZED_ACCESS');
+  });
+});

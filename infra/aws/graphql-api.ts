@@ -1,6 +1,6 @@
 // The AppSync GraphQL API: schema from graphql/schema.graphql, one AWS_LAMBDA authorizer, and for
 // every field of the catalog an APPSYNC_JS unit resolver (resolver-code.js) over its capability's
-// Lambda data source.
+// Lambda data source. Fields of other types than the roots are batched (BatchInvoke, maxBatchSize).
 
 import { readFileSync } from 'node:fs';
 import { Annotations, Duration, Fn } from 'aws-cdk-lib';
@@ -10,6 +10,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { Kind, parse } from 'graphql';
 import { SCHEMA_PATH } from '@partage/graphql/schema';
+import { FIELD_RESOLVER_MAX_BATCH_SIZE } from '@partage/functions/handlers/catalog';
 import { constructIdOf } from './lambdas';
 
 export const RESOLVER_CODE_PATH = new URL('./resolver-code.js', import.meta.url);
@@ -27,7 +28,11 @@ export interface LambdaGraphqlApiProps {
   authorizer: lambda.IFunction;
   capabilities: CapabilityResolvers[];
   schemaPath?: string;
+  /** Most parents in one call of a field resolver on a type field. */
+  maxBatchSize?: number;
 }
+
+const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
 
 export function splitField(field: string): { typeName: string; fieldName: string } {
   const match = /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(field);
@@ -98,6 +103,8 @@ export class LambdaGraphqlApi extends Construct {
           fieldName,
           runtime: appsync.FunctionRuntime.JS_1_0_0,
           code,
+          // resolver-code.js sends BatchInvoke for these; AppSync then needs the batch size.
+          ...(ROOT_TYPES.has(typeName) ? {} : { maxBatchSize: props.maxBatchSize ?? FIELD_RESOLVER_MAX_BATCH_SIZE }),
         });
       }
     }

@@ -1,13 +1,18 @@
 // AppSync unit resolver (APPSYNC_JS runtime) shared by every field resolved by a Lambda.
-// request: invoke the data source's Lambda with the direct-Lambda event shape (docs/contracts.md).
+// request: invoke the data source's Lambda with the direct-Lambda event shape (docs/contracts.md);
+// a field of a type other than the roots is batched (BatchInvoke: AppSync sends the events of every
+// parent of the level in one array, up to the resolver's maxBatchSize, and hands each item its element
+// of the answer), so a list of 20 rows costs one Lambda call, not 20.
 // response: an invocation error, or a ResolverErrorEnvelope `{ __error: { code, message, fields } }`
 // returned by the handler, becomes a GraphQL error; anything else is the field's value.
 // The runtime allows a subset of JavaScript: no try/catch/throw, no `in`, no `++`.
 import { util } from '@aws-appsync/utils';
 
+const ROOT_TYPES = ['Query', 'Mutation', 'Subscription'];
+
 export function request(ctx) {
   return {
-    operation: 'Invoke',
+    operation: ROOT_TYPES.includes(ctx.info.parentTypeName) ? 'Invoke' : 'BatchInvoke',
     payload: {
       arguments: ctx.arguments,
       identity: ctx.identity,

@@ -68,6 +68,22 @@ describe('resolver code', () => {
     });
   });
 
+  it('batches a field of a type (BatchInvoke), with the parent object as source', () => {
+    const ctx = {
+      arguments: {},
+      identity: { resolverContext: { userId: 'a1', role: 'ADMIN' } },
+      source: { id: 'u1', type: 'USER' },
+      info: { fieldName: 'acceptedTos', parentTypeName: 'UserSummary', variables: {}, selectionSetList: ['hasAcceptedLatest'] },
+      request: { headers: {} },
+      prev: null,
+      stash: {},
+    };
+    expect(resolver.request(ctx)).toEqual({
+      operation: 'BatchInvoke',
+      payload: { ...ctx, request: { headers: {} } },
+    });
+  });
+
   it('turns a ResolverErrorEnvelope into util.error(message, code, null, {code, fields})', () => {
     const fields = [{ path: 'input.newPassword', rule: 'minLength' }];
     const args = utilErrorOf(() =>

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZER, HTTP_ROUTES, RESOLVER_LAMBDAS } from '@partage/functions/handlers/catalog';
+import { AUTHORIZER, FIELD_RESOLVER_MAX_BATCH_SIZE, HTTP_ROUTES, RESOLVER_LAMBDAS } from '@partage/functions/handlers/catalog';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@partage/functions/data/table';
 import { SCHEMA_PATH } from '@partage/graphql/schema';
 import { REPO_ROOT } from './config';
@@ -218,6 +218,15 @@ describe('AppSync GraphQL API', () => {
         LambdaConfig: { LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } },
       });
     }
+  });
+
+  it('batches the resolvers of type fields (BatchInvoke with a max batch size), not those of root fields', () => {
+    expect(readFileSync(RESOLVER_CODE_PATH, 'utf8')).toMatch(/\? 'Invoke' : 'BatchInvoke'/);
+    const resolvers = ofType('AWS::AppSync::Resolver').map(([, r]) => r.Properties);
+    const typeFields = resolvers.filter((r) => !['Query', 'Mutation', 'Subscription'].includes(r.TypeName as string));
+    expect(typeFields.map((r) => `${r.TypeName}.${r.FieldName}`)).toContain('UserSummary.acceptedTos');
+    for (const r of typeFields) expect(r.MaxBatchSize, `${r.TypeName}.${r.FieldName}`).toBe(FIELD_RESOLVER_MAX_BATCH_SIZE);
+    for (const r of resolvers.filter((r) => !typeFields.includes(r))) expect(r.MaxBatchSize).toBeUndefined();
   });
 });
 

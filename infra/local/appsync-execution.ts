@@ -1,6 +1,8 @@
-// Runs a validated operation the way AppSync does with direct Lambda resolvers: each root field
-// listed in the catalog invokes its Lambda with AppSync's event; nested fields read the property of
-// the same name; a ResolverErrorEnvelope or a thrown error becomes AppSync's field error.
+// Runs a validated operation the way AppSync does with direct Lambda resolvers: each field listed in
+// the catalog invokes its Lambda with AppSync's event (a field of a type other than the roots in
+// batches, like BatchInvoke: the calls of one field made while a level resolves go in one array);
+// other fields read the property of the same name; a ResolverErrorEnvelope or a thrown error becomes
+// AppSync's field error.
 
 import {
   Kind,
@@ -29,6 +31,8 @@ export interface ExecutionOptions {
   resolvers: Map<string, Lambda>;
   prepared: PreparedOperation;
   caller: CallerContext;
+  /** Most events in one batched call (the resolvers' maxBatchSize in AWS); no limit when absent. */
+  maxBatchSize?: number;
   /** Called with each successful mutation field's result, limited to the mutation's selection set. */
   onMutationResult?: (fieldName: string, result: unknown) => void;
 }
@@ -89,24 +93,83 @@ async function invokeResolver(lambda: Lambda, event: unknown): Promise<unknown> 
   return result;
 }
 
+interface PendingCall {
+  event: unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The calls of each batched field, gathered until the current level has been walked (graphql-js
+ * resolves the items of a list one after the other in the same turn), then sent as arrays of at
+ * most `maxBatchSize` events. Each item gets its element of the answer: data, or its own error.
+ */
+class FieldBatches {
+  private readonly pending = new Map<string, { lambda: Lambda; calls: PendingCall[] }>();
+
+  constructor(private readonly maxBatchSize = Infinity) {}
+
+  load(field: string, lambda: Lambda, event: unknown): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      let batch = this.pending.get(field);
+      if (!batch) {
+        batch = { lambda, calls: [] };
+        this.pending.set(field, batch);
+        setImmediate(() => void this.flush(field));
+      }
+      batch.calls.push({ event, resolve, reject });
+    });
+  }
+
+  private async flush(field: string): Promise<void> {
+    const { lambda, calls } = this.pending.get(field)!;
+    this.pending.delete(field);
+    const chunks: PendingCall[][] = [];
+    for (let start = 0; start < calls.length; start += this.maxBatchSize) chunks.push(calls.slice(start, start + this.maxBatchSize));
+    await Promise.all(chunks.map((chunk) => this.send(lambda, chunk)));
+  }
+
+  private async send(lambda: Lambda, chunk: PendingCall[]): Promise<void> {
+    let results: unknown;
+    try {
+      results = await lambda.invoke(chunk.map((call) => call.event));
+      if (!Array.isArray(results) || results.length !== chunk.length) {
+        throw new Error(`A batch of ${chunk.length} events was answered with ${Array.isArray(results) ? results.length : 'no'} results`);
+      }
+    } catch (error) {
+      console.error(`[${lambda.name}] unhandled error`, error);
+      for (const call of chunk) call.reject(LambdaFieldError.unhandled(error));
+      return;
+    }
+    chunk.forEach((call, index) => {
+      const result = (results as unknown[])[index];
+      if (isResolverError(result)) call.reject(LambdaFieldError.fromEnvelope(result));
+      else call.resolve(result);
+    });
+  }
+}
+
 interface ResolverContext {
   options: ExecutionOptions;
+  batches: FieldBatches;
   subscription?: SubscribedField;
 }
 
 const resolveField: GraphQLFieldResolver<unknown, ResolverContext> = async (source, args, context, info: GraphQLResolveInfo) => {
-  if (info.path.prev) return defaultFieldResolver(source, args, context, info);
   const { resolvers, prepared, caller, onMutationResult } = context.options;
   const parentTypeName = info.parentType.name;
+  const field = `${parentTypeName}.${info.fieldName}`;
+  const lambda = resolvers.get(field);
+  const isRoot = !info.path.prev;
+  if (!isRoot && !lambda) return defaultFieldResolver(source, args, context, info);
   if (parentTypeName === 'Subscription') context.subscription = { fieldName: info.fieldName, arguments: args };
-  const lambda = resolvers.get(`${parentTypeName}.${info.fieldName}`);
-  // AppSync resolves a field that has no resolver attached to null.
+  // AppSync resolves a root field that has no resolver attached to null.
   if (!lambda) return null;
   const fieldSelection = selectionSetList(info.fieldNodes[0]?.selectionSet, info.fragments);
-  const result = await invokeResolver(lambda, {
+  const event = {
     arguments: args,
     identity: { resolverContext: caller.resolverContext },
-    source: null,
+    source: isRoot ? null : source,
     info: {
       fieldName: info.fieldName,
       parentTypeName,
@@ -117,7 +180,9 @@ const resolveField: GraphQLFieldResolver<unknown, ResolverContext> = async (sour
     request: { headers: caller.headers, domainName: null },
     prev: null,
     stash: {},
-  });
+  };
+  if (!isRoot) return context.batches.load(field, lambda, event);
+  const result = await invokeResolver(lambda, event);
   if (parentTypeName === 'Mutation' && result !== null) onMutationResult?.(info.fieldName, pickSelection(result, new Set(fieldSelection)));
   return result;
 };
@@ -127,7 +192,7 @@ const resolveField: GraphQLFieldResolver<unknown, ResolverContext> = async (sour
  * authorizes a subscription through its resolver.
  */
 export async function executeOperation(options: ExecutionOptions): Promise<ExecutionResult> {
-  const context: ResolverContext = { options };
+  const context: ResolverContext = { options, batches: new FieldBatches(options.maxBatchSize) };
   const { prepared } = options;
   const result = await execute({
     schema: options.schema,

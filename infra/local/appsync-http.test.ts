@@ -15,7 +15,8 @@ const SDL = `
     email: AWSEmail date: AWSDate time: AWSTime dateTime: AWSDateTime timestamp: AWSTimestamp
     json: AWSJSON url: AWSURL phone: AWSPhone ip: AWSIPAddress
   }
-  type Query { item(input: ItemInput): Item unresolved: String boom: String }
+  type Row { id: ID! badge: String children: [Row!] }
+  type Query { item(input: ItemInput): Item unresolved: String boom: String rows: [Row!]! }
   type Mutation { saveItem(input: ItemInput): Item }
   type Subscription { onSaveItem(id: ID): Item @aws_subscribe(mutations: ["saveItem"]) }
 `;
@@ -43,6 +44,21 @@ function stub(name: string, respond: (event: Record<string, unknown>) => unknown
 }
 
 const items = stub('items', () => result);
+
+// 20 rows of two children each; Row.badge is a field resolver, refused for the row r3.
+const ROWS = Array.from({ length: 20 }, (_, i) => ({ id: `r${i}`, children: [{ id: `r${i}a` }, { id: `r${i}b` }] }));
+let badgeBatches: { source: { id: string }; info: { parentTypeName: string; fieldName: string } }[][];
+const badges: Lambda = {
+  name: 'badges',
+  invoke: async (batch) => {
+    badgeBatches.push(batch as (typeof badgeBatches)[number]);
+    return badgeBatches
+      .at(-1)!
+      .map(({ source }) =>
+        source.id === 'r3' ? { __error: { code: 'UNAUTHORIZED_ACCESS', message: 'Not yours', fields: [] } } : `badge of ${source.id}`,
+      );
+  },
+};
 const functions: LambdaFunctions = {
   authorizer: stub('authorizer', (event) => ({
     isAuthorized: event.authorizationToken === 'good',
@@ -50,6 +66,8 @@ const functions: LambdaFunctions = {
   })),
   resolvers: new Map([
     ['Query.item', items],
+    ['Query.rows', stub('rows', () => ROWS)],
+    ['Row.badge', badges],
     ['Mutation.saveItem', items],
     [
       'Query.boom',
@@ -58,6 +76,7 @@ const functions: LambdaFunctions = {
       }),
     ],
   ]),
+  fieldBatchSize: 25,
   httpRoutes: [],
 };
 
@@ -77,6 +96,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 beforeEach(() => {
   events = [];
+  badgeBatches = [];
   result = ITEM;
 });
 
@@ -178,6 +198,54 @@ describe('results', () => {
     published.length = 0;
     await post('mutation { saveItem { id owner { name } } }');
     expect(published).toEqual([['saveItem', { id: 'i1', owner: { name: 'Ann' } }]]);
+  });
+});
+
+describe('field resolvers on type fields', () => {
+  it('call the Lambda once for a list, with one event per parent (its source), like BatchInvoke', async () => {
+    const { body } = await post('{ rows { id badge } }');
+    expect(badgeBatches.map((batch) => batch.length)).toEqual([20]);
+    expect(badgeBatches[0]!.map((event) => event.source.id)).toEqual(ROWS.map((row) => row.id));
+    expect(badgeBatches[0]![0]).toMatchObject({
+      arguments: {},
+      identity: { resolverContext: { userId: 'u1', role: 'USER' } },
+      source: ROWS[0],
+      info: { parentTypeName: 'Row', fieldName: 'badge', selectionSetList: [] },
+    });
+    const rows = (body.data as { rows: { id: string; badge: string | null }[] }).rows;
+    expect(rows[0]).toEqual({ id: 'r0', badge: 'badge of r0' });
+    expect(rows.filter((row) => row.badge === null).map((row) => row.id)).toEqual(['r3']);
+  });
+
+  it('split what is pending at once into batches of at most fieldBatchSize', async () => {
+    const { body } = await post('{ rows { badge children { badge } } }');
+    // The 20 rows and their 40 children are all known in the same turn: 60 events, by 25.
+    expect(badgeBatches.map((batch) => batch.length)).toEqual([25, 25, 10]);
+    expect(new Set(badgeBatches.flat().map((event) => event.source.id)).size).toBe(60);
+    const rows = (body.data as { rows: { children: { badge: string }[] }[] }).rows;
+    expect(rows[19]!.children).toEqual([{ badge: 'badge of r19a' }, { badge: 'badge of r19b' }]);
+  });
+
+  it('report the error of one item at its own path, the other items resolved', async () => {
+    const { body } = await post('{ rows { badge } }');
+    expect(body.errors).toEqual([
+      {
+        path: ['rows', 3, 'badge'],
+        locations: [{ line: 1, column: 10, sourceName: null }],
+        message: 'Not yours',
+        data: null,
+        errorType: 'UNAUTHORIZED_ACCESS',
+        errorInfo: { code: 'UNAUTHORIZED_ACCESS', fields: [] },
+        extensions: { code: 'UNAUTHORIZED_ACCESS', fields: [] },
+      },
+    ]);
+    expect((body.data as { rows: unknown[] }).rows[4]).toEqual({ badge: 'badge of r4' });
+  });
+
+  it('read a field without a resolver from the parent', async () => {
+    const { body } = await post('{ rows { id } }');
+    expect((body.data as { rows: unknown[] }).rows).toHaveLength(20);
+    expect(badgeBatches).toEqual([]);
   });
 });
 

@@ -46,6 +46,7 @@ export function createAppSyncHttpHandler({ api, functions, publish }: AppSyncHtt
     const { data, errors } = await executeOperation({
       schema: api.schema,
       resolvers: functions.resolvers,
+      maxBatchSize: functions.fieldBatchSize,
       prepared,
       caller: { resolverContext: caller.resolverContext, headers },
       onMutationResult: publish,

@@ -10,6 +10,8 @@ export interface LambdaFunctions {
   authorizer: Lambda;
   /** `Type.field` -> the resolver Lambda of that field. */
   resolvers: Map<string, Lambda>;
+  /** Most parents in one batched call of a field resolver on a type field (the catalog's). */
+  fieldBatchSize?: number;
   httpRoutes: { method: string; path: string; lambda: Lambda }[];
 }
 
@@ -66,5 +68,5 @@ export async function loadLambdaFunctions(): Promise<LambdaFunctions> {
   }
   const httpRoutes: LambdaFunctions['httpRoutes'] = [];
   for (const { method, path, name } of catalog.HTTP_ROUTES) httpRoutes.push({ method, path, lambda: await load(name) });
-  return { authorizer: await load(catalog.AUTHORIZER), resolvers, httpRoutes };
+  return { authorizer: await load(catalog.AUTHORIZER), resolvers, fieldBatchSize: catalog.FIELD_RESOLVER_MAX_BATCH_SIZE, httpRoutes };
 }
