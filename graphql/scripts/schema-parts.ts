@@ -118,6 +118,20 @@ export function fieldRegistry(schema: GraphQLSchema): FieldRegistry {
   return { required, servable };
 }
 
+/** The `Query/Mutation/Subscription.field`s each part declares, by part name (without .graphql). */
+export function rootFieldsByPart(parts = readSchemaParts()): Map<string, string[]> {
+  return new Map(
+    parts.map(({ name, sdl }) => [
+      name.replace(/\.graphql$/, ''),
+      parse(sdl).definitions.flatMap((def) =>
+        (def.kind === Kind.OBJECT_TYPE_EXTENSION || def.kind === Kind.OBJECT_TYPE_DEFINITION) && ROOT_TYPES.includes(def.name.value)
+          ? (def.fields ?? []).map((field) => `${def.name.value}.${field.name.value}`)
+          : [],
+      ),
+    ]),
+  );
+}
+
 /** Everything codegen needs, read from the parts on disk. */
 export function loadSchemaParts(dir = SCHEMA_PARTS_DIR) {
   const document = mergeParts(readSchemaParts(dir));

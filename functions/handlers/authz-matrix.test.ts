@@ -1,0 +1,109 @@
+// The authorization matrix, generated from the schema: every Query, Mutation and Subscription field,
+// called through its handler (AppSync-shaped events, DynamoDB Local) as an anonymous visitor, a user
+// on their own data, a user on another user's data and an administrator, against the table kept
+// beside the field's schema part (graphql/schema/<capability>.authz.ts). A field without a row fails;
+// so does a call refused where the table says yes, or let through where it says no.
+
+import { existsSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLArgument,
+  type GraphQLInputField,
+  type GraphQLInputType,
+  type GraphQLObjectType,
+} from 'graphql';
+import { loadSchemaParts, rootFieldsByPart, SCHEMA_PARTS_DIR } from '@partage/graphql/schema-parts';
+import type { AuthzCaller, AuthzTable } from '@partage/graphql/authz';
+import type { UserRecord } from '../data/users';
+import type { Identity } from '../domain/identity';
+import { asUser, ANONYMOUS, errorCodeOf, givenUser, resolverEvent, useTestEnvironment } from '../testing/fixtures';
+import { RESOLVER_LAMBDAS } from './catalog';
+import type { ResolverEvent } from './shared/resolver';
+
+const { schema } = loadSchemaParts();
+const partsFields = rootFieldsByPart();
+const CALLERS: AuthzCaller[] = ['anonymous', 'own', 'other', 'admin'];
+
+async function tableOf(part: string): Promise<AuthzTable> {
+  const path = `${SCHEMA_PARTS_DIR}${part}.authz.ts`;
+  return existsSync(path) ? ((await import(/* @vite-ignore */ path)) as { authz: AuthzTable }).authz : {};
+}
+
+/**
+ * Arguments that name `target`: every ID argument or input field is their id, every e-mail field
+ * their address; other required values are plausible placeholders (they may fail validation, which
+ * is not a refusal); optional ones are left out.
+ */
+function valueFor(type: GraphQLInputType, name: string, target: UserRecord): unknown {
+  if (isNonNullType(type)) return valueFor(type.ofType, name, target);
+  if (isListType(type)) return [valueFor(type.ofType, name, target)];
+  if (isEnumType(type)) return type.getValues()[0]!.value;
+  if (isInputObjectType(type)) return argumentsOf(Object.values(type.getFields()), target);
+  if (isScalarType(type) && type.name === 'ID') return target.id;
+  if (type.name === 'Boolean') return true;
+  if (type.name === 'Int' || type.name === 'Float') return 1;
+  return /email/i.test(name) ? target.email : `${name}-1`;
+}
+
+const argumentsOf = (members: readonly (GraphQLArgument | GraphQLInputField)[], target: UserRecord) =>
+  Object.fromEntries(
+    members
+      .filter((member) => isNonNullType(member.type) || getNamedType(member.type).name === 'ID')
+      .map((member) => [member.name, valueFor(member.type, member.name, target)]),
+  );
+
+const handlers = new Map<string, (event: ResolverEvent) => Promise<unknown>>();
+let user: UserRecord;
+let otherUser: UserRecord;
+let admin: UserRecord;
+
+beforeAll(async () => {
+  await useTestEnvironment();
+  for (const { name, fields } of RESOLVER_LAMBDAS) {
+    const { handler } = (await import(/* @vite-ignore */ `./${name}.ts`)) as { handler: (event: ResolverEvent) => Promise<unknown> };
+    for (const field of fields) handlers.set(field, handler);
+  }
+  [user, otherUser, admin] = await Promise.all([givenUser(), givenUser(), givenUser({ role: 'ADMIN' })]);
+});
+
+function callAs(caller: AuthzCaller, field: string): ResolverEvent {
+  const [typeName = '', fieldName = ''] = field.split('.');
+  const definition = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName]!;
+  const [identity, target]: [Identity, UserRecord] = {
+    anonymous: [ANONYMOUS, otherUser],
+    own: [asUser(user), user],
+    other: [asUser(user), otherUser],
+    admin: [asUser(admin), otherUser],
+  }[caller] as [Identity, UserRecord];
+  return resolverEvent(field, argumentsOf(definition.args, target), identity);
+}
+
+describe('authorization matrix', () => {
+  it('has a table beside every schema part, with one row per root field the part declares', async () => {
+    for (const [part, fields] of partsFields) {
+      const table = await tableOf(part);
+      expect(Object.keys(table).sort(), `graphql/schema/${part}.authz.ts`).toEqual([...fields].sort());
+    }
+  });
+
+  const rows = [...partsFields].flatMap(([part, fields]) => fields.map((field) => ({ part, field })));
+
+  it.each(rows)('$field is refused exactly where the table of $part says so', async ({ part, field }) => {
+    const row = (await tableOf(part))[field];
+    if (!row) return; // reported by the test above
+    const handler = handlers.get(field);
+    expect(handler, `no handler serves ${field}`).toBeDefined();
+    const outcome: Record<string, boolean> = {};
+    for (const caller of CALLERS) {
+      const result = await handler!(callAs(caller, field));
+      outcome[caller] = errorCodeOf(result) !== 'UNAUTHORIZED_ACCESS';
+    }
+    expect(outcome).toEqual(row);
+  });
+});

@@ -1,0 +1,14 @@
+// Who may call each root field of admin.graphql (see authz.ts): administrators only.
+
+import { ADMIN_ONLY, type AuthzTable } from './authz';
+
+export const authz: AuthzTable = {
+  'Query.users': ADMIN_ONLY,
+  'Query.user': ADMIN_ONLY,
+  'Mutation.verifyEmail': ADMIN_ONLY,
+  'Mutation.publishTermsVersion': ADMIN_ONLY,
+  'Mutation.createAdminAccount': ADMIN_ONLY,
+  'Mutation.adminCreateUser': ADMIN_ONLY,
+  'Mutation.adminUpdateUser': ADMIN_ONLY,
+  'Mutation.allowUser': ADMIN_ONLY,
+};
