@@ -3,6 +3,20 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Layers of functions/ (DESIGN.md): domain is rules and use cases without I/O of its own; data does
+// not speak in API errors (domain/data-errors.ts translates); nothing server-side reads the web app.
+const NOT_WEB = { group: ['**/web/**', '@partage/web', '@partage/web/**'], message: 'functions/ does not import from web/.' };
+const DOMAIN_ONLY = [
+  { group: ['@aws-sdk/*'], message: 'Domain code reaches AWS through data/ or adapters/.' },
+  { group: ['**/handlers/**', '@partage/functions/handlers/**'], message: 'Domain code does not import handlers.' },
+  { group: ['**/infra/**'], message: 'Domain code does not import the hosts (infra/).' },
+];
+const NO_API_ERRORS = {
+  name: '@partage/graphql',
+  importNames: ['AppError', 'ERROR_CODES'],
+  message: 'The data layer throws DataRefusal (data/errors.ts); domain/data-errors.ts maps it to an API error.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,5 +43,25 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Layers of functions/ (kept apart from the web app's rules).
+  {
+    files: ['functions/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB] }] },
+  },
+  {
+    files: ['functions/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_WEB, ...DOMAIN_ONLY] }] },
+  },
+  {
+    files: ['functions/data/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_API_ERRORS], patterns: [NOT_WEB] }] },
+  },
+  {
+    // TEMPORARY, the only exception: the e-mail texts still live in web/src/locales; they move to a
+    // shared package (the "auth" branch), and this block goes with them.
+    files: ['functions/domain/emails.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: DOMAIN_ONLY }] },
   },
 );

@@ -5,8 +5,8 @@
 // match is returned once, from its first matching entry, without remembering anything across pages.
 
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { AppError } from '@partage/graphql';
 import { batchGet, db, tableName, type TransactItem } from './client';
+import { DataRefusal } from './errors';
 import { USER_SEARCH_PARTITION, userKey, userListIndexKeys, userSearchEntryKey, userSearchIndexKeys } from './keys';
 import type { UserRecord } from './users';
 
@@ -82,7 +82,7 @@ function decodeToken(token: string | undefined, index: typeof LIST_INDEX, termPr
     names.every((name) => typeof (key as Key)[name] === 'string') &&
     (key as Key)[index.pk] === index.partition &&
     (key as Key)[index.sk]!.startsWith(termPrefix);
-  if (!valid) throw new AppError('VALIDATION_FAILED', 'Invalid page token', [{ path: 'nextToken', rule: 'oneOf' }]);
+  if (!valid) throw new DataRefusal('BAD_PAGE_TOKEN', 'Invalid page token');
   return key as Key;
 }
 

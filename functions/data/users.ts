@@ -2,8 +2,9 @@
 // entries, see user-directory.ts), so two accounts can never share an address, whatever the timing.
 
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { AppError, type Industry, type OrganizationType, type RegisteringInterest, type UiLanguage } from '@partage/graphql';
+import type { Industry, OrganizationType, RegisteringInterest, UiLanguage } from '@partage/graphql';
 import { db, failedConditionIndexes, isConditionFailure, tableName, transactWrite, type TransactItem } from './client';
+import { DataRefusal } from './errors';
 import { emailKey, userKey } from './keys';
 import { listingAttributes, searchEntryPuts, searchTermsChanged } from './user-directory';
 
@@ -51,9 +52,9 @@ export interface UserRecord {
 const toUser = ({ PK: _pk, SK: _sk, type: _type, GSI1PK: _lp, GSI1SK: _ls, ...user }: Record<string, unknown>) =>
   user as unknown as UserRecord;
 
-const duplicateEmail = () => new AppError('DUPLICATE_EMAIL', 'An account already exists with this e-mail address');
+const duplicateEmail = () => new DataRefusal('EMAIL_TAKEN', 'An account already exists with this e-mail address');
 
-/** Throws DUPLICATE_EMAIL when the address (or the id) is already taken; nothing is written then. */
+/** Throws DataRefusal EMAIL_TAKEN when the address (or the id) is already taken; nothing is written then. */
 export async function createUser(user: UserRecord): Promise<void> {
   try {
     await transactWrite([
@@ -122,8 +123,8 @@ export interface UserChanges {
 /**
  * Applies `changes` to a user read as `before`, in one transaction: the search entries follow the
  * names, organisation and address; a new address takes its uniqueness item and frees the old one
- * (DUPLICATE_EMAIL when taken); `alongWith` (a link's token being used up) commits only with it
- * (INVALID_TOKEN when it was used meanwhile). NOT_FOUND when the user is gone or changed address.
+ * (DataRefusal EMAIL_TAKEN when taken); `alongWith` (a link's token being used up) commits only with it
+ * (TOKEN_USED when it was used meanwhile). ITEM_GONE when the user is gone or changed address.
  */
 export async function updateUser(before: UserRecord, changes: UserChanges, alongWith?: TransactItem): Promise<void> {
   const set = Object.fromEntries(Object.entries(changes.set ?? {}).filter(([, value]) => value !== undefined));
@@ -177,8 +178,8 @@ export async function updateUser(before: UserRecord, changes: UserChanges, along
   } catch (error) {
     const failed = failedConditionIndexes(error);
     if (newEmail && failed.includes(emailItem)) throw duplicateEmail();
-    if (alongWith && failed.includes(tokenItem)) throw new AppError('INVALID_TOKEN', 'USED');
-    if (failed.includes(0)) throw new AppError('NOT_FOUND', 'User not found');
+    if (alongWith && failed.includes(tokenItem)) throw new DataRefusal('TOKEN_USED', 'The token was used meanwhile');
+    if (failed.includes(0)) throw new DataRefusal('ITEM_GONE', 'User not found');
     throw error;
   }
 }

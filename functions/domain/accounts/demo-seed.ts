@@ -1,7 +1,7 @@
 // Demo accounts (docs/contracts.md "Demo data"). Every write is conditional, so running the seed
 // again changes nothing and does not fail.
 
-import { AppError } from '@partage/graphql';
+import { DataRefusal } from '../../data/errors';
 import { initCurrentTermsVersion, recordTermsAcceptance } from '../../data/terms';
 import { createUser, getUser, listUserIfUnlisted, type UserRecord } from '../../data/users';
 import { hashPassword } from './password-hash';
@@ -87,6 +87,6 @@ async function createDemoUser(demo: DemoUser, createdAt: string): Promise<void> 
     await createUser(user);
   } catch (error) {
     // Another seed run created it between our read and our write.
-    if (!(error instanceof AppError && error.code === 'DUPLICATE_EMAIL')) throw error;
+    if (!(error instanceof DataRefusal && error.reason === 'EMAIL_TAKEN')) throw error;
   }
 }

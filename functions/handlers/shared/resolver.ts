@@ -4,6 +4,7 @@
 // parent object of the level) and the answer an array in the same order, an envelope for each failure.
 
 import { AppError, toResolverError, USER_TYPES, type FieldResolverTypes } from '@partage/graphql';
+import { apiErrorOf } from '../../domain/data-errors';
 import type { Identity } from '../../domain/identity';
 
 export interface ResolverEvent<Source = unknown> {
@@ -61,7 +62,8 @@ function identityOf(event: ResolverEvent): Identity {
 }
 
 const envelopeOf = (error: unknown) => {
-  if (error instanceof AppError) return toResolverError(error);
+  const translated = apiErrorOf(error);
+  if (translated instanceof AppError) return toResolverError(translated);
   throw error;
 };
 
@@ -71,9 +73,15 @@ type AnyResolver = FieldResolver<FieldName> | BatchFieldResolver<FieldName>;
 async function resolveAll(resolve: AnyResolver, events: ResolverEvent[]): Promise<unknown[]> {
   if ('batch' in resolve) {
     const calls = events.map((event) => ({ args: event.arguments as never, identity: identityOf(event), source: event.source as never }));
-    const results = await resolve.batch(calls);
+    let results: unknown[];
+    try {
+      results = await resolve.batch(calls);
+    } catch (error) {
+      // A refusal of the whole batch is every item's error.
+      return events.map(() => envelopeOf(error));
+    }
     if (results.length !== events.length) throw new Error(`Batch resolver answered ${results.length} results for ${events.length} calls`);
-    return results.map((result) => (result instanceof AppError ? toResolverError(result) : result));
+    return results.map((result) => (result instanceof AppError ? envelopeOf(result) : result));
   }
   return Promise.all(
     events.map(async (event) => {

@@ -1,0 +1,22 @@
+// Why the table refused a read or a write, in the data layer's own terms. The data layer knows
+// nothing of the API's error codes: functions/domain/data-errors.ts says what each reason means to a caller.
+
+export type DataRefusalReason =
+  /** The e-mail address (or the id) belongs to another account. */
+  | 'EMAIL_TAKEN'
+  /** The link token written along with a change was used up meanwhile. */
+  | 'TOKEN_USED'
+  /** The item is gone, or changed in a way the write was conditioned against. */
+  | 'ITEM_GONE'
+  /** A page token that this listing did not hand out. */
+  | 'BAD_PAGE_TOKEN';
+
+export class DataRefusal extends Error {
+  constructor(
+    readonly reason: DataRefusalReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DataRefusal';
+  }
+}
