@@ -53,8 +53,12 @@ const toUser = ({ PK: _pk, SK: _sk, type: _type, GSI1PK: _lp, GSI1SK: _ls, ...us
 
 const duplicateEmail = () => new AppError('DUPLICATE_EMAIL', 'An account already exists with this e-mail address');
 
-/** Throws DUPLICATE_EMAIL when the address (or the id) is already taken; nothing is written then. */
-export async function createUser(user: UserRecord): Promise<void> {
+/**
+ * Throws DUPLICATE_EMAIL when the address (or the id) is already taken; nothing is written then.
+ * `alongWith` (e.g. the terms acceptance of a sign-up) is written in the same transaction, so the
+ * account never exists without it.
+ */
+export async function createUser(user: UserRecord, alongWith: TransactItem[] = []): Promise<void> {
   try {
     await transactWrite([
       {
@@ -72,6 +76,7 @@ export async function createUser(user: UserRecord): Promise<void> {
         },
       },
       ...searchEntryPuts(user),
+      ...alongWith,
     ]);
   } catch (error) {
     if (isConditionFailure(error)) throw duplicateEmail();

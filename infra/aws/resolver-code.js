@@ -1,6 +1,6 @@
 // AppSync unit resolver (APPSYNC_JS runtime) shared by every field resolved by a Lambda.
 // request: invoke the data source's Lambda with the direct-Lambda event shape (docs/contracts.md).
-// response: an invocation error, or a ResolverErrorEnvelope `{ __error: { code, message, fields } }`
+// response: an invocation error, or a ResolverErrorEnvelope `{ __error: { code, message, fields, retryAfterSeconds? } }`
 // returned by the handler, becomes a GraphQL error; anything else is the field's value.
 // The runtime allows a subset of JavaScript: no try/catch/throw, no `in`, no `++`.
 import { util } from '@aws-appsync/utils';
@@ -27,7 +27,10 @@ export function response(ctx) {
   const result = ctx.result;
   if (result !== null && typeof result === 'object' && result.__error) {
     const failure = result.__error;
-    util.error(failure.message, failure.code, null, { code: failure.code, fields: failure.fields ?? [] });
+    const info = { code: failure.code, fields: failure.fields ?? [] };
+    // RATE_LIMITED: the seconds to wait, for the client.
+    if (failure.retryAfterSeconds !== undefined) info.retryAfterSeconds = failure.retryAfterSeconds;
+    util.error(failure.message, failure.code, null, info);
   }
   return result;
 }

@@ -31,6 +31,14 @@ function identityOf(event: ResolverEvent): Identity {
     : { userId: '', role: 'ANONYME' };
 }
 
+/**
+ * The caller's address: the first hop of the `x-forwarded-for` header AppSync forwards (the local
+ * host sets it from its socket). Undefined only for events built without one (direct calls in tests).
+ */
+export function sourceAddressOf(event: ResolverEvent): string | undefined {
+  return event.request?.headers['x-forwarded-for']?.split(',')[0]?.trim() || undefined;
+}
+
 export function resolverHandler(resolvers: Record<string, Resolver>) {
   return async (event: ResolverEvent): Promise<unknown> => {
     const field = `${event.info.parentTypeName}.${event.info.fieldName}`;
