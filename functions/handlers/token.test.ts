@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { LOGIN_TEXT, TWO_FACTOR_MAX_ATTEMPTS } from '@partage/graphql';
 import { readOutbox } from '../adapters/outbox';
+import { addLoginFailure } from '../data/login-failures';
 import { lockOutUser } from '../data/users';
+import { epochSeconds } from '../domain/clock';
 import { delayAfter, FAILURES_BEFORE_DELAY, MAX_DELAY_SECONDS } from '../domain/accounts/login-throttle';
 import { RATE_LIMITS } from '../domain/rate-limits';
 import {
@@ -104,37 +106,39 @@ describe('POST /token/login', () => {
     expect(delayAfter('sourceAccount', 4)).toBe(0);
     expect(MAX_DELAY_SECONDS).toBe(3600);
 
+    // A few guesses on each of several accounts: the source's own count reaches its threshold.
     const sprayer = newSourceAddress();
-    for (let i = 0; i < FAILURES_BEFORE_DELAY.source; i++) {
-      expect(
-        (await login({ username: `victime-${i}@exemple.ca`, password: 'Wrong-Password-1', deviceId: DEVICE }, sprayer)).statusCode,
-      ).toBe(401);
+    const victims = await Promise.all(
+      Array.from({ length: FAILURES_BEFORE_DELAY.source / FAILURES_BEFORE_DELAY.sourceAccount }, () => givenUser()),
+    );
+    for (const victim of victims) {
+      for (let i = 0; i < FAILURES_BEFORE_DELAY.sourceAccount; i++) {
+        expect((await login({ username: victim.email, password: 'Wrong-Password-1', deviceId: DEVICE }, sprayer)).statusCode).toBe(401);
+      }
     }
     const user = await givenUser();
     expect((await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE }, sprayer)).statusCode).toBe(429);
   });
 
   it('puts only a high ceiling on an account, which a device that signed in before passes', async () => {
-    const user = await givenUser();
-    const { deviceToken } = tokensOf(await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE }));
+    const [user, other] = [await givenUser(), await givenUser()];
+    const deviceTokenOf = async (email: string) =>
+      tokensOf(await login({ username: email, password: TEST_PASSWORD, deviceId: DEVICE })).deviceToken;
+    const [deviceToken, otherToken] = [await deviceTokenOf(user.email), await deviceTokenOf(other.email)];
     expect(deviceToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    // Guesses spread over many source addresses, each under its own threshold.
-    for (let i = 0; i < FAILURES_BEFORE_DELAY.account; i++) {
-      await login({ username: user.email, password: 'Wrong-Password-1', deviceId: DEVICE });
+    // Guesses spread over many source addresses, each under its own threshold: all but the last are
+    // counted straight in the table, the last one through the endpoint.
+    for (const { email } of [user, other]) {
+      const subject = { email, source: 'elsewhere' };
+      for (let i = 1; i < FAILURES_BEFORE_DELAY.account; i++) await addLoginFailure('account', subject, epochSeconds());
+      expect((await login({ username: email, password: 'Wrong-Password-1', deviceId: DEVICE })).statusCode).toBe(401);
+      expect((await login({ username: email, password: TEST_PASSWORD, deviceId: DEVICE })).statusCode).toBe(429);
     }
-    expect((await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE })).statusCode).toBe(429);
-    const known = await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE, deviceToken });
-    expect(known.statusCode).toBe(200);
+    expect((await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE, deviceToken })).statusCode).toBe(200);
     // Another account's device token does not pass.
-    const other = await givenUser();
-    const otherToken = tokensOf(await login({ username: other.email, password: TEST_PASSWORD, deviceId: DEVICE })).deviceToken;
-    for (let i = 0; i < FAILURES_BEFORE_DELAY.account; i++) {
-      await login({ username: other.email, password: 'Wrong-Password-1', deviceId: DEVICE });
-    }
     expect((await login({ username: other.email, password: TEST_PASSWORD, deviceId: DEVICE, deviceToken })).statusCode).toBe(429);
-    expect((await login({ username: other.email, password: TEST_PASSWORD, deviceId: DEVICE, deviceToken: otherToken })).statusCode).toBe(
-      200,
-    );
+    const own = await login({ username: other.email, password: TEST_PASSWORD, deviceId: DEVICE, deviceToken: otherToken });
+    expect(own.statusCode).toBe(200);
   });
 
   it('tells "User is locked out" for an administrative lock only, and only once the password is right', async () => {
