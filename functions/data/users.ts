@@ -41,8 +41,9 @@ export interface UserRecord {
   emailConfirmed: boolean;
   /** The new address of a pending e-mail change, until its link is followed. */
   pendingEmail?: string;
+  /** An administrative lock (failed logins earn delays instead: login-failures.ts). */
   lockedOut: boolean;
-  /** Consecutive failed logins; reset by a successful one. */
+  /** Failed logins counted when they still locked accounts (older accounts); cleared by allowUser. */
   failedLogins: number;
   firstLoginModalClosed: boolean;
   createdAt: string;
@@ -188,27 +189,9 @@ export async function updateUser(before: UserRecord, changes: UserChanges, along
   }
 }
 
-/** Adds one failed login atomically (concurrent attempts all count) and returns the new count. */
-export async function incrementFailedLogins(userId: string): Promise<number> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(userId),
-      UpdateExpression: 'ADD failedLogins :one',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Attributes?.failedLogins as number;
-}
-
+/** An administrative lock: login, refresh and the session's access tokens are refused until allowUser. */
 export async function lockOutUser(userId: string): Promise<void> {
   await setUserAttributes(userId, { lockedOut: true });
-}
-
-export async function resetFailedLogins(userId: string): Promise<void> {
-  await setUserAttributes(userId, { failedLogins: 0 });
 }
 
 /** False when the user does not exist. */

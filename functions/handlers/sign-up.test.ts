@@ -120,6 +120,11 @@ describe('Mutation.createUserAccount', () => {
     ).toBeUndefined();
   });
 
+  it('cuts a forged x-forwarded-for of any length to an address’s length (never an oversized key)', async () => {
+    const forged = resolverEvent('Mutation.createUserAccount', { input: signUpInput() }, ANONYMOUS, 'x'.repeat(5000));
+    expect(errorCodeOf(await handler(forged))).toBeUndefined();
+  });
+
   it('stores the fields normalised, and the account accepts the current terms', async () => {
     const input = signUpInput({
       email: `  Marie.${Date.now()}@Exemple.CA `,

@@ -183,6 +183,8 @@ describe('POST /token/login', () => {
         { path: 'code', rule: 'phoneCode' },
       ],
     });
+    const long = await login({ username: `${'a'.repeat(300)}@exemple.ca`, password: 'x', deviceId: DEVICE });
+    expect(JSON.parse(long.body!)).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'username', rule: 'maxLength' }] });
     const notJson = await login('{username');
     expect(notJson.statusCode).toBe(400);
     expect(JSON.parse(notJson.body!)).toMatchObject({ code: 'VALIDATION_FAILED' });

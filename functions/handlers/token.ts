@@ -1,6 +1,6 @@
 // POST /token/login, /token/refresh and /token/logout (one Lambda, routed by path). Protocol: docs/contracts.md.
 
-import { assertValid, LOGIN_TEXT, phoneCode, required } from '@partage/graphql';
+import { ACCOUNT_TEXT_MAX_LENGTH, assertValid, LOGIN_TEXT, maxLength, phoneCode, required } from '@partage/graphql';
 import { login } from '../domain/accounts/login';
 import { endSession, refreshSession } from '../domain/accounts/sessions';
 import { httpHandler, json, jsonBody, noContent, sourceAddressOf, text } from './shared/http';
@@ -19,7 +19,8 @@ export const handler = httpHandler(async (event) => {
     // `deviceToken` (sent once a login on this browser gave one).
     const codeSent = ((body as { code?: unknown } | null)?.code ?? null) !== null;
     assertValid([
-      ['username', required(username)],
+      // The address typed keys the login delays: no longer than an address can be.
+      ['username', required(username) ?? maxLength(ACCOUNT_TEXT_MAX_LENGTH.email)(username)],
       ['password', required(password)],
       ['deviceId', required(deviceId)],
       ['code', codeSent ? (required(code) ?? phoneCode(code)) : null],
