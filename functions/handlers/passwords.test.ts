@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppSyncAuthorizerEvent } from 'aws-lambda';
 import { ACCOUNT_EMAILS_PER_HOUR, LOGIN_TEXT, PASSWORD_RESET_TTL_SECONDS } from '@partage/graphql';
 import { lockOutUser } from '../data/users';
 import { FAILURES_BEFORE_DELAY } from '../domain/accounts/login-throttle';
@@ -21,6 +22,7 @@ import {
   useUpRateLimit,
 } from '../testing/fixtures';
 import { handler } from './accounts';
+import { handler as authorizer } from './authorizer';
 import { handler as token } from './token';
 
 const { emailsTo, lastLinkEmail } = useTestOutbox();
@@ -88,8 +90,12 @@ describe('Mutation.resetPassword', () => {
   it('sets the new password once and signs the user out of every device', async () => {
     const user = await givenUser();
     const session = await startSession(user, 'device-a');
+    const authorize = (accessToken: string) => authorizer({ authorizationToken: `Bearer ${accessToken}` } as AppSyncAuthorizerEvent);
+    expect((await authorize(session.token)).isAuthorized).toBe(true);
     const link = await resetLinkFor(user.email);
     expect(await reset(link.email, link.token)).toEqual({ id: user.id });
+    // The access token of the old session is refused too (AppSync: once its 60 s cache runs out).
+    expect((await authorize(session.token)).isAuthorized).toBe(false);
 
     expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401);
