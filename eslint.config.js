@@ -58,10 +58,4 @@ export default tseslint.config(
     files: ['functions/data/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [NO_API_ERRORS], patterns: [NOT_WEB] }] },
   },
-  {
-    // TEMPORARY, the only exception: the e-mail texts still live in web/src/locales; they move to a
-    // shared package (the "auth" branch), and this block goes with them.
-    files: ['functions/domain/emails.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: DOMAIN_ONLY }] },
-  },
 );

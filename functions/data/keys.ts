@@ -27,11 +27,20 @@ export const accountTokenKey = (email: string, tokenHash: string) => ({
   SK: `TOKEN#${tokenHash}`,
 });
 
-/** One counter per action, subject and time window (e.g. reset e-mails to one address this hour). */
-export const rateLimitKey = (action: string, subject: string, window: number) => ({
-  PK: `RATE#${action}#${subject}`,
-  SK: `WINDOW#${window}`,
+/** A token bucket: one per action and subject (a source address, an account, an e-mail address). */
+export const tokenBucketKey = (action: string, subject: string) => ({ PK: `BUCKET#${action}#${subject}`, SK: 'BUCKET' });
+
+/**
+ * Failed logins. The items of one account (its own ceiling, and one per source address that failed on
+ * it) share a partition, so a password reset clears them all; each source address has one of its own.
+ */
+export const LOGIN_FAILURES_OF_ACCOUNT_PREFIX = 'FAILURES#';
+export const accountLoginFailuresKey = (email: string) => ({ PK: `${LOGIN_FAILURES_OF_ACCOUNT_PREFIX}${email}`, SK: 'ACCOUNT' });
+export const sourceAccountLoginFailuresKey = (email: string, source: string) => ({
+  PK: `${LOGIN_FAILURES_OF_ACCOUNT_PREFIX}${email}`,
+  SK: `SOURCE#${source}`,
 });
+export const sourceLoginFailuresKey = (source: string) => ({ PK: `FAILURES_FROM#${source}`, SK: 'SOURCE' });
 
 /** GSI1: every account, by creation time (the administrators' user list). */
 export const userListIndexKeys = (createdAt: string, userId: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${userId}` });

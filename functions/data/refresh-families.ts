@@ -1,9 +1,9 @@
 // Refresh-token families: one per login on a device. The item keeps only a hash of the family's
 // current token; rotating it is a conditional write, so one token can be exchanged only once.
 
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, queryPages, tableName } from './client';
-import { REFRESH_FAMILY_SK_PREFIX, refreshFamilyKey } from './keys';
+import { REFRESH_FAMILY_SK_PREFIX, refreshFamilyKey, userKey } from './keys';
 
 export interface RefreshFamily {
   userId: string;
@@ -65,4 +65,27 @@ export async function deleteUserRefreshFamilies(userId: string, keepFamilyId?: s
     const families = items.map((item) => item.familyId as string).filter((id) => id !== keepFamilyId);
     await Promise.all(families.map((familyId) => deleteRefreshFamily(userId, familyId)));
   }
+}
+
+/**
+ * Whether a session still stands: its family exists and has not expired, and its user exists and is
+ * not locked out. Both items in one read (the authorizer's, once per token and cache period).
+ */
+export async function isSessionLive(userId: string, familyId: string, now: number): Promise<boolean> {
+  const family = refreshFamilyKey(userId, familyId);
+  const { Responses } = await db().send(
+    new BatchGetCommand({
+      RequestItems: {
+        [tableName()]: {
+          Keys: [userKey(userId), family],
+          ProjectionExpression: 'PK, SK, lockedOut, #ttl',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+        },
+      },
+    }),
+  );
+  const items = Responses?.[tableName()] ?? [];
+  const user = items.find((item) => item.SK === userKey(userId).SK);
+  const session = items.find((item) => item.SK === family.SK);
+  return !!user && user.lockedOut !== true && !!session && (session.ttl as number) > now;
 }

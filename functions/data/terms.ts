@@ -1,7 +1,7 @@
 // Terms of service: the current version, and one acceptance item per user and version.
 
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, db, isConditionFailure, queryPages, tableName } from './client';
+import { batchGet, db, isConditionFailure, queryPages, tableName, type TransactItem } from './client';
 import { currentTermsKey, TERMS_ACCEPTANCE_SK_PREFIX, termsAcceptanceKey } from './keys';
 
 export interface TermsRecord {
@@ -54,9 +54,24 @@ export async function usersWhoAccepted(userIds: string[], version: string): Prom
   return new Set(items.map((item) => item.userId as string));
 }
 
+const acceptanceItem = (userId: string, version: string, acceptedAt: string) => ({
+  ...termsAcceptanceKey(userId, version),
+  type: 'TermsAcceptance',
+  userId,
+  version,
+  acceptedAt,
+});
+
 /** Records an acceptance once; accepting again keeps the first date. */
 export async function recordTermsAcceptance(userId: string, version: string, acceptedAt: string): Promise<void> {
-  await putIfAbsent({ ...termsAcceptanceKey(userId, version), type: 'TermsAcceptance', userId, version, acceptedAt });
+  await putIfAbsent(acceptanceItem(userId, version, acceptedAt));
+}
+
+/** The acceptance of a new account, to write in the account's own transaction (users.ts createUser). */
+export function newAccountTermsAcceptance(userId: string, version: string, acceptedAt: string): TransactItem {
+  return {
+    Put: { TableName: tableName(), Item: acceptanceItem(userId, version, acceptedAt), ConditionExpression: 'attribute_not_exists(PK)' },
+  };
 }
 
 /** Every version the user accepted, newest acceptance first. */

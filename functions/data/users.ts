@@ -42,8 +42,9 @@ export interface UserRecord {
   emailConfirmed: boolean;
   /** The new address of a pending e-mail change, until its link is followed. */
   pendingEmail?: string;
+  /** An administrative lock (failed logins earn delays instead: login-failures.ts). */
   lockedOut: boolean;
-  /** Consecutive failed logins; reset by a successful one. */
+  /** Failed logins counted when they still locked accounts (older accounts); cleared by allowUser. */
   failedLogins: number;
   firstLoginModalClosed: boolean;
   createdAt: string;
@@ -54,8 +55,12 @@ const toUser = ({ PK: _pk, SK: _sk, type: _type, GSI1PK: _lp, GSI1SK: _ls, ...us
 
 const duplicateEmail = () => new DataRefusal('EMAIL_TAKEN', 'An account already exists with this e-mail address');
 
-/** Throws DataRefusal EMAIL_TAKEN when the address (or the id) is already taken; nothing is written then. */
-export async function createUser(user: UserRecord): Promise<void> {
+/**
+ * Throws DataRefusal EMAIL_TAKEN when the address (or the id) is already taken; nothing is written then.
+ * `alongWith` (e.g. the terms acceptance of a sign-up) is written in the same transaction, so the
+ * account never exists without it.
+ */
+export async function createUser(user: UserRecord, alongWith: TransactItem[] = []): Promise<void> {
   try {
     await transactWrite([
       {
@@ -73,6 +78,7 @@ export async function createUser(user: UserRecord): Promise<void> {
         },
       },
       ...searchEntryPuts(user),
+      ...alongWith,
     ]);
   } catch (error) {
     if (isConditionFailure(error)) throw duplicateEmail();
@@ -184,27 +190,9 @@ export async function updateUser(before: UserRecord, changes: UserChanges, along
   }
 }
 
-/** Adds one failed login atomically (concurrent attempts all count) and returns the new count. */
-export async function incrementFailedLogins(userId: string): Promise<number> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(userId),
-      UpdateExpression: 'ADD failedLogins :one',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Attributes?.failedLogins as number;
-}
-
+/** An administrative lock: login, refresh and the session's access tokens are refused until allowUser. */
 export async function lockOutUser(userId: string): Promise<void> {
   await setUserAttributes(userId, { lockedOut: true });
-}
-
-export async function resetFailedLogins(userId: string): Promise<void> {
-  await setUserAttributes(userId, { failedLogins: 0 });
 }
 
 /** False when the user does not exist. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_TEXTS, renderEmail, type EmailName } from './emails';
+import { EMAIL_TEXTS, inertText, renderEmail, type EmailName } from './emails';
+import { extractLinks } from '../adapters/outbox';
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
@@ -24,5 +25,34 @@ describe('e-mail texts', () => {
 
   it('refuse to send a text with an unfilled placeholder', () => {
     expect(() => renderEmail('twoFactorCode', 'fr', { code: '123456' })).toThrow('{{firstName}}');
+  });
+
+  it('never turn a filled-in value into a link, and keep the link the service builds', async () => {
+    const { text } = renderEmail('twoFactorCode', 'en', {
+      code: '123456',
+      firstName: 'https://evil.example/a www.evil.example x@evil.example',
+      minutes: '10',
+    });
+    expect(text).not.toMatch(/evil\.example|https?:|@evil/);
+    expect(extractLinks(text)).toEqual([]);
+    expect(inertText('Émilie Côté-Ouellet')).toBe('Émilie Côté-Ouellet');
+    const link = 'https://partage.example/confirmez-courriel?email=a%40b.ca&token=t';
+    expect(extractLinks(renderEmail('emailConfirmation', 'fr', { link, hours: '48' }).text)).toEqual([link]);
+  });
+
+  it('carry no placeholder for a name in e-mails to addresses that may not be confirmed', () => {
+    const unconfirmedRecipients: EmailName[] = [
+      'emailConfirmation',
+      'emailChange',
+      'passwordReset',
+      'adminInvitation',
+      'accountCreatedByAdmin',
+    ];
+    for (const name of unconfirmedRecipients) {
+      for (const language of ['fr', 'en'] as const) {
+        expect(placeholders(EMAIL_TEXTS[language][name].text), `${language}.${name}`).not.toContain('firstName');
+        expect(placeholders(EMAIL_TEXTS[language][name].text), `${language}.${name}`).not.toContain('organizationName');
+      }
+    }
   });
 });

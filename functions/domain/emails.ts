@@ -1,13 +1,19 @@
-// E-mail texts live with the web app's translations (web/src/locales/<lang>/emails.json), so every
-// user-visible sentence is in the locales. Placeholders use the i18next `{{name}}` syntax.
+// Renders the e-mail texts of @partage/graphql/emails in the recipient's language. A filled-in value
+// may be text someone typed (a first name): it is made inert so that no mail client turns it into a
+// link; only the `{{link}}` the service builds stays a link.
 
 import type { UiLanguage } from '@partage/graphql';
-import fr from '../../web/src/locales/fr/emails.json' with { type: 'json' };
-import en from '../../web/src/locales/en/emails.json' with { type: 'json' };
+import { EMAIL_TEXTS, type EmailName } from '@partage/graphql/emails';
 
-export type EmailName = keyof typeof fr;
+export { EMAIL_TEXTS, type EmailName };
 
-export const EMAIL_TEXTS: Record<UiLanguage, Record<EmailName, { subject: string; text: string }>> = { fr, en };
+/**
+ * `value` with look-alikes for the characters that make a URL or an address (`.`, `:`, `/`, `@`),
+ * so that `www.evil.example` or `http://…` in a name is read as text and never auto-linked.
+ */
+export function inertText(value: string): string {
+  return value.replace(/[.:/@]/g, (c) => ({ '.': '\u2024', ':': '\ua789', '/': '\u2215', '@': '\uff20' })[c]!);
+}
 
 /** Subject and text of an e-mail in the recipient's language; a placeholder without a value is a bug. */
 export function renderEmail(name: EmailName, language: UiLanguage, values: Record<string, string>): { subject: string; text: string } {
@@ -15,7 +21,7 @@ export function renderEmail(name: EmailName, language: UiLanguage, values: Recor
     template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => {
       const value = values[key];
       if (value === undefined) throw new Error(`E-mail ${name} needs a value for {{${key}}}`);
-      return value;
+      return key === 'link' ? value : inertText(value);
     });
   const { subject, text } = EMAIL_TEXTS[language][name];
   return { subject: fill(subject), text: fill(text) };

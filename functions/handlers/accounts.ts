@@ -35,7 +35,8 @@ import { updateUserProfile } from '../domain/accounts/update-profile';
 import { publicProfile } from '../domain/accounts/user-directory';
 import { verifyToken } from '../domain/accounts/verify-token';
 import { requireAnonymous, requireRole, requireSelfOrAdmin, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../domain/identity';
-import { resolverHandler, type FieldMap } from './shared/resolver';
+import { enforceRateLimit } from '../domain/rate-limits';
+import { resolverHandler, sourceAddressOf, type FieldMap, type ResolverEvent } from './shared/resolver';
 
 type NoArgs = Record<string, never>;
 
@@ -60,22 +61,35 @@ export const accountsFields = {
     return tosHistory(ownerId);
   },
 
-  'Mutation.createUserAccount': ({ input }: MutationCreateUserAccountArgs, identity: Identity) => {
+  'Mutation.createUserAccount': async ({ input }: MutationCreateUserAccountArgs, identity: Identity, event: ResolverEvent) => {
     requireAnonymous(identity);
+    await enforceRateLimit('signUp', sourceAddressOf(event));
     return createUserAccount(input);
   },
 
   'Mutation.confirmEmail': ({ input }: MutationConfirmEmailArgs) => confirmEmail(input),
 
-  'Mutation.resendConfirmationEmail': ({ input }: MutationResendConfirmationEmailArgs) => resendConfirmationEmail(input.email),
+  'Mutation.resendConfirmationEmail': async ({ input }: MutationResendConfirmationEmailArgs, _identity: Identity, event: ResolverEvent) => {
+    await enforceRateLimit('resendConfirmation', sourceAddressOf(event));
+    return resendConfirmationEmail(input.email);
+  },
 
-  'Mutation.sendPasswordReset': ({ input }: MutationSendPasswordResetArgs) => sendPasswordReset(input.email),
+  'Mutation.sendPasswordReset': async ({ input }: MutationSendPasswordResetArgs, _identity: Identity, event: ResolverEvent) => {
+    await enforceRateLimit('passwordReset', sourceAddressOf(event));
+    return sendPasswordReset(input.email);
+  },
 
   'Mutation.resetPassword': ({ input }: MutationResetPasswordArgs) => resetPassword(input),
 
   'Mutation.completeAdminRegistration': ({ input }: MutationCompleteAdminRegistrationArgs) => completeAdminRegistration(input),
 
-  'Mutation.changeEmail': ({ input }: MutationChangeEmailArgs, identity: Identity) => changeEmail(requireRole(identity, SIGNED_IN), input),
+  // Each sends an e-mail to an address nobody confirmed yet: limited per source and per account.
+  'Mutation.changeEmail': async ({ input }: MutationChangeEmailArgs, identity: Identity, event: ResolverEvent) => {
+    const userId = requireRole(identity, SIGNED_IN);
+    await enforceRateLimit('changeEmail', sourceAddressOf(event));
+    await enforceRateLimit('changeEmail', userId);
+    return changeEmail(userId, input);
+  },
 
   'Mutation.updateUserProfile': ({ input }: MutationUpdateUserProfileArgs, identity: Identity) => {
     requireRole(identity, SIGNED_IN);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_TEXT, MAX_FAILED_LOGINS, type UserPage } from '@partage/graphql';
-import { getUser } from '../data/users';
+import { LOGIN_TEXT, type UserPage } from '@partage/graphql';
+import { getUser, lockOutUser } from '../data/users';
+import { FAILURES_BEFORE_DELAY } from '../domain/accounts/login-throttle';
 import type { Identity } from '../domain/identity';
 import {
   ANONYMOUS,
@@ -8,6 +9,7 @@ import {
   errorCodeOf,
   givenUser,
   invalidFieldsOf,
+  newSourceAddress,
   resolverEvent,
   signUpInput,
   TEST_PUBLIC_URL,
@@ -110,7 +112,7 @@ describe('Query.users', () => {
     expect((await users({ search: input.lastName })).items).toMatchObject([{ id, emailConfirmed: false, lockedOut: false }]);
 
     const locked = await givenUser({ lastName: `Verrou${unique()}` });
-    for (let i = 0; i < MAX_FAILED_LOGINS; i++) await login(locked.email, 'Wrong-Password-1');
+    await lockOutUser(locked.id);
     expect((await users({ search: locked.lastName })).items).toMatchObject([{ id: locked.id, lockedOut: true }]);
   });
 
@@ -205,7 +207,7 @@ describe('Mutation.adminCreateUser', () => {
     const { id } = (await call('Mutation.adminCreateUser', { input })) as { id: string };
     const link = await lastLinkEmail(input.email);
     expect(link.mail.subject).toBe('Your Partage account has been created');
-    expect(link.mail.text).toContain('Traiteur solidaire du Plateau');
+    expect(link.mail.text).not.toContain('Traiteur solidaire du Plateau');
     expect(`${link.url.origin}${link.path}`).toBe(`${TEST_PUBLIC_URL}/reinitialiser-mot-de-passe`);
     expect(await call('Query.user', { id })).toMatchObject({
       type: 'USER',
@@ -304,13 +306,24 @@ describe('Mutation.verifyEmail (resend the verification e-mail)', () => {
 describe('Mutation.allowUser', () => {
   it('unlocks a locked-out account, which can sign in again', async () => {
     const user = await givenUser();
-    for (let i = 0; i < MAX_FAILED_LOGINS; i++) await login(user.email, 'Wrong-Password-1');
+    await lockOutUser(user.id);
     expect((await login(user.email)).body).toBe(LOGIN_TEXT.lockedOut);
-    expect(await call('Query.user', { id: user.id })).toMatchObject({ lockedOut: true, failedLogins: MAX_FAILED_LOGINS });
+    expect(await call('Query.user', { id: user.id })).toMatchObject({ lockedOut: true });
 
     expect(await call('Mutation.allowUser', { input: { userId: user.id } })).toEqual({ id: user.id });
     expect(await call('Query.user', { id: user.id })).toMatchObject({ lockedOut: false, failedLogins: 0 });
     expect((await login(user.email)).statusCode).toBe(200);
+  });
+
+  it('lifts the login delays on the account too', async () => {
+    const user = await givenUser();
+    const source = newSourceAddress();
+    const fromThere = tokenLogin('admin-test', source);
+    for (let i = 0; i < FAILURES_BEFORE_DELAY.sourceAccount; i++) await fromThere(user.email, 'Wrong-Password-1');
+    expect((await fromThere(user.email)).statusCode).toBe(429);
+    await lockOutUser(user.id);
+    expect(await call('Mutation.allowUser', { input: { userId: user.id } })).toEqual({ id: user.id });
+    expect((await fromThere(user.email)).statusCode).toBe(200);
   });
 
   it('answers NO_CHANGE for an account that is not locked, NOT_FOUND for an unknown one', async () => {

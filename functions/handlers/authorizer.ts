@@ -1,16 +1,20 @@
-// AppSync Lambda authorizer: verifies the token and passes the identity on; the resolvers decide
-// what that identity may do.
+// AppSync Lambda authorizer: verifies the token and that its session still stands, and passes the
+// identity on; the resolvers decide what that identity may do.
 
 import type { AppSyncAuthorizerEvent, AppSyncAuthorizerResult } from 'aws-lambda';
 import { ANONYMOUS_TOKEN, type UserType } from '@partage/graphql';
-import { verifyAccessToken } from '../domain/accounts/access-token';
+import { activeSessionClaims } from '../domain/accounts/sessions';
 import { epochSeconds } from '../domain/clock';
 
 /** What every resolver receives as `identity.resolverContext`. */
 export type ResolverContext = { userId: string; role: UserType; sessionId: string };
 
-/** AppSync caches a decision per token; never beyond the token's own expiry. */
-const MAX_CACHE_SECONDS = 300;
+/**
+ * AppSync caches a decision per token, never beyond the token's own expiry; a revoked session (logout,
+ * password changed or reset, account locked) is refused at most this long after (CDK resultsCacheTtl
+ * matches; the local host keeps no cache and refuses at once).
+ */
+export const MAX_CACHE_SECONDS = 60;
 
 export const handler = async (event: AppSyncAuthorizerEvent): Promise<AppSyncAuthorizerResult<ResolverContext>> => {
   const header = (event.authorizationToken ?? '').trim();
@@ -20,7 +24,7 @@ export const handler = async (event: AppSyncAuthorizerEvent): Promise<AppSyncAut
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   try {
     if (!match) throw new Error('Not a bearer token');
-    const { userId, role, sessionId, expiresAt } = await verifyAccessToken(match[1]!);
+    const { userId, role, sessionId, expiresAt } = await activeSessionClaims(match[1]!);
     const ttlOverride = Math.max(0, Math.min(MAX_CACHE_SECONDS, expiresAt - epochSeconds()));
     return { isAuthorized: true, resolverContext: { userId, role, sessionId }, ttlOverride };
   } catch {

@@ -25,6 +25,7 @@ export const FIELD_RESOLVER_MAX_BATCH_SIZE = 100;
 export const HTTP_ROUTES: { method: 'GET' | 'POST'; path: string; name: string }[] = [
   { method: 'POST', path: '/token/login', name: 'token' },
   { method: 'POST', path: '/token/refresh', name: 'token' },
+  { method: 'POST', path: '/token/logout', name: 'token' },
   { method: 'GET', path: '/status', name: 'status' },
   { method: 'POST', path: '/log', name: 'log' },
 ];

@@ -1,6 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { httpEvent } from '../testing/fixtures';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RATE_LIMITS } from '../domain/rate-limits';
+import { httpEvent, newSourceAddress, useTestEnvironment } from '../testing/fixtures';
 import { handler, MAX_LOG_ENTRIES, MAX_LOG_MESSAGE_LENGTH } from './log';
+
+beforeAll(async () => {
+  await useTestEnvironment();
+});
 
 const post = (body: unknown) => handler(httpEvent('POST', '/log', body));
 const fieldsOf = (response: { body?: string }) => (JSON.parse(response.body ?? '') as { code: string; fields: unknown[] }).fields;
@@ -47,5 +52,17 @@ describe('POST /log', () => {
     expect(fieldsOf(await post({ message: 'm', level: 'Information' }))).toEqual([{ path: 'body', rule: 'required' }]);
     expect((await post('not json')).statusCode).toBe(400);
     expect((await post([null])).statusCode).toBe(400);
+  });
+
+  it('answers 429 with Retry-After once a source address has sent too many, and writes nothing more', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const source = newSourceAddress();
+    const entry = [{ message: 'ok', level: 'Information' }];
+    for (let i = 0; i < RATE_LIMITS.log.capacity; i++)
+      expect((await handler(httpEvent('POST', '/log', entry, source))).statusCode).toBe(204);
+    const limited = await handler(httpEvent('POST', '/log', entry, source));
+    expect([limited.statusCode, Number(limited.headers?.['retry-after']) > 0]).toEqual([429, true]);
+    expect(log).toHaveBeenCalledTimes(RATE_LIMITS.log.capacity);
+    expect((await handler(httpEvent('POST', '/log', entry, newSourceAddress()))).statusCode).toBe(204);
   });
 });

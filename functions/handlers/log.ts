@@ -1,8 +1,9 @@
 // POST /log: the web app's log entries, written as one JSON line each to the function's log
-// (CloudWatch in AWS, the console locally).
+// (CloudWatch in AWS, the console locally), at most RATE_LIMITS.log per source address.
 
 import { assertValid, LOG_LEVELS, maxLength, oneOf, required, type RuleResult } from '@partage/graphql';
-import { httpHandler, jsonBody, noContent } from './shared/http';
+import { enforceRateLimit } from '../domain/rate-limits';
+import { httpHandler, jsonBody, noContent, sourceAddressOf } from './shared/http';
 
 export const MAX_LOG_ENTRIES = 50;
 export const MAX_LOG_MESSAGE_LENGTH = 4000;
@@ -11,6 +12,7 @@ const stringRule = (value: unknown, rule: (v: string) => RuleResult): RuleResult
   typeof value === 'string' ? (required(value) ?? rule(value)) : 'required';
 
 export const handler = httpHandler(async (event) => {
+  await enforceRateLimit('log', sourceAddressOf(event));
   const body = jsonBody(event);
   const entries = (Array.isArray(body) ? body : []) as { message?: unknown; level?: unknown }[];
   assertValid([

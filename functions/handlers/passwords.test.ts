@@ -1,20 +1,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_EMAILS_PER_HOUR, LOGIN_TEXT, MAX_FAILED_LOGINS, PASSWORD_RESET_TTL_SECONDS } from '@partage/graphql';
+import type { AppSyncAuthorizerEvent } from 'aws-lambda';
+import { ACCOUNT_EMAILS_PER_HOUR, LOGIN_TEXT, PASSWORD_RESET_TTL_SECONDS } from '@partage/graphql';
+import { lockOutUser } from '../data/users';
+import { FAILURES_BEFORE_DELAY } from '../domain/accounts/login-throttle';
 import { startSession } from '../domain/accounts/sessions';
 import type { Identity } from '../domain/identity';
 import {
+  ANONYMOUS,
   asUser,
   errorCodeOf,
   givenUser,
   httpEvent,
   invalidFieldsOf,
+  newSourceAddress,
   resolverCaller,
+  resolverEvent,
   TEST_PASSWORD,
   TEST_PUBLIC_URL,
   tokenLogin,
   useTestOutbox,
+  useUpRateLimit,
 } from '../testing/fixtures';
 import { handler } from './accounts';
+import { handler as authorizer } from './authorizer';
 import { handler as token } from './token';
 
 const { emailsTo, lastLinkEmail } = useTestOutbox();
@@ -59,6 +67,20 @@ describe('Mutation.sendPasswordReset', () => {
     expect(await emailsTo(user.email)).toHaveLength(ACCOUNT_EMAILS_PER_HOUR);
   });
 
+  it('limits the requests of one source address (RATE_LIMITED), whatever the addresses asked for', async () => {
+    const source = newSourceAddress();
+    const fromThere = (email: string) => handler(resolverEvent('Mutation.sendPasswordReset', { input: { email } }, ANONYMOUS, source));
+    await useUpRateLimit('passwordReset', source, 2);
+    for (let i = 0; i < 2; i++) expect(await fromThere(`inconnu-${i}@exemple.ca`)).toBe(true);
+    expect(errorCodeOf(await fromThere('inconnu@exemple.ca'))).toBe('RATE_LIMITED');
+  });
+
+  it('carries no name to the address (it may not be confirmed)', async () => {
+    const user = await givenUser({ emailConfirmed: false, firstName: 'www.evil.example' });
+    await sendReset(user.email);
+    expect((await lastLinkEmail(user.email)).mail.text).not.toContain('evil');
+  });
+
   it('refuses an invalid address', async () => {
     expect(invalidFieldsOf(await sendReset(''))).toEqual(['input.email:required']);
   });
@@ -68,8 +90,12 @@ describe('Mutation.resetPassword', () => {
   it('sets the new password once and signs the user out of every device', async () => {
     const user = await givenUser();
     const session = await startSession(user, 'device-a');
+    const authorize = (accessToken: string) => authorizer({ authorizationToken: `Bearer ${accessToken}` } as AppSyncAuthorizerEvent);
+    expect((await authorize(session.token)).isAuthorized).toBe(true);
     const link = await resetLinkFor(user.email);
     expect(await reset(link.email, link.token)).toEqual({ id: user.id });
+    // The access token of the old session is refused too (AppSync: once its 60 s cache runs out).
+    expect((await authorize(session.token)).isAuthorized).toBe(false);
 
     expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401);
@@ -126,13 +152,26 @@ describe('Mutation.resetPassword', () => {
     expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('leaves a locked-out account locked until an administrator allows it', async () => {
+  it('leaves an administratively locked account locked until an administrator allows it', async () => {
     const user = await givenUser();
-    for (let i = 0; i < MAX_FAILED_LOGINS; i++) await login(user.email, 'Wrong-Password-1');
+    await lockOutUser(user.id);
     const link = await resetLinkFor(user.email);
     expect(await reset(link.email, link.token)).toEqual({ id: user.id });
     const response = await login(user.email, NEW_PASSWORD);
     expect([response.statusCode, response.body]).toEqual([403, LOGIN_TEXT.lockedOut]);
+  });
+
+  it('lifts the delays that failed logins put on the account, from every source', async () => {
+    const user = await givenUser();
+    const sources = [newSourceAddress(), newSourceAddress()];
+    for (const source of sources) {
+      const fromThere = tokenLogin('reset-test', source);
+      for (let i = 0; i < FAILURES_BEFORE_DELAY.sourceAccount; i++) await fromThere(user.email, 'Wrong-Password-1');
+      expect((await fromThere(user.email)).statusCode).toBe(429);
+    }
+    const link = await resetLinkFor(user.email);
+    await reset(link.email, link.token);
+    for (const source of sources) expect((await tokenLogin('reset-test', source)(user.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
   it('stops working once the account has moved to another address', async () => {

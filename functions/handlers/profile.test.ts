@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { findUserByEmail, getUser } from '../data/users';
 import type { Identity } from '../domain/identity';
+import { RATE_LIMITS } from '../domain/rate-limits';
 import {
   ANONYMOUS,
   asUser,
   errorCodeOf,
   givenUser,
   invalidFieldsOf,
+  newSourceAddress,
   resolverCaller,
+  resolverEvent,
   signUpInput,
   TEST_PASSWORD,
   TEST_PUBLIC_URL,
@@ -170,6 +173,35 @@ describe('Mutation.changeEmail', () => {
     expect((await login(user.email)).statusCode).toBe(401);
     // The old address is free again.
     expect(errorCodeOf(await call('Mutation.createUserAccount', { input: signUpInput({ email: user.email }) }))).toBeUndefined();
+  });
+
+  it('carries no text the user wrote to the new address, which nobody has confirmed yet', async () => {
+    const user = await givenUser({ firstName: 'Visitez www.evil.example' });
+    await change(asUser(user), `nouvelle-${user.email}`);
+    const { mail } = await lastLinkEmail(`nouvelle-${user.email}`);
+    expect(mail.text).not.toMatch(/evil|Visitez/);
+  });
+
+  it('is limited per account and per source address like the other e-mail senders (RATE_LIMITED)', async () => {
+    const user = await givenUser();
+    for (let i = 0; i < RATE_LIMITS.changeEmail.capacity; i++)
+      expect(await change(asUser(user), `n${i}-${user.email}`)).toEqual({ id: user.id });
+    expect(errorCodeOf(await change(asUser(user), `encore-${user.email}`))).toBe('RATE_LIMITED');
+    expect(await emailsTo(`encore-${user.email}`)).toEqual([]);
+
+    const source = newSourceAddress();
+    const fromThere = async (identity: Identity) =>
+      handler(
+        resolverEvent(
+          'Mutation.changeEmail',
+          { input: { newEmail: `x-${identity.userId}@exemple.ca`, password: TEST_PASSWORD } },
+          identity,
+          source,
+        ),
+      );
+    for (let i = 0; i < RATE_LIMITS.changeEmail.capacity; i++)
+      expect(errorCodeOf(await fromThere(asUser(await givenUser())))).toBeUndefined();
+    expect(errorCodeOf(await fromThere(asUser(await givenUser())))).toBe('RATE_LIMITED');
   });
 
   it('refuses a wrong password, the same address, an address in use and an invalid one', async () => {

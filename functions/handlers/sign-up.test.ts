@@ -1,17 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_EMAILS_PER_HOUR, EMAIL_CONFIRMATION_TTL_SECONDS, LOGIN_TEXT } from '@partage/graphql';
+import { db } from '../data/client';
+import { listTermsAcceptances } from '../data/terms';
 import { findUserByEmail } from '../data/users';
 import type { Identity } from '../domain/identity';
 import {
+  ANONYMOUS,
   asUser,
   errorCodeOf,
   givenUser,
   invalidFieldsOf,
+  newSourceAddress,
   resolverCaller,
+  resolverEvent,
   signUpInput,
   TEST_PUBLIC_URL,
   tokenLogin,
   useTestOutbox,
+  useUpRateLimit,
 } from '../testing/fixtures';
 import { handler } from './accounts';
 
@@ -41,13 +47,82 @@ describe('Mutation.createUserAccount', () => {
 
     const link = await lastLinkEmail(input.email);
     expect(link.mail.subject).toBe('Confirmez votre adresse courriel');
-    expect(link.mail.text).toContain('Bonjour Émilie');
+    expect(link.mail.text).toMatch(/^Bonjour,/);
     expect(link.mail.text).toContain('48 heures');
     expect(link.url.origin + link.path).toBe(`${TEST_PUBLIC_URL}/confirmez-courriel`);
     expect([link.email, link.returnPath]).toEqual([input.email, '/annonces/cuisine-12']);
 
     const refused = await login(input.email, input.password);
     expect([refused.statusCode, refused.body]).toEqual([403, LOGIN_TEXT.emailNotConfirmed]);
+  });
+
+  it('carries no text the visitor wrote to the address nobody has confirmed yet', async () => {
+    const input = signUpInput({ firstName: 'Gagnez un prix sur www.evil.example', organizationName: 'Cliquez http://evil.example/prix' });
+    await signUp(input);
+    const { mail } = await lastLinkEmail(input.email);
+    expect(`${mail.subject} ${mail.text}`).not.toMatch(/evil|prix|Gagnez|Cliquez/);
+    expect(mail.links.every((link) => link.startsWith(`${TEST_PUBLIC_URL}/confirmez-courriel?`))).toBe(true);
+  });
+
+  it('writes the account and its terms acceptance together: when the write fails, no account is left', async () => {
+    const input = signUpInput();
+    // The table refuses any write that carries a terms acceptance (the second item of a sign-up).
+    const send = db().send.bind(db());
+    const spy = vi
+      .spyOn(db(), 'send')
+      .mockImplementation(((command: { input: unknown }) =>
+        JSON.stringify(command.input).includes('"SK":"TOS#')
+          ? Promise.reject(new Error('Injected failure of the terms acceptance write'))
+          : send(command as never)) as never);
+    try {
+      await expect(signUp(input)).rejects.toThrow('Injected failure');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await findUserByEmail(input.email)).toBeUndefined();
+    expect(await emailsTo(input.email.toLowerCase())).toEqual([]);
+    // The address is still free: signing up again works, with the acceptance.
+    const { id } = (await signUp(input)) as { id: string };
+    expect(await listTermsAcceptances(id)).toHaveLength(1);
+  });
+
+  it('keeps the account when the confirmation e-mail cannot be sent; "resend" sends it', async () => {
+    const input = signUpInput();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { mailer } = await import('../adapters/mailer');
+    const failing = vi.spyOn(mailer(), 'send').mockRejectedValue(new Error('SES is down'));
+    try {
+      expect(await signUp(input)).toEqual({ id: expect.any(String) });
+      expect(failing).toHaveBeenCalledTimes(3);
+    } finally {
+      failing.mockRestore();
+      error.mockRestore();
+    }
+    const user = await findUserByEmail(input.email);
+    expect(await listTermsAcceptances(user!.id)).toHaveLength(1);
+    expect(await resend(input.email)).toBe(true);
+    expect(await lastLinkEmail(user!.email)).toMatchObject({ path: '/confirmez-courriel' });
+  });
+
+  it('limits the sign-ups of one source address (RATE_LIMITED with the wait), keyed by the first x-forwarded-for hop', async () => {
+    const source = newSourceAddress();
+    const fromThere = (input: Record<string, unknown>) =>
+      handler(resolverEvent('Mutation.createUserAccount', { input }, ANONYMOUS, source));
+    await useUpRateLimit('signUp', source);
+    expect(errorCodeOf(await fromThere(signUpInput()))).toBeUndefined();
+    const input = signUpInput();
+    const limited = (await fromThere(input)) as { __error: { code: string; retryAfterSeconds: number } };
+    expect(limited.__error).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+    expect(limited.__error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await findUserByEmail(input.email)).toBeUndefined();
+    expect(
+      errorCodeOf(await handler(resolverEvent('Mutation.createUserAccount', { input }, ANONYMOUS, newSourceAddress()))),
+    ).toBeUndefined();
+  });
+
+  it('cuts a forged x-forwarded-for of any length to an address’s length (never an oversized key)', async () => {
+    const forged = resolverEvent('Mutation.createUserAccount', { input: signUpInput() }, ANONYMOUS, 'x'.repeat(5000));
+    expect(errorCodeOf(await handler(forged))).toBeUndefined();
   });
 
   it('stores the fields normalised, and the account accepts the current terms', async () => {
@@ -85,7 +160,7 @@ describe('Mutation.createUserAccount', () => {
     await signUp(input);
     const { mail } = await lastLinkEmail(input.email);
     expect(mail.subject).toBe('Confirm your email address');
-    expect(mail.text).toContain('Hello Émilie');
+    expect(mail.text).toMatch(/^Hello,/);
   });
 
   it('refuses every invalid field at once, and writes and sends nothing', async () => {
@@ -217,6 +292,15 @@ describe('Mutation.resendConfirmationEmail', () => {
     later(60 * 60);
     await resend(input.email);
     expect(await emailsTo(input.email)).toHaveLength(2 + ACCOUNT_EMAILS_PER_HOUR);
+  });
+
+  it('limits the resends of one source address, whatever the addresses asked for', async () => {
+    const source = newSourceAddress();
+    const fromThere = (email: string) =>
+      handler(resolverEvent('Mutation.resendConfirmationEmail', { input: { email } }, ANONYMOUS, source));
+    await useUpRateLimit('resendConfirmation', source, 2);
+    for (let i = 0; i < 2; i++) expect(await fromThere(`inconnu-${i}@exemple.ca`)).toBe(true);
+    expect(errorCodeOf(await fromThere('inconnu@exemple.ca'))).toBe('RATE_LIMITED');
   });
 
   it('refuses an invalid address', async () => {

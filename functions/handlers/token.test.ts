@@ -1,9 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { LOGIN_TEXT, MAX_FAILED_LOGINS, TWO_FACTOR_MAX_ATTEMPTS } from '@partage/graphql';
+import { LOGIN_TEXT, TWO_FACTOR_MAX_ATTEMPTS } from '@partage/graphql';
 import { readOutbox } from '../adapters/outbox';
-import { getUser, lockOutUser } from '../data/users';
-import { givenUser, httpEvent, lastTwoFactorCode, TEST_PASSWORD, useTestEnvironment } from '../testing/fixtures';
+import { addLoginFailure } from '../data/login-failures';
+import { lockOutUser } from '../data/users';
+import { epochSeconds } from '../domain/clock';
+import { delayAfter, FAILURES_BEFORE_DELAY, MAX_DELAY_SECONDS } from '../domain/accounts/login-throttle';
+import { RATE_LIMITS } from '../domain/rate-limits';
+import {
+  givenUser,
+  httpEvent,
+  lastTwoFactorCode,
+  newSourceAddress,
+  TEST_PASSWORD,
+  useTestEnvironment,
+  useUpRateLimit,
+} from '../testing/fixtures';
 import { handler } from './token';
 
 let outboxDir: string;
@@ -12,9 +24,17 @@ beforeAll(async () => {
 });
 
 const DEVICE = 'partage-web-1767225600000';
-const login = (body: unknown) => handler(httpEvent('POST', '/token/login', body));
+const login = (body: unknown, source?: string) => handler(httpEvent('POST', '/token/login', body, source));
 const refresh = (body: unknown) => handler(httpEvent('POST', '/token/refresh', body));
-const tokensOf = (response: { body?: string }) => JSON.parse(response.body ?? '') as { token: string; refreshToken: string };
+const logout = (body: unknown) => handler(httpEvent('POST', '/token/logout', body));
+const tokensOf = (response: { body?: string }) =>
+  JSON.parse(response.body ?? '') as { token: string; refreshToken: string; deviceToken: string };
+/** What a caller sees of an answer: status, text and Retry-After. */
+const seen = (response: { statusCode?: number; body?: string; headers?: Record<string, unknown> }) => ({
+  status: response.statusCode,
+  body: response.body,
+  retryAfter: response.headers?.['retry-after'] !== undefined,
+});
 
 async function signIn(email: string) {
   const response = await login({ username: email, password: TEST_PASSWORD, deviceId: DEVICE });
@@ -45,25 +65,102 @@ describe('POST /token/login', () => {
     }
   });
 
-  it(`locks the account after ${MAX_FAILED_LOGINS} failures in a row, even for the right password`, async () => {
+  it('delays a source after 5 failures on one account (429, Retry-After), but not the owner elsewhere', async () => {
     const user = await givenUser();
-    const statuses: number[] = [];
-    for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
-      statuses.push((await login({ username: user.email, password: `Wrong-Password-${i}`, deviceId: DEVICE })).statusCode!);
+    const attacker = newSourceAddress();
+    const answers = [];
+    for (let i = 0; i < FAILURES_BEFORE_DELAY.sourceAccount; i++) {
+      answers.push((await login({ username: user.email, password: `Wrong-Password-${i}`, deviceId: DEVICE }, attacker)).statusCode);
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 403]);
-    const right = await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE });
-    expect(right.statusCode).toBe(403);
-    expect(right.body).toBe(LOGIN_TEXT.lockedOut);
-    expect(await getUser(user.id)).toMatchObject({ lockedOut: true, failedLogins: MAX_FAILED_LOGINS });
+    expect(answers).toEqual([401, 401, 401, 401, 401]);
+    const delayed = await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE }, attacker);
+    expect(delayed.statusCode).toBe(429);
+    expect(delayed.body).toBe(LOGIN_TEXT.tooManyAttempts);
+    expect(Number(delayed.headers?.['retry-after'])).toBeGreaterThan(0);
+    expect(Number(delayed.headers?.['retry-after'])).toBeLessThanOrEqual(60);
+    // The owner, from their own address, is not locked out: no failure an attacker causes locks anyone.
+    expect((await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE }, newSourceAddress())).statusCode).toBe(200);
   });
 
-  it('starts counting failures again after a successful login', async () => {
+  it('answers an unknown address exactly like a real one, before, during and after a delay', async () => {
     const user = await givenUser();
-    for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) await login({ username: user.email, password: 'Wrong-Password-1', deviceId: DEVICE });
-    await signIn(user.email);
-    expect((await login({ username: user.email, password: 'Wrong-Password-1', deviceId: DEVICE })).statusCode).toBe(401);
-    expect(await getUser(user.id)).toMatchObject({ lockedOut: false, failedLogins: 1 });
+    const sequence = async (username: string) => {
+      const source = newSourceAddress();
+      const answers = [];
+      for (let i = 0; i <= FAILURES_BEFORE_DELAY.sourceAccount; i++) {
+        answers.push(seen(await login({ username, password: 'Wrong-Password-1', deviceId: DEVICE }, source)));
+      }
+      // After the delay, from elsewhere: the same refusal again.
+      answers.push(seen(await login({ username, password: 'Wrong-Password-1', deviceId: DEVICE })));
+      return answers;
+    };
+    const real = await sequence(user.email);
+    expect(real.at(-2)).toEqual({ status: 429, body: LOGIN_TEXT.tooManyAttempts, retryAfter: true });
+    expect(await sequence('personne-inconnue@exemple.ca')).toEqual(real);
+  });
+
+  it('doubles the delay with each further failure, up to an hour; a source failing on many accounts is delayed too', async () => {
+    expect([5, 6, 7, 10, 11, 12, 40].map((failures) => delayAfter('sourceAccount', failures))).toEqual([
+      60, 120, 240, 1920, 3600, 3600, 3600,
+    ]);
+    expect(delayAfter('sourceAccount', 4)).toBe(0);
+    expect(MAX_DELAY_SECONDS).toBe(3600);
+
+    // A few guesses on each of several accounts: the source's own count reaches its threshold.
+    const sprayer = newSourceAddress();
+    const victims = await Promise.all(
+      Array.from({ length: FAILURES_BEFORE_DELAY.source / FAILURES_BEFORE_DELAY.sourceAccount }, () => givenUser()),
+    );
+    for (const victim of victims) {
+      for (let i = 0; i < FAILURES_BEFORE_DELAY.sourceAccount; i++) {
+        expect((await login({ username: victim.email, password: 'Wrong-Password-1', deviceId: DEVICE }, sprayer)).statusCode).toBe(401);
+      }
+    }
+    const user = await givenUser();
+    expect((await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE }, sprayer)).statusCode).toBe(429);
+  });
+
+  it('puts only a high ceiling on an account, which a device that signed in before passes', async () => {
+    const [user, other] = [await givenUser(), await givenUser()];
+    const deviceTokenOf = async (email: string) =>
+      tokensOf(await login({ username: email, password: TEST_PASSWORD, deviceId: DEVICE })).deviceToken;
+    const [deviceToken, otherToken] = [await deviceTokenOf(user.email), await deviceTokenOf(other.email)];
+    expect(deviceToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    // Guesses spread over many source addresses, each under its own threshold: all but the last are
+    // counted straight in the table, the last one through the endpoint.
+    for (const { email } of [user, other]) {
+      const subject = { email, source: 'elsewhere' };
+      for (let i = 1; i < FAILURES_BEFORE_DELAY.account; i++) await addLoginFailure('account', subject, epochSeconds());
+      expect((await login({ username: email, password: 'Wrong-Password-1', deviceId: DEVICE })).statusCode).toBe(401);
+      expect((await login({ username: email, password: TEST_PASSWORD, deviceId: DEVICE })).statusCode).toBe(429);
+    }
+    expect((await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE, deviceToken })).statusCode).toBe(200);
+    // Another account's device token does not pass.
+    expect((await login({ username: other.email, password: TEST_PASSWORD, deviceId: DEVICE, deviceToken })).statusCode).toBe(429);
+    const own = await login({ username: other.email, password: TEST_PASSWORD, deviceId: DEVICE, deviceToken: otherToken });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('tells "User is locked out" for an administrative lock only, and only once the password is right', async () => {
+    const user = await givenUser();
+    await lockOutUser(user.id);
+    expect(seen(await login({ username: user.email, password: 'Wrong-Password-1', deviceId: DEVICE }))).toEqual({
+      status: 401,
+      body: LOGIN_TEXT.invalid,
+      retryAfter: false,
+    });
+    const right = await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE });
+    expect([right.statusCode, right.body]).toEqual([403, LOGIN_TEXT.lockedOut]);
+  });
+
+  it('limits the tries of one source address, whatever the accounts and passwords', async () => {
+    const user = await givenUser();
+    const source = newSourceAddress();
+    await useUpRateLimit('login', source);
+    expect((await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE }, source)).statusCode).toBe(200);
+    const limited = await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE }, source);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers?.['retry-after'])).toBeGreaterThan(0);
   });
 
   it('tells an unconfirmed account so only once the password is right', async () => {
@@ -86,6 +183,8 @@ describe('POST /token/login', () => {
         { path: 'code', rule: 'phoneCode' },
       ],
     });
+    const long = await login({ username: `${'a'.repeat(300)}@exemple.ca`, password: 'x', deviceId: DEVICE });
+    expect(JSON.parse(long.body!)).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'username', rule: 'maxLength' }] });
     const notJson = await login('{username');
     expect(notJson.statusCode).toBe(400);
     expect(JSON.parse(notJson.body!)).toMatchObject({ code: 'VALIDATION_FAILED' });
@@ -144,6 +243,38 @@ describe('two-factor login of administrators', () => {
     expect((await adminLogin(admin.email, code)).statusCode).toBe(401);
   });
 
+  it('caps the codes checked per account across login rounds: a new round does not give new tries', async () => {
+    const admin = await givenUser({ role: 'ADMIN' });
+    const rounds = RATE_LIMITS.twoFactorCheck.capacity / TWO_FACTOR_MAX_ATTEMPTS;
+    for (let round = 0; round < rounds; round++) {
+      await adminLogin(admin.email);
+      const code = await lastTwoFactorCode(outboxDir, admin.email);
+      const wrongCode = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < TWO_FACTOR_MAX_ATTEMPTS; i++) expect((await adminLogin(admin.email, wrongCode)).statusCode).toBe(401);
+    }
+    expect((await adminLogin(admin.email)).statusCode).toBe(202);
+    const limited = await adminLogin(admin.email, await lastTwoFactorCode(outboxDir, admin.email));
+    expect([limited.statusCode, limited.body]).toEqual([429, 'Too many requests']);
+    expect(Number(limited.headers?.['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('e-mails a limited number of codes per account and hour', async () => {
+    const admin = await givenUser({ role: 'ADMIN' });
+    for (let i = 0; i < RATE_LIMITS.twoFactorSend.capacity; i++) expect((await adminLogin(admin.email)).statusCode).toBe(202);
+    expect((await adminLogin(admin.email)).statusCode).toBe(429);
+    const codes = (await readOutbox(outboxDir)).filter((mail) => mail.to === admin.email);
+    expect(codes).toHaveLength(RATE_LIMITS.twoFactorSend.capacity);
+  });
+
+  it('keeps links out of the e-mail: a first name that looks like an address is not one', async () => {
+    const admin = await givenUser({ role: 'ADMIN', firstName: 'http://evil.example/x www.evil.example' });
+    await adminLogin(admin.email);
+    const mail = (await readOutbox(outboxDir)).find((entry) => entry.to === admin.email)!;
+    expect(mail.text).not.toMatch(/evil\.example|https?:/);
+    expect(mail.links).toEqual([]);
+    expect(mail.text).toContain('evil\u2024example');
+  });
+
   it('refuses a code sent before a newer one', async () => {
     const admin = await givenUser({ role: 'ADMIN' });
     await adminLogin(admin.email);
@@ -161,6 +292,27 @@ describe('two-factor login of administrators', () => {
     const response = await login({ username: admin.email, password: 'Wrong-Password-1', deviceId: DEVICE, code });
     expect(response.statusCode).toBe(401);
     expect(response.body).toBe(LOGIN_TEXT.invalid);
+  });
+});
+
+describe('POST /token/logout', () => {
+  it('revokes the session: its refresh token stops working; logging out again is no error', async () => {
+    const user = await givenUser();
+    const session = await signIn(user.email);
+    const other = await signIn(user.email);
+    expect((await logout({ token: session.token, refreshToken: session.refreshToken })).statusCode).toBe(204);
+    expect((await refresh({ ...session, deviceId: DEVICE })).statusCode).toBe(401);
+    expect((await logout({ token: session.token, refreshToken: session.refreshToken })).statusCode).toBe(204);
+    // Other sessions of the user stay.
+    expect((await refresh({ ...other, deviceId: DEVICE })).statusCode).toBe(200);
+  });
+
+  it('refuses a token it did not sign and a malformed body', async () => {
+    const user = await givenUser();
+    const session = await signIn(user.email);
+    expect((await logout({ token: 'not.a.jwt', refreshToken: session.refreshToken })).statusCode).toBe(401);
+    expect((await logout({ token: session.token })).statusCode).toBe(400);
+    expect((await refresh({ ...session, deviceId: DEVICE })).statusCode).toBe(200);
   });
 });
 

@@ -4,7 +4,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll } from 'vitest';
 import { useTestTable } from '../../tests/support/test-table';
@@ -13,10 +13,17 @@ import { readOutbox, type OutboxEntry } from '../adapters/outbox';
 import { createUser, type UserRecord } from '../data/users';
 import { hashPassword } from '../domain/accounts/password-hash';
 import type { Identity } from '../domain/identity';
+import { RATE_LIMITS, withinRateLimit, type RateLimitName } from '../domain/rate-limits';
 import type { ResolverEvent } from '../handlers/shared/resolver';
 import { handler as tokenHandler } from '../handlers/token';
 
 export const TEST_PASSWORD = 'Correct-Horse-42';
+/**
+ * Fixture accounts store a cheap hash of TEST_PASSWORD (made once per file): verifying it takes
+ * well under a millisecond instead of ~100 ms, and the verifier reads the cost from the hash.
+ */
+const FIXTURE_HASH_COST = { N: 2 ** 10, r: 8, p: 1 };
+let fixtureHash: Promise<string> | undefined;
 export const TEST_PUBLIC_URL = 'http://partage.test';
 
 /** Call in beforeAll: a new table, a JWT secret and an outbox of this file's own. */
@@ -54,7 +61,7 @@ export async function givenUser(overrides: Partial<UserRecord> = {}): Promise<Us
     id,
     email: `${id}@exemple.ca`,
     role: 'USER',
-    passwordHash: await hashPassword(TEST_PASSWORD),
+    passwordHash: await (fixtureHash ??= hashPassword(TEST_PASSWORD, FIXTURE_HASH_COST)),
     firstName: 'Lucie',
     lastName: 'Côté',
     publicName: 'Épicerie solidaire Rosemont',
@@ -100,14 +107,15 @@ export function signUpInput(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function resolverEvent(field: string, args: Record<string, unknown>, identity: Identity): ResolverEvent {
+/** An AppSync event; pass `sourceAddress` to send it as AppSync does (x-forwarded-for). */
+export function resolverEvent(field: string, args: Record<string, unknown>, identity: Identity, sourceAddress?: string): ResolverEvent {
   const [parentTypeName = '', fieldName = ''] = field.split('.');
   return {
     arguments: args,
     identity: { resolverContext: identity },
     source: null,
     info: { parentTypeName, fieldName, variables: {}, selectionSetList: [], selectionSetGraphQL: '' },
-    request: { headers: {} },
+    request: { headers: sourceAddress ? { 'x-forwarded-for': `${sourceAddress}, 130.176.0.1` } : {} },
     prev: null,
     stash: {},
   };
@@ -119,13 +127,28 @@ export const resolverCaller =
   (field: string, args: Record<string, unknown>, identity: Identity = defaultIdentity) =>
     handler(resolverEvent(field, args, identity));
 
-/** POST /token/login from the device `deviceId` (with the two-factor `code` when given). */
+/**
+ * POST /token/login from the device `deviceId` (with the two-factor `code` when given), from
+ * `sourceIp` (by default a new source address each call).
+ */
 export const tokenLogin =
-  (deviceId: string) =>
+  (deviceId: string, sourceIp?: string) =>
   (username: string, password: string = TEST_PASSWORD, code?: string) =>
-    tokenHandler(httpEvent('POST', '/token/login', { username, password, deviceId, code }));
+    tokenHandler(httpEvent('POST', '/token/login', { username, password, deviceId, code }, sourceIp));
 
-export function httpEvent(method: 'GET' | 'POST', path: string, body?: unknown): APIGatewayProxyEventV2 {
+/** Uses all but `left` tokens of a rate limit, the cheap way, before a test spends the rest through a handler. */
+export async function useUpRateLimit(name: RateLimitName, subject: string, left = 1): Promise<void> {
+  for (let i = 0; i < RATE_LIMITS[name].capacity - left; i++) await withinRateLimit(name, subject);
+}
+
+/** A source address of its own (IPv6 documentation range), so limits per source never mix tests. */
+export const newSourceAddress = () =>
+  `2001:db8::${randomBytes(4)
+    .toString('hex')
+    .replace(/(.{4})(?=.)/, '$1:')}`;
+
+/** An API Gateway event from `sourceIp` (by default a new address each call, as if from many callers). */
+export function httpEvent(method: 'GET' | 'POST', path: string, body?: unknown, sourceIp = newSourceAddress()): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
     routeKey: `${method} ${path}`,
@@ -134,7 +157,7 @@ export function httpEvent(method: 'GET' | 'POST', path: string, body?: unknown):
     headers: { 'content-type': 'application/json' },
     isBase64Encoded: false,
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    requestContext: { http: { method, path } } as APIGatewayProxyEventV2['requestContext'],
+    requestContext: { http: { method, path, sourceIp } } as APIGatewayProxyEventV2['requestContext'],
   };
 }
 

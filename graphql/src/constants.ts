@@ -24,8 +24,6 @@ export const ACCOUNT_TEXT_MAX_LENGTH = { name: 100, organization: 200, otherSpec
 /** Access tokens are short-lived; refresh tokens last a month and rotate on every use. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
-/** Failed logins in a row that lock an account until an administrator allows it again. */
-export const MAX_FAILED_LOGINS = 5;
 /** Two-factor login codes (e-mailed to administrators). */
 export const TWO_FACTOR_CODE_TTL_SECONDS = 10 * 60;
 export const TWO_FACTOR_MAX_ATTEMPTS = 5;
@@ -40,11 +38,15 @@ export const LOGIN_TEXT = {
   lockedOut: 'User is locked out',
   invalid: 'Invalid username or password',
   invalidCode: 'Invalid code',
+  /** HTTP 429, with a Retry-After header: a delay after failed logins, or too many requests. */
+  tooManyAttempts: 'Too many attempts',
 } as const;
 
 /** Browser storage keys (spec §3). */
 export const STORAGE_KEYS = {
   deviceId: 'partage.deviceId',
+  /** Proof that this browser signed in before (given by /token/login); kept at logout, like the device id. */
+  deviceToken: 'partage.deviceToken',
   token: 'partage.token',
   refreshToken: 'partage.refreshToken',
   refreshTokenStatus: 'partage.refreshTokenStatus',

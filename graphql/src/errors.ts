@@ -39,6 +39,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string = code,
     readonly fields: FieldError[] = [],
+    /** RATE_LIMITED: seconds before the next try may succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -50,7 +52,7 @@ export class AppError extends Error {
  * because a thrown Lambda error would only reach the client as `Lambda:Unhandled`.
  */
 export interface ResolverErrorEnvelope {
-  __error: { code: ErrorCode; message: string; fields: FieldError[] };
+  __error: { code: ErrorCode; message: string; fields: FieldError[]; retryAfterSeconds?: number };
 }
 
 export function isResolverError(value: unknown): value is ResolverErrorEnvelope {
@@ -58,5 +60,6 @@ export function isResolverError(value: unknown): value is ResolverErrorEnvelope 
 }
 
 export function toResolverError(error: AppError): ResolverErrorEnvelope {
-  return { __error: { code: error.code, message: error.message, fields: error.fields } };
+  const { code, message, fields, retryAfterSeconds } = error;
+  return { __error: { code, message, fields, ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) } };
 }

@@ -105,8 +105,9 @@ describe('helpers', () => {
   it('names constructs and gives least privilege', () => {
     expect(constructIdOf('accounts')).toBe('Accounts');
     expect(constructIdOf('stripe-webhook')).toBe('StripeWebhook');
-    expect(accessOf('authorizer')).toMatchObject({ table: 'none', jwtSecret: true, sendEmail: false, publicUrl: false });
-    expect(accessOf('log')).toMatchObject({ table: 'none', sendEmail: false });
+    // The authorizer reads sessions (revoked ones stop working); /log writes its rate limit per source.
+    expect(accessOf('authorizer')).toMatchObject({ table: 'read', jwtSecret: true, sendEmail: false, publicUrl: false });
+    expect(accessOf('log')).toMatchObject({ table: 'readWrite', sendEmail: false, publicUrl: false });
     expect(accessOf('accounts')).toMatchObject({ table: 'readWrite', sendEmail: true, publicUrl: true });
   });
 });

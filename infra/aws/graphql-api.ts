@@ -69,7 +69,8 @@ export class LambdaGraphqlApi extends Construct {
       authorizationConfig: {
         defaultAuthorization: {
           authorizationType: appsync.AuthorizationType.LAMBDA,
-          lambdaAuthorizerConfig: { handler: props.authorizer, resultsCacheTtl: Duration.minutes(5) },
+          // A revoked session stops working within this time (the authorizer's MAX_CACHE_SECONDS).
+          lambdaAuthorizerConfig: { handler: props.authorizer, resultsCacheTtl: Duration.seconds(60) },
         },
       },
       xrayEnabled: true,

@@ -39,11 +39,12 @@ export const DEFAULT_ACCESS: HandlerAccess = { table: 'readWrite', jwtSecret: fa
  * AppSync API -> authorizer).
  */
 export const HANDLER_ACCESS: Record<string, Partial<HandlerAccess>> = {
-  authorizer: { table: 'none', jwtSecret: true, sendEmail: false, publicUrl: false },
+  // Reads the session (refresh family) and the user's lock, so revoked sessions stop within its cache TTL.
+  authorizer: { table: 'read', jwtSecret: true, sendEmail: false, publicUrl: false },
   token: { jwtSecret: true, memorySize: 1024 }, // scrypt password hashing wants CPU
   accounts: { memorySize: 1024 }, // scrypt (changePassword)
   status: { table: 'read', sendEmail: false, publicUrl: false },
-  log: { table: 'none', sendEmail: false, publicUrl: false },
+  log: { sendEmail: false, publicUrl: false }, // table: its rate limit per source address
 };
 
 export function accessOf(name: string): HandlerAccess {

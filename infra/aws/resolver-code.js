@@ -3,7 +3,7 @@
 // a field of a type other than the roots is batched (BatchInvoke: AppSync sends the events of every
 // parent of the level in one array, up to the resolver's maxBatchSize, and hands each item its element
 // of the answer), so a list of 20 rows costs one Lambda call, not 20.
-// response: an invocation error, or a ResolverErrorEnvelope `{ __error: { code, message, fields } }`
+// response: an invocation error, or a ResolverErrorEnvelope `{ __error: { code, message, fields, retryAfterSeconds? } }`
 // returned by the handler, becomes a GraphQL error; anything else is the field's value.
 // The runtime allows a subset of JavaScript: no try/catch/throw, no `in`, no `++`.
 import { util } from '@aws-appsync/utils';
@@ -32,7 +32,10 @@ export function response(ctx) {
   const result = ctx.result;
   if (result !== null && typeof result === 'object' && result.__error) {
     const failure = result.__error;
-    util.error(failure.message, failure.code, null, { code: failure.code, fields: failure.fields ?? [] });
+    const info = { code: failure.code, fields: failure.fields ?? [] };
+    // RATE_LIMITED: the seconds to wait, for the client.
+    if (failure.retryAfterSeconds !== undefined) info.retryAfterSeconds = failure.retryAfterSeconds;
+    util.error(failure.message, failure.code, null, info);
   }
   return result;
 }

@@ -97,6 +97,13 @@ describe('resolver code', () => {
     expect(args).toEqual(['No', 'UNAUTHORIZED_ACCESS', null, { code: 'UNAUTHORIZED_ACCESS', fields: [] }]);
   });
 
+  it('passes the wait of a RATE_LIMITED envelope on in errorInfo', () => {
+    const args = utilErrorOf(() =>
+      resolver.response({ result: { __error: { code: 'RATE_LIMITED', message: 'Too many requests', fields: [], retryAfterSeconds: 42 } } }),
+    );
+    expect(args).toEqual(['Too many requests', 'RATE_LIMITED', null, { code: 'RATE_LIMITED', fields: [], retryAfterSeconds: 42 }]);
+  });
+
   it('passes an invocation error on with its type', () => {
     const args = utilErrorOf(() => resolver.response({ error: { message: 'boom', type: 'Lambda:Unhandled' }, result: null }));
     expect(args).toEqual(['boom', 'Lambda:Unhandled']);

@@ -8,6 +8,7 @@ import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZER, FIELD_RESOLVER_MAX_BATCH_SIZE, HTTP_ROUTES, RESOLVER_LAMBDAS } from '@partage/functions/handlers/catalog';
+import { MAX_CACHE_SECONDS as AUTHORIZER_CACHE_SECONDS } from '@partage/functions/handlers/authorizer';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@partage/functions/data/table';
 import { SCHEMA_PATH } from '@partage/graphql/schema';
 import { REPO_ROOT } from './config';
@@ -183,7 +184,7 @@ describe('AppSync GraphQL API', () => {
       AuthenticationType: 'AWS_LAMBDA',
       LambdaAuthorizerConfig: {
         AuthorizerUri: { 'Fn::GetAtt': [authorizerId, 'Arn'] },
-        AuthorizerResultTtlInSeconds: 300,
+        AuthorizerResultTtlInSeconds: AUTHORIZER_CACHE_SECONDS,
       },
       XrayEnabled: true,
       LogConfig: Match.objectLike({ FieldLogLevel: 'ERROR' }),

@@ -12,12 +12,12 @@ export interface AppSyncLocation {
 export interface AppSyncError {
   message: string;
   errorType?: string;
-  errorInfo?: { code: string; fields: FieldError[] } | null;
+  errorInfo?: { code: string; fields: FieldError[]; retryAfterSeconds?: number } | null;
   path?: readonly (string | number)[] | null;
   locations?: AppSyncLocation[] | null;
   data?: null;
   /** Local host only (docs/contracts.md): the same code and fields as errorInfo, where GraphQL clients look first. */
-  extensions?: { code: string; fields: FieldError[] };
+  extensions?: { code: string; fields: FieldError[]; retryAfterSeconds?: number };
   /** Real-time errors only: the HTTP status AppSync would have answered. */
   errorCode?: number;
 }
@@ -49,9 +49,9 @@ export class LambdaFieldError extends Error {
     super(message);
   }
 
-  /** A ResolverErrorEnvelope, as AppSync's resolver code turns it into `util.error(message, code, null, {code, fields})`. */
-  static fromEnvelope({ __error: { code, message, fields } }: ResolverErrorEnvelope): LambdaFieldError {
-    return new LambdaFieldError(message, code, { code, fields });
+  /** A ResolverErrorEnvelope, as AppSync's resolver code turns it into `util.error(message, code, null, {code, fields[, retryAfterSeconds]})`. */
+  static fromEnvelope({ __error: { code, message, fields, retryAfterSeconds } }: ResolverErrorEnvelope): LambdaFieldError {
+    return new LambdaFieldError(message, code, { code, fields, ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) });
   }
 
   /** A Lambda that threw: AppSync only passes the message on. */

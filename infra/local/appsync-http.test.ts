@@ -150,6 +150,16 @@ describe('the Lambdas AppSync calls', () => {
     });
   });
 
+  it('gives resolvers the caller’s address in x-forwarded-for, from the socket, as AppSync does', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: 'good', 'x-forwarded-for': '203.0.113.9' },
+      body: JSON.stringify({ query: '{ item { id } }' }),
+    });
+    expect(response.status).toBe(200);
+    expect((events[1]!.request as { headers: Record<string, string> }).headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
   it('refuses the request with 401 when the authorizer does, without running resolvers', async () => {
     const { status, body } = await post('{ item { id } }', undefined, 'bad');
     expect(status).toBe(401);

@@ -25,7 +25,11 @@ export function createAppSyncHttpHandler({ api, functions, publish }: AppSyncHtt
     const graphqlRequest = parseGraphQLRequest(body.toString('utf8'));
     if (!graphqlRequest) return sendJson(response, 400, { errors: [malformedRequestError('Unable to parse GraphQL query.')] });
 
-    const headers = flatHeaders(request.headers);
+    // As AppSync does: the caller's address in x-forwarded-for (here from the socket, never from the client).
+    const headers: Record<string, string> = {
+      ...flatHeaders(request.headers),
+      'x-forwarded-for': request.socket.remoteAddress ?? '127.0.0.1',
+    };
     const caller = await authorize(functions.authorizer, {
       token: headers.authorization,
       queryString: graphqlRequest.query,

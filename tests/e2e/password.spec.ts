@@ -1,5 +1,6 @@
 // E-mailed links and passwords: forgot password and reset, change of e-mail address, a new
-// confirmation link for an unconfirmed account. Every account is made fresh for its journey.
+// confirmation link for an unconfirmed account, the delay after failed logins that a reset lifts.
+// Every account is made fresh for its journey.
 import { test, expect, type Page } from '@playwright/test';
 import {
   LABELS,
@@ -19,6 +20,7 @@ const NEW_PASSWORD = 'Nouveau-Passe-2027';
 const TEXT = {
   fr: {
     forgot: 'Mot de passe oublié?',
+    delayed: 'Trop de tentatives de connexion. Réessayez dans 1 minute, ou réinitialisez votre mot de passe.',
     sendLink: 'Envoyer le lien',
     sent: /nous venons de lui envoyer un lien pour choisir un nouveau mot de passe/,
     newPassword: 'Nouveau mot de passe',
@@ -39,6 +41,7 @@ const TEXT = {
   },
   en: {
     forgot: 'Forgot your password?',
+    delayed: 'Too many login attempts. Try again in 1 minute, or reset your password.',
     sendLink: 'Send the link',
     sent: /we have just sent it a link to choose a new password/,
     newPassword: 'New password',
@@ -122,6 +125,32 @@ for (const lang of ['fr', 'en'] as const) {
       await page.goto('/connexion');
       await fillLogin(page, lang, email, PASSWORD);
       await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+      await fillLogin(page, lang, email, NEW_PASSWORD);
+      await expect(page).toHaveURL(/\/annonces$/);
+    });
+
+    test('failed logins: after five wrong passwords the page says how long to wait; a reset lifts the delay', async ({ page, request }) => {
+      const email = freshEmail(`retarde-${lang}`);
+      await signUpConfirmedThroughApi(request, email, PASSWORD, 'Cuisine retardée');
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const response = await request.post('/token/login', { data: { username: email, password: 'Mauvais-Passe-2026', deviceId: 'e2e' } });
+        expect(response.status()).toBe(401);
+      }
+
+      await page.goto(`/connexion?lang=${lang}`);
+      await fillLogin(page, lang, email, PASSWORD);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(t.delayed);
+      await expectNoSeriousA11yViolations(page);
+
+      const since = Date.now() - 1000;
+      await graphqlCall(request, 'mutation Reset($input: EmailInput!) { sendPasswordReset(input: $input) }', {
+        input: { email },
+      });
+      await page.goto(linkIn(await waitForEmail(request, email, since), '/reinitialiser-mot-de-passe'));
+      await page.getByLabel(t.newPassword, { exact: true }).fill(NEW_PASSWORD);
+      await page.getByLabel(t.confirmNew).fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: t.savePassword }).click();
+      await expect(page).toHaveURL(/\/connexion$/);
       await fillLogin(page, lang, email, NEW_PASSWORD);
       await expect(page).toHaveURL(/\/annonces$/);
     });

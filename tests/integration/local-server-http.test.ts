@@ -138,6 +138,38 @@ describe('POST /graphql', () => {
   });
 });
 
+describe('sessions and limits on the local host', () => {
+  it('refuses the access token of a session ended by POST /token/logout at once (the local host caches no decision)', async () => {
+    const response = await fetch(`${url}/token/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: DEMO.renter, password: DEMO_PASSWORD, deviceId: 'partage-web-logout' }),
+    });
+    const { token, refreshToken } = (await response.json()) as { token: string; refreshToken: string };
+    expect((await graphql(url, `Bearer ${token}`, '{ me { id } }')).status).toBe(200);
+    const logout = await fetch(`${url}/token/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, refreshToken }),
+    });
+    expect(logout.status).toBe(204);
+    expect((await graphql(url, `Bearer ${token}`, '{ me { id } }')).status).toBe(401);
+  });
+
+  it('answers RATE_LIMITED with the wait in extensions once a source address has asked too often', async () => {
+    const ask = () =>
+      graphql(url, 'anonymous', 'mutation Reset($input: EmailInput!) { sendPasswordReset(input: $input) }', {
+        input: { email: 'inconnu@exemple.ca' },
+      });
+    let answer = await ask();
+    for (let i = 0; i < 100 && !answer.body.errors; i++) answer = await ask();
+    expect(answer.body.errors?.[0]).toMatchObject({
+      errorType: 'RATE_LIMITED',
+      extensions: { code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) },
+    });
+  });
+});
+
 describe('web app', () => {
   it('serves index.html, never cached, at the root and for any app route', async () => {
     for (const path of ['/', '/fr/annonces/123', '/en/profile?tab=security']) {

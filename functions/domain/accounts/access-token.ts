@@ -13,14 +13,14 @@ const ALGORITHM = 'HS256';
 export interface AccessClaims {
   userId: string;
   role: AccountRole;
-  /** The refresh-token family of the session; '' for tokens signed without one. */
+  /** The refresh-token family of the session; '' for a token without one (never accepted by the authorizer). */
   sessionId: string;
   /** Epoch seconds. */
   expiresAt: number;
 }
 
-export async function signAccessToken(user: { id: string; role: AccountRole }, sessionId = ''): Promise<string> {
-  return new SignJWT({ userType: CLAIM_OF_ROLE[user.role], ...(sessionId && { sid: sessionId }) })
+export async function signAccessToken(user: { id: string; role: AccountRole }, sessionId: string): Promise<string> {
+  return new SignJWT({ userType: CLAIM_OF_ROLE[user.role], sid: sessionId })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(user.id)
     .setIssuedAt()

@@ -1,9 +1,10 @@
 // The e-mails that carry a link with a token, in the recipient's language (texts in
-// web/src/locales/<lang>/emails.json). One table says, per e-mail, what the token is for, how long it
-// lasts and which page the link opens.
+// graphql/src/emails/<lang>.json). One table says, per e-mail, what the token is for, how long it
+// lasts and which page the link opens. They go to addresses nobody has confirmed yet (the one given
+// at sign-up, the new one of a change, an invitee's), so they carry no text a person wrote: no name,
+// no organisation, or the service would carry anyone's text to any inbox.
 
 import {
-  ACCOUNT_EMAILS_PER_HOUR,
   EMAIL_CHANGE_TTL_SECONDS,
   EMAIL_CONFIRMATION_TTL_SECONDS,
   INVITATION_TTL_SECONDS,
@@ -11,10 +12,9 @@ import {
   type TokenType,
 } from '@partage/graphql';
 import { mailer } from '../../adapters/mailer';
-import { takeRateLimitSlot } from '../../data/rate-limits';
 import type { UserRecord } from '../../data/users';
-import { epochSeconds } from '../clock';
 import { renderEmail } from '../emails';
+import { withinRateLimit } from '../rate-limits';
 import { appLink } from '../links';
 import { issueAccountToken } from './account-tokens';
 
@@ -36,7 +36,7 @@ export interface LinkEmailOptions {
   returnPath?: string;
 }
 
-type Recipient = Pick<UserRecord, 'id' | 'email' | 'firstName' | 'language' | 'organizationName'>;
+type Recipient = Pick<UserRecord, 'id' | 'email' | 'language'>;
 
 export async function sendLinkEmail(
   name: LinkEmailName,
@@ -46,8 +46,6 @@ export async function sendLinkEmail(
   const { kind, page, lifetime } = LINK_EMAILS[name];
   const token = await issueAccountToken(kind, user.id, to, lifetime);
   const values = {
-    firstName: user.firstName,
-    organizationName: user.organizationName ?? '',
     link: appLink(page, { email: to, token, returnPath }),
     minutes: String(lifetime / 60),
     hours: String(lifetime / 3600),
@@ -57,12 +55,12 @@ export async function sendLinkEmail(
 }
 
 /**
- * sendLinkEmail at most ACCOUNT_EMAILS_PER_HOUR times per e-mail and address each hour. Over the
+ * sendLinkEmail at most ACCOUNT_EMAILS_PER_HOUR times per e-mail and address an hour (RATE_LIMITS.linkEmail). Over the
  * limit nothing is sent, and the caller answers as if it had been: the answer must not tell whether
  * an account exists.
  */
 export async function sendLinkEmailWithinLimit(name: LinkEmailName, user: Recipient, options: LinkEmailOptions = {}): Promise<void> {
-  if (await takeRateLimitSlot(name, options.to ?? user.email, ACCOUNT_EMAILS_PER_HOUR, 60 * 60, epochSeconds())) {
+  if (await withinRateLimit('linkEmail', `${name}#${options.to ?? user.email}`)) {
     await sendLinkEmail(name, user, options);
   }
 }

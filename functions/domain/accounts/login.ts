@@ -1,9 +1,14 @@
 // POST /token/login. Refusals are AppErrors whose message is the exact text the web app matches
-// (LOGIN_TEXT); the handler turns their codes into 401 / 403.
+// (LOGIN_TEXT); the handler turns their codes into 401 / 403 / 429. Whether the address has an
+// account shows in nothing before the password is right: not the answer, not the delays, and not
+// the time taken (an unknown address still costs one password hash).
 
-import { AppError, LOGIN_TEXT, MAX_FAILED_LOGINS } from '@partage/graphql';
-import { findUserByEmail, incrementFailedLogins, lockOutUser, resetFailedLogins } from '../../data/users';
+import { AppError, LOGIN_TEXT } from '@partage/graphql';
+import { findUserByEmail } from '../../data/users';
+import { enforceRateLimit } from '../rate-limits';
+import { isTrustedDevice, signDeviceToken } from './device-token';
 import { sendLinkEmailWithinLimit } from './link-emails';
+import { assertLoginAllowed, recordFailedLogin, recordSuccessfulLogin } from './login-throttle';
 import { verifyPassword } from './password-hash';
 import { startSession, type SessionTokens } from './sessions';
 import { checkTwoFactorCode, sendTwoFactorCode } from './two-factor';
@@ -14,24 +19,29 @@ export interface LoginInput {
   deviceId: string;
   /** The e-mailed code, on the second call of an administrator's login. */
   code?: string;
+  /** The device token a previous login on this browser gave. */
+  deviceToken?: string;
+  /** The caller's source address. */
+  source: string;
 }
 
-export type LoginResult = { kind: 'signedIn'; tokens: SessionTokens } | { kind: 'codeSent' };
+export type LoginResult = { kind: 'signedIn'; tokens: SessionTokens & { deviceToken: string } } | { kind: 'codeSent' };
 
-const lockedOut = () => new AppError('USER_LOCKED_OUT', LOGIN_TEXT.lockedOut);
+export async function login({ username, password, deviceId, code, deviceToken, source }: LoginInput): Promise<LoginResult> {
+  await enforceRateLimit('login', source);
+  const email = username.trim().toLowerCase();
+  const subject = { email, source };
+  await assertLoginAllowed(subject, await isTrustedDevice(deviceToken, email));
 
-export async function login({ username, password, deviceId, code }: LoginInput): Promise<LoginResult> {
-  const user = await findUserByEmail(username);
+  const user = await findUserByEmail(email);
   const passwordMatches = await verifyPassword(password, user?.passwordHash);
-  if (!user) throw new AppError('INVALID_CREDENTIALS', LOGIN_TEXT.invalid);
-  // Locked until an administrator allows the account again, whatever the password.
-  if (user.lockedOut) throw lockedOut();
-  if (!passwordMatches) {
-    if ((await incrementFailedLogins(user.id)) < MAX_FAILED_LOGINS) throw new AppError('INVALID_CREDENTIALS', LOGIN_TEXT.invalid);
-    await lockOutUser(user.id);
-    throw lockedOut();
+  if (!user || !passwordMatches) {
+    await recordFailedLogin(subject);
+    throw new AppError('INVALID_CREDENTIALS', LOGIN_TEXT.invalid);
   }
-  if (user.failedLogins > 0) await resetFailedLogins(user.id);
+  await recordSuccessfulLogin(subject);
+  // An administrative lock, told only to whoever knows the password.
+  if (user.lockedOut) throw new AppError('USER_LOCKED_OUT', LOGIN_TEXT.lockedOut);
   if (!user.emailConfirmed) {
     // The web app tells the user a new confirmation e-mail is on its way (spec §8).
     await sendLinkEmailWithinLimit('emailConfirmation', user);
@@ -44,5 +54,6 @@ export async function login({ username, password, deviceId, code }: LoginInput):
     }
     await checkTwoFactorCode(user.id, code);
   }
-  return { kind: 'signedIn', tokens: await startSession(user, deviceId) };
+  const tokens = await startSession(user, deviceId);
+  return { kind: 'signedIn', tokens: { ...tokens, deviceToken: await signDeviceToken(email) } };
 }

@@ -9,6 +9,13 @@ describe('password hashes', () => {
     expect(await verifyPassword('correct-horse-42', hash)).toBe(false);
   });
 
+  it('verify a hash of another cost with the cost written in it, and keep the production cost by default', async () => {
+    const cheap = await hashPassword('Correct-Horse-42', { N: 2 ** 10, r: 8, p: 1 });
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('Correct-Horse-42', cheap)).toBe(true);
+    expect(await verifyPassword('Correct-Horse-43', cheap)).toBe(false);
+  });
+
   it('salt every hash, so equal passwords do not look equal', async () => {
     expect(await hashPassword('Correct-Horse-42')).not.toBe(await hashPassword('Correct-Horse-42'));
   });

@@ -3,10 +3,17 @@
 
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+/** scrypt's cost: CPU/memory N, block size r, parallelism p. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+const PARAMS: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(password: string, salt: Buffer, params: ScryptCost): Promise<Buffer> {
   // scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is just too small for N = 2^15.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
   return new Promise((resolve, reject) =>
@@ -14,10 +21,14 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * The production cost unless told otherwise: test fixtures store cheap hashes, which verify as well,
+ * since verifyPassword reads the cost from the hash.
+ */
+export async function hashPassword(password: string, cost: ScryptCost = PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 let dummyHash: Promise<string> | undefined;

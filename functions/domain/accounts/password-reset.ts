@@ -1,6 +1,6 @@
 // Forgotten passwords (/mot-de-passe-oublie, /reinitialiser-mot-de-passe). The reset link also
-// proves the address, so it confirms it; a locked-out account stays locked until an administrator
-// allows it.
+// proves the address, so it confirms it, and it ends the delays failed logins put on the account;
+// an administrative lock stays until an administrator allows the account.
 
 import { assertValid, password, required, type ResetPasswordInput, type UserIdResult } from '@partage/graphql';
 import { deleteUserRefreshFamilies } from '../../data/refresh-families';
@@ -8,6 +8,7 @@ import { findUserByEmail } from '../../data/users';
 import { emailAddressRule } from './account-fields';
 import { redeemAccountToken, validAccountToken } from './account-tokens';
 import { sendLinkEmailWithinLimit } from './link-emails';
+import { clearLoginDelays } from './login-throttle';
 import { hashPassword } from './password-hash';
 
 /** The same answer whether or not the address has an account. */
@@ -18,7 +19,7 @@ export async function sendPasswordReset(address: string): Promise<boolean> {
   return true;
 }
 
-/** Sets the new password and signs the user out of every device. */
+/** Sets the new password, signs the user out of every device and lifts the login delays. */
 export async function resetPassword({ emailAddress, newPassword, token }: ResetPasswordInput): Promise<UserIdResult> {
   assertValid([
     ['input.emailAddress', required(emailAddress)],
@@ -28,5 +29,6 @@ export async function resetPassword({ emailAddress, newPassword, token }: ResetP
   const link = await validAccountToken(['PASSWORD_RESET'], emailAddress, token);
   await redeemAccountToken(link.token, link.user, { set: { passwordHash: await hashPassword(newPassword), emailConfirmed: true } });
   await deleteUserRefreshFamilies(link.user.id);
+  await clearLoginDelays(link.user.email);
   return { id: link.user.id };
 }

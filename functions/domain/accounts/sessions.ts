@@ -5,9 +5,9 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { AppError, REFRESH_TOKEN_TTL_SECONDS } from '@partage/graphql';
 import { epochSeconds } from '../clock';
-import { deleteRefreshFamily, getRefreshFamily, putRefreshFamily, rotateRefreshFamily } from '../../data/refresh-families';
+import { deleteRefreshFamily, getRefreshFamily, isSessionLive, putRefreshFamily, rotateRefreshFamily } from '../../data/refresh-families';
 import { getUser, type UserRecord } from '../../data/users';
-import { signAccessToken, subjectOfSignedToken } from './access-token';
+import { signAccessToken, subjectOfSignedToken, verifyAccessToken, type AccessClaims } from './access-token';
 
 export interface SessionTokens {
   token: string;
@@ -25,6 +25,13 @@ const newSecret = () => randomBytes(32).toString('base64url');
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const invalidToken = () => new AppError('INVALID_TOKEN', 'Invalid refresh token');
+
+/** The refresh token's family, `<familyId>.<secret>`; INVALID_TOKEN for another shape. */
+function familyOf(refreshToken: string): { familyId: string; secret: string } {
+  const [familyId, secret, extra] = refreshToken.split('.');
+  if (!familyId || !secret || extra !== undefined) throw invalidToken();
+  return { familyId, secret };
+}
 
 export async function startSession(user: Pick<UserRecord, 'id' | 'role'>, deviceId: string): Promise<SessionTokens> {
   const familyId = randomUUID();
@@ -44,8 +51,7 @@ export async function refreshSession({ token, refreshToken, deviceId }: RefreshI
   const userId = await subjectOfSignedToken(token).catch(() => {
     throw invalidToken();
   });
-  const [familyId, secret, extra] = refreshToken.split('.');
-  if (!familyId || !secret || extra !== undefined) throw invalidToken();
+  const { familyId, secret } = familyOf(refreshToken);
   const family = await getRefreshFamily(userId, familyId);
   // DynamoDB deletes expired items lazily, so the expiry is checked here too.
   if (!family || family.ttl <= epochSeconds()) throw invalidToken();
@@ -67,4 +73,29 @@ export async function refreshSession({ token, refreshToken, deviceId }: RefreshI
     throw invalidToken();
   }
   return { token: await signAccessToken(user, familyId), refreshToken: `${familyId}.${nextSecret}` };
+}
+
+/**
+ * POST /token/logout: the session's refresh family is revoked, so neither its refresh token nor
+ * (within the authorizer's cache period) its access tokens work any more. Only the signature of the
+ * access token matters: it names the user; logging out twice is no error.
+ */
+export async function endSession({ token, refreshToken }: Omit<RefreshInput, 'deviceId'>): Promise<void> {
+  const userId = await subjectOfSignedToken(token).catch(() => {
+    throw invalidToken();
+  });
+  await deleteRefreshFamily(userId, familyOf(refreshToken).familyId);
+}
+
+/**
+ * The claims of an access token whose session still stands: unexpired, signed by this service, its
+ * refresh family not revoked (logout, password changed elsewhere or reset, reuse detected) and its
+ * account not locked out. Throws otherwise.
+ */
+export async function activeSessionClaims(token: string): Promise<AccessClaims> {
+  const claims = await verifyAccessToken(token);
+  if (!claims.sessionId || !(await isSessionLive(claims.userId, claims.sessionId, epochSeconds()))) {
+    throw new Error('The session of this token has ended');
+  }
+  return claims;
 }

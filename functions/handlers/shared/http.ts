@@ -29,14 +29,19 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   INVALID_TOKEN: 401,
   EMAIL_NOT_CONFIRMED: 403,
   USER_LOCKED_OUT: 403,
+  RATE_LIMITED: 429,
 };
 
 export function errorResponse(error: AppError): HttpResponse {
   const status = STATUS_OF[error.code] ?? 400;
-  return error.code === 'VALIDATION_FAILED'
-    ? json(status, { code: error.code, message: error.message, fields: error.fields })
-    : text(status, error.message);
+  if (error.code === 'VALIDATION_FAILED') return json(status, { code: error.code, message: error.message, fields: error.fields });
+  const response = text(status, error.message);
+  if (error.retryAfterSeconds !== undefined) response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };
+  return response;
 }
+
+/** The caller's address, as API Gateway (and the local host, from its socket) gives it. */
+export const sourceAddressOf = (event: APIGatewayProxyEventV2): string => event.requestContext.http.sourceIp;
 
 /** The parsed JSON body; VALIDATION_FAILED when it is missing or not JSON. */
 export function jsonBody(event: APIGatewayProxyEventV2): unknown {

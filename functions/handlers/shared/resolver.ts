@@ -61,6 +61,17 @@ function identityOf(event: ResolverEvent): Identity {
     : { userId: '', role: 'ANONYME' };
 }
 
+/** Longest text form of an IP address (IPv4-mapped IPv6); the header is the client's to fill, so it is cut there. */
+const MAX_ADDRESS_LENGTH = 45;
+
+/**
+ * The caller's address: the first hop of the `x-forwarded-for` header AppSync forwards (the local
+ * host sets it from its socket). Undefined only for events built without one (direct calls in tests).
+ */
+export function sourceAddressOf(event: ResolverEvent): string | undefined {
+  return event.request?.headers['x-forwarded-for']?.split(',')[0]?.trim().slice(0, MAX_ADDRESS_LENGTH) || undefined;
+}
+
 const envelopeOf = (error: unknown) => {
   const translated = apiErrorOf(error);
   if (translated instanceof AppError) return toResolverError(translated);

@@ -101,7 +101,7 @@ describe('login page', () => {
   it.each([
     ['Invalid username or password', 401, 'Invalid email or password.'],
     ['Email not confirmed', 403, 'Your email address is not confirmed yet. We have just sent you a new confirmation email'],
-    ['User is locked out', 403, 'Your account is locked after too many failed attempts. Contact us to unlock it.'],
+    ['User is locked out', 403, 'Your account has been locked by an administrator. Contact us to unlock it.'],
     ['{"code":"VALIDATION_FAILED"}', 400, 'Invalid email or password.'],
     ['Internal error', 500, 'An unexpected error has occurred.'],
   ])('explains the answer "%s" (%i)', async (answer, status, shown) => {
@@ -111,6 +111,27 @@ describe('login page', () => {
     expect(await screen.findByText(shown, { exact: false })).toHaveAttribute('role', 'alert');
     expect(location()).toBe('/connexion');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('says how long to wait when the server delays logins (429 with Retry-After)', async () => {
+    mockFetch({ 'POST /token/login': () => new Response('Too many attempts', { status: 429, headers: { 'Retry-After': '120' } }) });
+    const { user, location } = await openLogin();
+    await submitCredentials(user);
+    expect(await screen.findByText('Too many login attempts. Try again in 2 minutes, or reset your password.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(location()).toBe('/connexion');
+  });
+
+  it('keeps the device token a login gives, and sends the stored one with a login', async () => {
+    localStorage.setItem(STORAGE_KEYS.deviceToken, 'device-token-1');
+    const fetchMock = mockFetch({ 'POST /token/login': json({ ...tokens('USER'), deviceToken: 'device-token-2' }) });
+    const { user } = await openLogin();
+    await submitCredentials(user);
+    await waitFor(() => expect(getSession()?.role).toBe('USER'));
+    expect(callsTo(fetchMock, 'POST', '/token/login')).toEqual([expect.objectContaining({ deviceToken: 'device-token-1' })]);
+    expect(localStorage.getItem(STORAGE_KEYS.deviceToken)).toBe('device-token-2');
   });
 
   it('shows the unexpected error when the network fails', async () => {

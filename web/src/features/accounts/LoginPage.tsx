@@ -12,6 +12,7 @@ const NOTICE_BY_REFUSAL: Record<LoginRefusal, string> = {
   lockedOut: 'login.refused.lockedOut',
   invalidCredentials: 'login.refused.invalidCredentials',
   invalidCode: 'login.refused.invalidCode',
+  tooManyAttempts: 'login.refused.tooManyAttempts',
   unexpected: 'common:error.unexpected',
 };
 
@@ -26,7 +27,7 @@ export function LoginPage() {
   const [pending, setPending] = useState<Credentials | null>(null);
   // The attempt number remounts the notice, so a repeated refusal is announced again. An unconfirmed
   // address is kept to offer sending its confirmation again.
-  const [notice, setNotice] = useState<{ key: string; attempt: number; unconfirmed?: string } | null>(null);
+  const [notice, setNotice] = useState<{ key: string; attempt: number; unconfirmed?: string; minutes?: number } | null>(null);
 
   const attempt = async (credentials: Credentials): Promise<LoginOutcome> => {
     const outcome = await login(credentials);
@@ -38,6 +39,7 @@ export function LoginPage() {
         key: NOTICE_BY_REFUSAL[outcome.reason],
         attempt: (previous?.attempt ?? 0) + 1,
         unconfirmed: outcome.reason === 'emailNotConfirmed' ? credentials.username : undefined,
+        minutes: outcome.retryAfterSeconds && Math.ceil(outcome.retryAfterSeconds / 60),
       }));
     }
     return outcome;
@@ -48,7 +50,7 @@ export function LoginPage() {
       <h1>{t('login.title')}</h1>
       {notice && (
         <p key={notice.attempt} role="alert" className="notice notice--error">
-          {t(notice.key)}
+          {notice.minutes ? t(notice.key, { count: notice.minutes }) : t(notice.key)}
           {notice.unconfirmed !== undefined && (
             <>
               {' '}

@@ -1,12 +1,18 @@
 // POST /token/login (docs/contracts.md): tokens, a second-factor step, or a refusal the page explains.
+// The device token of an earlier login goes with it: it lets this browser past the ceiling an attack
+// on the account may have reached.
 import { LOGIN_TEXT } from '@partage/graphql';
 import { apiUrl } from '../config';
 import { describeError, logger } from '../logger';
 import { startSession } from './session';
-import { deviceId, type Tokens } from './tokens';
+import { deviceId, readDeviceToken, storeDeviceToken, type Tokens } from './tokens';
 
-export type LoginRefusal = 'emailNotConfirmed' | 'lockedOut' | 'invalidCredentials' | 'invalidCode' | 'unexpected';
-export type LoginOutcome = { kind: 'signedIn' } | { kind: 'codeSent' } | { kind: 'refused'; reason: LoginRefusal };
+export type LoginRefusal = 'emailNotConfirmed' | 'lockedOut' | 'invalidCredentials' | 'invalidCode' | 'tooManyAttempts' | 'unexpected';
+export type LoginOutcome =
+  | { kind: 'signedIn' }
+  | { kind: 'codeSent' }
+  /** `retryAfterSeconds`: for tooManyAttempts, the wait the server asked for. */
+  | { kind: 'refused'; reason: LoginRefusal; retryAfterSeconds?: number };
 
 export interface Credentials {
   username: string;
@@ -28,11 +34,17 @@ export async function login(credentials: Credentials): Promise<LoginOutcome> {
     const response = await fetch(apiUrl('/token/login'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...credentials, deviceId: deviceId() }),
+      body: JSON.stringify({ ...credentials, deviceId: deviceId(), deviceToken: readDeviceToken() ?? undefined }),
     });
     if (response.status === 200) {
-      startSession((await response.json()) as Tokens);
+      const { token, refreshToken, deviceToken } = (await response.json()) as Tokens & { deviceToken?: string };
+      if (deviceToken) storeDeviceToken(deviceToken);
+      startSession({ token, refreshToken });
       return { kind: 'signedIn' };
+    }
+    if (response.status === 429) {
+      const retryAfterSeconds = Number(response.headers.get('Retry-After'));
+      return { kind: 'refused', reason: 'tooManyAttempts', retryAfterSeconds: retryAfterSeconds > 0 ? retryAfterSeconds : 60 };
     }
     const text = (await response.text()).trim();
     if (response.status === 202 && text === LOGIN_TEXT.twoFactorSent) return { kind: 'codeSent' };

@@ -1,6 +1,7 @@
 // The session (spec §3, §4): logged out, or logged in with tokens mirrored in localStorage.
 import { useSyncExternalStore } from 'react';
 import { ANONYMOUS_TOKEN } from '@partage/graphql';
+import { endSessionOnServer } from './server-logout';
 import { clearStoredSession, readAccessToken, readStoredTokens, storeTokens, type SignedInRole, type Tokens } from './tokens';
 
 export interface Session extends Tokens {
@@ -47,11 +48,13 @@ export function setBeforeLogout(action: () => unknown): void {
   beforeLogout = action;
 }
 
-/** Clears tokens and map position, then goes to the landing page (spec §4). */
+/** Clears tokens and map position, then goes to the landing page (spec §4); the server revokes the session. */
 export async function logout(): Promise<void> {
+  const ending = current;
   await beforeLogout();
   clearStoredSession();
   publish(null);
+  if (ending) void endSessionOnServer({ token: ending.token, refreshToken: ending.refreshToken });
 }
 
 /** The `Authorization` value of GraphQL calls: the bearer token, or the anonymous token. */

@@ -33,6 +33,15 @@ export function clearStoredSession(): void {
   }
 }
 
+/** The device token a login gave this browser (docs/contracts.md); kept at logout, like the device id. */
+export function readDeviceToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.deviceToken);
+}
+
+export function storeDeviceToken(token: string): void {
+  localStorage.setItem(STORAGE_KEYS.deviceToken, token);
+}
+
 /** The device id the auth endpoints tie refresh tokens to: a fixed prefix plus a timestamp, made once. */
 export function deviceId(): string {
   let id = localStorage.getItem(STORAGE_KEYS.deviceId);

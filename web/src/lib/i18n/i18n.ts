@@ -6,12 +6,7 @@ import { PASSWORD_MIN_LENGTH, PHONE_CODE_INTERVAL_MS, PHONE_CODE_LENGTH, UI_LANG
 import commonEn from '../../locales/en/common.json';
 import commonFr from '../../locales/fr/common.json';
 
-// emails.json holds the server's e-mail texts; the browser never needs them.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../../locales/*/*.json',
-  '!../../locales/*/common.json',
-  '!../../locales/*/emails.json',
-]);
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/*/*.json', '!../../locales/*/common.json']);
 
 const localeBackend: BackendModule = {
   type: 'backend',

@@ -1,0 +1,57 @@
+// Token buckets: one item per action and subject holding the tokens left and when they were counted.
+// A take reads the item, refills it for the time passed and writes it back only if nobody wrote it
+// in between (conditional write on a version number), so concurrent requests cannot spend the same
+// token twice.
+
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from './client';
+import { tokenBucketKey } from './keys';
+
+export interface BucketRule {
+  /** Tokens of a full bucket: the burst allowed. */
+  capacity: number;
+  /** Tokens given back per second. */
+  refillPerSecond: number;
+}
+
+export type BucketAnswer = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Writers racing on one bucket: past this many lost races the take is refused (try again shortly). */
+const WRITE_RACES = 3;
+
+/** Takes one token of `action` for `subject` at `nowMs`; refused, with the wait for the next token, when none is left. */
+export async function takeToken(action: string, subject: string, rule: BucketRule, nowMs: number): Promise<BucketAnswer> {
+  const key = tokenBucketKey(action, subject);
+  for (let race = 0; race < WRITE_RACES; race++) {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    const version = Item ? (Item.version as number) : 0;
+    const countedAt = Item ? (Item.countedAt as number) : nowMs;
+    const elapsedSeconds = Math.max(0, nowMs - countedAt) / 1000;
+    const tokens = Item ? Math.min(rule.capacity, (Item.tokens as number) + elapsedSeconds * rule.refillPerSecond) : rule.capacity;
+    if (tokens < 1) return { allowed: false, retryAfterSeconds: Math.ceil((1 - tokens) / rule.refillPerSecond) };
+    const left = tokens - 1;
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...key,
+            type: 'TokenBucket',
+            tokens: left,
+            // Never moves back, whatever the clocks of concurrent Lambdas say.
+            countedAt: Math.max(nowMs, countedAt),
+            version: version + 1,
+            // Gone once it would be full again: an absent bucket is a full one.
+            ttl: Math.ceil(nowMs / 1000 + (rule.capacity - left) / rule.refillPerSecond),
+          },
+          ConditionExpression: Item ? 'version = :version' : 'attribute_not_exists(PK)',
+          ...(Item ? { ExpressionAttributeValues: { ':version': version } } : {}),
+        }),
+      );
+      return { allowed: true };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  return { allowed: false, retryAfterSeconds: 1 };
+}

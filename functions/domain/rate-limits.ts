@@ -1,0 +1,48 @@
+// Request limits per source address and per account (token buckets in the table, same on both
+// hosts). A limit used up answers RATE_LIMITED with the wait; those that must not tell whether an
+// account exists (e-mails to an address) are checked with withinRateLimit and fail silently instead.
+
+import { ACCOUNT_EMAILS_PER_HOUR, AppError } from '@partage/graphql';
+import { takeToken, type BucketRule } from '../data/token-buckets';
+
+const perHour = (count: number): BucketRule => ({ capacity: count, refillPerSecond: count / 3600 });
+
+export const RATE_LIMITS = {
+  // Per source address. Generous enough for an office or a café behind one address; the WAF's
+  // rate-based rules stop floods before they reach a Lambda.
+  signUp: perHour(30),
+  /** Every try, failed or not (failures also earn growing delays: accounts/login-throttle.ts). */
+  login: { capacity: 60, refillPerSecond: 1 },
+  passwordReset: perHour(20),
+  resendConfirmation: perHour(20),
+  log: { capacity: 60, refillPerSecond: 1 },
+  /** Per source address, and per account (a source address and a user id never look alike). */
+  changeEmail: perHour(5),
+  // Per account. A code has TWO_FACTOR_MAX_ATTEMPTS tries, and a new login round gives a new code:
+  // these bound the codes checked and e-mailed across rounds.
+  twoFactorCheck: perHour(20),
+  twoFactorSend: perHour(10),
+  /** Per recipient address and kind of e-mail (the link e-mails: confirmation, reset, …). */
+  linkEmail: perHour(ACCOUNT_EMAILS_PER_HOUR),
+} satisfies Record<string, BucketRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export const rateLimited = (retryAfterSeconds: number, message = 'Too many requests') =>
+  new AppError('RATE_LIMITED', message, [], retryAfterSeconds);
+
+/** Takes one use of `name` for `subject`; false once it is used up. */
+export async function withinRateLimit(name: RateLimitName, subject: string): Promise<boolean> {
+  return (await takeToken(name, subject, RATE_LIMITS[name], Date.now())).allowed;
+}
+
+/**
+ * RATE_LIMITED, with the wait, once `subject` has used up `name`. Without a subject nothing is
+ * limited: both hosts always give the source address (API Gateway's sourceIp, AppSync's
+ * x-forwarded-for), so only direct calls in tests have none.
+ */
+export async function enforceRateLimit(name: RateLimitName, subject: string | undefined): Promise<void> {
+  if (!subject) return;
+  const answer = await takeToken(name, subject, RATE_LIMITS[name], Date.now());
+  if (!answer.allowed) throw rateLimited(answer.retryAfterSeconds);
+}
