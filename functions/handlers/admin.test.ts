@@ -123,7 +123,7 @@ describe('Query.users', () => {
 
 describe('Query.user', () => {
   it('gives the edit screen the account and its whole profile', async () => {
-    const user = await givenUser({ organizationName: 'Boulangerie', industry: 'RETAIL', failedLogins: 2 });
+    const user = await givenUser({ organizationName: 'Boulangerie', industry: 'RETAIL', failedLogins: 2 }, { termsAccepted: false });
     expect(await call('Query.user', { id: user.id })).toMatchObject({
       id: user.id,
       email: user.email,

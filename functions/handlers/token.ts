@@ -1,6 +1,15 @@
 // POST /token/login and POST /token/refresh (one Lambda, routed by path). Protocol: docs/contracts.md.
 
-import { assertValid, LOGIN_TEXT, phoneCode, required } from '@partage/graphql';
+import {
+  assertValid,
+  EMAIL_MAX_LENGTH,
+  LOGIN_TEXT,
+  PASSWORD_MAX_LENGTH,
+  phoneCode,
+  required,
+  TOKEN_MAX_LENGTH,
+  type RuleResult,
+} from '@partage/graphql';
 import { login } from '../domain/accounts/login';
 import { refreshSession } from '../domain/accounts/sessions';
 import { httpHandler, json, jsonBody, text } from './shared/http';
@@ -11,6 +20,21 @@ function stringFields(body: unknown): Record<string, string | undefined> {
   return Object.fromEntries(entries.map(([name, value]) => [name, typeof value === 'string' ? value : undefined]));
 }
 
+/** Longest body values: each is a key or compared to one, and nothing longer was ever handed out. */
+export const TOKEN_BODY_MAX_LENGTHS = {
+  username: EMAIL_MAX_LENGTH,
+  password: PASSWORD_MAX_LENGTH,
+  deviceId: 200,
+  code: 20,
+  // An access token (JWT) and the refresh token this endpoint issued.
+  token: 4096,
+  refreshToken: TOKEN_MAX_LENGTH,
+} as const;
+
+/** Present, and not longer than the field's limit (counted raw: spaces are characters to a key). */
+const bounded = (field: keyof typeof TOKEN_BODY_MAX_LENGTHS, value: string | undefined): RuleResult =>
+  required(value) ?? (value!.length > TOKEN_BODY_MAX_LENGTHS[field] ? 'maxLength' : null);
+
 export const handler = httpHandler(async (event) => {
   const body = jsonBody(event);
   const { username, password, deviceId, code, token, refreshToken } = stringFields(body);
@@ -18,19 +42,19 @@ export const handler = httpHandler(async (event) => {
     // `code` is optional (only the second call of an administrator's login sends it).
     const codeSent = ((body as { code?: unknown } | null)?.code ?? null) !== null;
     assertValid([
-      ['username', required(username)],
-      ['password', required(password)],
-      ['deviceId', required(deviceId)],
-      ['code', codeSent ? (required(code) ?? phoneCode(code)) : null],
+      ['username', bounded('username', username)],
+      ['password', bounded('password', password)],
+      ['deviceId', bounded('deviceId', deviceId)],
+      ['code', codeSent ? (bounded('code', code) ?? phoneCode(code)) : null],
     ]);
     const result = await login({ username: username!, password: password!, deviceId: deviceId!, code });
     return result.kind === 'codeSent' ? text(202, LOGIN_TEXT.twoFactorSent) : json(200, result.tokens);
   }
   if (event.rawPath.endsWith('/token/refresh')) {
     assertValid([
-      ['token', required(token)],
-      ['refreshToken', required(refreshToken)],
-      ['deviceId', required(deviceId)],
+      ['token', bounded('token', token)],
+      ['refreshToken', bounded('refreshToken', refreshToken)],
+      ['deviceId', bounded('deviceId', deviceId)],
     ]);
     return json(200, await refreshSession({ token: token!, refreshToken: refreshToken!, deviceId: deviceId! }));
   }

@@ -1,7 +1,15 @@
 // createUserAccount (/inscription): a USER account, unconfirmed until the e-mailed link is followed.
 // Signing up accepts the current terms, which the form shows.
 
-import { assertValid, password, required, type CreateUserAccountInput, type RuleResult, type UserIdResult } from '@partage/graphql';
+import {
+  assertValid,
+  password,
+  required,
+  safeReturnPath,
+  type CreateUserAccountInput,
+  type RuleResult,
+  type UserIdResult,
+} from '@partage/graphql';
 import { recordTermsAcceptance } from '../../data/terms';
 import { createUser } from '../../data/users';
 import { accountFieldChecks, emailAddressRule } from './account-fields';
@@ -10,8 +18,8 @@ import { newAccount } from './new-account';
 import { hashPassword } from './password-hash';
 import { latestTermsVersion } from './terms';
 
-/** A path of this site (`/annonces/12`), never another origin (`//evil.example`, `https://…`). */
-const localPath = (value: string | null | undefined): RuleResult => (!value || /^\/(?![/\\])[^\s\\]*$/.test(value) ? null : 'url');
+/** A path of this site (`/annonces/12`), never another origin: the web app's own check (shared). */
+const localPath = (value: string | null | undefined): RuleResult => (!value || safeReturnPath(value) !== null ? null : 'url');
 
 export async function createUserAccount(input: CreateUserAccountInput): Promise<UserIdResult> {
   assertValid([
@@ -25,6 +33,6 @@ export async function createUserAccount(input: CreateUserAccountInput): Promise<
   const user = newAccount('USER', input.email, input, await hashPassword(input.password));
   await createUser(user);
   await recordTermsAcceptance(user.id, await latestTermsVersion(), user.createdAt);
-  await sendLinkEmail('emailConfirmation', user, { returnPath: input.returnPath ?? undefined });
+  await sendLinkEmail('emailConfirmation', user, { returnPath: safeReturnPath(input.returnPath) ?? undefined });
   return { id: user.id };
 }

@@ -3,6 +3,7 @@
 
 import { AppError, toResolverError, USER_TYPES } from '@partage/graphql';
 import type { Identity } from '../../domain/identity';
+import { checkBeforeResolving, storeValidationError } from './resolver-guards';
 
 export interface ResolverEvent {
   arguments: Record<string, unknown>;
@@ -36,11 +37,16 @@ export function resolverHandler(resolvers: Record<string, Resolver>) {
     const field = `${event.info.parentTypeName}.${event.info.fieldName}`;
     const resolve = resolvers[field];
     if (!resolve) throw new Error(`No resolver for ${field}`);
+    const identity = identityOf(event);
     try {
-      return await resolve(event.arguments as never, identityOf(event), event);
+      await checkBeforeResolving(field, event.arguments, identity);
+      return await resolve(event.arguments as never, identity, event);
     } catch (error) {
       if (error instanceof AppError) return toResolverError(error);
-      throw error;
+      const refused = storeValidationError(error);
+      if (!refused) throw error;
+      console.error(`[${field}] DynamoDB refused the input`, error);
+      return toResolverError(refused);
     }
   };
 }
