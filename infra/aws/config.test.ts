@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CONTEXT_KEYS, readConfig, REPO_ROOT, resolveWebDist, senderAddress } from './config';
 import { schemaFields, splitField } from './graphql-api';
 import { accessOf, constructIdOf } from './lambdas';
-import { apiPathPatterns, contentSecurityPolicy } from './web-hosting';
+import { apiPathPatterns, siteContentSecurityPolicy } from './web-hosting';
 
 const dir = mkdtempSync(join(tmpdir(), 'partage-web-'));
 const built = join(dir, 'dist');
@@ -91,9 +91,12 @@ describe('helpers', () => {
   });
 
   it('builds a CSP with the given connect sources', () => {
-    const csp = contentSecurityPolicy(['https://a.example', 'wss://b.example']);
+    const csp = siteContentSecurityPolicy(['https://a.example', 'wss://b.example']);
     expect(csp).toContain("connect-src 'self' https://a.example wss://b.example");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain('upgrade-insecure-requests');
   });
 
   it('splits catalog fields and reads the schema fields', () => {

@@ -10,6 +10,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
+import { contentSecurityPolicy } from '../shared/security-headers';
 
 export const SPA_REWRITE_CODE_PATH = fileURLToPath(new URL('./spa-rewrite.js', import.meta.url));
 
@@ -47,23 +48,8 @@ export function apiPathPatterns(paths: string[]): string[] {
   return [...new Set(patterns)];
 }
 
-export function contentSecurityPolicy(connectSources: string[]): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${connectSources.join(' ')}`.trim(),
-    "worker-src 'self' blob:",
-    "manifest-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
-}
+/** The site's CSP (shared with the local host): its own origin plus the given connect sources. */
+export const siteContentSecurityPolicy = (connectSources: string[]): string => contentSecurityPolicy({ connectSources });
 
 export class WebHosting extends Construct {
   readonly bucket: s3.Bucket;
@@ -95,7 +81,7 @@ export class WebHosting extends Construct {
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy([
+          contentSecurityPolicy: siteContentSecurityPolicy([
             `https://${props.graphqlHost}`,
             `wss://${props.realtimeHost}`,
             ...(props.extraConnectSources ?? []),

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { WebSocket } from 'ws';
-import { createLocalServer, type LocalServer } from '../../../infra/local/server';
+import { createLocalServer, type LocalServer, type LocalServerOptions } from '../../../infra/local/server';
 
 export const DEMO_PASSWORD = 'Demo-Partage-2026';
 export const DEMO = {
@@ -24,7 +24,8 @@ export interface TestServer extends LocalServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/** `options` adds to or overrides the test defaults (allowed hosts, rate limits). */
+export async function startTestServer(options: Partial<LocalServerOptions> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'partage-local-'));
   const webDir = join(dataDir, 'web');
   await mkdir(join(webDir, 'assets'), { recursive: true });
@@ -36,6 +37,7 @@ export async function startTestServer(): Promise<TestServer> {
     webDir,
     dynamoEndpoint: inject('dynamoEndpoint'),
     tableName: `test-${randomUUID()}`,
+    ...options,
   });
   return {
     ...server,
