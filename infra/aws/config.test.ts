@@ -73,6 +73,15 @@ describe('readConfig', () => {
     expect(readConfig(context(base), {}).connectSources).toBeUndefined();
   });
 
+  it('turns GraphQL introspection on only when asked (a development stack), and reads an existing CloudFront WebACL', () => {
+    const base = { [CONTEXT_KEYS.webDist]: built };
+    expect(readConfig(context(base), {}).graphqlIntrospection).toBeUndefined();
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.graphqlIntrospection]: 'false' }), {}).graphqlIntrospection).toBeUndefined();
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.graphqlIntrospection]: 'true' }), {}).graphqlIntrospection).toBe(true);
+    const arn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/partage/abc';
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.cloudFrontWebAclArn]: arn }), {}).cloudFrontWebAclArn).toBe(arn);
+  });
+
   it('needs a certificate with a custom domain', () => {
     expect(() => readConfig(context({ [CONTEXT_KEYS.webDist]: built, [CONTEXT_KEYS.domainName]: 'partage.example' }), {})).toThrow(
       /certificateArn/,

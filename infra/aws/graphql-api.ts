@@ -10,6 +10,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { Kind, parse } from 'graphql';
 import { SCHEMA_PATH } from '@partage/graphql/schema';
+import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
 import { constructIdOf } from './lambdas';
 
 export const RESOLVER_CODE_PATH = new URL('./resolver-code.js', import.meta.url);
@@ -27,6 +28,8 @@ export interface LambdaGraphqlApiProps {
   authorizer: lambda.IFunction;
   capabilities: CapabilityResolvers[];
   schemaPath?: string;
+  /** Schema introspection (`__schema`, `__type`); off in production (context `partage:graphqlIntrospection`). */
+  introspection?: boolean;
 }
 
 export function splitField(field: string): { typeName: string; fieldName: string } {
@@ -67,6 +70,10 @@ export class LambdaGraphqlApi extends Construct {
           lambdaAuthorizerConfig: { handler: props.authorizer, resultsCacheTtl: Duration.minutes(5) },
         },
       },
+      // The local host enforces the same numbers (infra/local/appsync-limits.ts).
+      queryDepthLimit: GRAPHQL_LIMITS.queryDepth,
+      resolverCountLimit: GRAPHQL_LIMITS.resolverCount,
+      introspectionConfig: props.introspection ? appsync.IntrospectionConfig.ENABLED : appsync.IntrospectionConfig.DISABLED,
       xrayEnabled: true,
       logConfig: {
         fieldLogLevel: appsync.FieldLogLevel.ERROR,

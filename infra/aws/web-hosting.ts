@@ -37,6 +37,8 @@ export interface WebHostingProps {
   certificateArn?: string;
   /** More sources the browser may connect to (map tiles, uploads). */
   extraConnectSources?: string[];
+  /** AWS WAF WebACL (us-east-1) with the rate limits of the site and of the HTTP API routes. */
+  webAclArn?: string;
 }
 
 /** CloudFront path patterns for API paths: `/token/login` -> `/token/*`, `/status` -> `/status`. */
@@ -123,6 +125,7 @@ export class WebHosting extends Construct {
       },
       additionalBehaviors: Object.fromEntries(apiPathPatterns(props.httpApiPaths).map((pattern) => [pattern, apiBehavior])),
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // The security policy applies to a custom certificate only (the default one is fixed).
       ...(props.domainName && certificate
