@@ -21,6 +21,8 @@ export const WEB_ASSET = { path: '/assets/index-Ab12Cd34.js', body: 'console.log
 
 export interface TestServer extends LocalServer {
   dataDir: string;
+  /** The server's table on the shared DynamoDB Local. */
+  tableName: string;
   stop(): Promise<void>;
 }
 
@@ -31,17 +33,19 @@ export async function startTestServer(options: Partial<LocalServerOptions> = {})
   await mkdir(join(webDir, 'assets'), { recursive: true });
   await writeFile(join(webDir, 'index.html'), WEB_INDEX);
   await writeFile(join(webDir, WEB_ASSET.path), WEB_ASSET.body);
+  const tableName = `test-${randomUUID()}`;
   const server = await createLocalServer({
     port: 0,
     dataDir,
     webDir,
     dynamoEndpoint: inject('dynamoEndpoint'),
-    tableName: `test-${randomUUID()}`,
+    tableName,
     ...options,
   });
   return {
     ...server,
     dataDir,
+    tableName,
     async stop() {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
