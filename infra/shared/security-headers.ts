@@ -34,7 +34,7 @@ export function contentSecurityPolicy({
   ].join('; ');
 }
 
-/** CloudFront's policy names them as settings; these are the header values they produce. */
+/** Values of the other headers, as CloudFront's response headers policy sets them and the local host sends them. */
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export const FRAME_OPTIONS = 'DENY';
 export const HSTS_MAX_AGE_SECONDS = 730 * 24 * 60 * 60;
