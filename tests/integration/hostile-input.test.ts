@@ -187,10 +187,18 @@ const hostileJson = fc.oneof(
   fc.object({ maxDepth: 2 }),
 );
 
+/** A plausible value or a hostile one, so that some bodies get past validation to the login itself. */
+const orHostile = (plausible: string) => fc.oneof(fc.constant(plausible), hostileJson);
+
 const HTTP_BODIES = {
   '/token/login': fc.record(
-    { username: hostileJson, password: hostileJson, deviceId: hostileJson, code: hostileJson },
-    { requiredKeys: [] },
+    {
+      username: orHostile('inconnu@exemple.ca'),
+      password: orHostile('Mauvais-Passe-2026'),
+      deviceId: orHostile('partage-web-hostile'),
+      code: hostileJson,
+    },
+    { requiredKeys: ['username', 'password', 'deviceId'] },
   ),
   '/token/refresh': fc.record({ token: hostileJson, refreshToken: hostileJson, deviceId: hostileJson }, { requiredKeys: [] }),
   '/log': fc.array(
