@@ -1,6 +1,10 @@
 // The local host's stand-in for AWS WAF's rate-based rules: a token bucket per source address,
 // in memory (the local host is one process). A refused request gets 429 and Retry-After.
 
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { rateLimitedError } from './appsync-errors';
+import { sendJson } from './http-io';
+
 export interface RateLimit {
   /** Requests a source may make at once. */
   burst: number;
@@ -34,5 +38,29 @@ export function createRateLimiter({ burst, perSecond }: RateLimit, now: () => nu
     if (tokens < 1) return { allowed: false, retryAfterSeconds: Math.ceil((1 - tokens) / perSecond) };
     buckets.set(source, { tokens: tokens - 1, at: time });
     return { allowed: true };
+  };
+}
+
+type Route = (request: IncomingMessage, response: ServerResponse) => Promise<void> | void;
+
+/** The 429 of each kind of route, in the shape its clients read (AppSync's errors, or the HTTP API's JSON). */
+const TOO_MANY: Record<'graphql' | 'http', (response: ServerResponse, retryAfterSeconds: number) => void> = {
+  graphql: (response, retryAfterSeconds) =>
+    sendJson(response, 429, { errors: [rateLimitedError(retryAfterSeconds)] }, { 'retry-after': String(retryAfterSeconds) }),
+  http: (response, retryAfterSeconds) =>
+    sendJson(
+      response,
+      429,
+      { code: 'RATE_LIMITED', message: 'Too many requests', retryAfterSeconds },
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
+};
+
+/** `route` behind `admit`'s buckets, keyed by the source address of the connection. */
+export function rateLimited(admit: ReturnType<typeof createRateLimiter>, kind: keyof typeof TOO_MANY, route: Route): Route {
+  return (request, response) => {
+    const admission = admit(request.socket.remoteAddress ?? 'unknown');
+    if (!admission.allowed) return TOO_MANY[kind](response, admission.retryAfterSeconds);
+    return route(request, response);
   };
 }

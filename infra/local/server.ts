@@ -19,10 +19,9 @@ import { createHostCheck } from './host-check';
 import { BodyTooLargeError, sendJson, sendText } from './http-io';
 import { createHttpRouteHandler } from './http-routes';
 import { loadLambdaFunctions } from './lambda-functions';
-import { createRateLimiter, LOCAL_RATE_LIMITS, type RateLimit } from './rate-limiter';
+import { createRateLimiter, LOCAL_RATE_LIMITS, rateLimited, type RateLimit } from './rate-limiter';
 import { createStaticFiles } from './static-files';
 import { localSecurityHeaders } from '../shared/security-headers';
-import { rateLimitedError } from './appsync-errors';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_TABLE_NAME = 'partage-local';
@@ -72,28 +71,6 @@ function listen(server: ReturnType<typeof createServer>, port: number, host: str
     server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error));
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
-}
-
-type TooMany = (response: ServerResponse, retryAfterSeconds: number) => void;
-
-const graphqlTooMany: TooMany = (response, retryAfterSeconds) =>
-  sendJson(response, 429, { errors: [rateLimitedError(retryAfterSeconds)] }, { 'retry-after': String(retryAfterSeconds) });
-
-const httpTooMany: TooMany = (response, retryAfterSeconds) =>
-  sendJson(
-    response,
-    429,
-    { code: 'RATE_LIMITED', message: 'Too many requests', retryAfterSeconds },
-    { 'retry-after': String(retryAfterSeconds) },
-  );
-
-/** A route behind a token bucket per source address (AWS WAF's rate-based rules, locally). */
-function rateLimited(admit: ReturnType<typeof createRateLimiter>, tooMany: TooMany, route: RouteHandler): RouteHandler {
-  return (request, response) => {
-    const admission = admit(request.socket.remoteAddress ?? 'unknown');
-    if (!admission.allowed) return tooMany(response, admission.retryAfterSeconds);
-    return route(request, response);
-  };
 }
 
 /**
@@ -173,11 +150,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
     const routes = new Map<string, RouteHandler>([
       [
         'POST /graphql',
-        rateLimited(
-          createRateLimiter(limits.graphql),
-          graphqlTooMany,
-          createAppSyncHttpHandler({ api, functions, publish: realtime.publish }),
-        ),
+        rateLimited(createRateLimiter(limits.graphql), 'graphql', createAppSyncHttpHandler({ api, functions, publish: realtime.publish })),
       ],
       [
         'GET /config.json',
@@ -194,7 +167,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       [`GET ${DEV_OUTBOX_JSON_PATH}`, outbox.json],
       ...functions.httpRoutes.map(({ method, path, lambda }): [string, RouteHandler] => {
         const routeKey = `${method} ${path}`;
-        return [routeKey, rateLimited(admitHttp, httpTooMany, createHttpRouteHandler(lambda, routeKey))];
+        return [routeKey, rateLimited(admitHttp, 'http', createHttpRouteHandler(lambda, routeKey))];
       }),
     ]);
     const apiPaths = new Set([...routes.keys()].map((key) => key.split(' ')[1]));
