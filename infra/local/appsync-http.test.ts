@@ -286,6 +286,11 @@ describe('limits of work per request (AppSync’s queryDepthLimit and resolverCo
     expect(body).toEqual(refusedWith(/number of fields/));
   });
 
+  it('refuses fragments that spread each other, without following them forever', async () => {
+    const { body } = await post('{ item { ...A } }\nfragment A on Item { id ...B }\nfragment B on Item { id ...A }');
+    expect(body).toEqual(refusedWith(/FragmentCycle/));
+  });
+
   it('answers 400 for variables nested deeper than any input, without calling the authorizer', async () => {
     let variables: unknown = 'leaf';
     for (let i = 0; i < 1000; i += 1) variables = { a: variables };
