@@ -1,10 +1,12 @@
 // Key builders of the single table: every PK/SK is written here and nowhere else.
 // functions/data/README.md lists the access patterns they serve.
 
+import { normalizeEmail } from '@partage/graphql';
+
 export const userKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'USER' });
 
 /** One item per e-mail address makes addresses unique (written in the user's transaction). */
-export const emailKey = (email: string) => ({ PK: `EMAIL#${email.trim().toLowerCase()}`, SK: 'EMAIL' });
+export const emailKey = (email: string) => ({ PK: `EMAIL#${normalizeEmail(email)}`, SK: 'EMAIL' });
 
 export const REFRESH_FAMILY_SK_PREFIX = 'REFRESH#';
 export const refreshFamilyKey = (userId: string, familyId: string) => ({
@@ -23,7 +25,7 @@ export const termsAcceptanceKey = (userId: string, version: string) => ({
 
 /** An e-mailed link's token, under the address it was sent to; the SK is the token's hash. */
 export const accountTokenKey = (email: string, tokenHash: string) => ({
-  PK: `TOKEN#${email.trim().toLowerCase()}`,
+  PK: `TOKEN#${normalizeEmail(email)}`,
   SK: `TOKEN#${tokenHash}`,
 });
 

@@ -29,7 +29,7 @@ describe('Query.me', () => {
   });
 
   it('gives a USER their profile and whether they accepted the latest terms', async () => {
-    const user = await givenUser({ publicName: 'Cuisine collective Hochelaga' });
+    const user = await givenUser({ publicName: 'Cuisine collective Hochelaga' }, { termsAccepted: false });
     const me = await handler(resolverEvent('Query.me', {}, asUser(user)));
     expect(me).toMatchObject({
       id: user.id,

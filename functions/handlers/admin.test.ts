@@ -125,7 +125,7 @@ describe('Query.users', () => {
 
 describe('Query.user', () => {
   it('gives the edit screen the account and its whole profile', async () => {
-    const user = await givenUser({ organizationName: 'Boulangerie', industry: 'RETAIL', failedLogins: 2 });
+    const user = await givenUser({ organizationName: 'Boulangerie', industry: 'RETAIL', failedLogins: 2 }, { termsAccepted: false });
     expect(await call('Query.user', { id: user.id })).toMatchObject({
       id: user.id,
       email: user.email,
@@ -344,7 +344,7 @@ describe('UserSummary.acceptedTos (a field resolver, called in batches)', () => 
     const version = (await accounts(resolverEvent('Query.termsVersion', {}, ANONYMOUS))) as { version: string };
     const agreed = await givenUser();
     await accounts(resolverEvent('Mutation.acceptTos', { input: { tosVersion: version.version } }, asUser(agreed)));
-    const pending = await givenUser();
+    const pending = await givenUser({}, { termsAccepted: false });
     const rows = [
       { id: pending.id, type: 'USER' },
       { id: boss.userId, type: 'ADMIN' },
@@ -358,7 +358,7 @@ describe('UserSummary.acceptedTos (a field resolver, called in batches)', () => 
   });
 
   it('refuses, row by row, a caller who is not an administrator', async () => {
-    const user = await givenUser();
+    const user = await givenUser({}, { termsAccepted: false });
     const results = await admin([rowEvent({ id: user.id, type: 'USER' }), rowEvent({ id: user.id, type: 'USER' }, asUser(user))]);
     expect(results[0]).toMatchObject({ id: user.id, hasAcceptedLatest: false });
     expect(errorCodeOf(results[1])).toBe('UNAUTHORIZED_ACCESS');

@@ -210,6 +210,13 @@ describe('Mutation.createUserAccount', () => {
     expect((await findUserByEmail(input.email))?.id).toBe((results.find((r) => !errorCodeOf(r)) as { id: string }).id);
   });
 
+  it('refuses a returnPath that leaves the site once its dot segments are resolved, and normalises the one it keeps', async () => {
+    expect(invalidFieldsOf(await signUp(signUpInput({ returnPath: '/.//evil.example/x' })))).toEqual(['input.returnPath:url']);
+    const input = signUpInput({ returnPath: '/annonces/./a/../cuisine-12' });
+    await signUp(input);
+    expect((await lastLinkEmail(input.email)).returnPath).toBe('/annonces/cuisine-12');
+  });
+
   it('is for visitors who are not signed in', async () => {
     const user = await givenUser();
     const admin = await givenUser({ role: 'ADMIN' });

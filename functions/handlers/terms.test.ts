@@ -21,7 +21,7 @@ const acceptedTos = async (identity: Identity) =>
 // The tests of this file share one table, hence one current version: they run in order.
 describe('terms of service versions', () => {
   it('start at the initial version, which a user accepts once', async () => {
-    const user = await givenUser();
+    const user = await givenUser({}, { termsAccepted: false });
     expect(await termsVersion()).toEqual({ version: INITIAL_TERMS_VERSION, publishedAt: null });
     expect(await acceptedTos(asUser(user))).toMatchObject({ hasAcceptedLatest: false });
     expect(await acceptTos(INITIAL_TERMS_VERSION, asUser(user))).toEqual({
@@ -70,10 +70,30 @@ describe('terms of service versions', () => {
   });
 
   it('keep each user’s history to themself and the administrators', async () => {
-    const user = await givenUser();
+    const user = await givenUser({}, { termsAccepted: false });
     const other = await givenUser();
     expect(errorCodeOf(await history(asUser(other), user.id))).toBe('UNAUTHORIZED_ACCESS');
     expect(errorCodeOf(await history(ANONYMOUS, user.id))).toBe('UNAUTHORIZED_ACCESS');
     expect(await history(asUser(user), user.id)).toEqual([]);
+  });
+
+  it('hold back every other mutation of a USER who has not accepted the current version, until they do', async () => {
+    const user = await givenUser({}, { termsAccepted: false });
+    const boss = await givenUser({ role: 'ADMIN' });
+    const closeWelcome = (identity: Identity) =>
+      accounts(resolverEvent('Mutation.updateFirstLoginModalClosed', { input: { firstLoginModalClosed: true } }, identity));
+    const rename = (identity: Identity) =>
+      accounts(resolverEvent('Mutation.updateUserProfile', { input: { userId: user.id, firstName: 'Renée' } }, identity));
+
+    expect(errorCodeOf(await closeWelcome(asUser(user)))).toBe('TERMS_NOT_ACCEPTED');
+    expect(errorCodeOf(await rename(asUser(user)))).toBe('TERMS_NOT_ACCEPTED');
+    // Nothing was written; reading stays open, and administrators are not held back.
+    expect(await acceptedTos(asUser(user))).toMatchObject({ hasAcceptedLatest: false });
+    expect(await rename(asUser(boss))).toEqual({ id: user.id });
+    expect(await closeWelcome(asUser(boss))).toMatchObject({ firstLoginModalClosed: true });
+
+    const { version } = (await termsVersion()) as { version: string };
+    expect(await acceptTos(version, asUser(user))).toMatchObject({ hasAcceptedLatest: true });
+    expect(await closeWelcome(asUser(user))).toMatchObject({ id: user.id, firstLoginModalClosed: true });
   });
 });

@@ -10,7 +10,9 @@ import { beforeAll } from 'vitest';
 import { useTestTable } from '../../tests/support/test-table';
 import { isResolverError } from '@partage/graphql';
 import { readOutbox, type OutboxEntry } from '../adapters/outbox';
+import { recordTermsAcceptance } from '../data/terms';
 import { createUser, type UserRecord } from '../data/users';
+import { latestTermsVersion } from '../domain/accounts/terms';
 import { hashPassword } from '../domain/accounts/password-hash';
 import type { Identity } from '../domain/identity';
 import { RATE_LIMITS, withinRateLimit, type RateLimitName } from '../domain/rate-limits';
@@ -55,7 +57,8 @@ export function useTestOutbox() {
   };
 }
 
-export async function givenUser(overrides: Partial<UserRecord> = {}): Promise<UserRecord> {
+/** A user as sign-up leaves it: a USER has accepted the current terms (unless `termsAccepted` is false). */
+export async function givenUser(overrides: Partial<UserRecord> = {}, { termsAccepted = true } = {}): Promise<UserRecord> {
   const id = overrides.id ?? randomUUID();
   const user: UserRecord = {
     id,
@@ -75,6 +78,7 @@ export async function givenUser(overrides: Partial<UserRecord> = {}): Promise<Us
     ...overrides,
   };
   await createUser(user);
+  if (user.role === 'USER' && termsAccepted) await recordTermsAcceptance(user.id, await latestTermsVersion(), user.createdAt);
   return user;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { SCHEMA_PATH } from '../src/schema';
-import { generateJoinedSchema, generateTypes, GENERATED_TYPES_PATH } from './codegen';
+import { generateInputShapes, generateJoinedSchema, generateTypes, GENERATED_INPUT_SHAPES_PATH, GENERATED_TYPES_PATH } from './codegen';
 
 describe('joined schema', () => {
   it('schema.graphql is the parts joined (run `npm run codegen -w graphql`)', () => {
@@ -20,6 +20,7 @@ describe('joined schema', () => {
 describe('generated types', () => {
   it('are up to date with schema.graphql (run `npm run codegen -w graphql`)', () => {
     expect(readFileSync(GENERATED_TYPES_PATH, 'utf8')).toBe(generateTypes());
+    expect(readFileSync(GENERATED_INPUT_SHAPES_PATH, 'utf8')).toBe(generateInputShapes());
   });
 
   it('type root-field arguments, nullable fields as optional and shared enums from src/enums.ts', () => {

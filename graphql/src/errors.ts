@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'PHONE_CODE_INVALID',
   'TRANSFER_USER_NOT_FOUND',
   'ALERT_ALREADY_DELETED',
+  'TERMS_NOT_ACCEPTED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

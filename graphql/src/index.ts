@@ -4,3 +4,5 @@ export * from './errors';
 export * from './validation';
 export * from './slug';
 export * from './generated/types';
+export * from './return-path';
+export * from './generated/input-shapes';

@@ -7,10 +7,13 @@ import {
   endAfterStart,
   exactLength,
   imageFileType,
+  INPUT_MAX_LENGTHS,
+  inputTextChecks,
   latLong,
   maxLength,
   minDate,
   neq,
+  normalizeEmail,
   normalizePhone,
   normalizePostalCode,
   numeric,
@@ -19,6 +22,7 @@ import {
   password,
   phone,
   phoneCode,
+  plainText,
   postalCode,
   required,
   requiredNumeric,
@@ -26,6 +30,7 @@ import {
   samePassword,
   url,
 } from './validation';
+import { INPUT_TYPE_FIELDS, ROOT_FIELD_ARGUMENTS } from './generated/input-shapes';
 
 describe('required', () => {
   it.each([undefined, null, '', '   ', [], false])('refuses %j', (v) => expect(required(v)).toBe('required'));
@@ -188,5 +193,62 @@ describe('assertValid', () => {
         { path: 'input.neq', rule: 'neq' },
       ]);
     }
+  });
+});
+
+describe('input limits and text rules', () => {
+  it('name only String or ID fields of the schema in the table of maximum lengths', () => {
+    const shapes: Record<string, Record<string, string>> = { ...INPUT_TYPE_FIELDS, ...ROOT_FIELD_ARGUMENTS };
+    for (const [owner, limits] of Object.entries(INPUT_MAX_LENGTHS)) {
+      for (const field of Object.keys(limits!))
+        expect([owner, field, shapes[owner]?.[field]?.replace(/[[\]!]/g, '')]).toEqual([
+          owner,
+          field,
+          expect.stringMatching(/^(String|ID)$/),
+        ]);
+    }
+  });
+
+  it('bound every String of an input type, listed or not, and look into nested inputs and lists', () => {
+    const checks = inputTextChecks('Mutation.createUserAccount', {
+      input: { firstName: 'x'.repeat(101), industryOtherSpecification: 'ok', returnPath: '/a', email: 'a@b.ca', password: 'p'.repeat(129) },
+    });
+    expect(checks.filter(([, rule]) => rule)).toEqual([
+      ['input.password', 'maxLength'],
+      ['input.firstName', 'maxLength'],
+    ]);
+    expect(inputTextChecks('Query.user', { id: 'i'.repeat(65) })).toEqual([['id', 'maxLength']]);
+    expect(inputTextChecks('Query.unknownField', { id: 'x' })).toEqual([]);
+  });
+
+  it.each(['Ana\u202Egnp', 'a\u0000b', 'tab\there', 'line\nbreak', 'half \ud83d', '\udc00lone', 'rlm\u200f', 'iso\u2067late'])(
+    'plainText refuses %j',
+    (text) => {
+      expect(plainText(text)).toBe('characters');
+    },
+  );
+
+  it.each(['Émilie-Anne O’Brien', '日本語 🍎', '<b>markup</b> is text', ''])('plainText accepts %j', (text) => {
+    expect(plainText(text)).toBeNull();
+  });
+
+  it.each([
+    'a@b',
+    'a..b@c.ca',
+    '.a@c.ca',
+    'a@-b.ca',
+    'a@b.c',
+    'é@b.ca',
+    'a b@c.ca',
+    `${'x'.repeat(65)}@b.ca`,
+    `a@${'b'.repeat(64)}.ca`,
+    'a@b.ca\u202e',
+  ])('email refuses %j', (address) => {
+    expect(email(address)).toBe('email');
+  });
+
+  it('normalises addresses: trimmed, lower case', () => {
+    expect(email(' Marie.Tremblay+courriel@Exemple.CA ')).toBeNull();
+    expect(normalizeEmail(' Marie.Tremblay@Exemple.CA ')).toBe('marie.tremblay@exemple.ca');
   });
 });

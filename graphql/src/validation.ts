@@ -3,7 +3,9 @@
 // `rule` of a FieldError sent back by the server. Web forms and resolvers call the same functions.
 
 import { AppError, type FieldError } from './errors';
-import { PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH } from './constants';
+import { ACCOUNT_TEXT_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH } from './constants';
+import { INPUT_TYPE_FIELDS, ROOT_FIELD_ARGUMENTS, type InputTypeName, type RootFieldName } from './generated/input-shapes';
+import { RETURN_PATH_MAX_LENGTH } from './return-path';
 
 export type RuleName =
   | 'required'
@@ -26,7 +28,8 @@ export type RuleName =
   | 'neq'
   | 'phone'
   | 'oneOf'
-  | 'maxLength';
+  | 'maxLength'
+  | 'characters';
 
 export type RuleResult = RuleName | null;
 
@@ -43,9 +46,32 @@ export const requiredNumeric = (v: string | number | null | undefined): RuleResu
 
 export const digits = (v: string | null | undefined): RuleResult => (isBlank(v) || /^\d+$/.test(String(v)) ? null : 'digits');
 
-// Deliberately simple: one @, a dot in the domain, no spaces. The confirmation e-mail proves the rest.
-export const email = (v: string | null | undefined): RuleResult =>
-  isBlank(v) || /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(String(v).trim()) ? null : 'email';
+/** RFC 5321's limits: a path of 256 octets (254 characters of address), a local part of 64, a label of 63. */
+export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_LOCAL_MAX_LENGTH = 64;
+const EMAIL_LABEL_MAX_LENGTH = 63;
+
+/** Stored and compared form of an address: trimmed, lower case (addresses are case-insensitive here). */
+export const normalizeEmail = (v: string): string => v.trim().toLowerCase();
+
+// One @, a printable ASCII local part (dot-atom), a domain of letter/digit/hyphen labels with a dot,
+// within RFC 5321's lengths. The confirmation e-mail proves the rest.
+export const email = (v: string | null | undefined): RuleResult => {
+  if (isBlank(v)) return null;
+  const address = String(v).trim();
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at);
+  const labels = address.slice(at + 1).split('.');
+  const valid =
+    address.length <= EMAIL_MAX_LENGTH &&
+    at > 0 &&
+    local.length <= EMAIL_LOCAL_MAX_LENGTH &&
+    /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/.test(local) &&
+    labels.length >= 2 &&
+    labels.every((label) => label.length <= EMAIL_LABEL_MAX_LENGTH && /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/.test(label)) &&
+    /^[A-Za-z]{2,}$/.test(labels[labels.length - 1]!);
+  return valid ? null : 'email';
+};
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 export const imageFileType = (mimeType: string | null | undefined): RuleResult =>
@@ -151,6 +177,109 @@ export const maxLength =
   (max: number) =>
   (v: string | null | undefined): RuleResult =>
     isBlank(v) || String(v).length <= max ? null : 'maxLength';
+
+// Control characters (C0, DEL, C1), bidirectional controls and marks, and UTF-16 halves without
+// their pair: invisible or misleading in a name, an address or a link, and never typed by a person.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Text a person typed on one line: no control, bidirectional or unpaired surrogate character. */
+export const plainText = (v: string | null | undefined): RuleResult =>
+  v === null || v === undefined || !(HIDDEN_CHARACTERS.test(String(v)) || LONE_SURROGATE.test(String(v))) ? null : 'characters';
+
+/** A secret may hold any character, but only whole ones: an unpaired surrogate cannot be stored as UTF-8. */
+const wholeCharacters = (v: string): RuleResult => (LONE_SURROGATE.test(v) ? 'characters' : null);
+
+export const PASSWORD_MAX_LENGTH = 128;
+/** E-mailed link tokens are 43 characters (256 bits, base64url); ids are UUIDs. */
+export const TOKEN_MAX_LENGTH = 128;
+export const ID_MAX_LENGTH = 64;
+/** Any String or ID input not listed in INPUT_MAX_LENGTHS. */
+export const DEFAULT_INPUT_MAX_LENGTH = 500;
+
+const PROFILE_FIELDS = {
+  firstName: ACCOUNT_TEXT_MAX_LENGTH.name,
+  lastName: ACCOUNT_TEXT_MAX_LENGTH.name,
+  organizationName: ACCOUNT_TEXT_MAX_LENGTH.organization,
+  organizationNEQ: 10,
+  organizationTypeOtherSpecification: ACCOUNT_TEXT_MAX_LENGTH.otherSpecification,
+  industryOtherSpecification: ACCOUNT_TEXT_MAX_LENGTH.otherSpecification,
+  phoneNumber: 30,
+  address: ACCOUNT_TEXT_MAX_LENGTH.address,
+  postalCode: 10,
+} as const;
+const ACCOUNT_FIELDS = { ...PROFILE_FIELDS, email: EMAIL_MAX_LENGTH } as const;
+
+/**
+ * The longest value of each String/ID input, per input type (or per root field for its scalar
+ * arguments): the one table the forms and the server read. A field missing here gets
+ * DEFAULT_INPUT_MAX_LENGTH (ID_MAX_LENGTH for an ID), so a new input type is bounded from its first day.
+ */
+export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<string, number> } = {
+  ChangePasswordInput: { currentPassword: PASSWORD_MAX_LENGTH, newPassword: PASSWORD_MAX_LENGTH },
+  CreateUserAccountInput: { ...ACCOUNT_FIELDS, password: PASSWORD_MAX_LENGTH, returnPath: RETURN_PATH_MAX_LENGTH },
+  ConfirmEmailInput: { email: EMAIL_MAX_LENGTH, token: TOKEN_MAX_LENGTH },
+  EmailInput: { email: EMAIL_MAX_LENGTH },
+  ResetPasswordInput: { emailAddress: EMAIL_MAX_LENGTH, newPassword: PASSWORD_MAX_LENGTH, token: TOKEN_MAX_LENGTH },
+  ChangeEmailInput: { newEmail: EMAIL_MAX_LENGTH, password: PASSWORD_MAX_LENGTH },
+  UpdateUserProfileInput: PROFILE_FIELDS,
+  AcceptTosInput: { tosVersion: 50 },
+  PublishTermsVersionInput: { version: 50 },
+  CreateAdminAccountInput: { email: EMAIL_MAX_LENGTH, firstName: PROFILE_FIELDS.firstName, lastName: PROFILE_FIELDS.lastName },
+  CompleteAdminRegistrationInput: {
+    email: EMAIL_MAX_LENGTH,
+    token: TOKEN_MAX_LENGTH,
+    password: PASSWORD_MAX_LENGTH,
+    firstName: PROFILE_FIELDS.firstName,
+    lastName: PROFILE_FIELDS.lastName,
+  },
+  AdminCreateUserInput: ACCOUNT_FIELDS,
+  AdminUpdateUserInput: ACCOUNT_FIELDS,
+  'Query.verifyToken': { email: EMAIL_MAX_LENGTH, token: TOKEN_MAX_LENGTH },
+  'Query.users': { search: 100, nextToken: 2000 },
+};
+
+/** Secrets are compared, never shown: any character a password manager produces is theirs. */
+const FREE_TEXT_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
+
+const namedType = (type: string) => type.replace(/[[\]!]/g, '');
+
+function textChecks(
+  fields: Readonly<Record<string, string>>,
+  limits: Record<string, number> | undefined,
+  value: unknown,
+  path: string,
+): Array<[string, RuleResult]> {
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(fields).flatMap(([field, type]): Array<[string, RuleResult]> => {
+    const sent = (value as Record<string, unknown>)[field];
+    const fieldPath = path ? `${path}.${field}` : field;
+    const items = Array.isArray(sent) ? sent : [sent];
+    const name = namedType(type);
+    if (name in INPUT_TYPE_FIELDS) {
+      const typeName = name as InputTypeName;
+      return items.flatMap((item) => textChecks(INPUT_TYPE_FIELDS[typeName], INPUT_MAX_LENGTHS[typeName], item, fieldPath));
+    }
+    if (name !== 'String' && name !== 'ID') return [];
+    const max = limits?.[field] ?? (name === 'ID' ? ID_MAX_LENGTH : DEFAULT_INPUT_MAX_LENGTH);
+    return (
+      items
+        .filter((item): item is string => typeof item === 'string')
+        // Length first, and counted on the raw value: a megabyte of spaces is not blank to DynamoDB.
+        .map((item) => [fieldPath, item.length > max ? 'maxLength' : FREE_TEXT_FIELDS.has(field) ? wholeCharacters(item) : plainText(item)])
+    );
+  });
+}
+
+/**
+ * The length and character checks of every String and ID in a root field's arguments, read from
+ * the schema's shapes: run by the resolver frame before any resolver, and by the forms per input type.
+ */
+export function inputTextChecks(rootField: string, args: unknown): Array<[string, RuleResult]> {
+  const shape = (ROOT_FIELD_ARGUMENTS as Record<string, Record<string, string>>)[rootField];
+  return shape ? textChecks(shape, INPUT_MAX_LENGTHS[rootField as RootFieldName], args, '') : [];
+}
 
 /**
  * Runs checks of the form `[path, result]` and throws one VALIDATION_FAILED error listing every

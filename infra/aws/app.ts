@@ -4,6 +4,7 @@
 import { App } from 'aws-cdk-lib';
 import { readConfig, type PartageConfig } from './config';
 import { PartageStack } from './stack';
+import { EdgeSecurityStack } from './waf';
 
 const app = new App();
 let settings: PartageConfig;
@@ -13,12 +14,22 @@ try {
   console.error(`Cannot synthesize the Partage stack: ${(error as Error).message}`);
   process.exit(1);
 }
-const { stackName, region, ...config } = settings;
+const { stackName, region, cloudFrontWebAclArn, ...config } = settings;
+
+// CloudFront's WebACL must live in us-east-1: a small stack there, unless the context names one.
+const edge = cloudFrontWebAclArn
+  ? undefined
+  : new EdgeSecurityStack(app, `${stackName}Edge`, {
+      account: process.env.CDK_DEFAULT_ACCOUNT,
+      description: 'Partage: AWS WAF rate limits of the CloudFront distribution (must be in us-east-1)',
+    });
 
 new PartageStack(app, stackName, {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region },
   description: 'Partage: equipment-sharing marketplace (web app, GraphQL API, auth endpoints, data)',
   config,
+  crossRegionReferences: edge !== undefined,
+  cloudFrontWebAclArn: cloudFrontWebAclArn ?? edge?.webAclArn,
 });
 
 app.synth();

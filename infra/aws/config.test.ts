@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CONTEXT_KEYS, readConfig, REPO_ROOT, resolveWebDist, senderAddress } from './config';
 import { schemaFields, splitField } from './graphql-api';
 import { accessOf, constructIdOf } from './lambdas';
-import { apiPathPatterns, contentSecurityPolicy } from './web-hosting';
+import { apiPathPatterns, siteContentSecurityPolicy } from './web-hosting';
 
 const dir = mkdtempSync(join(tmpdir(), 'partage-web-'));
 const built = join(dir, 'dist');
@@ -73,6 +73,15 @@ describe('readConfig', () => {
     expect(readConfig(context(base), {}).connectSources).toBeUndefined();
   });
 
+  it('turns GraphQL introspection on only when asked (a development stack), and reads an existing CloudFront WebACL', () => {
+    const base = { [CONTEXT_KEYS.webDist]: built };
+    expect(readConfig(context(base), {}).graphqlIntrospection).toBeUndefined();
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.graphqlIntrospection]: 'false' }), {}).graphqlIntrospection).toBeUndefined();
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.graphqlIntrospection]: 'true' }), {}).graphqlIntrospection).toBe(true);
+    const arn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/partage/abc';
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.cloudFrontWebAclArn]: arn }), {}).cloudFrontWebAclArn).toBe(arn);
+  });
+
   it('needs a certificate with a custom domain', () => {
     expect(() => readConfig(context({ [CONTEXT_KEYS.webDist]: built, [CONTEXT_KEYS.domainName]: 'partage.example' }), {})).toThrow(
       /certificateArn/,
@@ -91,9 +100,12 @@ describe('helpers', () => {
   });
 
   it('builds a CSP with the given connect sources', () => {
-    const csp = contentSecurityPolicy(['https://a.example', 'wss://b.example']);
+    const csp = siteContentSecurityPolicy(['https://a.example', 'wss://b.example']);
     expect(csp).toContain("connect-src 'self' https://a.example wss://b.example");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain('upgrade-insecure-requests');
   });
 
   it('splits catalog fields and reads the schema fields', () => {

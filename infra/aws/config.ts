@@ -24,6 +24,13 @@ export interface PartageConfig {
   certificateArn?: string;
   /** More origins the web app may connect to (CSP connect-src), e.g. a map tile server. */
   connectSources?: string[];
+  /** GraphQL introspection on (a development stack); off unless `partage:graphqlIntrospection` is true. */
+  graphqlIntrospection?: boolean;
+  /**
+   * An existing CloudFront WebACL (us-east-1) to use instead of the one the EdgeSecurityStack
+   * creates (`partage:cloudFrontWebAclArn`).
+   */
+  cloudFrontWebAclArn?: string;
 }
 
 /** Context keys, all under the `partage:` prefix. */
@@ -36,6 +43,8 @@ export const CONTEXT_KEYS = {
   domainName: 'partage:domainName',
   certificateArn: 'partage:certificateArn',
   connectSources: 'partage:connectSources',
+  graphqlIntrospection: 'partage:graphqlIntrospection',
+  cloudFrontWebAclArn: 'partage:cloudFrontWebAclArn',
 } as const;
 
 type ContextReader = (key: string) => unknown;
@@ -74,6 +83,7 @@ function gitVersion(): string | undefined {
 export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = process.env): PartageConfig {
   const domainName = text(context(CONTEXT_KEYS.domainName));
   const certificateArn = text(context(CONTEXT_KEYS.certificateArn));
+  const cloudFrontWebAclArn = text(context(CONTEXT_KEYS.cloudFrontWebAclArn));
   if (Boolean(domainName) !== Boolean(certificateArn)) {
     throw new Error(
       `Set both ${CONTEXT_KEYS.domainName} and ${CONTEXT_KEYS.certificateArn} (an ACM certificate in us-east-1 for CloudFront), or neither.`,
@@ -90,6 +100,8 @@ export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = proc
     appVersion: text(context(CONTEXT_KEYS.appVersion)) ?? text(env.APP_VERSION) ?? gitVersion() ?? 'dev',
     ...(domainName && certificateArn ? { domainName, certificateArn } : {}),
     ...(connectSources.length ? { connectSources } : {}),
+    ...(String(context(CONTEXT_KEYS.graphqlIntrospection)) === 'true' ? { graphqlIntrospection: true } : {}),
+    ...(cloudFrontWebAclArn ? { cloudFrontWebAclArn } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { Kind, parse } from 'graphql';
 import { SCHEMA_PATH } from '@partage/graphql/schema';
 import { FIELD_RESOLVER_MAX_BATCH_SIZE } from '@partage/functions/handlers/catalog';
+import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
 import { constructIdOf } from './lambdas';
 
 export const RESOLVER_CODE_PATH = new URL('./resolver-code.js', import.meta.url);
@@ -30,6 +31,8 @@ export interface LambdaGraphqlApiProps {
   schemaPath?: string;
   /** Most parents in one call of a field resolver on a type field. */
   maxBatchSize?: number;
+  /** Schema introspection (`__schema`, `__type`); off in production (context `partage:graphqlIntrospection`). */
+  introspection?: boolean;
 }
 
 const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
@@ -73,6 +76,10 @@ export class LambdaGraphqlApi extends Construct {
           lambdaAuthorizerConfig: { handler: props.authorizer, resultsCacheTtl: Duration.seconds(60) },
         },
       },
+      // The local host enforces the same numbers (infra/local/appsync-limits.ts).
+      queryDepthLimit: GRAPHQL_LIMITS.queryDepth,
+      resolverCountLimit: GRAPHQL_LIMITS.resolverCount,
+      introspectionConfig: props.introspection ? appsync.IntrospectionConfig.ENABLED : appsync.IntrospectionConfig.DISABLED,
       xrayEnabled: true,
       logConfig: {
         fieldLogLevel: appsync.FieldLogLevel.ERROR,

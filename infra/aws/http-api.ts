@@ -25,6 +25,18 @@ export interface LambdaHttpApiProps {
 
 export const DEFAULT_HTTP_THROTTLE = { rateLimit: 100, burstLimit: 200 };
 
+/**
+ * Throttling per route (`METHOD /path`), under the stage's: the login endpoints tightest, since each
+ * call hashes a password. A route not listed gets ROUTE_THROTTLE_DEFAULT, so a new route is bounded too.
+ * (These are totals for the API; WAF on CloudFront limits each source address.)
+ */
+export const ROUTE_THROTTLES: Record<string, { rateLimit: number; burstLimit: number }> = {
+  'POST /token/login': { rateLimit: 20, burstLimit: 40 },
+  'POST /token/refresh': { rateLimit: 50, burstLimit: 100 },
+  'POST /log': { rateLimit: 20, burstLimit: 40 },
+};
+export const ROUTE_THROTTLE_DEFAULT = { rateLimit: 50, burstLimit: 100 };
+
 export class LambdaHttpApi extends Construct {
   readonly api: apigwv2.HttpApi;
   /** Host name of the API's default endpoint (origin of the CloudFront behaviours). */
@@ -42,7 +54,7 @@ export class LambdaHttpApi extends Construct {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    this.api.addStage('DefaultStage', {
+    const stage = this.api.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
       throttle: props.throttle ?? DEFAULT_HTTP_THROTTLE,
@@ -60,6 +72,15 @@ export class LambdaHttpApi extends Construct {
       }
       this.api.addRoutes({ path: route.path, methods: [apigwv2.HttpMethod[route.method]], integration });
     }
+
+    // RouteSettings is a JSON map in CloudFormation: CDK passes its keys as written (PascalCase).
+    const cfnStage = stage.node.defaultChild as apigwv2.CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      props.routes.map(({ method, path }) => {
+        const { rateLimit, burstLimit } = ROUTE_THROTTLES[`${method} ${path}`] ?? ROUTE_THROTTLE_DEFAULT;
+        return [`${method} ${path}`, { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit }];
+      }),
+    );
 
     // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com
     this.host = Fn.select(2, Fn.split('/', this.api.apiEndpoint));

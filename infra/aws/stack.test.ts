@@ -15,6 +15,9 @@ import { REPO_ROOT } from './config';
 import { RESOLVER_CODE_PATH } from './graphql-api';
 import { accessOf } from './lambdas';
 import { PartageStack } from './stack';
+import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
+import { ROUTE_THROTTLE_DEFAULT, ROUTE_THROTTLES } from './http-api';
+import { APPSYNC_RATE_RULES, EdgeSecurityStack, RATE_WINDOW_SECONDS, SITE_RATE_RULES } from './waf';
 import { SPA_REWRITE_CODE_PATH } from './web-hosting';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -28,6 +31,7 @@ let outdir: string;
 let stack: PartageStack;
 let template: Template;
 let resources: Resources;
+let edgeTemplate: Template;
 
 const handlerNames = [...new Set([AUTHORIZER, ...RESOLVER_LAMBDAS.map((r) => r.name), ...HTTP_ROUTES.map((r) => r.name)])];
 const catalogFields = RESOLVER_LAMBDAS.flatMap((r) => r.fields.map((field) => ({ capability: r.name, field })));
@@ -52,12 +56,16 @@ beforeAll(() => {
 
   const { context } = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
   const app = new App({ outdir, context });
+  const edge = new EdgeSecurityStack(app, 'PartageTestEdge', { account: '123456789012' });
   stack = new PartageStack(app, 'PartageTest', {
     env: { account: '123456789012', region: 'ca-central-1' },
     config: { webDistPath: webDist, mailFrom: MAIL_FROM, appVersion: '1.2.3-test' },
+    crossRegionReferences: true,
+    cloudFrontWebAclArn: edge.webAclArn,
   });
   app.synth();
   template = Template.fromStack(stack);
+  edgeTemplate = Template.fromStack(edge);
   resources = template.toJSON().Resources as Resources;
 });
 
@@ -391,5 +399,77 @@ describe('web hosting', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(JSON.stringify(outputs.SiteUrl?.Value)).toContain('DomainName');
     expect(outputs.GraphqlUrl?.Value).toEqual({ 'Fn::GetAtt': [ofType('AWS::AppSync::GraphQLApi')[0]![0], 'GraphQLUrl'] });
+  });
+});
+
+describe('limits against abuse', () => {
+  const rateRule = (name: string, limit: number) =>
+    Match.objectLike({
+      Name: name,
+      Statement: {
+        RateBasedStatement: Match.objectLike({ Limit: limit, AggregateKeyType: 'IP', EvaluationWindowSec: RATE_WINDOW_SECONDS }),
+      },
+      Action: {
+        Block: {
+          CustomResponse: Match.objectLike({
+            ResponseCode: 429,
+            ResponseHeaders: [{ Name: 'retry-after', Value: String(RATE_WINDOW_SECONDS) }],
+          }),
+        },
+      },
+    });
+
+  it('puts a us-east-1 WebACL of per-address rate rules on CloudFront, the HTTP API routes included', () => {
+    expect(edgeTemplate.toJSON()).toBeDefined();
+    edgeTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      Rules: SITE_RATE_RULES.map((rule) => rateRule(rule.name, rule.limit)),
+    });
+    edgeTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Name: 'token-endpoints',
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              ScopeDownStatement: {
+                ByteMatchStatement: Match.objectLike({ SearchString: '/token/', PositionalConstraint: 'STARTS_WITH' }),
+              },
+            }),
+          },
+        }),
+      ]),
+    });
+    const distribution = ofType('AWS::CloudFront::Distribution')[0]![1];
+    expect((distribution.Properties.DistributionConfig as { WebACLId?: unknown }).WebACLId).toBeDefined();
+  });
+
+  it('associates a REGIONAL WebACL of per-address rate rules with the AppSync API', () => {
+    template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'REGIONAL',
+      Rules: APPSYNC_RATE_RULES.map((rule) => rateRule(rule.name, rule.limit)),
+    });
+    const [apiId] = ofType('AWS::AppSync::GraphQLApi')[0]!;
+    template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', { ResourceArn: { 'Fn::GetAtt': [apiId, 'Arn'] } });
+  });
+
+  it('throttles every HTTP API route on its own, under the stage', () => {
+    const stage = ofType('AWS::ApiGatewayV2::Stage')[0]![1];
+    expect(stage.Properties.RouteSettings).toEqual(
+      Object.fromEntries(
+        HTTP_ROUTES.map(({ method, path }) => {
+          const { rateLimit, burstLimit } = ROUTE_THROTTLES[`${method} ${path}`] ?? ROUTE_THROTTLE_DEFAULT;
+          return [`${method} ${path}`, { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit }];
+        }),
+      ),
+    );
+    expect(ROUTE_THROTTLES['POST /token/login']!.rateLimit).toBeLessThan(ROUTE_THROTTLE_DEFAULT.rateLimit);
+  });
+
+  it('limits GraphQL query depth and resolvers per request, and turns introspection off', () => {
+    template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
+      QueryDepthLimit: GRAPHQL_LIMITS.queryDepth,
+      ResolverCountLimit: GRAPHQL_LIMITS.resolverCount,
+      IntrospectionConfig: 'DISABLED',
+    });
   });
 });

@@ -10,6 +10,7 @@ import { DataTable } from './data-table';
 import { LambdaGraphqlApi } from './graphql-api';
 import { LambdaHttpApi, type HttpRoute } from './http-api';
 import { HandlerFunctions } from './lambdas';
+import { protectGraphqlApi } from './waf';
 import { WebHosting } from './web-hosting';
 
 /** What functions/handlers/catalog.ts exports. */
@@ -28,6 +29,8 @@ export const HANDLER_CATALOG: HandlerCatalog = {
 export interface PartageStackProps extends StackProps {
   config: Omit<PartageConfig, 'stackName' | 'region'>;
   catalog?: HandlerCatalog;
+  /** The us-east-1 WebACL of the CloudFront distribution (EdgeSecurityStack, or one given in the context). */
+  cloudFrontWebAclArn?: string;
 }
 
 export class PartageStack extends Stack {
@@ -62,7 +65,9 @@ export class PartageStack extends Stack {
       apiName: `${this.stackName}-api`,
       authorizer: this.functions.get(catalog.authorizer),
       capabilities: catalog.resolverLambdas.map((r) => ({ ...r, fn: this.functions.get(r.name) })),
+      introspection: config.graphqlIntrospection ?? false,
     });
+    protectGraphqlApi(this, this.graphqlApi.api.arn);
 
     this.httpApi = new LambdaHttpApi(this, 'Http', {
       apiName: `${this.stackName}-http`,
@@ -78,6 +83,7 @@ export class PartageStack extends Stack {
       httpApiHost: this.httpApi.host,
       httpApiPaths: catalog.httpRoutes.map((r) => r.path),
       appVersion: config.appVersion,
+      ...(props.cloudFrontWebAclArn ? { webAclArn: props.cloudFrontWebAclArn } : {}),
       ...(config.domainName ? { domainName: config.domainName } : {}),
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
       ...(config.connectSources ? { extraConnectSources: config.connectSources } : {}),

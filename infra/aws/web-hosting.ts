@@ -10,6 +10,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
+import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../shared/security-headers';
 
 export const SPA_REWRITE_CODE_PATH = fileURLToPath(new URL('./spa-rewrite.js', import.meta.url));
 
@@ -36,6 +37,8 @@ export interface WebHostingProps {
   certificateArn?: string;
   /** More sources the browser may connect to (map tiles, uploads). */
   extraConnectSources?: string[];
+  /** AWS WAF WebACL (us-east-1) with the rate limits of the site and of the HTTP API routes. */
+  webAclArn?: string;
 }
 
 /** CloudFront path patterns for API paths: `/token/login` -> `/token/*`, `/status` -> `/status`. */
@@ -47,23 +50,8 @@ export function apiPathPatterns(paths: string[]): string[] {
   return [...new Set(patterns)];
 }
 
-export function contentSecurityPolicy(connectSources: string[]): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${connectSources.join(' ')}`.trim(),
-    "worker-src 'self' blob:",
-    "manifest-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
-}
+/** The site's CSP (shared with the local host): its own origin plus the given connect sources. */
+export const siteContentSecurityPolicy = (connectSources: string[]): string => contentSecurityPolicy({ connectSources });
 
 export class WebHosting extends Construct {
   readonly bucket: s3.Bucket;
@@ -90,12 +78,13 @@ export class WebHosting extends Construct {
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Security headers of the Partage site',
       securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        // CDK's enums are the header values themselves; the local host sends the same strings.
+        frameOptions: { frameOption: FRAME_OPTIONS as cloudfront.HeadersFrameOption, override: true },
+        referrerPolicy: { referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy, override: true },
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy([
+          contentSecurityPolicy: siteContentSecurityPolicy([
             `https://${props.graphqlHost}`,
             `wss://${props.realtimeHost}`,
             ...(props.extraConnectSources ?? []),
@@ -137,6 +126,7 @@ export class WebHosting extends Construct {
       },
       additionalBehaviors: Object.fromEntries(apiPathPatterns(props.httpApiPaths).map((pattern) => [pattern, apiBehavior])),
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // The security policy applies to a custom certificate only (the default one is fixed).
       ...(props.domainName && certificate

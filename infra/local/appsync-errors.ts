@@ -1,7 +1,7 @@
 // The error shapes AppSync sends, shared by the HTTP and the real-time endpoints.
 
 import type { GraphQLError, SourceLocation } from 'graphql';
-import type { FieldError, ResolverErrorEnvelope } from '@partage/graphql';
+import type { ErrorCode, FieldError, ResolverErrorEnvelope } from '@partage/graphql';
 
 export interface AppSyncLocation {
   line: number;
@@ -16,18 +16,28 @@ export interface AppSyncError {
   path?: readonly (string | number)[] | null;
   locations?: AppSyncLocation[] | null;
   data?: null;
-  /** Local host only (docs/contracts.md): the same code and fields as errorInfo, where GraphQL clients look first. */
+  /**
+   * Local host only (docs/contracts.md): the same code and fields as errorInfo, where GraphQL clients
+   * look first; VALIDATION_FAILED, UNAUTHENTICATED, RATE_LIMITED or INTERNAL for AppSync's own errors.
+   */
   extensions?: { code: string; fields: FieldError[]; retryAfterSeconds?: number };
   /** Real-time errors only: the HTTP status AppSync would have answered. */
   errorCode?: number;
 }
 
+/** Local host only: the code a client can act on, on every error it can cause (docs/contracts.md). */
+const withCode = (code: ErrorCode) => ({ extensions: { code, fields: [] } });
+
 export function unauthorizedError(): AppSyncError {
-  return { errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' };
+  return { errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.', ...withCode('UNAUTHENTICATED') };
 }
 
 export function malformedRequestError(message: string): AppSyncError {
-  return { errorType: 'MalformedHttpRequestException', message };
+  return { errorType: 'MalformedHttpRequestException', message, ...withCode('VALIDATION_FAILED') };
+}
+
+export function rateLimitedError(retryAfterSeconds: number): AppSyncError {
+  return { errorType: 'RATE_LIMITED', message: `Too many requests; retry after ${retryAfterSeconds} s.`, ...withCode('RATE_LIMITED') };
 }
 
 export function toAppSyncLocations(locations: readonly SourceLocation[] | undefined): AppSyncLocation[] | null {
@@ -36,7 +46,13 @@ export function toAppSyncLocations(locations: readonly SourceLocation[] | undefi
 
 /** A request AppSync refuses before running any resolver (syntax, validation, variables). */
 export function validationError(error: GraphQLError, message = error.message): AppSyncError {
-  return { path: null, locations: toAppSyncLocations(error.locations), message, errorType: 'ValidationError' };
+  return {
+    path: null,
+    locations: toAppSyncLocations(error.locations),
+    message,
+    errorType: 'ValidationError',
+    ...withCode('VALIDATION_FAILED'),
+  };
 }
 
 /** Thrown by a field resolver so the response carries AppSync's error fields for a Lambda failure. */
@@ -64,12 +80,12 @@ export class LambdaFieldError extends Error {
 export function executionError(error: GraphQLError): AppSyncError {
   const base = { path: error.path ?? null, locations: toAppSyncLocations(error.locations), message: error.message };
   const failure = error.originalError;
-  if (!(failure instanceof LambdaFieldError)) return base;
+  if (!(failure instanceof LambdaFieldError)) return { ...base, ...withCode('INTERNAL') };
   return {
     ...base,
     data: null,
     errorType: failure.errorType,
     errorInfo: failure.errorInfo,
-    ...(failure.errorInfo ? { extensions: failure.errorInfo } : {}),
+    ...(failure.errorInfo ? { extensions: failure.errorInfo } : withCode('INTERNAL')),
   };
 }

@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
 import { createAppSyncHttpHandler } from './appsync-http';
 import { buildAppSyncSchema } from './appsync-schema';
 import type { Lambda, LambdaFunctions } from './lambda-functions';
@@ -163,7 +164,15 @@ describe('the Lambdas AppSync calls', () => {
   it('refuses the request with 401 when the authorizer does, without running resolvers', async () => {
     const { status, body } = await post('{ item { id } }', undefined, 'bad');
     expect(status).toBe(401);
-    expect(body).toEqual({ errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' }] });
+    expect(body).toEqual({
+      errors: [
+        {
+          errorType: 'UnauthorizedException',
+          message: 'You are not authorized to make this call.',
+          extensions: { code: 'UNAUTHENTICATED', fields: [] },
+        },
+      ],
+    });
     expect(events.map((e) => e.lambda)).toEqual(['authorizer']);
   });
 });
@@ -191,6 +200,7 @@ describe('results', () => {
           data: null,
           errorType: 'Lambda:Unhandled',
           errorInfo: null,
+          extensions: { code: 'INTERNAL', fields: [] },
         },
       ],
     });
@@ -287,6 +297,7 @@ describe('AWS scalars', () => {
             path: null,
             locations: null,
             errorType: 'ValidationError',
+            extensions: { code: 'VALIDATION_FAILED', fields: [] },
             message: expect.stringMatching(/^Variable 'input' has an invalid value\. Unable to parse .* as a valid AWS/),
           },
         ],
@@ -303,10 +314,86 @@ describe('AWS scalars', () => {
           path: null,
           locations: [{ line: 1, column: 24, sourceName: null }],
           errorType: 'ValidationError',
+          extensions: { code: 'VALIDATION_FAILED', fields: [] },
           message: expect.stringMatching(/^Validation error of type WrongType: .*AWSEmail/),
         },
       ],
     });
     expect(events.map((e) => e.lambda)).toEqual(['authorizer']);
+  });
+});
+
+describe('limits of work per request (AppSync’s queryDepthLimit and resolverCountLimit)', () => {
+  const refusedWith = (message: RegExp) => ({
+    data: null,
+    errors: [
+      expect.objectContaining({
+        errorType: 'ValidationError',
+        message: expect.stringMatching(message),
+        extensions: { code: 'VALIDATION_FAILED', fields: [] },
+      }),
+    ],
+  });
+
+  it('refuses a document nested 1,000 levels deep before running anything, and keeps serving', async () => {
+    const deep = `{ item { owner ${'{ name '.repeat(1000)}${'}'.repeat(1000)} } }`;
+    const { status, body } = await post(deep);
+    expect(status).toBe(200);
+    expect(body).toEqual(refusedWith(/depth|nested|token/i));
+    expect(events.map((e) => e.lambda)).toEqual(['authorizer']);
+    expect((await post('{ item { id } }')).body).toEqual({ data: { item: { id: 'i1' } } });
+  });
+
+  it(`refuses more than ${GRAPHQL_LIMITS.queryDepth} levels, and more than ${GRAPHQL_LIMITS.resolverCount} resolvers through aliases`, async () => {
+    const nested = (levels: number) => `{ ${'item { owner { '.repeat(levels / 2)}name${' } }'.repeat(levels / 2)} }`;
+    expect((await post(nested(GRAPHQL_LIMITS.queryDepth + 2))).body).toEqual(refusedWith(/maximum allowed depth of 12/));
+    const aliases = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: item { id }`).join(' ')} }`;
+    expect((await post(aliases(GRAPHQL_LIMITS.resolverCount + 1))).body).toEqual(
+      refusedWith(new RegExp(`resolver count of ${GRAPHQL_LIMITS.resolverCount}`)),
+    );
+    expect((await post(aliases(5000))).body).toEqual(refusedWith(/more that 10000 tokens/));
+    const nestedAliases = `{ item { ${Array.from({ length: GRAPHQL_LIMITS.aliases + 1 }, (_, i) => `a${i}: id`).join(' ')} } }`;
+    expect((await post(nestedAliases)).body).toEqual(refusedWith(/number of aliases \(30\)/));
+    expect(events.map((e) => e.lambda)).toEqual(['authorizer', 'authorizer', 'authorizer', 'authorizer']);
+    const { body } = await post(aliases(GRAPHQL_LIMITS.aliases));
+    expect(Object.keys(body.data ?? {})).toHaveLength(GRAPHQL_LIMITS.aliases);
+  });
+
+  it('stops a fragment that doubles at every level', async () => {
+    const levels = 30;
+    const fragments = Array.from({ length: levels }, (_, i) => `fragment F${i} on Item { ...F${i + 1} ...F${i + 1} }`).join('\n');
+    const { body } = await post(`{ item { ...F0 } }\n${fragments}\nfragment F${levels} on Item { id }`);
+    expect(body).toEqual(refusedWith(/number of fields/));
+  });
+
+  it('refuses fragments that spread each other, without following them forever', async () => {
+    const { body } = await post('{ item { ...A } }\nfragment A on Item { id ...B }\nfragment B on Item { id ...A }');
+    expect(body).toEqual(refusedWith(/FragmentCycle/));
+  });
+
+  it('answers 400 for variables nested deeper than any input, without calling the authorizer', async () => {
+    let variables: unknown = 'leaf';
+    for (let i = 0; i < 1000; i += 1) variables = { a: variables };
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: 'good', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ item { id } }', variables }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      errors: [{ errorType: 'MalformedHttpRequestException', extensions: { code: 'VALIDATION_FAILED' } }],
+    });
+    expect(events).toEqual([]);
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: 'good', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ item { id } }${' '.repeat(GRAPHQL_LIMITS.bodyBytes)}` }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ errors: [{ extensions: { code: 'VALIDATION_FAILED' } }] });
+    expect(events).toEqual([]);
   });
 });

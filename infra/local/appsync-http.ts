@@ -1,5 +1,6 @@
-// POST /graphql with AppSync's HTTP semantics: 400 for a body that is not a GraphQL request,
-// the Lambda authorizer first (401 UnauthorizedException), then validation, then the resolvers.
+// POST /graphql with AppSync's HTTP semantics: 413 for a body over GRAPHQL_LIMITS.bodyBytes, 400 for
+// one that is not a GraphQL request, the Lambda authorizer first (401 UnauthorizedException), then
+// validation and the limits of work per request, then the resolvers.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
@@ -8,7 +9,8 @@ import { malformedRequestError, unauthorizedError, validationError } from './app
 import { executeOperation } from './appsync-execution';
 import { parseGraphQLRequest, prepareOperation } from './appsync-operation';
 import type { AppSyncSchema } from './appsync-schema';
-import { flatHeaders, readBody, sendJson } from './http-io';
+import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
+import { BodyTooLargeError, flatHeaders, readBody, sendJson } from './http-io';
 import type { LambdaFunctions } from './lambda-functions';
 
 export interface AppSyncHttpOptions {
@@ -20,7 +22,14 @@ export interface AppSyncHttpOptions {
 
 export function createAppSyncHttpHandler({ api, functions, publish }: AppSyncHttpOptions) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const body = await readBody(request);
+    let body: Buffer;
+    try {
+      body = await readBody(request, GRAPHQL_LIMITS.bodyBytes);
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      const tooLarge = malformedRequestError(`Request body larger than ${GRAPHQL_LIMITS.bodyBytes} bytes.`);
+      return sendJson(response, 413, { errors: [tooLarge] }, { connection: 'close' });
+    }
     if (body.length === 0) return sendJson(response, 400, { errors: [malformedRequestError('Request body is empty.')] });
     const graphqlRequest = parseGraphQLRequest(body.toString('utf8'));
     if (!graphqlRequest) return sendJson(response, 400, { errors: [malformedRequestError('Unable to parse GraphQL query.')] });

@@ -14,6 +14,8 @@ import {
   type OperationDefinitionNode,
   type ValidationRule,
 } from 'graphql';
+import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
+import { jsonDepth, operationLimitError } from './appsync-limits';
 import { AwsScalarError } from './appsync-scalars';
 import { validationError, type AppSyncError } from './appsync-errors';
 
@@ -37,6 +39,8 @@ export function parseGraphQLRequest(json: string): GraphQLRequest | null {
   if (!isRecord(request) || typeof request.query !== 'string') return null;
   const { query, variables, operationName } = request;
   if (variables != null && !isRecord(variables)) return null;
+  // Deeper variables are no input of this API; refusing them here spares the authorizer and the resolvers.
+  if (jsonDepth(variables, GRAPHQL_LIMITS.variablesDepth) > GRAPHQL_LIMITS.variablesDepth) return null;
   if (operationName != null && typeof operationName !== 'string') return null;
   return { query, variables, operationName };
 }
@@ -110,10 +114,17 @@ function variableError(error: GraphQLError): AppSyncError {
 export function prepareOperation(schema: GraphQLSchema, request: GraphQLRequest): PreparedOperation | { errors: AppSyncError[] } {
   let document: DocumentNode;
   try {
-    document = parse(request.query);
+    document = parse(request.query, { maxTokens: GRAPHQL_LIMITS.tokens });
   } catch (error) {
     if (error instanceof GraphQLError) return { errors: [kindError('InvalidSyntax', error)] };
+    // The parser recurses once per nesting level: a document nested deeply enough exhausts the stack.
+    if (error instanceof RangeError) return { errors: [kindError('InvalidSyntax', new GraphQLError('Document nested too deeply.'))] };
     throw error;
+  }
+  // Before validation, whose rules recurse through selection sets.
+  for (const definition of document.definitions) {
+    const tooMuch = definition.kind === 'OperationDefinition' ? operationLimitError(document, definition) : null;
+    if (tooMuch) return { errors: [kindError('QueryComplexity', tooMuch)] };
   }
   const errors = validateOperation(schema, document);
   if (errors.length > 0) return { errors };

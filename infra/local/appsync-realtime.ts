@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import { GraphQLError } from 'graphql';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
 import { authorize } from './appsync-authorizer';
 import { unauthorizedError, validationError, type AppSyncError } from './appsync-errors';
 import { executeOperation, subscriptionEventData, type SubscribedField } from './appsync-execution';
@@ -82,6 +83,8 @@ export interface AppSyncRealtimeOptions {
 export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions) {
   const server = new WebSocketServer({
     noServer: true,
+    // A message carries one operation: the same bound as a POST /graphql body (ws allows 100 MiB).
+    maxPayload: GRAPHQL_LIMITS.bodyBytes,
     handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
   });
   const connections = new Set<Connection>();

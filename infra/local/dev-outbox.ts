@@ -3,6 +3,8 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readOutbox, type OutboxEntry } from '@partage/functions/adapters/outbox';
+import { createHash } from 'node:crypto';
+import { contentSecurityPolicy } from '../shared/security-headers';
 import { sendJson } from './http-io';
 
 export const DEV_OUTBOX_PATH = '/_dev/outbox';
@@ -11,10 +13,24 @@ export const DEV_OUTBOX_JSON_PATH = '/_dev/outbox.json';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
+/** What the page shows of one entry at most: an entry of any size stays readable and quick to render. */
+export const PAGE_TEXT_MAX_LENGTH = 20_000;
+const PAGE_FIELD_MAX_LENGTH = 500;
+const PAGE_MAX_LINKS = 50;
+const LINK_MAX_LENGTH = 2_000;
+
+const truncated = (text: unknown, max: number): string => {
+  const value = typeof text === 'string' ? text : String(text ?? '');
+  return value.length <= max ? value : `${value.slice(0, max)}… [${value.length - max} more characters in ${DEV_OUTBOX_JSON_PATH}]`;
+};
+
 const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
 
 /** The message text, escaped, with the links the outbox found in it made clickable. */
-function linkedText(text: string, links: string[]): string {
+function linkedText(text: string, allLinks: unknown): string {
+  const links = (Array.isArray(allLinks) ? allLinks : [])
+    .filter((url): url is string => typeof url === 'string' && url.length > 0 && url.length <= LINK_MAX_LENGTH)
+    .slice(0, PAGE_MAX_LINKS);
   if (links.length === 0) return escapeHtml(text);
   // Longest first, so that a link which starts another one is not cut short.
   const alternatives = [...new Set(links)].sort((a, b) => b.length - a.length).map((url) => url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
@@ -25,24 +41,17 @@ function linkedText(text: string, links: string[]): string {
 }
 
 function row(entry: OutboxEntry): string {
+  const sentAt = truncated(entry.sentAt, PAGE_FIELD_MAX_LENGTH);
   return `<tr>
-  <td><time datetime="${escapeHtml(entry.sentAt)}">${escapeHtml(entry.sentAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC'))}</time></td>
+  <td><time datetime="${escapeHtml(sentAt)}">${escapeHtml(sentAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC'))}</time></td>
   <td>${entry.kind === 'sms' ? 'SMS' : 'E-mail'}</td>
-  <td>${escapeHtml(entry.to)}</td>
-  <td>${escapeHtml(entry.subject ?? '')}</td>
-  <td><div class="body">${linkedText(entry.text, entry.links)}</div></td>
+  <td>${escapeHtml(truncated(entry.to, PAGE_FIELD_MAX_LENGTH))}</td>
+  <td>${escapeHtml(truncated(entry.subject ?? '', PAGE_FIELD_MAX_LENGTH))}</td>
+  <td><div class="body">${linkedText(truncated(entry.text, PAGE_TEXT_MAX_LENGTH), entry.links)}</div></td>
 </tr>`;
 }
 
-function page(entries: OutboxEntry[]): string {
-  const count = `${entries.length} message${entries.length === 1 ? '' : 's'}, newest first`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Dev mailbox</title>
-<style>
+const PAGE_STYLE = `
   body { font: 15px/1.45 system-ui, sans-serif; margin: 1.5rem; color: #1b1b1b; }
   table { border-collapse: collapse; width: 100%; }
   caption { text-align: left; padding-bottom: .5rem; color: #444; }
@@ -52,7 +61,22 @@ function page(entries: OutboxEntry[]): string {
   .body { white-space: pre-wrap; overflow-wrap: anywhere; max-width: 60ch; }
   a { color: #0b57d0; }
   a:focus-visible { outline: 2px solid #0b57d0; outline-offset: 2px; }
-</style>
+`;
+/** The page's one inline style, allowed by its hash: the site's CSP has no 'unsafe-inline'. */
+const PAGE_CSP = contentSecurityPolicy({
+  styleHashes: [`'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'`],
+  upgradeInsecureRequests: false,
+});
+
+function page(entries: OutboxEntry[]): string {
+  const count = `${entries.length} message${entries.length === 1 ? '' : 's'}, newest first`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Dev mailbox</title>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
 <main>
@@ -77,7 +101,11 @@ ${entries.map(row).join('\n')}
 export function createDevOutbox(outboxDir: string) {
   return {
     async html(_request: IncomingMessage, response: ServerResponse): Promise<void> {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': PAGE_CSP,
+      });
       response.end(page(await readOutbox(outboxDir)));
     },
     async json(_request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const version = await latestTermsVersion();
   accepted = new Set();
   for (let i = 0; i < 19; i++) {
-    const user = await givenUser({ firstName: `Usager${i}` });
+    const user = await givenUser({ firstName: `Usager${i}` }, { termsAccepted: false });
     if (i % 2 === 0) {
       await recordTermsAcceptance(user.id, version, new Date().toISOString());
       accepted.add(user.id);

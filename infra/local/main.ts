@@ -1,10 +1,12 @@
 // `npm start`: the whole product on http://localhost:<PORT> without AWS. Reads PORT (3000),
-// HOST (127.0.0.1) and DATA_DIR (default .data; a relative path is taken from the repository root).
+// HOST (127.0.0.1), DATA_DIR (default .data; a relative path is taken from the repository root) and
+// ALLOWED_HOSTS (other host names the browser may use, comma-separated; loopback names always work).
 // Ctrl-C stops everything it started.
 
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_OUTBOX_PATH } from './dev-outbox';
+import { allowedHostsFromEnv } from './host-check';
 import { createLocalServer, PortInUseError, type LocalServer } from './server';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -14,7 +16,7 @@ const dataDir = resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data');
 async function start(): Promise<LocalServer> {
   console.log(`Starting the local host (data in ${dataDir})…`);
   try {
-    return await createLocalServer({ port, host: process.env.HOST, dataDir });
+    return await createLocalServer({ port, host: process.env.HOST, dataDir, allowedHosts: allowedHostsFromEnv(process.env.ALLOWED_HOSTS) });
   } catch (error) {
     if (error instanceof PortInUseError) {
       console.error(

@@ -15,10 +15,13 @@ import { buildAppSyncSchema } from './appsync-schema';
 import { createDevOutbox, DEV_OUTBOX_JSON_PATH, DEV_OUTBOX_PATH } from './dev-outbox';
 import { localClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { LOCAL_REGION, setFunctionEnv } from './functions-env';
+import { createHostCheck } from './host-check';
 import { BodyTooLargeError, sendJson, sendText } from './http-io';
 import { createHttpRouteHandler } from './http-routes';
 import { loadLambdaFunctions } from './lambda-functions';
+import { createRateLimiter, LOCAL_RATE_LIMITS, rateLimited, type RateLimit } from './rate-limiter';
 import { createStaticFiles } from './static-files';
+import { localSecurityHeaders } from '../shared/security-headers';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_TABLE_NAME = 'partage-local';
@@ -38,6 +41,10 @@ export interface LocalServerOptions {
   tableName?: string;
   /** Seed the demo data (idempotent); default true. */
   seed?: boolean;
+  /** Host names besides localhost, 127.0.0.1 and [::1] (with the port) that requests may name (ALLOWED_HOSTS). */
+  allowedHosts?: string[];
+  /** Requests per source address on /graphql and on the HTTP API routes; default LOCAL_RATE_LIMITS. */
+  rateLimits?: { graphql: RateLimit; http: RateLimit };
 }
 
 export interface LocalServer {
@@ -76,23 +83,32 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
   // Requests that arrive while DynamoDB Local starts wait for it.
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
+  let port = 0;
+  const hostAllowed = createHostCheck(() => port, options.allowedHosts);
 
   const server = createServer((request, response) => {
+    // CloudFront's headers on every answer; connect-src names the real-time socket of the page's host.
+    const connectSources = hostAllowed(request.headers.host) ? [`ws://${request.headers.host}`] : [];
+    for (const [name, value] of Object.entries(localSecurityHeaders({ connectSources }))) response.setHeader(name, value);
+    if (!hostAllowed(request.headers.host))
+      return sendText(response, 421, 'Misdirected request: this server does not answer to that Host.');
     ready
       .then(() => handle!(request, response))
       .catch((error: unknown) => {
         if (response.headersSent) return response.destroy();
-        if (error instanceof BodyTooLargeError) return sendText(response, 413, 'Payload too large');
+        if (error instanceof BodyTooLargeError)
+          return sendJson(response, 413, { code: 'VALIDATION_FAILED', message: error.message }, { connection: 'close' });
         console.error(`[local] ${request.method} ${request.url} failed`, error);
         sendJson(response, 500, { message: 'Internal Server Error' });
       });
   });
   server.on('upgrade', (request, socket, head) => {
+    if (!hostAllowed(request.headers.host)) return socket.end('HTTP/1.1 421 Misdirected Request\r\nconnection: close\r\n\r\n');
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== REALTIME_PATH) return socket.destroy();
     void ready.then(() => upgrade!(request, socket, head));
   });
 
-  const port = await listen(server, options.port ?? 3000, options.host ?? '127.0.0.1');
+  port = await listen(server, options.port ?? 3000, options.host ?? '127.0.0.1');
   const url = `http://localhost:${port}`;
   let dynamo: DynamoDbLocal | undefined;
   let closeRealtime = () => {};
@@ -128,8 +144,14 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
     closeRealtime = realtime.close;
     const outbox = createDevOutbox(outboxDir);
 
+    const limits = options.rateLimits ?? LOCAL_RATE_LIMITS;
+    // One bucket for all the HTTP API routes, as WAF's rule covers them together.
+    const admitHttp = createRateLimiter(limits.http);
     const routes = new Map<string, RouteHandler>([
-      ['POST /graphql', createAppSyncHttpHandler({ api, functions, publish: realtime.publish })],
+      [
+        'POST /graphql',
+        rateLimited(createRateLimiter(limits.graphql), 'graphql', createAppSyncHttpHandler({ api, functions, publish: realtime.publish })),
+      ],
       [
         'GET /config.json',
         (request, response) =>
@@ -145,7 +167,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       [`GET ${DEV_OUTBOX_JSON_PATH}`, outbox.json],
       ...functions.httpRoutes.map(({ method, path, lambda }): [string, RouteHandler] => {
         const routeKey = `${method} ${path}`;
-        return [routeKey, createHttpRouteHandler(lambda, routeKey)];
+        return [routeKey, rateLimited(admitHttp, 'http', createHttpRouteHandler(lambda, routeKey))];
       }),
     ]);
     const apiPaths = new Set([...routes.keys()].map((key) => key.split(' ')[1]));

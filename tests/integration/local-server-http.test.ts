@@ -13,7 +13,7 @@ let server: TestServer;
 let url: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ allowedHosts: ['partage.test:8080'] });
   url = server.url;
 });
 afterAll(() => server?.stop());
@@ -76,7 +76,15 @@ describe('POST /graphql', () => {
   ])('answers 401 UnauthorizedException %s', async (_case, authorization) => {
     const { status, body } = await graphql(url, authorization, '{ me { id } }');
     expect(status).toBe(401);
-    expect(body).toEqual({ errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' }] });
+    expect(body).toEqual({
+      errors: [
+        {
+          errorType: 'UnauthorizedException',
+          message: 'You are not authorized to make this call.',
+          extensions: { code: 'UNAUTHENTICATED', fields: [] },
+        },
+      ],
+    });
   });
 
   it('reports validation errors the way AppSync does', async () => {
@@ -90,6 +98,7 @@ describe('POST /graphql', () => {
           locations: [{ line: 2, column: 11, sourceName: null }],
           message: expect.stringMatching(/^Validation error of type FieldUndefined: .*"nope"/),
           errorType: 'ValidationError',
+          extensions: { code: 'VALIDATION_FAILED', fields: [] },
         },
       ],
     });
@@ -108,7 +117,15 @@ describe('POST /graphql', () => {
     for (const body of ['', 'meow', '{}']) {
       const response = await fetch(`${url}/graphql`, { method: 'POST', headers: { authorization: 'anonymous' }, body });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ errors: [{ errorType: 'MalformedHttpRequestException', message: expect.any(String) }] });
+      expect(await response.json()).toEqual({
+        errors: [
+          {
+            errorType: 'MalformedHttpRequestException',
+            message: expect.any(String),
+            extensions: { code: 'VALIDATION_FAILED', fields: [] },
+          },
+        ],
+      });
     }
   });
 

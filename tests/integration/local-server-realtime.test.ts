@@ -58,7 +58,16 @@ describe('connection', () => {
     const client = await connect('Bearer not-a-jwt');
     expect(await client.init()).toEqual({
       type: 'connection_error',
-      payload: { errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.', errorCode: 401 }] },
+      payload: {
+        errors: [
+          {
+            errorType: 'UnauthorizedException',
+            message: 'You are not authorized to make this call.',
+            extensions: { code: 'UNAUTHENTICATED', fields: [] },
+            errorCode: 401,
+          },
+        ],
+      },
     });
   });
 
@@ -75,7 +84,16 @@ describe('subscriptions', () => {
     expect(await client.start('s1', SUBSCRIPTION, { id: renter.id }, 'Bearer not-a-jwt')).toEqual({
       type: 'error',
       id: 's1',
-      payload: { errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.', errorCode: 401 }] },
+      payload: {
+        errors: [
+          {
+            errorType: 'UnauthorizedException',
+            message: 'You are not authorized to make this call.',
+            extensions: { code: 'UNAUTHENTICATED', fields: [] },
+            errorCode: 401,
+          },
+        ],
+      },
     });
   });
 

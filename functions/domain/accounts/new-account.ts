@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { normalizeEmail } from '@partage/graphql';
 import type { AccountRole, UserRecord } from '../../data/users';
 import { accountFieldChanges, type AccountFieldsInput } from './account-fields';
 
@@ -7,7 +8,7 @@ export function newAccount(role: AccountRole, email: string, fields: AccountFiel
   const { set } = accountFieldChanges(fields, { role });
   return {
     id: randomUUID(),
-    email: email.trim().toLowerCase(),
+    email: normalizeEmail(email),
     role,
     passwordHash,
     language: 'fr',

@@ -3,7 +3,15 @@
 // acceptance are written in one transaction. The confirmation e-mail follows the commit; if it cannot
 // be sent, the account stands and the e-mail is sent again by "resend", or by logging in.
 
-import { assertValid, password, required, type CreateUserAccountInput, type RuleResult, type UserIdResult } from '@partage/graphql';
+import {
+  assertValid,
+  password,
+  required,
+  safeReturnPath,
+  type CreateUserAccountInput,
+  type RuleResult,
+  type UserIdResult,
+} from '@partage/graphql';
 import { newAccountTermsAcceptance } from '../../data/terms';
 import { createUser, type UserRecord } from '../../data/users';
 import { accountFieldChecks, emailAddressRule } from './account-fields';
@@ -12,8 +20,8 @@ import { newAccount } from './new-account';
 import { hashPassword } from './password-hash';
 import { latestTermsVersion } from './terms';
 
-/** A path of this site (`/annonces/12`), never another origin (`//evil.example`, `https://…`). */
-const localPath = (value: string | null | undefined): RuleResult => (!value || /^\/(?![/\\])[^\s\\]*$/.test(value) ? null : 'url');
+/** A path of this site (`/annonces/12`), never another origin: the web app's own check (shared). */
+const localPath = (value: string | null | undefined): RuleResult => (!value || safeReturnPath(value) !== null ? null : 'url');
 
 export async function createUserAccount(input: CreateUserAccountInput): Promise<UserIdResult> {
   assertValid([
@@ -26,7 +34,7 @@ export async function createUserAccount(input: CreateUserAccountInput): Promise<
   ]);
   const user = newAccount('USER', input.email, input, await hashPassword(input.password));
   await createUser(user, [newAccountTermsAcceptance(user.id, await latestTermsVersion(), user.createdAt)]);
-  await sendConfirmationAfterCommit(user, input.returnPath ?? undefined);
+  await sendConfirmationAfterCommit(user, safeReturnPath(input.returnPath) ?? undefined);
   return { id: user.id };
 }
 

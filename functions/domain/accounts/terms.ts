@@ -54,4 +54,11 @@ export async function publishTermsVersion(version: string): Promise<TermsVersion
   return terms;
 }
 
+/** TERMS_NOT_ACCEPTED until the user has accepted the current version (the web app then shows the terms). */
+export async function requireLatestTermsAccepted(userId: string): Promise<void> {
+  if (!(await hasAcceptedTerms(userId, await latestTermsVersion()))) {
+    throw new AppError('TERMS_NOT_ACCEPTED', 'Accept the latest terms of service first.');
+  }
+}
+
 export const tosHistory = (userId: string): Promise<TosAcceptance[]> => listTermsAcceptances(userId);

@@ -6,6 +6,7 @@
 import { AppError, toResolverError, USER_TYPES, type FieldResolverTypes } from '@partage/graphql';
 import { apiErrorOf } from '../../domain/data-errors';
 import type { Identity } from '../../domain/identity';
+import { checkBeforeResolving, storeValidationError } from './resolver-guards';
 
 export interface ResolverEvent<Source = unknown> {
   arguments: Record<string, unknown>;
@@ -72,34 +73,46 @@ export function sourceAddressOf(event: ResolverEvent): string | undefined {
   return event.request?.headers['x-forwarded-for']?.split(',')[0]?.trim().slice(0, MAX_ADDRESS_LENGTH) || undefined;
 }
 
-const envelopeOf = (error: unknown) => {
+/** The envelope of an error a client caused; anything else is thrown (AppSync reports Lambda:Unhandled). */
+function envelopeOf(field: string, error: unknown) {
   const translated = apiErrorOf(error);
   if (translated instanceof AppError) return toResolverError(translated);
-  throw error;
-};
+  const refused = storeValidationError(error);
+  if (!refused) throw error;
+  console.error(`[${field}] DynamoDB refused the input`, error);
+  return toResolverError(refused);
+}
 
 type AnyResolver = FieldResolver<FieldName> | BatchFieldResolver<FieldName>;
 
 /** Calls of one field: a batch resolver gets them all, a plain one each in turn (all at once). */
-async function resolveAll(resolve: AnyResolver, events: ResolverEvent[]): Promise<unknown[]> {
+async function resolveAll(field: string, resolve: AnyResolver, events: ResolverEvent[]): Promise<unknown[]> {
   if ('batch' in resolve) {
-    const calls = events.map((event) => ({ args: event.arguments as never, identity: identityOf(event), source: event.source as never }));
     let results: unknown[];
     try {
+      const calls = await Promise.all(
+        events.map(async (event) => {
+          const identity = identityOf(event);
+          await checkBeforeResolving(field, event.arguments, identity);
+          return { args: event.arguments as never, identity, source: event.source as never };
+        }),
+      );
       results = await resolve.batch(calls);
     } catch (error) {
       // A refusal of the whole batch is every item's error.
-      return events.map(() => envelopeOf(error));
+      return events.map(() => envelopeOf(field, error));
     }
     if (results.length !== events.length) throw new Error(`Batch resolver answered ${results.length} results for ${events.length} calls`);
-    return results.map((result) => (result instanceof AppError ? envelopeOf(result) : result));
+    return results.map((result) => (result instanceof AppError ? envelopeOf(field, result) : result));
   }
   return Promise.all(
     events.map(async (event) => {
+      const identity = identityOf(event);
       try {
-        return await resolve(event.arguments as never, identityOf(event), event as ResolverEvent<never>);
+        await checkBeforeResolving(field, event.arguments, identity);
+        return await resolve(event.arguments as never, identity, event as ResolverEvent<never>);
       } catch (error) {
-        return envelopeOf(error);
+        return envelopeOf(field, error);
       }
     }),
   );
@@ -116,13 +129,17 @@ export function resolverHandler(fields: FieldMap) {
   async function handler(event: ResolverEvent): Promise<unknown>;
   async function handler(events: ResolverEvent[]): Promise<unknown[]>;
   async function handler(input: ResolverEvent | ResolverEvent[]): Promise<unknown> {
-    if (!Array.isArray(input)) return (await resolveAll(resolverOf(fieldOf(input)), [input]))[0];
+    if (!Array.isArray(input)) {
+      const field = fieldOf(input);
+      return (await resolveAll(field, resolverOf(field), [input]))[0];
+    }
     // AppSync batches the calls of one field; grouping keeps the frame right for any mix.
     const groups = new Map<string, number[]>();
     input.forEach((event, index) => groups.set(fieldOf(event), [...(groups.get(fieldOf(event)) ?? []), index]));
     const results: unknown[] = new Array(input.length);
     for (const [field, indexes] of groups) {
       const answers = await resolveAll(
+        field,
         resolverOf(field),
         indexes.map((index) => input[index]!),
       );

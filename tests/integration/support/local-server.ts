@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { WebSocket } from 'ws';
-import { createLocalServer, type LocalServer } from '../../../infra/local/server';
+import { createLocalServer, type LocalServer, type LocalServerOptions } from '../../../infra/local/server';
 
 export const DEMO_PASSWORD = 'Demo-Partage-2026';
 export const DEMO = {
@@ -21,25 +21,31 @@ export const WEB_ASSET = { path: '/assets/index-Ab12Cd34.js', body: 'console.log
 
 export interface TestServer extends LocalServer {
   dataDir: string;
+  /** The server's table on the shared DynamoDB Local. */
+  tableName: string;
   stop(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/** `options` adds to or overrides the test defaults (allowed hosts, rate limits). */
+export async function startTestServer(options: Partial<LocalServerOptions> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'partage-local-'));
   const webDir = join(dataDir, 'web');
   await mkdir(join(webDir, 'assets'), { recursive: true });
   await writeFile(join(webDir, 'index.html'), WEB_INDEX);
   await writeFile(join(webDir, WEB_ASSET.path), WEB_ASSET.body);
+  const tableName = `test-${randomUUID()}`;
   const server = await createLocalServer({
     port: 0,
     dataDir,
     webDir,
     dynamoEndpoint: inject('dynamoEndpoint'),
-    tableName: `test-${randomUUID()}`,
+    tableName,
+    ...options,
   });
   return {
     ...server,
     dataDir,
+    tableName,
     async stop() {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });

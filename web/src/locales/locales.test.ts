@@ -28,6 +28,7 @@ const RULES = {
   phone: true,
   oneOf: true,
   maxLength: true,
+  characters: true,
 } satisfies Record<RuleName, true>;
 
 function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string> {

@@ -2,6 +2,7 @@
 import { authorizationHeader } from '../auth/session';
 import { withRenewal } from '../auth/renewal';
 import { describeError, logger } from '../logger';
+import { signalApiError } from './error-signals';
 import { toApiError } from './errors';
 
 type Variables = Record<string, unknown>;
@@ -15,7 +16,7 @@ export function graphqlRequest<T>(query: string, variables?: Variables): Promise
       const result = await client.query({ query, variables, authToken: authorizationHeader() });
       return result.data as T;
     } catch (error) {
-      throw toApiError(error);
+      throw signalApiError(toApiError(error));
     }
   });
 }

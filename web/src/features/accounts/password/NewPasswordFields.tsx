@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { password, required, samePassword } from '@partage/graphql';
+import { maxLength, password, PASSWORD_MAX_LENGTH, required, samePassword } from '@partage/graphql';
 import { TextField } from '../../../lib/forms/TextField';
 import type { FieldBinding } from '../../../lib/forms/use-form';
 
 /** A new password and its confirmation (spec §5), to spread into a form's field definitions. */
 export const NEW_PASSWORD_FIELDS = {
-  newPassword: { rules: [required, password] },
+  newPassword: { rules: [required, password, maxLength(PASSWORD_MAX_LENGTH)], messageValues: { max: PASSWORD_MAX_LENGTH } },
   confirmation: { rules: [required, (value: string, values: Record<string, string>) => samePassword(value, values.newPassword)] },
 };
 export type NewPasswordField = keyof typeof NEW_PASSWORD_FIELDS;

@@ -6,6 +6,7 @@ import {
   organizationTypeChoices,
   profileChanges,
   profileFieldsOf,
+  profileRules,
   profileValuesOf,
   type ProfileValues,
 } from './profile-values';
@@ -130,5 +131,18 @@ describe('profile changes', () => {
   it('leaves out fields the screen does not show and "other" texts whose choice is not OTHER', () => {
     const values = { ...stored, email: 'new@exemple.ca', industryOtherSpecification: 'Agrotourisme' };
     expect(profileChanges(values, ['email', 'industryOtherSpecification'], fields)).toBeNull();
+  });
+});
+
+describe('profile rules', () => {
+  it('refuse control, bidirectional and unpaired surrogate characters in names and addresses, as the server does', () => {
+    const rules = profileRules(profileFieldsOf('signup', 'USER'));
+    const values = emptyProfile('FRENCH');
+    const ruleOf = (field: 'firstName' | 'organizationName' | 'address', value: string) =>
+      rules[field]!.rules.map((rule) => rule(value, values)).find((result) => result !== null) ?? null;
+    expect(ruleOf('firstName', 'Ana\u202Egnp.exe')).toBe('characters');
+    expect(ruleOf('organizationName', 'Cuisine\u0000')).toBe('characters');
+    expect(ruleOf('address', '12 rue \ud83d')).toBe('characters');
+    expect(ruleOf('firstName', 'Émilie 🍎')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import {
   neq,
   ORGANIZATION_TYPES,
   phone,
+  plainText,
   postalCode,
   required,
   type ContentLanguage,
@@ -95,25 +96,28 @@ const requiredWhenOther = (choice: 'organizationType' | 'industry') => (value: s
 
 const RULES: FieldRules<ProfileValues> = {
   email: { rules: [required, email, maxLength(ACCOUNT_TEXT_MAX_LENGTH.email)], messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.email } },
-  firstName: { rules: [required, maxLength(ACCOUNT_TEXT_MAX_LENGTH.name)], messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.name } },
-  lastName: { rules: [required, maxLength(ACCOUNT_TEXT_MAX_LENGTH.name)], messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.name } },
+  firstName: {
+    rules: [required, maxLength(ACCOUNT_TEXT_MAX_LENGTH.name), plainText],
+    messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.name },
+  },
+  lastName: { rules: [required, maxLength(ACCOUNT_TEXT_MAX_LENGTH.name), plainText], messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.name } },
   organizationName: {
-    rules: [required, maxLength(ACCOUNT_TEXT_MAX_LENGTH.organization)],
+    rules: [required, maxLength(ACCOUNT_TEXT_MAX_LENGTH.organization), plainText],
     messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.organization },
   },
   organizationNEQ: { rules: [neq] },
   organizationType: { rules: [required] },
   organizationTypeOtherSpecification: {
-    rules: [requiredWhenOther('organizationType'), maxLength(ACCOUNT_TEXT_MAX_LENGTH.otherSpecification)],
+    rules: [requiredWhenOther('organizationType'), maxLength(ACCOUNT_TEXT_MAX_LENGTH.otherSpecification), plainText],
     messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.otherSpecification },
   },
   industry: { rules: [required] },
   industryOtherSpecification: {
-    rules: [requiredWhenOther('industry'), maxLength(ACCOUNT_TEXT_MAX_LENGTH.otherSpecification)],
+    rules: [requiredWhenOther('industry'), maxLength(ACCOUNT_TEXT_MAX_LENGTH.otherSpecification), plainText],
     messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.otherSpecification },
   },
   phoneNumber: { rules: [phone] },
-  address: { rules: [maxLength(ACCOUNT_TEXT_MAX_LENGTH.address)], messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.address } },
+  address: { rules: [maxLength(ACCOUNT_TEXT_MAX_LENGTH.address), plainText], messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.address } },
   postalCode: { rules: [postalCode] },
 };
 

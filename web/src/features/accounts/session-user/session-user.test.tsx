@@ -2,6 +2,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@partage/graphql';
 import { NotificationRegion } from '../../../app/NotificationRegion';
+import { signalApiError } from '../../../lib/api/error-signals';
 import { ApiError } from '../../../lib/api/errors';
 import { graphqlRequest } from '../../../lib/api/graphql';
 import { syncSessionFromStorage } from '../../../lib/auth/session';
@@ -86,6 +87,22 @@ describe('the signed-in user (me)', () => {
       await reloaded;
     });
     expect(screen.getByText('Marie Tremblay')).toBeVisible();
+  });
+
+  it('marks the terms pending and reloads when the server answers TERMS_NOT_ACCEPTED to any call', async () => {
+    answerMe(aMe());
+    signIn('USER');
+    const { result } = renderHook(() => useSessionUser());
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    let answer: (value: { me: Me }) => void = () => {};
+    request.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+
+    act(() => void signalApiError(new ApiError('TERMS_NOT_ACCEPTED', 'Accept the latest terms of service first.')));
+    expect(result.current).toMatchObject({ me: { profile: { acceptedTos: { hasAcceptedLatest: false } } } });
+    expect(request).toHaveBeenCalledTimes(2);
+    const newer = aMe({ profile: { acceptedTos: { id: 'user-1', hasAcceptedLatest: false, latestVersionAvailable: '2026-06' } } });
+    await act(async () => answer({ me: newer }));
+    expect(result.current).toMatchObject({ me: { profile: { acceptedTos: { latestVersionAvailable: '2026-06' } } } });
   });
 
   it('applies a confirmed change without asking again', async () => {

@@ -2,6 +2,7 @@
 // screen. The session (tokens) says who is signed in; this says what the API knows about them.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Me } from '@partage/graphql';
+import { onApiErrorCode } from '../../../lib/api/error-signals';
 import { graphqlRequest } from '../../../lib/api/graphql';
 import { getSession, useSession } from '../../../lib/auth/session';
 import { logger } from '../../../lib/logger';
@@ -56,6 +57,20 @@ export function reloadSessionUser(): Promise<void> {
 export function updateSessionUser(change: (me: Me) => Me): void {
   if (entry?.user.status === 'ready') publish({ userId: entry.userId, user: { status: 'ready', me: change(entry.user.me) } });
 }
+
+/**
+ * The server refused a call until the latest terms are accepted (new terms were published since `me`
+ * was loaded): marks them pending, which opens the terms dialog, and reloads `me` for their version.
+ */
+function requireTerms(): void {
+  updateSessionUser((me) =>
+    me.profile.acceptedTos
+      ? { ...me, profile: { ...me.profile, acceptedTos: { ...me.profile.acceptedTos, hasAcceptedLatest: false } } }
+      : me,
+  );
+  void reloadSessionUser();
+}
+onApiErrorCode('TERMS_NOT_ACCEPTED', requireTerms);
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { password, required, samePassword, type UiLanguage } from '@partage/graphql';
+import { maxLength, password, PASSWORD_MAX_LENGTH, required, samePassword, type UiLanguage } from '@partage/graphql';
 import { legalDocumentPath } from '../../../../legal/documents';
 import { graphqlRequest } from '../../../lib/api/graphql';
 import { serverFieldErrors } from '../../../lib/forms/server-errors';
@@ -25,7 +25,7 @@ const PROFILE_FIELDS = profileFieldsOf('signup', 'USER');
 
 const RULES: FieldRules<ProfileValues> = {
   ...profileRules(PROFILE_FIELDS),
-  password: { rules: [required, password] },
+  password: { rules: [required, password, maxLength(PASSWORD_MAX_LENGTH)], messageValues: { max: PASSWORD_MAX_LENGTH } },
   passwordConfirmation: { rules: [required, (value, values) => samePassword(value, values.password)] },
   acceptedTermsAndPrivacy: { rules: [required] },
   notRentalCompany: { rules: [required] },

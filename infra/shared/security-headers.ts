@@ -1,0 +1,50 @@
+// The security headers of every answer, one definition for both hosts: CloudFront's response headers
+// policy (infra/aws/web-hosting.ts) and the local server (infra/local/server.ts).
+
+export interface ContentSecurityPolicyOptions {
+  /** Origins the browser may connect to besides its own (AppSync, map tiles, uploads). */
+  connectSources?: string[];
+  /** Hashes (`'sha256-…'`) of the inline <style> blocks a page may use (the dev mailbox's). */
+  styleHashes?: string[];
+  /** HTTPS sites only: an http://localhost page would be sent to https:// and break. */
+  upgradeInsecureRequests?: boolean;
+}
+
+// No 'unsafe-inline' for styles: the app has no style attributes nor <style> blocks (React's style
+// props go through the CSSOM, which CSP does not restrict), so injected markup cannot restyle a page.
+export function contentSecurityPolicy({
+  connectSources = [],
+  styleHashes = [],
+  upgradeInsecureRequests = true,
+}: ContentSecurityPolicyOptions = {}): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' ${styleHashes.join(' ')}`.trim(),
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${connectSources.join(' ')}`.trim(),
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    ...(upgradeInsecureRequests ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/** Values of the other headers, as CloudFront's response headers policy sets them and the local host sends them. */
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+export const FRAME_OPTIONS = 'DENY';
+export const HSTS_MAX_AGE_SECONDS = 730 * 24 * 60 * 60;
+
+/** The headers the local host adds to every answer (HSTS aside: it serves plain http://localhost). */
+export function localSecurityHeaders(options: ContentSecurityPolicyOptions = {}): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy({ ...options, upgradeInsecureRequests: false }),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': FRAME_OPTIONS,
+    'referrer-policy': REFERRER_POLICY,
+  };
+}

@@ -1,0 +1,258 @@
+// The hostile-input suite (issue 7, "Prove it"): property-based calls of every mutation and every
+// query with arguments, read from the schema, and of every HTTP body, against the local host on
+// DynamoDB Local. Each answer is a clear error with a code, or an acceptance whose value is stored
+// exactly; never a 5xx, never Lambda:Unhandled, never a DynamoDB message, never a partial write (the
+// table is read before and after). The answers per class are printed at the end for the report.
+
+import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import fc from 'fast-check';
+import type { GraphQLField } from 'graphql';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildAppSyncSchema } from '../../infra/local/appsync-schema';
+import { localClient } from '../../infra/local/dynamodb-local';
+import { HOSTILE_CLASSES, hostileCalls, operationFor, type HostileCall, type Json } from './support/hostile-inputs';
+import { DEMO, DEMO_PASSWORD, login, meId, startTestServer, type TestServer } from './support/local-server';
+
+// Modest, so that the suite stays well under a minute on two cores.
+const MUTATION_RUNS = 20;
+const QUERY_RUNS = 8;
+const HTTP_RUNS = 25;
+const UNLIMITED = { burst: 1_000_000, perSecond: 1_000_000 };
+
+let server: TestServer;
+const callers: Record<'anonymous' | 'user' | 'admin', string> = { anonymous: 'anonymous', user: '', admin: '' };
+let userId = '';
+const db = localClient(inject('dynamoEndpoint'));
+
+/** Answers per input class: `class -> answer -> count`. */
+const answers = new Map<string, Map<string, number>>();
+function record(inputClass: string, answer: string): void {
+  const forClass = answers.get(inputClass) ?? new Map<string, number>();
+  answers.set(inputClass, forClass.set(answer, (forClass.get(answer) ?? 0) + 1));
+}
+
+/**
+ * Counters of attempts change on every attempt, refused or not, by design (a refused call still spends
+ * its caller's rate limit): they are not the data a refused call must leave untouched.
+ */
+const ATTEMPT_COUNTERS = new Set(['TokenBucket', 'LoginFailures']);
+
+/** Every item of the test's table but the attempt counters, by key: small enough to read whole around each call. */
+async function tableItems(): Promise<Map<string, string>> {
+  const items = new Map<string, string>();
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await db.send(new ScanCommand({ TableName: server.tableName, ConsistentRead: true, ExclusiveStartKey: start }));
+    for (const item of page.Items ?? []) {
+      if (!ATTEMPT_COUNTERS.has(item.type?.S ?? '')) items.set(`${item.PK?.S}|${item.SK?.S}`, JSON.stringify(item));
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+const changedItems = (before: Map<string, string>, after: Map<string, string>) =>
+  [...after].filter(([key, item]) => before.get(key) !== item).map(([, item]) => item);
+
+async function adminToken(): Promise<string> {
+  const body = JSON.stringify({ username: DEMO.admin, password: DEMO_PASSWORD, deviceId: 'partage-web-hostile' });
+  const post = () => fetch(`${server.url}/token/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  expect((await post()).status).toBe(202);
+  const outbox = (await (await fetch(`${server.url}/_dev/outbox.json`)).json()) as { to: string; text: string }[];
+  const code = /\b(\d{6})\b/.exec(outbox.find((entry) => entry.to === DEMO.admin)!.text)![1]!;
+  const response = await fetch(`${server.url}/token/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...JSON.parse(body), code }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ rateLimits: { graphql: UNLIMITED, http: UNLIMITED } });
+  const userToken = await login(server.url, DEMO.renter);
+  callers.user = `Bearer ${userToken}`;
+  callers.admin = `Bearer ${await adminToken()}`;
+  userId = await meId(server.url, userToken);
+});
+
+afterAll(async () => {
+  db.destroy();
+  await server?.stop();
+  const rows = [...answers].flatMap(([inputClass, byAnswer]) => [...byAnswer].map(([answer, count]) => ({ inputClass, answer, count })));
+  rows.sort((a, b) => a.inputClass.localeCompare(b.inputClass) || b.count - a.count);
+  console.log('Hostile inputs and how they were answered:');
+  console.table(rows);
+});
+
+type GraphQLError = { errorType?: string; message?: string; extensions?: { code?: unknown } };
+
+/** Where DynamoDB's own words would show that an internal error reached the client. */
+const INTERNAL_TEXT = /ValidationException|DynamoDB|AttributeValue|hash ?key|ConditionalCheck|Internal Server Error|stack/i;
+/** Inputs compared or hashed rather than stored, or stored elsewhere first (a new address waits in pendingEmail). */
+const NOT_STORED = /password|token|returnPath|email/i;
+
+async function callField(
+  kind: 'query' | 'mutation',
+  field: GraphQLField<unknown, unknown>,
+  call: HostileCall,
+  caller: keyof typeof callers,
+) {
+  const before = await tableItems();
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: callers[caller] },
+    body: JSON.stringify({ query: operationFor(kind, field), variables: call.variables }),
+  });
+  const text = await response.text();
+  expect(response.status, text.slice(0, 300)).toBeLessThan(500);
+  const body = JSON.parse(text) as { data?: Record<string, Json> | null; errors?: GraphQLError[] };
+  const errors = body.errors ?? [];
+  for (const error of errors) {
+    expect(error.errorType, error.message).not.toBe('Lambda:Unhandled');
+    expect(error.extensions?.code, JSON.stringify(error).slice(0, 300)).toEqual(expect.any(String));
+    expect(JSON.stringify(error)).not.toMatch(INTERNAL_TEXT);
+  }
+  const after = await tableItems();
+  const code = errors[0]?.extensions?.code as string | undefined;
+  record(`${call.hostile}`, response.status >= 400 ? `HTTP ${response.status} ${code ?? ''}`.trim() : (code ?? 'accepted'));
+  if (errors.length > 0 || response.status >= 400) {
+    expect(changedItems(before, after), `${field.name} refused ${call.at} (${call.hostile}) but wrote`).toEqual([]);
+  } else if (call.text !== undefined && !NOT_STORED.test(call.at)) {
+    // Accepted: wherever the field was written, it holds the text as sent (trimmed).
+    const attribute = call.at.split('.').pop()!;
+    const forms = [call.text, call.text.trim()];
+    for (const item of changedItems(before, after).map((json) => JSON.parse(json) as Record<string, { S?: string }>)) {
+      const stored = item[attribute]?.S;
+      if (stored !== undefined)
+        expect(forms, `${field.name} accepted ${call.at} but stored ${JSON.stringify(stored).slice(0, 80)}`).toContain(stored);
+    }
+  }
+}
+
+const { schema } = buildAppSyncSchema();
+const mutationFields = Object.values(schema.getMutationType()!.getFields());
+const queryFields = Object.values(schema.getQueryType()!.getFields()).filter((field) => field.args.length > 0);
+const caller = fc.constantFrom<keyof typeof callers>('anonymous', 'user', 'admin');
+
+describe('every mutation, with hostile input', () => {
+  it.each(mutationFields.map((field) => [field.name, field] as const))('%s', async (_name, field) => {
+    await fc.assert(
+      fc.asyncProperty(
+        hostileCalls(field, {
+          get userId() {
+            return userId;
+          },
+        }),
+        caller,
+        async (call, who) => {
+          if (call) await callField('mutation', field, call, who);
+        },
+      ),
+      { numRuns: MUTATION_RUNS },
+    );
+  });
+});
+
+describe('every query with arguments, with hostile input', () => {
+  it.each(queryFields.map((field) => [field.name, field] as const))('%s', async (_name, field) => {
+    await fc.assert(
+      fc.asyncProperty(
+        hostileCalls(field, {
+          get userId() {
+            return userId;
+          },
+        }),
+        caller,
+        async (call, who) => {
+          if (call) await callField('query', field, call, who);
+        },
+      ),
+      { numRuns: QUERY_RUNS },
+    );
+  });
+});
+
+/** Hostile string values for an HTTP body's field, of the suite's text classes. */
+const hostileText = fc.oneof(
+  fc.constantFrom(
+    'a'.repeat(100_000),
+    `${'a'.repeat(3_000)}@exemple.ca`,
+    'x\u0000y',
+    'Facture\u202Efdp.exe',
+    'demi \ud83d',
+    '<script>alert(1)</script>',
+    '',
+    ' '.repeat(5_000),
+  ),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+);
+const hostileJson = fc.oneof(
+  hostileText,
+  fc.double(),
+  fc.constantFrom(1e308, -(2 ** 63), true, null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 2 }),
+);
+
+/** A plausible value or a hostile one, so that some bodies get past validation to the login itself. */
+const orHostile = (plausible: string) => fc.oneof(fc.constant(plausible), hostileJson);
+
+const HTTP_BODIES = {
+  '/token/login': fc.record(
+    {
+      username: orHostile('inconnu@exemple.ca'),
+      password: orHostile('Mauvais-Passe-2026'),
+      deviceId: orHostile('partage-web-hostile'),
+      code: hostileJson,
+    },
+    { requiredKeys: ['username', 'password', 'deviceId'] },
+  ),
+  '/token/refresh': fc.record({ token: hostileJson, refreshToken: hostileJson, deviceId: hostileJson }, { requiredKeys: [] }),
+  '/log': fc.array(
+    fc.record({ message: hostileJson, level: fc.oneof(fc.constantFrom('info', 'error', 'WARN'), hostileJson) }, { requiredKeys: [] }),
+    {
+      maxLength: 60,
+    },
+  ),
+} as const;
+
+/** What a client may be answered: a known text (login protocol), or JSON with a code. */
+const LOGIN_TEXTS = ['Invalid username or password', 'Invalid code', 'Email not confirmed', 'User is locked out'];
+
+describe('every HTTP body, with hostile input', () => {
+  it.each(Object.keys(HTTP_BODIES) as (keyof typeof HTTP_BODIES)[])('%s', async (path) => {
+    const body = fc.oneof(
+      HTTP_BODIES[path].map((value) => ({ inputClass: 'expected fields, hostile values', raw: JSON.stringify(value) })),
+      fc.jsonValue({ maxDepth: 3 }).map((value) => ({ inputClass: 'any JSON', raw: JSON.stringify(value) ?? 'null' })),
+      fc.string({ unit: 'binary', maxLength: 200 }).map((raw) => ({ inputClass: 'not JSON', raw })),
+      fc.constantFrom({ inputClass: 'deep nesting', raw: `${'['.repeat(5_000)}${']'.repeat(5_000)}` }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async ({ inputClass, raw }) => {
+        const before = await tableItems();
+        const response = await fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: raw,
+        });
+        const text = await response.text();
+        expect(response.status, text.slice(0, 300)).toBeLessThan(500);
+        let code: string | undefined;
+        if (response.status >= 400) {
+          if (LOGIN_TEXTS.includes(text)) code = text;
+          else code = (JSON.parse(text) as { code?: string }).code;
+          expect(code, text.slice(0, 300)).toEqual(expect.any(String));
+          expect(text).not.toMatch(INTERNAL_TEXT);
+        }
+        record(`${path}: ${inputClass}`, `HTTP ${response.status}${code ? ` ${code}` : ''}`);
+        if (response.status === 400) expect(changedItems(before, await tableItems())).toEqual([]);
+      }),
+      { numRuns: HTTP_RUNS },
+    );
+  });
+});
+
+it('covered every hostile class on the GraphQL side', () => {
+  expect([...answers.keys()].filter((key) => !key.includes(': ')).sort()).toEqual([...HOSTILE_CLASSES].sort());
+});
