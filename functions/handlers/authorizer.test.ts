@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import type { AppSyncAuthorizerEvent } from 'aws-lambda';
 import { ANONYMOUS_TOKEN } from '@partage/graphql';
 import { signAccessToken } from '../domain/accounts/access-token';
+import { manualClock, useClock } from '../domain/clock';
 import { handler } from './authorizer';
 
 const SECRET = 'authorizer-test-secret-of-32-bytes!';
@@ -49,5 +50,19 @@ describe('AppSync authorizer', () => {
       `Bearer ${await sign({ userType: 'Root' }, '15m')}`,
     ];
     for (const token of tokens) expect((await authorize(token)).isAuthorized).toBe(false);
+  });
+
+  it('takes the time from the installed clock: a token expires when the clock passes its 15 minutes', async () => {
+    const clock = manualClock('2026-03-01T12:00:00Z');
+    const restore = useClock(clock);
+    try {
+      const token = `Bearer ${await signAccessToken({ id: 'user-1', role: 'USER' })}`;
+      clock.advance(14 * 60_000);
+      expect(await authorize(token)).toMatchObject({ isAuthorized: true, ttlOverride: 60 });
+      clock.advance(2 * 60_000);
+      expect(await authorize(token)).toEqual({ isAuthorized: false, ttlOverride: 0 });
+    } finally {
+      restore();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { readOutbox, type OutboxEntry } from '../adapters/outbox';
 import { createUser, type UserRecord } from '../data/users';
 import { hashPassword } from '../domain/accounts/password-hash';
 import type { Identity } from '../domain/identity';
+import { now } from '../domain/clock';
 import type { ResolverEvent } from '../handlers/shared/resolver';
 import { handler as tokenHandler } from '../handlers/token';
 
@@ -64,7 +65,7 @@ export async function givenUser(overrides: Partial<UserRecord> = {}): Promise<Us
     lockedOut: false,
     failedLogins: 0,
     firstLoginModalClosed: false,
-    createdAt: new Date().toISOString(),
+    createdAt: now().toISOString(),
     ...overrides,
   };
   await createUser(user);

@@ -3,6 +3,7 @@
 
 import { AppError, assertValid, maxLength, required, type AcceptedTos, type TermsVersion, type TosAcceptance } from '@partage/graphql';
 import { getCurrentTerms, hasAcceptedTerms, listTermsAcceptances, publishTerms, recordTermsAcceptance } from '../../data/terms';
+import { now } from '../clock';
 
 export const INITIAL_TERMS_VERSION = '2026-01';
 
@@ -25,7 +26,7 @@ export async function acceptedTosOf(userId: string): Promise<AcceptedTos> {
 export async function acceptTos(userId: string, tosVersion: string): Promise<AcceptedTos> {
   const latest = await latestTermsVersion();
   assertValid([['input.tosVersion', required(tosVersion) ?? (tosVersion === latest ? null : 'oneOf')]]);
-  await recordTermsAcceptance(userId, latest, new Date().toISOString());
+  await recordTermsAcceptance(userId, latest, now().toISOString());
   return acceptedTosOf(userId);
 }
 
@@ -33,7 +34,7 @@ export async function acceptTos(userId: string, tosVersion: string): Promise<Acc
 export async function publishTermsVersion(version: string): Promise<TermsVersion> {
   const trimmed = version?.trim();
   assertValid([['input.version', required(trimmed) ?? maxLength(50)(trimmed)]]);
-  const terms = { version: trimmed, publishedAt: new Date().toISOString() };
+  const terms = { version: trimmed, publishedAt: now().toISOString() };
   // The initial version is current without an item, hence the first comparison.
   if (trimmed === (await latestTermsVersion()) || !(await publishTerms(terms)))
     throw new AppError('NO_CHANGE', `${trimmed} is already the current version`);
