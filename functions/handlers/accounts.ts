@@ -36,6 +36,7 @@ import { publicProfile } from '../domain/accounts/user-directory';
 import { verifyToken } from '../domain/accounts/verify-token';
 import { requireAnonymous, requireRole, requireSelfOrAdmin, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../domain/identity';
 import { resolverHandler } from './shared/resolver';
+import { subscriptionFilter } from './shared/subscription-filter';
 
 type NoArgs = Record<string, never>;
 
@@ -101,11 +102,12 @@ export const handler = resolverHandler({
     return changePassword(userId, input.currentPassword, input.newPassword, identity.sessionId);
   },
 
-  // Runs once when a client subscribes: null lets it in. Only the user themself may listen.
+  // Runs once when a client subscribes. Only the user themself may listen, and the filter set on
+  // the server keeps every other user's events away from this subscription.
   'Subscription.onFirstLoginModalClosed': ({ id }: SubscriptionOnFirstLoginModalClosedArgs, identity: Identity) => {
     const userId = requireRole(identity, SIGNED_IN);
     assertValid([['id', required(id)]]);
     if (id !== userId) throw unauthorized();
-    return null;
+    return subscriptionFilter({ id: { eq: userId } });
   },
 });

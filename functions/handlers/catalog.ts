@@ -39,6 +39,11 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
       'Mutation.publishTermsVersion',
     ],
   },
+  {
+    // Uploads straight to storage and file URLs (functions/domain/files/uploads.ts).
+    name: 'files',
+    fields: ['Mutation.requestUpload', 'Mutation.confirmUpload', 'Query.fileUrl'],
+  },
 ];
 
 export const HTTP_ROUTES: { method: 'GET' | 'POST'; path: string; name: string }[] = [

@@ -9,6 +9,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll } from 'vitest';
 import { useTestTable } from '../../tests/support/test-table';
 import { isResolverError } from '@partage/graphql';
+import { registerLocalEventSink } from '../adapters/local-publisher';
 import { readOutbox, type OutboxEntry } from '../adapters/outbox';
 import { createUser, type UserRecord } from '../data/users';
 import { hashPassword } from '../domain/accounts/password-hash';
@@ -20,7 +21,12 @@ import { handler as tokenHandler } from '../handlers/token';
 export const TEST_PASSWORD = 'Correct-Horse-42';
 export const TEST_PUBLIC_URL = 'http://partage.test';
 
-/** Call in beforeAll: a new table, a JWT secret and an outbox of this file's own. */
+const published: { mutation: string; result: unknown }[] = [];
+
+/** The events published (through the local adapter) since this test file started. */
+export const publishedEvents = () => [...published];
+
+/** Call in beforeAll: a new table, a JWT secret, an outbox and a recorder of published events of this file's own. */
 export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
   await useTestTable();
   const outboxDir = await mkdtemp(join(tmpdir(), 'outbox-'));
@@ -29,6 +35,10 @@ export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
     MAIL_ADAPTER: 'outbox',
     OUTBOX_DIR: outboxDir,
     PUBLIC_URL: TEST_PUBLIC_URL,
+    PUBLISH_ADAPTER: 'local',
+  });
+  registerLocalEventSink(async (mutation, result) => {
+    published.push({ mutation, result });
   });
   return { outboxDir };
 }

@@ -26,7 +26,10 @@ export type RuleName =
   | 'neq'
   | 'phone'
   | 'oneOf'
-  | 'maxLength';
+  | 'maxLength'
+  | 'fileType'
+  | 'fileSize'
+  | 'fileContent';
 
 export type RuleResult = RuleName | null;
 
@@ -151,6 +154,19 @@ export const maxLength =
   (max: number) =>
   (v: string | null | undefined): RuleResult =>
     isBlank(v) || String(v).length <= max ? null : 'maxLength';
+
+export const fileType =
+  (allowed: readonly string[]) =>
+  (v: string | null | undefined): RuleResult =>
+    isBlank(v) || allowed.includes(String(v)) ? null : 'fileType';
+
+/** 1 byte to maxBytes. */
+export const fileSize =
+  (maxBytes: number) =>
+  (v: number | null | undefined): RuleResult =>
+    v === null || v === undefined || (Number.isInteger(v) && v >= 1 && v <= maxBytes) ? null : 'fileSize';
+
+/** `fileContent` (the bytes are not the type the file claims) is the server's verdict after upload, no rule of its own. */
 
 /**
  * Runs checks of the form `[path, result]` and throws one VALIDATION_FAILED error listing every

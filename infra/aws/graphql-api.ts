@@ -1,6 +1,7 @@
 // The AppSync GraphQL API: schema from graphql/schema.graphql, one AWS_LAMBDA authorizer, and for
 // every field of the catalog an APPSYNC_JS unit resolver (resolver-code.js) over its capability's
-// Lambda data source.
+// Lambda data source. A second auth mode, AWS_IAM, serves only the publish mutations of server
+// events (functions/domain/events.ts), resolved on a NONE data source by publish-resolver.js.
 
 import { readFileSync } from 'node:fs';
 import { Annotations, Duration, Fn } from 'aws-cdk-lib';
@@ -10,9 +11,11 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { Kind, parse } from 'graphql';
 import { SCHEMA_PATH } from '@partage/graphql/schema';
+import { SERVER_EVENTS } from '@partage/functions/domain/events';
 import { constructIdOf } from './lambdas';
 
 export const RESOLVER_CODE_PATH = new URL('./resolver-code.js', import.meta.url);
+export const PUBLISH_RESOLVER_CODE_PATH = new URL('./publish-resolver.js', import.meta.url);
 
 export interface CapabilityResolvers {
   /** Capability name (the data source is named after it). */
@@ -66,6 +69,8 @@ export class LambdaGraphqlApi extends Construct {
           authorizationType: appsync.AuthorizationType.LAMBDA,
           lambdaAuthorizerConfig: { handler: props.authorizer, resultsCacheTtl: Duration.minutes(5) },
         },
+        // Only fields marked @aws_iam accept it: the Lambdas' own roles publishing server events.
+        additionalAuthorizationModes: [{ authorizationType: appsync.AuthorizationType.IAM }],
       },
       xrayEnabled: true,
       logConfig: {
@@ -100,6 +105,18 @@ export class LambdaGraphqlApi extends Construct {
           code,
         });
       }
+    }
+
+    const events = this.api.addNoneDataSource('ServerEventsDataSource', { description: 'Relays server events to their subscriptions' });
+    const publishCode = appsync.Code.fromInline(readFileSync(PUBLISH_RESOLVER_CODE_PATH, 'utf8'));
+    for (const { mutation } of Object.values(SERVER_EVENTS)) {
+      if (!declared.has(`Mutation.${mutation}`)) Annotations.of(this).addError(`Server event mutation ${mutation} is not in the schema`);
+      events.createResolver(`Mutation${constructIdOf(mutation)}Resolver`, {
+        typeName: 'Mutation',
+        fieldName: mutation,
+        runtime: appsync.FunctionRuntime.JS_1_0_0,
+        code: publishCode,
+      });
     }
   }
 

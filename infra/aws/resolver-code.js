@@ -1,9 +1,11 @@
 // AppSync unit resolver (APPSYNC_JS runtime) shared by every field resolved by a Lambda.
 // request: invoke the data source's Lambda with the direct-Lambda event shape (docs/contracts.md).
 // response: an invocation error, or a ResolverErrorEnvelope `{ __error: { code, message, fields } }`
-// returned by the handler, becomes a GraphQL error; anything else is the field's value.
+// returned by the handler, becomes a GraphQL error; a Subscription field's `{ __subscriptionFilter }`
+// (functions/handlers/shared/subscription-filter.ts) becomes its enhanced subscription filter;
+// anything else is the field's value.
 // The runtime allows a subset of JavaScript: no try/catch/throw, no `in`, no `++`.
-import { util } from '@aws-appsync/utils';
+import { extensions, util } from '@aws-appsync/utils';
 
 export function request(ctx) {
   return {
@@ -28,6 +30,10 @@ export function response(ctx) {
   if (result !== null && typeof result === 'object' && result.__error) {
     const failure = result.__error;
     util.error(failure.message, failure.code, null, { code: failure.code, fields: failure.fields ?? [] });
+  }
+  if (ctx.info.parentTypeName === 'Subscription' && result !== null && typeof result === 'object' && result.__subscriptionFilter) {
+    extensions.setSubscriptionFilter(util.transform.toSubscriptionFilter(result.__subscriptionFilter));
+    return null;
   }
   return result;
 }

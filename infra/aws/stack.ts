@@ -5,11 +5,15 @@ import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { AUTHORIZER, HTTP_ROUTES, RESOLVER_LAMBDAS } from '@partage/functions/handlers/catalog';
+import { CRON_JOBS, ONE_TIME_JOBS, type CronJob, type OneTimeJob } from '@partage/functions/handlers/schedules';
+import { HANDLER_ACCESS, type HandlerAccess } from '@partage/functions/handlers/access';
 import type { PartageConfig } from './config';
 import { DataTable } from './data-table';
+import { FileStorage } from './file-storage';
 import { LambdaGraphqlApi } from './graphql-api';
 import { LambdaHttpApi, type HttpRoute } from './http-api';
 import { HandlerFunctions } from './lambdas';
+import { Scheduling } from './scheduling';
 import { WebHosting } from './web-hosting';
 
 /** What functions/handlers/catalog.ts exports. */
@@ -17,12 +21,18 @@ export interface HandlerCatalog {
   authorizer: string;
   resolverLambdas: { name: string; fields: string[] }[];
   httpRoutes: HttpRoute[];
+  cronJobs?: CronJob[];
+  oneTimeJobs?: OneTimeJob[];
+  access?: Record<string, HandlerAccess>;
 }
 
 export const HANDLER_CATALOG: HandlerCatalog = {
   authorizer: AUTHORIZER,
   resolverLambdas: RESOLVER_LAMBDAS,
   httpRoutes: HTTP_ROUTES,
+  cronJobs: CRON_JOBS,
+  oneTimeJobs: ONE_TIME_JOBS,
+  access: HANDLER_ACCESS,
 };
 
 export interface PartageStackProps extends StackProps {
@@ -50,10 +60,21 @@ export class PartageStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
 
+    const files = new FileStorage(this, 'Files');
+    const cronJobs = catalog.cronJobs ?? [];
+    const oneTimeJobs = catalog.oneTimeJobs ?? [];
+
     this.functions = new HandlerFunctions(this, 'Functions', {
-      names: [catalog.authorizer, ...catalog.resolverLambdas.map((r) => r.name), ...catalog.httpRoutes.map((r) => r.name)],
+      names: [
+        catalog.authorizer,
+        ...catalog.resolverLambdas.map((r) => r.name),
+        ...catalog.httpRoutes.map((r) => r.name),
+        ...[...cronJobs, ...oneTimeJobs].map((job) => job.handler),
+      ],
+      access: catalog.access ?? {},
       table: this.dataTable.table,
       jwtSecret,
+      fileBuckets: { files: files.filesBucket, public: files.publicBucket },
       mailFrom: config.mailFrom,
       appVersion: config.appVersion,
     });
@@ -63,6 +84,9 @@ export class PartageStack extends Stack {
       authorizer: this.functions.get(catalog.authorizer),
       capabilities: catalog.resolverLambdas.map((r) => ({ ...r, fn: this.functions.get(r.name) })),
     });
+    this.functions.grantPublish(this.graphqlApi.api);
+    const scheduling = new Scheduling(this, 'Schedules', { cronJobs, oneTimeJobs, functionOf: (name) => this.functions.get(name) });
+    this.functions.grantScheduling(scheduling);
 
     this.httpApi = new LambdaHttpApi(this, 'Http', {
       apiName: `${this.stackName}-http`,
@@ -78,6 +102,7 @@ export class PartageStack extends Stack {
       httpApiHost: this.httpApi.host,
       httpApiPaths: catalog.httpRoutes.map((r) => r.path),
       appVersion: config.appVersion,
+      fileBuckets: { files: files.filesBucket, public: files.publicBucket },
       ...(config.domainName ? { domainName: config.domainName } : {}),
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
       ...(config.connectSources ? { extraConnectSources: config.connectSources } : {}),

@@ -14,6 +14,8 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { isResolverError } from '@partage/graphql';
+import { isSubscriptionFilterEnvelope, type SubscriptionFilter } from '@partage/functions/handlers/shared/subscription-filter';
+import { isIamOnly, notAuthorizedForField } from './appsync-auth-modes';
 import { LambdaFieldError, executionError, type AppSyncError } from './appsync-errors';
 import type { PreparedOperation } from './appsync-operation';
 import type { Lambda } from './lambda-functions';
@@ -43,6 +45,8 @@ export interface ExecutionResult {
 export interface SubscribedField {
   fieldName: string;
   arguments: Record<string, unknown>;
+  /** The filter its resolver set (enhanced subscription filter), if any. */
+  filter?: SubscriptionFilter;
 }
 
 /** AppSync's `info.selectionSetList`: field paths such as `profile/publicName`, fragments flattened. */
@@ -98,6 +102,7 @@ const resolveField: GraphQLFieldResolver<unknown, ResolverContext> = async (sour
   if (info.path.prev) return defaultFieldResolver(source, args, context, info);
   const { resolvers, prepared, caller, onMutationResult } = context.options;
   const parentTypeName = info.parentType.name;
+  if (isIamOnly(info.parentType.getFields()[info.fieldName])) throw notAuthorizedForField(parentTypeName, info.fieldName);
   if (parentTypeName === 'Subscription') context.subscription = { fieldName: info.fieldName, arguments: args };
   const lambda = resolvers.get(`${parentTypeName}.${info.fieldName}`);
   // AppSync resolves a field that has no resolver attached to null.
@@ -118,6 +123,10 @@ const resolveField: GraphQLFieldResolver<unknown, ResolverContext> = async (sour
     prev: null,
     stash: {},
   });
+  if (context.subscription && isSubscriptionFilterEnvelope(result)) {
+    context.subscription.filter = result.__subscriptionFilter;
+    return null;
+  }
   if (parentTypeName === 'Mutation' && result !== null) onMutationResult?.(info.fieldName, pickSelection(result, new Set(fieldSelection)));
   return result;
 };

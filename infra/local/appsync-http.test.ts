@@ -59,6 +59,7 @@ const functions: LambdaFunctions = {
     ],
   ]),
   httpRoutes: [],
+  jobHandlers: new Map(),
 };
 
 let server: Server;

@@ -11,6 +11,8 @@ export interface LambdaFunctions {
   /** `Type.field` -> the resolver Lambda of that field. */
   resolvers: Map<string, Lambda>;
   httpRoutes: { method: string; path: string; lambda: Lambda }[];
+  /** Handler name -> Lambda, for the scheduled jobs (functions/handlers/schedules.ts). */
+  jobHandlers: Map<string, Lambda>;
 }
 
 export interface Lambda {
@@ -66,5 +68,8 @@ export async function loadLambdaFunctions(): Promise<LambdaFunctions> {
   }
   const httpRoutes: LambdaFunctions['httpRoutes'] = [];
   for (const { method, path, name } of catalog.HTTP_ROUTES) httpRoutes.push({ method, path, lambda: await load(name) });
-  return { authorizer: await load(catalog.AUTHORIZER), resolvers, httpRoutes };
+  const schedules = await import('@partage/functions/handlers/schedules');
+  const jobHandlers = new Map<string, Lambda>();
+  for (const { handler } of [...schedules.CRON_JOBS, ...schedules.ONE_TIME_JOBS]) jobHandlers.set(handler, await load(handler));
+  return { authorizer: await load(catalog.AUTHORIZER), resolvers, httpRoutes, jobHandlers };
 }

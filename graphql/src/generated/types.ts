@@ -306,6 +306,7 @@ export interface Query {
   tosHistory?: Array<TosAcceptance> | null;
   users?: UserPage | null;
   user?: UserDetail | null;
+  fileUrl?: string | null;
 }
 
 export interface Mutation {
@@ -326,10 +327,36 @@ export interface Mutation {
   adminCreateUser?: UserIdResult | null;
   adminUpdateUser?: UserIdResult | null;
   allowUser?: UserIdResult | null;
+  publishFirstLoginModalClosed?: FirstLoginModalClosedResult | null;
+  requestUpload?: UploadTicket | null;
+  confirmUpload?: StoredFile | null;
 }
 
 export interface Subscription {
   onFirstLoginModalClosed?: FirstLoginModalClosedResult | null;
+}
+
+export type UploadPurpose = 'PUBLIC_IMAGE' | 'PRIVATE_DOCUMENT';
+
+export interface RequestUploadInput {
+  purpose: UploadPurpose;
+  contentType: string;
+  size: number;
+}
+
+export interface UploadTicket {
+  fileId: string;
+  url: string;
+  fields: string;
+  expiresAt: string;
+}
+
+export interface StoredFile {
+  id: string;
+  purpose: UploadPurpose;
+  contentType: string;
+  size: number;
+  publicUrl?: string | null;
 }
 
 export interface QueryVerifyTokenArgs {
@@ -354,6 +381,10 @@ export interface QueryUsersArgs {
 
 export interface QueryUserArgs {
   id: string;
+}
+
+export interface QueryFileUrlArgs {
+  fileId: string;
 }
 
 export interface MutationUpdateFirstLoginModalClosedArgs {
@@ -422,6 +453,18 @@ export interface MutationAdminUpdateUserArgs {
 
 export interface MutationAllowUserArgs {
   input: AllowUserInput;
+}
+
+export interface MutationPublishFirstLoginModalClosedArgs {
+  data: string;
+}
+
+export interface MutationRequestUploadArgs {
+  input: RequestUploadInput;
+}
+
+export interface MutationConfirmUploadArgs {
+  fileId: string;
 }
 
 export interface SubscriptionOnFirstLoginModalClosedArgs {

@@ -28,6 +28,9 @@ const RULES = {
   phone: true,
   oneOf: true,
   maxLength: true,
+  fileType: true,
+  fileSize: true,
+  fileContent: true,
 } satisfies Record<RuleName, true>;
 
 function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string> {
