@@ -6,7 +6,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, useClock } from '@partage/functions/domain/clock';
-import { DEMO, graphql, login, meId, startTestServer, type TestServer } from './support/local-server';
+import { DEMO, graphql, login, startTestServer, type TestServer } from './support/local-server';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-a-tiny-test-image')]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
