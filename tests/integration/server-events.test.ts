@@ -1,9 +1,32 @@
 // Events pushed by the server (the publish port) on the local host, seen by raw real-time clients:
-// code that is not a mutation publishes, only the subscriber the server-side filter allows receives
-// it, and neither another user's subscription nor a client call of the IAM-only mutation gets in.
+// a scheduled job (no mutation involved) publishes, only the subscriber the server-side filter
+// allows receives it, and neither another user's subscription nor a client call of the IAM-only
+// mutation gets in.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { publisher } from '@partage/functions/adapters/publisher';
+import { tableScheduler } from '@partage/functions/adapters/table-scheduler';
+import type { FirstLoginModalClosedResult } from '@partage/graphql';
+import { now } from '@partage/functions/domain/clock';
+import { scheduledJobHandler, type ScheduledJobEvent } from '@partage/functions/handlers/shared/scheduled-job';
+import { createLocalScheduler } from '../../infra/local/local-scheduler';
 import { DEMO, RealtimeClient, graphql, login, meId, startTestServer, type TestServer } from './support/local-server';
+
+// A job handler that publishes what it was scheduled with, run by a local scheduler of its own.
+const notify = scheduledJobHandler({
+  'notify-modal-closed': ({ payload }) =>
+    publisher().publish({ name: 'firstLoginModalClosed', data: payload as unknown as FirstLoginModalClosedResult }),
+});
+const jobs = createLocalScheduler({
+  cronJobs: [],
+  oneTimeJobs: [{ job: 'notify-modal-closed', handler: 'notifier', description: 'Test job that publishes' }],
+  lambdaOf: (name) => ({ name, invoke: (event) => notify(event as ScheduledJobEvent) }),
+});
+
+async function publishFromAJob(name: string, data: FirstLoginModalClosedResult): Promise<void> {
+  await tableScheduler().scheduleOnce({ name, job: 'notify-modal-closed', at: now(), payload: { ...data } });
+  expect(await jobs.runDue()).toEqual([expect.objectContaining({ name, outcome: 'done' })]);
+}
 
 const SUBSCRIPTION = 'subscription On($id: ID!) { onFirstLoginModalClosed(id: $id) { id firstLoginModalClosed } }';
 
@@ -33,15 +56,13 @@ afterEach(() => clients.splice(0).forEach((client) => client.close()));
 afterAll(() => server?.stop());
 
 describe('publish port on the local host', () => {
-  it('delivers an event published outside any mutation to the allowed subscriber only', async () => {
+  it('delivers an event published by a scheduled job to the allowed subscriber only', async () => {
     const renterSide = await subscribed(renter);
     const ownerSide = await subscribed(owner);
     expect(renterSide.answer).toEqual({ type: 'start_ack', id: 's1' });
     expect(ownerSide.answer).toEqual({ type: 'start_ack', id: 's1' });
 
-    // Imported once the server has set the functions' environment (PUBLISH_ADAPTER=local).
-    const { publisher } = await import('@partage/functions/adapters/publisher');
-    await publisher().publish({ name: 'firstLoginModalClosed', data: { id: renter.id, firstLoginModalClosed: true } });
+    await publishFromAJob('notify-renter', { id: renter.id, firstLoginModalClosed: true });
 
     expect(await renterSide.client.next((m) => m.type === 'data')).toEqual({
       type: 'data',
@@ -49,7 +70,7 @@ describe('publish port on the local host', () => {
       payload: { data: { onFirstLoginModalClosed: { id: renter.id, firstLoginModalClosed: true } } },
     });
     // A later event for the owner arrives; had the renter's event leaked, it would be the owner's first.
-    await publisher().publish({ name: 'firstLoginModalClosed', data: { id: owner.id, firstLoginModalClosed: false } });
+    await publishFromAJob('notify-owner', { id: owner.id, firstLoginModalClosed: false });
     expect(await ownerSide.client.next((m) => m.type === 'data')).toMatchObject({
       payload: { data: { onFirstLoginModalClosed: { id: owner.id, firstLoginModalClosed: false } } },
     });
