@@ -182,4 +182,13 @@ describe('purge of abandoned uploads (scheduled job)', () => {
     // Requested within the day: left alone, and still confirmable.
     expect((await confirm(nextOwnerToken, fresh.fileId)).data?.confirmUpload).toMatchObject({ id: fresh.fileId });
   });
+
+  it('runs one job at once from its "Run now" button, and answers 404 for a job that does not exist', async () => {
+    const run = (field: string, value: string) =>
+      fetch(`${server.url}/_dev/schedules/run`, { method: 'POST', body: new URLSearchParams({ [field]: value }) });
+    const page = await (await run('job', 'purge-abandoned-uploads')).text();
+    expect(page).toMatch(/<li>purge-abandoned-uploads \(due [^)]+\): done<\/li>/);
+    expect((await run('job', 'no-such-job')).status).toBe(404);
+    expect((await run('name', 'no-such-schedule')).status).toBe(404);
+  });
 });
