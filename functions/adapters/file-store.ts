@@ -54,10 +54,10 @@ function chooseFileStore(adapter: string): FileStore {
     return s3FileStore(new S3Client({}), {
       filesBucket: requireEnv('FILES_BUCKET'),
       publicBucket: requireEnv('PUBLIC_FILES_BUCKET'),
-      publicBaseUrl: publicUrl(),
+      publicBaseUrl: publicUrl,
     });
   }
   if (adapter === 'local')
-    return localFileStore({ dir: requireEnv('FILE_STORE_DIR'), secret: requireEnv('FILE_STORE_SECRET'), baseUrl: publicUrl() });
+    return localFileStore({ dir: requireEnv('FILE_STORE_DIR'), secret: requireEnv('FILE_STORE_SECRET'), baseUrl: publicUrl });
   throw new Error(`Unknown FILE_STORE_ADAPTER "${adapter}" (expected s3 or local)`);
 }

@@ -34,8 +34,8 @@ export const signedReadText = (key: string, expires: number) => `${key}\n${expir
 export interface LocalFileStoreConfig {
   dir: string;
   secret: string;
-  /** The local host's URL. */
-  baseUrl: string;
+  /** The local host's URL (read when needed, as PUBLIC_URL on AWS). */
+  baseUrl: () => string;
 }
 
 export function localFileStore({ dir, secret, baseUrl }: LocalFileStoreConfig): FileStore {
@@ -48,7 +48,7 @@ export function localFileStore({ dir, secret, baseUrl }: LocalFileStoreConfig): 
       };
       const encoded = Buffer.from(JSON.stringify(policy)).toString('base64');
       return {
-        url: `${baseUrl}${LOCAL_UPLOAD_PATH}`,
+        url: `${baseUrl()}${LOCAL_UPLOAD_PATH}`,
         fields: { key, 'Content-Type': contentType, Policy: encoded, 'X-Amz-Signature': signPolicy(secret, encoded) },
       };
     },
@@ -77,8 +77,8 @@ export function localFileStore({ dir, secret, baseUrl }: LocalFileStoreConfig): 
     },
     async signedUrl(key, expiresAt) {
       const expires = epochSeconds(expiresAt);
-      return `${baseUrl}/${key}?expires=${expires}&signature=${hmac(secret, signedReadText(key, expires))}`;
+      return `${baseUrl()}/${key}?expires=${expires}&signature=${hmac(secret, signedReadText(key, expires))}`;
     },
-    publicUrl: (key) => `${baseUrl}/${key}`,
+    publicUrl: (key) => `${baseUrl()}/${key}`,
   };
 }

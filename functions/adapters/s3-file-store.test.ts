@@ -5,7 +5,11 @@ import { s3FileStore } from './s3-file-store';
 
 const s3 = mockClient(S3Client);
 const client = new S3Client({ region: 'ca-central-1', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
-const store = s3FileStore(client, { filesBucket: 'files-bucket', publicBucket: 'public-bucket', publicBaseUrl: 'https://partage.example' });
+const store = s3FileStore(client, {
+  filesBucket: 'files-bucket',
+  publicBucket: 'public-bucket',
+  publicBaseUrl: () => 'https://partage.example',
+});
 afterEach(() => s3.reset());
 
 describe('S3 file store', () => {

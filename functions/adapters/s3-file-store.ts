@@ -12,8 +12,8 @@ import { PUBLIC_CACHE_CONTROL, type FileStore } from './file-store';
 export interface S3FileStoreConfig {
   filesBucket: string;
   publicBucket: string;
-  /** The site's URL: CloudFront serves the public bucket's keys under it. */
-  publicBaseUrl: string;
+  /** The site's URL: CloudFront serves the public bucket's keys under it. Read when needed: handlers that never hand out URLs (housekeeping) have no PUBLIC_URL. */
+  publicBaseUrl: () => string;
 }
 
 const secondsUntil = (instant: Date) => Math.max(1, Math.ceil((instant.getTime() - now().getTime()) / 1000));
@@ -63,6 +63,6 @@ export function s3FileStore(client: S3Client, config: S3FileStoreConfig): FileSt
     },
     signedUrl: (key, expiresAt) =>
       getSignedUrl(client, new GetObjectCommand({ Bucket: bucketOf(key), Key: key }), { expiresIn: secondsUntil(expiresAt) }),
-    publicUrl: (key) => `${config.publicBaseUrl}/${key}`,
+    publicUrl: (key) => `${config.publicBaseUrl()}/${key}`,
   };
 }
