@@ -47,8 +47,6 @@ export interface LocalServerOptions {
 export interface LocalServer {
   /** http://localhost:<port> */
   url: string;
-  /** The local scheduler (tests run due jobs with it after moving the clock). */
-  scheduler: LocalScheduler;
   close(): Promise<void>;
 }
 
@@ -191,5 +189,5 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
     await close();
     throw error;
   }
-  return { url, scheduler: scheduler!, close };
+  return { url, close };
 }
