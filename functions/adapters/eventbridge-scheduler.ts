@@ -8,8 +8,7 @@ import {
   ResourceNotFoundException,
   type SchedulerClient,
 } from '@aws-sdk/client-scheduler';
-import type { ScheduledJobEvent } from '../handlers/shared/scheduled-job';
-import { SCHEDULE_NAME, type OneTimeSchedule, type Scheduler } from './scheduler';
+import { SCHEDULE_NAME, type OneTimeSchedule, type ScheduledJobEvent, type Scheduler } from './scheduler';
 
 export interface EventBridgeSchedulerConfig {
   group: string;

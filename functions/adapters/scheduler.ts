@@ -8,6 +8,16 @@ import { eventBridgeScheduler } from './eventbridge-scheduler';
 import { requireEnv } from './env';
 import { tableScheduler } from './table-scheduler';
 
+/** What a job's handler receives, from either host and for cron and one-time jobs alike. */
+export interface ScheduledJobEvent {
+  /** The job's name in functions/handlers/schedules.ts. */
+  job: string;
+  /** ISO instant the run was due. */
+  scheduledAt: string;
+  /** What the scheduling code attached (one-time jobs); `{}` for crons. */
+  payload: Record<string, unknown>;
+}
+
 export interface OneTimeSchedule {
   /** Unique among pending schedules, chosen by the caller (e.g. `payout-<contract id>`) so a retry changes nothing and a cancel finds it. Letters, digits, `-`, `_`, `.`; at most 64. */
   name: string;

@@ -1,15 +1,9 @@
 // The frame of every scheduled-job Lambda: EventBridge rules (cron jobs) and EventBridge Scheduler
 // (one-time jobs) on AWS, the local scheduler on the local host, all send the same event.
 
-/** What a job's handler receives. */
-export interface ScheduledJobEvent {
-  /** The job's name in functions/handlers/schedules.ts. */
-  job: string;
-  /** ISO instant the run was due. */
-  scheduledAt: string;
-  /** What the scheduling code attached (one-time jobs); `{}` for crons. */
-  payload: Record<string, unknown>;
-}
+import type { ScheduledJobEvent } from '../../adapters/scheduler';
+
+export type { ScheduledJobEvent };
 
 export type ScheduledJob = (event: ScheduledJobEvent) => Promise<unknown>;
 
