@@ -5,6 +5,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Mailer } from './mailer';
+import { now } from '../domain/clock';
 
 export interface OutboxEntry {
   id: string;
@@ -28,7 +29,7 @@ let lastStamp = 0;
 
 export async function writeOutboxEntry(dir: string, entry: NewOutboxEntry): Promise<OutboxEntry> {
   // Strictly increasing times keep "newest first" exact for messages sent within one millisecond.
-  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  lastStamp = Math.max(now().getTime(), lastStamp + 1);
   const written: OutboxEntry = { ...entry, id: randomUUID(), links: extractLinks(entry.text), sentAt: new Date(lastStamp).toISOString() };
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, `${lastStamp}-${written.id}.json`), JSON.stringify(written, null, 2));

@@ -53,3 +53,16 @@ export const USER_SEARCH_PARTITION = 'USER_SEARCH';
 export const userSearchIndexKeys = (term: string) => ({ GSI2PK: USER_SEARCH_PARTITION, GSI2SK: term });
 
 export const systemStatusKey = () => ({ PK: 'SYSTEM', SK: 'STATUS' });
+
+/** Local host only: a one-time schedule (the table scheduler adapter); AWS keeps them in EventBridge Scheduler. */
+export const ONE_TIME_SCHEDULE_PARTITION = 'SCHEDULE';
+export const oneTimeScheduleKey = (name: string) => ({ PK: ONE_TIME_SCHEDULE_PARTITION, SK: `ONCE#${name}` });
+
+/** An uploaded file's record. */
+export const fileRecordKey = (fileId: string) => ({ PK: `FILE#${fileId}`, SK: 'FILE' });
+/** GSI1: uploads not yet confirmed, oldest first (the purge of abandoned uploads). */
+export const PENDING_UPLOADS_PARTITION = 'PENDING_UPLOADS';
+export const pendingUploadIndexKeys = (createdAt: string, fileId: string) => ({
+  GSI1PK: PENDING_UPLOADS_PARTITION,
+  GSI1SK: `${createdAt}#${fileId}`,
+});

@@ -11,6 +11,7 @@ import {
   asUser,
   errorCodeOf,
   givenUser,
+  publishedEvents,
   httpEvent,
   resolverEvent,
   TEST_PASSWORD,
@@ -69,10 +70,14 @@ describe('Mutation.updateFirstLoginModalClosed', () => {
   const update = (value: unknown, identity: Identity) =>
     handler(resolverEvent('Mutation.updateFirstLoginModalClosed', { input: { firstLoginModalClosed: value } }, identity));
 
-  it('stores the state and returns what the subscription delivers', async () => {
+  it('stores the state and publishes it to the subscription', async () => {
     const user = await givenUser();
     expect(await update(true, asUser(user))).toEqual({ id: user.id, firstLoginModalClosed: true });
     expect((await getUser(user.id))?.firstLoginModalClosed).toBe(true);
+    expect(publishedEvents()).toContainEqual({
+      mutation: 'publishFirstLoginModalClosed',
+      result: { id: user.id, firstLoginModalClosed: true },
+    });
   });
 
   it('refuses an anonymous visitor and a value that is not a boolean', async () => {
@@ -145,7 +150,7 @@ describe('Subscription.onFirstLoginModalClosed', () => {
   it('lets users listen to their own changes only', async () => {
     const user = await givenUser();
     const other = await givenUser();
-    expect(await subscribe(user.id, asUser(user))).toBeNull();
+    expect(await subscribe(user.id, asUser(user))).toEqual({ __subscriptionFilter: { id: { eq: user.id } } });
     expect(errorCodeOf(await subscribe(other.id, asUser(user)))).toBe('UNAUTHORIZED_ACCESS');
     expect(errorCodeOf(await subscribe(user.id, ANONYMOUS))).toBe('UNAUTHORIZED_ACCESS');
   });

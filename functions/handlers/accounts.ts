@@ -37,6 +37,7 @@ import { verifyToken } from '../domain/accounts/verify-token';
 import { requireAnonymous, requireRole, requireSelfOrAdmin, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../domain/identity';
 import { enforceRateLimit } from '../domain/rate-limits';
 import { resolverHandler, sourceAddressOf, type FieldMap, type ResolverEvent } from './shared/resolver';
+import { subscriptionFilter } from './shared/subscription-filter';
 
 type NoArgs = Record<string, never>;
 
@@ -116,12 +117,13 @@ export const accountsFields = {
     return changePassword(userId, input.currentPassword, input.newPassword, identity.sessionId);
   },
 
-  // Runs once when a client subscribes: null lets it in. Only the user themself may listen.
+  // Runs once when a client subscribes. Only the user themself may listen, and the filter set on
+  // the server keeps every other user's events away from this subscription.
   'Subscription.onFirstLoginModalClosed': ({ id }: SubscriptionOnFirstLoginModalClosedArgs, identity: Identity) => {
     const userId = requireRole(identity, SIGNED_IN);
     assertValid([['id', required(id)]]);
     if (id !== userId) throw unauthorized();
-    return null;
+    return subscriptionFilter({ id: { eq: userId } });
   },
 } satisfies FieldMap;
 

@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import type { AppSyncAuthorizerEvent } from 'aws-lambda';
 import { ANONYMOUS_TOKEN } from '@partage/graphql';
 import { signAccessToken } from '../domain/accounts/access-token';
+import { manualClock, useClock } from '../domain/clock';
 import { lockOutUser } from '../data/users';
 import { givenUser, httpEvent, resolverEvent, TEST_PASSWORD, useTestOutbox } from '../testing/fixtures';
 import { handler, MAX_CACHE_SECONDS } from './authorizer';
@@ -102,5 +103,19 @@ describe('AppSync authorizer', () => {
     expect(changed).toEqual({ id: user.id });
     expect((await authorize(`Bearer ${phone}`)).isAuthorized).toBe(false);
     expect((await authorize(`Bearer ${laptop.token}`)).isAuthorized).toBe(true);
+  });
+
+  it('takes the time from the installed clock: a token expires when the clock passes its 15 minutes', async () => {
+    const clock = manualClock('2026-03-01T12:00:00Z');
+    const restore = useClock(clock);
+    try {
+      const token = `Bearer ${(await signedIn()).token}`;
+      clock.advance(14 * 60_000);
+      expect(await authorize(token)).toMatchObject({ isAuthorized: true, ttlOverride: 60 });
+      clock.advance(2 * 60_000);
+      expect(await authorize(token)).toEqual({ isAuthorized: false, ttlOverride: 0 });
+    } finally {
+      restore();
+    }
   });
 });

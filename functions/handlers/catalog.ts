@@ -4,6 +4,7 @@
 
 import { accountsFields } from './accounts';
 import { adminFields } from './admin';
+import { filesFields } from './files';
 import type { FieldMap } from './shared/resolver';
 
 export const AUTHORIZER = 'authorizer';
@@ -14,6 +15,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'accounts', fields: fieldsOf(accountsFields) },
   // User administration (ADMIN only).
   { name: 'admin', fields: fieldsOf(adminFields) },
+  // Uploads straight to storage and file URLs (functions/domain/files/uploads.ts).
+  { name: 'files', fields: fieldsOf(filesFields) },
 ];
 
 /**

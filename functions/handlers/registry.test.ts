@@ -20,6 +20,12 @@ describe('field registry', () => {
     expect(served.filter(({ field }) => !servable.has(field))).toEqual([]);
   });
 
+  it('leaves the server-only fields (IAM publish mutations) to AppSync: no handler serves them', () => {
+    expect(registry.serverOnly).toContain('Mutation.publishFirstLoginModalClosed');
+    expect(registry.required).not.toContain('Mutation.publishFirstLoginModalClosed');
+    expect(served.filter(({ field }) => registry.serverOnly.includes(field))).toEqual([]);
+  });
+
   it('serves each field from one Lambda only', () => {
     const fields = served.map((s) => s.field);
     expect(fields.filter((field, index) => fields.indexOf(field) !== index)).toEqual([]);

@@ -9,12 +9,14 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll } from 'vitest';
 import { useTestTable } from '../../tests/support/test-table';
 import { isResolverError } from '@partage/graphql';
+import { registerLocalEventSink } from '../adapters/local-publisher';
 import { readOutbox, type OutboxEntry } from '../adapters/outbox';
 import { recordTermsAcceptance } from '../data/terms';
 import { createUser, type UserRecord } from '../data/users';
 import { latestTermsVersion } from '../domain/accounts/terms';
 import { hashPassword } from '../domain/accounts/password-hash';
 import type { Identity } from '../domain/identity';
+import { now } from '../domain/clock';
 import { RATE_LIMITS, withinRateLimit, type RateLimitName } from '../domain/rate-limits';
 import type { ResolverEvent } from '../handlers/shared/resolver';
 import { handler as tokenHandler } from '../handlers/token';
@@ -28,7 +30,12 @@ const FIXTURE_HASH_COST = { N: 2 ** 10, r: 8, p: 1 };
 let fixtureHash: Promise<string> | undefined;
 export const TEST_PUBLIC_URL = 'http://partage.test';
 
-/** Call in beforeAll: a new table, a JWT secret and an outbox of this file's own. */
+const published: { mutation: string; result: unknown }[] = [];
+
+/** The events published (through the local adapter) since this test file started. */
+export const publishedEvents = () => [...published];
+
+/** Call in beforeAll: a new table, a JWT secret, an outbox and a recorder of published events of this file's own. */
 export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
   await useTestTable();
   const outboxDir = await mkdtemp(join(tmpdir(), 'outbox-'));
@@ -37,6 +44,10 @@ export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
     MAIL_ADAPTER: 'outbox',
     OUTBOX_DIR: outboxDir,
     PUBLIC_URL: TEST_PUBLIC_URL,
+    PUBLISH_ADAPTER: 'local',
+  });
+  registerLocalEventSink(async (mutation, result) => {
+    published.push({ mutation, result });
   });
   return { outboxDir };
 }
@@ -74,7 +85,7 @@ export async function givenUser(overrides: Partial<UserRecord> = {}, { termsAcce
     lockedOut: false,
     failedLogins: 0,
     firstLoginModalClosed: false,
-    createdAt: new Date().toISOString(),
+    createdAt: now().toISOString(),
     ...overrides,
   };
   await createUser(user);

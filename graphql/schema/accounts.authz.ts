@@ -1,6 +1,6 @@
 // Who may call each root field of accounts.graphql (see authz.ts).
 
-import { PUBLIC, SELF_OR_ADMIN, SIGNED_IN, type AuthzTable } from './authz';
+import { PUBLIC, SELF_OR_ADMIN, SERVER_ONLY, SIGNED_IN, type AuthzTable } from './authz';
 
 export const authz: AuthzTable = {
   // null for anonymous visitors, not an error.
@@ -24,4 +24,6 @@ export const authz: AuthzTable = {
   'Mutation.completeAdminRegistration': PUBLIC,
   // Only the user themself may listen, administrators included.
   'Subscription.onFirstLoginModalClosed': { anonymous: false, own: true, other: false, admin: false },
+  // Published by the server (AWS_IAM) only; no handler serves it.
+  'Mutation.publishFirstLoginModalClosed': SERVER_ONLY,
 };

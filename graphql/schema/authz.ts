@@ -22,3 +22,5 @@ export const PUBLIC: AuthzRow = { anonymous: true, own: true, other: true, admin
 export const SIGNED_IN: AuthzRow = { anonymous: false, own: true, other: true, admin: true };
 export const SELF_OR_ADMIN: AuthzRow = { anonymous: false, own: true, other: false, admin: true };
 export const ADMIN_ONLY: AuthzRow = { anonymous: false, own: false, other: false, admin: true };
+/** An IAM-only field (server events): no client token gets through, whoever the caller. */
+export const SERVER_ONLY: AuthzRow = { anonymous: false, own: false, other: false, admin: false };

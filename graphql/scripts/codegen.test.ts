@@ -13,7 +13,7 @@ describe('joined schema', () => {
     expect(sdl).toMatch(/^# GENERATED/);
     expect(sdl).not.toMatch(/extend type|fromParent/);
     expect(sdl).toMatch(/type Query \{\n {2}me: Me\n[\s\S]* {2}users\(search/);
-    expect(sdl).toContain('@aws_subscribe(mutations: ["updateFirstLoginModalClosed"])');
+    expect(sdl).toContain('@aws_subscribe(mutations: ["publishFirstLoginModalClosed"])');
   });
 });
 

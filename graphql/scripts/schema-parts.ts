@@ -96,26 +96,39 @@ export function partsSchema(document: DocumentNode): GraphQLSchema {
 
 const isFromParent = (field: GraphQLField<unknown, unknown>) => !!field.astNode?.directives?.some((d) => d.name.value === FROM_PARENT);
 
+/**
+ * A field only the server may call (`@aws_iam` without `@aws_lambda`): the publish mutations of server
+ * events, resolved on AppSync's NONE data source, never by a handler (functions/domain/events.ts).
+ */
+function isServerOnly(field: GraphQLField<unknown, unknown>): boolean {
+  const directives = new Set(field.astNode?.directives?.map((d) => d.name.value));
+  return directives.has('aws_iam') && !directives.has('aws_lambda');
+}
+
 export interface FieldRegistry {
   /** `Type.field` a handler must serve: every root field, and every object-valued field not marked @fromParent. */
   required: string[];
   /** `Type.field` a handler may serve: the required ones, and scalar or enum fields (computed ones). */
   servable: string[];
+  /** `Type.field` only the server calls (IAM-only publish mutations): no handler may serve them. */
+  serverOnly: string[];
 }
 
 export function fieldRegistry(schema: GraphQLSchema): FieldRegistry {
   const required: string[] = [];
   const servable: string[] = [];
+  const serverOnly: string[] = [];
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
-      if (isFromParent(field)) continue;
       const name = `${type.name}.${field.name}`;
+      if (isServerOnly(field)) serverOnly.push(name);
+      if (isFromParent(field) || isServerOnly(field)) continue;
       servable.push(name);
       if (ROOT_TYPES.includes(type.name) || isObjectType(getNamedType(field.type))) required.push(name);
     }
   }
-  return { required, servable };
+  return { required, servable, serverOnly };
 }
 
 /** The `Query/Mutation/Subscription.field`s each part declares, by part name (without .graphql). */

@@ -72,3 +72,9 @@ export const ACCOUNT_EMAILS_PER_HOUR = 3;
 /** Pages of the administrators' user list. */
 export const USERS_PAGE_DEFAULT_LIMIT = 20;
 export const USERS_PAGE_MAX_LIMIT = 100;
+
+/** What each upload purpose accepts: checked by the browser and the server, the size also by the storage. */
+export const UPLOAD_RULES = {
+  PUBLIC_IMAGE: { contentTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 10 * 1024 * 1024 },
+  PRIVATE_DOCUMENT: { contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], maxBytes: 20 * 1024 * 1024 },
+} as const;

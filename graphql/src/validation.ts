@@ -29,7 +29,10 @@ export type RuleName =
   | 'phone'
   | 'oneOf'
   | 'maxLength'
-  | 'characters';
+  | 'characters'
+  | 'fileType'
+  | 'fileSize'
+  | 'fileContent';
 
 export type RuleResult = RuleName | null;
 
@@ -280,6 +283,19 @@ export function inputTextChecks(rootField: string, args: unknown): Array<[string
   const shape = (ROOT_FIELD_ARGUMENTS as Record<string, Record<string, string>>)[rootField];
   return shape ? textChecks(shape, INPUT_MAX_LENGTHS[rootField as RootFieldName], args, '') : [];
 }
+
+export const fileType =
+  (allowed: readonly string[]) =>
+  (v: string | null | undefined): RuleResult =>
+    isBlank(v) || allowed.includes(String(v)) ? null : 'fileType';
+
+/** 1 byte to maxBytes. */
+export const fileSize =
+  (maxBytes: number) =>
+  (v: number | null | undefined): RuleResult =>
+    v === null || v === undefined || (Number.isInteger(v) && v >= 1 && v <= maxBytes) ? null : 'fileSize';
+
+/** `fileContent` (the bytes are not the type the file claims) is the server's verdict after upload, no rule of its own. */
 
 /**
  * Runs checks of the form `[path, result]` and throws one VALIDATION_FAILED error listing every

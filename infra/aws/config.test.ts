@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTEXT_KEYS, readConfig, REPO_ROOT, resolveWebDist, senderAddress } from './config';
 import { schemaFields, splitField } from './graphql-api';
-import { accessOf, constructIdOf } from './lambdas';
+import { constructIdOf } from './lambdas';
 import { apiPathPatterns, siteContentSecurityPolicy } from './web-hosting';
 
 const dir = mkdtempSync(join(tmpdir(), 'partage-web-'));
@@ -114,12 +114,8 @@ describe('helpers', () => {
     expect(schemaFields('type Query { me: String } extend type Query { other: Int }')).toEqual(new Set(['Query.me', 'Query.other']));
   });
 
-  it('names constructs and gives least privilege', () => {
+  it('names constructs', () => {
     expect(constructIdOf('accounts')).toBe('Accounts');
     expect(constructIdOf('stripe-webhook')).toBe('StripeWebhook');
-    // The authorizer reads sessions (revoked ones stop working); /log writes its rate limit per source.
-    expect(accessOf('authorizer')).toMatchObject({ table: 'read', jwtSecret: true, sendEmail: false, publicUrl: false });
-    expect(accessOf('log')).toMatchObject({ table: 'readWrite', sendEmail: false, publicUrl: false });
-    expect(accessOf('accounts')).toMatchObject({ table: 'readWrite', sendEmail: true, publicUrl: true });
   });
 });

@@ -1,6 +1,8 @@
 // The AppSync GraphQL API: schema from graphql/schema.graphql, one AWS_LAMBDA authorizer, and for
 // every field of the catalog an APPSYNC_JS unit resolver (resolver-code.js) over its capability's
 // Lambda data source. Fields of other types than the roots are batched (BatchInvoke, maxBatchSize).
+// A second auth mode, AWS_IAM, serves only the publish mutations of server
+// events (functions/domain/events.ts), resolved on a NONE data source by publish-resolver.js.
 
 import { readFileSync } from 'node:fs';
 import { Annotations, Duration, Fn } from 'aws-cdk-lib';
@@ -12,9 +14,11 @@ import { Kind, parse } from 'graphql';
 import { SCHEMA_PATH } from '@partage/graphql/schema';
 import { FIELD_RESOLVER_MAX_BATCH_SIZE } from '@partage/functions/handlers/catalog';
 import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
+import { SERVER_EVENTS } from '@partage/functions/domain/events';
 import { constructIdOf } from './lambdas';
 
 export const RESOLVER_CODE_PATH = new URL('./resolver-code.js', import.meta.url);
+export const PUBLISH_RESOLVER_CODE_PATH = new URL('./publish-resolver.js', import.meta.url);
 
 export interface CapabilityResolvers {
   /** Capability name (the data source is named after it). */
@@ -75,6 +79,8 @@ export class LambdaGraphqlApi extends Construct {
           // A revoked session stops working within this time (the authorizer's MAX_CACHE_SECONDS).
           lambdaAuthorizerConfig: { handler: props.authorizer, resultsCacheTtl: Duration.seconds(60) },
         },
+        // Only fields marked @aws_iam accept it: the Lambdas' own roles publishing server events.
+        additionalAuthorizationModes: [{ authorizationType: appsync.AuthorizationType.IAM }],
       },
       // The local host enforces the same numbers (infra/local/appsync-limits.ts).
       queryDepthLimit: GRAPHQL_LIMITS.queryDepth,
@@ -115,6 +121,18 @@ export class LambdaGraphqlApi extends Construct {
           ...(ROOT_TYPES.has(typeName) ? {} : { maxBatchSize: props.maxBatchSize ?? FIELD_RESOLVER_MAX_BATCH_SIZE }),
         });
       }
+    }
+
+    const events = this.api.addNoneDataSource('ServerEventsDataSource', { description: 'Relays server events to their subscriptions' });
+    const publishCode = appsync.Code.fromInline(readFileSync(PUBLISH_RESOLVER_CODE_PATH, 'utf8'));
+    for (const { mutation } of Object.values(SERVER_EVENTS)) {
+      if (!declared.has(`Mutation.${mutation}`)) Annotations.of(this).addError(`Server event mutation ${mutation} is not in the schema`);
+      events.createResolver(`Mutation${constructIdOf(mutation)}Resolver`, {
+        typeName: 'Mutation',
+        fieldName: mutation,
+        runtime: appsync.FunctionRuntime.JS_1_0_0,
+        code: publishCode,
+      });
     }
   }
 

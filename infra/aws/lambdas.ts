@@ -1,6 +1,6 @@
 // One Lambda per handler of functions/handlers/catalog.ts (entry functions/handlers/<name>.ts),
-// bundled locally by esbuild (never in Docker), with its log group, its environment (docs/contracts.md)
-// and only the grants its handler needs.
+// bundled locally by esbuild (never in Docker), with its log group, and exactly the grants and the
+// environment its declaration in functions/handlers/access.ts asks for (docs/contracts.md).
 
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,44 +12,17 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as appsync from 'aws-cdk-lib/aws-appsync';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import type { HandlerAccess } from '@partage/functions/handlers/access';
+import { fileAreaPrefix, isPublicArea, type FileArea } from '@partage/functions/domain/files/file-keys';
+import { SERVER_EVENTS } from '@partage/functions/domain/events';
 import { REPO_ROOT, senderAddress } from './config';
+import type { Scheduling } from './scheduling';
 
 export const HANDLERS_DIR = join(REPO_ROOT, 'functions', 'handlers');
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
-
-/** What a handler may touch. */
-export interface HandlerAccess {
-  table: 'none' | 'read' | 'readWrite';
-  /** Read the JWT signing key (sign or verify tokens). */
-  jwtSecret: boolean;
-  /** ses:SendEmail, only from MAIL_FROM. */
-  sendEmail: boolean;
-  /** Gets PUBLIC_URL (the site's URL, for links in e-mails). */
-  publicUrl: boolean;
-  memorySize?: number;
-}
-
-/** Resolver capabilities and any handler not listed below: the table, e-mail, links. */
-export const DEFAULT_ACCESS: HandlerAccess = { table: 'readWrite', jwtSecret: false, sendEmail: true, publicUrl: true };
-
-/**
- * The handlers that need less (or more) than the default. The authorizer only verifies tokens: it
- * gets no PUBLIC_URL, which would also make a dependency cycle (authorizer -> distribution -> CSP ->
- * AppSync API -> authorizer).
- */
-export const HANDLER_ACCESS: Record<string, Partial<HandlerAccess>> = {
-  // Reads the session (refresh family) and the user's lock, so revoked sessions stop within its cache TTL.
-  authorizer: { table: 'read', jwtSecret: true, sendEmail: false, publicUrl: false },
-  token: { jwtSecret: true, memorySize: 1024 }, // scrypt password hashing wants CPU
-  accounts: { memorySize: 1024 }, // scrypt (changePassword)
-  status: { table: 'read', sendEmail: false, publicUrl: false },
-  log: { sendEmail: false, publicUrl: false }, // table: its rate limit per source address
-};
-
-export function accessOf(name: string): HandlerAccess {
-  return { ...DEFAULT_ACCESS, ...HANDLER_ACCESS[name] };
-}
 
 export function constructIdOf(name: string): string {
   return name.replace(/(^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g, (_m, _sep: string, c: string) => c.toUpperCase());
@@ -69,17 +42,23 @@ function assertLocalEsbuild(): void {
 export interface HandlerFunctionsProps {
   /** Handler names (functions/handlers/<name>.ts); duplicates are ignored. */
   names: string[];
+  /** What each handler may touch (functions/handlers/access.ts); a handler absent gets nothing. */
+  access: Record<string, HandlerAccess>;
   table: dynamodb.ITable;
   jwtSecret: secretsmanager.ISecret;
+  /** The file store's buckets (infra/aws/file-storage.ts). */
+  fileBuckets: { files: s3.IBucket; public: s3.IBucket };
   mailFrom: string;
   appVersion: string;
 }
 
 export class HandlerFunctions extends Construct {
   private readonly byName = new Map<string, NodejsFunction>();
+  private readonly access: Record<string, HandlerAccess>;
 
   constructor(scope: Construct, id: string, props: HandlerFunctionsProps) {
     super(scope, id);
+    this.access = props.access;
     assertLocalEsbuild();
     for (const name of new Set(props.names)) this.byName.set(name, this.create(name, props));
   }
@@ -94,15 +73,39 @@ export class HandlerFunctions extends Construct {
     return [...this.byName];
   }
 
+  accessOf(name: string): HandlerAccess {
+    return this.access[name] ?? {};
+  }
+
   /** Sets PUBLIC_URL on every function whose access asks for it (known only once the site exists). */
   setPublicUrl(url: string): void {
-    for (const [name, fn] of this.byName) if (accessOf(name).publicUrl) fn.addEnvironment('PUBLIC_URL', url);
+    for (const [name, fn] of this.byName) if (this.accessOf(name).publicUrl) fn.addEnvironment('PUBLIC_URL', url);
+  }
+
+  /** Lets each function that publishes call its events' IAM-only mutations, and nothing else. */
+  grantPublish(api: appsync.GraphqlApi): void {
+    for (const [name, fn] of this.byName) {
+      const events = this.accessOf(name).publish ?? [];
+      if (!events.length) continue;
+      api.grantMutation(fn, ...events.map((event) => SERVER_EVENTS[event].mutation));
+      fn.addEnvironment('PUBLISH_ADAPTER', 'appsync').addEnvironment('GRAPHQL_URL', api.graphqlUrl);
+    }
+  }
+
+  /** Lets each function that schedules create and delete one-time schedules of the group, passing the scheduler's role. */
+  grantScheduling(scheduling: Scheduling): void {
+    for (const [name, fn] of this.byName) {
+      if (!this.accessOf(name).scheduler) continue;
+      scheduling.grantScheduleOnce(fn);
+      fn.addEnvironment('SCHEDULER_ADAPTER', 'eventbridge');
+      for (const [variable, value] of Object.entries(scheduling.environment)) fn.addEnvironment(variable, value);
+    }
   }
 
   private create(name: string, props: HandlerFunctionsProps): NodejsFunction {
     const entry = join(HANDLERS_DIR, `${name}.ts`);
     if (!existsSync(entry)) throw new Error(`Handler "${name}" is in the catalog but ${entry} does not exist`);
-    const access = accessOf(name);
+    const access = this.accessOf(name);
     const id = constructIdOf(name);
 
     const logGroup = new logs.LogGroup(this, `${id}Logs`, {
@@ -123,10 +126,16 @@ export class HandlerFunctions extends Construct {
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       environment: {
-        TABLE_NAME: props.table.tableName,
-        JWT_SECRET_ARN: props.jwtSecret.secretArn,
-        MAIL_ADAPTER: 'ses',
-        MAIL_FROM: props.mailFrom,
+        ...(access.table ? { TABLE_NAME: props.table.tableName } : {}),
+        ...(access.secrets?.includes('jwt') ? { JWT_SECRET_ARN: props.jwtSecret.secretArn } : {}),
+        ...(access.sendEmail ? { MAIL_ADAPTER: 'ses', MAIL_FROM: props.mailFrom } : {}),
+        ...(access.files
+          ? {
+              FILE_STORE_ADAPTER: 's3',
+              FILES_BUCKET: props.fileBuckets.files.bucketName,
+              PUBLIC_FILES_BUCKET: props.fileBuckets.public.bucketName,
+            }
+          : {}),
         APP_VERSION: props.appVersion,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -148,7 +157,13 @@ export class HandlerFunctions extends Construct {
 
     if (access.table === 'readWrite') props.table.grantReadWriteData(fn);
     if (access.table === 'read') props.table.grantReadData(fn);
-    if (access.jwtSecret) props.jwtSecret.grantRead(fn);
+    if (access.secrets?.includes('jwt')) props.jwtSecret.grantRead(fn);
+    for (const [area, level] of Object.entries(access.files ?? {}) as [FileArea, 'read' | 'readWrite'][]) {
+      const bucket = isPublicArea(area) ? props.fileBuckets.public : props.fileBuckets.files;
+      const objects = `${fileAreaPrefix(area)}*`;
+      if (level === 'readWrite') bucket.grantReadWrite(fn, objects);
+      else bucket.grantRead(fn, objects);
+    }
     if (access.sendEmail) {
       fn.addToRolePolicy(
         new iam.PolicyStatement({

@@ -4,9 +4,11 @@
 // parent of the level in one array, up to the resolver's maxBatchSize, and hands each item its element
 // of the answer), so a list of 20 rows costs one Lambda call, not 20.
 // response: an invocation error, or a ResolverErrorEnvelope `{ __error: { code, message, fields, retryAfterSeconds? } }`
-// returned by the handler, becomes a GraphQL error; anything else is the field's value.
+// returned by the handler, becomes a GraphQL error; a Subscription field's `{ __subscriptionFilter }`
+// (functions/handlers/shared/subscription-filter.ts) becomes its enhanced subscription filter;
+// anything else is the field's value.
 // The runtime allows a subset of JavaScript: no try/catch/throw, no `in`, no `++`.
-import { util } from '@aws-appsync/utils';
+import { extensions, util } from '@aws-appsync/utils';
 
 const ROOT_TYPES = ['Query', 'Mutation', 'Subscription'];
 
@@ -36,6 +38,10 @@ export function response(ctx) {
     // RATE_LIMITED: the seconds to wait, for the client.
     if (failure.retryAfterSeconds !== undefined) info.retryAfterSeconds = failure.retryAfterSeconds;
     util.error(failure.message, failure.code, null, info);
+  }
+  if (ctx.info.parentTypeName === 'Subscription' && result !== null && typeof result === 'object' && result.__subscriptionFilter) {
+    extensions.setSubscriptionFilter(util.transform.toSubscriptionFilter(result.__subscriptionFilter));
+    return null;
   }
   return result;
 }

@@ -13,6 +13,9 @@ class UtilError extends Error {
 
 type Resolver = { request: (ctx: unknown) => unknown; response: (ctx: unknown) => unknown };
 
+/** The filters the resolver set through extensions.setSubscriptionFilter. */
+const subscriptionFilters: unknown[] = [];
+
 function loadResolver(): Resolver {
   const source = readFileSync(RESOLVER_CODE_PATH, 'utf8')
     .replace(/^import\s.*$/m, '')
@@ -21,8 +24,11 @@ function loadResolver(): Resolver {
     error: (...args: unknown[]) => {
       throw new UtilError(args);
     },
+    // AppSync's converter wraps the object into filter groups; marking it is enough to see it was used.
+    transform: { toSubscriptionFilter: (filter: unknown) => ({ converted: filter }) },
   };
-  return new Function('util', `${source}\nreturn { request, response };`)(util) as Resolver;
+  const extensions = { setSubscriptionFilter: (filter: unknown) => subscriptionFilters.push(filter) };
+  return new Function('util', 'extensions', `${source}\nreturn { request, response };`)(util, extensions) as Resolver;
 }
 
 function utilErrorOf(run: () => unknown): unknown[] {
@@ -35,12 +41,15 @@ function utilErrorOf(run: () => unknown): unknown[] {
   throw new Error('util.error was not called');
 }
 
+const MUTATION = { parentTypeName: 'Mutation', fieldName: 'updateFirstLoginModalClosed' };
+const SUBSCRIPTION = { parentTypeName: 'Subscription', fieldName: 'onFirstLoginModalClosed' };
+
 describe('resolver code', () => {
   const resolver = loadResolver();
 
   it('imports util from @aws-appsync/utils and uses no statement APPSYNC_JS rejects', () => {
     const source = readFileSync(RESOLVER_CODE_PATH, 'utf8').replace(/\/\/.*$/gm, '');
-    expect(source).toMatch(/import \{ util \} from '@aws-appsync\/utils'/);
+    expect(source).toMatch(/import \{ extensions, util \} from '@aws-appsync\/utils'/);
     expect(source).not.toMatch(/\b(try|catch|throw|while|continue|finally)\b|\+\+|--|\sin\s/);
   });
 
@@ -87,13 +96,15 @@ describe('resolver code', () => {
   it('turns a ResolverErrorEnvelope into util.error(message, code, null, {code, fields})', () => {
     const fields = [{ path: 'input.newPassword', rule: 'minLength' }];
     const args = utilErrorOf(() =>
-      resolver.response({ result: { __error: { code: 'VALIDATION_FAILED', message: 'Invalid input', fields } } }),
+      resolver.response({ info: MUTATION, result: { __error: { code: 'VALIDATION_FAILED', message: 'Invalid input', fields } } }),
     );
     expect(args).toEqual(['Invalid input', 'VALIDATION_FAILED', null, { code: 'VALIDATION_FAILED', fields }]);
   });
 
   it('reports an envelope without fields with an empty list', () => {
-    const args = utilErrorOf(() => resolver.response({ result: { __error: { code: 'UNAUTHORIZED_ACCESS', message: 'No' } } }));
+    const args = utilErrorOf(() =>
+      resolver.response({ info: MUTATION, result: { __error: { code: 'UNAUTHORIZED_ACCESS', message: 'No' } } }),
+    );
     expect(args).toEqual(['No', 'UNAUTHORIZED_ACCESS', null, { code: 'UNAUTHORIZED_ACCESS', fields: [] }]);
   });
 
@@ -105,15 +116,24 @@ describe('resolver code', () => {
   });
 
   it('passes an invocation error on with its type', () => {
-    const args = utilErrorOf(() => resolver.response({ error: { message: 'boom', type: 'Lambda:Unhandled' }, result: null }));
+    const args = utilErrorOf(() =>
+      resolver.response({ info: MUTATION, error: { message: 'boom', type: 'Lambda:Unhandled' }, result: null }),
+    );
     expect(args).toEqual(['boom', 'Lambda:Unhandled']);
   });
 
   it('returns data unchanged, including null (a subscription allowed) and lists', () => {
     const me = { id: 'u1', firstLoginModalClosed: false };
-    expect(resolver.response({ result: me })).toBe(me);
-    expect(resolver.response({ result: null })).toBeNull();
-    expect(resolver.response({ result: [1, 2] })).toEqual([1, 2]);
-    expect(resolver.response({ result: true })).toBe(true);
+    expect(resolver.response({ info: MUTATION, result: me })).toBe(me);
+    expect(resolver.response({ info: SUBSCRIPTION, result: null })).toBeNull();
+    expect(resolver.response({ info: MUTATION, result: [1, 2] })).toEqual([1, 2]);
+    expect(resolver.response({ info: MUTATION, result: true })).toBe(true);
+  });
+
+  it("sets a Subscription field's returned filter as its enhanced subscription filter, and lets the client in", () => {
+    subscriptionFilters.length = 0;
+    const filter = { id: { eq: 'u1' } };
+    expect(resolver.response({ info: SUBSCRIPTION, result: { __subscriptionFilter: filter } })).toBeNull();
+    expect(subscriptionFilters).toEqual([{ converted: filter }]);
   });
 });

@@ -12,13 +12,16 @@ import { MAX_CACHE_SECONDS as AUTHORIZER_CACHE_SECONDS } from '@partage/function
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@partage/functions/data/table';
 import { SCHEMA_PATH } from '@partage/graphql/schema';
 import { REPO_ROOT } from './config';
-import { RESOLVER_CODE_PATH } from './graphql-api';
-import { accessOf } from './lambdas';
-import { PartageStack } from './stack';
+import { PUBLISH_RESOLVER_CODE_PATH, RESOLVER_CODE_PATH } from './graphql-api';
+import { HANDLER_ACCESS, type HandlerAccess } from '@partage/functions/handlers/access';
+import { CRON_JOBS } from '@partage/functions/handlers/schedules';
+import { SERVER_EVENTS } from '@partage/functions/domain/events';
+import { FILE_AREAS } from '@partage/functions/domain/files/file-keys';
+import { HANDLER_CATALOG, PartageStack, type HandlerCatalog } from './stack';
 import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
 import { ROUTE_THROTTLE_DEFAULT, ROUTE_THROTTLES } from './http-api';
 import { APPSYNC_RATE_RULES, EdgeSecurityStack, RATE_WINDOW_SECONDS, SITE_RATE_RULES } from './waf';
-import { SPA_REWRITE_CODE_PATH } from './web-hosting';
+import { PUBLIC_FILES_PATH_PATTERN, SPA_REWRITE_CODE_PATH } from './web-hosting';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
@@ -33,7 +36,18 @@ let template: Template;
 let resources: Resources;
 let edgeTemplate: Template;
 
-const handlerNames = [...new Set([AUTHORIZER, ...RESOLVER_LAMBDAS.map((r) => r.name), ...HTTP_ROUTES.map((r) => r.name)])];
+// The real catalog, plus what no handler uses yet: a one-time job, and a handler allowed to schedule it.
+const TEST_ONE_TIME_JOB = { job: 'test-once', handler: 'housekeeping', description: 'Synthesis test job' };
+const CATALOG: HandlerCatalog = {
+  ...HANDLER_CATALOG,
+  oneTimeJobs: [TEST_ONE_TIME_JOB],
+  access: { ...HANDLER_ACCESS, files: { ...HANDLER_ACCESS.files, scheduler: true } },
+};
+const accessOf = (name: string): HandlerAccess => CATALOG.access?.[name] ?? {};
+const handlerNames = [
+  ...new Set([AUTHORIZER, ...RESOLVER_LAMBDAS.map((r) => r.name), ...HTTP_ROUTES.map((r) => r.name), ...CRON_JOBS.map((j) => j.handler)]),
+];
+const publishMutations = Object.values(SERVER_EVENTS).map((event) => event.mutation);
 const catalogFields = RESOLVER_LAMBDAS.flatMap((r) => r.fields.map((field) => ({ capability: r.name, field })));
 
 function ofType(type: string): [string, Resources[string]][] {
@@ -62,6 +76,7 @@ beforeAll(() => {
     config: { webDistPath: webDist, mailFrom: MAIL_FROM, appVersion: '1.2.3-test' },
     crossRegionReferences: true,
     cloudFrontWebAclArn: edge.webAclArn,
+    catalog: CATALOG,
   });
   app.synth();
   template = Template.fromStack(stack);
@@ -130,21 +145,30 @@ describe('Lambdas', () => {
     }
   });
 
-  it('sets the environment of docs/contracts.md', () => {
+  it("sets only the environment each handler's access implies (docs/contracts.md)", () => {
     const secret = ofType('AWS::SecretsManager::Secret')[0]![0];
     const table = ofType('AWS::DynamoDB::Table')[0]![0];
+    const apiId = ofType('AWS::AppSync::GraphQLApi')[0]![0];
     for (const name of handlerNames) {
       const [, fn] = functionOf(name);
+      const access = accessOf(name);
       const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(env).toMatchObject({
-        TABLE_NAME: { Ref: table },
-        JWT_SECRET_ARN: { Ref: secret },
-        MAIL_ADAPTER: 'ses',
-        MAIL_FROM,
-        APP_VERSION: '1.2.3-test',
-      });
-      if (accessOf(name).publicUrl) expect(JSON.stringify(env.PUBLIC_URL)).toContain('DomainName');
+      const has = (variable: string) => env[variable] !== undefined;
+      expect(env.APP_VERSION).toBe('1.2.3-test');
+      expect(env.TABLE_NAME, `${name} TABLE_NAME`).toEqual(access.table ? { Ref: table } : undefined);
+      expect(env.JWT_SECRET_ARN, `${name} JWT_SECRET_ARN`).toEqual(access.secrets?.includes('jwt') ? { Ref: secret } : undefined);
+      expect([env.MAIL_ADAPTER, env.MAIL_FROM], `${name} mail`).toEqual(access.sendEmail ? ['ses', MAIL_FROM] : [undefined, undefined]);
+      if (access.publicUrl) expect(JSON.stringify(env.PUBLIC_URL)).toContain('DomainName');
       else expect(env.PUBLIC_URL).toBeUndefined();
+      expect(has('PUBLISH_ADAPTER') && has('GRAPHQL_URL'), `${name} publish`).toBe(!!access.publish?.length);
+      if (access.publish?.length)
+        expect(env).toMatchObject({ PUBLISH_ADAPTER: 'appsync', GRAPHQL_URL: { 'Fn::GetAtt': [apiId, 'GraphQLUrl'] } });
+      expect(['SCHEDULER_ADAPTER', 'SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULE_TARGETS'].map(has), `${name} scheduler`).toEqual(
+        Array(4).fill(!!access.scheduler),
+      );
+      expect(['FILE_STORE_ADAPTER', 'FILES_BUCKET', 'PUBLIC_FILES_BUCKET'].map(has), `${name} files`).toEqual(
+        Array(3).fill(!!access.files),
+      );
     }
   });
 
@@ -166,10 +190,28 @@ describe('Lambdas', () => {
       );
       const access = accessOf(name);
       expect(statements.includes('dynamodb:PutItem'), `${name} writes the table`).toBe(access.table === 'readWrite');
-      expect(statements.includes('dynamodb:GetItem'), `${name} reads the table`).toBe(access.table !== 'none');
-      expect(statements.includes('secretsmanager:GetSecretValue'), `${name} reads the JWT key`).toBe(access.jwtSecret);
-      expect(statements.includes('ses:SendEmail'), `${name} sends e-mail`).toBe(access.sendEmail);
+      expect(statements.includes('dynamodb:GetItem'), `${name} reads the table`).toBe(access.table !== undefined);
+      expect(statements.includes('secretsmanager:GetSecretValue'), `${name} reads the JWT key`).toBe(!!access.secrets?.includes('jwt'));
+      expect(statements.includes('ses:SendEmail'), `${name} sends e-mail`).toBe(!!access.sendEmail);
       if (access.sendEmail) expect(statements).toContain('"ses:FromAddress":"no-reply@exemple.ca"');
+      expect(statements.includes('appsync:GraphQL'), `${name} publishes`).toBe(!!access.publish?.length);
+      for (const mutation of publishMutations) {
+        const allowed = !!access.publish?.some((event) => SERVER_EVENTS[event].mutation === mutation);
+        expect(statements.includes(`/types/Mutation/fields/${mutation}`), `${name} publishes ${mutation}`).toBe(allowed);
+      }
+      expect(statements.includes('scheduler:CreateSchedule'), `${name} schedules`).toBe(!!access.scheduler);
+      expect(statements.includes('iam:PassRole'), `${name} passes the scheduler role`).toBe(!!access.scheduler);
+      for (const area of FILE_AREAS) {
+        const level = access.files?.[area];
+        expect(statements.includes(`/files/${area}/*`), `${name} reaches files/${area}/`).toBe(!!level);
+        if (!level) continue;
+        const areaStatements = JSON.stringify(
+          (JSON.parse(statements) as { Statement: { Action: string | string[]; Resource: unknown }[] }[])
+            .flatMap((doc) => doc.Statement)
+            .filter((statement) => JSON.stringify(statement.Resource).includes(`/files/${area}/*`)),
+        );
+        expect(areaStatements.includes('s3:PutObject'), `${name} writes files/${area}/`).toBe(level === 'readWrite');
+      }
     }
   });
 
@@ -185,7 +227,7 @@ describe('Lambdas', () => {
 });
 
 describe('AppSync GraphQL API', () => {
-  it('uses the schema file and the Lambda authorizer as default auth, with X-Ray and error logs', () => {
+  it('uses the schema file and the Lambda authorizer as default auth, IAM as second mode, with X-Ray and error logs', () => {
     template.resourceCountIs('AWS::AppSync::GraphQLApi', 1);
     const [authorizerId] = functionOf(AUTHORIZER);
     template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
@@ -194,6 +236,7 @@ describe('AppSync GraphQL API', () => {
         AuthorizerUri: { 'Fn::GetAtt': [authorizerId, 'Arn'] },
         AuthorizerResultTtlInSeconds: AUTHORIZER_CACHE_SECONDS,
       },
+      AdditionalAuthenticationProviders: [{ AuthenticationType: 'AWS_IAM' }],
       XrayEnabled: true,
       LogConfig: Match.objectLike({ FieldLogLevel: 'ERROR' }),
     });
@@ -201,7 +244,7 @@ describe('AppSync GraphQL API', () => {
   });
 
   it('has one Lambda data source per resolver capability', () => {
-    template.resourceCountIs('AWS::AppSync::DataSource', RESOLVER_LAMBDAS.length);
+    expect(ofType('AWS::AppSync::DataSource').filter(([, r]) => r.Properties.Type === 'AWS_LAMBDA')).toHaveLength(RESOLVER_LAMBDAS.length);
     for (const { name } of RESOLVER_LAMBDAS) {
       const [fnId] = functionOf(name);
       template.hasResourceProperties('AWS::AppSync::DataSource', {
@@ -214,7 +257,7 @@ describe('AppSync GraphQL API', () => {
   it('has one APPSYNC_JS unit resolver per catalog field, on its capability data source', () => {
     const code = readFileSync(RESOLVER_CODE_PATH, 'utf8');
     const resolvers = ofType('AWS::AppSync::Resolver');
-    expect(resolvers).toHaveLength(catalogFields.length);
+    expect(resolvers).toHaveLength(catalogFields.length + publishMutations.length);
     const dataSources = Object.fromEntries(ofType('AWS::AppSync::DataSource').map(([, r]) => [r.Properties.Name as string, r.Properties]));
     for (const { capability, field } of catalogFields) {
       const [typeName, fieldName] = field.split('.');
@@ -236,6 +279,102 @@ describe('AppSync GraphQL API', () => {
     expect(typeFields.map((r) => `${r.TypeName}.${r.FieldName}`)).toContain('UserSummary.acceptedTos');
     for (const r of typeFields) expect(r.MaxBatchSize, `${r.TypeName}.${r.FieldName}`).toBe(FIELD_RESOLVER_MAX_BATCH_SIZE);
     for (const r of resolvers.filter((r) => !typeFields.includes(r))) expect(r.MaxBatchSize).toBeUndefined();
+  });
+});
+
+describe('server events', () => {
+  it('resolves each IAM-only publish mutation on one NONE data source with the publish resolver code', () => {
+    const none = ofType('AWS::AppSync::DataSource').filter(([, r]) => r.Properties.Type === 'NONE');
+    expect(none).toHaveLength(1);
+    const noneName = none[0]![1].Properties.Name;
+    const schema = readFileSync(SCHEMA_PATH, 'utf8');
+    for (const mutation of publishMutations) {
+      expect(schema).toMatch(new RegExp(`${mutation}\\(data: AWSJSON!\\): \\w+ @aws_iam\\n`));
+      const found = ofType('AWS::AppSync::Resolver').filter(
+        ([, r]) => r.Properties.TypeName === 'Mutation' && r.Properties.FieldName === mutation,
+      );
+      expect(found, mutation).toHaveLength(1);
+      expect(found[0]![1].Properties).toMatchObject({
+        DataSourceName: noneName,
+        Runtime: { Name: 'APPSYNC_JS', RuntimeVersion: '1.0.0' },
+        Code: readFileSync(PUBLISH_RESOLVER_CODE_PATH, 'utf8'),
+      });
+    }
+  });
+});
+
+describe('schedules', () => {
+  it('runs each cron job by an EventBridge rule on its handler, with the job event', () => {
+    const rules = ofType('AWS::Events::Rule');
+    expect(rules).toHaveLength(CRON_JOBS.length);
+    for (const job of CRON_JOBS) {
+      const rule = rules.find(([, r]) => r.Properties.ScheduleExpression === `cron(${job.cron})`);
+      expect(rule, job.job).toBeDefined();
+      const [fnId] = functionOf(job.handler);
+      const [target] = rule![1].Properties.Targets as {
+        Arn: unknown;
+        InputTransformer: { InputTemplate: string; InputPathsMap: unknown };
+      }[];
+      expect(target!.Arn).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+      expect(target!.InputTransformer.InputPathsMap).toEqual({ time: '$.time' });
+      expect(target!.InputTransformer.InputTemplate).toBe(`{"job":"${job.job}","scheduledAt":<time>,"payload":{}}`);
+    }
+  });
+
+  it('has a one-time schedule group and a role only EventBridge Scheduler assumes, which may invoke the one-time jobs only', () => {
+    template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    const roles = ofType('AWS::IAM::Role').filter(([, r]) =>
+      JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+    );
+    expect(roles).toHaveLength(1);
+    const [roleId] = roles[0]!;
+    const policies = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(roleId));
+    const statements = policies.flatMap(
+      ([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
+    );
+    expect(statements.map((s) => s.Action)).toEqual(['lambda:InvokeFunction']);
+    const [fnId] = functionOf(TEST_ONE_TIME_JOB.handler);
+    expect(JSON.stringify(statements[0]!.Resource)).toContain(fnId);
+  });
+
+  it('lets a scheduling handler create schedules in the group only, with the role and the targets in its environment', () => {
+    const [, fn] = functionOf('files');
+    const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env.SCHEDULER_ADAPTER).toBe('eventbridge');
+    expect(JSON.stringify(env.SCHEDULE_TARGETS)).toContain(`"test-once`);
+    const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const policy = JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role)));
+    expect(policy).toContain(':schedule/');
+    expect(policy).toContain('"iam:PassedToService":"scheduler.amazonaws.com"');
+  });
+});
+
+describe('file store', () => {
+  it('keeps uploads in a private bucket the browser may POST to, and quarantined files 30 days', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['POST'] })] },
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'files/quarantine/', ExpirationInDays: 30 })]) },
+      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicAcls: true, RestrictPublicBuckets: true }),
+    });
+  });
+
+  it('serves public files from their own bucket through CloudFront, cached, and CloudFront reads no other file', () => {
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    const config = distribution.Properties.DistributionConfig as {
+      Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown }[];
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string; CachePolicyId: string }[];
+    };
+    const behavior = config.CacheBehaviors.find((b) => b.PathPattern === PUBLIC_FILES_PATH_PATTERN);
+    expect(behavior?.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // CachingOptimized
+    const origin = config.Origins.find((o) => o.Id === behavior!.TargetOriginId)!;
+    expect(origin.OriginAccessControlId).toBeDefined();
+    const bucketId = (origin.DomainName as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const policies = ofType('AWS::S3::BucketPolicy');
+    const cloudFrontReads = policies.filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('cloudfront.amazonaws.com'));
+    const readBuckets = cloudFrontReads.map(([, p]) => (p.Properties.Bucket as { Ref: string }).Ref);
+    expect(readBuckets).toContain(bucketId);
+    const uploadsBucket = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)![0];
+    expect(readBuckets).not.toContain(uploadsBucket);
   });
 });
 
@@ -288,7 +427,7 @@ describe('web hosting', () => {
 
   it('serves the bucket through CloudFront with Origin Access Control, index.html at the root, no error masking', () => {
     template.resourceCountIs('AWS::CloudFront::Distribution', 1);
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2); // the site and the public files
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
     });
@@ -297,7 +436,7 @@ describe('web hosting', () => {
     expect(config.DefaultRootObject).toBe('index.html');
     expect(config.CustomErrorResponses).toBeUndefined();
     const origins = config.Origins as { Id: string; OriginAccessControlId?: unknown; S3OriginConfig?: unknown }[];
-    expect(origins.filter((o) => o.OriginAccessControlId && o.S3OriginConfig)).toHaveLength(1);
+    expect(origins.filter((o) => o.OriginAccessControlId && o.S3OriginConfig)).toHaveLength(2);
   });
 
   it('rewrites SPA routes with a CloudFront Function on the default behaviour only', () => {
@@ -328,14 +467,15 @@ describe('web hosting', () => {
     const apiId = ofType('AWS::ApiGatewayV2::Api')[0]![0];
     const apiOrigin = config.Origins.find((o) => JSON.stringify(o.DomainName).includes(apiId));
     expect(apiOrigin?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
-    const patterns = config.CacheBehaviors.map((b) => b.PathPattern);
+    const apiBehaviors = config.CacheBehaviors.filter((b) => b.PathPattern !== PUBLIC_FILES_PATH_PATTERN);
+    const patterns = apiBehaviors.map((b) => b.PathPattern);
     expect(patterns.sort()).toEqual(['/log', '/status', '/token/*']);
     for (const route of HTTP_ROUTES) {
       expect(patterns.some((p) => p === route.path || (String(p).endsWith('/*') && route.path.startsWith(String(p).slice(0, -1))))).toBe(
         true,
       );
     }
-    for (const behavior of config.CacheBehaviors) {
+    for (const behavior of apiBehaviors) {
       expect(behavior).toMatchObject({
         TargetOriginId: apiOrigin!.Id,
         CachePolicyId: CACHING_DISABLED,
@@ -369,6 +509,8 @@ describe('web hosting', () => {
     expect(csp).toContain(' wss://');
     expect(csp).toContain(`"Fn::GetAtt":["${apiId}","RealtimeDns"]`);
     expect(csp).toContain("frame-ancestors 'none'");
+    const uploadsBucket = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)![0];
+    expect(csp).toContain(`"Fn::GetAtt":["${uploadsBucket}","RegionalDomainName"]`);
   });
 
   it('deploys the build and a no-cache config.json with the GraphQL endpoint', () => {

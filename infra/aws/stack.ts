@@ -5,12 +5,16 @@ import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { AUTHORIZER, HTTP_ROUTES, RESOLVER_LAMBDAS } from '@partage/functions/handlers/catalog';
+import { CRON_JOBS, ONE_TIME_JOBS, type CronJob, type OneTimeJob } from '@partage/functions/handlers/schedules';
+import { HANDLER_ACCESS, type HandlerAccess } from '@partage/functions/handlers/access';
 import type { PartageConfig } from './config';
 import { DataTable } from './data-table';
+import { FileStorage } from './file-storage';
 import { LambdaGraphqlApi } from './graphql-api';
 import { LambdaHttpApi, type HttpRoute } from './http-api';
 import { HandlerFunctions } from './lambdas';
 import { protectGraphqlApi } from './waf';
+import { Scheduling } from './scheduling';
 import { WebHosting } from './web-hosting';
 
 /** What functions/handlers/catalog.ts exports. */
@@ -18,12 +22,18 @@ export interface HandlerCatalog {
   authorizer: string;
   resolverLambdas: { name: string; fields: string[] }[];
   httpRoutes: HttpRoute[];
+  cronJobs?: CronJob[];
+  oneTimeJobs?: OneTimeJob[];
+  access?: Record<string, HandlerAccess>;
 }
 
 export const HANDLER_CATALOG: HandlerCatalog = {
   authorizer: AUTHORIZER,
   resolverLambdas: RESOLVER_LAMBDAS,
   httpRoutes: HTTP_ROUTES,
+  cronJobs: CRON_JOBS,
+  oneTimeJobs: ONE_TIME_JOBS,
+  access: HANDLER_ACCESS,
 };
 
 export interface PartageStackProps extends StackProps {
@@ -53,10 +63,21 @@ export class PartageStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
 
+    const files = new FileStorage(this, 'Files');
+    const cronJobs = catalog.cronJobs ?? [];
+    const oneTimeJobs = catalog.oneTimeJobs ?? [];
+
     this.functions = new HandlerFunctions(this, 'Functions', {
-      names: [catalog.authorizer, ...catalog.resolverLambdas.map((r) => r.name), ...catalog.httpRoutes.map((r) => r.name)],
+      names: [
+        catalog.authorizer,
+        ...catalog.resolverLambdas.map((r) => r.name),
+        ...catalog.httpRoutes.map((r) => r.name),
+        ...[...cronJobs, ...oneTimeJobs].map((job) => job.handler),
+      ],
+      access: catalog.access ?? {},
       table: this.dataTable.table,
       jwtSecret,
+      fileBuckets: { files: files.filesBucket, public: files.publicBucket },
       mailFrom: config.mailFrom,
       appVersion: config.appVersion,
     });
@@ -68,6 +89,9 @@ export class PartageStack extends Stack {
       introspection: config.graphqlIntrospection ?? false,
     });
     protectGraphqlApi(this, this.graphqlApi.api.arn);
+    this.functions.grantPublish(this.graphqlApi.api);
+    const scheduling = new Scheduling(this, 'Schedules', { cronJobs, oneTimeJobs, functionOf: (name) => this.functions.get(name) });
+    this.functions.grantScheduling(scheduling);
 
     this.httpApi = new LambdaHttpApi(this, 'Http', {
       apiName: `${this.stackName}-http`,
@@ -84,6 +108,7 @@ export class PartageStack extends Stack {
       httpApiPaths: catalog.httpRoutes.map((r) => r.path),
       appVersion: config.appVersion,
       ...(props.cloudFrontWebAclArn ? { webAclArn: props.cloudFrontWebAclArn } : {}),
+      fileBuckets: { files: files.filesBucket, public: files.publicBucket },
       ...(config.domainName ? { domainName: config.domainName } : {}),
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
       ...(config.connectSources ? { extraConnectSources: config.connectSources } : {}),

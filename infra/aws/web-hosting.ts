@@ -1,6 +1,7 @@
 // The web app: a private S3 bucket behind CloudFront (Origin Access Control), SPA routes rewritten
 // to /index.html by a CloudFront Function, security headers on every response, the HTTP API's paths
-// routed to API Gateway on the same origin, and the build plus the runtime config.json deployed.
+// routed to API Gateway on the same origin, checked public files under /files/public/* (long-cached),
+// and the build plus the runtime config.json deployed.
 
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
@@ -39,7 +40,12 @@ export interface WebHostingProps {
   extraConnectSources?: string[];
   /** AWS WAF WebACL (us-east-1) with the rate limits of the site and of the HTTP API routes. */
   webAclArn?: string;
+  /** The file store (file-storage.ts): public files are served from it, uploads are posted to it. */
+  fileBuckets?: { files: s3.IBucket; public: s3.IBucket };
 }
+
+/** Where CloudFront serves public files: the key prefix they have in their bucket. */
+export const PUBLIC_FILES_PATH_PATTERN = '/files/public/*';
 
 /** CloudFront path patterns for API paths: `/token/login` -> `/token/*`, `/status` -> `/status`. */
 export function apiPathPatterns(paths: string[]): string[] {
@@ -87,6 +93,7 @@ export class WebHosting extends Construct {
           contentSecurityPolicy: siteContentSecurityPolicy([
             `https://${props.graphqlHost}`,
             `wss://${props.realtimeHost}`,
+            ...(props.fileBuckets ? [`https://${props.fileBuckets.files.bucketRegionalDomainName}`] : []),
             ...(props.extraConnectSources ?? []),
           ]),
           override: true,
@@ -124,7 +131,20 @@ export class WebHosting extends Construct {
         responseHeadersPolicy: securityHeaders,
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
-      additionalBehaviors: Object.fromEntries(apiPathPatterns(props.httpApiPaths).map((pattern) => [pattern, apiBehavior])),
+      additionalBehaviors: {
+        ...Object.fromEntries(apiPathPatterns(props.httpApiPaths).map((pattern) => [pattern, apiBehavior])),
+        // Objects carry `Cache-Control: public, max-age=31536000, immutable` (new id for new content).
+        ...(props.fileBuckets
+          ? {
+              [PUBLIC_FILES_PATH_PATTERN]: {
+                origin: origins.S3BucketOrigin.withOriginAccessControl(props.fileBuckets.public),
+                viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+                cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+                responseHeadersPolicy: securityHeaders,
+              },
+            }
+          : {}),
+      },
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,

@@ -16,6 +16,8 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { isResolverError } from '@partage/graphql';
+import { isSubscriptionFilterEnvelope, type SubscriptionFilter } from '@partage/functions/handlers/shared/subscription-filter';
+import { isIamOnly, notAuthorizedForField } from './appsync-auth-modes';
 import { LambdaFieldError, executionError, type AppSyncError } from './appsync-errors';
 import type { PreparedOperation } from './appsync-operation';
 import type { Lambda } from './lambda-functions';
@@ -47,6 +49,8 @@ export interface ExecutionResult {
 export interface SubscribedField {
   fieldName: string;
   arguments: Record<string, unknown>;
+  /** The filter its resolver set (enhanced subscription filter), if any. */
+  filter?: SubscriptionFilter;
 }
 
 /** AppSync's `info.selectionSetList`: field paths such as `profile/publicName`, fragments flattened. */
@@ -162,6 +166,7 @@ const resolveField: GraphQLFieldResolver<unknown, ResolverContext> = async (sour
   const lambda = resolvers.get(field);
   const isRoot = !info.path.prev;
   if (!isRoot && !lambda) return defaultFieldResolver(source, args, context, info);
+  if (isIamOnly(info.parentType.getFields()[info.fieldName])) throw notAuthorizedForField(parentTypeName, info.fieldName);
   if (parentTypeName === 'Subscription') context.subscription = { fieldName: info.fieldName, arguments: args };
   // AppSync resolves a root field that has no resolver attached to null.
   if (!lambda) return null;
@@ -183,6 +188,10 @@ const resolveField: GraphQLFieldResolver<unknown, ResolverContext> = async (sour
   };
   if (!isRoot) return context.batches.load(field, lambda, event);
   const result = await invokeResolver(lambda, event);
+  if (context.subscription && isSubscriptionFilterEnvelope(result)) {
+    context.subscription.filter = result.__subscriptionFilter;
+    return null;
+  }
   if (parentTypeName === 'Mutation' && result !== null) onMutationResult?.(info.fieldName, pickSelection(result, new Set(fieldSelection)));
   return result;
 };

@@ -79,6 +79,7 @@ const functions: LambdaFunctions = {
   ]),
   fieldBatchSize: 25,
   httpRoutes: [],
+  jobHandlers: new Map(),
 };
 
 let server: Server;

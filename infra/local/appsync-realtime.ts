@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import { GraphQLError } from 'graphql';
+import { matchesSubscriptionFilter } from '@partage/functions/handlers/shared/subscription-filter';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
 import { authorize } from './appsync-authorizer';
@@ -192,6 +193,7 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
     for (const connection of connections) {
       for (const subscription of connection.subscriptions.values()) {
         if (!fields.includes(subscription.fieldName) || !matchesArguments(subscription.arguments, result)) continue;
+        if (subscription.filter && !matchesSubscriptionFilter(subscription.filter, result)) continue;
         const payload = await subscriptionEventData(api.schema, subscription.prepared, subscription.fieldName, result);
         send(connection, { type: 'data', id: subscription.id, payload });
       }
@@ -224,6 +226,9 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
         webSocket.on('close', () => connections.delete(connection));
       });
     },
+
+    /** Delivers a mutation field's result to its subscriptions: the local publish port's sink. */
+    deliver,
 
     /** Delivers a successful mutation's result to the subscriptions it triggers. */
     publish(mutationField: string, result: unknown): void {

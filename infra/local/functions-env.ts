@@ -1,6 +1,8 @@
 // The environment the functions read at cold start (docs/contracts.md), set for the local host:
 // local DynamoDB and fixed credentials (never a developer's AWS profile), the outbox instead of
-// SES, and a JWT secret generated once per data folder so tokens survive a restart.
+// SES, the real-time server for published events, the table for one-time schedules, files under
+// the data folder, and secrets (JWT, file store) generated once per data folder so what they signed
+// survives a restart.
 
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -16,8 +18,9 @@ export interface FunctionEnv {
   version: string;
 }
 
-async function jwtSecret(dataDir: string): Promise<string> {
-  const path = join(dataDir, 'jwt-secret');
+/** A secret generated once per data folder, so what it signed survives a restart. */
+async function dataDirSecret(dataDir: string, name: string): Promise<string> {
+  const path = join(dataDir, name);
   try {
     await writeFile(path, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
   } catch (error) {
@@ -45,11 +48,16 @@ export async function setFunctionEnv({
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
-    JWT_SECRET: await jwtSecret(dataDir),
+    JWT_SECRET: await dataDirSecret(dataDir, 'jwt-secret'),
     MAIL_ADAPTER: 'outbox',
     OUTBOX_DIR: outboxDir,
     MAIL_FROM: 'no-reply@partage.localhost',
     PUBLIC_URL: publicUrl,
+    PUBLISH_ADAPTER: 'local',
+    SCHEDULER_ADAPTER: 'table',
+    FILE_STORE_ADAPTER: 'local',
+    FILE_STORE_DIR: dataDir,
+    FILE_STORE_SECRET: await dataDirSecret(dataDir, 'file-store-secret'),
     APP_VERSION: version,
   });
   return { outboxDir };

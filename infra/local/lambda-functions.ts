@@ -13,6 +13,8 @@ export interface LambdaFunctions {
   /** Most parents in one batched call of a field resolver on a type field (the catalog's). */
   fieldBatchSize?: number;
   httpRoutes: { method: string; path: string; lambda: Lambda }[];
+  /** Handler name -> Lambda, for the scheduled jobs (functions/handlers/schedules.ts). */
+  jobHandlers: Map<string, Lambda>;
 }
 
 export interface Lambda {
@@ -68,5 +70,14 @@ export async function loadLambdaFunctions(): Promise<LambdaFunctions> {
   }
   const httpRoutes: LambdaFunctions['httpRoutes'] = [];
   for (const { method, path, name } of catalog.HTTP_ROUTES) httpRoutes.push({ method, path, lambda: await load(name) });
-  return { authorizer: await load(catalog.AUTHORIZER), resolvers, fieldBatchSize: catalog.FIELD_RESOLVER_MAX_BATCH_SIZE, httpRoutes };
+  const schedules = await import('@partage/functions/handlers/schedules');
+  const jobHandlers = new Map<string, Lambda>();
+  for (const { handler } of [...schedules.CRON_JOBS, ...schedules.ONE_TIME_JOBS]) jobHandlers.set(handler, await load(handler));
+  return {
+    authorizer: await load(catalog.AUTHORIZER),
+    resolvers,
+    fieldBatchSize: catalog.FIELD_RESOLVER_MAX_BATCH_SIZE,
+    httpRoutes,
+    jobHandlers,
+  };
 }

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_OUTBOX_PATH } from './dev-outbox';
 import { allowedHostsFromEnv } from './host-check';
+import { DEV_SCHEDULES_PATH } from './dev-schedules';
 import { createLocalServer, PortInUseError, type LocalServer } from './server';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -61,4 +62,5 @@ Demo accounts (password ${DEMO_PASSWORD}):
 ${DEMO_USERS.map((user) => `  ${user.email.padEnd(26)} ${describe(user)}`).join('\n')}
 
 Dev mailbox (e-mails and SMS codes): ${server.url}${DEV_OUTBOX_PATH}
+Dev schedules (run scheduled jobs now): ${server.url}${DEV_SCHEDULES_PATH}
 Press Ctrl-C to stop.`);

@@ -8,11 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { registerLocalEventSink } from '@partage/functions/adapters/local-publisher';
 import { ensureTable } from '@partage/functions/data/ensure-table';
 import { createAppSyncHttpHandler } from './appsync-http';
 import { createAppSyncRealtime, REALTIME_PATH } from './appsync-realtime';
 import { buildAppSyncSchema } from './appsync-schema';
 import { createDevOutbox, DEV_OUTBOX_JSON_PATH, DEV_OUTBOX_PATH } from './dev-outbox';
+import { createDevSchedules, DEV_SCHEDULES_PATH, DEV_SCHEDULES_RUN_DUE_PATH, DEV_SCHEDULES_RUN_PATH } from './dev-schedules';
 import { localClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { LOCAL_REGION, setFunctionEnv } from './functions-env';
 import { createHostCheck } from './host-check';
@@ -20,6 +22,8 @@ import { BodyTooLargeError, sendJson, sendText } from './http-io';
 import { createHttpRouteHandler } from './http-routes';
 import { loadLambdaFunctions } from './lambda-functions';
 import { createRateLimiter, LOCAL_RATE_LIMITS, rateLimited, type RateLimit } from './rate-limiter';
+import { createLocalFileRoutes } from './local-file-routes';
+import { createLocalScheduler, type LocalScheduler } from './local-scheduler';
 import { createStaticFiles } from './static-files';
 import { localSecurityHeaders } from '../shared/security-headers';
 
@@ -112,7 +116,9 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
   const url = `http://localhost:${port}`;
   let dynamo: DynamoDbLocal | undefined;
   let closeRealtime = () => {};
+  let scheduler: LocalScheduler | undefined;
   const close = async () => {
+    scheduler?.stop();
     closeRealtime();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -141,8 +147,21 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
     const functions = await loadLambdaFunctions();
     const api = buildAppSyncSchema();
     const realtime = createAppSyncRealtime({ api, functions });
-    closeRealtime = realtime.close;
+    const unregisterEventSink = registerLocalEventSink(realtime.deliver);
+    closeRealtime = () => {
+      unregisterEventSink();
+      realtime.close();
+    };
     const outbox = createDevOutbox(outboxDir);
+    const schedules = await import('@partage/functions/handlers/schedules');
+    scheduler = createLocalScheduler({
+      cronJobs: schedules.CRON_JOBS,
+      oneTimeJobs: schedules.ONE_TIME_JOBS,
+      lambdaOf: (handler) => functions.jobHandlers.get(handler)!,
+    });
+    scheduler.start();
+    const devSchedules = createDevSchedules(scheduler);
+    const files = createLocalFileRoutes({ dir: options.dataDir, secret: process.env.FILE_STORE_SECRET! });
 
     const limits = options.rateLimits ?? LOCAL_RATE_LIMITS;
     // One bucket for all the HTTP API routes, as WAF's rule covers them together.
@@ -165,6 +184,9 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       ],
       [`GET ${DEV_OUTBOX_PATH}`, outbox.html],
       [`GET ${DEV_OUTBOX_JSON_PATH}`, outbox.json],
+      [`GET ${DEV_SCHEDULES_PATH}`, devSchedules.html],
+      [`POST ${DEV_SCHEDULES_RUN_DUE_PATH}`, devSchedules.runDue],
+      [`POST ${DEV_SCHEDULES_RUN_PATH}`, devSchedules.run],
       ...functions.httpRoutes.map(({ method, path, lambda }): [string, RouteHandler] => {
         const routeKey = `${method} ${path}`;
         return [routeKey, rateLimited(admitHttp, 'http', createHttpRouteHandler(lambda, routeKey))];
@@ -179,6 +201,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       const route = routes.get(`${method} ${pathname}`);
       if (route) return route(request, response);
       if (apiPaths.has(pathname)) return sendText(response, 405, 'Method not allowed');
+      if (files.handles(method, pathname)) return files.handle(request, response);
       if (method === 'GET' || method === 'HEAD') return staticFiles(request, response);
       return sendText(response, 404, 'Not found');
     };

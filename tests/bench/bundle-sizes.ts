@@ -4,10 +4,18 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { AUTHORIZER, HTTP_ROUTES, RESOLVER_LAMBDAS } from '../../functions/handlers/catalog';
+import { CRON_JOBS, ONE_TIME_JOBS } from '../../functions/handlers/schedules';
 import { kb } from './stats';
 
 export async function lambdaBundleSizes(root: string): Promise<Array<{ name: string; bytes: number; gzip: number }>> {
-  const names = [...new Set([AUTHORIZER, ...RESOLVER_LAMBDAS.map((l) => l.name), ...HTTP_ROUTES.map((r) => r.name)])];
+  const names = [
+    ...new Set([
+      AUTHORIZER,
+      ...RESOLVER_LAMBDAS.map((l) => l.name),
+      ...HTTP_ROUTES.map((r) => r.name),
+      ...[...CRON_JOBS, ...ONE_TIME_JOBS].map((job) => job.handler),
+    ]),
+  ];
   const sizes = [];
   for (const name of names) {
     const result = await build({
@@ -17,6 +25,7 @@ export async function lambdaBundleSizes(root: string): Promise<Array<{ name: str
       platform: 'node',
       target: 'node22',
       format: 'esm',
+      mainFields: ['module', 'main'], // as infra/aws/lambdas.ts: ESM builds of dependencies tree-shake
       external: ['@aws-sdk/*'],
       write: false,
       logLevel: 'silent',

@@ -5,6 +5,7 @@ import { compactVerify, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@partage/graphql';
 import { jwtSecret } from '../../adapters/secrets';
 import type { AccountRole } from '../../data/users';
+import { epochSeconds, now } from '../clock';
 
 const CLAIM_OF_ROLE: Record<AccountRole, string> = { USER: 'User', ADMIN: 'Admin' };
 const ROLE_OF_CLAIM: Record<string, AccountRole> = { User: 'USER', Admin: 'ADMIN' };
@@ -23,14 +24,14 @@ export async function signAccessToken(user: { id: string; role: AccountRole }, s
   return new SignJWT({ userType: CLAIM_OF_ROLE[user.role], sid: sessionId })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(user.id)
-    .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .setIssuedAt(epochSeconds())
+    .setExpirationTime(epochSeconds() + ACCESS_TOKEN_TTL_SECONDS)
     .sign(await jwtSecret());
 }
 
 /** The claims of a valid, unexpired token; throws for anything else. */
 export async function verifyAccessToken(token: string): Promise<AccessClaims> {
-  const { payload } = await jwtVerify(token, await jwtSecret(), { algorithms: [ALGORITHM] });
+  const { payload } = await jwtVerify(token, await jwtSecret(), { algorithms: [ALGORITHM], currentDate: now() });
   const role = ROLE_OF_CLAIM[String(payload.userType)];
   if (!payload.sub || !role || !payload.exp) throw new Error('Access token without subject, user type or expiry');
   return { userId: payload.sub, role, sessionId: typeof payload.sid === 'string' ? payload.sid : '', expiresAt: payload.exp };

@@ -6,6 +6,7 @@ import { initCurrentTermsVersion, recordTermsAcceptance } from '../../data/terms
 import { createUser, getUser, listUserIfUnlisted, type UserRecord } from '../../data/users';
 import { hashPassword } from './password-hash';
 import { INITIAL_TERMS_VERSION } from './terms';
+import { now as clockNow } from '../clock';
 
 export const DEMO_PASSWORD = 'Demo-Partage-2026';
 
@@ -61,7 +62,7 @@ export const DEMO_USERS: DemoUser[] = [
 
 export async function seedDemoData(): Promise<void> {
   await initCurrentTermsVersion(INITIAL_TERMS_VERSION);
-  const now = new Date().toISOString();
+  const now = clockNow().toISOString();
   for (const demo of DEMO_USERS) {
     const existing = await getUser(demo.id);
     // Accounts seeded before the user list existed get listed (a no-op for the others).

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from '@partage/graphql';
 import type { AccountRole, UserRecord } from '../../data/users';
 import { accountFieldChanges, type AccountFieldsInput } from './account-fields';
+import { now } from '../clock';
 
 /** A new account from valid fields: unconfirmed, unlocked, French e-mails unless asked otherwise. */
 export function newAccount(role: AccountRole, email: string, fields: AccountFieldsInput, passwordHash?: string): UserRecord {
@@ -17,7 +18,7 @@ export function newAccount(role: AccountRole, email: string, fields: AccountFiel
     lockedOut: false,
     failedLogins: 0,
     firstLoginModalClosed: false,
-    createdAt: new Date().toISOString(),
+    createdAt: now().toISOString(),
     ...(set as Pick<UserRecord, 'firstName' | 'lastName' | 'publicName'>),
   };
 }

@@ -10,6 +10,7 @@ import {
   recordTermsAcceptance,
   usersWhoAccepted,
 } from '../../data/terms';
+import { now } from '../clock';
 
 export const INITIAL_TERMS_VERSION = '2026-01';
 
@@ -39,7 +40,7 @@ export async function acceptedTosOfMany(userIds: string[]): Promise<AcceptedTos[
 export async function acceptTos(userId: string, tosVersion: string): Promise<AcceptedTos> {
   const latest = await latestTermsVersion();
   assertValid([['input.tosVersion', required(tosVersion) ?? (tosVersion === latest ? null : 'oneOf')]]);
-  await recordTermsAcceptance(userId, latest, new Date().toISOString());
+  await recordTermsAcceptance(userId, latest, now().toISOString());
   return acceptedTosOf(userId);
 }
 
@@ -47,7 +48,7 @@ export async function acceptTos(userId: string, tosVersion: string): Promise<Acc
 export async function publishTermsVersion(version: string): Promise<TermsVersion> {
   const trimmed = version?.trim();
   assertValid([['input.version', required(trimmed) ?? maxLength(50)(trimmed)]]);
-  const terms = { version: trimmed, publishedAt: new Date().toISOString() };
+  const terms = { version: trimmed, publishedAt: now().toISOString() };
   // The initial version is current without an item, hence the first comparison.
   if (trimmed === (await latestTermsVersion()) || !(await publishTerms(terms)))
     throw new AppError('NO_CHANGE', `${trimmed} is already the current version`);

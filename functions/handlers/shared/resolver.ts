@@ -7,6 +7,7 @@ import { AppError, toResolverError, USER_TYPES, type FieldResolverTypes } from '
 import { apiErrorOf } from '../../domain/data-errors';
 import type { Identity } from '../../domain/identity';
 import { checkBeforeResolving, storeValidationError } from './resolver-guards';
+import type { SubscriptionFilterEnvelope } from './subscription-filter';
 
 export interface ResolverEvent<Source = unknown> {
   arguments: Record<string, unknown>;
@@ -28,12 +29,18 @@ export interface ResolverEvent<Source = unknown> {
 export type FieldName = keyof FieldResolverTypes;
 type Types<F extends FieldName> = FieldResolverTypes[F];
 
+/**
+ * What a resolver answers: the field's result; for a subscription (run once when a client subscribes),
+ * null to let it in unfiltered or the filter its events must pass (shared/subscription-filter.ts).
+ */
+type ResultOf<F extends FieldName> = F extends `Subscription.${string}` ? SubscriptionFilterEnvelope | null : Types<F>['result'];
+
 /** Resolves one field for one caller: its arguments (checked by AppSync against the schema) in, its result out. */
 export type FieldResolver<F extends FieldName> = (
   args: Types<F>['args'],
   identity: Identity,
   event: ResolverEvent<Types<F>['parent']>,
-) => Types<F>['result'] | Promise<Types<F>['result']>;
+) => ResultOf<F> | Promise<ResultOf<F>>;
 
 export interface FieldCall<F extends FieldName> {
   args: Types<F>['args'];

@@ -128,6 +128,11 @@ export const INPUT_TYPE_FIELDS = {
   },
   "AllowUserInput": {
     "userId": "ID!"
+  },
+  "RequestUploadInput": {
+    "purpose": "UploadPurpose!",
+    "contentType": "String!",
+    "size": "Int!"
   }
 } as const;
 
@@ -150,6 +155,9 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Query.user": {
     "id": "ID!"
+  },
+  "Query.fileUrl": {
+    "fileId": "ID!"
   },
   "Mutation.updateFirstLoginModalClosed": {
     "input": "UpdateFirstLoginModalClosedInput!"
@@ -184,6 +192,9 @@ export const ROOT_FIELD_ARGUMENTS = {
   "Mutation.completeAdminRegistration": {
     "input": "CompleteAdminRegistrationInput!"
   },
+  "Mutation.publishFirstLoginModalClosed": {
+    "data": "AWSJSON!"
+  },
   "Mutation.verifyEmail": {
     "input": "EmailInput!"
   },
@@ -201,6 +212,12 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.allowUser": {
     "input": "AllowUserInput!"
+  },
+  "Mutation.requestUpload": {
+    "input": "RequestUploadInput!"
+  },
+  "Mutation.confirmUpload": {
+    "fileId": "ID!"
   },
   "Subscription.onFirstLoginModalClosed": {
     "id": "ID!"

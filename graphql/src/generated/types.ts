@@ -32,6 +32,7 @@ export interface Query {
   tosHistory?: Array<TosAcceptance> | null;
   users?: UserPage | null;
   user?: UserDetail | null;
+  fileUrl?: string | null;
 }
 
 export interface Mutation {
@@ -46,12 +47,15 @@ export interface Mutation {
   updateUserProfile?: UserIdResult | null;
   acceptTos?: AcceptedTos | null;
   completeAdminRegistration?: UserIdResult | null;
+  publishFirstLoginModalClosed?: FirstLoginModalClosedResult | null;
   verifyEmail?: UserIdResult | null;
   publishTermsVersion?: TermsVersion | null;
   createAdminAccount?: UserIdResult | null;
   adminCreateUser?: UserIdResult | null;
   adminUpdateUser?: UserIdResult | null;
   allowUser?: UserIdResult | null;
+  requestUpload?: UploadTicket | null;
+  confirmUpload?: StoredFile | null;
 }
 
 export interface Subscription {
@@ -333,6 +337,29 @@ export interface AllowUserInput {
   userId: string;
 }
 
+export type UploadPurpose = 'PUBLIC_IMAGE' | 'PRIVATE_DOCUMENT';
+
+export interface RequestUploadInput {
+  purpose: UploadPurpose;
+  contentType: string;
+  size: number;
+}
+
+export interface UploadTicket {
+  fileId: string;
+  url: string;
+  fields: string;
+  expiresAt: string;
+}
+
+export interface StoredFile {
+  id: string;
+  purpose: UploadPurpose;
+  contentType: string;
+  size: number;
+  publicUrl?: string | null;
+}
+
 export interface QueryVerifyTokenArgs {
   email: string;
   token: string;
@@ -355,6 +382,10 @@ export interface QueryUsersArgs {
 
 export interface QueryUserArgs {
   id: string;
+}
+
+export interface QueryFileUrlArgs {
+  fileId: string;
 }
 
 export interface MutationUpdateFirstLoginModalClosedArgs {
@@ -401,6 +432,10 @@ export interface MutationCompleteAdminRegistrationArgs {
   input: CompleteAdminRegistrationInput;
 }
 
+export interface MutationPublishFirstLoginModalClosedArgs {
+  data: string;
+}
+
 export interface MutationVerifyEmailArgs {
   input: EmailInput;
 }
@@ -423,6 +458,14 @@ export interface MutationAdminUpdateUserArgs {
 
 export interface MutationAllowUserArgs {
   input: AllowUserInput;
+}
+
+export interface MutationRequestUploadArgs {
+  input: RequestUploadInput;
+}
+
+export interface MutationConfirmUploadArgs {
+  fileId: string;
 }
 
 export interface SubscriptionOnFirstLoginModalClosedArgs {
@@ -469,6 +512,10 @@ export interface UserPageSource {
 
 export type UserDetailSource = UserDetail;
 
+export type UploadTicketSource = UploadTicket;
+
+export type StoredFileSource = StoredFile;
+
 export interface FieldResolverTypes {
   'Query.me': { parent: null; args: Record<string, never>; result: MeSource | null };
   'Query.verifyToken': { parent: null; args: QueryVerifyTokenArgs; result: VerifyTokenResultSource | null };
@@ -477,6 +524,7 @@ export interface FieldResolverTypes {
   'Query.tosHistory': { parent: null; args: QueryTosHistoryArgs; result: Array<TosAcceptanceSource> | null };
   'Query.users': { parent: null; args: QueryUsersArgs; result: UserPageSource | null };
   'Query.user': { parent: null; args: QueryUserArgs; result: UserDetailSource | null };
+  'Query.fileUrl': { parent: null; args: QueryFileUrlArgs; result: string | null };
   'Mutation.updateFirstLoginModalClosed': { parent: null; args: MutationUpdateFirstLoginModalClosedArgs; result: FirstLoginModalClosedResultSource | null };
   'Mutation.changePassword': { parent: null; args: MutationChangePasswordArgs; result: UserIdResultSource | null };
   'Mutation.createUserAccount': { parent: null; args: MutationCreateUserAccountArgs; result: UserIdResultSource | null };
@@ -494,6 +542,8 @@ export interface FieldResolverTypes {
   'Mutation.adminCreateUser': { parent: null; args: MutationAdminCreateUserArgs; result: UserIdResultSource | null };
   'Mutation.adminUpdateUser': { parent: null; args: MutationAdminUpdateUserArgs; result: UserIdResultSource | null };
   'Mutation.allowUser': { parent: null; args: MutationAllowUserArgs; result: UserIdResultSource | null };
+  'Mutation.requestUpload': { parent: null; args: MutationRequestUploadArgs; result: UploadTicketSource | null };
+  'Mutation.confirmUpload': { parent: null; args: MutationConfirmUploadArgs; result: StoredFileSource | null };
   'Subscription.onFirstLoginModalClosed': { parent: null; args: SubscriptionOnFirstLoginModalClosedArgs; result: FirstLoginModalClosedResultSource | null };
   'AcceptedTos.id': { parent: AcceptedTosSource; args: Record<string, never>; result: string };
   'AcceptedTos.hasAcceptedLatest': { parent: AcceptedTosSource; args: Record<string, never>; result: boolean };
@@ -569,4 +619,13 @@ export interface FieldResolverTypes {
   'UserDetail.failedLogins': { parent: UserDetailSource; args: Record<string, never>; result: number };
   'UserDetail.hasPassword': { parent: UserDetailSource; args: Record<string, never>; result: boolean };
   'UserDetail.createdAt': { parent: UserDetailSource; args: Record<string, never>; result: string };
+  'UploadTicket.fileId': { parent: UploadTicketSource; args: Record<string, never>; result: string };
+  'UploadTicket.url': { parent: UploadTicketSource; args: Record<string, never>; result: string };
+  'UploadTicket.fields': { parent: UploadTicketSource; args: Record<string, never>; result: string };
+  'UploadTicket.expiresAt': { parent: UploadTicketSource; args: Record<string, never>; result: string };
+  'StoredFile.id': { parent: StoredFileSource; args: Record<string, never>; result: string };
+  'StoredFile.purpose': { parent: StoredFileSource; args: Record<string, never>; result: UploadPurpose };
+  'StoredFile.contentType': { parent: StoredFileSource; args: Record<string, never>; result: string };
+  'StoredFile.size': { parent: StoredFileSource; args: Record<string, never>; result: number };
+  'StoredFile.publicUrl': { parent: StoredFileSource; args: Record<string, never>; result: string | null };
 }

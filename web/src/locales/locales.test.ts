@@ -29,6 +29,9 @@ const RULES = {
   oneOf: true,
   maxLength: true,
   characters: true,
+  fileType: true,
+  fileSize: true,
+  fileContent: true,
 } satisfies Record<RuleName, true>;
 
 function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string> {

@@ -1,0 +1,63 @@
+// The file store port. Browsers upload straight to storage with a presigned form; the server then
+// reads the object's first bytes, moves it between areas (functions/domain/files/file-keys.ts) and
+// hands out URLs. Chosen once from FILE_STORE_ADAPTER: `s3` (FILES_BUCKET, PUBLIC_FILES_BUCKET) or
+// `local` (FILE_STORE_DIR, FILE_STORE_SECRET; served by the local host with the same form protocol).
+
+import { S3Client } from '@aws-sdk/client-s3';
+import { publicUrl, requireEnv } from './env';
+import { localFileStore } from './local-file-store';
+import { s3FileStore } from './s3-file-store';
+
+/** POST `fields`, then the file as the last part named `file`, as multipart/form-data to `url`. */
+export interface UploadForm {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export interface UploadConditions {
+  contentType: string;
+  maxBytes: number;
+  expiresAt: Date;
+}
+
+export interface StoredObject {
+  size: number;
+  firstBytes: Uint8Array;
+}
+
+export interface FileStore {
+  /** A form that stores one file at `key`, of that content type and 1..maxBytes bytes, until expiresAt. */
+  presignUpload(key: string, conditions: UploadConditions): Promise<UploadForm>;
+  /** The object's size and first bytes; null when nothing was uploaded there. */
+  peek(key: string, bytes: number): Promise<StoredObject | null>;
+  /** Moves an object, setting its content type; public ones get long-lived cache headers. */
+  move(from: string, to: string, contentType: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** A URL that reads a private object until expiresAt. */
+  signedUrl(key: string, expiresAt: Date): Promise<string>;
+  /** The permanent URL of a public object (served by the CDN, or the local host). */
+  publicUrl(key: string): string;
+}
+
+/** Public files never change under their id, so browsers and the CDN keep them for a year. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+let chosen: FileStore | undefined;
+
+export function fileStore(): FileStore {
+  chosen ??= chooseFileStore(requireEnv('FILE_STORE_ADAPTER'));
+  return chosen;
+}
+
+function chooseFileStore(adapter: string): FileStore {
+  if (adapter === 's3') {
+    return s3FileStore(new S3Client({}), {
+      filesBucket: requireEnv('FILES_BUCKET'),
+      publicBucket: requireEnv('PUBLIC_FILES_BUCKET'),
+      publicBaseUrl: publicUrl,
+    });
+  }
+  if (adapter === 'local')
+    return localFileStore({ dir: requireEnv('FILE_STORE_DIR'), secret: requireEnv('FILE_STORE_SECRET'), baseUrl: publicUrl });
+  throw new Error(`Unknown FILE_STORE_ADAPTER "${adapter}" (expected s3 or local)`);
+}

@@ -1,0 +1,25 @@
+// The publish port: pushes a server event (functions/domain/events.ts) to the subscriptions that
+// listen to it. Chosen once from PUBLISH_ADAPTER: `appsync` calls the event's IAM-only mutation on
+// GRAPHQL_URL, signed with the Lambda's role; `local` hands it to the local real-time server.
+
+import type { ServerEvent } from '../domain/events';
+import { appSyncPublisher } from './appsync-publisher';
+import { requireEnv } from './env';
+import { localPublisher } from './local-publisher';
+
+export interface Publisher {
+  publish(event: ServerEvent): Promise<void>;
+}
+
+let chosen: Publisher | undefined;
+
+export function publisher(): Publisher {
+  chosen ??= choosePublisher(requireEnv('PUBLISH_ADAPTER'));
+  return chosen;
+}
+
+function choosePublisher(adapter: string): Publisher {
+  if (adapter === 'appsync') return appSyncPublisher({ graphqlUrl: requireEnv('GRAPHQL_URL'), region: requireEnv('AWS_REGION') });
+  if (adapter === 'local') return localPublisher();
+  throw new Error(`Unknown PUBLISH_ADAPTER "${adapter}" (expected appsync or local)`);
+}

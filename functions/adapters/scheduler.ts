@@ -1,0 +1,56 @@
+// The scheduler port: runs a declared one-time job (functions/handlers/schedules.ts) at an instant.
+// Chosen once from SCHEDULER_ADAPTER: `eventbridge` creates an EventBridge Scheduler schedule that
+// deletes itself after its run; `table` keeps it in the table, where the local host's scheduler
+// finds it. Cron jobs need no port: both hosts read their declaration.
+
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
+import { eventBridgeScheduler } from './eventbridge-scheduler';
+import { requireEnv } from './env';
+import { tableScheduler } from './table-scheduler';
+
+/** What a job's handler receives, from either host and for cron and one-time jobs alike. */
+export interface ScheduledJobEvent {
+  /** The job's name in functions/handlers/schedules.ts. */
+  job: string;
+  /** ISO instant the run was due. */
+  scheduledAt: string;
+  /** What the scheduling code attached (one-time jobs); `{}` for crons. */
+  payload: Record<string, unknown>;
+}
+
+export interface OneTimeSchedule {
+  /** Unique among pending schedules, chosen by the caller (e.g. `payout-<contract id>`) so a retry changes nothing and a cancel finds it. Letters, digits, `-`, `_`, `.`; at most 64. */
+  name: string;
+  /** A job of ONE_TIME_JOBS. */
+  job: string;
+  at: Date;
+  payload: Record<string, unknown>;
+}
+
+export interface Scheduler {
+  /** Schedules the run; a schedule of the same name already pending is kept as it is. */
+  scheduleOnce(schedule: OneTimeSchedule): Promise<void>;
+  /** Cancels a pending schedule; nothing happens if it ran or never existed. */
+  cancel(name: string): Promise<void>;
+}
+
+export const SCHEDULE_NAME = /^[0-9A-Za-z_.-]{1,64}$/;
+
+let chosen: Scheduler | undefined;
+
+export function scheduler(): Scheduler {
+  chosen ??= chooseScheduler(requireEnv('SCHEDULER_ADAPTER'));
+  return chosen;
+}
+
+function chooseScheduler(adapter: string): Scheduler {
+  if (adapter === 'eventbridge') {
+    return eventBridgeScheduler(new SchedulerClient({}), {
+      group: requireEnv('SCHEDULE_GROUP'),
+      roleArn: requireEnv('SCHEDULER_ROLE_ARN'),
+      targets: JSON.parse(requireEnv('SCHEDULE_TARGETS')) as Record<string, string>,
+    });
+  }
+  if (adapter === 'table') return tableScheduler();
+  throw new Error(`Unknown SCHEDULER_ADAPTER "${adapter}" (expected eventbridge or table)`);
+}

@@ -1,0 +1,86 @@
+// Records of uploaded files: who uploaded what, for which purpose, and whether its bytes passed the
+// check. The object itself is in the file store at functions/domain/files/file-keys.ts's key.
+
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { UploadPurpose } from '@partage/graphql';
+import { db, isConditionFailure, queryPages, tableName } from './client';
+import { fileRecordKey, PENDING_UPLOADS_PARTITION, pendingUploadIndexKeys } from './keys';
+
+export type FileStatus = 'PENDING' | 'STORED' | 'QUARANTINED';
+
+export interface FileRecord {
+  id: string;
+  ownerId: string;
+  purpose: UploadPurpose;
+  contentType: string;
+  /** Declared until the upload is checked, then the stored size. */
+  size: number;
+  status: FileStatus;
+  createdAt: string;
+}
+
+export async function putPendingFile(file: FileRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...fileRecordKey(file.id), type: 'FILE', ...file, ...pendingUploadIndexKeys(file.createdAt, file.id) },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+export async function getFile(fileId: string): Promise<FileRecord | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: fileRecordKey(fileId), ConsistentRead: true }));
+  if (!Item) return null;
+  const { id, ownerId, purpose, contentType, size, status, createdAt } = Item as FileRecord;
+  return { id, ownerId, purpose, contentType, size, status, createdAt };
+}
+
+/** Leaves PENDING for STORED or QUARANTINED (and the pending list); false if it was not pending any more. */
+export async function settleFile(fileId: string, status: Exclude<FileStatus, 'PENDING'>, size: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: fileRecordKey(fileId),
+        UpdateExpression: 'SET #status = :status, #size = :size REMOVE GSI1PK, GSI1SK',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
+        ExpressionAttributeValues: { ':status': status, ':size': size, ':pending': 'PENDING' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Uploads still pending that were requested before the instant, oldest first. */
+export async function* pendingFilesBefore(before: string): AsyncGenerator<string[]> {
+  const pages = queryPages({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
+    ExpressionAttributeValues: { ':pk': PENDING_UPLOADS_PARTITION, ':before': before },
+  });
+  for await (const items of pages) yield items.map((item) => item.id as string);
+}
+
+/** Deletes a record still pending; false if it was confirmed meanwhile. */
+export async function deletePendingFile(fileId: string): Promise<boolean> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: fileRecordKey(fileId),
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'PENDING' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

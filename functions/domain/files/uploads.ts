@@ -1,0 +1,122 @@
+// Uploads: a signed form to post one file straight to storage, then a check of what arrived by its
+// bytes before the file is kept where its purpose says; a file that is not what it claims goes to
+// quarantine and the caller gets VALIDATION_FAILED. Only the uploader (or an ADMIN) reads a private
+// file; a capability that shares files with others (chat, contracts) adds its rule in `mayRead`.
+
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  assertValid,
+  fileSize,
+  fileType,
+  oneOf,
+  required,
+  UPLOAD_RULES,
+  type RequestUploadInput,
+  type StoredFile,
+  type UploadPurpose,
+  type UploadTicket,
+} from '@partage/graphql';
+import { fileStore } from '../../adapters/file-store';
+import { deletePendingFile, getFile, pendingFilesBefore, putPendingFile, settleFile, type FileRecord } from '../../data/files';
+import { now } from '../clock';
+import { unauthorized, type Identity } from '../identity';
+import { SNIFF_BYTES, sniffContentType } from './content-type';
+import { fileKey } from './file-keys';
+
+/** How long the upload form works. */
+export const UPLOAD_FORM_MINUTES = 10;
+/** After this, an upload can no longer be confirmed: the purge job may take it. */
+export const UPLOAD_CONFIRM_HOURS = 1;
+/** Unconfirmed uploads older than this are purged (functions/handlers/schedules.ts). */
+export const ABANDONED_UPLOAD_HOURS = 24;
+/** How long a signed URL of a private file reads it. */
+export const PRIVATE_URL_MINUTES = 5;
+
+const HOUR_MS = 3_600_000;
+const PURPOSES = Object.keys(UPLOAD_RULES) as UploadPurpose[];
+const areaOf = (purpose: UploadPurpose) => (purpose === 'PUBLIC_IMAGE' ? 'public' : 'private');
+const notFound = () => new AppError('NOT_FOUND', 'File not found');
+
+export async function requestUpload(ownerId: string, input: RequestUploadInput): Promise<UploadTicket> {
+  assertValid([['input.purpose', required(input?.purpose) ?? oneOf(PURPOSES)(input.purpose)]]);
+  const rules = UPLOAD_RULES[input.purpose];
+  assertValid([
+    ['input.contentType', required(input.contentType) ?? fileType(rules.contentTypes)(input.contentType)],
+    ['input.size', fileSize(rules.maxBytes)(input.size ?? 0)],
+  ]);
+  const file: FileRecord = {
+    id: randomUUID(),
+    ownerId,
+    purpose: input.purpose,
+    contentType: input.contentType,
+    size: input.size,
+    status: 'PENDING',
+    createdAt: now().toISOString(),
+  };
+  await putPendingFile(file);
+  const expiresAt = new Date(now().getTime() + UPLOAD_FORM_MINUTES * 60_000);
+  // The form allows the declared size at most: the storage refuses anything bigger.
+  const form = await fileStore().presignUpload(fileKey('incoming', file.id), {
+    contentType: file.contentType,
+    maxBytes: file.size,
+    expiresAt,
+  });
+  return { fileId: file.id, url: form.url, fields: JSON.stringify(form.fields), expiresAt: expiresAt.toISOString() };
+}
+
+function storedFile(file: FileRecord): StoredFile {
+  const publicUrl = file.purpose === 'PUBLIC_IMAGE' ? fileStore().publicUrl(fileKey('public', file.id)) : null;
+  return { id: file.id, purpose: file.purpose, contentType: file.contentType, size: file.size, publicUrl };
+}
+
+export async function confirmUpload(caller: Identity, fileId: string): Promise<StoredFile> {
+  assertValid([['fileId', required(fileId)]]);
+  const file = await getFile(fileId);
+  if (!file) throw notFound();
+  if (file.ownerId !== caller.userId) throw unauthorized();
+  if (file.status === 'STORED') return storedFile(file);
+  const tooLate = now().getTime() - Date.parse(file.createdAt) > UPLOAD_CONFIRM_HOURS * HOUR_MS;
+  if (file.status !== 'PENDING' || tooLate) throw notFound();
+
+  const incoming = fileKey('incoming', file.id);
+  const uploaded = await fileStore().peek(incoming, SNIFF_BYTES);
+  if (!uploaded) throw new AppError('VALIDATION_FAILED', 'Nothing was uploaded for this file', [{ path: 'file', rule: 'required' }]);
+  if (sniffContentType(uploaded.firstBytes) !== file.contentType) {
+    await fileStore().move(incoming, fileKey('quarantine', file.id), 'application/octet-stream');
+    await settleFile(file.id, 'QUARANTINED', uploaded.size);
+    throw new AppError('VALIDATION_FAILED', `The file is not ${file.contentType}`, [{ path: 'file', rule: 'fileContent' }]);
+  }
+  await fileStore().move(incoming, fileKey(areaOf(file.purpose), file.id), file.contentType);
+  if (!(await settleFile(file.id, 'STORED', uploaded.size))) throw notFound();
+  return storedFile({ ...file, size: uploaded.size, status: 'STORED' });
+}
+
+/** Who may read a stored file: anyone for public images; the uploader or an ADMIN otherwise. */
+function mayRead(caller: Identity, file: FileRecord): boolean {
+  return file.purpose === 'PUBLIC_IMAGE' || caller.role === 'ADMIN' || (caller.userId !== '' && caller.userId === file.ownerId);
+}
+
+export async function fileUrl(caller: Identity, fileId: string): Promise<string> {
+  assertValid([['fileId', required(fileId)]]);
+  const file = await getFile(fileId);
+  if (!file || file.status !== 'STORED') throw notFound();
+  if (!mayRead(caller, file)) throw unauthorized();
+  const key = fileKey(areaOf(file.purpose), file.id);
+  if (file.purpose === 'PUBLIC_IMAGE') return fileStore().publicUrl(key);
+  return fileStore().signedUrl(key, new Date(now().getTime() + PRIVATE_URL_MINUTES * 60_000));
+}
+
+/** Deletes uploads never confirmed within ABANDONED_UPLOAD_HOURS, their file and their record. */
+export async function purgeAbandonedUploads(): Promise<{ purged: number }> {
+  const before = new Date(now().getTime() - ABANDONED_UPLOAD_HOURS * HOUR_MS).toISOString();
+  let purged = 0;
+  for await (const ids of pendingFilesBefore(before)) {
+    for (const id of ids) {
+      if (!(await deletePendingFile(id))) continue;
+      await fileStore().delete(fileKey('incoming', id));
+      purged += 1;
+    }
+  }
+  return { purged };
+}

@@ -1,0 +1,43 @@
+// What each Lambda may touch, declared once per handler of the catalog. infra/aws/lambdas.ts grants
+// exactly this and sets only the environment it implies; a handler absent here, or a capability
+// left out, gets nothing. One map rather than a file per handler: CDK reads it synchronously without
+// loading any handler code, and a review of who may do what reads one page.
+
+import type { FileArea } from '../domain/files/file-keys';
+import type { ServerEventName } from '../domain/events';
+
+export interface HandlerAccess {
+  /** The table (TABLE_NAME). */
+  table?: 'read' | 'readWrite';
+  /** Secrets Manager secrets it reads: `jwt` signs or verifies access tokens (JWT_SECRET_ARN). */
+  secrets?: readonly 'jwt'[];
+  /** ses:SendEmail from MAIL_FROM only. */
+  sendEmail?: boolean;
+  /** PUBLIC_URL, the site's address (links in e-mails, public file URLs). */
+  publicUrl?: boolean;
+  /** Server events it publishes: appsync:GraphQL on those IAM-only mutations only. */
+  publish?: readonly ServerEventName[];
+  /** Creates and deletes one-time schedules (EventBridge Scheduler), passing the scheduler's role. */
+  scheduler?: boolean;
+  /** The file store's bucket, per area (key prefix `files/<area>/`). */
+  files?: Partial<Record<FileArea, 'read' | 'readWrite'>>;
+  memorySize?: number;
+}
+
+export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
+  // Verifies tokens and reads the session (refresh family) and the user's lock, so revoked sessions
+  // stop within its cache TTL. No PUBLIC_URL: it would make a dependency cycle
+  // (authorizer -> distribution -> CSP -> AppSync API -> authorizer).
+  authorizer: { table: 'read', secrets: ['jwt'] },
+  token: { table: 'readWrite', secrets: ['jwt'], sendEmail: true, publicUrl: true, memorySize: 1024 }, // scrypt wants CPU
+  accounts: { table: 'readWrite', sendEmail: true, publicUrl: true, publish: ['firstLoginModalClosed'], memorySize: 1024 }, // scrypt (changePassword)
+  admin: { table: 'readWrite', sendEmail: true, publicUrl: true },
+  status: { table: 'read' },
+  log: { table: 'readWrite' }, // its rate limit per source address
+  files: {
+    table: 'readWrite',
+    publicUrl: true,
+    files: { incoming: 'readWrite', public: 'readWrite', private: 'readWrite', quarantine: 'readWrite' },
+  },
+  housekeeping: { table: 'readWrite', files: { incoming: 'readWrite' } },
+};

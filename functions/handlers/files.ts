@@ -1,0 +1,22 @@
+// Uploads and file URLs (functions/domain/files/uploads.ts).
+
+import type { MutationConfirmUploadArgs, MutationRequestUploadArgs, QueryFileUrlArgs } from '@partage/graphql';
+import { confirmUpload, fileUrl, requestUpload } from '../domain/files/uploads';
+import { requireRole, SIGNED_IN, type Identity } from '../domain/identity';
+import { resolverHandler, type FieldMap } from './shared/resolver';
+
+/** The fields of the files Lambda. */
+export const filesFields = {
+  'Mutation.requestUpload': ({ input }: MutationRequestUploadArgs, identity: Identity) =>
+    requestUpload(requireRole(identity, SIGNED_IN), input),
+
+  'Mutation.confirmUpload': ({ fileId }: MutationConfirmUploadArgs, identity: Identity) => {
+    requireRole(identity, SIGNED_IN);
+    return confirmUpload(identity, fileId);
+  },
+
+  // Anonymous visitors may ask for a public image's URL; mayRead decides for the rest.
+  'Query.fileUrl': ({ fileId }: QueryFileUrlArgs, identity: Identity) => fileUrl(identity, fileId),
+} satisfies FieldMap;
+
+export const handler = resolverHandler(filesFields);

@@ -1,0 +1,30 @@
+// The scheduled jobs, declared once: the CDK app makes an EventBridge rule per cron job and lets the
+// scheduler invoke the handlers of one-time jobs; the local host's scheduler reads the same list.
+// Cron expressions are EventBridge's six fields (minutes hours day-of-month month day-of-week year),
+// in UTC. Every job's handler receives a ScheduledJobEvent (functions/handlers/shared/scheduled-job.ts).
+
+export interface CronJob {
+  job: string;
+  /** functions/handlers/<handler>.ts */
+  handler: string;
+  cron: string;
+  description: string;
+}
+
+/** A job scheduled at an instant by a handler (the scheduler port); runs once, then is deleted. */
+export interface OneTimeJob {
+  job: string;
+  handler: string;
+  description: string;
+}
+
+export const CRON_JOBS: CronJob[] = [
+  {
+    job: 'purge-abandoned-uploads',
+    handler: 'housekeeping',
+    cron: '15 7 * * ? *',
+    description: 'Deletes uploads never confirmed within a day (their files and records)',
+  },
+];
+
+export const ONE_TIME_JOBS: OneTimeJob[] = [];

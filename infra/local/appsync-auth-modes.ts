@@ -1,0 +1,20 @@
+// AppSync's second authorization mode on the local host. A field marked `@aws_iam` and not
+// `@aws_lambda` answers only IAM-signed requests: the server's publish port, which calls it
+// in-process here (functions/adapters/local-publisher.ts). Every request reaching the local
+// endpoints comes through the Lambda authorizer, so such a field refuses it as AppSync does.
+
+import type { GraphQLField } from 'graphql';
+import { LambdaFieldError } from './appsync-errors';
+
+const directivesOf = (field: GraphQLField<unknown, unknown>) =>
+  new Set(field.astNode?.directives?.map((directive) => directive.name.value));
+
+export function isIamOnly(field: GraphQLField<unknown, unknown> | undefined): boolean {
+  const directives = field ? directivesOf(field) : new Set<string>();
+  return directives.has('aws_iam') && !directives.has('aws_lambda');
+}
+
+/** AppSync's answer to a caller whose auth mode the field does not allow. */
+export function notAuthorizedForField(typeName: string, fieldName: string): LambdaFieldError {
+  return new LambdaFieldError(`Not Authorized to access ${fieldName} on type ${typeName}`, 'Unauthorized');
+}

@@ -1,0 +1,93 @@
+// Enhanced subscription filters on the local real-time server, on a small schema with stub Lambdas:
+// the filter the subscription's resolver set decides which events reach a client, even when the
+// subscription's arguments would let them all through.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptionFilter } from '@partage/functions/handlers/shared/subscription-filter';
+import { RealtimeClient } from '../../tests/integration/support/local-server';
+import { createAppSyncRealtime, REALTIME_PATH } from './appsync-realtime';
+import { buildAppSyncSchema } from './appsync-schema';
+import type { Lambda, LambdaFunctions } from './lambda-functions';
+
+const SDL = `
+  type Note @aws_lambda @aws_iam { owner: ID! text: String }
+  type Query { unused: String }
+  type Mutation { publishNote(data: AWSJSON!): Note @aws_iam }
+  type Subscription { onNote(topic: String): Note @aws_subscribe(mutations: ["publishNote"]) }
+`;
+
+const lambda = (name: string, invoke: (event: Record<string, unknown>) => unknown): Lambda => ({
+  name,
+  invoke: async (event) => invoke(event as Record<string, unknown>),
+});
+const functions: LambdaFunctions = {
+  // `Bearer <user id>` signs in as that user.
+  authorizer: lambda('authorizer', (event) => ({
+    isAuthorized: String(event.authorizationToken).startsWith('Bearer '),
+    resolverContext: { userId: String(event.authorizationToken).slice('Bearer '.length), role: 'USER' },
+  })),
+  resolvers: new Map([
+    [
+      'Subscription.onNote',
+      lambda('notes', (event) => {
+        const { userId } = (event.identity as { resolverContext: { userId: string } }).resolverContext;
+        return subscriptionFilter({ owner: { eq: userId } });
+      }),
+    ],
+  ]),
+  httpRoutes: [],
+  jobHandlers: new Map(),
+};
+
+const realtime = createAppSyncRealtime({ api: buildAppSyncSchema(SDL), functions });
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  server = createServer((_request, response) => response.writeHead(404).end());
+  server.on('upgrade', (request, socket, head) => {
+    if (request.url?.startsWith(REALTIME_PATH)) realtime.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  realtime.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function subscribed(userId: string): Promise<RealtimeClient> {
+  const client = await RealtimeClient.connect(url, `Bearer ${userId}`);
+  await client.init();
+  expect(await client.start('s1', 'subscription { onNote { owner text } }', {}, `Bearer ${userId}`)).toEqual({
+    type: 'start_ack',
+    id: 's1',
+  });
+  return client;
+}
+
+describe('enhanced subscription filters on the local host', () => {
+  it('delivers an event only to the subscriptions whose filter it passes', async () => {
+    const ann = await subscribed('ann');
+    const bob = await subscribed('bob');
+    await realtime.deliver('publishNote', { owner: 'bob', text: 'for bob' });
+    await realtime.deliver('publishNote', { owner: 'ann', text: 'for ann' });
+    expect(await ann.next((m) => m.type === 'data')).toEqual({
+      type: 'data',
+      id: 's1',
+      payload: { data: { onNote: { owner: 'ann', text: 'for ann' } } },
+    });
+    expect(await bob.next((m) => m.type === 'data')).toEqual({
+      type: 'data',
+      id: 's1',
+      payload: { data: { onNote: { owner: 'bob', text: 'for bob' } } },
+    });
+    expect(ann.messages.filter((m) => m.type === 'data')).toHaveLength(1);
+    expect(bob.messages.filter((m) => m.type === 'data')).toHaveLength(1);
+    ann.close();
+    bob.close();
+  });
+});
