@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 const apiOrigin = process.env.API_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 const isShellModule = (id: string) =>
-  /preload-helper|[\\/](web[\\/]src[\\/](app|lib)|graphql[\\/]src)[\\/]/.test(id) && !/[\\/](lib[\\/](api|forms)|features)[\\/]/.test(id);
+  /preload-helper|[\\/](web[\\/]src[\\/](app|lib)|graphql[\\/]src)[\\/]/.test(id) &&
+  !/[\\/](lib[\\/](api|forms|profile-form)|features)[\\/]/.test(id);
 
 export default defineConfig({
   plugins: [react()],

@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { i18n } from '../../../lib/i18n/i18n';
 import { renderAt, signIn } from '../../../test/helpers';
-import { answerOperations } from '../../accounts/email/fake-api';
-import { storedMe, storedProfile } from '../../accounts/profile/test-profiles';
+import { answerOperations } from '../../../test/fake-api';
+import { storedMe, storedProfile } from '../../../lib/profile-form/test-profiles';
 import type { UserDetailData } from './user-detail';
-
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
 
 beforeAll(() => i18n.loadNamespaces(['profile']));
 
