@@ -1,7 +1,9 @@
 // An administrator creates a user then edits them; an administrator unlocks a locked-out user.
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { MAX_FAILED_LOGINS } from '@partage/graphql';
 import {
+  test,
+  expect,
   ACCOUNT_FIELD_LABELS,
   closeWelcomeLater,
   expectNoSeriousA11yViolations,
