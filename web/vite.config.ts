@@ -22,7 +22,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|cookie)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|cookie|@tanstack[\\/](query-core|react-query))[\\/]/,
               priority: 2,
             },
             { name: 'shell', test: isShellModule, priority: 1 },

@@ -1,5 +1,5 @@
 // GraphQL calls (spec §7): bearer or anonymous token, errors as ApiError, renewal and one retry on 401.
-// Screens do not call these directly: they use the queries and mutations of api/queries.ts.
+// Screens call queries and mutations through api/queries.ts (TanStack Query), and subscribe here.
 import type { TadaDocumentNode } from 'gql.tada';
 import { authorizationHeader } from '../auth/session';
 import { withRenewal } from '../auth/renewal';

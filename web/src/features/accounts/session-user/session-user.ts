@@ -2,7 +2,7 @@
 // (tokens) says who is signed in; this says what the API knows about them. The cache is emptied when
 // the user changes (lib/api/query-client.ts), so a new login always asks again.
 import { useEffect } from 'react';
-import type { ResultOf } from 'gql.tada';
+import type { ResultOf } from '../../../lib/api/documents';
 import { queryKey, useApiQuery } from '../../../lib/api/queries';
 import { queryClient } from '../../../lib/api/query-client';
 import { useSession } from '../../../lib/auth/session';
