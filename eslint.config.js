@@ -58,4 +58,32 @@ export default tseslint.config(
     files: ['functions/data/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [NO_API_ERRORS], patterns: [NOT_WEB] }] },
   },
+  // Web layers: a feature (web/src/features/<name>) never imports another feature's files, and
+  // web/src/lib (what features share) imports no feature and not the app. A relative import that climbs
+  // out of its feature's folder is refused, whatever the feature is called.
+  ...[1, 2, 3, 4].map((depth) => ({
+    files: [`web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth}}(?!\\.\\./)|/features/`,
+              message: 'A feature does not import another feature: move what they share to web/src/lib.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '/(features|app)/', message: 'web/src/lib is shared: it imports no feature and not the app.' }] },
+      ],
+    },
+  },
 );

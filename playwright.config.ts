@@ -1,21 +1,21 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_WORKERS, serverPort, serverURL } from './tests/e2e/servers';
 
-// End-to-end journeys in Debian's Chromium against the local stack on a fresh data folder.
-// E2E_PORT lets several runs share a machine; each gets its own fresh data folder.
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://localhost:${port}`;
-const dataDir = `.data/e2e-${port}`;
+// End-to-end journeys in Debian's Chromium against the local stack. Each worker has its own local
+// host and fresh data folder (tests/e2e/servers.ts; the `test` of tests/e2e/support.ts points a
+// journey at its worker's host): journeys of one worker run one after the other, as they did on one
+// shared host, and never meet the other worker's data.
+const servers = Array.from({ length: E2E_WORKERS }, (_, index) => index);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -30,18 +30,18 @@ export default defineConfig({
       ],
     },
   },
-  // Publishing a new terms version blocks every user until they accept it, so that journey runs
-  // after all the others on the shared data.
+  // Publishing a new terms version blocks every user of its host until they accept it, so that journey
+  // runs after all the others, whichever host it gets.
   projects: [
     { name: 'journeys', testIgnore: /terms\.spec\.ts/ },
     { name: 'terms', testMatch: /terms\.spec\.ts/, dependencies: ['journeys'] },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && tsx infra/local/main.ts`,
-    env: { PORT: String(port), DATA_DIR: dataDir },
-    url: `${baseURL}/status`,
+  webServer: servers.map((index) => ({
+    command: `rm -rf .data/e2e-${serverPort(index)} && tsx infra/local/main.ts`,
+    env: { PORT: String(serverPort(index)), DATA_DIR: `.data/e2e-${serverPort(index)}` },
+    url: `${serverURL(index)}/status`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-  },
+    stdout: 'pipe' as const,
+  })),
 });

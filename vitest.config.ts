@@ -28,6 +28,7 @@ export default defineConfig({
         },
       },
       'web/vitest.config.ts',
+      { test: { name: 'web-scripts', root: 'web', include: ['scripts/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

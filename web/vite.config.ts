@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 const apiOrigin = process.env.API_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 const isShellModule = (id: string) =>
-  /preload-helper|[\\/](web[\\/]src[\\/](app|lib)|graphql[\\/]src)[\\/]/.test(id) && !/[\\/](lib[\\/](api|forms)|features)[\\/]/.test(id);
+  /preload-helper|[\\/](web[\\/]src[\\/](app|lib)|graphql[\\/]src)[\\/]/.test(id) &&
+  !/[\\/](lib[\\/](api|forms|profile-form)|features)[\\/]/.test(id);
 
 export default defineConfig({
   plugins: [react()],
@@ -21,7 +22,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|cookie)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|cookie|@tanstack[\\/](query-core|react-query))[\\/]/,
               priority: 2,
             },
             { name: 'shell', test: isShellModule, priority: 1 },

@@ -1,7 +1,8 @@
 // An administrator creates a user then edits them. (Failed logins no longer lock accounts: they earn
 // delays, see password.spec.ts; unlocking is covered by functions/handlers/admin.test.ts.)
-import { test, expect } from '@playwright/test';
 import {
+  test,
+  expect,
   ACCOUNT_FIELD_LABELS,
   expectNoSeriousA11yViolations,
   fillAccountFields,

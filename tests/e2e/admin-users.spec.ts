@@ -1,7 +1,17 @@
 // The administrators' user list (search, pages) and the invitation of an administrator, who completes
 // the account from the e-mailed link and logs in with a code.
-import { test, expect, type Page } from '@playwright/test';
-import { LABELS, expectNoSeriousA11yViolations, fillLogin, graphqlCall, linkIn, loginAdminWithEmailedCode, waitForEmail } from './support';
+import type { Page } from '@playwright/test';
+import {
+  test,
+  expect,
+  LABELS,
+  expectNoSeriousA11yViolations,
+  fillLogin,
+  graphqlCall,
+  linkIn,
+  loginAdminWithEmailedCode,
+  waitForEmail,
+} from './support';
 
 const TEXT = {
   fr: {
@@ -129,7 +139,8 @@ for (const lang of ['fr', 'en'] as const) {
       page,
       request,
       browser,
-    }, testInfo) => {
+      baseURL,
+    }) => {
       const email = `invite.${lang}.${RUN}@exemple.ca`;
       const password = 'Admin-Invite-2026';
       await loginAdminWithEmailedCode(page, request, lang);
@@ -151,7 +162,7 @@ for (const lang of ['fr', 'en'] as const) {
 
       // The invitee, on their own browser.
       const invitation = linkIn(await waitForEmail(request, email, since), '/registration/admin');
-      const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+      const context = await browser.newContext({ baseURL });
       const invitee = await context.newPage();
       await invitee.goto(`${invitation}&lang=${lang}`);
       await expect(invitee.getByLabel(t.firstName, { exact: true })).toHaveValue('Nadia');

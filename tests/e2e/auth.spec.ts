@@ -1,5 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
-import { ACCOUNTS, LABELS, expectNoSeriousA11yViolations, fillLogin, waitForEmail, type Lang } from './support';
+import type { Page } from '@playwright/test';
+import { test, expect, ACCOUNTS, LABELS, expectNoSeriousA11yViolations, fillLogin, waitForEmail, type Lang } from './support';
 
 const STORAGE_TOKEN = 'partage.token';
 const STORAGE_REFRESH = 'partage.refreshToken';

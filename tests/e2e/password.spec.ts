@@ -1,8 +1,10 @@
 // E-mailed links and passwords: forgot password and reset, change of e-mail address, a new
 // confirmation link for an unconfirmed account, the delay after failed logins that a reset lifts.
 // Every account is made fresh for its journey.
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
+  test,
+  expect,
   LABELS,
   expectNoSeriousA11yViolations,
   fillLogin,

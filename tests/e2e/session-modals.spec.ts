@@ -1,7 +1,8 @@
 // The dialogs a session brings (welcome at first login, first-visit invitation), the public profile,
 // and the legal PDFs of the footer.
-import { test, expect } from '@playwright/test';
 import {
+  test,
+  expect,
   ACCOUNTS,
   apiToken,
   expectNoSeriousA11yViolations,

@@ -1,6 +1,8 @@
 // Sign-up → confirmation e-mail → confirm → log in → welcome; a taken address; the profile edit.
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
+  test,
+  expect,
   ACCOUNT_FIELD_LABELS,
   closeWelcomeLater,
   expectNoSeriousA11yViolations,

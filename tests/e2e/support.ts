@@ -1,6 +1,14 @@
-// Helpers shared by the journeys: demo accounts, the dev mailbox, login through the real form.
-import { expect, type Page, type APIRequestContext } from '@playwright/test';
+// Helpers shared by the journeys: their `test`, demo accounts, the dev mailbox, login through the real form.
+import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { serverURL } from './servers';
+
+/** Playwright's `test`, with pages and API requests going to the local host of the journey's worker. */
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from its first parameter.
+  baseURL: async ({}, use, testInfo) => use(serverURL(testInfo.parallelIndex)),
+});
+export { expect };
 
 export const DEMO_PASSWORD = 'Demo-Partage-2026';
 export const ACCOUNTS = {

@@ -1,7 +1,9 @@
 // A new terms version blocks users until they accept it (spec §4). Publishing it changes what every
 // USER sees, so this file runs in the `terms` project, after all the other journeys.
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
+  test,
+  expect,
   ACCOUNTS,
   apiToken,
   closeWelcomeLater,

@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@partage/graphql';
 import { getSession } from '../lib/auth/session';
 import { renderAt, signIn } from '../test/helpers';
-
-vi.mock('../lib/api/graphql', () => ({ graphqlRequest: vi.fn(async () => ({ me: null })), subscribe: () => () => {} }));
 
 const headerNavigation = () => screen.findByRole('navigation', { name: 'Main navigation' });
 

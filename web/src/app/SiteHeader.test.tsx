@@ -1,8 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAt, signIn } from '../test/helpers';
-
-vi.mock('../lib/api/graphql', () => ({ graphqlRequest: vi.fn(async () => ({ me: null })), subscribe: () => () => {} }));
 
 const headerNavigation = () => screen.findByRole('navigation', { name: 'Main navigation' });
 const footerLinks = () => screen.getByRole('navigation', { name: 'Useful links' });

@@ -1,11 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAt, signIn } from '../test/helpers';
 import { logout } from '../lib/auth/session';
 import { RequireRole } from './guards';
 
 // Signed-in pages ask the API who the user is (welcome modal); these tests are about routing only.
-vi.mock('../lib/api/graphql', () => ({ graphqlRequest: vi.fn(async () => ({ me: null })), subscribe: () => () => {} }));
 
 describe('routes', () => {
   it('sends a logged-out visitor of a protected page to login, keeping the wanted path and its query', async () => {

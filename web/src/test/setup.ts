@@ -1,9 +1,15 @@
-// Test set-up of the web project: jsdom gaps, translations loaded (English), a clean slate per test.
+// Test set-up of the web project: jsdom gaps, translations loaded (English), the fake API, a clean slate per test.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
+import { queryClient } from '../lib/api/query-client';
 import { syncSessionFromStorage } from '../lib/auth/session';
 import { i18n, initI18n } from '../lib/i18n/i18n';
+import { resetFakeApi } from './fake-api';
+
+// The first test of a file also loads its lazy pages: on a busy 2-core machine that can take over the
+// default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no modal dialogs and no scrolling.
 HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -30,6 +36,8 @@ afterEach(async () => {
   vi.restoreAllMocks();
   localStorage.clear();
   syncSessionFromStorage();
+  queryClient.clear();
+  expect(resetFakeApi(), 'operations invalid for graphql/schema.graphql').toEqual([]);
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
   expect(missingKeys.splice(0)).toEqual([]);
 });

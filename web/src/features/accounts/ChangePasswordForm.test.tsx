@@ -1,13 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NotificationRegion } from '../../app/NotificationRegion';
 import { ApiError } from '../../lib/api/errors';
-import { graphqlRequest } from '../../lib/api/graphql';
+import { answerOperations, callsOf } from '../../test/fake-api';
 import { ChangePasswordForm } from './ChangePasswordForm';
-
-vi.mock('../../lib/api/graphql', () => ({ graphqlRequest: vi.fn() }));
-const request = vi.mocked(graphqlRequest);
 
 function renderForm() {
   const user = userEvent.setup();
@@ -32,17 +29,13 @@ function renderForm() {
 }
 
 describe('change password form', () => {
-  beforeEach(() => {
-    request.mockReset();
-  });
-
   it('marks every empty field, focusing the first', async () => {
     const { fields, fill } = renderForm();
     await fill('', '', '');
     expect(fields.current).toHaveFocus();
     for (const field of Object.values(fields))
       expect(field).toHaveAccessibleDescription(expect.stringContaining('This field is required.'));
-    expect(request).not.toHaveBeenCalled();
+    expect(callsOf('changePassword')).toEqual([]);
   });
 
   it('requires a strong new password, explained beside the field', async () => {
@@ -51,7 +44,7 @@ describe('change password form', () => {
     await fill('Old-Password-1', 'short1A');
     expect(fields.next).toHaveFocus();
     expect(fields.next).toHaveAccessibleDescription(expect.stringContaining('The password must contain at least 10 characters'));
-    expect(request).not.toHaveBeenCalled();
+    expect(callsOf('changePassword')).toEqual([]);
   });
 
   it('requires the confirmation to match', async () => {
@@ -70,18 +63,16 @@ describe('change password form', () => {
   });
 
   it('changes the password, says so and empties the form', async () => {
-    request.mockResolvedValue({ changePassword: { id: 'u-1' } });
+    answerOperations({ changePassword: { id: 'u-1' } });
     const { fields, fill } = renderForm();
     await fill('Old-Password-1', 'New-Password-2');
     expect(await screen.findByText('Your password has been changed.')).toBeVisible();
-    expect(request).toHaveBeenCalledWith(expect.stringContaining('changePassword'), {
-      input: { currentPassword: 'Old-Password-1', newPassword: 'New-Password-2' },
-    });
+    expect(callsOf('changePassword')).toEqual([{ input: { currentPassword: 'Old-Password-1', newPassword: 'New-Password-2' } }]);
     for (const field of Object.values(fields)) expect(field).toHaveValue('');
   });
 
   it('puts a wrong current password on its field', async () => {
-    request.mockRejectedValue(new ApiError('INCORRECT_PASSWORD', 'Incorrect password'));
+    answerOperations({ changePassword: new ApiError('INCORRECT_PASSWORD', 'Incorrect password') });
     const { fields, fill } = renderForm();
     await fill('Wrong-Password-1', 'New-Password-2');
     expect(await screen.findByText('The current password is incorrect.')).toBeVisible();
@@ -90,7 +81,7 @@ describe('change password form', () => {
   });
 
   it('puts the server’s field errors on the matching fields', async () => {
-    request.mockRejectedValue(new ApiError('VALIDATION_FAILED', 'Invalid', [{ path: 'input.newPassword', rule: 'password' }]));
+    answerOperations({ changePassword: new ApiError('VALIDATION_FAILED', 'Invalid', [{ path: 'input.newPassword', rule: 'password' }]) });
     const { fields, fill } = renderForm();
     await fill('Old-Password-1', 'New-Password-2');
     await screen.findByText(/The password must contain/);
@@ -98,7 +89,7 @@ describe('change password form', () => {
   });
 
   it('shows other failures as an error notification', async () => {
-    request.mockRejectedValue(new ApiError('UNAUTHORIZED_ACCESS', 'no'));
+    answerOperations({ changePassword: new ApiError('UNAUTHORIZED_ACCESS', 'no') });
     const { fill } = renderForm();
     await fill('Old-Password-1', 'New-Password-2');
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not authorized to perform this operation.');

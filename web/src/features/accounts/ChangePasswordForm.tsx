@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { required } from '@partage/graphql';
-import { graphqlRequest } from '../../lib/api/graphql';
+import { useApiMutation } from '../../lib/api/queries';
 import { serverFieldErrors } from '../../lib/forms/server-errors';
 import { SubmitButton } from '../../lib/forms/SubmitButton';
 import { TextField } from '../../lib/forms/TextField';
@@ -20,10 +20,11 @@ const FIELDS: Record<Field, FieldDefinition<Field>> = {
 export function ChangePasswordForm() {
   const { t } = useTranslation('accounts');
   const form = useForm(FIELDS);
+  const changePassword = useApiMutation(CHANGE_PASSWORD);
 
   const save = async ({ currentPassword, newPassword }: Record<Field, string>) => {
     try {
-      await graphqlRequest(CHANGE_PASSWORD, { input: { currentPassword, newPassword } });
+      await changePassword.mutateAsync({ input: { currentPassword, newPassword } });
       form.reset();
       notify({ type: 'success', text: 'accounts:settings.changePassword.done' });
     } catch (error) {

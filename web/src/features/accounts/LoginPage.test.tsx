@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@partage/graphql';
 import { getSession } from '../../lib/auth/session';
 import { accessToken, callsTo, json, mockFetch, renderAt, text } from '../../test/helpers';
-
-vi.mock('../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(async () => ({ me: null })), subscribe: () => () => {} }));
 
 const tokens = (role: 'USER' | 'ADMIN') => ({ token: accessToken(role, 'u-1'), refreshToken: 'r-1' });
 

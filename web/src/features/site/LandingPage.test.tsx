@@ -1,8 +1,6 @@
 import { screen, within, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAt, signIn } from '../../test/helpers';
-
-vi.mock('../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(async () => ({ me: null })), subscribe: () => () => {} }));
 
 describe('landing page', () => {
   it('describes the marketplace, what can be shared and the four ways to share', async () => {

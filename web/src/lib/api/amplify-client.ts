@@ -12,9 +12,12 @@ Amplify.configure({
 });
 
 const client = generateClient();
+// Amplify declares the document with its own copy of graphql-js's types; the AST is the same.
+const send = (call: GraphQLCall) => client.graphql(call as never) as unknown;
 
 export interface GraphQLCall {
-  query: string;
+  /** A parsed document (gql.tada's AST is graphql-js's). */
+  query: object;
   variables?: Record<string, unknown>;
   /** `Bearer <jwt>` or the anonymous token: the Lambda authorizer reads it. */
   authToken: string;
@@ -24,7 +27,14 @@ export interface EventStream {
   subscribe(observer: { next: (event: { data: unknown }) => void; error: (error: unknown) => void }): { unsubscribe(): void };
 }
 
-// Amplify types results per generated operation; this app sends plain documents, so the shapes are
-// stated once here and the callers name their data type.
-export const query = (call: GraphQLCall) => client.graphql(call) as Promise<{ data: unknown }>;
-export const listen = (call: GraphQLCall) => client.graphql(call) as unknown as EventStream;
+/**
+ * Sends a query or mutation; aborting `signal` cancels the HTTP request (Amplify rejects it then).
+ * Amplify types results per generated operation; the typed documents state them instead (documents.ts).
+ */
+export function query(call: GraphQLCall, signal?: AbortSignal): Promise<{ data: unknown }> {
+  const request = send(call) as Promise<{ data: unknown }>;
+  signal?.addEventListener('abort', () => client.cancel(request), { once: true });
+  return request;
+}
+
+export const listen = (call: GraphQLCall) => send(call) as EventStream;

@@ -2,12 +2,39 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_TOKEN, STORAGE_KEYS } from '@partage/graphql';
 import { accessToken, callsTo, json, mockFetch, signIn, text } from '../../test/helpers';
 import { getSession, setBeforeLogout } from '../auth/session';
+import { graphql } from './documents';
 import { ApiError } from './errors';
 import { graphqlRequest, subscribe } from './graphql';
 
+const ME = graphql(`
+  query TestMe {
+    me {
+      id
+    }
+  }
+`);
+const CHANGE_PASSWORD = graphql(`
+  mutation TestChangePassword($input: ChangePasswordInput!) {
+    changePassword(input: $input) {
+      id
+    }
+  }
+`);
+const ON_CLOSED = graphql(`
+  subscription TestOnClosed($id: ID!) {
+    onFirstLoginModalClosed(id: $id) {
+      id
+    }
+  }
+`);
+const PASSWORDS = { input: { currentPassword: 'a', newPassword: 'b' } };
+
 const query = vi.fn();
 const listen = vi.fn();
-vi.mock('./amplify-client', () => ({ query: (call: unknown) => query(call), listen: (call: unknown) => listen(call) }));
+vi.mock('./amplify-client', () => ({
+  query: (call: unknown, signal?: AbortSignal) => query(call, signal),
+  listen: (call: unknown) => listen(call),
+}));
 
 // What Amplify throws when AppSync (or the local host) answers HTTP 401.
 const unauthorized = {
@@ -26,11 +53,11 @@ describe('graphqlRequest', () => {
 
   it('sends the bearer token when signed in, the anonymous token otherwise', async () => {
     query.mockResolvedValue({ data: { me: null } });
-    await graphqlRequest('query { me { id } }');
+    await graphqlRequest(ME);
     signIn('USER');
-    await graphqlRequest('query { me { id } }', { a: 1 });
+    await graphqlRequest(CHANGE_PASSWORD, PASSWORDS);
     expect(query.mock.calls.map(([call]) => call.authToken)).toEqual([ANONYMOUS_TOKEN, `Bearer ${accessToken('USER')}`]);
-    expect(query.mock.calls[1]![0].variables).toEqual({ a: 1 });
+    expect(query.mock.calls[1]![0].variables).toEqual(PASSWORDS);
   });
 
   it('renews the token and retries once after a 401', async () => {
@@ -38,7 +65,7 @@ describe('graphqlRequest', () => {
     mockFetch({ 'POST /token/refresh': json(renewed) });
     query.mockRejectedValueOnce(unauthorized).mockResolvedValueOnce({ data: { me: { id: 'user-1' } } });
 
-    expect(await graphqlRequest('query { me { id } }')).toEqual({ me: { id: 'user-1' } });
+    expect(await graphqlRequest(ME)).toEqual({ me: { id: 'user-1' } });
     expect(query.mock.calls[1]![0].authToken).toBe(`Bearer ${renewed.token}`);
     expect(getSession()?.token).toBe(renewed.token);
   });
@@ -49,7 +76,7 @@ describe('graphqlRequest', () => {
     const fetchMock = mockFetch({ 'POST /token/refresh': json(renewed) });
     query.mockRejectedValue(unauthorized);
 
-    await expect(graphqlRequest('query { me { id } }')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(graphqlRequest(ME)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(query).toHaveBeenCalledTimes(2);
     expect(callsTo(fetchMock, 'POST', '/token/refresh')).toHaveLength(1);
     expect(getSession()).toBeNull();
@@ -66,9 +93,16 @@ describe('graphqlRequest', () => {
     mockFetch({ 'POST /token/refresh': text('Invalid refresh token', 401) });
     query.mockRejectedValue(unauthorized);
 
-    await expect(graphqlRequest('query { me { id } }')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(graphqlRequest(ME)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(query).toHaveBeenCalledOnce();
     expect(getSession()).toBeNull();
+  });
+
+  it('hands the AbortSignal to the client, which cancels the request with it', async () => {
+    query.mockResolvedValue({ data: { me: null } });
+    const controller = new AbortController();
+    await graphqlRequest(ME, {}, controller.signal);
+    expect(query.mock.calls[0]![1]).toBe(controller.signal);
   });
 
   it('passes other errors through untouched, without renewing', async () => {
@@ -76,7 +110,7 @@ describe('graphqlRequest', () => {
     const fetchMock = mockFetch({});
     query.mockRejectedValue({ data: null, errors: [{ message: 'Wrong password', errorType: 'INCORRECT_PASSWORD' }] });
 
-    const failure = await graphqlRequest('mutation { x }').catch((error: unknown) => error);
+    const failure = await graphqlRequest(CHANGE_PASSWORD, PASSWORDS).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ code: 'INCORRECT_PASSWORD' });
     expect(callsTo(fetchMock, 'POST', '/token/refresh')).toHaveLength(0);
@@ -92,7 +126,7 @@ describe('subscribe', () => {
     listen.mockReturnValue({ subscribe: (observer: { next: typeof next }) => ((next = observer.next), { unsubscribe }) });
     const received: unknown[] = [];
 
-    const stop = subscribe('subscription { s }', { id: 'user-1' }, (data) => received.push(data));
+    const stop = subscribe(ON_CLOSED, { id: 'user-1' }, (data) => received.push(data));
     await vi.waitFor(() => expect(listen).toHaveBeenCalledOnce());
     expect(listen.mock.calls[0]![0]).toMatchObject({ variables: { id: 'user-1' }, authToken: `Bearer ${accessToken('USER')}` });
     next({ data: { s: 1 } });
@@ -103,7 +137,7 @@ describe('subscribe', () => {
 
   it('never starts when stopped before the client has loaded', async () => {
     listen.mockReset();
-    subscribe('subscription { s }', {}, () => {})();
+    subscribe(ON_CLOSED, { id: 'user-1' }, () => {})();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(listen).not.toHaveBeenCalled();
   });

@@ -1,4 +1,6 @@
 // GraphQL calls (spec §7): bearer or anonymous token, errors as ApiError, renewal and one retry on 401.
+// Screens call queries and mutations through api/queries.ts (TanStack Query), and subscribe here.
+import type { TadaDocumentNode } from 'gql.tada';
 import { authorizationHeader } from '../auth/session';
 import { withRenewal } from '../auth/renewal';
 import { describeError, logger } from '../logger';
@@ -9,12 +11,18 @@ type Variables = Record<string, unknown>;
 
 const loadClient = () => import('./amplify-client');
 
-export function graphqlRequest<T>(query: string, variables?: Variables): Promise<T> {
+/** Sends one operation; an aborted `signal` cancels it (TanStack Query aborts what nobody waits for). */
+export function graphqlRequest<Result, Vars>(
+  document: TadaDocumentNode<Result, Vars>,
+  variables?: Vars,
+  signal?: AbortSignal,
+): Promise<Result> {
   return withRenewal(async () => {
     const client = await loadClient();
     try {
-      const result = await client.query({ query, variables, authToken: authorizationHeader() });
-      return result.data as T;
+      const call = { query: document, variables: variables as Variables | undefined, authToken: authorizationHeader() };
+      const result = await client.query(call, signal);
+      return result.data as Result;
     } catch (error) {
       throw signalApiError(toApiError(error));
     }
@@ -22,14 +30,19 @@ export function graphqlRequest<T>(query: string, variables?: Variables): Promise
 }
 
 /** Starts a subscription; the returned function stops it (also when called before it started). */
-export function subscribe<T>(query: string, variables: Variables, onData: (data: T) => void): () => void {
+export function subscribe<Result, Vars>(
+  document: TadaDocumentNode<Result, Vars>,
+  variables: Vars,
+  onData: (data: Result) => void,
+): () => void {
   let stopped = false;
   let stop = () => {};
   loadClient()
     .then((client) => {
       if (stopped) return;
-      const subscription = client.listen({ query, variables, authToken: authorizationHeader() }).subscribe({
-        next: ({ data }) => onData(data as T),
+      const call = { query: document, variables: variables as Variables, authToken: authorizationHeader() };
+      const subscription = client.listen(call).subscribe({
+        next: ({ data }) => onData(data as Result),
         error: (error) => logger.warning(`Subscription failed: ${describeError(error)}`),
       });
       stop = () => subscription.unsubscribe();

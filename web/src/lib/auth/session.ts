@@ -62,11 +62,12 @@ export function authorizationHeader(): string {
   return current ? `Bearer ${current.token}` : ANONYMOUS_TOKEN;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` after every change of session (login, renewal, logout, another tab's change). */
+export function onSessionChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribe, getSession);
+  return useSyncExternalStore(onSessionChange, getSession);
 }

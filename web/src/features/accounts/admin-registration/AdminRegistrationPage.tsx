@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { required } from '@partage/graphql';
 import { PATHS } from '../../../app/paths';
-import { graphqlRequest } from '../../../lib/api/graphql';
+import { useApiMutation } from '../../../lib/api/queries';
 import { serverFieldErrors } from '../../../lib/forms/server-errors';
 import { SubmitButton } from '../../../lib/forms/SubmitButton';
 import { TextField } from '../../../lib/forms/TextField';
@@ -51,10 +51,11 @@ function AdminRegistrationForm({ link }: { link: ValidLink }) {
   const { t } = useTranslation('access');
   const form = useForm(FIELDS, { firstName: link.user.firstName, lastName: link.user.lastName });
   const navigate = useNavigate();
+  const completeRegistration = useApiMutation(COMPLETE_ADMIN_REGISTRATION);
 
   const save = async ({ firstName, lastName, newPassword }: Record<keyof typeof FIELDS, string>) => {
     try {
-      await graphqlRequest(COMPLETE_ADMIN_REGISTRATION, {
+      await completeRegistration.mutateAsync({
         input: { email: link.email, token: link.token, password: newPassword, firstName: firstName.trim(), lastName: lastName.trim() },
       });
       notify({ type: 'success', text: 'access:adminRegistration.done' });

@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { renderAt, signIn } from '../../../test/helpers';
-import { answerOperations } from './fake-api';
-
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
+import { answerOperations } from '../../../test/fake-api';
 
 // A signed-in user with nothing else to do first (no welcome or terms modal).
 const me = (pendingEmail: string | null = null) => ({

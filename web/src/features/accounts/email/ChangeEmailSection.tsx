@@ -2,14 +2,15 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { email, required } from '@partage/graphql';
 import { ApiError } from '../../../lib/api/errors';
-import { graphqlRequest } from '../../../lib/api/graphql';
+import { useApiMutation } from '../../../lib/api/queries';
 import { serverFieldErrors } from '../../../lib/forms/server-errors';
 import { SubmitButton } from '../../../lib/forms/SubmitButton';
 import { TextField } from '../../../lib/forms/TextField';
 import { useForm } from '../../../lib/forms/use-form';
 import { notifyError } from '../../../lib/notifications/notify-error';
 import { notify } from '../../../lib/notifications/store';
-import { reloadSessionUser, useSessionUser } from '../session-user/session-user';
+import { ME } from '../session-user/operations';
+import { useSessionUser } from '../session-user/session-user';
 import { CHANGE_EMAIL } from './operations';
 
 const FIELDS = {
@@ -39,13 +40,14 @@ export function ChangeEmailSection() {
 function ChangeEmailForm({ currentEmail }: { currentEmail: string | undefined }) {
   const { t } = useTranslation('access');
   const form = useForm(FIELDS);
+  // `me` is asked again: it shows the new address as waiting for confirmation.
+  const changeEmail = useApiMutation(CHANGE_EMAIL, { invalidates: [ME] });
 
   const save = async ({ newEmail, password }: Record<keyof typeof FIELDS, string>) => {
     try {
-      await graphqlRequest(CHANGE_EMAIL, { input: { newEmail: newEmail.trim(), password } });
+      await changeEmail.mutateAsync({ input: { newEmail: newEmail.trim(), password } });
       form.reset();
       notify({ type: 'success', text: 'access:changeEmail.done' });
-      await reloadSessionUser(); // shows the new address as waiting for confirmation
     } catch (error) {
       if (error instanceof ApiError && error.code === 'NO_CHANGE') {
         form.showErrors({ newEmail: { key: 'access:changeEmail.sameAddress' } });

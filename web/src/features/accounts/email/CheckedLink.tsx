@@ -1,12 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TokenType, VerifyTokenResult, VerifyTokenUser } from '@partage/graphql';
-import { graphqlRequest } from '../../../lib/api/graphql';
+import type { TokenType } from '@partage/graphql';
+import type { ResultOf } from '../../../lib/api/documents';
+import { useApiQuery } from '../../../lib/api/queries';
 import { notifyError } from '../../../lib/notifications/notify-error';
 import { linkProblemOf, useEmailLink, type EmailLink, type LinkProblemStatus } from './email-link';
 import { LinkProblem } from './LinkProblem';
 import { Outcome } from './Outcome';
 import { VERIFY_TOKEN } from './operations';
+
+type VerifyTokenUser = NonNullable<NonNullable<ResultOf<typeof VERIFY_TOKEN>['verifyToken']>['user']>;
 
 export interface ValidLink extends EmailLink {
   user: VerifyTokenUser;
@@ -40,31 +43,17 @@ export function CheckedLink({ type, instead, children }: CheckedLinkProps) {
 
 function useLinkCheck(type: TokenType, { email, token }: EmailLink): Check {
   const complete = email !== '' && token !== '';
-  const key = `${type} ${email} ${token}`;
-  const [result, setResult] = useState<{ key: string; check: Check } | null>(null);
-
+  const check = useApiQuery(VERIFY_TOKEN, { email, token, type }, { enabled: complete });
+  const problem = check.isError ? linkProblemOf(check.error) : null;
+  const failed = check.isError && !problem;
   useEffect(() => {
-    if (!complete) return;
-    let current = true;
-    const settle = (check: Check) => current && setResult({ key, check });
-    graphqlRequest<{ verifyToken: VerifyTokenResult | null }>(VERIFY_TOKEN, { email, token, type }).then(
-      ({ verifyToken }) => {
-        const user = verifyToken?.status === 'VALID' ? verifyToken.user : null;
-        settle(
-          user ? { status: 'VALID', user } : { status: verifyToken && verifyToken.status !== 'VALID' ? verifyToken.status : 'INVALID' },
-        );
-      },
-      (error: unknown) => {
-        const problem = linkProblemOf(error);
-        if (!problem) notifyError(error);
-        settle({ status: problem ?? 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [complete, key, email, token, type]);
+    if (failed) notifyError(check.error);
+  }, [failed, check.error]);
 
   if (!complete) return { status: 'INVALID' };
-  return result?.key === key ? result.check : { status: 'checking' };
+  if (check.isError) return { status: problem ?? 'failed' };
+  if (!check.data) return { status: 'checking' };
+  const { verifyToken } = check.data;
+  if (verifyToken?.status === 'VALID' && verifyToken.user) return { status: 'VALID', user: verifyToken.user };
+  return { status: verifyToken && verifyToken.status !== 'VALID' ? verifyToken.status : 'INVALID' };
 }

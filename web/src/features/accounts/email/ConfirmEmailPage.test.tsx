@@ -1,13 +1,11 @@
 import { StrictMode } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
 import { ApiError } from '../../../lib/api/errors';
 import { renderAt, signIn } from '../../../test/helpers';
-import { answerOperations } from './fake-api';
-
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
+import { answerOperations } from '../../../test/fake-api';
 
 /** Links of the page itself, not of the header. */
 const pageLink = (name: string) => within(screen.getByRole('main')).getByRole('link', { name });

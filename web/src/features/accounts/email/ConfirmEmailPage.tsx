@@ -1,44 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PATHS, withEmail } from '../../../app/paths';
 import { loginPathReturningTo, safeReturnPath } from '../../../app/return-path';
-import { graphqlRequest } from '../../../lib/api/graphql';
 import { ApiError } from '../../../lib/api/errors';
-import { getSession, useSession } from '../../../lib/auth/session';
+import { useApiQuery } from '../../../lib/api/queries';
+import { useSession } from '../../../lib/auth/session';
 import { usePageTitle } from '../../../lib/i18n/use-page-title';
 import { notifyError } from '../../../lib/notifications/notify-error';
 import { notify } from '../../../lib/notifications/store';
 import { reloadSessionUser } from '../session-user/session-user';
-import { linkProblemOf, useEmailLink, type EmailLink, type LinkProblemStatus } from './email-link';
+import { linkProblemOf, useEmailLink, type LinkProblemStatus } from './email-link';
 import { LinkProblem } from './LinkProblem';
 import { Outcome } from './Outcome';
 import { CONFIRM_EMAIL } from './operations';
 
 type Confirmation = 'confirmed' | 'duplicate' | 'failed' | LinkProblemStatus;
 
-// A link is good once: the second run of an effect (React's strict mode) or a remount must not spend
-// it again and then report it as used. One call per link, its answer shared.
-const confirmations = new Map<string, Promise<Confirmation>>();
-
-function confirmOnce({ email, token }: EmailLink): Promise<Confirmation> {
-  const key = `${email} ${token}`;
-  let confirmation = confirmations.get(key);
-  if (!confirmation) {
-    confirmation = graphqlRequest(CONFIRM_EMAIL, { input: { email, token } }).then(
-      (): Confirmation => 'confirmed',
-      (error: unknown): Confirmation => {
-        if (error instanceof ApiError && error.code === 'DUPLICATE_EMAIL') return 'duplicate';
-        const problem = linkProblemOf(error);
-        if (problem) return problem;
-        notifyError(error);
-        confirmations.delete(key); // a network failure may be retried by coming back
-        return 'failed';
-      },
-    );
-    confirmations.set(key, confirmation);
-  }
-  return confirmation;
+function confirmationOf(error: unknown): Confirmation {
+  if (error instanceof ApiError && error.code === 'DUPLICATE_EMAIL') return 'duplicate';
+  return linkProblemOf(error) ?? 'failed';
 }
 
 /**
@@ -56,28 +37,40 @@ export function ConfirmEmailPage() {
   const signedIn = useSession() !== null;
   const navigate = useNavigate();
   const complete = link.email !== '' && link.token !== '';
-  const key = `${link.email} ${link.token}`;
-  const [result, setResult] = useState<{ key: string; confirmation: Confirmation } | null>(null);
+  // A link is good once: its confirmation is cached like a query under the link's address and token,
+  // so a second run of the effect (React's strict mode) or a remount shares the one call instead of
+  // spending the link again and reporting it as used. Never aborted: the first mount's request must be
+  // the one the second mount gets. A failure is asked again on the next visit.
+  const sent = useApiQuery(
+    CONFIRM_EMAIL,
+    { input: { email: link.email, token: link.token } },
+    {
+      enabled: complete,
+      staleTime: Infinity,
+      abortable: false,
+    },
+  );
+  const outcome = sent.isError ? confirmationOf(sent.error) : sent.isSuccess ? 'confirmed' : null;
+  const goesOn = outcome === 'confirmed' && signedIn;
 
   useEffect(() => {
-    if (!complete) return;
+    if (outcome === 'failed') notifyError(sent.error);
+  }, [outcome, sent.error]);
+
+  useEffect(() => {
+    if (!goesOn) return;
     let current = true;
-    void confirmOnce({ email: link.email, token: link.token }).then(async (confirmation) => {
+    void reloadSessionUser().then(() => {
       if (!current) return;
-      if (confirmation === 'confirmed' && getSession()) {
-        await reloadSessionUser();
-        notify({ type: 'success', text: 'access:confirm.doneSignedIn' });
-        navigate(returnPath ?? PATHS.settings, { replace: true });
-      } else {
-        setResult({ key, confirmation });
-      }
+      notify({ type: 'success', text: 'access:confirm.doneSignedIn' });
+      navigate(returnPath ?? PATHS.settings, { replace: true });
     });
     return () => {
       current = false;
     };
-  }, [complete, key, link.email, link.token, navigate, returnPath]);
+  }, [goesOn, navigate, returnPath]);
 
-  const confirmation: Confirmation | 'confirming' = !complete ? 'INVALID' : result?.key === key ? result.confirmation : 'confirming';
+  const confirmation: Confirmation | 'confirming' = !complete ? 'INVALID' : outcome && !goesOn ? outcome : 'confirming';
   return (
     <div className="page page--narrow">
       <h1>{t('confirm.title')}</h1>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { email, required } from '@partage/graphql';
 import { PATHS } from '../../../app/paths';
-import { graphqlRequest } from '../../../lib/api/graphql';
+import type { TadaDocumentNode } from '../../../lib/api/documents';
+import { useApiMutation } from '../../../lib/api/queries';
 import { serverFieldErrors } from '../../../lib/forms/server-errors';
 import { SubmitButton } from '../../../lib/forms/SubmitButton';
 import { TextField } from '../../../lib/forms/TextField';
@@ -15,7 +16,7 @@ const FIELDS = { email: { rules: [required, email] } };
 
 interface EmailLinkRequestProps {
   /** A mutation taking `input: { email }` and answering true whether or not the address has an account. */
-  mutation: string;
+  mutation: TadaDocumentNode<unknown, { input: { email: string } }>;
   submitLabel: string;
   /** What was done, phrased so that it does not tell whether the address has an account. */
   sentMessage: (email: string) => string;
@@ -26,11 +27,12 @@ interface EmailLinkRequestProps {
 export function EmailLinkRequest({ mutation, submitLabel, sentMessage, initialEmail = '' }: EmailLinkRequestProps) {
   const { t } = useTranslation('access');
   const form = useForm(FIELDS, { email: initialEmail });
+  const sendLink = useApiMutation(mutation);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const send = async ({ email: address }: { email: string }) => {
     try {
-      await graphqlRequest(mutation, { input: { email: address.trim() } });
+      await sendLink.mutateAsync({ input: { email: address.trim() } });
       setSentTo(address.trim());
     } catch (error) {
       const fieldErrors = serverFieldErrors(error, ['email'] as const);

@@ -1,10 +1,8 @@
 // The login page's ways out to this folder's pages: a new confirmation e-mail for an unconfirmed address.
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockFetch, renderAt, text } from '../../../test/helpers';
-import { answerOperations } from './fake-api';
-
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
+import { answerOperations } from '../../../test/fake-api';
 
 describe('login page, unconfirmed address', () => {
   it('offers to send the confirmation again to the address typed, with the resend page prefilled', async () => {

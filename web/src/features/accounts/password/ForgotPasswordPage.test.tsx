@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../../test/helpers';
-import { answerOperations } from '../email/fake-api';
-
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
+import { answerOperations } from '../../../test/fake-api';
 
 describe('forgot password page', () => {
   it('sends a reset link and gives the same answer whatever the address', async () => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { PATHS, withEmail } from '../../../app/paths';
-import { graphqlRequest } from '../../../lib/api/graphql';
+import { useApiMutation } from '../../../lib/api/queries';
 import { serverFieldErrors } from '../../../lib/forms/server-errors';
 import { SubmitButton } from '../../../lib/forms/SubmitButton';
 import { useForm } from '../../../lib/forms/use-form';
@@ -42,10 +42,11 @@ function ResetPasswordForm({ link }: { link: ValidLink }) {
   const { t } = useTranslation('access');
   const form = useForm<NewPasswordField>(NEW_PASSWORD_FIELDS);
   const navigate = useNavigate();
+  const resetPassword = useApiMutation(RESET_PASSWORD);
 
   const save = async ({ newPassword }: Record<NewPasswordField, string>) => {
     try {
-      await graphqlRequest(RESET_PASSWORD, { input: { emailAddress: link.email, newPassword, token: link.token } });
+      await resetPassword.mutateAsync({ input: { emailAddress: link.email, newPassword, token: link.token } });
       notify({ type: 'success', text: 'access:reset.done' });
       navigate(PATHS.login);
     } catch (error) {

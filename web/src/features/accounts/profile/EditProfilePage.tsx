@@ -1,19 +1,22 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../app/paths';
-import { graphqlRequest } from '../../../lib/api/graphql';
+import { useApiMutation } from '../../../lib/api/queries';
 import { usePageTitle } from '../../../lib/i18n/use-page-title';
+import { ME } from '../session-user/operations';
 import { reloadSessionUser, useSessionUser } from '../session-user/session-user';
-import { LoadFailure } from './LoadFailure';
+import { LoadFailure } from '../../../lib/profile-form/LoadFailure';
 import { UPDATE_USER_PROFILE } from './operations';
-import { ProfileEditForm } from './ProfileEditForm';
-import { profileValuesOf } from './profile-values';
+import { ProfileEditForm } from '../../../lib/profile-form/ProfileEditForm';
+import { profileValuesOf } from '../../../lib/profile-form/profile-values';
 
 /** `/modifier-profil`: the signed-in user's own profile (spec §2, §4). */
 export function EditProfilePage() {
   const { t } = useTranslation('profile');
   usePageTitle(t('edit.title'));
   const user = useSessionUser();
+  // The rest of the app (public name, welcome modal…) reads the same `me`: it is asked again after a change.
+  const updateProfile = useApiMutation(UPDATE_USER_PROFILE, { invalidates: [ME] });
 
   return (
     <div className="page page--narrow">
@@ -39,9 +42,7 @@ export function EditProfilePage() {
             kind={user.me.type === 'ADMIN' ? 'ADMIN' : 'USER'}
             initial={profileValuesOf(user.me.profile, user.me.email)}
             save={async (changes) => {
-              await graphqlRequest(UPDATE_USER_PROFILE, { input: { userId: user.me.id, ...changes } });
-              // The rest of the app (public name, welcome modal…) reads the same `me`.
-              void reloadSessionUser();
+              await updateProfile.mutateAsync({ input: { userId: user.me.id, ...changes } });
             }}
           />
         </>

@@ -1,32 +1,10 @@
-// The profile part of the accounts API (graphql/schema.graphql, docs/accounts-api.md) these screens call.
+// The profile part of the accounts API (graphql/schema.graphql, docs/accounts-api.md) this screen calls.
+import { graphql } from '../../../lib/api/documents';
 
-/** Every profile field the forms edit (StoredProfile in profile-values.ts); `me` (session-user) reads them all. */
-export const PROFILE_FORM_FIELDS = /* GraphQL */ `
-  fragment ProfileFormFields on Profile {
-    firstName
-    lastName
-    organizationName
-    organizationNEQ
-    organizationType
-    organizationTypeOtherSpecification
-    industry
-    industryOtherSpecification
-    phoneNumber
-    showPhoneNumber
-    showEmail
-    address
-    postalCode
-    contactAuthorizationNews
-    contactAuthorizationSurveys
-    registeringInterests
-    language
-  }
-`;
-
-export const UPDATE_USER_PROFILE = /* GraphQL */ `
+export const UPDATE_USER_PROFILE = graphql(`
   mutation UpdateUserProfile($input: UpdateUserProfileInput!) {
     updateUserProfile(input: $input) {
       id
     }
   }
-`;
+`);

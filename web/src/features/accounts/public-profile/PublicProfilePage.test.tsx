@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicProfile } from '@partage/graphql';
 import { ApiError } from '../../../lib/api/errors';
-import { graphqlRequest } from '../../../lib/api/graphql';
 import { syncSessionFromStorage } from '../../../lib/auth/session';
+import { answerOperations, callsOf } from '../../../test/fake-api';
 import { renderAt, signIn } from '../../../test/helpers';
-
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
-const request = vi.mocked(graphqlRequest);
 
 const PROFILE: PublicProfile = {
   id: 'user-2',
@@ -24,8 +21,8 @@ const PROFILE: PublicProfile = {
 };
 
 /** `me` is not what these tests are about: the signed-in user has nothing pending. */
-function answer(publicProfile: () => unknown) {
-  request.mockImplementation(async (query) => (query.includes('publicProfile(') ? publicProfile() : { me: null }));
+function answer(publicProfile: () => { publicProfile: unknown }) {
+  answerOperations({ publicProfile: () => publicProfile().publicProfile });
 }
 
 async function openProfile(path = '/profil/user-2') {
@@ -36,16 +33,12 @@ async function openProfile(path = '/profil/user-2') {
 const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
 
 describe('public profile', () => {
-  beforeEach(() => {
-    request.mockReset();
-  });
-
   it('shows who the user is, since when, and how many transactions they completed', async () => {
     answer(() => ({ publicProfile: PROFILE }));
     await openProfile();
     expect(await screen.findByRole('heading', { level: 1, name: 'Jean B.' })).toBeVisible();
     await waitFor(() => expect(document.title).toBe('Jean B. | Food Equipment Sharing'));
-    expect(request).toHaveBeenCalledWith(expect.stringContaining('publicProfile('), { id: 'user-2' });
+    expect(callsOf('publicProfile')).toEqual([{ id: 'user-2' }]);
     expect(fact('Organisation')).toHaveTextContent('Traiteur du Faubourg');
     expect(fact('Organisation type')).toHaveTextContent('Other (Coopérative de solidarité)');
     expect(fact('Industry')).toHaveTextContent('Food service and catering');

@@ -1,43 +1,30 @@
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { PublicProfile } from '@partage/graphql';
 import { PATHS } from '../../../app/paths';
 import { ApiError, errorMessageKey } from '../../../lib/api/errors';
-import { graphqlRequest } from '../../../lib/api/graphql';
+import type { ResultOf } from '../../../lib/api/documents';
+import { useApiQuery } from '../../../lib/api/queries';
 import { usePageTitle } from '../../../lib/i18n/use-page-title';
-import { LoadFailure } from '../profile/LoadFailure';
-import { displayPhone } from '../profile/profile-values';
+import { LoadFailure } from '../../../lib/profile-form/LoadFailure';
+import { displayPhone } from '../../../lib/profile-form/profile-values';
 import { PUBLIC_PROFILE } from './operations';
 import './public-profile.css';
 
+type PublicProfile = NonNullable<ResultOf<typeof PUBLIC_PROFILE>['publicProfile']>;
 type ProfileLoad =
   { status: 'loading' } | { status: 'notFound' } | { status: 'failed'; failure: string } | { status: 'ready'; profile: PublicProfile };
 
-const LOADING: ProfileLoad = { status: 'loading' };
-
-/** The profile of `id`; `retry` asks again. Answers for an earlier id or attempt are never shown. */
+/** The profile of `id`; `retry` asks again. Answers for an earlier id are never shown (the query's key is the id). */
 function usePublicProfile(id: string): [ProfileLoad, () => void] {
-  const [attempt, setAttempt] = useState(0);
-  const request = `${attempt}:${id}`;
-  const [answer, setAnswer] = useState<{ request: string; load: ProfileLoad } | null>(null);
-  useEffect(() => {
-    let current = true;
-    const settle = (load: ProfileLoad) => current && setAnswer({ request, load });
-    graphqlRequest<{ publicProfile: PublicProfile | null }>(PUBLIC_PROFILE, { id }).then(
-      ({ publicProfile }) => settle(publicProfile ? { status: 'ready', profile: publicProfile } : { status: 'notFound' }),
-      (error: unknown) =>
-        settle(
-          error instanceof ApiError && error.code === 'NOT_FOUND'
-            ? { status: 'notFound' }
-            : { status: 'failed', failure: errorMessageKey(error) },
-        ),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, request]);
-  return [answer?.request === request ? answer.load : LOADING, useCallback(() => setAttempt((n) => n + 1), [])];
+  const query = useApiQuery(PUBLIC_PROFILE, { id });
+  const notFound = query.error instanceof ApiError && query.error.code === 'NOT_FOUND';
+  // Computed once per failure: an unexpected one is logged.
+  const failure = useMemo(() => (query.error && !notFound ? errorMessageKey(query.error) : null), [query.error, notFound]);
+  const retry = () => void query.refetch();
+  if (failure) return [{ status: 'failed', failure }, retry];
+  if (notFound || query.data?.publicProfile === null) return [{ status: 'notFound' }, retry];
+  return [query.data?.publicProfile ? { status: 'ready', profile: query.data.publicProfile } : { status: 'loading' }, retry];
 }
 
 /** `/profil/{id}` (spec §2): what any user may see of another, contact details only when allowed. */

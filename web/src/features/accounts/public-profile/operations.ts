@@ -1,6 +1,7 @@
 // What a signed-in user may see of another user (docs/accounts-api.md).
+import { graphql } from '../../../lib/api/documents';
 
-export const PUBLIC_PROFILE = /* GraphQL */ `
+export const PUBLIC_PROFILE = graphql(`
   query PublicProfile($id: ID!) {
     publicProfile(id: $id) {
       id
@@ -16,4 +17,4 @@ export const PUBLIC_PROFILE = /* GraphQL */ `
       phoneNumber
     }
   }
-`;
+`);

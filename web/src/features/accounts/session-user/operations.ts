@@ -1,27 +1,30 @@
 // The signed-in user as the API describes them (docs/accounts-api.md): every screen reads this one answer.
-import { PROFILE_FORM_FIELDS } from '../profile/operations';
+import { graphql } from '../../../lib/api/documents';
+import { PROFILE_FORM_FIELDS } from '../../../lib/profile-form/operations';
 
-export const ME = /* GraphQL */ `
-  query Me {
-    me {
-      id
-      type
-      email
-      pendingEmail
-      firstLoginModalClosed
-      profile {
+export const ME = graphql(
+  `
+    query Me {
+      me {
         id
-        publicName
-        acceptedTos {
+        type
+        email
+        pendingEmail
+        firstLoginModalClosed
+        profile {
           id
-          hasAcceptedLatest
-          latestVersionAvailable
+          publicName
+          acceptedTos {
+            id
+            hasAcceptedLatest
+            latestVersionAvailable
+          }
+          ...ProfileFormFields
+          phoneVerified
+          registeredSince
         }
-        ...ProfileFormFields
-        phoneVerified
-        registeredSince
       }
     }
-  }
-  ${PROFILE_FORM_FIELDS}
-`;
+  `,
+  [PROFILE_FORM_FIELDS],
+);

@@ -1,20 +1,17 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Me } from '@partage/graphql';
 import { NotificationRegion } from '../../../app/NotificationRegion';
 import { signalApiError } from '../../../lib/api/error-signals';
 import { ApiError } from '../../../lib/api/errors';
-import { graphqlRequest } from '../../../lib/api/graphql';
 import { syncSessionFromStorage } from '../../../lib/auth/session';
 import { clearStoredSession } from '../../../lib/auth/tokens';
+import { abortedCallsOf, answerOperations, callsOf } from '../../../test/fake-api';
 import { signIn } from '../../../test/helpers';
 import { reloadSessionUser, updateSessionUser, useSessionUser } from './session-user';
 import { aMe } from './test-fixtures';
 
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
-const request = vi.mocked(graphqlRequest);
-
-const answerMe = (me: Me | null) => request.mockResolvedValue({ me });
+const answerMe = (me: Me | null | Promise<Me> | Error) => answerOperations({ me: () => me });
 
 function signOut() {
   clearStoredSession();
@@ -29,7 +26,6 @@ function PublicName() {
 
 describe('the signed-in user (me)', () => {
   beforeEach(() => {
-    request.mockReset();
     // A signed-out render forgets whoever the previous test signed in.
     renderHook(() => useSessionUser()).unmount();
   });
@@ -37,7 +33,7 @@ describe('the signed-in user (me)', () => {
   it('is not asked for when nobody is signed in', () => {
     const { result } = renderHook(() => useSessionUser());
     expect(result.current).toEqual({ status: 'signedOut' });
-    expect(request).not.toHaveBeenCalled();
+    expect(callsOf('me')).toEqual([]);
   });
 
   it('is loaded once and shared by every screen that reads it', async () => {
@@ -51,8 +47,7 @@ describe('the signed-in user (me)', () => {
     );
     expect(screen.getAllByText('loading')).toHaveLength(2);
     expect(await screen.findAllByText('Marie T.')).toHaveLength(2);
-    expect(request).toHaveBeenCalledTimes(1);
-    expect(request).toHaveBeenCalledWith(expect.stringContaining('query Me'));
+    expect(callsOf('me')).toHaveLength(1);
   });
 
   it('is loaded again after a logout and a new login, even as the same user', async () => {
@@ -66,7 +61,7 @@ describe('the signed-in user (me)', () => {
     answerMe(aMe({ profile: { publicName: 'Marie Tremblay' } }));
     act(() => signIn('USER'));
     expect(await screen.findByText('Marie Tremblay')).toBeVisible();
-    expect(request).toHaveBeenCalledTimes(2);
+    expect(callsOf('me')).toHaveLength(2);
   });
 
   it('keeps what it shows while reloading, then shows the new answer', async () => {
@@ -75,18 +70,18 @@ describe('the signed-in user (me)', () => {
     render(<PublicName />);
     await screen.findByText('Marie T.');
 
-    let answer: (value: { me: Me }) => void = () => {};
-    request.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    let answer: (value: Me) => void = () => {};
+    answerMe(new Promise((resolve) => (answer = resolve)));
     let reloaded: Promise<void> = Promise.resolve();
     act(() => {
       reloaded = reloadSessionUser();
     });
     expect(screen.getByText('Marie T.')).toBeVisible();
     await act(async () => {
-      answer({ me: aMe({ profile: { publicName: 'Marie Tremblay' } }) });
+      answer(aMe({ profile: { publicName: 'Marie Tremblay' } }));
       await reloaded;
     });
-    expect(screen.getByText('Marie Tremblay')).toBeVisible();
+    expect(await screen.findByText('Marie Tremblay')).toBeVisible();
   });
 
   it('marks the terms pending and reloads when the server answers TERMS_NOT_ACCEPTED to any call', async () => {
@@ -94,15 +89,15 @@ describe('the signed-in user (me)', () => {
     signIn('USER');
     const { result } = renderHook(() => useSessionUser());
     await waitFor(() => expect(result.current.status).toBe('ready'));
-    let answer: (value: { me: Me }) => void = () => {};
-    request.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    let answer: (value: Me) => void = () => {};
+    answerMe(new Promise((resolve) => (answer = resolve)));
 
     act(() => void signalApiError(new ApiError('TERMS_NOT_ACCEPTED', 'Accept the latest terms of service first.')));
-    expect(result.current).toMatchObject({ me: { profile: { acceptedTos: { hasAcceptedLatest: false } } } });
-    expect(request).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(result.current).toMatchObject({ me: { profile: { acceptedTos: { hasAcceptedLatest: false } } } }));
+    await waitFor(() => expect(callsOf('me')).toHaveLength(2));
     const newer = aMe({ profile: { acceptedTos: { id: 'user-1', hasAcceptedLatest: false, latestVersionAvailable: '2026-06' } } });
-    await act(async () => answer({ me: newer }));
-    expect(result.current).toMatchObject({ me: { profile: { acceptedTos: { latestVersionAvailable: '2026-06' } } } });
+    await act(async () => answer(newer));
+    await waitFor(() => expect(result.current).toMatchObject({ me: { profile: { acceptedTos: { latestVersionAvailable: '2026-06' } } } }));
   });
 
   it('applies a confirmed change without asking again', async () => {
@@ -111,12 +106,12 @@ describe('the signed-in user (me)', () => {
     const { result } = renderHook(() => useSessionUser());
     await waitFor(() => expect(result.current.status).toBe('ready'));
     act(() => updateSessionUser((me) => ({ ...me, firstLoginModalClosed: true })));
-    expect(result.current).toMatchObject({ status: 'ready', me: { firstLoginModalClosed: true } });
-    expect(request).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'ready', me: { firstLoginModalClosed: true } }));
+    expect(callsOf('me')).toHaveLength(1);
   });
 
   it('says when it cannot be loaded, and tries again on the next screen that reads it', async () => {
-    request.mockRejectedValueOnce(new ApiError('INTERNAL', 'boom'));
+    answerMe(new ApiError('INTERNAL', 'boom'));
     signIn('USER');
     const { unmount } = render(
       <>
@@ -133,14 +128,27 @@ describe('the signed-in user (me)', () => {
     expect(await screen.findByText('Marie T.')).toBeVisible();
   });
 
-  it('drops an answer that arrives after the user logged out', async () => {
-    let answer: (value: { me: Me }) => void = () => {};
-    request.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  it('drops an answer that arrives after the user logged out, and cancels its request', async () => {
+    let answer: (value: Me) => void = () => {};
+    answerMe(new Promise((resolve) => (answer = resolve)));
     signIn('USER');
     render(<PublicName />);
+    await waitFor(() => expect(callsOf('me')).toHaveLength(1));
     signOut();
-    await act(async () => answer({ me: aMe() }));
+    await act(async () => answer(aMe()));
     expect(screen.getByText('signedOut')).toBeVisible();
     expect(screen.queryByText('Marie T.')).not.toBeInTheDocument();
+    expect(abortedCallsOf('me')).toBe(1);
+  });
+
+  it('never shows one user what was loaded for another', async () => {
+    answerMe(aMe());
+    signIn('USER', 'user-1');
+    render(<PublicName />);
+    await screen.findByText('Marie T.');
+    answerMe(aMe({ id: 'user-2', profile: { publicName: 'Jean B.' } }));
+    act(() => signIn('USER', 'user-2'));
+    expect(screen.queryByText('Marie T.')).not.toBeInTheDocument();
+    expect(await screen.findByText('Jean B.')).toBeVisible();
   });
 });

@@ -1,61 +1,29 @@
-// The signed-in user's `me` (spec §3): the one place that fetches it, once per login, shared by every
-// screen. The session (tokens) says who is signed in; this says what the API knows about them.
-import { useEffect, useSyncExternalStore } from 'react';
-import type { Me } from '@partage/graphql';
+// The signed-in user's `me` (spec §3): one cached query per login, shared by every screen. The session
+// (tokens) says who is signed in; this says what the API knows about them. The cache is emptied when
+// the user changes (lib/api/query-client.ts), so a new login always asks again.
+import { useEffect } from 'react';
+import type { ResultOf } from '../../../lib/api/documents';
 import { onApiErrorCode } from '../../../lib/api/error-signals';
-import { graphqlRequest } from '../../../lib/api/graphql';
-import { getSession, useSession } from '../../../lib/auth/session';
+import { queryKey, useApiQuery } from '../../../lib/api/queries';
+import { queryClient } from '../../../lib/api/query-client';
+import { useSession } from '../../../lib/auth/session';
 import { logger } from '../../../lib/logger';
-import { notifyError } from '../../../lib/notifications/notify-error';
 import { ME } from './operations';
 
-export type SessionUser = { status: 'signedOut' } | { status: 'loading' } | { status: 'failed' } | { status: 'ready'; me: Me };
+export type SessionMe = NonNullable<ResultOf<typeof ME>['me']>;
+export type SessionUser = { status: 'signedOut' } | { status: 'loading' } | { status: 'failed' } | { status: 'ready'; me: SessionMe };
 
-const SIGNED_OUT: SessionUser = { status: 'signedOut' };
-const LOADING: SessionUser = { status: 'loading' };
-const FAILED: SessionUser = { status: 'failed' };
-
-/** What is known of one user id; a login as someone else starts over. */
-let entry: { userId: string; user: SessionUser } | null = null;
-const listeners = new Set<() => void>();
-
-function publish(next: typeof entry): void {
-  entry = next;
-  listeners.forEach((listener) => listener());
-}
-
-/** Answers for `userId` only while that user is still the one signed in: a logout or switch voids it. */
-async function fetchMe(userId: string): Promise<void> {
-  let user: SessionUser;
-  try {
-    const { me } = await graphqlRequest<{ me: Me | null }>(ME);
-    if (!me) logger.warning('me answered null for a signed-in session');
-    user = me ? { status: 'ready', me } : FAILED;
-  } catch (error) {
-    if (getSession()?.userId === userId) notifyError(error);
-    user = FAILED;
-  }
-  if (getSession()?.userId === userId) publish({ userId, user });
-}
-
-function loadOnce(userId: string): void {
-  if (entry?.userId === userId && entry.user !== FAILED) return;
-  publish({ userId, user: LOADING });
-  void fetchMe(userId);
-}
+const ME_KEY = queryKey(ME, {});
 
 /**
  * Fetches `me` again (after the user changed something it shows), keeping the current answer on screen
  * meanwhile so that open dialogs and forms do not flicker.
  */
-export function reloadSessionUser(): Promise<void> {
-  const userId = getSession()?.userId;
-  return userId ? fetchMe(userId) : Promise.resolve();
-}
+export const reloadSessionUser = (): Promise<void> => queryClient.invalidateQueries({ queryKey: ME_KEY });
 
 /** Applies a change the API confirmed (or another tab announced) without asking for `me` again. */
-export function updateSessionUser(change: (me: Me) => Me): void {
-  if (entry?.user.status === 'ready') publish({ userId: entry.userId, user: { status: 'ready', me: change(entry.user.me) } });
+export function updateSessionUser(change: (me: SessionMe) => SessionMe): void {
+  queryClient.setQueryData<ResultOf<typeof ME>>(ME_KEY, (known) => (known?.me ? { me: change(known.me) } : known));
 }
 
 /**
@@ -72,23 +40,19 @@ function requireTerms(): void {
 }
 onApiErrorCode('TERMS_NOT_ACCEPTED', requireTerms);
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /**
  * The signed-in user, loaded on first use after each login (and on app start when a session was
  * stored). The header uses it on every page, so the answer is usually there before a screen asks.
+ * A failure is notified once (meta.notifyError) and asked again by the next screen that reads it.
  */
 export function useSessionUser(): SessionUser {
-  const userId = useSession()?.userId ?? null;
-  const known = useSyncExternalStore(subscribe, () => entry);
+  const signedIn = useSession() !== null;
+  const me = useApiQuery(ME, {}, { enabled: signedIn, staleTime: Infinity, notifyError: true });
+  const answeredNull = me.data?.me === null;
   useEffect(() => {
-    if (userId) loadOnce(userId);
-    // Logged out: forget, so that the next login (even as the same user) loads a fresh `me`.
-    else if (entry) publish(null);
-  }, [userId]);
-  if (!userId) return SIGNED_OUT;
-  return known?.userId === userId ? known.user : LOADING;
+    if (answeredNull) logger.warning('me answered null for a signed-in session');
+  }, [answeredNull]);
+  if (!signedIn) return { status: 'signedOut' };
+  if (me.isError || answeredNull) return { status: 'failed' };
+  return me.data?.me ? { status: 'ready', me: me.data.me } : { status: 'loading' };
 }

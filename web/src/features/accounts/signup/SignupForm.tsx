@@ -1,13 +1,13 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { maxLength, password, PASSWORD_MAX_LENGTH, required, samePassword, type UiLanguage } from '@partage/graphql';
 import { legalDocumentPath } from '../../../../legal/documents';
-import { graphqlRequest } from '../../../lib/api/graphql';
+import { useApiMutation } from '../../../lib/api/queries';
 import { serverFieldErrors } from '../../../lib/forms/server-errors';
 import { SubmitButton } from '../../../lib/forms/SubmitButton';
 import { notifyError } from '../../../lib/notifications/notify-error';
 import { PasswordPairFields } from '../password/NewPasswordFields';
-import { CheckboxField } from '../profile/CheckboxField';
-import { FormSection, ProfileFields } from '../profile/ProfileFields';
+import { CheckboxField } from '../../../lib/profile-form/CheckboxField';
+import { FormSection, ProfileFields } from '../../../lib/profile-form/ProfileFields';
 import {
   CONTENT_LANGUAGE_OF,
   emptyProfile,
@@ -17,8 +17,8 @@ import {
   profileRules,
   type ProfileField,
   type ProfileValues,
-} from '../profile/profile-values';
-import { useFieldsForm, type FieldRules } from '../profile/use-fields-form';
+} from '../../../lib/profile-form/profile-values';
+import { useFieldsForm, type FieldRules } from '../../../lib/profile-form/use-fields-form';
 import { CREATE_USER_ACCOUNT } from './operations';
 
 const PROFILE_FIELDS = profileFieldsOf('signup', 'USER');
@@ -44,6 +44,7 @@ export function SignupForm({ returnPath, onCreated }: SignupFormProps) {
   const { t, i18n } = useTranslation('signup');
   const language = i18n.language as UiLanguage;
   const form = useFieldsForm(emptyProfile(CONTENT_LANGUAGE_OF[language]), RULES);
+  const createAccount = useApiMutation(CREATE_USER_ACCOUNT);
 
   const create = async (values: ProfileValues) => {
     const input = {
@@ -56,7 +57,7 @@ export function SignupForm({ returnPath, onCreated }: SignupFormProps) {
       ...(returnPath && { returnPath }),
     };
     try {
-      await graphqlRequest(CREATE_USER_ACCOUNT, { input });
+      await createAccount.mutateAsync({ input });
       onCreated(values.email.trim());
     } catch (error) {
       const fieldErrors = serverFieldErrors(error, MESSAGE_FIELDS, { DUPLICATE_EMAIL: 'email' });

@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { i18n } from '../../../lib/i18n/i18n';
 import { renderAt, signIn } from '../../../test/helpers';
-import { answerOperations } from '../email/fake-api';
-
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
+import { answerOperations } from '../../../test/fake-api';
 
 beforeAll(() => i18n.loadNamespaces(['profile', 'signup']));
 

@@ -1,29 +1,19 @@
 import { fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Me } from '@partage/graphql';
 import { ApiError } from '../../../lib/api/errors';
-import { graphqlRequest } from '../../../lib/api/graphql';
 import { getSession } from '../../../lib/auth/session';
+import { answerOperations, callsOf } from '../../../test/fake-api';
 import { renderAt, signIn } from '../../../test/helpers';
 import { useSessionUser } from '../session-user/session-user';
 import { aMe } from '../session-user/test-fixtures';
-
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
-const request = vi.mocked(graphqlRequest);
-
-const operation = (query: string) => /(?:query|mutation) (\w+)/.exec(query)?.[1];
 
 /** Answers `me` with each of `answers` in turn (the last one stays), and the terms acceptance with `acceptTos`. */
 function answer(
   answers: Me[],
   acceptTos: () => unknown = () => ({ acceptTos: { id: 'user-1', hasAcceptedLatest: true, latestVersionAvailable: '2026-06' } }),
 ) {
-  const queue = [...answers];
-  request.mockImplementation(async (query) => {
-    if (operation(query) === 'Me') return { me: queue.length > 1 ? queue.shift() : queue[0] };
-    if (operation(query) === 'AcceptTos') return acceptTos();
-    throw new Error(`Unexpected operation ${operation(query)}`);
-  });
+  answerOperations({ me: answers, acceptTos: () => (acceptTos() as { acceptTos: unknown }).acceptTos });
 }
 
 const pending = (latestVersionAvailable = '2026-06', changes: Parameters<typeof aMe>[0] = {}) =>
@@ -39,7 +29,6 @@ async function openAsUser(path = '/accueil') {
 
 describe('terms dialog', () => {
   beforeEach(() => {
-    request.mockReset();
     renderHook(() => useSessionUser()).unmount();
   });
 
@@ -61,8 +50,8 @@ describe('terms dialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'I accept' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terms of use' })).not.toBeInTheDocument());
-    expect(request).toHaveBeenCalledWith(expect.stringContaining('acceptTos'), { input: { tosVersion: '2026-06' } });
-    expect(request.mock.calls.filter(([query]) => operation(query) === 'Me')).toHaveLength(2);
+    expect(callsOf('acceptTos')).toEqual([{ input: { tosVersion: '2026-06' } }]);
+    expect(callsOf('me')).toHaveLength(2);
   });
 
   it('opens again if the browser closes it anyway', async () => {
@@ -116,7 +105,7 @@ describe('terms dialog', () => {
     signIn('ADMIN');
     renderAt('/parametres');
     await screen.findByRole('heading', { level: 1, name: 'Account settings' });
-    await waitFor(() => expect(request).toHaveBeenCalledWith(expect.stringContaining('query Me')));
+    await waitFor(() => expect(callsOf('me')).toHaveLength(1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AcceptedTos } from '@partage/graphql';
 import { legalDocumentUrl } from '../../../app/site-links';
 import { errorMessageKey } from '../../../lib/api/errors';
-import { graphqlRequest } from '../../../lib/api/graphql';
+import { useApiMutation } from '../../../lib/api/queries';
 import { logout } from '../../../lib/auth/session';
 import { Dialog } from '../../../lib/ui/Dialog';
-import { reloadSessionUser } from '../session-user/session-user';
+import { ME } from '../session-user/operations';
+import { reloadSessionUser, type SessionMe } from '../session-user/session-user';
 import { ACCEPT_TOS } from './operations';
+
+type AcceptedTos = NonNullable<SessionMe['profile']['acceptedTos']>;
 
 /**
  * The blocking terms dialog (spec §4): while the latest terms are not accepted, the user accepts them
@@ -15,6 +17,7 @@ import { ACCEPT_TOS } from './operations';
  */
 export function TermsDialog({ acceptedTos, open }: { acceptedTos: AcceptedTos; open: boolean }) {
   const { t, i18n } = useTranslation('session');
+  const acceptTos = useApiMutation(ACCEPT_TOS, { invalidates: [ME] });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const version = acceptedTos.latestVersionAvailable;
@@ -24,8 +27,7 @@ export function TermsDialog({ acceptedTos, open }: { acceptedTos: AcceptedTos; o
     setBusy(true);
     setFailure(null);
     try {
-      await graphqlRequest(ACCEPT_TOS, { input: { tosVersion: version } });
-      await reloadSessionUser();
+      await acceptTos.mutateAsync({ input: { tosVersion: version } });
     } catch (error) {
       // VALIDATION_FAILED: a newer version was published meanwhile; reloading shows it in place.
       setFailure(errorMessageKey(error, { VALIDATION_FAILED: 'session:terms.newerVersion' }));

@@ -1,6 +1,7 @@
 // Terms of service (docs/accounts-api.md).
+import { graphql } from '../../../lib/api/documents';
 
-export const ACCEPT_TOS = /* GraphQL */ `
+export const ACCEPT_TOS = graphql(`
   mutation AcceptTos($input: AcceptTosInput!) {
     acceptTos(input: $input) {
       id
@@ -8,4 +9,4 @@ export const ACCEPT_TOS = /* GraphQL */ `
       latestVersionAvailable
     }
   }
-`;
+`);

@@ -1,28 +1,20 @@
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Me } from '@partage/graphql';
 import { ApiError } from '../../../lib/api/errors';
-import { graphqlRequest, subscribe } from '../../../lib/api/graphql';
+import { answerOperations, callsOf, emit, subscriptionsTo } from '../../../test/fake-api';
 import { renderAt, signIn } from '../../../test/helpers';
 import { useSessionUser } from '../session-user/session-user';
 import { aMe } from '../session-user/test-fixtures';
 
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: vi.fn() }));
-const request = vi.mocked(graphqlRequest);
-const listen = vi.mocked(subscribe);
-const stopListening = vi.fn();
-
-const operation = (query: string) => /(?:query|mutation) (\w+)/.exec(query)?.[1];
-
 function answer(me: Me, closeModal: () => unknown = () => ({ updateFirstLoginModalClosed: { id: me.id, firstLoginModalClosed: true } })) {
-  request.mockImplementation(async (query) => {
-    if (operation(query) === 'Me') return { me };
-    if (operation(query) === 'UpdateFirstLoginModalClosed') return closeModal();
-    throw new Error(`Unexpected operation ${operation(query)}`);
+  answerOperations({
+    me,
+    updateFirstLoginModalClosed: () => (closeModal() as { updateFirstLoginModalClosed: unknown }).updateFirstLoginModalClosed,
   });
 }
 
-const closeCalls = () => request.mock.calls.filter(([query]) => operation(query) === 'UpdateFirstLoginModalClosed');
+const closeCalls = () => callsOf('updateFirstLoginModalClosed');
 
 async function openAs(role: 'USER' | 'ADMIN') {
   signIn(role);
@@ -33,10 +25,6 @@ async function openAs(role: 'USER' | 'ADMIN') {
 
 describe('first-login welcome dialog', () => {
   beforeEach(() => {
-    request.mockReset();
-    listen.mockReset();
-    stopListening.mockReset();
-    listen.mockReturnValue(stopListening);
     renderHook(() => useSessionUser()).unmount();
   });
 
@@ -46,7 +34,7 @@ describe('first-login welcome dialog', () => {
     expect(dialog).toHaveTextContent('create alerts');
     await user.click(within(dialog).getByRole('button', { name: 'Later' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(closeCalls()).toEqual([[expect.any(String), { input: { firstLoginModalClosed: true } }]]);
+    expect(closeCalls()).toEqual([{ input: { firstLoginModalClosed: true } }]);
   });
 
   it('counts closing it with Escape as later', async () => {
@@ -60,11 +48,10 @@ describe('first-login welcome dialog', () => {
   it('closes when the user closed it in another tab', async () => {
     answer(aMe({ firstLoginModalClosed: false }));
     await openAs('USER');
-    expect(listen).toHaveBeenCalledWith(expect.stringContaining('onFirstLoginModalClosed'), { id: 'user-1' }, expect.any(Function));
-    const onData = listen.mock.calls[0]![2];
-    act(() => onData({ onFirstLoginModalClosed: { id: 'user-1', firstLoginModalClosed: true } }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(stopListening).toHaveBeenCalled();
+    await waitFor(() => expect(subscriptionsTo('onFirstLoginModalClosed')).toEqual([{ id: 'user-1' }]));
+    act(() => emit('onFirstLoginModalClosed', { id: 'user-1', firstLoginModalClosed: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(subscriptionsTo('onFirstLoginModalClosed')).toEqual([]);
     expect(closeCalls()).toHaveLength(0);
   });
 
@@ -90,9 +77,9 @@ describe('first-login welcome dialog', () => {
     signIn('USER');
     renderAt('/parametres');
     await screen.findByRole('heading', { level: 1, name: 'Account settings' });
-    await waitFor(() => expect(request).toHaveBeenCalledWith(expect.stringContaining('query Me')));
+    await waitFor(() => expect(callsOf('me')).toHaveLength(1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(listen).not.toHaveBeenCalled();
+    expect(subscriptionsTo('onFirstLoginModalClosed')).toEqual([]);
   });
 
   it('speaks French', async () => {

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FirstLoginModalClosedResult, Me } from '@partage/graphql';
-import { graphqlRequest, subscribe } from '../../../lib/api/graphql';
+import { subscribe } from '../../../lib/api/graphql';
+import { useApiMutation } from '../../../lib/api/queries';
 import { notifyError } from '../../../lib/notifications/notify-error';
 import { Dialog } from '../../../lib/ui/Dialog';
-import { updateSessionUser } from '../session-user/session-user';
+import { updateSessionUser, type SessionMe } from '../session-user/session-user';
 import { ON_FIRST_LOGIN_MODAL_CLOSED, UPDATE_FIRST_LOGIN_MODAL_CLOSED } from './operations';
 
 const markClosed = () => updateSessionUser((me) => ({ ...me, firstLoginModalClosed: true }));
@@ -13,18 +13,15 @@ const markClosed = () => updateSessionUser((me) => ({ ...me, firstLoginModalClos
  * The welcome dialog of a first login (spec §2), until the user closes it, here or in another tab.
  * Alerts are what it invites users to; administrators have none, so they are only welcomed.
  */
-export function WelcomeDialog({ me, open }: { me: Me; open: boolean }) {
+export function WelcomeDialog({ me, open }: { me: SessionMe; open: boolean }) {
   const { t } = useTranslation('session');
+  const saveClosed = useApiMutation(UPDATE_FIRST_LOGIN_MODAL_CLOSED, { onError: (error) => notifyError(error) });
 
   useEffect(() => {
     if (!open) return;
-    return subscribe<{ onFirstLoginModalClosed: FirstLoginModalClosedResult | null }>(
-      ON_FIRST_LOGIN_MODAL_CLOSED,
-      { id: me.id },
-      ({ onFirstLoginModalClosed }) => {
-        if (onFirstLoginModalClosed?.firstLoginModalClosed) markClosed();
-      },
-    );
+    return subscribe(ON_FIRST_LOGIN_MODAL_CLOSED, { id: me.id }, ({ onFirstLoginModalClosed }) => {
+      if (onFirstLoginModalClosed?.firstLoginModalClosed) markClosed();
+    });
   }, [open, me.id]);
 
   // Closed at once: the choice is the user's whether or not the server hears of it. If it does not,
@@ -32,7 +29,7 @@ export function WelcomeDialog({ me, open }: { me: Me; open: boolean }) {
   const close = () => {
     if (!open) return;
     markClosed();
-    graphqlRequest(UPDATE_FIRST_LOGIN_MODAL_CLOSED, { input: { firstLoginModalClosed: true } }).catch(notifyError);
+    saveClosed.mutate({ input: { firstLoginModalClosed: true } });
   };
 
   return (

@@ -1,8 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphqlRequest } from '../../../lib/api/graphql';
+import { useApiMutation } from '../../../lib/api/queries';
 import { notifyError } from '../../../lib/notifications/notify-error';
 import { notify } from '../../../lib/notifications/store';
+import { USERS } from '../users/operations';
 import { ALLOW_USER, VERIFY_EMAIL } from './operations';
 import type { UserDetailData } from './user-detail';
 import './account-state.css';
@@ -26,6 +27,9 @@ export function AccountStatePanel({ user, refresh }: AccountStatePanelProps) {
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
+  // The list shows whether an account is confirmed or locked out.
+  const verifyEmail = useApiMutation(VERIFY_EMAIL, { invalidates: [USERS] });
+  const allowUser = useApiMutation(ALLOW_USER, { invalidates: [USERS] });
 
   const act = async ({ run, done, alreadyDone }: AccountAction) => {
     if (busy) return;
@@ -44,13 +48,13 @@ export function AccountStatePanel({ user, refresh }: AccountStatePanelProps) {
 
   const resendVerification = () =>
     act({
-      run: () => graphqlRequest(VERIFY_EMAIL, { input: { email: user.email } }),
+      run: () => verifyEmail.mutateAsync({ input: { email: user.email } }),
       done: 'profile:adminUser.state.verificationSent',
       alreadyDone: 'profile:adminUser.state.alreadyConfirmed',
     });
   const allow = () =>
     act({
-      run: () => graphqlRequest(ALLOW_USER, { input: { userId: user.id } }),
+      run: () => allowUser.mutateAsync({ input: { userId: user.id } }),
       done: 'profile:adminUser.state.allowed',
       alreadyDone: 'profile:adminUser.state.alreadyAllowed',
     });
@@ -73,13 +77,7 @@ export function AccountStatePanel({ user, refresh }: AccountStatePanelProps) {
         <dt>{t('adminUser.state.password')}</dt>
         <dd>{user.hasPassword ? t('adminUser.state.passwordSet') : t('adminUser.state.passwordNotSet')}</dd>
         <dt>{t('adminUser.state.login')}</dt>
-        <dd>
-          {user.lockedOut ? (
-            <strong>{t('adminUser.state.lockedOut', { failures: user.failedLogins })}</strong>
-          ) : (
-            t('adminUser.state.allowedToLogin')
-          )}
-        </dd>
+        <dd>{user.lockedOut ? <strong>{t('adminUser.state.lockedOut')}</strong> : t('adminUser.state.allowedToLogin')}</dd>
         <dt>{t('adminUser.state.createdAt')}</dt>
         <dd>{createdAt}</dd>
       </dl>

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { UiLanguage, UserIdResult } from '@partage/graphql';
-import { editUserPath } from '../../../app/paths';
-import { graphqlRequest } from '../../../lib/api/graphql';
+import type { UiLanguage } from '@partage/graphql';
+import { editUserPath, PATHS } from '../../../app/paths';
+import { useApiMutation } from '../../../lib/api/queries';
 import { serverFieldErrors } from '../../../lib/forms/server-errors';
 import { SubmitButton } from '../../../lib/forms/SubmitButton';
 import { usePageTitle } from '../../../lib/i18n/use-page-title';
 import { notifyError } from '../../../lib/notifications/notify-error';
 import { notify } from '../../../lib/notifications/store';
-import { ProfileFields } from '../../accounts/profile/ProfileFields';
+import { ProfileFields } from '../../../lib/profile-form/ProfileFields';
 import {
   CONTENT_LANGUAGE_OF,
   emptyProfile,
@@ -17,9 +17,10 @@ import {
   profileFieldsOf,
   profileRules,
   type ProfileValues,
-} from '../../accounts/profile/profile-values';
-import { useFieldsForm } from '../../accounts/profile/use-fields-form';
+} from '../../../lib/profile-form/profile-values';
+import { useFieldsForm } from '../../../lib/profile-form/use-fields-form';
 import { BackToUsers } from './BackToUsers';
+import { USERS } from '../users/operations';
 import { ADMIN_CREATE_USER } from './operations';
 
 const FIELDS = profileFieldsOf('adminCreate', 'USER');
@@ -29,15 +30,16 @@ export function AdminCreateUserPage() {
   const { t, i18n } = useTranslation('profile');
   usePageTitle(t('adminUser.createTitle'));
   const navigate = useNavigate();
+  const createUser = useApiMutation(ADMIN_CREATE_USER, { invalidates: [USERS] });
   const form = useFieldsForm(emptyProfile(CONTENT_LANGUAGE_OF[i18n.language as UiLanguage]), profileRules(FIELDS));
 
   const create = async (values: ProfileValues) => {
     try {
-      const { adminCreateUser } = await graphqlRequest<{ adminCreateUser: UserIdResult }>(ADMIN_CREATE_USER, {
+      const { adminCreateUser } = await createUser.mutateAsync({
         input: newAccountInput(values, FIELDS),
       });
       notify({ type: 'success', text: 'profile:adminUser.created' });
-      navigate(editUserPath(adminCreateUser.id));
+      navigate(adminCreateUser ? editUserPath(adminCreateUser.id) : PATHS.users);
     } catch (error) {
       const fieldErrors = serverFieldErrors(error, fieldsWithMessages(FIELDS), { DUPLICATE_EMAIL: 'email' });
       if (fieldErrors) form.showErrors(fieldErrors);

@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { i18n } from '../../../lib/i18n/i18n';
 import { renderAt, signIn } from '../../../test/helpers';
-import { answerOperations } from '../../accounts/email/fake-api';
-import { storedMe, storedProfile } from '../../accounts/profile/test-profiles';
+import { answerOperations } from '../../../test/fake-api';
+import { storedMe, storedProfile } from '../../../lib/profile-form/test-profiles';
 import type { UserDetailData } from './user-detail';
-
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
 
 beforeAll(() => i18n.loadNamespaces(['profile']));
 
@@ -17,7 +15,6 @@ const detail = (overrides: Partial<UserDetailData> = {}): UserDetailData => ({
   type: 'USER',
   emailConfirmed: true,
   lockedOut: false,
-  failedLogins: 0,
   hasPassword: true,
   createdAt: '2026-01-15T12:00:00.000Z',
   profile: storedProfile({
@@ -91,11 +88,11 @@ describe('admin: edit a user', () => {
 
   it('unlocks a locked-out account, then shows it allowed', async () => {
     const { user, api } = await openEdit({
-      user: [detail({ lockedOut: true, failedLogins: 5 }), detail()],
+      user: [detail({ lockedOut: true }), detail()],
       allowUser: { id: 'u-7' },
     });
     await screen.findByRole('region', { name: 'Account status' });
-    expect(row('Login')).toHaveTextContent('Locked out after 5 failed login attempts');
+    expect(row('Login')).toHaveTextContent('Locked: signing in is refused until an administrator allows the account again');
     await user.click(state().getByRole('button', { name: 'Unlock the account' }));
     expect(await screen.findByText('The account has been unlocked: the person can log in again.')).toBeVisible();
     await waitFor(() => expect(row('Login')).toHaveTextContent('Allowed'));
@@ -106,7 +103,7 @@ describe('admin: edit a user', () => {
 
   it('says when someone else already unlocked the account', async () => {
     const { user } = await openEdit({
-      user: [detail({ lockedOut: true, failedLogins: 5 }), detail()],
+      user: [detail({ lockedOut: true }), detail()],
       allowUser: new ApiError('NO_CHANGE', 'Not locked'),
     });
     await user.click(await screen.findByRole('button', { name: 'Unlock the account' }));
@@ -133,11 +130,11 @@ describe('admin: edit a user', () => {
     signIn('ADMIN', 'admin-1');
     answerOperations({
       me: storedMe('admin-1', { type: 'ADMIN' }, { acceptedTos: null }),
-      user: detail({ lockedOut: true, failedLogins: 5 }),
+      user: detail({ lockedOut: true }),
     });
     renderAt('/gestion-utilisateurs/modifier-utilisateur/u-7');
     const panel = await screen.findByRole('region', { name: 'État du compte' });
-    expect(within(panel).getByText('Bloquée après 5 tentatives de connexion échouées')).toBeVisible();
+    expect(within(panel).getByText('Verrouillé : la connexion est refusée jusqu’à ce qu’un administrateur autorise de nouveau le compte')).toBeVisible();
     expect(within(panel).getByText('15 janvier 2026')).toBeVisible();
     expect(within(panel).getByRole('button', { name: 'Débloquer le compte' })).toBeVisible();
     await waitFor(() => expect(document.title).toBe("Modifier un utilisateur | Partage d'équipement alimentaire"));

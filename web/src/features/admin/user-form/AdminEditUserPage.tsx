@@ -1,17 +1,17 @@
-import { useCallback } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { ApiError } from '../../../lib/api/errors';
-import { graphqlRequest } from '../../../lib/api/graphql';
+import { ApiError, errorMessageKey } from '../../../lib/api/errors';
+import { useApiMutation, useApiQuery } from '../../../lib/api/queries';
 import { usePageTitle } from '../../../lib/i18n/use-page-title';
-import { LoadFailure } from '../../accounts/profile/LoadFailure';
-import { ProfileEditForm } from '../../accounts/profile/ProfileEditForm';
-import { profileValuesOf } from '../../accounts/profile/profile-values';
+import { notifyError } from '../../../lib/notifications/notify-error';
+import { LoadFailure } from '../../../lib/profile-form/LoadFailure';
+import { ProfileEditForm } from '../../../lib/profile-form/ProfileEditForm';
+import { profileValuesOf } from '../../../lib/profile-form/profile-values';
 import { AccountStatePanel } from './AccountStatePanel';
 import { BackToUsers } from './BackToUsers';
+import { USERS } from '../users/operations';
 import { ADMIN_UPDATE_USER, USER_DETAIL } from './operations';
-import { useLoaded } from './use-loaded';
-import type { UserDetailData } from './user-detail';
 
 /** `/gestion-utilisateurs/modifier-utilisateur/:id`: one user's account state and profile. */
 export function AdminEditUserPage() {
@@ -23,14 +23,22 @@ export function AdminEditUserPage() {
 function UserEditor({ userId }: { userId: string }) {
   const { t } = useTranslation('profile');
   usePageTitle(t('adminUser.editTitle'));
-  const load = useCallback(
-    () =>
-      graphqlRequest<{ user: UserDetailData | null }>(USER_DETAIL, { id: userId }).then(
-        ({ user }) => user ?? Promise.reject(new ApiError('NOT_FOUND', `No user ${userId}`)),
-      ),
-    [userId],
+  const detail = useApiQuery(USER_DETAIL, { id: userId });
+  // A new address changes the account's state (unconfirmed), shown above the form.
+  const updateUser = useApiMutation(ADMIN_UPDATE_USER, { invalidates: [USER_DETAIL, USERS] });
+  const user = detail.data?.user;
+  // A failed first load replaces the page (computed once per failure: an unexpected one is logged);
+  // a failed refresh leaves what is shown in place and says so.
+  const loadError = detail.isLoadingError ? detail.error : null;
+  const notFound = detail.data?.user === null;
+  const failure = useMemo(
+    () => (loadError || notFound ? errorMessageKey(loadError ?? new ApiError('NOT_FOUND', `No user ${userId}`)) : null),
+    [loadError, notFound, userId],
   );
-  const { data: user, failure, reload } = useLoaded(load);
+  useEffect(() => {
+    if (detail.isRefetchError) notifyError(detail.error);
+  }, [detail.isRefetchError, detail.error]);
+  const reload = () => detail.refetch().then(() => undefined);
 
   return (
     <div className="page page--narrow">
@@ -50,9 +58,7 @@ function UserEditor({ userId }: { userId: string }) {
             kind={user.type === 'ADMIN' ? 'ADMIN' : 'USER'}
             initial={profileValuesOf(user.profile, user.email)}
             save={async (changes) => {
-              await graphqlRequest(ADMIN_UPDATE_USER, { input: { userId, ...changes } });
-              // A new address changes the account's state (unconfirmed), shown above.
-              void reload();
+              await updateUser.mutateAsync({ input: { userId, ...changes } });
             }}
           />
         </>

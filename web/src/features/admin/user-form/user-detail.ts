@@ -1,5 +1,5 @@
-import type { UserDetail } from '@partage/graphql';
-import type { StoredProfile } from '../../accounts/profile/profile-values';
+import type { ResultOf } from '../../../lib/api/documents';
+import type { USER_DETAIL } from './operations';
 
 /** What USER_DETAIL reads of a user: the account's state and the profile the form edits. */
-export type UserDetailData = Omit<UserDetail, 'profile'> & { profile: StoredProfile & { publicName: string } };
+export type UserDetailData = NonNullable<ResultOf<typeof USER_DETAIL>['user']>;

@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { renderAt, signIn } from '../../../test/helpers';
-import { answerOperations } from '../../accounts/email/fake-api';
-
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
+import { answerOperations } from '../../../test/fake-api';
 
 async function openForm(answers: Record<string, unknown>) {
   signIn('ADMIN', 'admin-1');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { email, INVITATION_TTL_SECONDS, required } from '@partage/graphql';
 import { PATHS } from '../../../app/paths';
-import { graphqlRequest } from '../../../lib/api/graphql';
+import { useApiMutation } from '../../../lib/api/queries';
 import { serverFieldErrors } from '../../../lib/forms/server-errors';
 import { SubmitButton } from '../../../lib/forms/SubmitButton';
 import { TextField } from '../../../lib/forms/TextField';
@@ -10,7 +10,7 @@ import { useForm } from '../../../lib/forms/use-form';
 import { usePageTitle } from '../../../lib/i18n/use-page-title';
 import { notifyError } from '../../../lib/notifications/notify-error';
 import { notify } from '../../../lib/notifications/store';
-import { CREATE_ADMIN_ACCOUNT } from './operations';
+import { CREATE_ADMIN_ACCOUNT, USERS } from './operations';
 
 const FIELDS = {
   email: { rules: [required, email] },
@@ -25,10 +25,11 @@ export function CreateAdminPage() {
   usePageTitle(t('createAdmin.title'));
   const form = useForm(FIELDS);
   const navigate = useNavigate();
+  const createAdmin = useApiMutation(CREATE_ADMIN_ACCOUNT, { invalidates: [USERS] });
 
   const create = async (values: Record<Field, string>) => {
     try {
-      await graphqlRequest(CREATE_ADMIN_ACCOUNT, {
+      await createAdmin.mutateAsync({
         input: { email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() },
       });
       notify({ type: 'success', text: 'admin:createAdmin.done' });

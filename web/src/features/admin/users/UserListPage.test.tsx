@@ -1,11 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserPage, UserSummary } from '@partage/graphql';
 import { ApiError } from '../../../lib/api/errors';
 import { renderAt, signIn } from '../../../test/helpers';
-import { answerOperations } from '../../accounts/email/fake-api';
-
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(), subscribe: () => () => {} }));
+import { answerOperations } from '../../../test/fake-api';
 
 const person = (n: number, overrides: Partial<UserSummary> = {}): UserSummary => ({
   id: `u-${n}`,

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { UserSummary } from '@partage/graphql';
+import type { UserSummary } from './use-user-pages';
 import { editUserPath } from '../../../app/paths';
 
 const fullName = (user: UserSummary) => `${user.firstName} ${user.lastName}`.trim() || user.publicName || user.email;

@@ -1,6 +1,7 @@
 // The user administration calls of this screen (graphql/schema.graphql, admin Lambda).
+import { graphql } from '../../../lib/api/documents';
 
-export const USERS = /* GraphQL */ `
+export const USERS = graphql(`
   query Users($search: String, $limit: Int, $nextToken: String) {
     users(search: $search, limit: $limit, nextToken: $nextToken) {
       items {
@@ -18,12 +19,12 @@ export const USERS = /* GraphQL */ `
       nextToken
     }
   }
-`;
+`);
 
-export const CREATE_ADMIN_ACCOUNT = /* GraphQL */ `
+export const CREATE_ADMIN_ACCOUNT = graphql(`
   mutation CreateAdminAccount($input: CreateAdminAccountInput!) {
     createAdminAccount(input: $input) {
       id
     }
   }
-`;
+`);

@@ -1,10 +1,12 @@
 // The pages of the user list (users(search, limit, nextToken)): the server hands out a token for the
 // next page only, so the tokens of the pages already seen are kept as a stack to go back.
-import { useEffect, useState } from 'react';
-import { USERS_PAGE_DEFAULT_LIMIT, type UserPage, type UserSummary } from '@partage/graphql';
-import { graphqlRequest } from '../../../lib/api/graphql';
-import { notifyError } from '../../../lib/notifications/notify-error';
+import { useState } from 'react';
+import { USERS_PAGE_DEFAULT_LIMIT } from '@partage/graphql';
+import type { ResultOf } from '../../../lib/api/documents';
+import { useApiQuery } from '../../../lib/api/queries';
 import { USERS } from './operations';
+
+export type UserSummary = NonNullable<ResultOf<typeof USERS>['users']>['items'][number];
 
 export interface UserPages {
   /** 1 for the first page. */
@@ -25,33 +27,21 @@ export function useUserPages(search: string): UserPages {
   const [stack, setStack] = useState<{ search: string; tokens: string[] }>({ search, tokens: [] });
   const tokens = stack.search === search ? stack.tokens : [];
   const nextToken = tokens.at(-1) ?? null;
-  const [attempt, setAttempt] = useState(0);
-  const key = JSON.stringify([search, nextToken, attempt]);
-  const [loaded, setLoaded] = useState<{ key: string; page: UserPage | null } | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    graphqlRequest<{ users: UserPage | null }>(USERS, { search: search || null, limit: USERS_PAGE_DEFAULT_LIMIT, nextToken }).then(
-      ({ users }) => current && setLoaded({ key, page: users ?? { items: [], nextToken: null } }),
-      (error: unknown) => {
-        if (!current) return;
-        notifyError(error);
-        setLoaded({ key, page: null });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [key, search, nextToken]);
-
-  const loading = loaded?.key !== key;
-  const page = loaded?.page ?? null;
+  // Each page is cached under its search and token; the rows shown stay those of the previous page
+  // until the next one arrives, and an answer for a page no longer asked for is never shown.
+  const query = useApiQuery(
+    USERS,
+    { search: search || null, limit: USERS_PAGE_DEFAULT_LIMIT, nextToken },
+    { keepPreviousData: true, notifyError: true },
+  );
+  const loading = query.isPending || query.isPlaceholderData || (query.isError && query.isFetching);
+  const page = query.isError ? null : query.data && (query.data.users ?? { items: [], nextToken: null });
   const following = loading ? null : page?.nextToken;
   return {
     pageNumber: tokens.length + 1,
     users: page?.items ?? null,
     loading,
-    failed: !loading && page === null,
+    failed: !loading && query.isError,
     hasPrevious: tokens.length > 0 && !loading,
     hasNext: Boolean(following),
     previous: () => {
@@ -60,6 +50,6 @@ export function useUserPages(search: string): UserPages {
     next: () => {
       if (following) setStack({ search, tokens: [...tokens, following] });
     },
-    retry: () => setAttempt(attempt + 1),
+    retry: () => void query.refetch(),
   };
 }

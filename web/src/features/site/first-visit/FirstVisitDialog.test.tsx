@@ -1,9 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAt, signIn } from '../../../test/helpers';
 import { STORAGE_KEYS } from '@partage/graphql';
-
-vi.mock('../../../lib/api/graphql', () => ({ graphqlRequest: vi.fn(async () => ({ me: null })), subscribe: () => () => {} }));
 
 const invitation = () => screen.findByRole('dialog', { name: 'Never miss an offer' });
 

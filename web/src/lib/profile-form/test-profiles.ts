@@ -1,7 +1,7 @@
 // Test support: stored profiles as the API answers them.
 import type { Me, Profile } from '@partage/graphql';
 
-export const storedProfile = (overrides: Partial<Profile> = {}): Profile => ({
+export const storedProfile = (overrides: Partial<Profile> = {}): Required<Profile> => ({
   id: 'u-1',
   publicName: 'Cuisine Solidaire',
   acceptedTos: { id: 'u-1', hasAcceptedLatest: true, latestVersionAvailable: '2026-01' },

@@ -10,6 +10,7 @@ import {
   plainText,
   postalCode,
   required,
+  type AdminCreateUserInput,
   type ContentLanguage,
   type Industry,
   type OrganizationType,
@@ -195,11 +196,15 @@ const isMeaningful = (name: ProfileField, values: ProfileValues) => {
   return !choice || values[choice] === 'OTHER';
 };
 
+/** The profile part of a new account's input: what sign-up and an administrator's creation share. */
+export type NewAccountInput = Omit<AdminCreateUserInput, 'language'>;
+
 /**
  * The input of a new account: the shown fields, texts trimmed, blank optional texts and unused
- * "other" texts left out.
+ * "other" texts left out. The form's rules (the server's, from @partage/graphql) have made every
+ * required field present before this is called.
  */
-export function newAccountInput(values: ProfileValues, fields: ReadonlySet<ProfileField>): Record<string, unknown> {
+export function newAccountInput(values: ProfileValues, fields: ReadonlySet<ProfileField>): NewAccountInput {
   const input: Record<string, unknown> = {};
   for (const name of fields) {
     const value = values[name];
@@ -207,7 +212,7 @@ export function newAccountInput(values: ProfileValues, fields: ReadonlySet<Profi
     if (typeof value !== 'string') input[name] = value;
     else if (value.trim() !== '') input[name] = value.trim();
   }
-  return input;
+  return input as unknown as NewAccountInput;
 }
 
 /**

@@ -4,8 +4,8 @@
 // behaviour: shared rules on submit, message bound to its field, focus on the first invalid one.
 import { useRef, useState } from 'react';
 import type { RuleResult } from '@partage/graphql';
-import type { FieldBinding, FieldMessage } from '../../../lib/forms/use-form';
-import { firstFailure, useValidatedSubmit } from '../../../lib/forms/validated-submit';
+import type { FieldBinding, FieldMessage } from '../forms/use-form';
+import { firstFailure, useValidatedSubmit } from '../forms/validated-submit';
 
 export type FieldValue = string | boolean | readonly string[];
 export type FormValues = Record<string, FieldValue>;

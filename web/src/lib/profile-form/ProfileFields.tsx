@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TEXT_MAX_LENGTH, INDUSTRIES, REGISTERING_INTERESTS, type ContentLanguage } from '@partage/graphql';
-import { TextField } from '../../../lib/forms/TextField';
+import { TextField } from '../forms/TextField';
 import { CheckboxField } from './CheckboxField';
 import { CheckboxGroup, RadioGroup } from './ChoiceGroup';
 import { organizationTypeChoices, type ProfileField, type ProfileMode, type ProfileValues } from './profile-values';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api/errors';
-import { serverFieldErrors } from '../../../lib/forms/server-errors';
-import { SubmitButton } from '../../../lib/forms/SubmitButton';
-import { notifyError } from '../../../lib/notifications/notify-error';
-import { notify } from '../../../lib/notifications/store';
+import { ApiError } from '../api/errors';
+import { serverFieldErrors } from '../forms/server-errors';
+import { SubmitButton } from '../forms/SubmitButton';
+import { notifyError } from '../notifications/notify-error';
+import { notify } from '../notifications/store';
 import { ProfileFields } from './ProfileFields';
 import { fieldsWithMessages, profileChanges, profileFieldsOf, profileRules, type AccountKind, type ProfileValues } from './profile-values';
 import { useFieldsForm } from './use-fields-form';
