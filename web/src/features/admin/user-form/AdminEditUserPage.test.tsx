@@ -134,7 +134,9 @@ describe('admin: edit a user', () => {
     });
     renderAt('/gestion-utilisateurs/modifier-utilisateur/u-7');
     const panel = await screen.findByRole('region', { name: 'État du compte' });
-    expect(within(panel).getByText('Verrouillé : la connexion est refusée jusqu’à ce qu’un administrateur autorise de nouveau le compte')).toBeVisible();
+    expect(
+      within(panel).getByText('Verrouillé : la connexion est refusée jusqu’à ce qu’un administrateur autorise de nouveau le compte'),
+    ).toBeVisible();
     expect(within(panel).getByText('15 janvier 2026')).toBeVisible();
     expect(within(panel).getByRole('button', { name: 'Débloquer le compte' })).toBeVisible();
     await waitFor(() => expect(document.title).toBe("Modifier un utilisateur | Partage d'équipement alimentaire"));
