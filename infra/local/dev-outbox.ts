@@ -3,15 +3,11 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readOutbox, type OutboxEntry } from '@partage/functions/adapters/outbox';
-import { createHash } from 'node:crypto';
-import { contentSecurityPolicy } from '../shared/security-headers';
+import { escapeHtml, sendDevPage } from './dev-page';
 import { sendJson } from './http-io';
 
 export const DEV_OUTBOX_PATH = '/_dev/outbox';
 export const DEV_OUTBOX_JSON_PATH = '/_dev/outbox.json';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** What the page shows of one entry at most: an entry of any size stays readable and quick to render. */
 export const PAGE_TEXT_MAX_LENGTH = 20_000;
@@ -43,45 +39,17 @@ function linkedText(text: string, allLinks: unknown): string {
 function row(entry: OutboxEntry): string {
   const sentAt = truncated(entry.sentAt, PAGE_FIELD_MAX_LENGTH);
   return `<tr>
-  <td><time datetime="${escapeHtml(sentAt)}">${escapeHtml(sentAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC'))}</time></td>
-  <td>${entry.kind === 'sms' ? 'SMS' : 'E-mail'}</td>
+  <td class="nowrap"><time datetime="${escapeHtml(sentAt)}">${escapeHtml(sentAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC'))}</time></td>
+  <td class="nowrap">${entry.kind === 'sms' ? 'SMS' : 'E-mail'}</td>
   <td>${escapeHtml(truncated(entry.to, PAGE_FIELD_MAX_LENGTH))}</td>
   <td>${escapeHtml(truncated(entry.subject ?? '', PAGE_FIELD_MAX_LENGTH))}</td>
-  <td><div class="body">${linkedText(truncated(entry.text, PAGE_TEXT_MAX_LENGTH), entry.links)}</div></td>
+  <td><div class="message">${linkedText(truncated(entry.text, PAGE_TEXT_MAX_LENGTH), entry.links)}</div></td>
 </tr>`;
 }
 
-const PAGE_STYLE = `
-  body { font: 15px/1.45 system-ui, sans-serif; margin: 1.5rem; color: #1b1b1b; }
-  table { border-collapse: collapse; width: 100%; }
-  caption { text-align: left; padding-bottom: .5rem; color: #444; }
-  th, td { border-bottom: 1px solid #ccc; padding: .5rem; text-align: left; vertical-align: top; }
-  th { background: #f1f1f1; }
-  td:nth-child(-n + 2) { white-space: nowrap; }
-  .body { white-space: pre-wrap; overflow-wrap: anywhere; max-width: 60ch; }
-  a { color: #0b57d0; }
-  a:focus-visible { outline: 2px solid #0b57d0; outline-offset: 2px; }
-`;
-/** The page's one inline style, allowed by its hash: the site's CSP has no 'unsafe-inline'. */
-const PAGE_CSP = contentSecurityPolicy({
-  styleHashes: [`'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'`],
-  upgradeInsecureRequests: false,
-});
-
 function page(entries: OutboxEntry[]): string {
   const count = `${entries.length} message${entries.length === 1 ? '' : 's'}, newest first`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Dev mailbox</title>
-<style>${PAGE_STYLE}</style>
-</head>
-<body>
-<main>
-<h1>Dev mailbox</h1>
-<p>E-mails and SMS sent by the local host. <a href="${DEV_OUTBOX_PATH}">Refresh</a> · <a href="${DEV_OUTBOX_JSON_PATH}">JSON</a></p>
+  return `<p>E-mails and SMS sent by the local host. <a href="${DEV_OUTBOX_PATH}">Refresh</a> · <a href="${DEV_OUTBOX_JSON_PATH}">JSON</a></p>
 ${
   entries.length === 0
     ? '<p>No messages yet.</p>'
@@ -92,21 +60,13 @@ ${
 ${entries.map(row).join('\n')}
 </tbody>
 </table>`
-}
-</main>
-</body>
-</html>`;
+}`;
 }
 
 export function createDevOutbox(outboxDir: string) {
   return {
     async html(_request: IncomingMessage, response: ServerResponse): Promise<void> {
-      response.writeHead(200, {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        'content-security-policy': PAGE_CSP,
-      });
-      response.end(page(await readOutbox(outboxDir)));
+      sendDevPage(response, 'Dev mailbox', page(await readOutbox(outboxDir)));
     },
     async json(_request: IncomingMessage, response: ServerResponse): Promise<void> {
       sendJson(response, 200, await readOutbox(outboxDir));

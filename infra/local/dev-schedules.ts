@@ -3,15 +3,13 @@
 // it at once. Forms post back here; a caller asking for JSON gets the runs as JSON.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml, sendDevPage } from './dev-page';
 import { readBody, sendJson, sendText } from './http-io';
 import type { JobRun, LocalScheduler, ScheduleListing } from './local-scheduler';
 
 export const DEV_SCHEDULES_PATH = '/_dev/schedules';
 export const DEV_SCHEDULES_RUN_DUE_PATH = '/_dev/schedules/run-due';
 export const DEV_SCHEDULES_RUN_PATH = '/_dev/schedules/run';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const runButton = (field: 'job' | 'name', value: string, label: string) =>
   `<form method="post" action="${DEV_SCHEDULES_RUN_PATH}"><input type="hidden" name="${field}" value="${escapeHtml(value)}"><button type="submit" aria-label="${escapeHtml(label)}">Run now</button></form>`;
@@ -25,27 +23,7 @@ function page({ crons, oneTime }: ScheduleListing, runs: JobRun[] | null): strin
             ? '<p>Nothing was due.</p>'
             : `<ul>${runs.map((run) => `<li>${escapeHtml(run.name ?? run.job)} (due ${escapeHtml(run.scheduledAt)}): ${run.outcome}</li>`).join('')}</ul>`
         }</section>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Dev schedules</title>
-<style>
-  body { font: 15px/1.45 system-ui, sans-serif; margin: 1.5rem; color: #1b1b1b; }
-  table { border-collapse: collapse; width: 100%; margin-bottom: 1.5rem; }
-  caption { text-align: left; padding-bottom: .5rem; color: #444; }
-  th, td { border-bottom: 1px solid #ccc; padding: .5rem; text-align: left; vertical-align: top; }
-  th { background: #f1f1f1; }
-  code { overflow-wrap: anywhere; }
-  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-  button:focus-visible, a:focus-visible { outline: 2px solid #0b57d0; outline-offset: 2px; }
-</style>
-</head>
-<body>
-<main>
-<h1>Dev schedules</h1>
-<p>Jobs of the local scheduler, on the functions' clock (UTC). <a href="${DEV_SCHEDULES_PATH}">Refresh</a></p>
+  return `<p>Jobs of the local scheduler, on the functions' clock (UTC). <a href="${DEV_SCHEDULES_PATH}">Refresh</a></p>
 <form method="post" action="${DEV_SCHEDULES_RUN_DUE_PATH}"><button type="submit">Run due jobs now</button></form>
 ${ran}
 <table>
@@ -65,17 +43,13 @@ ${
 ${oneTime.map((schedule) => `<tr><td>${escapeHtml(schedule.name)}</td><td>${escapeHtml(schedule.job)}</td><td>${escapeHtml(schedule.at)}</td><td><code>${escapeHtml(JSON.stringify(schedule.payload))}</code></td><td>${runButton('name', schedule.name, `Run ${schedule.name} now`)}</td></tr>`).join('\n')}
 </tbody>
 </table>`
-}
-</main>
-</body>
-</html>`;
+}`;
 }
 
 export function createDevSchedules(scheduler: LocalScheduler) {
   const answer = async (request: IncomingMessage, response: ServerResponse, runs: JobRun[] | null) => {
     if (request.headers.accept?.includes('application/json')) return sendJson(response, 200, { runs, ...(await scheduler.list()) });
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    response.end(page(await scheduler.list(), runs));
+    sendDevPage(response, 'Dev schedules', page(await scheduler.list(), runs));
   };
   return {
     html: (request: IncomingMessage, response: ServerResponse) => answer(request, response, null),
