@@ -119,9 +119,30 @@ try {
     stash: {},
   } as ResolverEvent;
   const me = await time(300, () => accounts.handler(meEvent));
+  // Every GraphQL request passes the authorizer (cached up to 60 s on AWS): it now reads the session.
+  const authorize = await time(300, () => authorizer.handler({ authorizationToken: `Bearer ${jwt}` } as never));
+
+  // A page of 20 rows of the admin user list with its field resolver (UserSummary.acceptedTos):
+  // one batched call (one BatchGetItem) against 20 single calls (the N+1 a per-row resolver would make).
+  const admin = await import('../../functions/handlers/admin');
+  const adminContext = { userId: 'bench-admin', role: 'ADMIN', sessionId: '' };
+  const rowEvent = (i: number) =>
+    ({
+      ...meEvent,
+      identity: { resolverContext: adminContext },
+      source: { id: `bench-${(i * 7919) % USERS}`, type: 'USER' },
+      info: { ...meEvent.info, fieldName: 'acceptedTos', parentTypeName: 'UserSummary' },
+    }) as ResolverEvent;
+  const page = (offset: number) => Array.from({ length: 20 }, (_, i) => rowEvent(offset * 20 + i));
+  const batched = await time(100, (i) => admin.handler(page(i)));
+  const oneByOne = await time(100, (i) => Promise.all(page(i).map((event) => admin.handler(event))));
+
   console.log('Handlers (in process, DynamoDB Local)');
   console.log(`  POST /token/login (scrypt)   ${ms(login)}`);
-  console.log(`  Query.me                     ${ms(me)}\n`);
+  console.log(`  authorizer (session check)   ${ms(authorize)}`);
+  console.log(`  Query.me                     ${ms(me)}`);
+  console.log(`  acceptedTos, 20 rows batched ${ms(batched)}`);
+  console.log(`  acceptedTos, 20 single calls ${ms(oneByOne)}\n`);
 
   console.log('Lambda bundles (esbuild, minified, @aws-sdk external)');
   printSizes(await lambdaBundleSizes(root));
