@@ -24,6 +24,11 @@ import type { Scheduling } from './scheduling';
 export const HANDLERS_DIR = join(REPO_ROOT, 'functions', 'handlers');
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 
+/** What the file store does with objects (functions/adapters/s3-file-store.ts): ranged and presigned GET, copy source. */
+export const FILE_READ_ACTIONS = ['s3:GetObject'];
+/** Presigned POST, copy destination, delete. */
+export const FILE_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject'];
+
 export function constructIdOf(name: string): string {
   return name.replace(/(^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g, (_m, _sep: string, c: string) => c.toUpperCase());
 }
@@ -158,11 +163,23 @@ export class HandlerFunctions extends Construct {
     if (access.table === 'readWrite') props.table.grantReadWriteData(fn);
     if (access.table === 'read') props.table.grantReadData(fn);
     if (access.secrets?.includes('jwt')) props.jwtSecret.grantRead(fn);
+    const fileBuckets = new Set<s3.IBucket>();
     for (const [area, level] of Object.entries(access.files ?? {}) as [FileArea, 'read' | 'readWrite'][]) {
       const bucket = isPublicArea(area) ? props.fileBuckets.public : props.fileBuckets.files;
-      const objects = `${fileAreaPrefix(area)}*`;
-      if (level === 'readWrite') bucket.grantReadWrite(fn, objects);
-      else bucket.grantRead(fn, objects);
+      fileBuckets.add(bucket);
+      // The object actions the file store uses, on the area's keys only (Bucket.grantReadWrite would
+      // add s3:GetBucket*, s3:List*, s3:Abort*, tagging, retention…).
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: level === 'readWrite' ? [...FILE_READ_ACTIONS, ...FILE_WRITE_ACTIONS] : FILE_READ_ACTIONS,
+          resources: [bucket.arnForObjects(`${fileAreaPrefix(area)}*`)],
+        }),
+      );
+    }
+    // Without s3:ListBucket, S3 answers 403 instead of 404 for a key that does not exist, and the file
+    // store's peek() could not tell "nothing was uploaded" from a failure. It lists key names only.
+    for (const bucket of fileBuckets) {
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
     }
     if (access.sendEmail) {
       fn.addToRolePolicy(

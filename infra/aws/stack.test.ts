@@ -12,6 +12,7 @@ import { MAX_CACHE_SECONDS as AUTHORIZER_CACHE_SECONDS } from '@partage/function
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@partage/functions/data/table';
 import { SCHEMA_PATH } from '@partage/graphql/schema';
 import { REPO_ROOT } from './config';
+import { FILE_READ_ACTIONS, FILE_WRITE_ACTIONS } from './lambdas';
 import { PUBLISH_RESOLVER_CODE_PATH, RESOLVER_CODE_PATH } from './graphql-api';
 import { HANDLER_ACCESS, type HandlerAccess } from '@partage/functions/handlers/access';
 import { CRON_JOBS } from '@partage/functions/handlers/schedules';
@@ -201,17 +202,28 @@ describe('Lambdas', () => {
       }
       expect(statements.includes('scheduler:CreateSchedule'), `${name} schedules`).toBe(!!access.scheduler);
       expect(statements.includes('iam:PassRole'), `${name} passes the scheduler role`).toBe(!!access.scheduler);
+      const s3Statements = (JSON.parse(statements) as { Statement: { Action: string | string[]; Resource: unknown }[] }[])
+        .flatMap((doc) => doc.Statement)
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:')));
       for (const area of FILE_AREAS) {
         const level = access.files?.[area];
         expect(statements.includes(`/files/${area}/*`), `${name} reaches files/${area}/`).toBe(!!level);
         if (!level) continue;
-        const areaStatements = JSON.stringify(
-          (JSON.parse(statements) as { Statement: { Action: string | string[]; Resource: unknown }[] }[])
-            .flatMap((doc) => doc.Statement)
-            .filter((statement) => JSON.stringify(statement.Resource).includes(`/files/${area}/*`)),
+        const areaActions = s3Statements
+          .filter((statement) => JSON.stringify(statement.Resource).includes(`/files/${area}/*`))
+          .flatMap((statement) => [statement.Action].flat());
+        expect(areaActions.sort(), `${name} on files/${area}/`).toEqual(
+          (level === 'readWrite' ? [...FILE_READ_ACTIONS, ...FILE_WRITE_ACTIONS] : FILE_READ_ACTIONS).sort(),
         );
-        expect(areaStatements.includes('s3:PutObject'), `${name} writes files/${area}/`).toBe(level === 'readWrite');
       }
+      // Nothing else on the buckets but listing key names (404 rather than 403 for a missing key).
+      const beyondAreas = s3Statements.filter(
+        (statement) => !FILE_AREAS.some((area) => JSON.stringify(statement.Resource).includes(`/files/${area}/*`)),
+      );
+      expect(
+        beyondAreas.flatMap((statement) => [statement.Action].flat()),
+        `${name} on the buckets`,
+      ).toEqual(beyondAreas.length ? beyondAreas.map(() => 's3:ListBucket') : []);
     }
   });
 
