@@ -190,6 +190,36 @@ describe('POST /token/login', () => {
     expect(JSON.parse(notJson.body!)).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
+  it('refuses a body a page of another site could send (not application/json), so it cannot run logins from its visitors', async () => {
+    // A cross-site <form> or no-cors fetch can only send text/plain, urlencoded or multipart bodies;
+    // counted as failures, such logins would earn the visitor's own address a delay on any account.
+    const user = await givenUser();
+    const visitor = newSourceAddress();
+    const body = JSON.stringify({ username: user.email, password: 'Wrong-Password-1', deviceId: DEVICE });
+    for (const contentType of [
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      for (let i = 0; i < FAILURES_BEFORE_DELAY.sourceAccount; i++) {
+        const event = httpEvent('POST', '/token/login', body, visitor);
+        const response = await handler({ ...event, headers: { 'content-type': contentType } });
+        expect(response.statusCode).toBe(415);
+        expect(JSON.parse(response.body!)).toMatchObject({ code: 'VALIDATION_FAILED' });
+      }
+    }
+    const withoutType = await handler({ ...httpEvent('POST', '/token/login', body, visitor), headers: {} });
+    expect(withoutType.statusCode).toBe(415);
+    // Nothing was counted: the owner still signs in from that address.
+    expect((await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE }, visitor)).statusCode).toBe(200);
+    const json = await handler({
+      ...httpEvent('POST', '/token/login', body),
+      headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+    });
+    expect(json.statusCode).toBe(401);
+  });
+
   it('treats a null code like no code', async () => {
     const user = await givenUser();
     expect((await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE, code: null })).statusCode).toBe(200);

@@ -218,6 +218,7 @@ describe('dev mailbox', () => {
   it('lists what the outbox adapter sent, as JSON and as an HTML page', async () => {
     const response = await fetch(`${url}/token/login`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: DEMO.admin, password: DEMO_PASSWORD, deviceId: 'partage-web-test' }),
     });
     expect(response.status).toBe(202);

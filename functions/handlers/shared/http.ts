@@ -32,8 +32,15 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   RATE_LIMITED: 429,
 };
 
+/** A body of another type than application/json (jsonBody): VALIDATION_FAILED, answered 415. */
+class UnsupportedMediaType extends AppError {
+  constructor() {
+    super('VALIDATION_FAILED', 'The body must be sent as application/json', [{ path: 'body', rule: 'required' }]);
+  }
+}
+
 export function errorResponse(error: AppError): HttpResponse {
-  const status = STATUS_OF[error.code] ?? 400;
+  const status = error instanceof UnsupportedMediaType ? 415 : (STATUS_OF[error.code] ?? 400);
   if (error.code === 'VALIDATION_FAILED') return json(status, { code: error.code, message: error.message, fields: error.fields });
   const response = text(status, error.message);
   if (error.retryAfterSeconds !== undefined) response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };
@@ -43,8 +50,17 @@ export function errorResponse(error: AppError): HttpResponse {
 /** The caller's address, as API Gateway (and the local host, from its socket) gives it. */
 export const sourceAddressOf = (event: APIGatewayProxyEventV2): string => event.requestContext.http.sourceIp;
 
-/** The parsed JSON body; VALIDATION_FAILED when it is missing or not JSON. */
+/**
+ * A body sent as application/json: a browser sends that type across sites only after a CORS
+ * preflight, which these routes never grant, so a page of another site cannot make its visitors
+ * call them (and, say, earn their own address login delays). Answered 415.
+ */
+const isJsonRequest = (event: APIGatewayProxyEventV2) =>
+  (event.headers?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+
+/** The parsed JSON body; VALIDATION_FAILED when it is missing, not JSON, or not sent as application/json. */
 export function jsonBody(event: APIGatewayProxyEventV2): unknown {
+  if (!isJsonRequest(event)) throw new UnsupportedMediaType();
   const raw = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   try {
     return JSON.parse(raw ?? '');
