@@ -33,7 +33,9 @@ export interface EventStream {
  */
 export function query(call: GraphQLCall, signal?: AbortSignal): Promise<{ data: unknown }> {
   const request = send(call) as Promise<{ data: unknown }>;
-  signal?.addEventListener('abort', () => client.cancel(request), { once: true });
+  // The signal may have fired already (while the client loaded or the session was renewed): no 'abort' event will come.
+  if (signal?.aborted) client.cancel(request);
+  else signal?.addEventListener('abort', () => client.cancel(request), { once: true });
   return request;
 }
 
