@@ -104,7 +104,7 @@ describe('Mutation.createUserAccount', () => {
     expect(await lastLinkEmail(user!.email)).toMatchObject({ path: '/confirmez-courriel' });
   });
 
-  it('limits the sign-ups of one source address (RATE_LIMITED with the wait), keyed by the first x-forwarded-for hop', async () => {
+  it('limits the sign-ups of one source address (RATE_LIMITED with the wait), keyed by the caller’s x-forwarded-for hop', async () => {
     const source = newSourceAddress();
     const fromThere = (input: Record<string, unknown>) =>
       handler(resolverEvent('Mutation.createUserAccount', { input }, ANONYMOUS, source));
@@ -118,6 +118,14 @@ describe('Mutation.createUserAccount', () => {
     expect(
       errorCodeOf(await handler(resolverEvent('Mutation.createUserAccount', { input }, ANONYMOUS, newSourceAddress()))),
     ).toBeUndefined();
+  });
+
+  it('keys the limit by the address AppSync appended, not by hops the caller wrote in x-forwarded-for', async () => {
+    // AppSync appends the caller's address and its edge's to whatever x-forwarded-for the caller sent.
+    const source = newSourceAddress();
+    await useUpRateLimit('signUp', source, 0);
+    const forging = resolverEvent('Mutation.createUserAccount', { input: signUpInput() }, ANONYMOUS, `${newSourceAddress()}, ${source}`);
+    expect(errorCodeOf(await handler(forging))).toBe('RATE_LIMITED');
   });
 
   it('cuts a forged x-forwarded-for of any length to an address’s length (never an oversized key)', async () => {

@@ -73,11 +73,15 @@ function identityOf(event: ResolverEvent): Identity {
 const MAX_ADDRESS_LENGTH = 45;
 
 /**
- * The caller's address: the first hop of the `x-forwarded-for` header AppSync forwards (the local
- * host sets it from its socket). Undefined only for events built without one (direct calls in tests).
+ * The caller's address, from the `x-forwarded-for` header AppSync forwards: AppSync's front end
+ * appends the caller's address and then its edge's to whatever the caller sent, so the hop before
+ * the last is the one a caller cannot forge (the first is theirs to write: keyed by it, any limit
+ * would be dodged). The local host sets the header from its socket, a single hop. Undefined only for
+ * events built without one (direct calls in tests).
  */
 export function sourceAddressOf(event: ResolverEvent): string | undefined {
-  return event.request?.headers['x-forwarded-for']?.split(',')[0]?.trim().slice(0, MAX_ADDRESS_LENGTH) || undefined;
+  const hops = (event.request?.headers['x-forwarded-for'] ?? '').split(',').map((hop) => hop.trim());
+  return hops[Math.max(0, hops.length - 2)]!.slice(0, MAX_ADDRESS_LENGTH) || undefined;
 }
 
 /** The envelope of an error a client caused; anything else is thrown (AppSync reports Lambda:Unhandled). */
