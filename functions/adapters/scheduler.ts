@@ -44,13 +44,15 @@ export function scheduler(): Scheduler {
 }
 
 function chooseScheduler(adapter: string): Scheduler {
+  // Job -> what runs it (AWS: the Lambda's ARN; local: the handler's name): a job absent is not declared.
+  const targets = JSON.parse(requireEnv('SCHEDULE_TARGETS')) as Record<string, string>;
   if (adapter === 'eventbridge') {
     return eventBridgeScheduler(new SchedulerClient({}), {
       group: requireEnv('SCHEDULE_GROUP'),
       roleArn: requireEnv('SCHEDULER_ROLE_ARN'),
-      targets: JSON.parse(requireEnv('SCHEDULE_TARGETS')) as Record<string, string>,
+      targets,
     });
   }
-  if (adapter === 'table') return tableScheduler();
+  if (adapter === 'table') return tableScheduler(targets);
   throw new Error(`Unknown SCHEDULER_ADAPTER "${adapter}" (expected eventbridge or table)`);
 }

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ONE_TIME_JOBS } from '@partage/functions/handlers/schedules';
 
 export const LOCAL_REGION = 'ca-central-1';
 
@@ -55,6 +56,7 @@ export async function setFunctionEnv({
     PUBLIC_URL: publicUrl,
     PUBLISH_ADAPTER: 'local',
     SCHEDULER_ADAPTER: 'table',
+    SCHEDULE_TARGETS: JSON.stringify(Object.fromEntries(ONE_TIME_JOBS.map(({ job, handler }) => [job, handler]))),
     FILE_STORE_ADAPTER: 'local',
     FILE_STORE_DIR: dataDir,
     FILE_STORE_SECRET: await dataDirSecret(dataDir, 'file-store-secret'),

@@ -26,6 +26,7 @@ const JOBS = {
   oneTimeJobs: [{ job: 'payout', handler: 'payments', description: 'Pays out' }],
   lambdaOf,
 };
+const TARGETS = { payout: 'payments' };
 
 beforeAll(async () => {
   await useTestTable();
@@ -36,13 +37,13 @@ afterAll(() => restoreClock());
 describe('local scheduler', () => {
   it('keeps one-time schedules in the table across a restart and runs each once, when due, with the job event', async () => {
     const before = createLocalScheduler(JOBS);
-    await tableScheduler().scheduleOnce({
+    await tableScheduler(TARGETS).scheduleOnce({
       name: 'payout-c1',
       job: 'payout',
       at: new Date('2026-05-02T10:30:00Z'),
       payload: { contractId: 'c1' },
     });
-    await tableScheduler().scheduleOnce({ name: 'payout-c1', job: 'payout', at: new Date('2026-05-09T00:00:00Z'), payload: {} }); // a retry: kept as it was
+    await tableScheduler(TARGETS).scheduleOnce({ name: 'payout-c1', job: 'payout', at: new Date('2026-05-09T00:00:00Z'), payload: {} }); // a retry: kept as it was
     expect((await before.runDue()).filter((run) => run.job === 'payout')).toEqual([]);
     before.stop();
 
@@ -63,13 +64,20 @@ describe('local scheduler', () => {
     expect((await after.runDue()).filter((run) => run.job === 'payout')).toEqual([]);
   });
 
+  it('refuses at once a job that is not declared, as the EventBridge adapter does', async () => {
+    await expect(tableScheduler(TARGETS).scheduleOnce({ name: 'x-1', job: 'unknown', at: clock.now(), payload: {} })).rejects.toThrow(
+      'No one-time job unknown is declared',
+    );
+    expect((await createLocalScheduler(JOBS).list()).oneTime.map((schedule) => schedule.name)).not.toContain('x-1');
+  });
+
   it('does not run a cancelled schedule, and reports a failed job without stopping the others', async () => {
     const scheduler = createLocalScheduler(JOBS);
     const at = new Date(clock.now().getTime() + 60_000);
-    await tableScheduler().scheduleOnce({ name: 'payout-cancelled', job: 'payout', at, payload: {} });
-    await tableScheduler().scheduleOnce({ name: 'payout-failing', job: 'payout', at, payload: { fail: true } });
-    await tableScheduler().scheduleOnce({ name: 'payout-ok', job: 'payout', at, payload: {} });
-    await tableScheduler().cancel('payout-cancelled');
+    await tableScheduler(TARGETS).scheduleOnce({ name: 'payout-cancelled', job: 'payout', at, payload: {} });
+    await tableScheduler(TARGETS).scheduleOnce({ name: 'payout-failing', job: 'payout', at, payload: { fail: true } });
+    await tableScheduler(TARGETS).scheduleOnce({ name: 'payout-ok', job: 'payout', at, payload: {} });
+    await tableScheduler(TARGETS).cancel('payout-cancelled');
     clock.advance(60_000);
     const runs = (await scheduler.runDue()).filter((run) => run.job === 'payout');
     expect(runs.map(({ name, outcome }) => ({ name, outcome }))).toEqual([

@@ -24,7 +24,12 @@ const jobs = createLocalScheduler({
 });
 
 async function publishFromAJob(name: string, data: FirstLoginModalClosedResult): Promise<void> {
-  await tableScheduler().scheduleOnce({ name, job: 'notify-modal-closed', at: now(), payload: { ...data } });
+  await tableScheduler({ 'notify-modal-closed': 'notifier' }).scheduleOnce({
+    name,
+    job: 'notify-modal-closed',
+    at: now(),
+    payload: { ...data },
+  });
   expect(await jobs.runDue()).toEqual([expect.objectContaining({ name, outcome: 'done' })]);
 }
 
