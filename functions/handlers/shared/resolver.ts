@@ -5,6 +5,7 @@
 
 import { AppError, toResolverError, USER_TYPES, type FieldResolverTypes } from '@partage/graphql';
 import { apiErrorOf } from '../../domain/data-errors';
+import { sourceSubjectOf } from '../../domain/source-address';
 import type { Identity } from '../../domain/identity';
 import { checkBeforeResolving, storeValidationError } from './resolver-guards';
 import type { SubscriptionFilterEnvelope } from './subscription-filter';
@@ -31,9 +32,10 @@ type Types<F extends FieldName> = FieldResolverTypes[F];
 
 /**
  * What a resolver answers: the field's result; for a subscription (run once when a client subscribes),
- * null to let it in unfiltered or the filter its events must pass (shared/subscription-filter.ts).
+ * the filter its events must pass (shared/subscription-filter.ts). Not null: an unfiltered
+ * subscription would receive every user's events.
  */
-type ResultOf<F extends FieldName> = F extends `Subscription.${string}` ? SubscriptionFilterEnvelope | null : Types<F>['result'];
+type ResultOf<F extends FieldName> = F extends `Subscription.${string}` ? SubscriptionFilterEnvelope : Types<F>['result'];
 
 /** Resolves one field for one caller: its arguments (checked by AppSync against the schema) in, its result out. */
 export type FieldResolver<F extends FieldName> = (
@@ -77,11 +79,12 @@ const MAX_ADDRESS_LENGTH = 45;
  * appends the caller's address and then its edge's to whatever the caller sent, so the hop before
  * the last is the one a caller cannot forge (the first is theirs to write: keyed by it, any limit
  * would be dodged). The local host sets the header from its socket, a single hop. Undefined only for
- * events built without one (direct calls in tests).
+ * events built without one (direct calls in tests). IPv6 by its /64 (domain/source-address.ts).
  */
 export function sourceAddressOf(event: ResolverEvent): string | undefined {
   const hops = (event.request?.headers['x-forwarded-for'] ?? '').split(',').map((hop) => hop.trim());
-  return hops[Math.max(0, hops.length - 2)]!.slice(0, MAX_ADDRESS_LENGTH) || undefined;
+  const address = hops[Math.max(0, hops.length - 2)]!.slice(0, MAX_ADDRESS_LENGTH);
+  return address ? sourceSubjectOf(address) : undefined;
 }
 
 /** The envelope of an error a client caused; anything else is thrown (AppSync reports Lambda:Unhandled). */
