@@ -82,6 +82,17 @@ describe('POST /token/login', () => {
     expect((await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE }, newSourceAddress())).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 caller by its /64, which one subscriber holds whole: moving within it dodges no delay', async () => {
+    const user = await givenUser();
+    const network = newSourceAddress().replace(/::1$/, '');
+    for (let i = 0; i < FAILURES_BEFORE_DELAY.sourceAccount; i++) {
+      const from = `${network}:${(i + 1).toString(16)}:0:${i}:${i}`;
+      expect((await login({ username: user.email, password: 'Wrong-Password-1', deviceId: DEVICE }, from)).statusCode).toBe(401);
+    }
+    expect((await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE }, `${network}::beef`)).statusCode).toBe(429);
+    expect((await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE }, newSourceAddress())).statusCode).toBe(200);
+  });
+
   it('answers an unknown address exactly like a real one, before, during and after a delay', async () => {
     const user = await givenUser();
     const sequence = async (username: string) => {

@@ -18,6 +18,7 @@ import { hashPassword } from '../domain/accounts/password-hash';
 import type { Identity } from '../domain/identity';
 import { now } from '../domain/clock';
 import { RATE_LIMITS, withinRateLimit, type RateLimitName } from '../domain/rate-limits';
+import { sourceSubjectOf } from '../domain/source-address';
 import type { ResolverEvent } from '../handlers/shared/resolver';
 import { handler as tokenHandler } from '../handlers/token';
 
@@ -151,16 +152,22 @@ export const tokenLogin =
   (username: string, password: string = TEST_PASSWORD, code?: string) =>
     tokenHandler(httpEvent('POST', '/token/login', { username, password, deviceId, code }, sourceIp));
 
-/** Uses all but `left` tokens of a rate limit, the cheap way, before a test spends the rest through a handler. */
+/**
+ * Uses all but `left` tokens of a rate limit, the cheap way, before a test spends the rest through a
+ * handler. `subject` is a source address (counted as the handlers count it) or an account.
+ */
 export async function useUpRateLimit(name: RateLimitName, subject: string, left = 1): Promise<void> {
-  for (let i = 0; i < RATE_LIMITS[name].capacity - left; i++) await withinRateLimit(name, subject);
+  for (let i = 0; i < RATE_LIMITS[name].capacity - left; i++) await withinRateLimit(name, sourceSubjectOf(subject));
 }
 
-/** A source address of its own (IPv6 documentation range), so limits per source never mix tests. */
+/**
+ * A source address of its own (IPv6 documentation range, in a /64 of its own: limits count an IPv6
+ * caller by its /64), so limits per source never mix tests. It ends in `::1`.
+ */
 export const newSourceAddress = () =>
-  `2001:db8::${randomBytes(4)
+  `2001:db8:${randomBytes(4)
     .toString('hex')
-    .replace(/(.{4})(?=.)/, '$1:')}`;
+    .replace(/(.{4})(?=.)/, '$1:')}::1`;
 
 /** An API Gateway event from `sourceIp` (by default a new address each call, as if from many callers). */
 export function httpEvent(method: 'GET' | 'POST', path: string, body?: unknown, sourceIp = newSourceAddress()): APIGatewayProxyEventV2 {

@@ -4,6 +4,7 @@
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { AppError, type ErrorCode } from '@partage/graphql';
+import { sourceSubjectOf } from '../../domain/source-address';
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2;
 
@@ -47,8 +48,8 @@ export function errorResponse(error: AppError): HttpResponse {
   return response;
 }
 
-/** The caller's address, as API Gateway (and the local host, from its socket) gives it. */
-export const sourceAddressOf = (event: APIGatewayProxyEventV2): string => event.requestContext.http.sourceIp;
+/** The caller's address, as API Gateway (and the local host, from its socket) gives it; IPv6 by its /64. */
+export const sourceAddressOf = (event: APIGatewayProxyEventV2): string => sourceSubjectOf(event.requestContext.http.sourceIp);
 
 /**
  * A body sent as application/json: a browser sends that type across sites only after a CORS
