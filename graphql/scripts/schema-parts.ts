@@ -13,6 +13,7 @@ import {
   print,
   type DefinitionNode,
   type DocumentNode,
+  type FieldDefinitionNode,
   type GraphQLField,
   type GraphQLSchema,
   type ObjectTypeDefinitionNode,
@@ -100,11 +101,14 @@ const isFromParent = (field: GraphQLField<unknown, unknown>) => !!field.astNode?
 /**
  * A field only the server may call (`@aws_iam` without `@aws_lambda`): the publish mutations of server
  * events, resolved on AppSync's NONE data source, never by a handler (functions/domain/events.ts).
+ * The one statement of the rule: the registry, the local host's auth modes and the web app's schema read it.
  */
-function isServerOnly(field: GraphQLField<unknown, unknown>): boolean {
-  const directives = new Set(field.astNode?.directives?.map((d) => d.name.value));
+export function isServerOnlyField(definition: FieldDefinitionNode | null | undefined): boolean {
+  const directives = new Set(definition?.directives?.map((d) => d.name.value));
   return directives.has('aws_iam') && !directives.has('aws_lambda');
 }
+
+const isServerOnly = (field: GraphQLField<unknown, unknown>) => isServerOnlyField(field.astNode);
 
 export interface FieldRegistry {
   /** `Type.field` a handler must serve: every root field, and every object-valued field not marked @fromParent. */

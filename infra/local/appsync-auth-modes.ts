@@ -4,15 +4,10 @@
 // endpoints comes through the Lambda authorizer, so such a field refuses it as AppSync does.
 
 import type { GraphQLField } from 'graphql';
+import { isServerOnlyField } from '@partage/graphql/schema-parts';
 import { LambdaFieldError } from './appsync-errors';
 
-const directivesOf = (field: GraphQLField<unknown, unknown>) =>
-  new Set(field.astNode?.directives?.map((directive) => directive.name.value));
-
-export function isIamOnly(field: GraphQLField<unknown, unknown> | undefined): boolean {
-  const directives = field ? directivesOf(field) : new Set<string>();
-  return directives.has('aws_iam') && !directives.has('aws_lambda');
-}
+export const isIamOnly = (field: GraphQLField<unknown, unknown> | undefined): boolean => isServerOnlyField(field?.astNode);
 
 /** AppSync's answer to a caller whose auth mode the field does not allow. */
 export function notAuthorizedForField(typeName: string, fieldName: string): LambdaFieldError {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { buildSchema, introspectionFromSchema, parse, print, visit } from 'graphql';
 import { minifyIntrospection, outputIntrospectionFile } from '@gql.tada/internal';
 import { APPSYNC_PRELUDE_PATH, SCHEMA_PATH } from '@partage/graphql/schema';
+import { isServerOnlyField } from '@partage/graphql/schema-parts';
 
 export const GRAPHQL_ENV_PATH = fileURLToPath(new URL('../src/lib/api/graphql-env.d.ts', import.meta.url));
 export const CHECKED_SCHEMA_PATH = fileURLToPath(new URL('../src/lib/api/schema.graphql', import.meta.url));
@@ -21,10 +22,7 @@ const PREAMBLE = `/* eslint-disable */\n/* ${NOTICE} */\n`;
 function withoutServerOnlyFields(sdl: string): string {
   return print(
     visit(parse(sdl), {
-      FieldDefinition(field) {
-        const directives = new Set(field.directives?.map((d) => d.name.value));
-        return directives.has('aws_iam') && !directives.has('aws_lambda') ? null : undefined;
-      },
+      FieldDefinition: (field) => (isServerOnlyField(field) ? null : undefined),
     }),
   );
 }
