@@ -43,6 +43,11 @@ export const sourceAccountLoginFailuresKey = (email: string, source: string) => 
   SK: `SOURCE#${source}`,
 });
 export const sourceLoginFailuresKey = (source: string) => ({ PK: `FAILURES_FROM#${source}`, SK: 'SOURCE' });
+/** A login try of one source on one account that is being checked (one at a time: login-throttle.ts). */
+export const loginTurnKey = (email: string, source: string) => ({
+  PK: `${LOGIN_FAILURES_OF_ACCOUNT_PREFIX}${email}`,
+  SK: `TURN#${source}`,
+});
 
 /** GSI1: every account, by creation time (the administrators' user list). */
 export const userListIndexKeys = (createdAt: string, userId: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${userId}` });

@@ -4,7 +4,7 @@
 
 import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, queryPages, tableName } from './client';
-import { accountLoginFailuresKey, sourceAccountLoginFailuresKey, sourceLoginFailuresKey } from './keys';
+import { accountLoginFailuresKey, loginTurnKey, sourceAccountLoginFailuresKey, sourceLoginFailuresKey } from './keys';
 
 export type FailureScope = 'sourceAccount' | 'source' | 'account';
 
@@ -71,6 +71,32 @@ export async function addLoginFailure(scope: FailureScope, subject: LoginFailure
     await db().send(new PutCommand({ TableName: tableName(), Item: { ...key, type: 'LoginFailures', failures: 1, ttl } }));
     return 1;
   }
+}
+
+/**
+ * Takes the turn of the subject's source on its account until `until` (epoch seconds), unless a try
+ * holds it already; false then. The turn is released at the try's verdict, or lapses at `until`.
+ */
+export async function takeLoginTurn(subject: LoginFailureSubject, now: number, until: number): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...loginTurnKey(subject.email, subject.source), type: 'LoginTurn', ttl: until },
+        ConditionExpression: 'attribute_not_exists(PK) OR #ttl <= :now',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function releaseLoginTurn(subject: LoginFailureSubject): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: loginTurnKey(subject.email, subject.source) }));
 }
 
 /** Refuses tries of that scope until `blockedUntil` (epoch seconds). */

@@ -93,6 +93,18 @@ describe('POST /token/login', () => {
     expect((await login({ username: user.email, password: TEST_PASSWORD, deviceId: DEVICE }, newSourceAddress())).statusCode).toBe(200);
   });
 
+  it('lets no burst of simultaneous tries from one source past the 5 failures before the delay', async () => {
+    const user = await givenUser();
+    const attacker = newSourceAddress();
+    const tries = Array.from({ length: 3 * FAILURES_BEFORE_DELAY.sourceAccount }, (_, i) =>
+      login({ username: user.email, password: `Wrong-Password-${i}`, deviceId: DEVICE }, attacker),
+    );
+    const statuses = (await Promise.all(tries)).map((response) => response.statusCode);
+    // Each try that got a verdict on its password was one guess; the others were refused unseen.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(FAILURES_BEFORE_DELAY.sourceAccount);
+    expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true);
+  });
+
   it('answers an unknown address exactly like a real one, before, during and after a delay', async () => {
     const user = await givenUser();
     const sequence = async (username: string) => {

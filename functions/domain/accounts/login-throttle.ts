@@ -11,6 +11,8 @@ import {
   clearLoginFailures,
   FAILURE_SCOPES,
   getLoginFailures,
+  releaseLoginTurn,
+  takeLoginTurn,
   type FailureScope,
   type LoginFailureSubject,
 } from '../../data/login-failures';
@@ -37,6 +39,25 @@ export async function assertLoginAllowed(subject: LoginFailureSubject, trustedDe
   );
   const wait = Math.max(0, ...waits);
   if (wait > 0) throw rateLimited(wait, LOGIN_TEXT.tooManyAttempts);
+}
+
+/** Longest a try may hold its turn (a password check takes well under a second). */
+const TURN_SECONDS = 10;
+
+/**
+ * Runs `check` (a try's password check and its recording) while no other try of the same source on
+ * the same account runs: tries sent all at once would otherwise all pass assertLoginAllowed before
+ * the first failure is counted, and guess far more than FAILURES_BEFORE_DELAY. A try that finds the
+ * turn taken is refused like one during a delay.
+ */
+export async function oneTryAtATime<T>(subject: LoginFailureSubject, check: () => Promise<T>): Promise<T> {
+  const now = epochSeconds();
+  if (!(await takeLoginTurn(subject, now, now + TURN_SECONDS))) throw rateLimited(1, LOGIN_TEXT.tooManyAttempts);
+  try {
+    return await check();
+  } finally {
+    await releaseLoginTurn(subject);
+  }
 }
 
 export async function recordFailedLogin(subject: LoginFailureSubject): Promise<void> {

@@ -8,7 +8,7 @@ import { findUserByEmail } from '../../data/users';
 import { enforceRateLimit } from '../rate-limits';
 import { isTrustedDevice, signDeviceToken } from './device-token';
 import { sendLinkEmailWithinLimit } from './link-emails';
-import { assertLoginAllowed, recordFailedLogin, recordSuccessfulLogin } from './login-throttle';
+import { assertLoginAllowed, oneTryAtATime, recordFailedLogin, recordSuccessfulLogin } from './login-throttle';
 import { verifyPassword } from './password-hash';
 import { startSession, type SessionTokens } from './sessions';
 import { checkTwoFactorCode, sendTwoFactorCode } from './two-factor';
@@ -31,15 +31,19 @@ export async function login({ username, password, deviceId, code, deviceToken, s
   await enforceRateLimit('login', source);
   const email = username.trim().toLowerCase();
   const subject = { email, source };
-  await assertLoginAllowed(subject, await isTrustedDevice(deviceToken, email));
+  const trustedDevice = await isTrustedDevice(deviceToken, email);
 
-  const user = await findUserByEmail(email);
-  const passwordMatches = await verifyPassword(password, user?.passwordHash);
-  if (!user || !passwordMatches) {
-    await recordFailedLogin(subject);
-    throw new AppError('INVALID_CREDENTIALS', LOGIN_TEXT.invalid);
-  }
-  await recordSuccessfulLogin(subject);
+  const user = await oneTryAtATime(subject, async () => {
+    await assertLoginAllowed(subject, trustedDevice);
+    const found = await findUserByEmail(email);
+    const passwordMatches = await verifyPassword(password, found?.passwordHash);
+    if (!found || !passwordMatches) {
+      await recordFailedLogin(subject);
+      throw new AppError('INVALID_CREDENTIALS', LOGIN_TEXT.invalid);
+    }
+    await recordSuccessfulLogin(subject);
+    return found;
+  });
   // An administrative lock, told only to whoever knows the password.
   if (user.lockedOut) throw new AppError('USER_LOCKED_OUT', LOGIN_TEXT.lockedOut);
   if (!user.emailConfirmed) {
