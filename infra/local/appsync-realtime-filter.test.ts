@@ -1,9 +1,11 @@
 // Enhanced subscription filters on the local real-time server, on a small schema with stub Lambdas:
 // the filter the subscription's resolver set decides which events reach a client, even when the
-// subscription's arguments would let them all through.
+// subscription's arguments would let them all through. And the resolver sees the caller's address
+// from the socket, as on POST /graphql, never one the client wrote.
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionFilter } from '@partage/functions/handlers/shared/subscription-filter';
 import { RealtimeClient } from '../../tests/integration/support/local-server';
@@ -22,6 +24,7 @@ const lambda = (name: string, invoke: (event: Record<string, unknown>) => unknow
   name,
   invoke: async (event) => invoke(event as Record<string, unknown>),
 });
+const addressesSeen: string[] = [];
 const functions: LambdaFunctions = {
   // `Bearer <user id>` signs in as that user.
   authorizer: lambda('authorizer', (event) => ({
@@ -32,6 +35,7 @@ const functions: LambdaFunctions = {
     [
       'Subscription.onNote',
       lambda('notes', (event) => {
+        addressesSeen.push((event.request as { headers: Record<string, string> }).headers['x-forwarded-for']!);
         const { userId } = (event.identity as { resolverContext: { userId: string } }).resolverContext;
         return subscriptionFilter({ owner: { eq: userId } });
       }),
@@ -89,5 +93,41 @@ describe('enhanced subscription filters on the local host', () => {
     expect(bob.messages.filter((m) => m.type === 'data')).toHaveLength(1);
     ann.close();
     bob.close();
+  });
+
+  it("gives the subscription's resolver the address of the socket, not one the client wrote in its headers", async () => {
+    const forged = '203.0.113.9';
+    const header = Buffer.from(JSON.stringify({ Authorization: 'Bearer ann', host: 'localhost' })).toString('base64');
+    const socket = new WebSocket(
+      `${url.replace('http', 'ws')}${REALTIME_PATH}?header=${encodeURIComponent(header)}&payload=e30=`,
+      ['graphql-ws'],
+      {
+        headers: { 'x-forwarded-for': forged },
+      },
+    );
+    const messages: { type: string }[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as { type: string }));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    // The first answer of the given types (ack or error), so a refusal fails the test rather than hanging it.
+    const answer = async (...types: string[]) => {
+      while (!messages.some((m) => types.includes(m.type))) await new Promise((resolve) => setTimeout(resolve, 10));
+      return messages.find((m) => types.includes(m.type))!.type;
+    };
+    socket.send(JSON.stringify({ type: 'connection_init' }));
+    expect(await answer('connection_ack', 'connection_error')).toBe('connection_ack');
+    addressesSeen.length = 0;
+    socket.send(
+      JSON.stringify({
+        id: 's1',
+        type: 'start',
+        payload: {
+          data: JSON.stringify({ query: 'subscription { onNote { owner } }', variables: {} }),
+          extensions: { authorization: { Authorization: 'Bearer ann', host: 'localhost', 'X-Forwarded-For': forged } },
+        },
+      }),
+    );
+    expect(await answer('start_ack', 'error')).toBe('start_ack');
+    socket.close();
+    expect(addressesSeen).toEqual(['127.0.0.1']);
   });
 });

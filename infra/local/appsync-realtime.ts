@@ -37,6 +37,8 @@ interface Connection {
   /** The decoded `header` of the connection request: `{ Authorization, host }`. */
   authorization: Record<string, unknown> | null;
   headers: Record<string, string>;
+  /** The client's address, from the socket: what resolvers see as `x-forwarded-for` (AppSync's first hop). */
+  sourceAddress: string;
   acknowledged: boolean;
   subscriptions: Map<string, Subscription>;
 }
@@ -128,6 +130,8 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
     const headers = {
       ...connection.headers,
       ...Object.fromEntries(Object.entries(authorization).map(([name, value]) => [name.toLowerCase(), String(value)])),
+      // As on POST /graphql: the caller's address from the socket, whatever the client put in its headers.
+      'x-forwarded-for': connection.sourceAddress,
     };
     const caller = await authorize(functions.authorizer, {
       token: headerValue(authorization, 'authorization'),
@@ -208,10 +212,12 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
         return;
       }
       server.handleUpgrade(request, socket, head, (webSocket) => {
+        const sourceAddress = request.socket.remoteAddress ?? '127.0.0.1';
         const connection: Connection = {
           socket: webSocket,
           authorization: connectionAuthorization(request),
-          headers: flatHeaders(request.headers),
+          headers: { ...flatHeaders(request.headers), 'x-forwarded-for': sourceAddress },
+          sourceAddress,
           acknowledged: false,
           subscriptions: new Map(),
         };
