@@ -1,7 +1,8 @@
 // Enhanced subscription filters on the local real-time server, on a small schema with stub Lambdas:
 // the filter the subscription's resolver set decides which events reach a client, even when the
-// subscription's arguments would let them all through. And the resolver sees the caller's address
-// from the socket, as on POST /graphql, never one the client wrote.
+// subscription's arguments would let them all through. The resolver sees the caller's address from
+// the socket, as on POST /graphql, never one the client wrote; a subscription stopped before its
+// resolver answered never starts.
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +18,10 @@ const SDL = `
   type Note @aws_lambda @aws_iam { owner: ID! text: String }
   type Query { unused: String }
   type Mutation { publishNote(data: AWSJSON!): Note @aws_iam }
-  type Subscription { onNote(topic: String): Note @aws_subscribe(mutations: ["publishNote"]) }
+  type Subscription {
+    onNote(topic: String): Note @aws_subscribe(mutations: ["publishNote"])
+    onNoteSlowly: Note @aws_subscribe(mutations: ["publishNote"])
+  }
 `;
 
 const lambda = (name: string, invoke: (event: Record<string, unknown>) => unknown): Lambda => ({
@@ -25,6 +29,8 @@ const lambda = (name: string, invoke: (event: Record<string, unknown>) => unknow
   invoke: async (event) => invoke(event as Record<string, unknown>),
 });
 const addressesSeen: string[] = [];
+/** What onNoteSlowly's resolver waits for before it lets the client in. */
+let slowGate = Promise.resolve();
 const functions: LambdaFunctions = {
   // `Bearer <user id>` signs in as that user.
   authorizer: lambda('authorizer', (event) => ({
@@ -40,6 +46,7 @@ const functions: LambdaFunctions = {
         return subscriptionFilter({ owner: { eq: userId } });
       }),
     ],
+    ['Subscription.onNoteSlowly', lambda('notes', () => slowGate.then(() => subscriptionFilter({ owner: { eq: 'ann' } })))],
   ]),
   httpRoutes: [],
   jobHandlers: new Map(),
@@ -129,5 +136,31 @@ describe('enhanced subscription filters on the local host', () => {
     expect(await answer('start_ack', 'error')).toBe('start_ack');
     socket.close();
     expect(addressesSeen).toEqual(['127.0.0.1']);
+  });
+
+  it('never starts a subscription the client stopped while its resolver was still deciding', async () => {
+    let release!: () => void;
+    slowGate = new Promise<void>((resolve) => (release = resolve));
+    const client = await RealtimeClient.connect(url, 'Bearer ann');
+    await client.init();
+    client.send({
+      id: 'slow',
+      type: 'start',
+      payload: {
+        data: JSON.stringify({ query: 'subscription { onNoteSlowly { owner text } }', variables: {} }),
+        extensions: { authorization: { Authorization: 'Bearer ann', host: 'localhost' } },
+      },
+    });
+    client.send({ id: 'slow', type: 'stop' });
+    await client.next((m) => m.type === 'complete' && m.id === 'slow');
+    release();
+    expect(await client.start('later', 'subscription { onNote { owner text } }', {}, 'Bearer ann')).toEqual({
+      type: 'start_ack',
+      id: 'later',
+    });
+    await realtime.deliver('publishNote', { owner: 'ann', text: 'after the stop' });
+    await client.next((m) => m.type === 'data' && m.id === 'later');
+    expect(client.messages.filter((m) => m.id === 'slow').map((m) => m.type)).toEqual(['complete']);
+    client.close();
   });
 });

@@ -41,6 +41,8 @@ interface Connection {
   sourceAddress: string;
   acknowledged: boolean;
   subscriptions: Map<string, Subscription>;
+  /** The starts still being authorized, by id; a `stop` meanwhile removes its entry, and that start then never begins. */
+  starting: Map<string, object>;
 }
 
 function headerValue(headers: Record<string, unknown> | null | undefined, name: string): string | undefined {
@@ -120,6 +122,16 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
   }
 
   async function start(connection: Connection, id: string, payload: Record<string, unknown>): Promise<void> {
+    const attempt = {};
+    connection.starting.set(id, attempt);
+    try {
+      await authorizeAndStart(connection, id, payload, attempt);
+    } finally {
+      if (connection.starting.get(id) === attempt) connection.starting.delete(id);
+    }
+  }
+
+  async function authorizeAndStart(connection: Connection, id: string, payload: Record<string, unknown>, attempt: object): Promise<void> {
     const request = typeof payload.data === 'string' ? parseGraphQLRequest(payload.data) : null;
     if (!request) {
       const error = new GraphQLError('The start message payload must carry `data`: a JSON string with the query and its variables.');
@@ -148,7 +160,7 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
       const error = new GraphQLError('Only subscriptions can be started on the real-time endpoint.', { nodes: prepared.operation });
       return sendErrors(connection, id, [validationError(error)]);
     }
-    // The subscription field's resolver runs once now: it allows (null) or refuses (an error).
+    // The subscription field's resolver runs once now: it allows (with the filter its events must pass) or refuses (an error).
     const result = await executeOperation({
       schema: api.schema,
       resolvers: functions.resolvers,
@@ -156,7 +168,7 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
       caller: { resolverContext: caller.resolverContext, headers },
     });
     if (result.errors) return sendErrors(connection, id, result.errors);
-    if (!connections.has(connection) || !result.subscription) return;
+    if (!connections.has(connection) || connection.starting.get(id) !== attempt || !result.subscription) return;
     connection.subscriptions.set(id, { id, prepared, ...result.subscription });
     send(connection, { type: 'start_ack', id });
   }
@@ -182,7 +194,10 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
         }
         return start(connection, id, message.payload);
       case 'stop':
-        if (id) connection.subscriptions.delete(id);
+        if (id) {
+          connection.subscriptions.delete(id);
+          connection.starting.delete(id);
+        }
         return send(connection, { type: 'complete', id });
       default:
         return sendErrors(connection, id, [
@@ -220,6 +235,7 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
           sourceAddress,
           acknowledged: false,
           subscriptions: new Map(),
+          starting: new Map(),
         };
         connections.add(connection);
         webSocket.on('message', (data) => {
