@@ -12,6 +12,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { Kind, parse } from 'graphql';
 import { SCHEMA_PATH } from '@partage/graphql/schema';
+import { ROOT_TYPES } from '@partage/graphql/schema-parts';
 import { FIELD_RESOLVER_MAX_BATCH_SIZE } from '@partage/functions/handlers/catalog';
 import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
 import { SERVER_EVENTS } from '@partage/functions/domain/events';
@@ -38,8 +39,6 @@ export interface LambdaGraphqlApiProps {
   /** Schema introspection (`__schema`, `__type`); off in production (context `partage:graphqlIntrospection`). */
   introspection?: boolean;
 }
-
-const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
 
 export function splitField(field: string): { typeName: string; fieldName: string } {
   const match = /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(field);
@@ -118,7 +117,7 @@ export class LambdaGraphqlApi extends Construct {
           runtime: appsync.FunctionRuntime.JS_1_0_0,
           code,
           // resolver-code.js sends BatchInvoke for these; AppSync then needs the batch size.
-          ...(ROOT_TYPES.has(typeName) ? {} : { maxBatchSize: props.maxBatchSize ?? FIELD_RESOLVER_MAX_BATCH_SIZE }),
+          ...(ROOT_TYPES.includes(typeName) ? {} : { maxBatchSize: props.maxBatchSize ?? FIELD_RESOLVER_MAX_BATCH_SIZE }),
         });
       }
     }
