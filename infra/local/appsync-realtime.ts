@@ -37,7 +37,7 @@ interface Connection {
   /** The decoded `header` of the connection request: `{ Authorization, host }`. */
   authorization: Record<string, unknown> | null;
   headers: Record<string, string>;
-  /** The client's address, from the socket: what resolvers see as `x-forwarded-for` (AppSync's first hop). */
+  /** The client's address, from the socket: resolvers' `x-forwarded-for`, a single hop (shared/resolver.ts sourceAddressOf). */
   sourceAddress: string;
   acknowledged: boolean;
   subscriptions: Map<string, Subscription>;
