@@ -9,8 +9,12 @@ import type { ServerEventName } from '../domain/events';
 export interface HandlerAccess {
   /** The table (TABLE_NAME). */
   table?: 'read' | 'readWrite';
-  /** Secrets Manager secrets it reads: `jwt` signs or verifies access tokens (JWT_SECRET_ARN). */
-  secrets?: readonly 'jwt'[];
+  /**
+   * Secrets Manager secrets it reads: `jwt` signs or verifies access tokens (JWT_SECRET_ARN);
+   * `originVerify` is the value CloudFront adds to what it forwards to the HTTP API
+   * (ORIGIN_VERIFY_SECRET_ARN): every HTTP route's handler needs it to refuse calls that skip CloudFront.
+   */
+  secrets?: readonly ('jwt' | 'originVerify')[];
   /** ses:SendEmail from MAIL_FROM only. */
   sendEmail?: boolean;
   /** PUBLIC_URL, the site's address (links in e-mails, public file URLs). */
@@ -29,11 +33,11 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // stop within its cache TTL. No PUBLIC_URL: it would make a dependency cycle
   // (authorizer -> distribution -> CSP -> AppSync API -> authorizer).
   authorizer: { table: 'read', secrets: ['jwt'] },
-  token: { table: 'readWrite', secrets: ['jwt'], sendEmail: true, publicUrl: true, memorySize: 1024 }, // scrypt wants CPU
+  token: { table: 'readWrite', secrets: ['jwt', 'originVerify'], sendEmail: true, publicUrl: true, memorySize: 1024 }, // scrypt wants CPU
   accounts: { table: 'readWrite', sendEmail: true, publicUrl: true, publish: ['firstLoginModalClosed'], memorySize: 1024 }, // scrypt (changePassword)
   admin: { table: 'readWrite', sendEmail: true, publicUrl: true },
-  status: { table: 'read' },
-  log: { table: 'readWrite' }, // its rate limit per source address
+  status: { table: 'read', secrets: ['originVerify'] },
+  log: { table: 'readWrite', secrets: ['originVerify'] }, // table: its rate limit per source address
   files: {
     table: 'readWrite',
     publicUrl: true,

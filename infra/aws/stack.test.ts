@@ -25,7 +25,6 @@ import { APPSYNC_RATE_RULES, EdgeSecurityStack, RATE_WINDOW_SECONDS, SITE_RATE_R
 import { PUBLIC_FILES_PATH_PATTERN, SPA_REWRITE_CODE_PATH } from './web-hosting';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
-const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 const MAIL_FROM = 'Partage <no-reply@exemple.ca>';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }>;
@@ -124,11 +123,16 @@ describe('DynamoDB table', () => {
   });
 });
 
-describe('JWT signing key', () => {
-  it('is a generated Secrets Manager secret', () => {
-    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+describe('secrets', () => {
+  it('are generated Secrets Manager secrets: the JWT signing key and the CloudFront origin-verify value', () => {
+    template.resourceCountIs('AWS::SecretsManager::Secret', 2);
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Description: Match.stringLikeRegexp('JWT_SECRET_ARN'),
       GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
+    });
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Description: Match.stringLikeRegexp('ORIGIN_VERIFY_SECRET_ARN'),
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48, ExcludePunctuation: true }),
     });
   });
 });
@@ -147,7 +151,10 @@ describe('Lambdas', () => {
   });
 
   it("sets only the environment each handler's access implies (docs/contracts.md)", () => {
-    const secret = ofType('AWS::SecretsManager::Secret')[0]![0];
+    const secretOf = (description: string) =>
+      ofType('AWS::SecretsManager::Secret').find(([, r]) => String(r.Properties.Description).includes(description))![0];
+    const secret = secretOf('JWT_SECRET_ARN');
+    const originSecret = secretOf('ORIGIN_VERIFY_SECRET_ARN');
     const table = ofType('AWS::DynamoDB::Table')[0]![0];
     const apiId = ofType('AWS::AppSync::GraphQLApi')[0]![0];
     for (const name of handlerNames) {
@@ -158,6 +165,9 @@ describe('Lambdas', () => {
       expect(env.APP_VERSION).toBe('1.2.3-test');
       expect(env.TABLE_NAME, `${name} TABLE_NAME`).toEqual(access.table ? { Ref: table } : undefined);
       expect(env.JWT_SECRET_ARN, `${name} JWT_SECRET_ARN`).toEqual(access.secrets?.includes('jwt') ? { Ref: secret } : undefined);
+      expect(env.ORIGIN_VERIFY_SECRET_ARN, `${name} ORIGIN_VERIFY_SECRET_ARN`).toEqual(
+        access.secrets?.includes('originVerify') ? { Ref: originSecret } : undefined,
+      );
       expect([env.MAIL_ADAPTER, env.MAIL_FROM], `${name} mail`).toEqual(access.sendEmail ? ['ses', MAIL_FROM] : [undefined, undefined]);
       if (access.publicUrl) expect(JSON.stringify(env.PUBLIC_URL)).toContain('DomainName');
       else expect(env.PUBLIC_URL).toBeUndefined();
@@ -192,7 +202,7 @@ describe('Lambdas', () => {
       const access = accessOf(name);
       expect(statements.includes('dynamodb:PutItem'), `${name} writes the table`).toBe(access.table === 'readWrite');
       expect(statements.includes('dynamodb:GetItem'), `${name} reads the table`).toBe(access.table !== undefined);
-      expect(statements.includes('secretsmanager:GetSecretValue'), `${name} reads the JWT key`).toBe(!!access.secrets?.includes('jwt'));
+      expect(statements.includes('secretsmanager:GetSecretValue'), `${name} reads a secret`).toBe(!!access.secrets?.length);
       expect(statements.includes('ses:SendEmail'), `${name} sends e-mail`).toBe(!!access.sendEmail);
       if (access.sendEmail) expect(statements).toContain('"ses:FromAddress":"no-reply@exemple.ca"');
       expect(statements.includes('appsync:GraphQL'), `${name} publishes`).toBe(!!access.publish?.length);
@@ -473,7 +483,7 @@ describe('web hosting', () => {
   it('routes the HTTP API paths to API Gateway, uncached, with the viewer headers except Host', () => {
     const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
     const config = distribution.Properties.DistributionConfig as {
-      Origins: { Id: string; DomainName: unknown; CustomOriginConfig?: { OriginProtocolPolicy: string } }[];
+      Origins: { Id: string; DomainName: unknown; CustomOriginConfig?: { OriginProtocolPolicy: string }; OriginCustomHeaders?: unknown }[];
       CacheBehaviors: Record<string, unknown>[];
     };
     const apiId = ofType('AWS::ApiGatewayV2::Api')[0]![0];
@@ -487,11 +497,29 @@ describe('web hosting', () => {
         true,
       );
     }
+    // CloudFront proves itself to the HTTP API with a secret header (a dynamic reference, never the value).
+    const originSecret = ofType('AWS::SecretsManager::Secret').find(([, r]) =>
+      String(r.Properties.Description).includes('ORIGIN_VERIFY_SECRET_ARN'),
+    )![0];
+    expect(apiOrigin?.OriginCustomHeaders).toEqual([
+      {
+        HeaderName: 'x-origin-verify',
+        HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: originSecret }, ':SecretString:::}}']] },
+      },
+    ]);
+    // Only the JSON type and the viewer's address reach the API: its source is CloudFront's edge.
+    const [policyId, policy] = ofType('AWS::CloudFront::OriginRequestPolicy')[0]!;
+    expect(policy.Properties.OriginRequestPolicyConfig).toMatchObject({
+      HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Content-Type', 'CloudFront-Viewer-Address'] },
+      CookiesConfig: { CookieBehavior: 'none' },
+    });
+    // Every HTTP route's handler checks that header (functions/handlers/shared/http.ts).
+    for (const route of HTTP_ROUTES) expect(accessOf(route.name).secrets, route.name).toContain('originVerify');
     for (const behavior of apiBehaviors) {
       expect(behavior).toMatchObject({
         TargetOriginId: apiOrigin!.Id,
         CachePolicyId: CACHING_DISABLED,
-        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        OriginRequestPolicyId: { Ref: policyId },
         AllowedMethods: expect.arrayContaining(['GET', 'POST']),
         ViewerProtocolPolicy: 'https-only',
       });

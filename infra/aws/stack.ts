@@ -63,6 +63,13 @@ export class PartageStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
 
+    // Sent by CloudFront to the HTTP API with every request it forwards; the HTTP handlers refuse the
+    // others (the API's execute-api address is public and would skip the WAF and the viewer address).
+    const originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifyKey', {
+      description: 'Value of the x-origin-verify header CloudFront adds to HTTP API requests (ORIGIN_VERIFY_SECRET_ARN)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+
     const files = new FileStorage(this, 'Files');
     const cronJobs = catalog.cronJobs ?? [];
     const oneTimeJobs = catalog.oneTimeJobs ?? [];
@@ -77,6 +84,7 @@ export class PartageStack extends Stack {
       access: catalog.access ?? {},
       table: this.dataTable.table,
       jwtSecret,
+      originVerifySecret,
       fileBuckets: { files: files.filesBucket, public: files.publicBucket },
       mailFrom: config.mailFrom,
       appVersion: config.appVersion,
@@ -106,6 +114,7 @@ export class PartageStack extends Stack {
       realtimeHost: this.graphqlApi.realtimeHost,
       httpApiHost: this.httpApi.host,
       httpApiPaths: catalog.httpRoutes.map((r) => r.path),
+      originVerifyValue: originVerifySecret.secretValue.unsafeUnwrap(), // a dynamic reference, resolved at deploy
       appVersion: config.appVersion,
       ...(props.cloudFrontWebAclArn ? { webAclArn: props.cloudFrontWebAclArn } : {}),
       fileBuckets: { files: files.filesBucket, public: files.publicBucket },

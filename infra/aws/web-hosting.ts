@@ -11,6 +11,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
+import { ORIGIN_VERIFY_HEADER } from '@partage/functions/handlers/shared/http';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../shared/security-headers';
 
 export const SPA_REWRITE_CODE_PATH = fileURLToPath(new URL('./spa-rewrite.js', import.meta.url));
@@ -33,6 +34,8 @@ export interface WebHostingProps {
   /** Host of the HTTP API and the paths it serves (GET/POST routes of the catalog). */
   httpApiHost: string;
   httpApiPaths: string[];
+  /** The value CloudFront adds as ORIGIN_VERIFY_HEADER to what it forwards to the HTTP API. */
+  originVerifyValue: string;
   appVersion: string;
   domainName?: string;
   certificateArn?: string;
@@ -109,13 +112,22 @@ export class WebHosting extends Construct {
     const apiOrigin = new origins.HttpOrigin(props.httpApiHost, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifyValue },
+    });
+    // The JSON bodies' type, and the viewer's address: the HTTP API itself only sees CloudFront's edge,
+    // and the limits per source count the viewer (functions/handlers/shared/http.ts sourceAddressOf).
+    const apiRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'ApiRequestPolicy', {
+      comment: 'Partage HTTP API: content type and viewer address',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList('Content-Type', 'CloudFront-Viewer-Address'),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
     });
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: apiOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      originRequestPolicy: apiRequestPolicy,
       responseHeadersPolicy: securityHeaders,
     };
 

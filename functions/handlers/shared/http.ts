@@ -3,7 +3,9 @@
 // as the plain text the web app matches).
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { timingSafeEqual } from 'node:crypto';
 import { AppError, type ErrorCode } from '@partage/graphql';
+import { originVerifyValue } from '../../adapters/secrets';
 import { sourceSubjectOf } from '../../domain/source-address';
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2;
@@ -48,8 +50,29 @@ export function errorResponse(error: AppError): HttpResponse {
   return response;
 }
 
-/** The caller's address, as API Gateway (and the local host, from its socket) gives it; IPv6 by its /64. */
-export const sourceAddressOf = (event: APIGatewayProxyEventV2): string => sourceSubjectOf(event.requestContext.http.sourceIp);
+/** The header CloudFront adds to the requests it forwards to the HTTP API, with a secret value. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/**
+ * The caller's address; IPv6 by its /64. In AWS the HTTP API sees CloudFront's edge as its source,
+ * shared by every visitor of that edge, so the viewer's address is the one CloudFront puts in
+ * `cloudfront-viewer-address` (`<ip>:<port>`), trusted because the request carried the origin-verify
+ * value (httpHandler refuses it otherwise). The local host gives its socket's address as sourceIp.
+ */
+export function sourceAddressOf(event: APIGatewayProxyEventV2): string {
+  const viewer = process.env.ORIGIN_VERIFY_SECRET_ARN ? event.headers?.['cloudfront-viewer-address'] : undefined;
+  const address = viewer ? viewer.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1') : event.requestContext.http.sourceIp;
+  return sourceSubjectOf(address);
+}
+
+/** Whether the request came through CloudFront (or no CDN is configured, as on the local host). */
+async function throughOrigin(event: APIGatewayProxyEventV2): Promise<boolean> {
+  const expected = originVerifyValue();
+  if (!expected) return true;
+  const sent = Buffer.from(event.headers?.[ORIGIN_VERIFY_HEADER] ?? '');
+  const wanted = Buffer.from(await expected);
+  return sent.length === wanted.length && timingSafeEqual(sent, wanted);
+}
 
 /**
  * A body sent as application/json: a browser sends that type across sites only after a CORS
@@ -72,6 +95,9 @@ export function jsonBody(event: APIGatewayProxyEventV2): unknown {
 
 export function httpHandler(handle: (event: APIGatewayProxyEventV2) => Promise<HttpResponse>) {
   return async (event: APIGatewayProxyEventV2): Promise<HttpResponse> => {
+    // The API's own execute-api address is public: a request that skipped CloudFront (its WAF, and
+    // the viewer address the limits count) is refused.
+    if (!(await throughOrigin(event))) return text(403, 'Forbidden');
     try {
       return await handle(event);
     } catch (error) {
