@@ -4,6 +4,7 @@
 
 import { ACCOUNT_EMAILS_PER_HOUR, AppError } from '@partage/graphql';
 import { takeToken, type BucketRule } from '../data/token-buckets';
+import { now } from './clock';
 
 const perHour = (count: number): BucketRule => ({ capacity: count, refillPerSecond: count / 3600 });
 
@@ -33,7 +34,7 @@ export const rateLimited = (retryAfterSeconds: number, message = 'Too many reque
 
 /** Takes one use of `name` for `subject`; false once it is used up. */
 export async function withinRateLimit(name: RateLimitName, subject: string): Promise<boolean> {
-  return (await takeToken(name, subject, RATE_LIMITS[name], Date.now())).allowed;
+  return (await takeToken(name, subject, RATE_LIMITS[name], now().getTime())).allowed;
 }
 
 /**
@@ -43,6 +44,6 @@ export async function withinRateLimit(name: RateLimitName, subject: string): Pro
  */
 export async function enforceRateLimit(name: RateLimitName, subject: string | undefined): Promise<void> {
   if (!subject) return;
-  const answer = await takeToken(name, subject, RATE_LIMITS[name], Date.now());
+  const answer = await takeToken(name, subject, RATE_LIMITS[name], now().getTime());
   if (!answer.allowed) throw rateLimited(answer.retryAfterSeconds);
 }
