@@ -135,42 +135,31 @@ const mutationFields = Object.values(schema.getMutationType()!.getFields());
 const queryFields = Object.values(schema.getQueryType()!.getFields()).filter((field) => field.args.length > 0);
 const caller = fc.constantFrom<keyof typeof callers>('anonymous', 'user', 'admin');
 
-describe('every mutation, with hostile input', () => {
-  it.each(mutationFields.map((field) => [field.name, field] as const))('%s', async (_name, field) => {
-    await fc.assert(
-      fc.asyncProperty(
-        hostileCalls(field, {
-          get userId() {
-            return userId;
-          },
-        }),
-        caller,
-        async (call, who) => {
-          if (call) await callField('mutation', field, call, who);
+/** Property: `runs` hostile calls of `field`, each as a random caller, answered as callField expects. */
+const hostileProperty = (kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>, runs: number) =>
+  fc.assert(
+    fc.asyncProperty(
+      hostileCalls(field, {
+        get userId() {
+          return userId;
         },
-      ),
-      { numRuns: MUTATION_RUNS },
-    );
-  });
+      }),
+      caller,
+      async (call, who) => {
+        if (call) await callField(kind, field, call, who);
+      },
+    ),
+    { numRuns: runs },
+  );
+
+describe('every mutation, with hostile input', () => {
+  it.each(mutationFields.map((field) => [field.name, field] as const))('%s', (_name, field) =>
+    hostileProperty('mutation', field, MUTATION_RUNS),
+  );
 });
 
 describe('every query with arguments, with hostile input', () => {
-  it.each(queryFields.map((field) => [field.name, field] as const))('%s', async (_name, field) => {
-    await fc.assert(
-      fc.asyncProperty(
-        hostileCalls(field, {
-          get userId() {
-            return userId;
-          },
-        }),
-        caller,
-        async (call, who) => {
-          if (call) await callField('query', field, call, who);
-        },
-      ),
-      { numRuns: QUERY_RUNS },
-    );
-  });
+  it.each(queryFields.map((field) => [field.name, field] as const))('%s', (_name, field) => hostileProperty('query', field, QUERY_RUNS));
 });
 
 /** Hostile string values for an HTTP body's field, of the suite's text classes. */
