@@ -7,10 +7,10 @@ import {
   LABELS,
   expectNoSeriousA11yViolations,
   fillLogin,
-  graphqlCall,
   linkIn,
   loginAdminWithEmailedCode,
   waitForEmail,
+  signUpThroughApi,
 } from './support';
 
 const TEXT = {
@@ -67,9 +67,9 @@ const rows = (page: Page, lang: 'fr' | 'en') => page.getByRole('table', { name: 
 /** The e-mail column of the rows shown (the first cell after the name). */
 const emailsShown = (page: Page, lang: 'fr' | 'en') => rows(page, lang).locator('td:first-of-type').allTextContents();
 
-test.beforeAll(async ({ request }) => {
+test.beforeAll(async () => {
   for (let n = 1; n <= LISTED; n++) {
-    await graphqlCall(request, 'mutation SignUp($input: CreateUserAccountInput!) { createUserAccount(input: $input) { id } }', {
+    await signUpThroughApi({
       input: {
         email: listedEmail(n),
         password: 'Liste-Passe-2026',

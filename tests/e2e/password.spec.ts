@@ -14,6 +14,7 @@ import {
   signUpConfirmedThroughApi,
   waitForEmail,
   type Lang,
+  signUpThroughApi,
 } from './support';
 
 const PASSWORD = 'Parcours-Passe-2026';
@@ -194,7 +195,7 @@ for (const lang of ['fr', 'en'] as const) {
       request,
     }) => {
       const email = freshEmail(`attente-${lang}`);
-      await graphqlCall(request, 'mutation SignUp($input: CreateUserAccountInput!) { createUserAccount(input: $input) { id } }', {
+      await signUpThroughApi({
         input: {
           email,
           password: PASSWORD,

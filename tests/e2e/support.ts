@@ -1,7 +1,8 @@
 // Helpers shared by the journeys: their `test`, demo accounts, the dev mailbox, login through the real form.
 import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { serverURL } from './servers';
+import { request as httpRequest } from 'node:http';
+import { serverPort, serverURL } from './servers';
 
 /** Playwright's `test`, with pages and API requests going to the local host of the journey's worker. */
 export const test = base.extend({
@@ -114,8 +115,51 @@ export async function graphqlCall<T>(request: APIRequestContext, query: string, 
 }
 
 /**
- * A fresh, confirmed USER account made through the real API: sign-up, then the token of the
- * confirmation link read from the dev mailbox. Answers the new user's id.
+ * A GraphQL call to the journey's local host from another loopback address (127.0.0.2 to .254) than
+ * the browser's: the limits per source address count each address, and an account a journey prepares
+ * is another visitor's sign-up, not one more from the browser under test.
+ */
+function graphqlFromAnotherAddress<T>(query: string, variables: object): Promise<{ data?: T; errors?: unknown[] }> {
+  const port = serverPort(test.info().parallelIndex);
+  const payload = JSON.stringify({ query, variables });
+  const headers = {
+    host: `localhost:${port}`,
+    authorization: 'anonymous',
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(payload)),
+  };
+  const localAddress = `127.0.0.${2 + Math.floor(Math.random() * 253)}`;
+  return new Promise((resolve, reject) => {
+    const call = httpRequest({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', localAddress, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => {
+        try {
+          resolve(JSON.parse(text) as { data?: T; errors?: unknown[] });
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    call.on('error', reject);
+    call.end(payload);
+  });
+}
+
+/** A sign-up through the real API, as another visitor would send it (another address); answers the new user's id. */
+export async function signUpThroughApi(variables: { input: object }): Promise<string> {
+  const signUp = await graphqlFromAnotherAddress<{ createUserAccount: { id: string } }>(
+    'mutation SignUp($input: CreateUserAccountInput!) { createUserAccount(input: $input) { id } }',
+    variables,
+  );
+  expect(signUp.errors ?? [], JSON.stringify(signUp.errors)).toEqual([]);
+  return signUp.data!.createUserAccount.id;
+}
+
+/**
+ * A fresh, confirmed USER account made through the real API: sign-up (from another address than the
+ * browser's), then the token of the confirmation link read from the dev mailbox. Answers the new user's id.
  */
 export async function signUpConfirmedThroughApi(
   request: APIRequestContext,
@@ -124,28 +168,24 @@ export async function signUpConfirmedThroughApi(
   organizationName: string,
 ): Promise<string> {
   const since = Date.now() - 1000;
-  const { createUserAccount } = await graphqlCall<{ createUserAccount: { id: string } }>(
-    request,
-    'mutation SignUp($input: CreateUserAccountInput!) { createUserAccount(input: $input) { id } }',
-    {
-      input: {
-        email,
-        password,
-        firstName: 'Essai',
-        lastName: 'Parcours',
-        organizationName,
-        organizationType: 'NON_PROFIT_ORGANIZATIONS',
-        industry: 'CATERING',
-        acceptedTermsAndPrivacy: true,
-        notRentalCompany: true,
-      },
+  const id = await signUpThroughApi({
+    input: {
+      email,
+      password,
+      firstName: 'Essai',
+      lastName: 'Parcours',
+      organizationName,
+      organizationType: 'NON_PROFIT_ORGANIZATIONS',
+      industry: 'CATERING',
+      acceptedTermsAndPrivacy: true,
+      notRentalCompany: true,
     },
-  );
+  });
   const link = new URL(linkIn(await waitForEmail(request, email, since), '/confirmez-courriel'), 'http://link');
   await graphqlCall(request, 'mutation Confirm($input: ConfirmEmailInput!) { confirmEmail(input: $input) { id } }', {
     input: { email: link.searchParams.get('email'), token: link.searchParams.get('token') },
   });
-  return createUserAccount.id;
+  return id;
 }
 
 /** Logs the demo administrator in through the login page, with the code e-mailed to them. */
