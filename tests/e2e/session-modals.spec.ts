@@ -1,5 +1,6 @@
 // The dialogs a session brings (welcome at first login, first-visit invitation), the public profile,
 // and the legal PDFs of the footer.
+import { STORAGE_KEYS } from '@partage/graphql';
 import {
   test,
   expect,
@@ -75,6 +76,9 @@ for (const lang of ['fr', 'en'] as const) {
       if (lang === 'fr') await invitation.getByRole('button', { name: WORDS.fr.later }).click();
       else await page.keyboard.press('Escape');
       await expect(invitation).toBeHidden();
+      // The browser closes the dialog at once and fires its `close` event (which remembers the choice)
+      // in a later task: a reload in between would lose it, as a person could not be that quick.
+      await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.firstVisitModalClosed)).not.toBeNull();
 
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
