@@ -16,6 +16,16 @@ export interface BucketRule {
 
 export type BucketAnswer = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** The tokens of a bucket that held `tokens` `elapsedMs` ago, refilled at the rule's pace up to its capacity. */
+export const refilledTokens = (rule: BucketRule, tokens: number, elapsedMs: number): number =>
+  Math.min(rule.capacity, tokens + (Math.max(0, elapsedMs) / 1000) * rule.refillPerSecond);
+
+/** The refusal of a bucket holding less than one token: the seconds until it holds one. */
+export const refusal = (rule: BucketRule, tokens: number): BucketAnswer => ({
+  allowed: false,
+  retryAfterSeconds: Math.ceil((1 - tokens) / rule.refillPerSecond),
+});
+
 /** Writers racing on one bucket: past this many lost races the take is refused (try again shortly). */
 const WRITE_RACES = 3;
 
@@ -26,9 +36,8 @@ export async function takeToken(action: string, subject: string, rule: BucketRul
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
     const version = Item ? (Item.version as number) : 0;
     const countedAt = Item ? (Item.countedAt as number) : nowMs;
-    const elapsedSeconds = Math.max(0, nowMs - countedAt) / 1000;
-    const tokens = Item ? Math.min(rule.capacity, (Item.tokens as number) + elapsedSeconds * rule.refillPerSecond) : rule.capacity;
-    if (tokens < 1) return { allowed: false, retryAfterSeconds: Math.ceil((1 - tokens) / rule.refillPerSecond) };
+    const tokens = Item ? refilledTokens(rule, Item.tokens as number, nowMs - countedAt) : rule.capacity;
+    if (tokens < 1) return refusal(rule, tokens);
     const left = tokens - 1;
     try {
       await db().send(

@@ -5,7 +5,7 @@ import { createRateLimiter } from './rate-limiter';
 describe('rate limiter (token bucket per source)', () => {
   it('lets a burst through, then refuses with the seconds until the next request is allowed', () => {
     let now = 0;
-    const admit = createRateLimiter({ burst: 3, perSecond: 0.5 }, () => now);
+    const admit = createRateLimiter({ capacity: 3, refillPerSecond: 0.5 }, () => now);
     expect([admit('a'), admit('a'), admit('a')]).toEqual(Array(3).fill({ allowed: true }));
     expect(admit('a')).toEqual({ allowed: false, retryAfterSeconds: 2 });
     // Another source has its own bucket.

@@ -2,40 +2,36 @@
 // in memory (the local host is one process). A refused request gets 429 and Retry-After.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { refilledTokens, refusal, type BucketAnswer, type BucketRule } from '@partage/functions/data/token-buckets';
 import { rateLimitedError } from './appsync-errors';
 import { sendJson } from './http-io';
 
-export interface RateLimit {
-  /** Requests a source may make at once. */
-  burst: number;
-  /** Requests per second it regains, up to `burst`. */
-  perSecond: number;
-}
+/** A source's bucket: `capacity` requests at once, `refillPerSecond` regained (the table's buckets' rule). */
+export type RateLimit = BucketRule;
 
 /** Generous enough for a developer and the end-to-end suite, low enough to stop a script. */
 export const LOCAL_RATE_LIMITS: { graphql: RateLimit; http: RateLimit } = {
-  graphql: { burst: 600, perSecond: 20 },
-  http: { burst: 200, perSecond: 5 },
+  graphql: { capacity: 600, refillPerSecond: 20 },
+  http: { capacity: 200, refillPerSecond: 5 },
 };
 
 /** Sources remembered at most; past that, the ones whose bucket has refilled are forgotten. */
 const MAX_SOURCES = 10_000;
 
-export type Admission = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type Admission = BucketAnswer;
 
-export function createRateLimiter({ burst, perSecond }: RateLimit, now: () => number = Date.now) {
+export function createRateLimiter(rule: RateLimit, now: () => number = Date.now) {
   const buckets = new Map<string, { tokens: number; at: number }>();
-  const refilled = (bucket: { tokens: number; at: number }, time: number) =>
-    Math.min(burst, bucket.tokens + ((time - bucket.at) / 1000) * perSecond);
+  const refilled = (bucket: { tokens: number; at: number }, time: number) => refilledTokens(rule, bucket.tokens, time - bucket.at);
 
   return (source: string): Admission => {
     const time = now();
     if (buckets.size >= MAX_SOURCES) {
-      for (const [key, bucket] of buckets) if (refilled(bucket, time) >= burst) buckets.delete(key);
+      for (const [key, bucket] of buckets) if (refilled(bucket, time) >= rule.capacity) buckets.delete(key);
     }
     const bucket = buckets.get(source);
-    const tokens = bucket ? refilled(bucket, time) : burst;
-    if (tokens < 1) return { allowed: false, retryAfterSeconds: Math.ceil((1 - tokens) / perSecond) };
+    const tokens = bucket ? refilled(bucket, time) : rule.capacity;
+    if (tokens < 1) return refusal(rule, tokens);
     buckets.set(source, { tokens: tokens - 1, at: time });
     return { allowed: true };
   };

@@ -17,7 +17,7 @@ import { DEMO, DEMO_PASSWORD, login, meId, startTestServer, type TestServer } fr
 const MUTATION_RUNS = 20;
 const QUERY_RUNS = 8;
 const HTTP_RUNS = 25;
-const UNLIMITED = { burst: 1_000_000, perSecond: 1_000_000 };
+const UNLIMITED = { capacity: 1_000_000, refillPerSecond: 1_000_000 };
 
 let server: TestServer;
 const callers: Record<'anonymous' | 'user' | 'admin', string> = { anonymous: 'anonymous', user: '', admin: '' };

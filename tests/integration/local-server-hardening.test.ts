@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from './support/local-server';
 
 let server: TestServer;
 let port: number;
-const RATE = { graphql: { burst: 15, perSecond: 0.01 }, http: { burst: 8, perSecond: 0.01 } };
+const RATE = { graphql: { capacity: 15, refillPerSecond: 0.01 }, http: { capacity: 8, refillPerSecond: 0.01 } };
 
 beforeAll(async () => {
   server = await startTestServer({ rateLimits: RATE });
@@ -118,8 +118,8 @@ describe('rate limits per source address', () => {
   it('answers 429 with Retry-After on the HTTP routes once the burst is spent', async () => {
     // One bucket for every HTTP API route: earlier tests have used some of it already.
     const statuses: number[] = [];
-    for (let i = 0; i <= RATE.http.burst; i += 1) statuses.push((await send('/log', { method: 'POST', body: '[]' })).status);
-    expect(statuses.filter((status) => status === 204).length).toBeLessThanOrEqual(RATE.http.burst);
+    for (let i = 0; i <= RATE.http.capacity; i += 1) statuses.push((await send('/log', { method: 'POST', body: '[]' })).status);
+    expect(statuses.filter((status) => status === 204).length).toBeLessThanOrEqual(RATE.http.capacity);
     expect(statuses).toContain(429);
     const refused = await send('/token/login', { method: 'POST', body: '{}' });
     expect(refused.status).toBe(429);
@@ -129,7 +129,7 @@ describe('rate limits per source address', () => {
 
   it('answers 429 with an AppSync-shaped RATE_LIMITED error on /graphql', async () => {
     let last: Answer | undefined;
-    for (let i = 0; i <= RATE.graphql.burst; i += 1)
+    for (let i = 0; i <= RATE.graphql.capacity; i += 1)
       last = await send('/graphql', { method: 'POST', body: '{"query":"{ termsVersion { version } }"}' });
     expect(last!.status).toBe(429);
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
