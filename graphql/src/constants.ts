@@ -78,3 +78,38 @@ export const UPLOAD_RULES = {
   PUBLIC_IMAGE: { contentTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 10 * 1024 * 1024 },
   PRIVATE_DOCUMENT: { contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], maxBytes: 20 * 1024 * 1024 },
 } as const;
+
+/** Phone verification codes (spec §4, §9): one request per 30 s (PHONE_CODE_INTERVAL_MS), valid 10 minutes, 5 tries. */
+export const PHONE_CODE_TTL_SECONDS = 10 * 60;
+export const PHONE_CODE_MAX_ATTEMPTS = 5;
+
+/** Ads: images per ad, the largest picture a user may choose (before the browser resizes it). */
+export const AD_MAX_IMAGES = 10;
+export const AD_IMAGE_SOURCE_MAX_BYTES = 15 * 1024 * 1024;
+/**
+ * Widths (px) the browser resizes each ad picture to, as WebP, before uploading: cards, detail,
+ * full screen. A picture narrower than a width is uploaded at its own width once.
+ */
+export const AD_IMAGE_WIDTHS = [480, 1024, 1920] as const;
+/** Longest ad texts; the description counts its sanitised HTML. */
+export const AD_TEXT_MAX_LENGTH = {
+  title: 120,
+  description: 20_000,
+  short: 1_000,
+  alt: 250,
+  address: 300,
+  town: 100,
+  organization: 200,
+} as const;
+/** A hidden address is shown as an area of this radius around a fixed point near it. */
+export const AD_APPROXIMATE_RADIUS_METERS = 1_500;
+/** Availability restrictions per ad. */
+export const AD_MAX_RESTRICTIONS = 60;
+/** Highest price accepted, in cents (10 million dollars). */
+export const AD_MAX_PRICE_CENTS = 1_000_000_000;
+/** Pages of ad lists. */
+export const ADS_PAGE_DEFAULT_LIMIT = 24;
+export const ADS_PAGE_MAX_LIMIT = 100;
+/** Address autocomplete suggestions. */
+export const PLACE_SUGGESTIONS_DEFAULT_LIMIT = 8;
+export const PLACE_SUGGESTIONS_MAX_LIMIT = 20;

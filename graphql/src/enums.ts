@@ -74,8 +74,9 @@ export type KitchenEquipment = (typeof KITCHEN_EQUIPMENT)[number];
 export const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export const AVAILABILITY_KINDS = ['ALL', 'DAY', 'EVENING', 'WEEKDAYS'] as const;
-export type AvailabilityKind = (typeof AVAILABILITY_KINDS)[number];
+/** A part of the day: what an availability restriction makes unavailable on its date. */
+export const DAY_PERIODS = ['ALL_DAY', 'DAY', 'EVENING'] as const;
+export type DayPeriod = (typeof DAY_PERIODS)[number];
 
 export const CERTIFICATIONS = ['RESTAURANT_KITCHEN_PERMIT', 'C1_KITCHEN_PERMIT', 'HACCP', 'GFSI'] as const;
 export type Certification = (typeof CERTIFICATIONS)[number];
@@ -97,6 +98,10 @@ export type Allergen = (typeof ALLERGENS)[number];
 
 export const PRICE_RANGES = ['FROM_0_TO_100', 'FROM_100_TO_500', 'FROM_500_TO_1000', 'FROM_1000_TO_2000', 'FROM_2000'] as const;
 export type PriceRange = (typeof PRICE_RANGES)[number];
+
+/** How a rent or sale price is given: an amount, a bucket of PRICE_RANGES, or to be determined. */
+export const PRICE_KINDS = ['AMOUNT', 'RANGE', 'TO_BE_DETERMINED'] as const;
+export type PriceKind = (typeof PRICE_KINDS)[number];
 
 export const SORT_OPTIONS = ['DISTANCE_ASC', 'DISTANCE_DESC', 'DATE_ASC', 'DATE_DESC'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];

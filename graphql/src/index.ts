@@ -6,3 +6,5 @@ export * from './slug';
 export * from './generated/types';
 export * from './return-path';
 export * from './generated/input-shapes';
+export * from './ad-validation';
+export * from './money';

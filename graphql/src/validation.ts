@@ -3,7 +3,7 @@
 // `rule` of a FieldError sent back by the server. Web forms and resolvers call the same functions.
 
 import { AppError, type FieldError } from './errors';
-import { ACCOUNT_TEXT_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH } from './constants';
+import { ACCOUNT_TEXT_MAX_LENGTH, AD_TEXT_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH } from './constants';
 import { INPUT_TYPE_FIELDS, ROOT_FIELD_ARGUMENTS, type InputTypeName, type RootFieldName } from './generated/input-shapes';
 import { RETURN_PATH_MAX_LENGTH } from './return-path';
 
@@ -32,7 +32,8 @@ export type RuleName =
   | 'characters'
   | 'fileType'
   | 'fileSize'
-  | 'fileContent';
+  | 'fileContent'
+  | 'tooMany';
 
 export type RuleResult = RuleName | null;
 
@@ -240,15 +241,46 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   AdminCreateUserInput: ACCOUNT_FIELDS,
   AdminUpdateUserInput: ACCOUNT_FIELDS,
   'Query.verifyToken': { email: EMAIL_MAX_LENGTH, token: TOKEN_MAX_LENGTH },
+  LocalizedTextInput: { fr: AD_TEXT_MAX_LENGTH.alt, en: AD_TEXT_MAX_LENGTH.alt },
+  LocalizedRichTextInput: { fr: AD_TEXT_MAX_LENGTH.description, en: AD_TEXT_MAX_LENGTH.description },
+  LocalizedNoteInput: { fr: AD_TEXT_MAX_LENGTH.short, en: AD_TEXT_MAX_LENGTH.short },
+  AdAddressInput: { address: AD_TEXT_MAX_LENGTH.address, town: AD_TEXT_MAX_LENGTH.town, postalCode: 10 },
+  AdInput: {
+    descriptionOther: AD_TEXT_MAX_LENGTH.short,
+    professionalKitchenEquipmentOther: AD_TEXT_MAX_LENGTH.short,
+    deliveryTruckTypeOther: AD_TEXT_MAX_LENGTH.short,
+    conditionsTypeDeliveryTruck: AD_TEXT_MAX_LENGTH.short,
+    surfaceDescription: AD_TEXT_MAX_LENGTH.short,
+    surfaceSize: 100,
+    equipment: AD_TEXT_MAX_LENGTH.short,
+    conditions: AD_TEXT_MAX_LENGTH.short,
+    organization: AD_TEXT_MAX_LENGTH.organization,
+  },
+  'Query.placeSuggestions': { text: 200 },
   'Query.users': { search: 100, nextToken: 2000 },
 };
 
 /** Secrets are compared, never shown: any character a password manager produces is theirs. */
 const FREE_TEXT_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
 
+/** Texts of several lines (`Type.field`): line breaks and tabs are allowed there, other controls are not. */
+const MULTILINE_FIELDS = new Set([
+  'LocalizedRichTextInput.fr',
+  'LocalizedRichTextInput.en',
+  'LocalizedNoteInput.fr',
+  'LocalizedNoteInput.en',
+  'AdInput.descriptionOther',
+  'AdInput.conditionsTypeDeliveryTruck',
+  'AdInput.surfaceDescription',
+  'AdInput.equipment',
+  'AdInput.conditions',
+]);
+const withoutLineBreaks = (v: string) => v.replace(/\r\n|[\n\r\t]/g, ' ');
+
 const namedType = (type: string) => type.replace(/[[\]!]/g, '');
 
 function textChecks(
+  typeName: string,
   fields: Readonly<Record<string, string>>,
   limits: Record<string, number> | undefined,
   value: unknown,
@@ -262,7 +294,7 @@ function textChecks(
     const name = namedType(type);
     if (name in INPUT_TYPE_FIELDS) {
       const typeName = name as InputTypeName;
-      return items.flatMap((item) => textChecks(INPUT_TYPE_FIELDS[typeName], INPUT_MAX_LENGTHS[typeName], item, fieldPath));
+      return items.flatMap((item) => textChecks(typeName, INPUT_TYPE_FIELDS[typeName], INPUT_MAX_LENGTHS[typeName], item, fieldPath));
     }
     if (name !== 'String' && name !== 'ID') return [];
     const max = limits?.[field] ?? (name === 'ID' ? ID_MAX_LENGTH : DEFAULT_INPUT_MAX_LENGTH);
@@ -270,7 +302,14 @@ function textChecks(
       items
         .filter((item): item is string => typeof item === 'string')
         // Length first, and counted on the raw value: a megabyte of spaces is not blank to DynamoDB.
-        .map((item) => [fieldPath, item.length > max ? 'maxLength' : FREE_TEXT_FIELDS.has(field) ? wholeCharacters(item) : plainText(item)])
+        .map((item) => [
+          fieldPath,
+          item.length > max
+            ? 'maxLength'
+            : FREE_TEXT_FIELDS.has(field)
+              ? wholeCharacters(item)
+              : plainText(MULTILINE_FIELDS.has(`${typeName}.${field}`) ? withoutLineBreaks(item) : item),
+        ])
     );
   });
 }
@@ -281,7 +320,7 @@ function textChecks(
  */
 export function inputTextChecks(rootField: string, args: unknown): Array<[string, RuleResult]> {
   const shape = (ROOT_FIELD_ARGUMENTS as Record<string, Record<string, string>>)[rootField];
-  return shape ? textChecks(shape, INPUT_MAX_LENGTHS[rootField as RootFieldName], args, '') : [];
+  return shape ? textChecks(rootField, shape, INPUT_MAX_LENGTHS[rootField as RootFieldName], args, '') : [];
 }
 
 export const fileType =

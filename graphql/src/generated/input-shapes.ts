@@ -129,10 +129,90 @@ export const INPUT_TYPE_FIELDS = {
   "AllowUserInput": {
     "userId": "ID!"
   },
+  "LocalizedTextInput": {
+    "fr": "String",
+    "en": "String"
+  },
+  "LocalizedRichTextInput": {
+    "fr": "String",
+    "en": "String"
+  },
+  "LocalizedNoteInput": {
+    "fr": "String",
+    "en": "String"
+  },
+  "PriceOfferInput": {
+    "kind": "PriceKind!",
+    "amountCents": "Int",
+    "range": "PriceRange",
+    "description": "LocalizedNoteInput"
+  },
+  "DescribedOfferInput": {
+    "description": "LocalizedNoteInput"
+  },
+  "AvailabilityRestrictionInput": {
+    "date": "AWSDate!",
+    "period": "DayPeriod!"
+  },
+  "AvailabilityInput": {
+    "all": "Boolean!",
+    "day": "Boolean!",
+    "evening": "Boolean!",
+    "weekdays": "[Weekday!]!",
+    "restrictions": "[AvailabilityRestrictionInput!]!"
+  },
+  "AdAddressInput": {
+    "address": "String!",
+    "town": "String!",
+    "postalCode": "String",
+    "latitude": "Float",
+    "longitude": "Float",
+    "showAddress": "Boolean!"
+  },
+  "AdImageInput": {
+    "fileIds": "[ID!]!",
+    "alt": "LocalizedTextInput!"
+  },
+  "AdInput": {
+    "title": "LocalizedTextInput!",
+    "description": "LocalizedRichTextInput!",
+    "category": "AdCategory!",
+    "descriptionOther": "String",
+    "professionalKitchenEquipment": "[KitchenEquipment!]",
+    "professionalKitchenEquipmentOther": "String",
+    "deliveryTruckType": "TruckType",
+    "deliveryTruckTypeOther": "String",
+    "canHaveDriver": "Boolean",
+    "canShareRoad": "Boolean",
+    "refrigerated": "Boolean",
+    "conditionsTypeDeliveryTruck": "String",
+    "surfaceDescription": "String",
+    "surfaceSize": "String",
+    "equipment": "String",
+    "conditions": "String",
+    "address": "AdAddressInput!",
+    "availability": "AvailabilityInput!",
+    "certifications": "[Certification!]!",
+    "allergens": "[Allergen!]!",
+    "rent": "PriceOfferInput",
+    "sale": "PriceOfferInput",
+    "trade": "DescribedOfferInput",
+    "donation": "DescribedOfferInput",
+    "organization": "String",
+    "images": "[AdImageInput!]!",
+    "infoIsTrue": "Boolean!"
+  },
+  "TransferAdInput": {
+    "id": "ID!",
+    "email": "AWSEmail!"
+  },
   "RequestUploadInput": {
     "purpose": "UploadPurpose!",
     "contentType": "String!",
     "size": "Int!"
+  },
+  "VerifyPhoneCodeInput": {
+    "code": "String!"
   }
 } as const;
 
@@ -156,8 +236,29 @@ export const ROOT_FIELD_ARGUMENTS = {
   "Query.user": {
     "id": "ID!"
   },
+  "Query.ad": {
+    "id": "ID!"
+  },
+  "Query.latestAds": {
+    "limit": "Int",
+    "nextToken": "String"
+  },
+  "Query.managedAds": {
+    "published": "Boolean!",
+    "limit": "Int",
+    "nextToken": "String"
+  },
+  "Query.userAds": {
+    "userId": "ID!",
+    "limit": "Int",
+    "nextToken": "String"
+  },
   "Query.fileUrl": {
     "fileId": "ID!"
+  },
+  "Query.placeSuggestions": {
+    "text": "String!",
+    "limit": "Int"
   },
   "Mutation.updateFirstLoginModalClosed": {
     "input": "UpdateFirstLoginModalClosedInput!"
@@ -213,11 +314,30 @@ export const ROOT_FIELD_ARGUMENTS = {
   "Mutation.allowUser": {
     "input": "AllowUserInput!"
   },
+  "Mutation.createAd": {
+    "input": "AdInput!"
+  },
+  "Mutation.updateAd": {
+    "id": "ID!",
+    "input": "AdInput!"
+  },
+  "Mutation.publishAd": {
+    "id": "ID!"
+  },
+  "Mutation.unpublishAd": {
+    "id": "ID!"
+  },
+  "Mutation.transferAd": {
+    "input": "TransferAdInput!"
+  },
   "Mutation.requestUpload": {
     "input": "RequestUploadInput!"
   },
   "Mutation.confirmUpload": {
     "fileId": "ID!"
+  },
+  "Mutation.verifyPhoneCode": {
+    "input": "VerifyPhoneCodeInput!"
   },
   "Subscription.onFirstLoginModalClosed": {
     "id": "ID!"

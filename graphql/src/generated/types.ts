@@ -21,6 +21,33 @@ export type { TokenType };
 import type { TokenStatus } from '../enums';
 export type { TokenStatus };
 
+import type { AdCategory } from '../enums';
+export type { AdCategory };
+
+import type { TruckType } from '../enums';
+export type { TruckType };
+
+import type { KitchenEquipment } from '../enums';
+export type { KitchenEquipment };
+
+import type { Weekday } from '../enums';
+export type { Weekday };
+
+import type { DayPeriod } from '../enums';
+export type { DayPeriod };
+
+import type { Certification } from '../enums';
+export type { Certification };
+
+import type { Allergen } from '../enums';
+export type { Allergen };
+
+import type { PriceRange } from '../enums';
+export type { PriceRange };
+
+import type { PriceKind } from '../enums';
+export type { PriceKind };
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 
@@ -32,7 +59,12 @@ export interface Query {
   tosHistory?: Array<TosAcceptance> | null;
   users?: UserPage | null;
   user?: UserDetail | null;
+  ad?: Ad | null;
+  latestAds: AdPage;
+  managedAds: AdPage;
+  userAds: AdPage;
   fileUrl?: string | null;
+  placeSuggestions: Array<PlaceSuggestion>;
 }
 
 export interface Mutation {
@@ -54,8 +86,15 @@ export interface Mutation {
   adminCreateUser?: UserIdResult | null;
   adminUpdateUser?: UserIdResult | null;
   allowUser?: UserIdResult | null;
+  createAd?: Ad | null;
+  updateAd?: Ad | null;
+  publishAd?: Ad | null;
+  unpublishAd?: Ad | null;
+  transferAd?: Ad | null;
   requestUpload?: UploadTicket | null;
   confirmUpload?: StoredFile | null;
+  sendPhoneVerificationCode?: PhoneVerificationStarted | null;
+  verifyPhoneCode?: PhoneVerificationResult | null;
 }
 
 export interface Subscription {
@@ -337,6 +376,216 @@ export interface AllowUserInput {
   userId: string;
 }
 
+export type _AdCategoryMatchesSchema = Assert<Same<AdCategory, 'PROFESSIONAL_KITCHEN' | 'DELIVERY_TRUCK' | 'STORAGE_SPACE' | 'PROFESSIONAL_COOKING_EQUIPMENT' | 'PREP_EQUIPMENT' | 'REFRIGERATION_EQUIPMENT' | 'HEAVY_EQUIPMENT' | 'SURPLUS' | 'OTHER'>>;
+
+export type _TruckTypeMatchesSchema = Assert<Same<TruckType, 'VAN' | 'CUBE_12_FT' | 'CUBE_14_FT' | 'CUBE_16_FT_AND_MORE' | 'OTHER'>>;
+
+export type _KitchenEquipmentMatchesSchema = Assert<Same<KitchenEquipment, 'COLD_ROOM' | 'COOKING_TOOLS' | 'DRY_STORAGE_SPACE' | 'FREEZER' | 'FRIDGE' | 'MICROWAVES' | 'OTHER' | 'OVEN' | 'SINK_DISHWASHER' | 'STOVE' | 'WORKPLAN'>>;
+
+export type _WeekdayMatchesSchema = Assert<Same<Weekday, 'MONDAY' | 'TUESDAY' | 'WEDNESDAY' | 'THURSDAY' | 'FRIDAY' | 'SATURDAY' | 'SUNDAY'>>;
+
+export type _DayPeriodMatchesSchema = Assert<Same<DayPeriod, 'ALL_DAY' | 'DAY' | 'EVENING'>>;
+
+export type _CertificationMatchesSchema = Assert<Same<Certification, 'RESTAURANT_KITCHEN_PERMIT' | 'C1_KITCHEN_PERMIT' | 'HACCP' | 'GFSI'>>;
+
+export type _AllergenMatchesSchema = Assert<Same<Allergen, 'NUTS' | 'PEANUTS' | 'SESAME' | 'WHEAT' | 'GLUTEN' | 'SULPHITES' | 'EGGS' | 'MILK' | 'SOY' | 'CRUSTACEANS_MOLLUSCS_FISH' | 'MUSTARD'>>;
+
+export type _PriceRangeMatchesSchema = Assert<Same<PriceRange, 'FROM_0_TO_100' | 'FROM_100_TO_500' | 'FROM_500_TO_1000' | 'FROM_1000_TO_2000' | 'FROM_2000'>>;
+
+export type _PriceKindMatchesSchema = Assert<Same<PriceKind, 'AMOUNT' | 'RANGE' | 'TO_BE_DETERMINED'>>;
+
+export interface LocalizedText {
+  fr?: string | null;
+  en?: string | null;
+}
+
+export interface LocalizedTextInput {
+  fr?: string | null;
+  en?: string | null;
+}
+
+export interface LocalizedRichTextInput {
+  fr?: string | null;
+  en?: string | null;
+}
+
+export interface LocalizedNoteInput {
+  fr?: string | null;
+  en?: string | null;
+}
+
+export interface PriceOffer {
+  kind: PriceKind;
+  amountCents?: number | null;
+  range?: PriceRange | null;
+  description: LocalizedText;
+}
+
+export interface PriceOfferInput {
+  kind: PriceKind;
+  amountCents?: number | null;
+  range?: PriceRange | null;
+  description?: LocalizedNoteInput | null;
+}
+
+export interface DescribedOffer {
+  description: LocalizedText;
+}
+
+export interface DescribedOfferInput {
+  description?: LocalizedNoteInput | null;
+}
+
+export interface AvailabilityRestriction {
+  date: string;
+  period: DayPeriod;
+}
+
+export interface AvailabilityRestrictionInput {
+  date: string;
+  period: DayPeriod;
+}
+
+export interface Availability {
+  all: boolean;
+  day: boolean;
+  evening: boolean;
+  weekdays: Array<Weekday>;
+  restrictions: Array<AvailabilityRestriction>;
+}
+
+export interface AvailabilityInput {
+  all: boolean;
+  day: boolean;
+  evening: boolean;
+  weekdays: Array<Weekday>;
+  restrictions: Array<AvailabilityRestrictionInput>;
+}
+
+export interface AdLocation {
+  exact: boolean;
+  address?: string | null;
+  town: string;
+  postalCode?: string | null;
+  latitude: number;
+  longitude: number;
+  radiusMeters: number;
+  showAddress?: boolean | null;
+}
+
+export interface AdAddressInput {
+  address: string;
+  town: string;
+  postalCode?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  showAddress: boolean;
+}
+
+export interface ImageVariant {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface AdImage {
+  id: string;
+  alt: LocalizedText;
+  variants: Array<ImageVariant>;
+}
+
+export interface AdImageInput {
+  fileIds: Array<string>;
+  alt: LocalizedTextInput;
+}
+
+export interface AdContact {
+  userId?: string | null;
+  publicName: string;
+  organizationName?: string | null;
+  email?: string | null;
+  phoneNumber?: string | null;
+}
+
+export interface Ad {
+  id: string;
+  path: string;
+  title: LocalizedText;
+  description: LocalizedText;
+  category: AdCategory;
+  descriptionOther?: string | null;
+  professionalKitchenEquipment: Array<KitchenEquipment>;
+  professionalKitchenEquipmentOther?: string | null;
+  deliveryTruckType?: TruckType | null;
+  deliveryTruckTypeOther?: string | null;
+  canHaveDriver?: boolean | null;
+  canShareRoad?: boolean | null;
+  refrigerated?: boolean | null;
+  conditionsTypeDeliveryTruck?: string | null;
+  surfaceDescription?: string | null;
+  surfaceSize?: string | null;
+  equipment?: string | null;
+  conditions?: string | null;
+  location: AdLocation;
+  availability: Availability;
+  certifications: Array<Certification>;
+  allergens: Array<Allergen>;
+  rent?: PriceOffer | null;
+  sale?: PriceOffer | null;
+  trade?: DescribedOffer | null;
+  donation?: DescribedOffer | null;
+  organization?: string | null;
+  contact: AdContact;
+  images: Array<AdImage>;
+  infoIsTrue: boolean;
+  published: boolean;
+  unlisted: boolean;
+  editable: boolean;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt?: string | null;
+}
+
+export interface AdPage {
+  items: Array<Ad>;
+  nextToken?: string | null;
+}
+
+export interface AdInput {
+  title: LocalizedTextInput;
+  description: LocalizedRichTextInput;
+  category: AdCategory;
+  descriptionOther?: string | null;
+  professionalKitchenEquipment?: Array<KitchenEquipment> | null;
+  professionalKitchenEquipmentOther?: string | null;
+  deliveryTruckType?: TruckType | null;
+  deliveryTruckTypeOther?: string | null;
+  canHaveDriver?: boolean | null;
+  canShareRoad?: boolean | null;
+  refrigerated?: boolean | null;
+  conditionsTypeDeliveryTruck?: string | null;
+  surfaceDescription?: string | null;
+  surfaceSize?: string | null;
+  equipment?: string | null;
+  conditions?: string | null;
+  address: AdAddressInput;
+  availability: AvailabilityInput;
+  certifications: Array<Certification>;
+  allergens: Array<Allergen>;
+  rent?: PriceOfferInput | null;
+  sale?: PriceOfferInput | null;
+  trade?: DescribedOfferInput | null;
+  donation?: DescribedOfferInput | null;
+  organization?: string | null;
+  images: Array<AdImageInput>;
+  infoIsTrue: boolean;
+}
+
+export interface TransferAdInput {
+  id: string;
+  email: string;
+}
+
 export type UploadPurpose = 'PUBLIC_IMAGE' | 'PRIVATE_DOCUMENT';
 
 export interface RequestUploadInput {
@@ -358,6 +607,29 @@ export interface StoredFile {
   contentType: string;
   size: number;
   publicUrl?: string | null;
+}
+
+export interface PhoneVerificationStarted {
+  phoneNumber: string;
+  nextCodeAt: string;
+  expiresAt: string;
+}
+
+export interface PhoneVerificationResult {
+  phoneVerified: boolean;
+}
+
+export interface VerifyPhoneCodeInput {
+  code: string;
+}
+
+export interface PlaceSuggestion {
+  label: string;
+  address: string;
+  town: string;
+  postalCode?: string | null;
+  latitude: number;
+  longitude: number;
 }
 
 export interface QueryVerifyTokenArgs {
@@ -384,8 +656,34 @@ export interface QueryUserArgs {
   id: string;
 }
 
+export interface QueryAdArgs {
+  id: string;
+}
+
+export interface QueryLatestAdsArgs {
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
+export interface QueryManagedAdsArgs {
+  published: boolean;
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
+export interface QueryUserAdsArgs {
+  userId: string;
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
 export interface QueryFileUrlArgs {
   fileId: string;
+}
+
+export interface QueryPlaceSuggestionsArgs {
+  text: string;
+  limit?: number | null;
 }
 
 export interface MutationUpdateFirstLoginModalClosedArgs {
@@ -460,12 +758,37 @@ export interface MutationAllowUserArgs {
   input: AllowUserInput;
 }
 
+export interface MutationCreateAdArgs {
+  input: AdInput;
+}
+
+export interface MutationUpdateAdArgs {
+  id: string;
+  input: AdInput;
+}
+
+export interface MutationPublishAdArgs {
+  id: string;
+}
+
+export interface MutationUnpublishAdArgs {
+  id: string;
+}
+
+export interface MutationTransferAdArgs {
+  input: TransferAdInput;
+}
+
 export interface MutationRequestUploadArgs {
   input: RequestUploadInput;
 }
 
 export interface MutationConfirmUploadArgs {
   fileId: string;
+}
+
+export interface MutationVerifyPhoneCodeArgs {
+  input: VerifyPhoneCodeInput;
 }
 
 export interface SubscriptionOnFirstLoginModalClosedArgs {
@@ -512,9 +835,75 @@ export interface UserPageSource {
 
 export type UserDetailSource = UserDetail;
 
+export type LocalizedTextSource = LocalizedText;
+
+export type PriceOfferSource = PriceOffer;
+
+export type DescribedOfferSource = DescribedOffer;
+
+export type AvailabilityRestrictionSource = AvailabilityRestriction;
+
+export type AvailabilitySource = Availability;
+
+export type AdLocationSource = AdLocation;
+
+export type ImageVariantSource = ImageVariant;
+
+export type AdImageSource = AdImage;
+
+export type AdContactSource = AdContact;
+
+export interface AdSource {
+  id: string;
+  path: string;
+  title: LocalizedTextSource;
+  description: LocalizedTextSource;
+  category: AdCategory;
+  descriptionOther?: string | null;
+  professionalKitchenEquipment: Array<KitchenEquipment>;
+  professionalKitchenEquipmentOther?: string | null;
+  deliveryTruckType?: TruckType | null;
+  deliveryTruckTypeOther?: string | null;
+  canHaveDriver?: boolean | null;
+  canShareRoad?: boolean | null;
+  refrigerated?: boolean | null;
+  conditionsTypeDeliveryTruck?: string | null;
+  surfaceDescription?: string | null;
+  surfaceSize?: string | null;
+  equipment?: string | null;
+  conditions?: string | null;
+  location: AdLocationSource;
+  availability: AvailabilitySource;
+  certifications: Array<Certification>;
+  allergens: Array<Allergen>;
+  rent?: PriceOfferSource | null;
+  sale?: PriceOfferSource | null;
+  trade?: DescribedOfferSource | null;
+  donation?: DescribedOfferSource | null;
+  organization?: string | null;
+  images: Array<AdImageSource>;
+  infoIsTrue: boolean;
+  published: boolean;
+  unlisted: boolean;
+  editable: boolean;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt?: string | null;
+}
+
+export interface AdPageSource {
+  nextToken?: string | null;
+}
+
 export type UploadTicketSource = UploadTicket;
 
 export type StoredFileSource = StoredFile;
+
+export type PhoneVerificationStartedSource = PhoneVerificationStarted;
+
+export type PhoneVerificationResultSource = PhoneVerificationResult;
+
+export type PlaceSuggestionSource = PlaceSuggestion;
 
 export interface FieldResolverTypes {
   'Query.me': { parent: null; args: Record<string, never>; result: MeSource | null };
@@ -524,7 +913,12 @@ export interface FieldResolverTypes {
   'Query.tosHistory': { parent: null; args: QueryTosHistoryArgs; result: Array<TosAcceptanceSource> | null };
   'Query.users': { parent: null; args: QueryUsersArgs; result: UserPageSource | null };
   'Query.user': { parent: null; args: QueryUserArgs; result: UserDetailSource | null };
+  'Query.ad': { parent: null; args: QueryAdArgs; result: AdSource | null };
+  'Query.latestAds': { parent: null; args: QueryLatestAdsArgs; result: AdPageSource };
+  'Query.managedAds': { parent: null; args: QueryManagedAdsArgs; result: AdPageSource };
+  'Query.userAds': { parent: null; args: QueryUserAdsArgs; result: AdPageSource };
   'Query.fileUrl': { parent: null; args: QueryFileUrlArgs; result: string | null };
+  'Query.placeSuggestions': { parent: null; args: QueryPlaceSuggestionsArgs; result: Array<PlaceSuggestionSource> };
   'Mutation.updateFirstLoginModalClosed': { parent: null; args: MutationUpdateFirstLoginModalClosedArgs; result: FirstLoginModalClosedResultSource | null };
   'Mutation.changePassword': { parent: null; args: MutationChangePasswordArgs; result: UserIdResultSource | null };
   'Mutation.createUserAccount': { parent: null; args: MutationCreateUserAccountArgs; result: UserIdResultSource | null };
@@ -542,8 +936,15 @@ export interface FieldResolverTypes {
   'Mutation.adminCreateUser': { parent: null; args: MutationAdminCreateUserArgs; result: UserIdResultSource | null };
   'Mutation.adminUpdateUser': { parent: null; args: MutationAdminUpdateUserArgs; result: UserIdResultSource | null };
   'Mutation.allowUser': { parent: null; args: MutationAllowUserArgs; result: UserIdResultSource | null };
+  'Mutation.createAd': { parent: null; args: MutationCreateAdArgs; result: AdSource | null };
+  'Mutation.updateAd': { parent: null; args: MutationUpdateAdArgs; result: AdSource | null };
+  'Mutation.publishAd': { parent: null; args: MutationPublishAdArgs; result: AdSource | null };
+  'Mutation.unpublishAd': { parent: null; args: MutationUnpublishAdArgs; result: AdSource | null };
+  'Mutation.transferAd': { parent: null; args: MutationTransferAdArgs; result: AdSource | null };
   'Mutation.requestUpload': { parent: null; args: MutationRequestUploadArgs; result: UploadTicketSource | null };
   'Mutation.confirmUpload': { parent: null; args: MutationConfirmUploadArgs; result: StoredFileSource | null };
+  'Mutation.sendPhoneVerificationCode': { parent: null; args: Record<string, never>; result: PhoneVerificationStartedSource | null };
+  'Mutation.verifyPhoneCode': { parent: null; args: MutationVerifyPhoneCodeArgs; result: PhoneVerificationResultSource | null };
   'Subscription.onFirstLoginModalClosed': { parent: null; args: SubscriptionOnFirstLoginModalClosedArgs; result: FirstLoginModalClosedResultSource | null };
   'AcceptedTos.id': { parent: AcceptedTosSource; args: Record<string, never>; result: string };
   'AcceptedTos.hasAcceptedLatest': { parent: AcceptedTosSource; args: Record<string, never>; result: boolean };
@@ -619,6 +1020,63 @@ export interface FieldResolverTypes {
   'UserDetail.failedLogins': { parent: UserDetailSource; args: Record<string, never>; result: number };
   'UserDetail.hasPassword': { parent: UserDetailSource; args: Record<string, never>; result: boolean };
   'UserDetail.createdAt': { parent: UserDetailSource; args: Record<string, never>; result: string };
+  'LocalizedText.fr': { parent: LocalizedTextSource; args: Record<string, never>; result: string | null };
+  'LocalizedText.en': { parent: LocalizedTextSource; args: Record<string, never>; result: string | null };
+  'PriceOffer.kind': { parent: PriceOfferSource; args: Record<string, never>; result: PriceKind };
+  'PriceOffer.amountCents': { parent: PriceOfferSource; args: Record<string, never>; result: number | null };
+  'PriceOffer.range': { parent: PriceOfferSource; args: Record<string, never>; result: PriceRange | null };
+  'AvailabilityRestriction.date': { parent: AvailabilityRestrictionSource; args: Record<string, never>; result: string };
+  'AvailabilityRestriction.period': { parent: AvailabilityRestrictionSource; args: Record<string, never>; result: DayPeriod };
+  'Availability.all': { parent: AvailabilitySource; args: Record<string, never>; result: boolean };
+  'Availability.day': { parent: AvailabilitySource; args: Record<string, never>; result: boolean };
+  'Availability.evening': { parent: AvailabilitySource; args: Record<string, never>; result: boolean };
+  'Availability.weekdays': { parent: AvailabilitySource; args: Record<string, never>; result: Array<Weekday> };
+  'AdLocation.exact': { parent: AdLocationSource; args: Record<string, never>; result: boolean };
+  'AdLocation.address': { parent: AdLocationSource; args: Record<string, never>; result: string | null };
+  'AdLocation.town': { parent: AdLocationSource; args: Record<string, never>; result: string };
+  'AdLocation.postalCode': { parent: AdLocationSource; args: Record<string, never>; result: string | null };
+  'AdLocation.latitude': { parent: AdLocationSource; args: Record<string, never>; result: number };
+  'AdLocation.longitude': { parent: AdLocationSource; args: Record<string, never>; result: number };
+  'AdLocation.radiusMeters': { parent: AdLocationSource; args: Record<string, never>; result: number };
+  'AdLocation.showAddress': { parent: AdLocationSource; args: Record<string, never>; result: boolean | null };
+  'ImageVariant.url': { parent: ImageVariantSource; args: Record<string, never>; result: string };
+  'ImageVariant.width': { parent: ImageVariantSource; args: Record<string, never>; result: number };
+  'ImageVariant.height': { parent: ImageVariantSource; args: Record<string, never>; result: number };
+  'AdImage.id': { parent: AdImageSource; args: Record<string, never>; result: string };
+  'AdContact.userId': { parent: AdContactSource; args: Record<string, never>; result: string | null };
+  'AdContact.publicName': { parent: AdContactSource; args: Record<string, never>; result: string };
+  'AdContact.organizationName': { parent: AdContactSource; args: Record<string, never>; result: string | null };
+  'AdContact.email': { parent: AdContactSource; args: Record<string, never>; result: string | null };
+  'AdContact.phoneNumber': { parent: AdContactSource; args: Record<string, never>; result: string | null };
+  'Ad.id': { parent: AdSource; args: Record<string, never>; result: string };
+  'Ad.path': { parent: AdSource; args: Record<string, never>; result: string };
+  'Ad.category': { parent: AdSource; args: Record<string, never>; result: AdCategory };
+  'Ad.descriptionOther': { parent: AdSource; args: Record<string, never>; result: string | null };
+  'Ad.professionalKitchenEquipment': { parent: AdSource; args: Record<string, never>; result: Array<KitchenEquipment> };
+  'Ad.professionalKitchenEquipmentOther': { parent: AdSource; args: Record<string, never>; result: string | null };
+  'Ad.deliveryTruckType': { parent: AdSource; args: Record<string, never>; result: TruckType | null };
+  'Ad.deliveryTruckTypeOther': { parent: AdSource; args: Record<string, never>; result: string | null };
+  'Ad.canHaveDriver': { parent: AdSource; args: Record<string, never>; result: boolean | null };
+  'Ad.canShareRoad': { parent: AdSource; args: Record<string, never>; result: boolean | null };
+  'Ad.refrigerated': { parent: AdSource; args: Record<string, never>; result: boolean | null };
+  'Ad.conditionsTypeDeliveryTruck': { parent: AdSource; args: Record<string, never>; result: string | null };
+  'Ad.surfaceDescription': { parent: AdSource; args: Record<string, never>; result: string | null };
+  'Ad.surfaceSize': { parent: AdSource; args: Record<string, never>; result: string | null };
+  'Ad.equipment': { parent: AdSource; args: Record<string, never>; result: string | null };
+  'Ad.conditions': { parent: AdSource; args: Record<string, never>; result: string | null };
+  'Ad.certifications': { parent: AdSource; args: Record<string, never>; result: Array<Certification> };
+  'Ad.allergens': { parent: AdSource; args: Record<string, never>; result: Array<Allergen> };
+  'Ad.organization': { parent: AdSource; args: Record<string, never>; result: string | null };
+  'Ad.contact': { parent: AdSource; args: Record<string, never>; result: AdContactSource };
+  'Ad.infoIsTrue': { parent: AdSource; args: Record<string, never>; result: boolean };
+  'Ad.published': { parent: AdSource; args: Record<string, never>; result: boolean };
+  'Ad.unlisted': { parent: AdSource; args: Record<string, never>; result: boolean };
+  'Ad.editable': { parent: AdSource; args: Record<string, never>; result: boolean };
+  'Ad.createdAt': { parent: AdSource; args: Record<string, never>; result: string };
+  'Ad.updatedAt': { parent: AdSource; args: Record<string, never>; result: string };
+  'Ad.publishedAt': { parent: AdSource; args: Record<string, never>; result: string | null };
+  'AdPage.items': { parent: AdPageSource; args: Record<string, never>; result: Array<AdSource> };
+  'AdPage.nextToken': { parent: AdPageSource; args: Record<string, never>; result: string | null };
   'UploadTicket.fileId': { parent: UploadTicketSource; args: Record<string, never>; result: string };
   'UploadTicket.url': { parent: UploadTicketSource; args: Record<string, never>; result: string };
   'UploadTicket.fields': { parent: UploadTicketSource; args: Record<string, never>; result: string };
@@ -628,4 +1086,14 @@ export interface FieldResolverTypes {
   'StoredFile.contentType': { parent: StoredFileSource; args: Record<string, never>; result: string };
   'StoredFile.size': { parent: StoredFileSource; args: Record<string, never>; result: number };
   'StoredFile.publicUrl': { parent: StoredFileSource; args: Record<string, never>; result: string | null };
+  'PhoneVerificationStarted.phoneNumber': { parent: PhoneVerificationStartedSource; args: Record<string, never>; result: string };
+  'PhoneVerificationStarted.nextCodeAt': { parent: PhoneVerificationStartedSource; args: Record<string, never>; result: string };
+  'PhoneVerificationStarted.expiresAt': { parent: PhoneVerificationStartedSource; args: Record<string, never>; result: string };
+  'PhoneVerificationResult.phoneVerified': { parent: PhoneVerificationResultSource; args: Record<string, never>; result: boolean };
+  'PlaceSuggestion.label': { parent: PlaceSuggestionSource; args: Record<string, never>; result: string };
+  'PlaceSuggestion.address': { parent: PlaceSuggestionSource; args: Record<string, never>; result: string };
+  'PlaceSuggestion.town': { parent: PlaceSuggestionSource; args: Record<string, never>; result: string };
+  'PlaceSuggestion.postalCode': { parent: PlaceSuggestionSource; args: Record<string, never>; result: string | null };
+  'PlaceSuggestion.latitude': { parent: PlaceSuggestionSource; args: Record<string, never>; result: number };
+  'PlaceSuggestion.longitude': { parent: PlaceSuggestionSource; args: Record<string, never>; result: number };
 }

@@ -32,6 +32,7 @@ const RULES = {
   fileType: true,
   fileSize: true,
   fileContent: true,
+  tooMany: true,
 } satisfies Record<RuleName, true>;
 
 function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string> {
