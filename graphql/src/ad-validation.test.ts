@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { adInputChecks, hasSomeLanguage } from './ad-validation';
+import type { AdInput } from './generated/types';
+
+const TODAY = '2026-11-23';
+
+const valid = (): AdInput => ({
+  title: { fr: 'Cuisine commerciale à louer', en: null },
+  description: { fr: '<p>Grande cuisine équipée.</p>', en: null },
+  category: 'PROFESSIONAL_KITCHEN',
+  professionalKitchenEquipment: ['OVEN'],
+  address: { address: '123 rue Principale', town: 'Rimouski', latitude: 48.45, longitude: -68.52, showAddress: false },
+  availability: { all: false, day: true, evening: false, weekdays: ['MONDAY'], restrictions: [{ date: TODAY, period: 'DAY' }] },
+  certifications: [],
+  allergens: [],
+  rent: { kind: 'AMOUNT', amountCents: 12_550 },
+  images: [{ fileIds: ['a', 'b'], alt: { fr: 'La cuisine' } }],
+  infoIsTrue: true,
+});
+
+const failures = (input: AdInput) =>
+  adInputChecks(input, TODAY)
+    .filter(([, rule]) => rule !== null)
+    .map(([path, rule]) => `${path}:${rule}`);
+
+describe('adInputChecks', () => {
+  it('accepts a complete ad in one language', () => {
+    expect(failures(valid())).toEqual([]);
+  });
+
+  it('wants a title and a non-empty description in at least one language', () => {
+    expect(failures({ ...valid(), title: { fr: '  ', en: null }, description: { fr: '<p><br></p>', en: '<p>&nbsp;</p>' } })).toEqual([
+      'title:required',
+      'description:richTextEmpty',
+    ]);
+    expect(failures({ ...valid(), title: { en: 'Kitchen' }, description: { en: '<p>Big</p>' } })).toEqual([]);
+  });
+
+  it('asks for the "other" texts of the category that is chosen, and only that one', () => {
+    expect(failures({ ...valid(), professionalKitchenEquipment: ['OTHER'] })).toEqual(['professionalKitchenEquipmentOther:required']);
+    expect(failures({ ...valid(), category: 'DELIVERY_TRUCK' })).toEqual(['deliveryTruckType:required']);
+    expect(failures({ ...valid(), category: 'DELIVERY_TRUCK', deliveryTruckType: 'OTHER' })).toEqual(['deliveryTruckTypeOther:required']);
+    expect(failures({ ...valid(), category: 'OTHER' })).toEqual(['descriptionOther:required']);
+    expect(failures({ ...valid(), category: 'SURPLUS', professionalKitchenEquipment: ['OTHER'] })).toEqual([]);
+  });
+
+  it('wants an address picked from the suggestions, with both coordinates', () => {
+    expect(failures({ ...valid(), address: { ...valid().address, latitude: null } })).toEqual(['address:latLong']);
+    expect(failures({ ...valid(), address: { ...valid().address, address: '', town: '' } })).toEqual([
+      'address.address:required',
+      'address.town:required',
+    ]);
+  });
+
+  it('wants some availability and no restriction in the past', () => {
+    expect(
+      failures({ ...valid(), availability: { all: false, day: false, evening: false, weekdays: ['MONDAY'], restrictions: [] } }),
+    ).toEqual(['availability:required']);
+    expect(failures({ ...valid(), availability: { all: false, day: true, evening: false, weekdays: [], restrictions: [] } })).toEqual([
+      'availability:required',
+    ]);
+    expect(
+      failures({ ...valid(), availability: { ...valid().availability, restrictions: [{ date: '2026-11-22', period: 'EVENING' }] } }),
+    ).toEqual(['availability.restrictions.0.date:minDate']);
+  });
+
+  it('wants at least one mode, and a price that matches its kind', () => {
+    expect(failures({ ...valid(), rent: null })).toEqual(['offers:oneOfRentSaleTradeDonation']);
+    expect(failures({ ...valid(), rent: { kind: 'AMOUNT' } })).toEqual(['rent.amountCents:requiredNumeric']);
+    expect(failures({ ...valid(), sale: { kind: 'AMOUNT', amountCents: 10.5 } })).toEqual(['sale.amountCents:numeric']);
+    expect(failures({ ...valid(), sale: { kind: 'AMOUNT', amountCents: -1 } })).toEqual(['sale.amountCents:numeric']);
+    expect(failures({ ...valid(), sale: { kind: 'RANGE' } })).toEqual(['sale.range:required']);
+    expect(failures({ ...valid(), sale: { kind: 'TO_BE_DETERMINED' } })).toEqual([]);
+    expect(failures({ ...valid(), rent: null, trade: { description: { fr: ' ' } } })).toEqual(['trade.description:required']);
+    expect(failures({ ...valid(), rent: null, donation: { description: { en: 'Two pallets of flour' } } })).toEqual([]);
+  });
+
+  it('allows ten images, each with its sizes and an alt text', () => {
+    const image = { fileIds: ['a'], alt: { en: 'Oven' } };
+    expect(failures({ ...valid(), images: Array.from({ length: 11 }, () => image) })).toEqual(['images:tooMany']);
+    expect(failures({ ...valid(), images: [{ fileIds: [], alt: { fr: '' } }] })).toEqual([
+      'images.0.fileIds:required',
+      'images.0.alt:required',
+    ]);
+  });
+
+  it('wants the truthfulness declaration', () => {
+    expect(failures({ ...valid(), infoIsTrue: false })).toEqual(['infoIsTrue:required']);
+  });
+});
+
+describe('hasSomeLanguage', () => {
+  it('counts rich text only when more than empty tags remain', () => {
+    expect(hasSomeLanguage({ fr: '<p></p>' }, true)).toBe(false);
+    expect(hasSomeLanguage({ fr: '<p></p>' })).toBe(true);
+    expect(hasSomeLanguage(null)).toBe(false);
+  });
+});
