@@ -11,7 +11,8 @@ const STEPS = ['account', 'publish', 'find', 'agree'] as const;
 
 /** The landing page (spec §2): what the marketplace is, what is shared, how, and for whom. */
 export function LandingPage() {
-  const { t } = useTranslation('site');
+  // Category and mode names come from the ad vocabulary, as on every ad.
+  const { t } = useTranslation(['site', 'adFields']);
   const signedIn = useSession() !== null;
   usePageTitle(t('landing.pageTitle'));
   return (
@@ -27,7 +28,7 @@ export function LandingPage() {
         <ul className="card-grid">
           {AD_CATEGORIES.map((category) => (
             <li key={category} className="card">
-              <h3>{t(`common:adCategories.${category}`)}</h3>
+              <h3>{t(`adFields:categories.${category}`)}</h3>
               <p>{t(`landing.categories.descriptions.${category}`)}</p>
             </li>
           ))}
@@ -37,7 +38,7 @@ export function LandingPage() {
         <ul className="card-grid card-grid--four">
           {SHARING_MODES.map((mode) => (
             <li key={mode} className="card card--accent">
-              <h3>{t(`common:sharingModes.${mode}`)}</h3>
+              <h3>{t(`adFields:modes.${mode}`)}</h3>
               <p>{t(`landing.modes.descriptions.${mode}`)}</p>
             </li>
           ))}
