@@ -33,7 +33,8 @@ export function phoneVerifier(): Promise<PhoneVerifier> {
 }
 
 async function choosePhoneVerifier(adapter: string): Promise<PhoneVerifier> {
-  if (adapter === 'twilio') return twilioPhoneVerifier(await loadTwilioCredentials(requireEnv('TWILIO_SECRET_ARN'), new SecretsManagerClient({})));
+  if (adapter === 'twilio')
+    return twilioPhoneVerifier(await loadTwilioCredentials(requireEnv('TWILIO_SECRET_ARN'), new SecretsManagerClient({})));
   if (adapter === 'outbox') return outboxPhoneVerifier(requireEnv('OUTBOX_DIR'));
   throw new Error(`Unknown PHONE_VERIFIER_ADAPTER "${adapter}" (expected twilio or outbox)`);
 }

@@ -33,7 +33,8 @@ function answerVerifyApi(path: string, form: URLSearchParams): [number, object] 
   const verificationsPath = `/v2/Services/${CREDENTIALS.serviceSid}/Verifications`;
   const checkPath = `/v2/Services/${CREDENTIALS.serviceSid}/VerificationCheck`;
   const to = form.get('To') ?? '';
-  const error = (status: number, code: number, message: string) => [status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }] as [number, object];
+  const error = (status: number, code: number, message: string) =>
+    [status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }] as [number, object];
   if (path === verificationsPath) {
     if (++sends > maxSends) return error(429, 60203, 'Max send attempts reached');
     pending.set(to, { code: '123456', attempts: 0 });
@@ -110,7 +111,8 @@ describe('Twilio Verify adapter', () => {
 
   it('answers tooManyAttempts once the tries are used up (60202), even for the right code', async () => {
     await verifier().send({ userId: 'u1', phoneNumber: TO, language: 'en' });
-    for (let i = 0; i < MAX_ATTEMPTS; i++) expect(await verifier().check({ userId: 'u1', phoneNumber: TO, code: '000000' })).toBe('invalid');
+    for (let i = 0; i < MAX_ATTEMPTS; i++)
+      expect(await verifier().check({ userId: 'u1', phoneNumber: TO, code: '000000' })).toBe('invalid');
     expect(await verifier().check({ userId: 'u1', phoneNumber: TO, code: '123456' })).toBe('tooManyAttempts');
   });
 

@@ -50,13 +50,19 @@ export async function claimPhoneVerification(userId: string, record: PhoneVerifi
 }
 
 /** Puts back what a claim replaced (the verifier refused to send), if the claim is still there. */
-export async function releasePhoneVerification(userId: string, claimed: PhoneVerificationRecord, previous?: PhoneVerificationRecord): Promise<void> {
+export async function releasePhoneVerification(
+  userId: string,
+  claimed: PhoneVerificationRecord,
+  previous?: PhoneVerificationRecord,
+): Promise<void> {
   const key = phoneVerificationKey(userId);
   const condition = { ConditionExpression: 'sentAt = :sentAt', ExpressionAttributeValues: { ':sentAt': claimed.sentAt } };
   try {
     if (previous) {
       const ttl = Math.floor(new Date(previous.expiresAt).getTime() / 1000) + KEPT_AFTER_EXPIRY_SECONDS;
-      await db().send(new PutCommand({ TableName: tableName(), Item: { ...key, type: 'PhoneVerification', ...previous, ttl }, ...condition }));
+      await db().send(
+        new PutCommand({ TableName: tableName(), Item: { ...key, type: 'PhoneVerification', ...previous, ttl }, ...condition }),
+      );
     } else {
       await db().send(new DeleteCommand({ TableName: tableName(), Key: key, ...condition }));
     }

@@ -46,5 +46,6 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   },
   // The table keeps each verification's number and times, and the per-account limits.
   phone: { table: 'readWrite', secrets: ['twilio'] },
+  places: { table: 'readWrite' }, // table: its rate limit per source address (the places are in the bundle)
   housekeeping: { table: 'readWrite', files: { incoming: 'readWrite' } },
 };

@@ -6,6 +6,7 @@ import { accountsFields } from './accounts';
 import { adminFields } from './admin';
 import { filesFields } from './files';
 import { phoneFields } from './phone';
+import { placesFields } from './places';
 import type { FieldMap } from './shared/resolver';
 
 export const AUTHORIZER = 'authorizer';
@@ -20,6 +21,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'files', fields: fieldsOf(filesFields) },
   // Phone verification by SMS code (functions/domain/phone).
   { name: 'phone', fields: fieldsOf(phoneFields) },
+  // Address autocomplete from Quebec place data bundled with it (functions/domain/places).
+  { name: 'places', fields: fieldsOf(placesFields) },
 ];
 
 /**

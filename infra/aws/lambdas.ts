@@ -138,7 +138,9 @@ export class HandlerFunctions extends Construct {
         ...(access.table ? { TABLE_NAME: props.table.tableName } : {}),
         ...(access.secrets?.includes('jwt') ? { JWT_SECRET_ARN: props.jwtSecret.secretArn } : {}),
         ...(access.secrets?.includes('originVerify') ? { ORIGIN_VERIFY_SECRET_ARN: props.originVerifySecret.secretArn } : {}),
-        ...(access.secrets?.includes('twilio') ? { PHONE_VERIFIER_ADAPTER: 'twilio', TWILIO_SECRET_ARN: props.twilioSecret.secretArn } : {}),
+        ...(access.secrets?.includes('twilio')
+          ? { PHONE_VERIFIER_ADAPTER: 'twilio', TWILIO_SECRET_ARN: props.twilioSecret.secretArn }
+          : {}),
         ...(access.sendEmail ? { MAIL_ADAPTER: 'ses', MAIL_FROM: props.mailFrom } : {}),
         ...(access.files
           ? {

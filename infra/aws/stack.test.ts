@@ -217,8 +217,12 @@ describe('Lambdas', () => {
       expect(statements.includes('dynamodb:PutItem'), `${name} writes the table`).toBe(access.table === 'readWrite');
       expect(statements.includes('dynamodb:GetItem'), `${name} reads the table`).toBe(access.table !== undefined);
       expect(statements.includes('secretsmanager:GetSecretValue'), `${name} reads a secret`).toBe(!!access.secrets?.length);
-      const twilioSecret = ofType('AWS::SecretsManager::Secret').find(([, r]) => String(r.Properties.Description).includes('TWILIO_SECRET_ARN'))![0];
-      expect(statements.includes(`"Ref":"${twilioSecret}"`), `${name} reads the Twilio credentials`).toBe(!!access.secrets?.includes('twilio'));
+      const twilioSecret = ofType('AWS::SecretsManager::Secret').find(([, r]) =>
+        String(r.Properties.Description).includes('TWILIO_SECRET_ARN'),
+      )![0];
+      expect(statements.includes(`"Ref":"${twilioSecret}"`), `${name} reads the Twilio credentials`).toBe(
+        !!access.secrets?.includes('twilio'),
+      );
       expect(statements.includes('ses:SendEmail'), `${name} sends e-mail`).toBe(!!access.sendEmail);
       if (access.sendEmail) expect(statements).toContain('"ses:FromAddress":"no-reply@exemple.ca"');
       expect(statements.includes('appsync:GraphQL'), `${name} publishes`).toBe(!!access.publish?.length);

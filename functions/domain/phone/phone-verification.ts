@@ -32,7 +32,8 @@ const secondsUntil = (instant: string) => Math.max(1, Math.ceil((new Date(instan
 const tooSoon = (nextCodeAt: string) =>
   new AppError('PHONE_CODE_TOO_SOON', 'Wait before asking for another code', [], secondsUntil(nextCodeAt));
 
-const nextCodeAtOf = (record: PhoneVerificationRecord) => new Date(new Date(record.sentAt).getTime() + PHONE_CODE_INTERVAL_MS).toISOString();
+const nextCodeAtOf = (record: PhoneVerificationRecord) =>
+  new Date(new Date(record.sentAt).getTime() + PHONE_CODE_INTERVAL_MS).toISOString();
 
 async function existingUser(userId: string): Promise<UserRecord> {
   const user = await getUser(userId);
