@@ -21,27 +21,39 @@ export interface PhoneVerificationDialogProps {
   onVerified(): void;
 }
 
-/** Seconds left until `deadline` (epoch ms), counted down every second; 0 once it has passed. */
-function useSecondsUntil(deadline: number | null): number {
-  const left = () => (deadline === null ? 0 : Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
-  const [seconds, setSeconds] = useState(left);
+/** The current time (epoch ms), moved every second while `deadline` is ahead; `restart` sets it at once. */
+function useClockUntil(deadline: number | null) {
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setSeconds(left());
     if (deadline === null) return;
     const timer = setInterval(() => {
-      const next = left();
-      setSeconds(next);
-      if (next === 0) clearInterval(timer);
+      const current = Date.now();
+      setNow(current);
+      if (current >= deadline) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `left` reads only `deadline`
   }, [deadline]);
-  return seconds;
+  return { now, restart: () => setNow(Date.now()) };
 }
 
 export function PhoneVerificationDialog({ open, onClose, onVerified }: PhoneVerificationDialogProps) {
   const { t } = useTranslation('phone');
-  const me = useApiQuery(PHONE_OF_ME, {}, { enabled: open });
+  return (
+    <Dialog open={open} title={t('dialog.title')} onClose={onClose}>
+      {/* Mounted while open only: each opening starts over (the server still refuses a code within 30 s). */}
+      {open && <VerificationSteps onVerified={onVerified} />}
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {t('dialog.close')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function VerificationSteps({ onVerified }: Pick<PhoneVerificationDialogProps, 'onVerified'>) {
+  const { t } = useTranslation('phone');
+  const me = useApiQuery(PHONE_OF_ME, {});
   const sendCode = useApiMutation(SEND_PHONE_VERIFICATION_CODE);
   const verifyCode = useApiMutation(VERIFY_PHONE_CODE);
   const form = useForm(FIELDS);
@@ -51,17 +63,8 @@ export function PhoneVerificationDialog({ open, onClose, onVerified }: PhoneVeri
   const [failure, setFailure] = useState<string | null>(null);
   const [verified, setVerified] = useState(false);
   const [sending, setSending] = useState(false);
-  const wait = useSecondsUntil(nextCodeAt);
-
-  useEffect(() => {
-    if (open) return;
-    // A new opening starts over (the server still refuses a code within 30 s, with its message).
-    setSentTo(null);
-    setFailure(null);
-    setVerified(false);
-    form.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the dialog closes only
-  }, [open]);
+  const clock = useClockUntil(nextCodeAt);
+  const wait = nextCodeAt === null ? 0 : Math.max(0, Math.ceil((nextCodeAt - clock.now) / 1000));
 
   const phoneNumber = me.data?.me?.profile.phoneNumber ?? null;
 
@@ -71,8 +74,9 @@ export function PhoneVerificationDialog({ open, onClose, onVerified }: PhoneVeri
     setFailure(null);
     try {
       const started = await sendCode.mutateAsync({});
-      setSentTo(started?.phoneNumber ?? phoneNumber);
+      setSentTo(started.sendPhoneVerificationCode?.phoneNumber ?? phoneNumber);
       setNextCodeAt(Date.now() + PHONE_CODE_INTERVAL_MS);
+      clock.restart();
       form.focus('code');
     } catch (error) {
       setFailure(errorMessageKey(error));
@@ -94,8 +98,8 @@ export function PhoneVerificationDialog({ open, onClose, onVerified }: PhoneVeri
   };
 
   return (
-    <Dialog open={open} title={t('dialog.title')} onClose={onClose}>
-      {me.isPending && open && <p role="status">{t('common:loading')}</p>}
+    <>
+      {me.isPending && <p role="status">{t('common:loading')}</p>}
       {me.data && !phoneNumber && <p>{t('dialog.noPhone')}</p>}
       {verified ? (
         <p role="status" className="notice">
@@ -138,11 +142,6 @@ export function PhoneVerificationDialog({ open, onClose, onVerified }: PhoneVeri
           {t(failure, { ns: 'common' })}
         </p>
       )}
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {t('dialog.close')}
-        </button>
-      </div>
-    </Dialog>
+    </>
   );
 }
