@@ -137,3 +137,35 @@ describe('Twilio Verify adapter', () => {
     secrets.restore();
   });
 });
+
+describe('Twilio Verify adapter as the phone Lambda bundles it', () => {
+  it('still sends and checks codes with `form-data` left out of the bundle', async () => {
+    const { build } = await import('esbuild');
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { TWILIO_BUNDLE_ALIASES } = await import('./twilio-bundling');
+    const result = await build({
+      entryPoints: [new URL('./twilio-phone-verifier.ts', import.meta.url).pathname],
+      bundle: true,
+      minify: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'esm',
+      mainFields: ['module', 'main'],
+      alias: TWILIO_BUNDLE_ALIASES,
+      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      write: false,
+      logLevel: 'silent',
+    });
+    // The MIME table of form-data (mime-db) is not in it.
+    expect(result.outputFiles[0]!.text).not.toContain('1d-interleaved-parityfec');
+    const bundle = join(await mkdtemp(join(tmpdir(), 'twilio-bundle-')), 'verifier.mjs');
+    await writeFile(bundle, result.outputFiles[0]!.contents);
+    const bundled = (await import(/* @vite-ignore */ bundle)) as typeof import('./twilio-phone-verifier');
+    const verifier = bundled.twilioPhoneVerifier(CREDENTIALS, baseUrl);
+    expect(await verifier.send({ userId: 'u1', phoneNumber: TO, language: 'fr' })).toBe('sent');
+    expect(await verifier.check({ userId: 'u1', phoneNumber: TO, code: '000000' })).toBe('invalid');
+    expect(await verifier.check({ userId: 'u1', phoneNumber: TO, code: '123456' })).toBe('approved');
+  }, 60_000);
+});

@@ -18,6 +18,7 @@ import { Construct } from 'constructs';
 import type { HandlerAccess } from '@partage/functions/handlers/access';
 import { fileAreaPrefix, isPublicArea, type FileArea } from '@partage/functions/domain/files/file-keys';
 import { SERVER_EVENTS } from '@partage/functions/domain/events';
+import { TWILIO_BUNDLE_ALIASES } from '@partage/functions/adapters/twilio-bundling';
 import { REPO_ROOT, senderAddress } from './config';
 import type { Scheduling } from './scheduling';
 
@@ -165,6 +166,9 @@ export class HandlerFunctions extends Construct {
         externalModules: ['@aws-sdk/*'],
         tsconfig: join(REPO_ROOT, 'functions', 'tsconfig.json'),
         logLevel: LogLevel.WARNING,
+        ...(access.secrets?.includes('twilio') && {
+          esbuildArgs: Object.fromEntries(Object.entries(TWILIO_BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
+        }),
       },
     });
 

@@ -148,6 +148,16 @@ describe('Lambdas', () => {
     functionOf('phone');
   });
 
+  it('bundles the phone Lambda without form-data (functions/adapters/twilio-bundling.ts): under 500 KB minified', () => {
+    const [, fn] = functionOf('phone');
+    const { S3Key } = fn.Properties.Code as { S3Key: string };
+    const code = readFileSync(join(outdir, `asset.${S3Key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
+    // (booleans: a failure would print the whole bundle)
+    expect(code.includes('1d-interleaved-parityfec'), "mime-db, form-data's MIME table").toBe(false);
+    expect(code.includes('/VerificationCheck'), 'the Verify client').toBe(true);
+    expect(Buffer.byteLength(code)).toBeLessThan(500 * 1024);
+  });
+
   it('has one function per handler of the catalog, Node 22 on ARM64, ESM', () => {
     for (const name of handlerNames) {
       const [, fn] = functionOf(name);
