@@ -2,11 +2,16 @@
 // answering as Twilio documents them), through the real SDK: requests, authentication, form
 // encoding and error bodies are the SDK's own.
 
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SecretsManagerClient, GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
+import { build } from 'esbuild';
+import { TWILIO_BUNDLE_ALIASES } from './twilio-bundling';
 import { loadTwilioCredentials, twilioPhoneVerifier } from './twilio-phone-verifier';
 
 const CREDENTIALS = { accountSid: 'AC0123', authToken: 'token-1', serviceSid: 'VA0123' };
@@ -140,11 +145,6 @@ describe('Twilio Verify adapter', () => {
 
 describe('Twilio Verify adapter as the phone Lambda bundles it', () => {
   it('still sends and checks codes with `form-data` left out of the bundle', async () => {
-    const { build } = await import('esbuild');
-    const { mkdtemp, writeFile } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { TWILIO_BUNDLE_ALIASES } = await import('./twilio-bundling');
     const result = await build({
       entryPoints: [new URL('./twilio-phone-verifier.ts', import.meta.url).pathname],
       bundle: true,
@@ -162,7 +162,7 @@ describe('Twilio Verify adapter as the phone Lambda bundles it', () => {
     expect(result.outputFiles[0]!.text).not.toContain('1d-interleaved-parityfec');
     const bundle = join(await mkdtemp(join(tmpdir(), 'twilio-bundle-')), 'verifier.mjs');
     await writeFile(bundle, result.outputFiles[0]!.contents);
-    const bundled = (await import(/* @vite-ignore */ bundle)) as typeof import('./twilio-phone-verifier');
+    const bundled = (await import(/* @vite-ignore */ bundle)) as { twilioPhoneVerifier: typeof twilioPhoneVerifier };
     const verifier = bundled.twilioPhoneVerifier(CREDENTIALS, baseUrl);
     expect(await verifier.send({ userId: 'u1', phoneNumber: TO, language: 'fr' })).toBe('sent');
     expect(await verifier.check({ userId: 'u1', phoneNumber: TO, code: '000000' })).toBe('invalid');
