@@ -1,4 +1,4 @@
-// The local stand-in for SES (and later the SMS verifier): each message is one JSON file in a
+// The local stand-in for SES and Twilio Verify (outbox-phone-verifier.ts): each message is one JSON file in a
 // folder that the local dev mailbox page lists, with the links of the text made clickable.
 
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';

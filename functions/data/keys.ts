@@ -14,7 +14,12 @@ export const refreshFamilyKey = (userId: string, familyId: string) => ({
   SK: `${REFRESH_FAMILY_SK_PREFIX}${familyId}`,
 });
 
-export const twoFactorCodeKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'TWO_FACTOR' });
+/** A user's pending one-time code of a kind: the two-factor login code, the local host's phone code. */
+export type OneTimeCodeKind = 'TWO_FACTOR' | 'PHONE_CODE';
+export const oneTimeCodeKey = (kind: OneTimeCodeKind, userId: string) => ({ PK: `USER#${userId}`, SK: kind });
+
+/** Where a user's phone verification stands: the number a code went to, when, until when (phone capability). */
+export const phoneVerificationKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'PHONE_VERIFICATION' });
 
 export const currentTermsKey = () => ({ PK: 'TERMS', SK: 'CURRENT' });
 export const TERMS_ACCEPTANCE_SK_PREFIX = 'TOS#';

@@ -17,12 +17,18 @@ export const RATE_LIMITS = {
   passwordReset: perHour(20),
   resendConfirmation: perHour(20),
   log: { capacity: 60, refillPerSecond: 1 },
+  /** Address autocomplete asks as the user types: a burst per field, a steady pace after it. */
+  placeSuggestions: { capacity: 120, refillPerSecond: 2 },
   /** Per source address, and per account (a source address and a user id never look alike). */
   changeEmail: perHour(5),
   // Per account. A code has TWO_FACTOR_MAX_ATTEMPTS tries, and a new login round gives a new code:
   // these bound the codes checked and e-mailed across rounds.
   twoFactorCheck: perHour(20),
   twoFactorSend: perHour(10),
+  // Per account. SMS cost money: at most this many codes an hour whatever the 30 s interval allows,
+  // and checks bounded across codes (each code has PHONE_CODE_MAX_ATTEMPTS tries).
+  phoneCodeSend: perHour(10),
+  phoneCodeCheck: perHour(30),
   /** Per recipient address and kind of e-mail (the link e-mails: confirmation, reset, …). */
   linkEmail: perHour(ACCOUNT_EMAILS_PER_HOUR),
 } satisfies Record<string, BucketRule>;

@@ -12,9 +12,10 @@ export interface HandlerAccess {
   /**
    * Secrets Manager secrets it reads: `jwt` signs or verifies access tokens (JWT_SECRET_ARN);
    * `originVerify` is the value CloudFront adds to what it forwards to the HTTP API
-   * (ORIGIN_VERIFY_SECRET_ARN): every HTTP route's handler needs it to refuse calls that skip CloudFront.
+   * (ORIGIN_VERIFY_SECRET_ARN): every HTTP route's handler needs it to refuse calls that skip CloudFront;
+   * `twilio` holds the Twilio Verify credentials (TWILIO_SECRET_ARN, with PHONE_VERIFIER_ADAPTER=twilio).
    */
-  secrets?: readonly ('jwt' | 'originVerify')[];
+  secrets?: readonly ('jwt' | 'originVerify' | 'twilio')[];
   /** ses:SendEmail from MAIL_FROM only. */
   sendEmail?: boolean;
   /** PUBLIC_URL, the site's address (links in e-mails, public file URLs). */
@@ -43,5 +44,8 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
     publicUrl: true,
     files: { incoming: 'readWrite', public: 'readWrite', private: 'readWrite', quarantine: 'readWrite' },
   },
+  // The table keeps each verification's number and times, and the per-account limits.
+  phone: { table: 'readWrite', secrets: ['twilio'] },
+  places: { table: 'readWrite' }, // table: its rate limit per source address (the places are in the bundle)
   housekeeping: { table: 'readWrite', files: { incoming: 'readWrite' } },
 };

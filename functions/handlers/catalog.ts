@@ -5,6 +5,8 @@
 import { accountsFields } from './accounts';
 import { adminFields } from './admin';
 import { filesFields } from './files';
+import { phoneFields } from './phone';
+import { placesFields } from './places';
 import type { FieldMap } from './shared/resolver';
 
 export const AUTHORIZER = 'authorizer';
@@ -17,6 +19,10 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'admin', fields: fieldsOf(adminFields) },
   // Uploads straight to storage and file URLs (functions/domain/files/uploads.ts).
   { name: 'files', fields: fieldsOf(filesFields) },
+  // Phone verification by SMS code (functions/domain/phone).
+  { name: 'phone', fields: fieldsOf(phoneFields) },
+  // Address autocomplete from Quebec place data bundled with it (functions/domain/places).
+  { name: 'places', fields: fieldsOf(placesFields) },
 ];
 
 /**

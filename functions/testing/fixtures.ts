@@ -43,6 +43,7 @@ export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
   Object.assign(process.env, {
     JWT_SECRET: 'test-secret-of-at-least-thirty-two-bytes',
     MAIL_ADAPTER: 'outbox',
+    PHONE_VERIFIER_ADAPTER: 'outbox',
     OUTBOX_DIR: outboxDir,
     PUBLIC_URL: TEST_PUBLIC_URL,
     PUBLISH_ADAPTER: 'local',

@@ -18,6 +18,7 @@ import { Construct } from 'constructs';
 import type { HandlerAccess } from '@partage/functions/handlers/access';
 import { fileAreaPrefix, isPublicArea, type FileArea } from '@partage/functions/domain/files/file-keys';
 import { SERVER_EVENTS } from '@partage/functions/domain/events';
+import { TWILIO_BUNDLE_ALIASES } from '@partage/functions/adapters/twilio-bundling';
 import { REPO_ROOT, senderAddress } from './config';
 import type { Scheduling } from './scheduling';
 
@@ -53,6 +54,8 @@ export interface HandlerFunctionsProps {
   jwtSecret: secretsmanager.ISecret;
   /** The value CloudFront adds to what it forwards to the HTTP API (functions/handlers/shared/http.ts). */
   originVerifySecret: secretsmanager.ISecret;
+  /** Twilio Verify's credentials (functions/adapters/twilio-phone-verifier.ts). */
+  twilioSecret: secretsmanager.ISecret;
   /** The file store's buckets (infra/aws/file-storage.ts). */
   fileBuckets: { files: s3.IBucket; public: s3.IBucket };
   mailFrom: string;
@@ -136,6 +139,9 @@ export class HandlerFunctions extends Construct {
         ...(access.table ? { TABLE_NAME: props.table.tableName } : {}),
         ...(access.secrets?.includes('jwt') ? { JWT_SECRET_ARN: props.jwtSecret.secretArn } : {}),
         ...(access.secrets?.includes('originVerify') ? { ORIGIN_VERIFY_SECRET_ARN: props.originVerifySecret.secretArn } : {}),
+        ...(access.secrets?.includes('twilio')
+          ? { PHONE_VERIFIER_ADAPTER: 'twilio', TWILIO_SECRET_ARN: props.twilioSecret.secretArn }
+          : {}),
         ...(access.sendEmail ? { MAIL_ADAPTER: 'ses', MAIL_FROM: props.mailFrom } : {}),
         ...(access.files
           ? {
@@ -160,6 +166,9 @@ export class HandlerFunctions extends Construct {
         externalModules: ['@aws-sdk/*'],
         tsconfig: join(REPO_ROOT, 'functions', 'tsconfig.json'),
         logLevel: LogLevel.WARNING,
+        ...(access.secrets?.includes('twilio') && {
+          esbuildArgs: Object.fromEntries(Object.entries(TWILIO_BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
+        }),
       },
     });
 
@@ -167,6 +176,7 @@ export class HandlerFunctions extends Construct {
     if (access.table === 'read') props.table.grantReadData(fn);
     if (access.secrets?.includes('jwt')) props.jwtSecret.grantRead(fn);
     if (access.secrets?.includes('originVerify')) props.originVerifySecret.grantRead(fn);
+    if (access.secrets?.includes('twilio')) props.twilioSecret.grantRead(fn);
     const fileBuckets = new Set<s3.IBucket>();
     for (const [area, level] of Object.entries(access.files ?? {}) as [FileArea, 'read' | 'readWrite'][]) {
       const bucket = isPublicArea(area) ? props.fileBuckets.public : props.fileBuckets.files;

@@ -124,8 +124,8 @@ describe('DynamoDB table', () => {
 });
 
 describe('secrets', () => {
-  it('are generated Secrets Manager secrets: the JWT signing key and the CloudFront origin-verify value', () => {
-    template.resourceCountIs('AWS::SecretsManager::Secret', 2);
+  it('are generated Secrets Manager secrets: the JWT signing key, the CloudFront origin-verify value, the Twilio credentials', () => {
+    template.resourceCountIs('AWS::SecretsManager::Secret', 3);
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       Description: Match.stringLikeRegexp('JWT_SECRET_ARN'),
       GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
@@ -134,10 +134,30 @@ describe('secrets', () => {
       Description: Match.stringLikeRegexp('ORIGIN_VERIFY_SECRET_ARN'),
       GenerateSecretString: Match.objectLike({ PasswordLength: 48, ExcludePunctuation: true }),
     });
+    // Only a placeholder is generated: the operator sets the account's credentials; none is in the template.
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Description: Match.stringLikeRegexp('TWILIO_SECRET_ARN'),
+      GenerateSecretString: Match.objectLike({ SecretStringTemplate: '{"accountSid":"","serviceSid":""}', GenerateStringKey: 'authToken' }),
+    });
   });
 });
 
 describe('Lambdas', () => {
+  it('declares the phone Lambda: the table and the Twilio credentials, nothing else', () => {
+    expect(accessOf('phone')).toEqual({ table: 'readWrite', secrets: ['twilio'] });
+    functionOf('phone');
+  });
+
+  it('bundles the phone Lambda without form-data (functions/adapters/twilio-bundling.ts): under 500 KB minified', () => {
+    const [, fn] = functionOf('phone');
+    const { S3Key } = fn.Properties.Code as { S3Key: string };
+    const code = readFileSync(join(outdir, `asset.${S3Key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
+    // (booleans: a failure would print the whole bundle)
+    expect(code.includes('1d-interleaved-parityfec'), "mime-db, form-data's MIME table").toBe(false);
+    expect(code.includes('/VerificationCheck'), 'the Verify client').toBe(true);
+    expect(Buffer.byteLength(code)).toBeLessThan(500 * 1024);
+  });
+
   it('has one function per handler of the catalog, Node 22 on ARM64, ESM', () => {
     for (const name of handlerNames) {
       const [, fn] = functionOf(name);
@@ -155,6 +175,7 @@ describe('Lambdas', () => {
       ofType('AWS::SecretsManager::Secret').find(([, r]) => String(r.Properties.Description).includes(description))![0];
     const secret = secretOf('JWT_SECRET_ARN');
     const originSecret = secretOf('ORIGIN_VERIFY_SECRET_ARN');
+    const twilioSecret = secretOf('TWILIO_SECRET_ARN');
     const table = ofType('AWS::DynamoDB::Table')[0]![0];
     const apiId = ofType('AWS::AppSync::GraphQLApi')[0]![0];
     for (const name of handlerNames) {
@@ -167,6 +188,9 @@ describe('Lambdas', () => {
       expect(env.JWT_SECRET_ARN, `${name} JWT_SECRET_ARN`).toEqual(access.secrets?.includes('jwt') ? { Ref: secret } : undefined);
       expect(env.ORIGIN_VERIFY_SECRET_ARN, `${name} ORIGIN_VERIFY_SECRET_ARN`).toEqual(
         access.secrets?.includes('originVerify') ? { Ref: originSecret } : undefined,
+      );
+      expect([env.PHONE_VERIFIER_ADAPTER, env.TWILIO_SECRET_ARN], `${name} phone verifier`).toEqual(
+        access.secrets?.includes('twilio') ? ['twilio', { Ref: twilioSecret }] : [undefined, undefined],
       );
       expect([env.MAIL_ADAPTER, env.MAIL_FROM], `${name} mail`).toEqual(access.sendEmail ? ['ses', MAIL_FROM] : [undefined, undefined]);
       if (access.publicUrl) expect(JSON.stringify(env.PUBLIC_URL)).toContain('DomainName');
@@ -203,6 +227,12 @@ describe('Lambdas', () => {
       expect(statements.includes('dynamodb:PutItem'), `${name} writes the table`).toBe(access.table === 'readWrite');
       expect(statements.includes('dynamodb:GetItem'), `${name} reads the table`).toBe(access.table !== undefined);
       expect(statements.includes('secretsmanager:GetSecretValue'), `${name} reads a secret`).toBe(!!access.secrets?.length);
+      const twilioSecret = ofType('AWS::SecretsManager::Secret').find(([, r]) =>
+        String(r.Properties.Description).includes('TWILIO_SECRET_ARN'),
+      )![0];
+      expect(statements.includes(`"Ref":"${twilioSecret}"`), `${name} reads the Twilio credentials`).toBe(
+        !!access.secrets?.includes('twilio'),
+      );
       expect(statements.includes('ses:SendEmail'), `${name} sends e-mail`).toBe(!!access.sendEmail);
       if (access.sendEmail) expect(statements).toContain('"ses:FromAddress":"no-reply@exemple.ca"');
       expect(statements.includes('appsync:GraphQL'), `${name} publishes`).toBe(!!access.publish?.length);

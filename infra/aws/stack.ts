@@ -70,6 +70,17 @@ export class PartageStack extends Stack {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
 
+    // Filled in by hand after the first deploy (the account's Twilio Verify service): until then the
+    // empty accountSid makes sending a code fail with a message that says so.
+    const twilioSecret = new secretsmanager.Secret(this, 'TwilioVerify', {
+      description: 'Twilio Verify credentials, JSON { accountSid, authToken, serviceSid } (TWILIO_SECRET_ARN)',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ accountSid: '', serviceSid: '' }),
+        generateStringKey: 'authToken',
+        excludePunctuation: true,
+      },
+    });
+
     const files = new FileStorage(this, 'Files');
     const cronJobs = catalog.cronJobs ?? [];
     const oneTimeJobs = catalog.oneTimeJobs ?? [];
@@ -85,6 +96,7 @@ export class PartageStack extends Stack {
       table: this.dataTable.table,
       jwtSecret,
       originVerifySecret,
+      twilioSecret,
       fileBuckets: { files: files.filesBucket, public: files.publicBucket },
       mailFrom: config.mailFrom,
       appVersion: config.appVersion,

@@ -1,6 +1,6 @@
 // The environment the functions read at cold start (docs/contracts.md), set for the local host:
 // local DynamoDB and fixed credentials (never a developer's AWS profile), the outbox instead of
-// SES, the real-time server for published events, the table for one-time schedules, files under
+// SES and Twilio Verify, the real-time server for published events, the table for one-time schedules, files under
 // the data folder, and secrets (JWT, file store) generated once per data folder so what they signed
 // survives a restart.
 
@@ -51,6 +51,7 @@ export async function setFunctionEnv({
     AWS_SECRET_ACCESS_KEY: 'local',
     JWT_SECRET: await dataDirSecret(dataDir, 'jwt-secret'),
     MAIL_ADAPTER: 'outbox',
+    PHONE_VERIFIER_ADAPTER: 'outbox',
     OUTBOX_DIR: outboxDir,
     MAIL_FROM: 'no-reply@partage.localhost',
     PUBLIC_URL: publicUrl,

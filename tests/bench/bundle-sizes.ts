@@ -3,6 +3,8 @@ import { build } from 'esbuild';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { TWILIO_BUNDLE_ALIASES } from '../../functions/adapters/twilio-bundling';
+import { HANDLER_ACCESS } from '../../functions/handlers/access';
 import { AUTHORIZER, HTTP_ROUTES, RESOLVER_LAMBDAS } from '../../functions/handlers/catalog';
 import { CRON_JOBS, ONE_TIME_JOBS } from '../../functions/handlers/schedules';
 import { kb } from './stats';
@@ -27,6 +29,7 @@ export async function lambdaBundleSizes(root: string): Promise<Array<{ name: str
       format: 'esm',
       mainFields: ['module', 'main'], // as infra/aws/lambdas.ts: ESM builds of dependencies tree-shake
       external: ['@aws-sdk/*'],
+      ...(HANDLER_ACCESS[name]?.secrets?.includes('twilio') && { alias: TWILIO_BUNDLE_ALIASES }), // as infra/aws/lambdas.ts
       write: false,
       logLevel: 'silent',
     });

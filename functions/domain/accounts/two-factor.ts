@@ -7,7 +7,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError, LOGIN_TEXT, PHONE_CODE_LENGTH, TWO_FACTOR_CODE_TTL_SECONDS, TWO_FACTOR_MAX_ATTEMPTS } from '@partage/graphql';
 import { mailer } from '../../adapters/mailer';
 import { epochSeconds } from '../clock';
-import { consumeTwoFactorCode, getTwoFactorCode, incrementTwoFactorAttempts, putTwoFactorCode } from '../../data/two-factor-codes';
+import { consumeOneTimeCode, getOneTimeCode, incrementOneTimeCodeAttempts, putOneTimeCode } from '../../data/one-time-codes';
 import type { UserRecord } from '../../data/users';
 import { renderEmail } from '../emails';
 import { enforceRateLimit } from '../rate-limits';
@@ -18,7 +18,7 @@ const hashCode = (userId: string, code: string) => createHash('sha256').update(`
 export async function sendTwoFactorCode(user: UserRecord): Promise<void> {
   await enforceRateLimit('twoFactorSend', user.id);
   const code = String(randomInt(10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
-  await putTwoFactorCode(user.id, hashCode(user.id, code), epochSeconds() + TWO_FACTOR_CODE_TTL_SECONDS);
+  await putOneTimeCode('TWO_FACTOR', user.id, hashCode(user.id, code), epochSeconds() + TWO_FACTOR_CODE_TTL_SECONDS);
   const values = { code, firstName: user.firstName, minutes: String(TWO_FACTOR_CODE_TTL_SECONDS / 60) };
   await mailer().send({ to: user.email, ...renderEmail('twoFactorCode', user.language, values) });
 }
@@ -27,12 +27,12 @@ export async function sendTwoFactorCode(user: UserRecord): Promise<void> {
 export async function checkTwoFactorCode(userId: string, code: string): Promise<void> {
   const invalid = new AppError('INVALID_CREDENTIALS', LOGIN_TEXT.invalidCode);
   await enforceRateLimit('twoFactorCheck', userId);
-  const pending = await getTwoFactorCode(userId);
+  const pending = await getOneTimeCode('TWO_FACTOR', userId);
   if (!pending || pending.ttl <= epochSeconds() || pending.attempts >= TWO_FACTOR_MAX_ATTEMPTS) throw invalid;
   const hash = hashCode(userId, code);
   if (!timingSafeEqual(Buffer.from(hash), Buffer.from(pending.codeHash))) {
-    await incrementTwoFactorAttempts(userId);
+    await incrementOneTimeCodeAttempts('TWO_FACTOR', userId);
     throw invalid;
   }
-  if (!(await consumeTwoFactorCode(userId, hash))) throw invalid;
+  if (!(await consumeOneTimeCode('TWO_FACTOR', userId, hash))) throw invalid;
 }

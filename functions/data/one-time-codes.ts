@@ -1,0 +1,61 @@
+// Short codes sent to a user, stored hashed (at most one pending per user and kind; a new one
+// replaces it): the two-factor login code, and the local host's phone verification code.
+
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from './client';
+import { oneTimeCodeKey, type OneTimeCodeKind } from './keys';
+
+export interface OneTimeCode {
+  codeHash: string;
+  attempts: number;
+  /** Epoch seconds; also the item's TTL. */
+  ttl: number;
+}
+
+export async function putOneTimeCode(kind: OneTimeCodeKind, userId: string, codeHash: string, ttl: number): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...oneTimeCodeKey(kind, userId), type: 'OneTimeCode', codeHash, attempts: 0, ttl },
+    }),
+  );
+}
+
+export async function getOneTimeCode(kind: OneTimeCodeKind, userId: string): Promise<OneTimeCode | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: oneTimeCodeKey(kind, userId), ConsistentRead: true }));
+  return Item as OneTimeCode | undefined;
+}
+
+export async function incrementOneTimeCodeAttempts(kind: OneTimeCodeKind, userId: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: oneTimeCodeKey(kind, userId),
+        UpdateExpression: 'ADD attempts :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Deletes the code if it is still the one with this hash; false if another call used it first. */
+export async function consumeOneTimeCode(kind: OneTimeCodeKind, userId: string, codeHash: string): Promise<boolean> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: oneTimeCodeKey(kind, userId),
+        ConditionExpression: 'codeHash = :hash',
+        ExpressionAttributeValues: { ':hash': codeHash },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
