@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { adFormErrors, adInputOf, adValuesOf, centsToDollars, dollarsToCents, emptyAdValues, limitOf, quebecToday, sameAdInput } from './ad-values';
+import {
+  adFormErrors,
+  adInputOf,
+  adValuesOf,
+  centsToDollars,
+  dollarsToCents,
+  emptyAdValues,
+  limitOf,
+  quebecToday,
+  sameAdInput,
+} from './ad-values';
 import { storedAd, validValues } from './test-ads';
 
 describe('dollarsToCents', () => {

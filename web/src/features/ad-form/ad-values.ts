@@ -281,7 +281,9 @@ export function adInputOf(values: AdFormValues): AdInput {
     descriptionOther: ifGroup('descriptionOther', values.descriptionOther),
     professionalKitchenEquipment: has('kitchenEquipment') ? values.professionalKitchenEquipment : [],
     professionalKitchenEquipmentOther:
-      has('kitchenEquipment') && values.professionalKitchenEquipment.includes('OTHER') ? optional(values.professionalKitchenEquipmentOther) : null,
+      has('kitchenEquipment') && values.professionalKitchenEquipment.includes('OTHER')
+        ? optional(values.professionalKitchenEquipmentOther)
+        : null,
     deliveryTruckType: truck && values.deliveryTruckType !== '' ? values.deliveryTruckType : null,
     deliveryTruckTypeOther: truck && values.deliveryTruckType === 'OTHER' ? optional(values.deliveryTruckTypeOther) : null,
     canHaveDriver: truck ? values.canHaveDriver : null,

@@ -15,86 +15,86 @@ const PRICE_FIELDS = graphql(`
 
 export const AD_FORM_FIELDS = graphql(
   `
-  fragment AdFormFields on Ad @_unmask {
-    id
-    path
-    editable
-    title {
-      fr
-      en
-    }
-    description {
-      fr
-      en
-    }
-    category
-    descriptionOther
-    professionalKitchenEquipment
-    professionalKitchenEquipmentOther
-    deliveryTruckType
-    deliveryTruckTypeOther
-    canHaveDriver
-    canShareRoad
-    refrigerated
-    conditionsTypeDeliveryTruck
-    surfaceDescription
-    surfaceSize
-    equipment
-    conditions
-    location {
-      address
-      town
-      postalCode
-      latitude
-      longitude
-      showAddress
-    }
-    availability {
-      all
-      day
-      evening
-      weekdays
-      restrictions {
-        date
-        period
-      }
-    }
-    certifications
-    allergens
-    rent {
-      ...PriceFields
-    }
-    sale {
-      ...PriceFields
-    }
-    trade {
-      description {
-        fr
-        en
-      }
-    }
-    donation {
-      description {
-        fr
-        en
-      }
-    }
-    organization
-    images {
+    fragment AdFormFields on Ad @_unmask {
       id
-      alt {
+      path
+      editable
+      title {
         fr
         en
       }
-      variants {
-        fileId
-        url
-        width
+      description {
+        fr
+        en
       }
+      category
+      descriptionOther
+      professionalKitchenEquipment
+      professionalKitchenEquipmentOther
+      deliveryTruckType
+      deliveryTruckTypeOther
+      canHaveDriver
+      canShareRoad
+      refrigerated
+      conditionsTypeDeliveryTruck
+      surfaceDescription
+      surfaceSize
+      equipment
+      conditions
+      location {
+        address
+        town
+        postalCode
+        latitude
+        longitude
+        showAddress
+      }
+      availability {
+        all
+        day
+        evening
+        weekdays
+        restrictions {
+          date
+          period
+        }
+      }
+      certifications
+      allergens
+      rent {
+        ...PriceFields
+      }
+      sale {
+        ...PriceFields
+      }
+      trade {
+        description {
+          fr
+          en
+        }
+      }
+      donation {
+        description {
+          fr
+          en
+        }
+      }
+      organization
+      images {
+        id
+        alt {
+          fr
+          en
+        }
+        variants {
+          fileId
+          url
+          width
+        }
+      }
+      infoIsTrue
     }
-    infoIsTrue
-  }
-`,
+  `,
   [PRICE_FIELDS],
 );
 

@@ -1,36 +1,8 @@
 // One file to the file store (docs/contracts.md, "File store"): a ticket, a multipart POST straight to
-// storage, then the confirmation that makes the server check the bytes. XMLHttpRequest rather than
-// fetch: fetch reports no upload progress.
+// storage (multipart.ts), then the confirmation that makes the server check the bytes.
 import { graphqlRequest } from '../api/graphql';
+import { postMultipart, UploadFailed } from './multipart';
 import { CONFIRM_UPLOAD, REQUEST_UPLOAD } from './operations';
-
-export class UploadFailed extends Error {
-  override readonly name = 'UploadFailed';
-}
-
-/** Posts the ticket's form, `file` last as storage requires; `onProgress` gets the fraction sent. */
-export function postMultipart(
-  url: string,
-  fields: Record<string, string>,
-  file: Blob,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    Object.entries(fields).forEach(([name, value]) => form.append(name, value));
-    form.append('file', file);
-    const request = new XMLHttpRequest();
-    request.open('POST', url);
-    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    request.onload = () =>
-      request.status >= 200 && request.status < 300 ? resolve() : reject(new UploadFailed(`Storage answered ${request.status}`));
-    request.onerror = () => reject(new UploadFailed('Network error'));
-    request.onabort = () => reject(new UploadFailed('Aborted'));
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(form);
-  });
-}
 
 /** Uploads one public image and returns its confirmed fileId. */
 export async function uploadPublicImage(file: Blob, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<string> {
