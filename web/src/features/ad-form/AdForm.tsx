@@ -167,7 +167,7 @@ export function AdForm({ initial, mode, contact, save, submitLabel }: AdFormProp
           value={values.address.address}
           maxLength={LIMITS.address}
           error={(() => {
-            const message = messageAt('address.address', 'address.town', 'address', 'address.postalCode');
+            const message = messageAt('address.address', 'address', 'address.town', 'address.postalCode');
             return message && t(message.key, { ns: 'common', ...message.values });
           })()}
           register={register('address')}

@@ -111,9 +111,6 @@ export function ImagesField({ form, onBusyChange }: { form: AdForm; onBusyChange
         {t('images.hint', { max: AD_MAX_IMAGES, megabytes: MAX_MEGABYTES })}
       </p>
       <div className="field">
-        <label htmlFor={inputId} className="button button--secondary ad-images__choose">
-          {t('images.choose')}
-        </label>
         <input
           id={inputId}
           ref={register('images')}
@@ -128,6 +125,9 @@ export function ImagesField({ form, onBusyChange }: { form: AdForm; onBusyChange
             event.target.value = '';
           }}
         />
+        <label htmlFor={inputId} className="button button--secondary ad-images__choose">
+          {t('images.choose')}
+        </label>
         <FieldError id={errorId} error={messageAt('images')} />
       </div>
       {pending.length > 0 && (

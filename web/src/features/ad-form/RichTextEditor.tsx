@@ -68,10 +68,6 @@ export function RichTextEditor({ label, value, onChange, lang, hint, error, regi
   useEffect(() => {
     editor.setOptions({ editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string> } });
   }, [editor, attributesKey]);
-  useEffect(() => {
-    register?.(editor.view.dom);
-    return () => register?.(null);
-  }, [editor, register]);
 
   const active = useEditorState({
     editor,
@@ -123,7 +119,10 @@ export function RichTextEditor({ label, value, onChange, lang, hint, error, regi
         ))}
       </div>
       {linkOpen && <LinkForm editor={editor} onClose={() => setLinkOpen(false)} />}
-      <EditorContent editor={editor} />
+      {/* The form moves focus here on a message (the editable element exists only once mounted): it goes on into the text. */}
+      <div ref={register} tabIndex={-1} onFocus={(event) => event.target === event.currentTarget && editor.commands.focus()}>
+        <EditorContent editor={editor} />
+      </div>
       <FieldError id={errorId} error={error} />
     </div>
   );
