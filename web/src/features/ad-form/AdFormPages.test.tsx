@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import { i18n } from '../../lib/i18n/i18n';
@@ -252,7 +252,19 @@ describe('create an ad', { timeout: 20_000 }, () => {
   });
 });
 
-describe('images order', () => {
+describe('images', () => {
+  it('says when an upload fails, and lets the message go', async () => {
+    resize.mockResolvedValue([{ blob: new Blob(['small'], { type: 'image/webp' }), width: 480, height: 360 }]);
+    const { user } = await openCreate({ requestUpload: new ApiError('RATE_LIMITED', 'slow down') });
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0])], 'four.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText('Add images'), jpeg);
+    expect(await screen.findByText('four.jpg could not be uploaded. Try again.')).toBeVisible();
+    expect(post).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/could not be uploaded/)).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Image 1' })).toBeNull();
+  });
+
   it('moves an image with the keyboard buttons and says where it went', async () => {
     const ad = storedAd({
       images: [
@@ -264,6 +276,16 @@ describe('images order', () => {
     await screen.findByRole('group', { name: 'Image 2' });
     await user.click(screen.getByRole('button', { name: 'Move image 2 up' }));
     expect(screen.getByText('Image moved to position 1 of 2.')).toBeInTheDocument();
+    // Dragging moves it too: image 1 (now "Second") dropped on image 2 and back.
+    const items = () => screen.getAllByRole('listitem').filter((item) => item.classList.contains('ad-images__item'));
+    fireEvent.dragStart(items()[0]!);
+    fireEvent.dragOver(items()[1]!);
+    fireEvent.drop(items()[1]!);
+    expect(within(screen.getByRole('group', { name: 'Image 1' })).getByLabelText('Description of the image in French')).toHaveValue(
+      'Premier',
+    );
+    fireEvent.dragStart(items()[1]!);
+    fireEvent.drop(items()[0]!);
     expect(within(screen.getByRole('group', { name: 'Image 1' })).getByLabelText('Description of the image in French')).toHaveValue(
       'Second',
     );

@@ -1,6 +1,5 @@
 // The three screens of the ad form (spec §2): create (USER), edit (owner or ADMIN), prepare (ADMIN).
 import type { AdInput } from '@partage/graphql';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { adDetailPath, PATHS } from '../../app/paths';
@@ -100,8 +99,6 @@ function AdEditor({ id }: { id: string }) {
   const updateAd = useApiMutation(UPDATE_AD, { invalidates: [AD_TO_EDIT] });
   const stored = ad.data?.ad;
   const language = i18n.language === 'en' ? 'en' : 'fr';
-  // Values are made once per loaded ad: a refetch does not overwrite what is being typed.
-  const initial = useMemo(() => (stored ? adValuesOf(stored, language) : null), [stored?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const save = async (input: AdInput) => {
     const result = await updateAd.mutateAsync({ id, input });
@@ -117,7 +114,8 @@ function AdEditor({ id }: { id: string }) {
   const contact = session?.role === 'USER' ? own.contact : null;
   return (
     <Page title={t('edit.title')}>
-      {initial && <AdForm mode="edit" initial={initial} contact={contact} save={save} submitLabel={t('edit.submit')} />}
+      {/* The form takes its values once: a refetch of the ad does not overwrite what is being typed. */}
+      <AdForm mode="edit" initial={adValuesOf(stored, language)} contact={contact} save={save} submitLabel={t('edit.submit')} />
     </Page>
   );
 }

@@ -93,6 +93,9 @@ export function ImagesField({ form, onBusyChange }: { form: AdForm; onBusyChange
   };
 
   const remove = (index: number) => {
+    const url = images[index]?.previewUrl;
+    // A preview made from a chosen file holds its bytes until revoked.
+    if (url?.startsWith('blob:')) URL.revokeObjectURL(url);
     setImages((current) => current.filter((_, i) => i !== index));
     setAnnouncement(t('images.removed', { position: index + 1 }));
   };
