@@ -224,6 +224,22 @@ describe('create an ad', { timeout: 20_000 }, () => {
     expect(within(toolbar).getByRole('button', { name: 'Italic' })).toHaveFocus();
   });
 
+  it('asks for a link’s address in a labelled field, checked as a URL', async () => {
+    const { user } = await openCreate();
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting: In English' });
+    const link = within(toolbar).getByRole('button', { name: 'Link' });
+    await user.click(link);
+    expect(link).toHaveAttribute('aria-pressed', 'true');
+    const address = screen.getByLabelText('Link address');
+    expect(address).toHaveFocus();
+    await user.clear(address);
+    await user.type(address, 'htp://exemple{Enter}');
+    expect(address).toHaveAccessibleDescription('Enter a valid web address starting with http:// or https://.');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByLabelText('Link address')).toBeNull();
+    expect(link).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('uploads each resized width of a picture, then asks for its description', async () => {
     resize.mockResolvedValue([
       { blob: new Blob(['small'], { type: 'image/webp' }), width: 480, height: 360 },
