@@ -483,6 +483,7 @@ export interface AdAddressInput {
 }
 
 export interface ImageVariant {
+  fileId: string;
   url: string;
   width: number;
   height: number;
@@ -1039,6 +1040,7 @@ export interface FieldResolverTypes {
   'AdLocation.longitude': { parent: AdLocationSource; args: Record<string, never>; result: number };
   'AdLocation.radiusMeters': { parent: AdLocationSource; args: Record<string, never>; result: number };
   'AdLocation.showAddress': { parent: AdLocationSource; args: Record<string, never>; result: boolean | null };
+  'ImageVariant.fileId': { parent: ImageVariantSource; args: Record<string, never>; result: string };
   'ImageVariant.url': { parent: ImageVariantSource; args: Record<string, never>; result: string };
   'ImageVariant.width': { parent: ImageVariantSource; args: Record<string, never>; result: number };
   'ImageVariant.height': { parent: ImageVariantSource; args: Record<string, never>; result: number };

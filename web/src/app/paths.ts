@@ -16,6 +16,10 @@ export const PATHS = {
   createUser: '/gestion-utilisateurs/creer-utilisateur',
   signUp: '/inscription',
   editProfile: '/modifier-profil',
+  createAd: '/annonces/creer',
+  prepareAd: '/annonces/preparer',
+  /** The owner's (or administrators') list of ads; built by the ads screens. */
+  manageAds: '/gerer-annonces',
 } as const;
 
 /** A user's public profile. */
@@ -26,3 +30,9 @@ export const withEmail = (path: string, email: string): string => (email ? `${pa
 
 /** The administrators' edit screen of one user. */
 export const editUserPath = (userId: string): string => `/gestion-utilisateurs/modifier-utilisateur/${encodeURIComponent(userId)}`;
+
+/** The edit screen of an ad. */
+export const editAdPath = (adId: string): string => `/annonces/modifier/${encodeURIComponent(adId)}`;
+
+/** An ad's page, from its `path` (`<slug>-<id>`). */
+export const adDetailPath = (adPath: string): string => `/annonces/${encodeURIComponent(adPath)}`;

@@ -25,6 +25,9 @@ const SignupPage = lazyPage(() => import('../features/accounts/signup/SignupPage
 const EditProfilePage = lazyPage(() => import('../features/accounts/profile/EditProfilePage').then((m) => m.EditProfilePage));
 const AdminCreateUserPage = lazyPage(() => import('../features/admin/user-form/AdminCreateUserPage').then((m) => m.AdminCreateUserPage));
 const AdminEditUserPage = lazyPage(() => import('../features/admin/user-form/AdminEditUserPage').then((m) => m.AdminEditUserPage));
+const CreateAdPage = lazyPage(() => import('../features/ad-form/AdFormPages').then((m) => m.CreateAdPage));
+const EditAdPage = lazyPage(() => import('../features/ad-form/AdFormPages').then((m) => m.EditAdPage));
+const PrepareAdPage = lazyPage(() => import('../features/ad-form/AdFormPages').then((m) => m.PrepareAdPage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
 export const routes: RouteObject[] = [
@@ -47,6 +50,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'parametres', element: <AccountSettingsPage /> },
               { path: 'modifier-profil', element: <EditProfilePage /> },
+              { path: 'annonces/modifier/:id', element: <EditAdPage /> },
             ],
           },
           {
@@ -68,9 +72,16 @@ export const routes: RouteObject[] = [
               { path: 'gestion-utilisateurs/creer-administrateur', element: <CreateAdminPage /> },
               { path: 'gestion-utilisateurs/creer-utilisateur', element: <AdminCreateUserPage /> },
               { path: 'gestion-utilisateurs/modifier-utilisateur/:id', element: <AdminEditUserPage /> },
+              { path: 'annonces/preparer', element: <PrepareAdPage /> },
             ],
           },
-          { element: <RequireRole allow={['USER']} />, children: [{ path: 'profil/:id', element: <PublicProfilePage /> }] },
+          {
+            element: <RequireRole allow={['USER']} />,
+            children: [
+              { path: 'profil/:id', element: <PublicProfilePage /> },
+              { path: 'annonces/creer', element: <CreateAdPage /> },
+            ],
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -2228,6 +2228,18 @@ export type introspection = {
         "name": "ImageVariant",
         "fields": [
           {
+            "name": "fileId",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "ID"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "height",
             "type": {
               "kind": "NON_NULL",

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adFormErrors,
+  adInputOf,
+  adValuesOf,
+  centsToDollars,
+  dollarsToCents,
+  emptyAdValues,
+  limitOf,
+  quebecToday,
+  sameAdInput,
+} from './ad-values';
+import { storedAd, validValues } from './test-ads';
+
+describe('dollarsToCents', () => {
+  it('reads amounts as people type them in both languages', () => {
+    expect(dollarsToCents('1234.5')).toBe(123450);
+    expect(dollarsToCents('1 234,50')).toBe(123450);
+    expect(dollarsToCents('1\u00a0234,05 $')).toBe(123405);
+    expect(dollarsToCents('0')).toBe(0);
+    expect(dollarsToCents('12')).toBe(1200);
+  });
+
+  it('refuses what is not an amount of at most 2 decimals', () => {
+    for (const text of ['', 'abc', '1.234', '12,3,4', '-5', '1e3', '.5']) expect(dollarsToCents(text), text).toBeNull();
+  });
+
+  it('shows cents back with the language’s decimal mark', () => {
+    expect(centsToDollars(123405, 'fr')).toBe('1234,05');
+    expect(centsToDollars(123405, 'en')).toBe('1234.05');
+    expect(centsToDollars(7, 'en')).toBe('0.07');
+  });
+});
+
+describe('adInputOf', () => {
+  it('maps the values onto the AdInput, empty texts as null', () => {
+    const input = adInputOf({
+      ...validValues(),
+      rent: { offered: true, kind: 'AMOUNT', amount: '25,5', range: 'FROM_100_TO_500', description: { fr: ' par jour ', en: '' } },
+      sale: { offered: true, kind: 'RANGE', amount: '10', range: 'FROM_2000', description: { fr: '', en: '' } },
+    });
+    expect(input).toMatchObject({
+      title: { fr: 'Four à pizza', en: null },
+      description: { fr: '<p>Un four.</p>', en: null },
+      category: 'PREP_EQUIPMENT',
+      address: { address: '1 rue A', town: 'Laval', postalCode: null, latitude: 45.6, longitude: -73.7, showAddress: true },
+      availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] },
+      rent: { kind: 'AMOUNT', amountCents: 2550, range: null, description: { fr: 'par jour', en: null } },
+      sale: { kind: 'RANGE', amountCents: null, range: 'FROM_2000', description: { fr: null, en: null } },
+      trade: null,
+      donation: { description: { fr: 'Gratuit', en: null } },
+      organization: 'Cuisine Solidaire',
+      images: [],
+      infoIsTrue: true,
+    });
+  });
+
+  it('sends only the fields of the chosen category', () => {
+    const values = {
+      ...validValues(),
+      category: 'DELIVERY_TRUCK' as const,
+      deliveryTruckType: 'OTHER' as const,
+      deliveryTruckTypeOther: 'Remorque',
+      canHaveDriver: true,
+      professionalKitchenEquipment: ['OVEN' as const],
+      surfaceSize: '20 m²',
+      equipment: 'Hayon',
+    };
+    expect(adInputOf(values)).toMatchObject({
+      deliveryTruckType: 'OTHER',
+      deliveryTruckTypeOther: 'Remorque',
+      canHaveDriver: true,
+      canShareRoad: false,
+      refrigerated: false,
+      professionalKitchenEquipment: [],
+      surfaceSize: null,
+      equipment: null,
+    });
+    expect(adInputOf({ ...values, category: 'STORAGE_SPACE' })).toMatchObject({
+      deliveryTruckType: null,
+      canHaveDriver: null,
+      surfaceSize: '20 m²',
+      equipment: 'Hayon',
+    });
+  });
+
+  it('gives back what a stored ad holds: a stored ad sent again changes nothing', () => {
+    const ad = storedAd();
+    const values = adValuesOf(ad, 'fr');
+    expect(values.rent.amount).toBe('1234,50');
+    expect(values.images[0]).toMatchObject({ fileIds: ['file-480', 'file-1024'], previewUrl: 'https://images.test/file-480.webp' });
+    const input = adInputOf(values);
+    expect(input).toMatchObject({
+      rent: { kind: 'AMOUNT', amountCents: 123450, description: { fr: 'par jour', en: null } },
+      donation: { description: { fr: null, en: 'Free to a food bank' } },
+      images: [{ fileIds: ['file-480', 'file-1024'], alt: { fr: 'Le four', en: 'The oven' } }],
+      availability: { all: true, restrictions: [{ date: '2099-01-02', period: 'EVENING' }] },
+      address: { address: '123 rue Principale', town: 'Rimouski', postalCode: 'G5L 1A1', latitude: 48.45, longitude: -68.52 },
+    });
+    expect(sameAdInput(input, adInputOf(adValuesOf(ad, 'en')))).toBe(true);
+    expect(sameAdInput(input, adInputOf({ ...values, certifications: ['HACCP', 'GFSI'] }))).toBe(false);
+  });
+});
+
+describe('adFormErrors', () => {
+  const today = '2030-06-15';
+
+  it('passes valid values', () => {
+    expect(adFormErrors(validValues(), today)).toEqual({});
+  });
+
+  it('names each failing field by its AdInput path with the shared rules', () => {
+    const values = emptyAdValues();
+    values.address.address = '1 rue A';
+    values.rent = { offered: true, kind: 'AMOUNT', amount: '12.345', range: '', description: { fr: '', en: '' } };
+    values.sale = { offered: true, kind: 'RANGE', amount: '', range: '', description: { fr: '', en: '' } };
+    values.availability.restrictions = [{ key: 'r', date: '2030-06-14', period: 'DAY' }];
+    values.title.en = 'x'.repeat(121);
+    expect(adFormErrors(values, today)).toEqual({
+      category: 'required',
+      'rent.amountCents': 'numeric',
+      'sale.range': 'required',
+      'title.en': 'maxLength',
+      description: 'richTextEmpty',
+      'address.town': 'required',
+      address: 'latLong',
+      availability: 'required',
+      'availability.restrictions.0.date': 'minDate',
+      infoIsTrue: 'required',
+    });
+  });
+
+  it('requires a mode, an amount, and an alt text in one language per image', () => {
+    const values = validValues();
+    values.donation.offered = false;
+    values.images = [{ key: 'i', fileIds: ['f'], alt: { fr: ' ', en: '' }, previewUrl: '' }];
+    expect(adFormErrors(values, today)).toEqual({ offers: 'oneOfRentSaleTradeDonation', 'images.0.alt': 'required' });
+    values.rent = { offered: true, kind: 'AMOUNT', amount: '', range: '', description: { fr: '', en: '' } };
+    expect(adFormErrors(values, today)).toMatchObject({ 'rent.amountCents': 'requiredNumeric' });
+  });
+
+  it('checks lengths and characters with the schema’s limits', () => {
+    const values = validValues();
+    values.equipment = 'x'.repeat(1001);
+    values.organization = 'a\u202eb';
+    expect(adFormErrors(values, today)).toEqual({ equipment: 'maxLength', organization: 'characters' });
+  });
+});
+
+describe('limitOf', () => {
+  it('quotes the limit of each kind of field', () => {
+    expect(limitOf('title.fr')).toBe(120);
+    expect(limitOf('description.en')).toBe(20_000);
+    expect(limitOf('rent.description.fr')).toBe(1_000);
+    expect(limitOf('images.3.alt.fr')).toBe(250);
+    expect(limitOf('images')).toBe(10);
+    expect(limitOf('address.address')).toBe(300);
+    expect(limitOf('surfaceSize')).toBe(100);
+    expect(limitOf('organization')).toBe(200);
+  });
+});
+
+describe('quebecToday', () => {
+  it('is the calendar day in Quebec, not in UTC', () => {
+    expect(quebecToday(new Date('2030-06-15T03:00:00Z'))).toBe('2030-06-14');
+    expect(quebecToday(new Date('2030-06-15T12:00:00Z'))).toBe('2030-06-15');
+  });
+});
