@@ -25,6 +25,10 @@ const SignupPage = lazyPage(() => import('../features/accounts/signup/SignupPage
 const EditProfilePage = lazyPage(() => import('../features/accounts/profile/EditProfilePage').then((m) => m.EditProfilePage));
 const AdminCreateUserPage = lazyPage(() => import('../features/admin/user-form/AdminCreateUserPage').then((m) => m.AdminCreateUserPage));
 const AdminEditUserPage = lazyPage(() => import('../features/admin/user-form/AdminEditUserPage').then((m) => m.AdminEditUserPage));
+const AdListPage = lazyPage(() => import('../features/ads/AdListPage').then((m) => m.AdListPage));
+const AdDetailPage = lazyPage(() => import('../features/ads/AdDetailPage').then((m) => m.AdDetailPage));
+const ManageAdsPage = lazyPage(() => import('../features/ads/ManageAdsPage').then((m) => m.ManageAdsPage));
+const TransferAdPage = lazyPage(() => import('../features/ads/TransferAdPage').then((m) => m.TransferAdPage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
 export const routes: RouteObject[] = [
@@ -47,6 +51,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'parametres', element: <AccountSettingsPage /> },
               { path: 'modifier-profil', element: <EditProfilePage /> },
+              { path: 'gerer-annonces', element: <ManageAdsPage /> },
             ],
           },
           {
@@ -61,6 +66,9 @@ export const routes: RouteObject[] = [
           },
           // Visitors-only in spec §2, but signed-in users follow the link of a change of address: the page serves both.
           { path: 'confirmez-courriel', element: <ConfirmEmailPage /> },
+          { path: 'annonces', element: <AdListPage /> },
+          // `{slug}-{id}`; the fixed paths under /annonces (creer, modifier/…, transferer/…) rank first.
+          { path: 'annonces/:slugAndId', element: <AdDetailPage /> },
           {
             element: <RequireRole allow={['ADMIN']} />,
             children: [
@@ -68,6 +76,7 @@ export const routes: RouteObject[] = [
               { path: 'gestion-utilisateurs/creer-administrateur', element: <CreateAdminPage /> },
               { path: 'gestion-utilisateurs/creer-utilisateur', element: <AdminCreateUserPage /> },
               { path: 'gestion-utilisateurs/modifier-utilisateur/:id', element: <AdminEditUserPage /> },
+              { path: 'annonces/transferer/:id', element: <TransferAdPage /> },
             ],
           },
           { element: <RequireRole allow={['USER']} />, children: [{ path: 'profil/:id', element: <PublicProfilePage /> }] },
