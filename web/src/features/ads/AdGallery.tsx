@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdPicture } from '../../lib/ads/AdPicture';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
@@ -17,6 +17,11 @@ export function AdGallery({ images, adTitle }: { images: readonly AdImage[]; adT
   const [current, setCurrent] = useState(0);
   const [fullScreen, setFullScreen] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // The view opens on its close button, so the arrows and Escape work at once.
+  useEffect(() => {
+    if (fullScreen) closeButton.current?.focus();
+  }, [fullScreen]);
   const image = images[current] ?? images[0];
   if (!image) return null;
   const alt = (shown: AdImage) => pickText(shown.alt, language)?.text ?? adTitle;
@@ -90,7 +95,7 @@ export function AdGallery({ images, adTitle }: { images: readonly AdImage[]; adT
                 </button>
               </>
             )}
-            <button type="button" className="button" onClick={() => setFullScreen(false)} autoFocus>
+            <button ref={closeButton} type="button" className="button" onClick={() => setFullScreen(false)}>
               {t('gallery.close')}
             </button>
           </div>
