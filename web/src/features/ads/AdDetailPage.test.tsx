@@ -78,12 +78,24 @@ describe('ad detail', () => {
   });
 
   it('shows the approximate area, and no address, when the owner hides it', async () => {
-    const hidden = { exact: false, address: null, town: 'Montréal', postalCode: null, latitude: 45.52, longitude: -73.57, radiusMeters: 1500, showAddress: null };
+    const hidden = {
+      exact: false,
+      address: null,
+      town: 'Montréal',
+      postalCode: null,
+      latitude: 45.52,
+      longitude: -73.57,
+      radiusMeters: 1500,
+      showAddress: null,
+    };
     await openAd(testAd({ location: hidden }));
     const location = section('Location');
     expect(within(location).getByText('Montréal', { selector: 'p' })).toBeVisible();
     expect(within(location).getByText('Approximate location: the exact address is given by the owner.')).toBeVisible();
-    expect(within(location).getByRole('img', { name: 'Map showing the area of Montréal where the ad is' })).toHaveAttribute('data-radius', '1500');
+    expect(within(location).getByRole('img', { name: 'Map showing the area of Montréal where the ad is' })).toHaveAttribute(
+      'data-radius',
+      '1500',
+    );
     expect(screen.queryByText(/rue Ontario/)).not.toBeInTheDocument();
   });
 

@@ -5,7 +5,11 @@ import { answerOperations, callsOf } from '../../test/fake-api';
 import { testAd } from '../../test/ads';
 import { renderAt, signIn } from '../../test/helpers';
 
-const PUBLISHED = testAd({ id: '11111111-1111-4111-8111-111111111111', path: 'four-11111111-1111-4111-8111-111111111111', title: { fr: 'Four', en: 'Oven' } });
+const PUBLISHED = testAd({
+  id: '11111111-1111-4111-8111-111111111111',
+  path: 'four-11111111-1111-4111-8111-111111111111',
+  title: { fr: 'Four', en: 'Oven' },
+});
 const DRAFT = testAd({
   id: '22222222-2222-4222-8222-222222222222',
   path: 'camion-22222222-2222-4222-8222-222222222222',
@@ -32,7 +36,10 @@ function userAds() {
     return { id, published: state };
   };
   return {
-    managedAds: ({ published: wanted }: { published: boolean }) => ({ items: [...(wanted ? published : drafts).values()], nextToken: null }),
+    managedAds: ({ published: wanted }: { published: boolean }) => ({
+      items: [...(wanted ? published : drafts).values()],
+      nextToken: null,
+    }),
     publishAd: ({ id }: { id: string }) => move(drafts, published, id, true),
     unpublishAd: ({ id }: { id: string }) => move(published, drafts, id, false),
   };

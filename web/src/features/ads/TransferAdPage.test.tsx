@@ -5,7 +5,12 @@ import { answerOperations, callsOf } from '../../test/fake-api';
 import { testAd } from '../../test/ads';
 import { renderAt, signIn } from '../../test/helpers';
 
-const UNLISTED = testAd({ id: '33333333-3333-4333-8333-333333333333', title: { fr: 'Chambre froide', en: 'Cold room' }, published: false, unlisted: true });
+const UNLISTED = testAd({
+  id: '33333333-3333-4333-8333-333333333333',
+  title: { fr: 'Chambre froide', en: 'Cold room' },
+  published: false,
+  unlisted: true,
+});
 const PATH = `/annonces/transferer/${UNLISTED.id}`;
 
 async function openTransfer(transferAd: unknown) {
