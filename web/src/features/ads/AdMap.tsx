@@ -16,6 +16,9 @@ interface AdMapProps {
 }
 
 const METERS_PER_DEGREE = 111_320;
+/** About 500 km across the small map: the province's outline (the only basemap) tells where the place is. */
+const ZOOM = 7;
+const AREA_COLOUR = '#1f5f3f';
 
 /** A circle of `radiusMeters` around a point, as a polygon (GeoJSON has no circles). */
 export function circlePolygon(longitude: number, latitude: number, radiusMeters: number, steps = 64): Feature<Polygon> {
@@ -47,7 +50,7 @@ export function AdMap({ latitude, longitude, radiusMeters, label }: AdMapProps) 
     let map: { remove(): void } | undefined;
     let cancelled = false;
     loadMapLibre()
-      .then(({ Map, Marker, LngLatBounds }) => {
+      .then(({ Map, Marker }) => {
         if (cancelled || !container.current) return;
         const area = radiusMeters > 0 ? circlePolygon(longitude, latitude, radiusMeters) : null;
         const shown = new Map({
@@ -55,36 +58,44 @@ export function AdMap({ latitude, longitude, radiusMeters, label }: AdMapProps) 
           interactive: false,
           attributionControl: false,
           center: [longitude, latitude],
-          zoom: 11,
+          zoom: ZOOM,
           style: {
             version: 8,
             sources: {
               quebec: { type: 'geojson', data: QUEBEC_OUTLINE },
-              ...(area && { area: { type: 'geojson', data: area } }),
+              ...(area && {
+                area: { type: 'geojson', data: area },
+                centre: { type: 'geojson', data: { type: 'Point', coordinates: [longitude, latitude] } },
+              }),
             },
             layers: [
-              { id: 'water', type: 'background', paint: { 'background-color': '#cfe3ef' } },
-              { id: 'land', type: 'fill', source: 'quebec', paint: { 'fill-color': '#f3f6f4' } },
+              // Outside the outline is not only water (Ontario, the United States…): a neutral colour.
+              { id: 'elsewhere', type: 'background', paint: { 'background-color': '#dfe4e1' } },
+              { id: 'quebec', type: 'fill', source: 'quebec', paint: { 'fill-color': '#fbfcfb' } },
               { id: 'border', type: 'line', source: 'quebec', paint: { 'line-color': '#6b7570', 'line-width': 1 } },
               ...(area
                 ? [
-                    { id: 'area', type: 'fill' as const, source: 'area', paint: { 'fill-color': '#1f5f3f', 'fill-opacity': 0.2 } },
-                    { id: 'area-edge', type: 'line' as const, source: 'area', paint: { 'line-color': '#1f5f3f', 'line-width': 2 } },
+                    // The area at its true size, and a halo that keeps it visible at the province's scale.
+                    { id: 'area', type: 'fill' as const, source: 'area', paint: { 'fill-color': AREA_COLOUR, 'fill-opacity': 0.3 } },
+                    {
+                      id: 'area-halo',
+                      type: 'circle' as const,
+                      source: 'centre',
+                      paint: {
+                        'circle-radius': 14,
+                        'circle-color': AREA_COLOUR,
+                        'circle-opacity': 0.2,
+                        'circle-stroke-color': AREA_COLOUR,
+                        'circle-stroke-width': 2,
+                      },
+                    },
                   ]
                 : []),
             ],
           },
         });
         map = shown;
-        if (area) {
-          const bounds = area.geometry.coordinates[0]!.reduce(
-            (all, [pointLongitude = longitude, pointLatitude = latitude]) => all.extend([pointLongitude, pointLatitude]),
-            new LngLatBounds([longitude, latitude], [longitude, latitude]),
-          );
-          shown.fitBounds(bounds, { padding: 24, animate: false });
-        } else {
-          new Marker({ color: '#1f5f3f' }).setLngLat([longitude, latitude]).addTo(shown);
-        }
+        if (!area) new Marker({ color: AREA_COLOUR }).setLngLat([longitude, latitude]).addTo(shown);
       })
       .catch((error: unknown) => {
         // No WebGL, or the chunk did not load: the page still says where the ad is, in words.
