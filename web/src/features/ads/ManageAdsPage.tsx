@@ -12,7 +12,7 @@ import { useApiMutation } from '../../lib/api/queries';
 import { useSession } from '../../lib/auth/session';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { notify } from '../../lib/notifications/store';
-import { MANAGED_ADS, PUBLISH_AD, UNPUBLISH_AD } from './operations';
+import { AD_DETAIL, LATEST_ADS, MANAGED_ADS, PUBLISH_AD, UNPUBLISH_AD } from './operations';
 import './ads-pages.css';
 
 type ManagedAd = ResultOf<typeof MANAGED_ADS>['managedAds']['items'][number];
@@ -111,14 +111,15 @@ function ManagedAdActions({ ad, admin }: { ad: ManagedAd; admin: boolean }) {
   const title = pickText(ad.title, readerLanguage(i18n.language))?.text ?? t('untitled');
   const onError = (error: Error) =>
     setFailure({ key: errorMessageKey(error), phone: error instanceof ApiError && error.code === 'PHONE_NOT_VERIFIED' });
-  // Either change moves the ad to the other tab: both lists are asked again.
+  // Either change moves the ad to the other tab, and in or out of the public list: all are asked again.
+  const invalidates = [MANAGED_ADS, LATEST_ADS, AD_DETAIL];
   const publish = useApiMutation(PUBLISH_AD, {
-    invalidates: [MANAGED_ADS],
+    invalidates,
     onSuccess: () => void notify({ type: 'success', text: 'ads:manage.published' }),
     onError,
   });
   const unpublish = useApiMutation(UNPUBLISH_AD, {
-    invalidates: [MANAGED_ADS],
+    invalidates,
     onSuccess: () => void notify({ type: 'success', text: 'ads:manage.unpublished' }),
     onError,
   });

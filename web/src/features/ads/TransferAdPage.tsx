@@ -12,7 +12,7 @@ import { useForm } from '../../lib/forms/use-form';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { notify } from '../../lib/notifications/store';
 import { LoadFailure } from '../../lib/profile-form/LoadFailure';
-import { AD_TO_TRANSFER, MANAGED_ADS, TRANSFER_AD } from './operations';
+import { AD_DETAIL, AD_TO_TRANSFER, MANAGED_ADS, TRANSFER_AD } from './operations';
 import { useAd } from './use-ad';
 import './ads-pages.css';
 
@@ -35,7 +35,8 @@ export function TransferAdPage() {
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const confirmId = useId();
   const transfer = useApiMutation(TRANSFER_AD, {
-    invalidates: [MANAGED_ADS],
+    // Not this page's own query: it is left at once, and would be asked again first.
+    invalidates: [MANAGED_ADS, AD_DETAIL],
     onSuccess: () => {
       notify({ type: 'success', text: 'ads:transfer.done' });
       void navigate(PATHS.manageAds);
