@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADS_PAGE_DEFAULT_LIMIT } from '@partage/graphql';
+import { ApiError } from '../../lib/api/errors';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { testAd, testAds } from '../../test/ads';
 import { renderAt, signIn } from '../../test/helpers';
@@ -51,6 +52,14 @@ describe('ad list', () => {
     expect(card.getByText('Professional kitchen')).toBeVisible();
     expect(card.getByRole('list', { name: 'Offered for' }).textContent).toBe('Rent: 1,234.50\u00a0$\u00a0CASale: To be determinedDonation');
     expect(card.getByText('Montréal')).toBeVisible();
+  });
+
+  it('explains a failure and asks again on request', async () => {
+    answerOperations({ latestAds: [new ApiError('INTERNAL', 'boom'), { items: testAds(1), nextToken: null }] });
+    const { user } = renderAt('/annonces');
+    expect(await screen.findByText('The ads could not be loaded.')).toHaveAttribute('role', 'alert');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ad 0' })).toBeVisible();
   });
 
   it('says when no ad is published yet', async () => {

@@ -103,7 +103,6 @@ export const AD_DETAIL = graphql(`
       published
       unlisted
       editable
-      publishedAt
     }
   }
 `);
