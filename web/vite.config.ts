@@ -6,7 +6,7 @@ const apiOrigin = process.env.API_ORIGIN ?? `http://localhost:${process.env.PORT
 
 const isShellModule = (id: string) =>
   /preload-helper|[\\/](web[\\/]src[\\/](app|lib)|graphql[\\/]src)[\\/]/.test(id) &&
-  !/[\\/](lib[\\/](api|forms|profile-form)|features)[\\/]/.test(id);
+  !/[\\/](lib[\\/](api|forms|profile-form|ads)|features)[\\/]/.test(id);
 
 export default defineConfig({
   plugins: [react()],
@@ -17,7 +17,7 @@ export default defineConfig({
       output: {
         // What every page runs comes in two chunks: the framework (changes rarely, cached long) and the
         // app shell. Left alone, the bundler cuts the shell into a chunk per module shared with a page.
-        // Amplify, the forms and the pages themselves stay out, each loaded when first needed.
+        // Amplify, the forms, the ad cards and the pages themselves stay out, each loaded when first needed.
         codeSplitting: {
           groups: [
             {

@@ -3,16 +3,20 @@ import { logout, type Session } from '../lib/auth/session';
 import { MenuButton, type MenuItem } from '../lib/ui/MenuButton';
 import { PATHS, publicProfilePath } from './paths';
 
-/** The profile menu of a signed-in visitor (spec §2). Manage ads and my alerts come with their screens. */
+/** The profile menu of a signed-in visitor (spec §2). My alerts comes with its screen. */
 export function AccountMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
-  const ownProfile: MenuItem[] =
-    session.role === 'USER' ? [{ id: 'profile', label: t('account.profile'), to: publicProfilePath(session.userId) }] : [];
+  const user = session.role === 'USER';
+  const ownProfile: MenuItem[] = user ? [{ id: 'profile', label: t('account.profile'), to: publicProfilePath(session.userId) }] : [];
+  // Administrators prepare ads from the manage page instead: theirs are unlisted until transferred.
+  const createAd: MenuItem[] = user ? [{ id: 'createAd', label: t('account.createAd'), to: PATHS.createAd }] : [];
   return (
     <MenuButton
       label={t('account.menu')}
       items={[
         ...ownProfile,
+        { id: 'manageAds', label: t('account.manageAds'), to: PATHS.manageAds },
+        ...createAd,
         { id: 'editProfile', label: t('account.editProfile'), to: PATHS.editProfile },
         { id: 'settings', label: t('account.settings'), to: PATHS.settings },
         { id: 'logout', label: t('account.logout'), onSelect: () => void logout() },

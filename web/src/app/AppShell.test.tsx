@@ -42,13 +42,20 @@ describe('app shell', () => {
     await user.keyboard('{Enter}');
     const menu = screen.getByRole('menu', { name: 'My account' });
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['My profile', 'Edit profile', 'Account settings', 'Log out']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'My profile',
+      'Manage ads',
+      'Create an ad',
+      'Edit profile',
+      'Account settings',
+      'Log out',
+    ]);
     expect(items[0]).toHaveFocus();
     expect(button).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
     await user.keyboard('{ArrowUp}{ArrowUp}');
-    expect(items[3]).toHaveFocus();
+    expect(items[5]).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();

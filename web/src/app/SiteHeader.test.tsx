@@ -17,29 +17,43 @@ describe('site navigation', () => {
     expect(within(navigation).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/connexion');
     expect(within(navigation).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/inscription');
     expect(within(navigation).queryByRole('link', { name: 'Manage users' })).not.toBeInTheDocument();
+    expect(within(navigation).queryByRole('link', { name: 'Ads' })).not.toBeInTheDocument();
   });
 
-  it('gives a user their public profile, the profile form, settings and logout', async () => {
+  it('gives a user the ad list, their public profile, their ads, the profile form, settings and logout', async () => {
     signIn('USER', 'user-7');
     const { user } = renderAt('/accueil');
+    expect(within(await headerNavigation()).getByRole('link', { name: 'Ads' })).toHaveAttribute('href', '/annonces');
     const menu = await openAccountMenu(user);
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'My profile',
+      'Manage ads',
+      'Create an ad',
       'Edit profile',
       'Account settings',
       'Log out',
     ]);
     expect(menu.getByRole('menuitem', { name: 'My profile' })).toHaveAttribute('href', '/profil/user-7');
+    expect(menu.getByRole('menuitem', { name: 'Manage ads' })).toHaveAttribute('href', '/gerer-annonces');
+    expect(menu.getByRole('menuitem', { name: 'Create an ad' })).toHaveAttribute('href', '/annonces/creer');
     expect(menu.getByRole('menuitem', { name: 'Edit profile' })).toHaveAttribute('href', '/modifier-profil');
     expect(within(await headerNavigation()).queryByRole('link', { name: 'Manage users' })).not.toBeInTheDocument();
   });
 
-  it('gives an administrator user management, and no public profile of their own', async () => {
+  it('gives an administrator the ad list, user management and ad management, and no public profile of their own', async () => {
     signIn('ADMIN');
     const { user } = renderAt('/accueil');
-    expect(within(await headerNavigation()).getByRole('link', { name: 'Manage users' })).toHaveAttribute('href', '/gestion-utilisateurs');
+    const navigation = within(await headerNavigation());
+    expect(navigation.getByRole('link', { name: 'Ads' })).toHaveAttribute('href', '/annonces');
+    expect(navigation.getByRole('link', { name: 'Manage users' })).toHaveAttribute('href', '/gestion-utilisateurs');
     const menu = await openAccountMenu(user);
-    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit profile', 'Account settings', 'Log out']);
+    // Administrators prepare ads from the manage page: no "create an ad".
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Manage ads',
+      'Edit profile',
+      'Account settings',
+      'Log out',
+    ]);
   });
 
   it('links the terms and privacy PDFs of the current language from the footer', async () => {

@@ -11,7 +11,7 @@ import { PATHS } from './paths';
 /**
  * The header of every page. Full-screen (marketing) pages show it as the anonymous navigation bar, the
  * others as the app header (spec §2). Links to screens not built yet (about, how it works, contact,
- * ad list, conversations) come with them.
+ * conversations) come with them.
  *
  * Being on every page, it also holds the dialogs that can open on any page: the signed-in user's
  * terms and welcome dialogs, and the first-visit invitation. The invitation waits for the app's pages:
@@ -30,6 +30,11 @@ export function SiteHeader({ fullScreen }: { fullScreen: boolean }) {
           <ul className="site-header__items">
             {session ? (
               <>
+                <li>
+                  <NavLink to={PATHS.adList} end>
+                    {t('nav.adList')}
+                  </NavLink>
+                </li>
                 {session.role === 'ADMIN' && (
                   <li>
                     <NavLink to={PATHS.users}>{t('nav.manageUsers')}</NavLink>

@@ -4,8 +4,11 @@ export const PATHS = {
   landing: '/accueil',
   login: '/connexion',
   settings: '/parametres',
-  /** Where signed-in visitors land; the ad list screen comes with the `ads` capability. */
+  /** Where signed-in visitors land. */
   adList: '/annonces',
+  manageAds: '/gerer-annonces',
+  createAd: '/annonces/creer',
+  prepareAd: '/annonces/preparer',
   confirmEmail: '/confirmez-courriel',
   resendConfirmation: '/reenvoyer-courriel',
   forgotPassword: '/mot-de-passe-oublie',
@@ -16,10 +19,6 @@ export const PATHS = {
   createUser: '/gestion-utilisateurs/creer-utilisateur',
   signUp: '/inscription',
   editProfile: '/modifier-profil',
-  createAd: '/annonces/creer',
-  prepareAd: '/annonces/preparer',
-  /** The owner's (or administrators') list of ads; built by the ads screens. */
-  manageAds: '/gerer-annonces',
 } as const;
 
 /** A user's public profile. */
@@ -31,8 +30,11 @@ export const withEmail = (path: string, email: string): string => (email ? `${pa
 /** The administrators' edit screen of one user. */
 export const editUserPath = (userId: string): string => `/gestion-utilisateurs/modifier-utilisateur/${encodeURIComponent(userId)}`;
 
-/** The edit screen of an ad. */
+/** The edit form of an ad (its owner or an administrator). */
 export const editAdPath = (adId: string): string => `/annonces/modifier/${encodeURIComponent(adId)}`;
 
-/** An ad's page, from its `path` (`<slug>-<id>`). */
-export const adDetailPath = (adPath: string): string => `/annonces/${encodeURIComponent(adPath)}`;
+/** The administrators' screen that gives an unlisted ad to a user. */
+export const transferAdPath = (adId: string): string => `/annonces/transferer/${encodeURIComponent(adId)}`;
+
+/** Starts a conversation with an ad's owner (the chat capability's screen). */
+export const startConversationPath = (adId: string): string => `/conversations/creer/${encodeURIComponent(adId)}`;

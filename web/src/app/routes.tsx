@@ -28,6 +28,10 @@ const AdminEditUserPage = lazyPage(() => import('../features/admin/user-form/Adm
 const CreateAdPage = lazyPage(() => import('../features/ad-form/AdFormPages').then((m) => m.CreateAdPage));
 const EditAdPage = lazyPage(() => import('../features/ad-form/AdFormPages').then((m) => m.EditAdPage));
 const PrepareAdPage = lazyPage(() => import('../features/ad-form/AdFormPages').then((m) => m.PrepareAdPage));
+const AdListPage = lazyPage(() => import('../features/ads/AdListPage').then((m) => m.AdListPage));
+const AdDetailPage = lazyPage(() => import('../features/ads/AdDetailPage').then((m) => m.AdDetailPage));
+const ManageAdsPage = lazyPage(() => import('../features/ads/ManageAdsPage').then((m) => m.ManageAdsPage));
+const TransferAdPage = lazyPage(() => import('../features/ads/TransferAdPage').then((m) => m.TransferAdPage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
 export const routes: RouteObject[] = [
@@ -51,6 +55,7 @@ export const routes: RouteObject[] = [
               { path: 'parametres', element: <AccountSettingsPage /> },
               { path: 'modifier-profil', element: <EditProfilePage /> },
               { path: 'annonces/modifier/:id', element: <EditAdPage /> },
+              { path: 'gerer-annonces', element: <ManageAdsPage /> },
             ],
           },
           {
@@ -65,6 +70,9 @@ export const routes: RouteObject[] = [
           },
           // Visitors-only in spec §2, but signed-in users follow the link of a change of address: the page serves both.
           { path: 'confirmez-courriel', element: <ConfirmEmailPage /> },
+          { path: 'annonces', element: <AdListPage /> },
+          // `{slug}-{id}`; the fixed paths under /annonces (creer, modifier/…, transferer/…) rank first.
+          { path: 'annonces/:slugAndId', element: <AdDetailPage /> },
           {
             element: <RequireRole allow={['ADMIN']} />,
             children: [
@@ -73,6 +81,7 @@ export const routes: RouteObject[] = [
               { path: 'gestion-utilisateurs/creer-utilisateur', element: <AdminCreateUserPage /> },
               { path: 'gestion-utilisateurs/modifier-utilisateur/:id', element: <AdminEditUserPage /> },
               { path: 'annonces/preparer', element: <PrepareAdPage /> },
+              { path: 'annonces/transferer/:id', element: <TransferAdPage /> },
             ],
           },
           {

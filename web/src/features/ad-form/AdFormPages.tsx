@@ -2,7 +2,8 @@
 import type { AdInput } from '@partage/graphql';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { adDetailPath, PATHS } from '../../app/paths';
+import { PATHS } from '../../app/paths';
+import { adDetailPath } from '../../lib/ads/ad-path';
 import { useApiMutation, useApiQuery } from '../../lib/api/queries';
 import { useSession } from '../../lib/auth/session';
 import { usePageTitle } from '../../lib/i18n/use-page-title';

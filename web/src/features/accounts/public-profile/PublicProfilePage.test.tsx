@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PublicProfile } from '@partage/graphql';
+import { ADS_PAGE_DEFAULT_LIMIT, type PublicProfile } from '@partage/graphql';
 import { ApiError } from '../../../lib/api/errors';
 import { syncSessionFromStorage } from '../../../lib/auth/session';
 import { answerOperations, callsOf } from '../../../test/fake-api';
+import { testAds } from '../../../test/ads';
 import { renderAt, signIn } from '../../../test/helpers';
 
 const PROFILE: PublicProfile = {
@@ -20,9 +21,11 @@ const PROFILE: PublicProfile = {
   phoneNumber: null,
 };
 
+const NO_ADS = { items: [], nextToken: null };
+
 /** `me` is not what these tests are about: the signed-in user has nothing pending. */
-function answer(publicProfile: () => { publicProfile: unknown }) {
-  answerOperations({ publicProfile: () => publicProfile().publicProfile });
+function answer(publicProfile: () => { publicProfile: unknown }, userAds: unknown = NO_ADS) {
+  answerOperations({ publicProfile: () => publicProfile().publicProfile, userAds });
 }
 
 async function openProfile(path = '/profil/user-2') {
@@ -60,6 +63,19 @@ describe('public profile', () => {
     const contact = await screen.findByRole('region', { name: 'Contact details' });
     expect(within(contact).getByRole('link', { name: 'jean@exemple.ca' })).toHaveAttribute('href', 'mailto:jean@exemple.ca');
     expect(within(contact).getByRole('link', { name: '514 555-0199' })).toHaveAttribute('href', 'tel:+15145550199');
+  });
+
+  it('lists the user’s published ads as cards', async () => {
+    answer(() => ({ publicProfile: PROFILE }), { items: testAds(2), nextToken: null });
+    await openProfile();
+    const ads = await screen.findByRole('region', { name: 'Ads' });
+    expect(
+      within(ads)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Ad 0', 'Ad 1']);
+    expect(within(ads).getByRole('link', { name: 'Ad 1' })).toHaveAttribute('href', `/annonces/${testAds(2)[1]!.path}`);
+    expect(callsOf('userAds')).toEqual([{ userId: 'user-2', limit: ADS_PAGE_DEFAULT_LIMIT, nextToken: null }]);
   });
 
   it('says when there is no such profile', async () => {

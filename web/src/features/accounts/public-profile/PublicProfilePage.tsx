@@ -2,13 +2,15 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../app/paths';
+import { AdCardList } from '../../../lib/ads/AdCardList';
+import { useAdPages } from '../../../lib/ads/use-ad-pages';
 import { ApiError, errorMessageKey } from '../../../lib/api/errors';
 import type { ResultOf } from '../../../lib/api/documents';
 import { useApiQuery } from '../../../lib/api/queries';
 import { usePageTitle } from '../../../lib/i18n/use-page-title';
 import { LoadFailure } from '../../../lib/profile-form/LoadFailure';
 import { displayPhone } from '../../../lib/profile-form/profile-values';
-import { PUBLIC_PROFILE } from './operations';
+import { PUBLIC_PROFILE, USER_ADS } from './operations';
 import './public-profile.css';
 
 type PublicProfile = NonNullable<ResultOf<typeof PUBLIC_PROFILE>['publicProfile']>;
@@ -98,9 +100,22 @@ function ProfileDetails({ profile }: { profile: PublicProfile }) {
           </dl>
         </ProfileSection>
       )}
-      {/* Reviews, ads and alerts come with the ratings, ads and alerts capabilities, each a
-          ProfileSection shown only when it has something to show: no empty headings meanwhile. */}
+      <ProfileAds userId={profile.id} />
+      {/* Reviews and alerts come with the ratings and alerts capabilities, each a ProfileSection
+          shown only when it has something to show: no empty headings meanwhile. */}
     </div>
+  );
+}
+
+/** The user's published ads; no section while they have none. */
+function ProfileAds({ userId }: { userId: string }) {
+  const { t } = useTranslation('ads');
+  const pages = useAdPages(USER_ADS, { userId }, (answer) => answer.userAds);
+  if (!pages.items?.length && !pages.failed) return null;
+  return (
+    <ProfileSection title={t('profileAds.title')}>
+      <AdCardList pages={pages} card={(ad) => ad} headingLevel={3} empty={null} />
+    </ProfileSection>
   );
 }
 

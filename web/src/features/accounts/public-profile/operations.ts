@@ -1,4 +1,5 @@
 // What a signed-in user may see of another user (docs/accounts-api.md).
+import { AD_CARD_FIELDS } from '../../../lib/ads/fragments';
 import { graphql } from '../../../lib/api/documents';
 
 export const PUBLIC_PROFILE = graphql(`
@@ -18,3 +19,19 @@ export const PUBLIC_PROFILE = graphql(`
     }
   }
 `);
+
+/** The user's published ads, newest first (their public profile lists them). */
+export const USER_ADS = graphql(
+  `
+    query UserAds($userId: ID!, $limit: Int, $nextToken: String) {
+      userAds(userId: $userId, limit: $limit, nextToken: $nextToken) {
+        items {
+          id
+          ...AdCardFields
+        }
+        nextToken
+      }
+    }
+  `,
+  [AD_CARD_FIELDS],
+);

@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOperations, callsOf } from '../../test/fake-api';
+import { AD_ID, testAd } from '../../test/ads';
+import { renderAt, signIn } from '../../test/helpers';
+
+// MapLibre needs WebGL, which jsdom lacks: the map is tested on its own (AdMap.test.tsx).
+vi.mock('./AdMap', () => ({
+  AdMap: ({ label, radiusMeters }: { label: string; radiusMeters: number }) => (
+    <div role="img" aria-label={label} data-radius={radiusMeters} />
+  ),
+}));
+
+const PRICE_RANGE_FR = '500 $ à 1 000 $';
+const CURRENT_PATH = `/annonces/cuisine-commerciale-${AD_ID}`;
+const section = (name: string) => screen.getByRole('region', { name });
+const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+const price = (mode: string) => fact(mode)?.querySelector('.ad-price')?.textContent;
+
+async function openAd(ad: unknown, path = CURRENT_PATH) {
+  answerOperations({ ad });
+  const view = renderAt(path);
+  await screen.findByRole('heading', { level: 1, name: /Commercial kitchen|Cuisine commerciale|Ad not found|Annonce introuvable/ });
+  return view;
+}
+
+describe('ad detail', () => {
+  it('goes from an old slug to the current address, keeping the ad', async () => {
+    const view = await openAd(testAd(), `/annonces/ancien-titre-${AD_ID}`);
+    await waitFor(() => expect(view.location()).toBe(CURRENT_PATH));
+    expect(screen.getByRole('heading', { level: 1, name: 'Commercial kitchen' })).toBeVisible();
+    expect(callsOf('ad')).toEqual([{ id: AD_ID }]);
+    // The redirect replaces the old address: back does not return to it.
+    expect(view.router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('says the ad is not found when the API has none, and asks nothing for an address without an id', async () => {
+    await openAd(null);
+    expect(screen.getByRole('link', { name: 'Back to the ads' })).toHaveAttribute('href', '/annonces');
+    await waitFor(() => expect(document.title).toBe('Ad not found | Food Equipment Sharing'));
+
+    answerOperations({ ad: testAd() });
+    renderAt('/annonces/cuisine-sans-id');
+    expect(await screen.findAllByRole('heading', { level: 1, name: 'Ad not found' })).toHaveLength(2);
+    expect(callsOf('ad')).toHaveLength(1);
+  });
+
+  it('shows every field in the reader’s language, with translated labels', async () => {
+    await openAd(testAd());
+    await waitFor(() => expect(document.title).toBe('Commercial kitchen | Food Equipment Sharing'));
+    expect(screen.getByText('Professional kitchen', { selector: 'p' })).toBeVisible();
+    expect(within(section('Description')).getByText('equipped')).toHaveProperty('tagName', 'STRONG');
+    expect(fact('Kitchen equipment')).toHaveTextContent('OvenOther (Fumoir)');
+    expect(fact('Surface area')).toHaveTextContent('120 m²');
+    expect(price('Rent')).toBe('1,234.50\u00a0$\u00a0CA');
+    expect(fact('Rent')).toHaveTextContent('Per day');
+    // A donation described in French only is shown in French, marked as such.
+    expect(within(fact('Donation') as HTMLElement).getByText('Text in French only')).toBeVisible();
+    expect(within(fact('Donation') as HTMLElement).getByText('Surplus de bocaux')).toHaveAttribute('lang', 'fr');
+    expect(fact('Periods')).toHaveTextContent('Day');
+    expect(fact('Days')).toHaveTextContent('Monday, Tuesday');
+    expect(within(section('Availability')).getByText('Friday, December 25, 2026: All day')).toBeVisible();
+    expect(within(section('Certifications')).getByText('HACCP')).toBeVisible();
+    expect(within(section('Allergens')).getByText('Peanuts')).toBeVisible();
+    expect(within(section('Location')).getByText('123 rue Ontario Est, Montréal, H2X 1Y4')).toBeVisible();
+    expect(within(section('Location')).queryByText(/Approximate location/)).not.toBeInTheDocument();
+    const contact = section('Contact');
+    expect(within(contact).getByRole('link', { name: 'Cuisine du Quartier' })).toHaveAttribute('href', '/profil/owner-1');
+    expect(within(contact).getByRole('link', { name: 'cuisine@exemple.ca' })).toHaveAttribute('href', 'mailto:cuisine@exemple.ca');
+    expect(within(contact).getByRole('link', { name: '514 555-0199' })).toHaveAttribute('href', 'tel:+15145550199');
+  });
+
+  it('marks a title shown in the other language', async () => {
+    await openAd(testAd({ title: { fr: 'Cuisine commerciale', en: null } }));
+    const heading = screen.getByRole('heading', { level: 1, name: 'Cuisine commerciale' });
+    expect(heading).toHaveAttribute('lang', 'fr');
+    expect(heading.nextElementSibling).toHaveTextContent('Text in French only');
+  });
+
+  it('shows the approximate area, and no address, when the owner hides it', async () => {
+    const hidden = {
+      exact: false,
+      address: null,
+      town: 'Montréal',
+      postalCode: null,
+      latitude: 45.52,
+      longitude: -73.57,
+      radiusMeters: 1500,
+      showAddress: null,
+    };
+    await openAd(testAd({ location: hidden }));
+    const location = section('Location');
+    expect(within(location).getByText('Montréal', { selector: 'p' })).toBeVisible();
+    expect(within(location).getByText('Approximate location: the exact address is given by the owner.')).toBeVisible();
+    expect(within(location).getByRole('img', { name: 'Map showing the area of Montréal where the ad is' })).toHaveAttribute(
+      'data-radius',
+      '1500',
+    );
+    expect(screen.queryByText(/rue Ontario/)).not.toBeInTheDocument();
+  });
+
+  it('writes prices in the money format of each language', async () => {
+    const { i18n } = await import('../../lib/i18n/i18n');
+    await i18n.changeLanguage('fr');
+    await openAd(testAd({ sale: { kind: 'RANGE', amountCents: null, range: 'FROM_500_TO_1000', description: { fr: null, en: null } } }));
+    // The exact characters: amount and suffix held together by no-break spaces.
+    expect(price('Location')).toBe('1\u00a0234,50\u00a0$\u00a0CA');
+    expect(price('Vente')).toBe(PRICE_RANGE_FR);
+    expect(screen.getByText('vendredi 25 décembre 2026 : Toute la journée')).toBeVisible();
+  });
+
+  it('sends a visitor to login before contacting, and a user to a new conversation', async () => {
+    await openAd(testAd());
+    expect(screen.getByRole('link', { name: 'Contact the owner' })).toHaveAttribute(
+      'href',
+      `/connexion?returnPath=${encodeURIComponent(CURRENT_PATH)}`,
+    );
+    expect(screen.queryByRole('link', { name: 'Edit the ad' })).not.toBeInTheDocument();
+  });
+
+  it('links a signed-in user to a conversation about the ad', async () => {
+    signIn('USER', 'reader-1');
+    await openAd(testAd());
+    expect(screen.getByRole('link', { name: 'Contact the owner' })).toHaveAttribute('href', `/conversations/creer/${AD_ID}`);
+  });
+
+  it('lets the owner edit, without contacting themselves', async () => {
+    signIn('USER', 'owner-1');
+    await openAd(testAd({ editable: true, published: false }));
+    expect(screen.getByRole('link', { name: 'Edit the ad' })).toHaveAttribute('href', `/annonces/modifier/${AD_ID}`);
+    expect(screen.queryByRole('link', { name: 'Contact the owner' })).not.toBeInTheDocument();
+    expect(screen.getByText(/This ad is not published/)).toBeVisible();
+  });
+
+  it('offers the images in a gallery with a keyboard-usable full-screen view', async () => {
+    const { user } = await openAd(testAd());
+    const gallery = section('Images');
+    const main = within(gallery).getByRole('img', { name: 'The kitchen' });
+    expect(main).toHaveAttribute(
+      'srcset',
+      'https://images.test/kitchen-480.webp 480w, https://images.test/kitchen-1024.webp 1024w, https://images.test/kitchen-1920.webp 1920w',
+    );
+    expect(main).toHaveAttribute('sizes');
+    await user.click(within(gallery).getByRole('button', { name: 'Show image 2 of 2: The oven' }));
+    expect(within(gallery).getByRole('img', { name: 'The oven' })).toHaveAttribute('loading', 'lazy');
+
+    const open = within(gallery).getByRole('button', { name: 'View full screen' });
+    await user.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Image 2 of 2' });
+    expect(within(dialog).getByRole('img', { name: 'The oven' })).toBeVisible();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'Image 1 of 2' })).toBeVisible();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('dialog', { name: 'Image 2 of 2' })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: /Image/ })).not.toBeInTheDocument();
+    expect(open).toHaveFocus();
+  });
+});

@@ -1,0 +1,113 @@
+// A small, still map of where an ad is (spec §2 detail page). MapLibre (about 1 MB, plus its worker)
+// loads in its own chunk, only when a map is shown. There is no tile server to rely on: the map draws
+// a bundled outline of Quebec, and the place as a marker (exact) or a circle (approximate).
+import { useEffect, useRef, useState } from 'react';
+import type { Feature, Polygon } from 'geojson';
+import { describeError, logger } from '../../lib/logger';
+import { QUEBEC_OUTLINE } from './quebec-outline';
+
+interface AdMapProps {
+  latitude: number;
+  longitude: number;
+  /** 0: the exact place; otherwise the radius of the area that contains it. */
+  radiusMeters: number;
+  /** What the map shows, for screen readers. */
+  label: string;
+}
+
+const METERS_PER_DEGREE = 111_320;
+/** About 500 km across the small map: the province's outline (the only basemap) tells where the place is. */
+const ZOOM = 7;
+const AREA_COLOUR = '#1f5f3f';
+
+/** A circle of `radiusMeters` around a point, as a polygon (GeoJSON has no circles). */
+export function circlePolygon(longitude: number, latitude: number, radiusMeters: number, steps = 64): Feature<Polygon> {
+  const latitudeRadius = radiusMeters / METERS_PER_DEGREE;
+  const longitudeRadius = radiusMeters / (METERS_PER_DEGREE * Math.cos((latitude * Math.PI) / 180));
+  const ring = Array.from({ length: steps + 1 }, (_, step): [number, number] => {
+    const angle = (2 * Math.PI * (step % steps)) / steps;
+    return [longitude + longitudeRadius * Math.cos(angle), latitude + latitudeRadius * Math.sin(angle)];
+  });
+  return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } };
+}
+
+const loadMapLibre = () =>
+  Promise.all([
+    import('maplibre-gl'),
+    // Vite emits the worker file as it is; MapLibre cannot find it by itself once bundled.
+    import('maplibre-gl/dist/maplibre-gl-worker.mjs?url'),
+    import('maplibre-gl/dist/maplibre-gl.css'),
+  ]).then(([maplibre, worker]) => {
+    maplibre.setWorkerUrl(worker.default);
+    return maplibre;
+  });
+
+export function AdMap({ latitude, longitude, radiusMeters, label }: AdMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let map: { remove(): void } | undefined;
+    let cancelled = false;
+    loadMapLibre()
+      .then(({ Map, Marker }) => {
+        if (cancelled || !container.current) return;
+        const area = radiusMeters > 0 ? circlePolygon(longitude, latitude, radiusMeters) : null;
+        const shown = new Map({
+          container: container.current,
+          interactive: false,
+          attributionControl: false,
+          center: [longitude, latitude],
+          zoom: ZOOM,
+          style: {
+            version: 8,
+            sources: {
+              quebec: { type: 'geojson', data: QUEBEC_OUTLINE },
+              ...(area && {
+                area: { type: 'geojson', data: area },
+                centre: { type: 'geojson', data: { type: 'Point', coordinates: [longitude, latitude] } },
+              }),
+            },
+            layers: [
+              // Outside the outline is not only water (Ontario, the United States…): a neutral colour.
+              { id: 'elsewhere', type: 'background', paint: { 'background-color': '#dfe4e1' } },
+              { id: 'quebec', type: 'fill', source: 'quebec', paint: { 'fill-color': '#fbfcfb' } },
+              { id: 'border', type: 'line', source: 'quebec', paint: { 'line-color': '#6b7570', 'line-width': 1 } },
+              ...(area
+                ? [
+                    // The area at its true size, and a halo that keeps it visible at the province's scale.
+                    { id: 'area', type: 'fill' as const, source: 'area', paint: { 'fill-color': AREA_COLOUR, 'fill-opacity': 0.3 } },
+                    {
+                      id: 'area-halo',
+                      type: 'circle' as const,
+                      source: 'centre',
+                      paint: {
+                        'circle-radius': 14,
+                        'circle-color': AREA_COLOUR,
+                        'circle-opacity': 0.2,
+                        'circle-stroke-color': AREA_COLOUR,
+                        'circle-stroke-width': 2,
+                      },
+                    },
+                  ]
+                : []),
+            ],
+          },
+        });
+        map = shown;
+        if (!area) new Marker({ color: AREA_COLOUR }).setLngLat([longitude, latitude]).addTo(shown);
+      })
+      .catch((error: unknown) => {
+        // No WebGL, or the chunk did not load: the page still says where the ad is, in words.
+        logger.warning(`The ad map could not be shown: ${describeError(error)}`);
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      map?.remove();
+    };
+  }, [latitude, longitude, radiusMeters]);
+
+  if (failed) return null;
+  return <div ref={container} className="ad-map__canvas" role="img" aria-label={label} />;
+}

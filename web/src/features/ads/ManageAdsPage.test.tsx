@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api/errors';
+import { answerOperations, callsOf } from '../../test/fake-api';
+import { testAd } from '../../test/ads';
+import { renderAt, signIn } from '../../test/helpers';
+
+const PUBLISHED = testAd({
+  id: '11111111-1111-4111-8111-111111111111',
+  path: 'four-11111111-1111-4111-8111-111111111111',
+  title: { fr: 'Four', en: 'Oven' },
+});
+const DRAFT = testAd({
+  id: '22222222-2222-4222-8222-222222222222',
+  path: 'camion-22222222-2222-4222-8222-222222222222',
+  title: { fr: 'Camion', en: 'Truck' },
+  published: false,
+  images: [],
+});
+const UNLISTED = testAd({
+  id: '33333333-3333-4333-8333-333333333333',
+  path: 'chambre-33333333-3333-4333-8333-333333333333',
+  title: { fr: 'Chambre froide', en: 'Cold room' },
+  published: false,
+  unlisted: true,
+});
+
+/** The user's ads as the API would keep them: publish and unpublish move them between the tabs. */
+function userAds() {
+  const published = new Map([[PUBLISHED.id, PUBLISHED]]);
+  const drafts = new Map([[DRAFT.id, DRAFT]]);
+  const move = (from: typeof published, to: typeof published, id: string, state: boolean) => {
+    const ad = { ...from.get(id)!, published: state };
+    from.delete(id);
+    to.set(id, ad);
+    return { id, published: state };
+  };
+  return {
+    managedAds: ({ published: wanted }: { published: boolean }) => ({
+      items: [...(wanted ? published : drafts).values()],
+      nextToken: null,
+    }),
+    publishAd: ({ id }: { id: string }) => move(drafts, published, id, true),
+    unpublishAd: ({ id }: { id: string }) => move(published, drafts, id, false),
+  };
+}
+
+const card = (title: string) => within(screen.getByRole('heading', { level: 2, name: title }).closest('article')!);
+
+describe('manage ads', () => {
+  it('shows a user’s published and unpublished ads in tabs, with state, images and actions', async () => {
+    answerOperations(userAds());
+    signIn('USER');
+    const { user } = renderAt('/gerer-annonces');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manage ads' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Create an ad' })).toHaveAttribute('href', '/annonces/creer');
+    const published = screen.getByRole('tab', { name: 'Published' });
+    expect(published).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Published' })).toBeVisible();
+    await screen.findByRole('heading', { level: 2, name: 'Oven' });
+    expect(card('Oven').getByText('Published')).toBeVisible();
+    expect(card('Oven').getByText('2 images')).toBeVisible();
+    expect(card('Oven').getByRole('link', { name: 'View «Oven»' })).toHaveAttribute('href', `/annonces/${PUBLISHED.path}`);
+    expect(card('Oven').getByRole('link', { name: 'Edit «Oven»' })).toHaveAttribute('href', `/annonces/modifier/${PUBLISHED.id}`);
+    expect(card('Oven').queryByRole('link', { name: /Transfer/ })).not.toBeInTheDocument();
+
+    // Arrow keys move between the tabs (WAI-ARIA tabs).
+    published.focus();
+    await user.keyboard('{ArrowRight}');
+    const unpublished = screen.getByRole('tab', { name: 'Unpublished' });
+    expect(unpublished).toHaveFocus();
+    expect(unpublished).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Truck' })).toBeVisible();
+    expect(card('Truck').getByText('0 images')).toBeVisible();
+    expect(callsOf('managedAds').map((call) => call?.published)).toEqual([true, false]);
+  });
+
+  it('publishes and unpublishes, each ad moving to the other tab', async () => {
+    answerOperations(userAds());
+    signIn('USER');
+    const { user } = renderAt('/gerer-annonces');
+    await user.click(await screen.findByRole('tab', { name: 'Unpublished' }));
+    await user.click(await screen.findByRole('button', { name: 'Publish «Truck»' }));
+    expect(await screen.findByText('You have no unpublished ad.')).toBeVisible();
+    expect(callsOf('publishAd')).toEqual([{ id: DRAFT.id }]);
+
+    await user.click(screen.getByRole('tab', { name: 'Published' }));
+    await user.click(await screen.findByRole('button', { name: 'Unpublish «Truck»' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Truck' })).not.toBeInTheDocument());
+    expect(callsOf('unpublishAd')).toEqual([{ id: DRAFT.id }]);
+  });
+
+  it('explains that publishing needs a confirmed phone number, with the way to confirm it', async () => {
+    answerOperations({
+      ...userAds(),
+      publishAd: new ApiError('PHONE_NOT_VERIFIED', 'Phone not verified'),
+    });
+    signIn('USER');
+    const { user } = renderAt('/gerer-annonces');
+    await user.click(await screen.findByRole('tab', { name: 'Unpublished' }));
+    await user.click(await screen.findByRole('button', { name: 'Publish «Truck»' }));
+    const alert = await card('Truck').findByRole('alert');
+    expect(alert).toHaveTextContent('Confirm your phone number before publishing an ad.');
+    expect(within(alert).getByRole('link', { name: 'Confirm my phone number' })).toHaveAttribute('href', '/modifier-profil');
+    expect(card('Truck').getByText('Unpublished')).toBeVisible();
+  });
+
+  it('gives administrators the published and unlisted ads, preparing and transferring', async () => {
+    answerOperations({
+      managedAds: ({ published }: { published: boolean }) => ({ items: published ? [PUBLISHED] : [UNLISTED], nextToken: null }),
+    });
+    signIn('ADMIN');
+    const { user } = renderAt('/gerer-annonces');
+    expect(await screen.findByRole('link', { name: 'Prepare an ad' })).toHaveAttribute('href', '/annonces/preparer');
+    expect(screen.queryByRole('link', { name: 'Create an ad' })).not.toBeInTheDocument();
+    await screen.findByRole('heading', { level: 2, name: 'Oven' });
+    expect(card('Oven').getByRole('button', { name: 'Unpublish «Oven»' })).toBeVisible();
+
+    await user.click(screen.getByRole('tab', { name: 'Unlisted ads' }));
+    await screen.findByRole('heading', { level: 2, name: 'Cold room' });
+    expect(card('Cold room').getByText('Unlisted')).toBeVisible();
+    expect(card('Cold room').getByRole('link', { name: 'Transfer «Cold room»' })).toHaveAttribute(
+      'href',
+      `/annonces/transferer/${UNLISTED.id}`,
+    );
+    expect(card('Cold room').queryByRole('button', { name: /Publish/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Published ads' })).toHaveAttribute('aria-selected', 'false');
+  });
+
+  it('is for signed-in users: a visitor goes to login', async () => {
+    const view = renderAt('/gerer-annonces');
+    await waitFor(() => expect(view.location()).toBe('/connexion?returnPath=%2Fgerer-annonces'));
+  });
+});

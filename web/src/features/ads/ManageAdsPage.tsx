@@ -1,0 +1,178 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { editAdPath, PATHS, transferAdPath } from '../../app/paths';
+import { adDetailPath } from '../../lib/ads/ad-path';
+import { AdCardList } from '../../lib/ads/AdCardList';
+import { pickText, readerLanguage } from '../../lib/ads/localized-text';
+import { useAdPages } from '../../lib/ads/use-ad-pages';
+import { ApiError, errorMessageKey } from '../../lib/api/errors';
+import type { ResultOf } from '../../lib/api/documents';
+import { useApiMutation } from '../../lib/api/queries';
+import { useSession } from '../../lib/auth/session';
+import { usePageTitle } from '../../lib/i18n/use-page-title';
+import { notify } from '../../lib/notifications/store';
+import { AD_DETAIL, LATEST_ADS, MANAGED_ADS, PUBLISH_AD, UNPUBLISH_AD } from './operations';
+import './ads-pages.css';
+
+type ManagedAd = ResultOf<typeof MANAGED_ADS>['managedAds']['items'][number];
+type Tab = 'published' | 'unpublished';
+const TABS: readonly Tab[] = ['published', 'unpublished'];
+
+/**
+ * `/gerer-annonces` (spec §2, USER or ADMIN): the ads one manages in two tabs (WAI-ARIA tabs: arrows,
+ * Home and End move between them). A user's own ads, published or not; an administrator's are all
+ * published ads and the unlisted ones administrators prepared.
+ */
+export function ManageAdsPage() {
+  const { t } = useTranslation(['ads', 'adFields']);
+  const session = useSession();
+  const admin = session?.role === 'ADMIN';
+  usePageTitle(t('manage.title'));
+  const [tab, setTab] = useState<Tab>('published');
+  const tabs = useRef(new Map<Tab, HTMLButtonElement>());
+  const baseId = useId();
+  const tabLabel = (name: Tab) => t(admin ? `manage.adminTabs.${name}` : `manage.tabs.${name}`);
+
+  const onTabKey = (event: KeyboardEvent) => {
+    const at = TABS.indexOf(tab);
+    const next = {
+      ArrowRight: TABS[(at + 1) % TABS.length],
+      ArrowLeft: TABS[(at - 1 + TABS.length) % TABS.length],
+      Home: TABS[0],
+      End: TABS.at(-1),
+    }[event.key];
+    if (!next) return;
+    event.preventDefault();
+    setTab(next);
+    tabs.current.get(next)?.focus();
+  };
+
+  return (
+    <div className="page">
+      <div className="page-heading">
+        <h1>{t('manage.title')}</h1>
+        <Link to={admin ? PATHS.prepareAd : PATHS.createAd} className="button">
+          {t(admin ? 'manage.prepare' : 'manage.create')}
+        </Link>
+      </div>
+      <div role="tablist" aria-label={t('manage.title')} className="tabs" onKeyDown={onTabKey}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              if (element) tabs.current.set(name, element);
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-${name}-tab`}
+            aria-selected={tab === name}
+            aria-controls={`${baseId}-${name}-panel`}
+            tabIndex={tab === name ? 0 : -1}
+            className="tabs__tab"
+            onClick={() => setTab(name)}
+          >
+            {tabLabel(name)}
+          </button>
+        ))}
+      </div>
+      {/* Only the open tab's panel is rendered, and its list asked for. */}
+      <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`} tabIndex={0} className="tabs__panel">
+        <ManagedAdList key={tab} published={tab === 'published'} admin={admin} />
+      </div>
+    </div>
+  );
+}
+
+function ManagedAdList({ published, admin }: { published: boolean; admin: boolean }) {
+  const { t } = useTranslation('ads');
+  const pages = useAdPages(MANAGED_ADS, { published }, (answer) => answer.managedAds);
+  const empty = t(
+    admin
+      ? published
+        ? 'manage.adminEmpty.published'
+        : 'manage.adminEmpty.unpublished'
+      : `manage.empty.${published ? 'published' : 'unpublished'}`,
+  );
+  return (
+    <AdCardList
+      pages={pages}
+      card={(ad) => ad}
+      headingLevel={2}
+      empty={<p>{empty}</p>}
+      extra={(ad) => <ManagedAdActions ad={ad} admin={admin} />}
+    />
+  );
+}
+
+function ManagedAdActions({ ad, admin }: { ad: ManagedAd; admin: boolean }) {
+  const { t, i18n } = useTranslation('ads');
+  const [failure, setFailure] = useState<{ key: string; phone: boolean } | null>(null);
+  const title = pickText(ad.title, readerLanguage(i18n.language))?.text ?? t('untitled');
+  const onError = (error: Error) =>
+    setFailure({ key: errorMessageKey(error), phone: error instanceof ApiError && error.code === 'PHONE_NOT_VERIFIED' });
+  // Either change moves the ad to the other tab, and in or out of the public list: all are asked again.
+  const invalidates = [MANAGED_ADS, LATEST_ADS, AD_DETAIL];
+  const publish = useApiMutation(PUBLISH_AD, {
+    invalidates,
+    onSuccess: () => void notify({ type: 'success', text: 'ads:manage.published' }),
+    onError,
+  });
+  const unpublish = useApiMutation(UNPUBLISH_AD, {
+    invalidates,
+    onSuccess: () => void notify({ type: 'success', text: 'ads:manage.unpublished' }),
+    onError,
+  });
+  const busy = publish.isPending || unpublish.isPending;
+  const state = ad.unlisted ? 'unlisted' : ad.published ? 'published' : 'unpublished';
+  const run = (mutate: (variables: { id: string }) => void) => {
+    if (busy) return;
+    setFailure(null);
+    mutate({ id: ad.id });
+  };
+
+  return (
+    <div className="managed-ad">
+      <p className="managed-ad__facts">
+        <span className={`ad-state ad-state--${state}`}>{t(`manage.state.${state}`)}</span>{' '}
+        {t('manage.imagesCount', { count: ad.images.length })}
+      </p>
+      <div className="managed-ad__actions">
+        <Link to={adDetailPath(ad.path)} aria-label={t('manage.viewNamed', { title })}>
+          {t('manage.view')}
+        </Link>
+        <Link to={editAdPath(ad.id)} aria-label={t('manage.editNamed', { title })}>
+          {t('manage.edit')}
+        </Link>
+        {/* Administrators prepare unlisted ads for users: they give them away rather than publish them. */}
+        {!ad.unlisted && (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-disabled={busy || undefined}
+            aria-label={t(ad.published ? 'manage.unpublishNamed' : 'manage.publishNamed', { title })}
+            onClick={() => run(ad.published ? unpublish.mutate : publish.mutate)}
+          >
+            {t(ad.published ? 'manage.unpublish' : 'manage.publish')}
+          </button>
+        )}
+        {admin && ad.unlisted && (
+          <Link to={transferAdPath(ad.id)} aria-label={t('manage.transferNamed', { title })}>
+            {t('manage.transfer')}
+          </Link>
+        )}
+      </div>
+      {failure && (
+        <p role="alert" className="notice notice--error">
+          {t(failure.key, { ns: 'common' })}
+          {failure.phone && (
+            <>
+              {' '}
+              <Link to={PATHS.editProfile}>{t('manage.verifyPhone')}</Link>
+            </>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}

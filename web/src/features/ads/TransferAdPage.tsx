@@ -1,0 +1,140 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { email, required } from '@partage/graphql';
+import { PATHS } from '../../app/paths';
+import { pickText, readerLanguage } from '../../lib/ads/localized-text';
+import { ApiError, errorMessageKey } from '../../lib/api/errors';
+import { useApiMutation } from '../../lib/api/queries';
+import { SubmitButton } from '../../lib/forms/SubmitButton';
+import { TextField } from '../../lib/forms/TextField';
+import { useForm } from '../../lib/forms/use-form';
+import { usePageTitle } from '../../lib/i18n/use-page-title';
+import { notify } from '../../lib/notifications/store';
+import { LoadFailure } from '../../lib/profile-form/LoadFailure';
+import { AD_DETAIL, AD_TO_TRANSFER, MANAGED_ADS, TRANSFER_AD } from './operations';
+import { useAd } from './use-ad';
+import './ads-pages.css';
+
+/** Errors the e-mail field answers for: the message goes under the field. */
+const FIELD_ERRORS = new Set(['TRANSFER_USER_NOT_FOUND']);
+
+/**
+ * `/annonces/transferer/{id}` (spec §2, ADMIN): gives an unlisted ad to a user by e-mail, after a
+ * confirmation step that names both. The ad becomes that user's unpublished ad.
+ */
+export function TransferAdPage() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation(['ads', 'profile']);
+  usePageTitle(t('transfer.title'));
+  const [load, retry] = useAd(AD_TO_TRANSFER, id || null);
+  const navigate = useNavigate();
+  const form = useForm({ email: { rules: [required, email] } });
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  const confirmId = useId();
+  const transfer = useApiMutation(TRANSFER_AD, {
+    // Not this page's own query: it is left at once, and would be asked again first.
+    invalidates: [MANAGED_ADS, AD_DETAIL],
+    onSuccess: () => {
+      notify({ type: 'success', text: 'ads:transfer.done' });
+      void navigate(PATHS.manageAds);
+    },
+    onError: (error) => {
+      const code = error instanceof ApiError ? error.code : null;
+      setConfirming(null);
+      if (code && FIELD_ERRORS.has(code)) {
+        form.showErrors({ email: { key: `errors.${code}` } });
+        // The field comes back with the form, after this render.
+        requestAnimationFrame(() => form.focus('email'));
+      } else setFailure(errorMessageKey(error));
+    },
+  });
+
+  // The question replaces the form: focus goes to it so that it is read.
+  useEffect(() => {
+    if (confirming !== null) confirmHeading.current?.focus();
+  }, [confirming]);
+
+  if (load.status === 'loading')
+    return (
+      <div className="page page--narrow">
+        <h1>{t('transfer.title')}</h1>
+        <p role="status" className="page-loading">
+          {t('common:loading')}
+        </p>
+      </div>
+    );
+  if (load.status === 'failed' || load.status === 'notFound')
+    return (
+      <div className="page page--narrow">
+        <h1>{t('transfer.title')}</h1>
+        {load.status === 'failed' ? <LoadFailure failure={load.failure} onRetry={retry} /> : <p role="alert">{t('transfer.notFound')}</p>}
+        <Link to={PATHS.manageAds}>{t('transfer.back')}</Link>
+      </div>
+    );
+
+  const title = pickText(load.ad.title, readerLanguage(i18n.language))?.text ?? t('untitled');
+  const confirm = (address: string) => {
+    setFailure(null);
+    setConfirming(address);
+  };
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('transfer.title')}</h1>
+      <p>{t('transfer.ad', { title })}</p>
+      {!load.ad.unlisted && <p className="notice notice--warning">{t('common:errors.AD_NOT_TRANSFERABLE')}</p>}
+      {failure && (
+        <p role="alert" className="notice notice--error">
+          {t(failure, { ns: 'common' })}
+        </p>
+      )}
+      {confirming === null ? (
+        <form noValidate onSubmit={form.submit(({ email: address }) => confirm(address.trim()))}>
+          <TextField
+            label={t('transfer.email')}
+            hint={t('transfer.emailHint')}
+            type="email"
+            autoComplete="off"
+            field={form.bind('email')}
+          />
+          <div className="form-actions">
+            <SubmitButton busy={false}>{t('transfer.continue')}</SubmitButton>
+            <Link to={PATHS.manageAds} className="button button--secondary">
+              {t('transfer.cancel')}
+            </Link>
+          </div>
+        </form>
+      ) : (
+        <section aria-labelledby={confirmId} className="panel">
+          <h2 id={confirmId} ref={confirmHeading} tabIndex={-1}>
+            {t('transfer.confirm', { title, email: confirming })}
+          </h2>
+          <p>{t('transfer.confirmBody')}</p>
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button"
+              aria-disabled={transfer.isPending || undefined}
+              onClick={() => !transfer.isPending && transfer.mutate({ input: { id: load.ad.id, email: confirming } })}
+            >
+              {t('transfer.submit')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                setConfirming(null);
+                requestAnimationFrame(() => form.focus('email'));
+              }}
+            >
+              {t('transfer.change')}
+            </button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ImgHTMLAttributes } from 'react';
+
+export interface ImageVariantValue {
+  url: string;
+  width: number;
+  height: number;
+}
+
+interface AdPictureProps {
+  /** Narrowest first, as the API gives them. */
+  variants: readonly ImageVariantValue[];
+  alt: string;
+  /** How wide the image is shown, for the browser to choose a variant (the `sizes` attribute). */
+  sizes: string;
+  className?: string;
+  /** Lazy unless the image is the first thing seen. */
+  loading?: ImgHTMLAttributes<HTMLImageElement>['loading'];
+}
+
+/** One ad image: the browser picks the variant the layout needs; the box keeps the picture's shape while it loads. */
+export function AdPicture({ variants, alt, sizes, className, loading = 'lazy' }: AdPictureProps) {
+  const narrowest = variants[0];
+  const widest = variants.at(-1);
+  if (!narrowest || !widest) return null;
+  return (
+    <img
+      className={className}
+      src={narrowest.url}
+      srcSet={variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ')}
+      sizes={sizes}
+      width={widest.width}
+      height={widest.height}
+      alt={alt}
+      loading={loading}
+      decoding="async"
+    />
+  );
+}
