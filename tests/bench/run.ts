@@ -96,10 +96,12 @@ try {
 
   const token = await import('../../functions/handlers/token');
   const accounts = await import('../../functions/handlers/accounts');
+  // Each login from an address of its own, as the logins of many people (the limits count per source).
+  let logins = 0;
   const loginEvent = (username: string) =>
     ({
       rawPath: '/token/login',
-      requestContext: { http: { method: 'POST' } },
+      requestContext: { http: { method: 'POST', sourceIp: `10.0.0.${++logins}` } },
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, password: 'Demo-Partage-2026', deviceId: 'partage-web-bench' }),
       isBase64Encoded: false,
