@@ -4190,6 +4190,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "height",
+            "type": {
+              "kind": "SCALAR",
+              "name": "Int"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "id",
             "type": {
               "kind": "NON_NULL",
@@ -4230,6 +4239,15 @@ export type introspection = {
                 "kind": "SCALAR",
                 "name": "Int"
               }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "width",
+            "type": {
+              "kind": "SCALAR",
+              "name": "Int"
             },
             "args": [],
             "isDeprecated": false
