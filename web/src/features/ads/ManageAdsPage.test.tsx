@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/api/errors';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { testAd } from '../../test/ads';
 import { renderAt, signIn } from '../../test/helpers';
+import { storedMe } from '../../lib/profile-form/test-profiles';
 
 const PUBLISHED = testAd({
   id: '11111111-1111-4111-8111-111111111111',
@@ -90,19 +91,35 @@ describe('manage ads', () => {
     expect(callsOf('unpublishAd')).toEqual([{ id: DRAFT.id }]);
   });
 
-  it('explains that publishing needs a confirmed phone number, with the way to confirm it', async () => {
+  it('explains that publishing needs a confirmed phone number, confirms it in the dialog and then publishes', async () => {
+    const ads = userAds();
     answerOperations({
-      ...userAds(),
-      publishAd: new ApiError('PHONE_NOT_VERIFIED', 'Phone not verified'),
+      ...ads,
+      publishAd: [new ApiError('PHONE_NOT_VERIFIED', 'Phone not verified'), ads.publishAd],
+      me: storedMe('owner-without-phone'),
+      sendPhoneVerificationCode: {
+        phoneNumber: '+15145551234',
+        nextCodeAt: '2026-09-01T10:00:30.000Z',
+        expiresAt: '2026-09-01T10:10:00.000Z',
+      },
+      verifyPhoneCode: { phoneVerified: true },
     });
-    signIn('USER');
+    signIn('USER', 'owner-without-phone');
     const { user } = renderAt('/gerer-annonces');
     await user.click(await screen.findByRole('tab', { name: 'Unpublished' }));
     await user.click(await screen.findByRole('button', { name: 'Publish «Truck»' }));
     const alert = await card('Truck').findByRole('alert');
     expect(alert).toHaveTextContent('Confirm your phone number before publishing an ad.');
-    expect(within(alert).getByRole('link', { name: 'Confirm my phone number' })).toHaveAttribute('href', '/modifier-profil');
     expect(card('Truck').getByText('Unpublished')).toBeVisible();
+
+    await user.click(within(alert).getByRole('button', { name: 'Confirm my phone number' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify my phone number' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send the code' }));
+    await user.type(within(dialog).getByLabelText('Code received by SMS'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(callsOf('publishAd')).toEqual([{ id: DRAFT.id }, { id: DRAFT.id }]));
+    expect(callsOf('verifyPhoneCode')).toEqual([{ input: { code: '123456' } }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('gives administrators the published and unlisted ads, preparing and transferring', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { editAdPath, PATHS, transferAdPath } from '../../app/paths';
 import { adDetailPath } from '../../lib/ads/ad-path';
+import { PhoneVerificationDialog } from '../../lib/phone/PhoneVerificationDialog';
 import { AdCardList } from '../../lib/ads/AdCardList';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
 import { useAdPages } from '../../lib/ads/use-ad-pages';
@@ -108,6 +109,7 @@ function ManagedAdList({ published, admin }: { published: boolean; admin: boolea
 function ManagedAdActions({ ad, admin }: { ad: ManagedAd; admin: boolean }) {
   const { t, i18n } = useTranslation('ads');
   const [failure, setFailure] = useState<{ key: string; phone: boolean } | null>(null);
+  const [verifyingPhone, setVerifyingPhone] = useState(false);
   const title = pickText(ad.title, readerLanguage(i18n.language))?.text ?? t('untitled');
   const onError = (error: Error) =>
     setFailure({ key: errorMessageKey(error), phone: error instanceof ApiError && error.code === 'PHONE_NOT_VERIFIED' });
@@ -168,11 +170,22 @@ function ManagedAdActions({ ad, admin }: { ad: ManagedAd; admin: boolean }) {
           {failure.phone && (
             <>
               {' '}
-              <Link to={PATHS.editProfile}>{t('manage.verifyPhone')}</Link>
+              <button type="button" className="button button--secondary button--small" onClick={() => setVerifyingPhone(true)}>
+                {t('manage.verifyPhone')}
+              </button>
             </>
           )}
         </p>
       )}
+      {/* Publishing is what needs the verified phone: once it is, the ad is published at once. */}
+      <PhoneVerificationDialog
+        open={verifyingPhone}
+        onClose={() => setVerifyingPhone(false)}
+        onVerified={() => {
+          setVerifyingPhone(false);
+          run(publish.mutate);
+        }}
+      />
     </div>
   );
 }
