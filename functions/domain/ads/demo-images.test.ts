@@ -6,7 +6,9 @@ import { sniffContentType } from '../files/content-type';
 import { Canvas, DEMO_IMAGE_DESIGNS, drawDemoImage, encodeDemoImage, variantWidths } from './demo-images';
 
 const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const pixel = (canvas: Canvas, x: number, y: number) => [...canvas.pixels.subarray((y * canvas.width + x) * 4, (y * canvas.width + x) * 4 + 4)];
+const pixel = (canvas: Canvas, x: number, y: number) => [
+  ...canvas.pixels.subarray((y * canvas.width + x) * 4, (y * canvas.width + x) * 4 + 4),
+];
 
 describe('Canvas', () => {
   it('paints a gradient from the top colour to the bottom one, opaque', () => {

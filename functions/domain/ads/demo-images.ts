@@ -174,7 +174,15 @@ const kitchen: Draw = (c, p, random) => {
   // Tiled wall behind the line.
   for (let y = 6; y < 40; y += 6) c.line(0, y, 100, y, 0.4, p.light, 0.5);
   for (let x = 6; x < 100; x += 6) c.line(x, 0, x, 40, 0.4, p.light, 0.5);
-  c.polygon([[30, 4], [70, 4], [78, 16], [22, 16]], STEEL_DARK);
+  c.polygon(
+    [
+      [30, 4],
+      [70, 4],
+      [78, 16],
+      [22, 16],
+    ],
+    STEEL_DARK,
+  );
   c.rect(44, 0, 12, 5, STEEL_DARK);
   floor(c, p.dark, 62);
   c.rect(8, 38, 84, 4, STEEL, 1);
@@ -202,8 +210,25 @@ const truck: Draw = (c, p, random) => {
   c.rect(10, 22, box, 30, p.main, 2);
   c.rect(12, 24, box - 4, 3, p.light, 1, 0.6);
   const cab = 10 + box + 2;
-  c.polygon([[cab, 30], [cab + 14, 30], [cab + 22, 40], [cab + 22, 52], [cab, 52]], p.accent);
-  c.polygon([[cab + 3, 32], [cab + 13, 32], [cab + 19, 40], [cab + 3, 40]], '#d8eefa');
+  c.polygon(
+    [
+      [cab, 30],
+      [cab + 14, 30],
+      [cab + 22, 40],
+      [cab + 22, 52],
+      [cab, 52],
+    ],
+    p.accent,
+  );
+  c.polygon(
+    [
+      [cab + 3, 32],
+      [cab + 13, 32],
+      [cab + 19, 40],
+      [cab + 3, 40],
+    ],
+    '#d8eefa',
+  );
   c.rect(cab + 18, 46, 5, 3, '#ffe08a', 1);
   c.rect(8, 51, box + 38, 4, INK, 1);
   if (random() < 0.5) snowflake(c, 10 + box / 2, 37, 7, '#ffffff');
@@ -260,7 +285,15 @@ const prep: Draw = (c, p, random) => {
   c.rect(16, 40, 20, 4, p.main, 1.5);
   c.rect(16, 20, 6, 22, p.main, 3);
   c.rect(16, 18, 24, 8, p.main, 4);
-  c.polygon([[23, 30], [37, 30], [35, 39], [25, 39]], STEEL);
+  c.polygon(
+    [
+      [23, 30],
+      [37, 30],
+      [35, 39],
+      [25, 39],
+    ],
+    STEEL,
+  );
   // Cutting board, knife and vegetables.
   c.rect(46, 40, 34, 4, '#c8925a', 1.5);
   c.line(50, 38, 62, 38, 1.2, STEEL_DARK);
@@ -333,7 +366,15 @@ const other: Draw = (c, p, random) => {
   const stripes = 6;
   for (let i = 0; i < stripes; i++) {
     const x = 14 + i * (72 / stripes);
-    c.polygon([[x, 14], [x + 72 / stripes, 14], [x + 72 / stripes + 1, 26], [x - 1, 26]], i % 2 === 0 ? p.main : '#ffffff');
+    c.polygon(
+      [
+        [x, 14],
+        [x + 72 / stripes, 14],
+        [x + 72 / stripes + 1, 26],
+        [x - 1, 26],
+      ],
+      i % 2 === 0 ? p.main : '#ffffff',
+    );
   }
   for (const x of [15, 83]) c.rect(x, 26, 2.5, 38, p.dark);
   c.rect(12, 46, 76, 18, p.accent, 1.5);
@@ -360,11 +401,17 @@ const PALETTES: Palette[] = [
 ];
 
 const ALT: Record<AdCategory, { fr: string; en: string }> = {
-  PROFESSIONAL_KITCHEN: { fr: 'Illustration d’une cuisine commerciale avec cuisinière et chaudrons', en: 'Illustration of a commercial kitchen with a range and pots' },
+  PROFESSIONAL_KITCHEN: {
+    fr: 'Illustration d’une cuisine commerciale avec cuisinière et chaudrons',
+    en: 'Illustration of a commercial kitchen with a range and pots',
+  },
   DELIVERY_TRUCK: { fr: 'Illustration d’un camion de livraison sur la route', en: 'Illustration of a delivery truck on the road' },
   STORAGE_SPACE: { fr: 'Illustration d’un entrepôt avec étagères et boîtes', en: 'Illustration of a warehouse with shelves and boxes' },
   PROFESSIONAL_COOKING_EQUIPMENT: { fr: 'Illustration d’un four mixte professionnel', en: 'Illustration of a professional combi oven' },
-  PREP_EQUIPMENT: { fr: 'Illustration d’une table de préparation avec batteur et planche à découper', en: 'Illustration of a prep table with a mixer and a cutting board' },
+  PREP_EQUIPMENT: {
+    fr: 'Illustration d’une table de préparation avec batteur et planche à découper',
+    en: 'Illustration of a prep table with a mixer and a cutting board',
+  },
   REFRIGERATION_EQUIPMENT: { fr: 'Illustration d’un réfrigérateur commercial', en: 'Illustration of a commercial refrigerator' },
   HEAVY_EQUIPMENT: { fr: 'Illustration d’un chariot élévateur et d’une palette', en: 'Illustration of a forklift and a pallet' },
   SURPLUS: { fr: 'Illustration de caisses de fruits et légumes', en: 'Illustration of crates of fruit and vegetables' },
