@@ -3,7 +3,7 @@
 
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UploadPurpose } from '@partage/graphql';
-import { db, isConditionFailure, queryPages, tableName } from './client';
+import { batchGet, db, isConditionFailure, queryPages, tableName } from './client';
 import { fileRecordKey, PENDING_UPLOADS_PARTITION, pendingUploadIndexKeys } from './keys';
 
 export type FileStatus = 'PENDING' | 'STORED' | 'QUARANTINED';
@@ -17,6 +17,9 @@ export interface FileRecord {
   size: number;
   status: FileStatus;
   createdAt: string;
+  /** Images, once stored: pixels read from the bytes. */
+  width?: number;
+  height?: number;
 }
 
 export async function putPendingFile(file: FileRecord): Promise<void> {
@@ -31,22 +34,53 @@ export async function putPendingFile(file: FileRecord): Promise<void> {
 
 export async function getFile(fileId: string): Promise<FileRecord | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: fileRecordKey(fileId), ConsistentRead: true }));
-  if (!Item) return null;
-  const { id, ownerId, purpose, contentType, size, status, createdAt } = Item as FileRecord;
-  return { id, ownerId, purpose, contentType, size, status, createdAt };
+  return Item ? fromItem(Item) : null;
 }
 
-/** Leaves PENDING for STORED or QUARANTINED (and the pending list); false if it was not pending any more. */
-export async function settleFile(fileId: string, status: Exclude<FileStatus, 'PENDING'>, size: number): Promise<boolean> {
+function fromItem(item: Record<string, unknown>): FileRecord {
+  const { id, ownerId, purpose, contentType, size, status, createdAt, width, height } = item as unknown as FileRecord;
+  return {
+    id,
+    ownerId,
+    purpose,
+    contentType,
+    size,
+    status,
+    createdAt,
+    ...(width !== undefined && height !== undefined && { width, height }),
+  };
+}
+
+/** The records of these files (those that exist, in no particular order). */
+export async function getFiles(fileIds: string[]): Promise<FileRecord[]> {
+  return (await batchGet([...new Set(fileIds)].map(fileRecordKey))).map(fromItem);
+}
+
+/**
+ * Leaves PENDING for STORED or QUARANTINED (and the pending list), with the stored size and, for an
+ * image, its pixels; false if it was not pending any more.
+ */
+export async function settleFile(
+  fileId: string,
+  status: Exclude<FileStatus, 'PENDING'>,
+  size: number,
+  dimensions?: { width: number; height: number },
+): Promise<boolean> {
+  const set = { status, size, ...dimensions };
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: fileRecordKey(fileId),
-        UpdateExpression: 'SET #status = :status, #size = :size REMOVE GSI1PK, GSI1SK',
+        UpdateExpression: `SET ${Object.keys(set)
+          .map((name) => `#${name} = :${name}`)
+          .join(', ')} REMOVE GSI1PK, GSI1SK`,
         ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
-        ExpressionAttributeValues: { ':status': status, ':size': size, ':pending': 'PENDING' },
+        ExpressionAttributeNames: Object.fromEntries(Object.keys(set).map((name) => [`#${name}`, name])),
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(Object.entries(set).map(([name, value]) => [`:${name}`, value])),
+          ':pending': 'PENDING',
+        },
       }),
     );
     return true;

@@ -71,3 +71,20 @@ export const pendingUploadIndexKeys = (createdAt: string, fileId: string) => ({
   GSI1PK: PENDING_UPLOADS_PARTITION,
   GSI1SK: `${createdAt}#${fileId}`,
 });
+
+/** An ad. */
+export const adKey = (adId: string) => ({ PK: `AD#${adId}`, SK: 'AD' });
+export type AdListState = 'PUBLISHED' | 'UNPUBLISHED';
+/** GSI1: an owner's ads in one state, newest first; the unlisted (administrator-prepared) ads have one partition of their own. */
+export const ownerAdsPartition = (ownerId: string, state: AdListState) => `OWNER_ADS#${ownerId}#${state}`;
+export const UNLISTED_ADS_PARTITION = 'UNLISTED_ADS';
+export const adListIndexKeys = (partition: string, createdAt: string, adId: string) => ({
+  GSI1PK: partition,
+  GSI1SK: `${createdAt}#${adId}`,
+});
+/** GSI2: every published ad, newest publication first (the search capability replaces it with geohash partitions). */
+export const PUBLISHED_ADS_PARTITION = 'PUBLISHED_ADS';
+export const publishedAdIndexKeys = (publishedAt: string, adId: string) => ({
+  GSI2PK: PUBLISHED_ADS_PARTITION,
+  GSI2SK: `${publishedAt}#${adId}`,
+});

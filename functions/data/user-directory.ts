@@ -6,7 +6,7 @@
 
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, db, tableName, type TransactItem } from './client';
-import { DataRefusal } from './errors';
+import { pageTokenAfter, startKeyOf } from './page-tokens';
 import { USER_SEARCH_PARTITION, userKey, userListIndexKeys, userSearchEntryKey, userSearchIndexKeys } from './keys';
 import type { UserRecord } from './users';
 
@@ -63,31 +63,9 @@ type Key = Record<string, string>;
 const LIST_INDEX = { name: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK', partition: userListIndexKeys('', '').GSI1PK };
 const SEARCH_INDEX = { name: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK', partition: USER_SEARCH_PARTITION };
 
-const encodeToken = (key: Key): string => Buffer.from(JSON.stringify(key)).toString('base64url');
-
-/** The start key a page token stands for; VALIDATION_FAILED for anything this module did not hand out. */
-function decodeToken(token: string | undefined, index: typeof LIST_INDEX, termPrefix = ''): Key | undefined {
-  if (!token) return undefined;
-  let key: unknown;
-  try {
-    key = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    key = undefined;
-  }
-  const names = ['PK', 'SK', index.pk, index.sk];
-  const valid =
-    typeof key === 'object' &&
-    key !== null &&
-    Object.keys(key).length === names.length &&
-    names.every((name) => typeof (key as Key)[name] === 'string') &&
-    (key as Key)[index.pk] === index.partition &&
-    (key as Key)[index.sk]!.startsWith(termPrefix);
-  if (!valid) throw new DataRefusal('BAD_PAGE_TOKEN', 'Invalid page token');
-  return key as Key;
-}
-
-const startKeyOf = (item: Record<string, unknown>, index: typeof LIST_INDEX): Key =>
-  Object.fromEntries(['PK', 'SK', index.pk, index.sk].map((name) => [name, String(item[name])]));
+const encodeToken = pageTokenAfter;
+const decodeToken = (token: string | undefined, index: typeof LIST_INDEX, termPrefix = '') =>
+  startKeyOf(token, index, index.partition, termPrefix);
 
 const toUser = ({ PK: _pk, SK: _sk, type: _type, GSI1PK: _lp, GSI1SK: _ls, ...user }: Record<string, unknown>) =>
   user as unknown as UserRecord;
@@ -109,7 +87,7 @@ export async function listUsers(limit: number, nextToken?: string): Promise<User
   const items = page.Items ?? [];
   const shown = items.slice(0, limit);
   const more = shown.length > 0 && (items.length > limit || page.LastEvaluatedKey !== undefined);
-  return { users: shown.map(toUser), nextToken: more ? encodeToken(startKeyOf(shown.at(-1)!, LIST_INDEX)) : undefined };
+  return { users: shown.map(toUser), nextToken: more ? encodeToken(shown.at(-1)!, LIST_INDEX) : undefined };
 }
 
 /** Accounts with a term starting with `search` (normalised, non-empty), in the order of their terms. */
@@ -136,15 +114,15 @@ export async function searchUsers(search: string, limit: number, nextToken?: str
     }
     if (userIds.length === limit) {
       const more = read < entries.length || page.LastEvaluatedKey !== undefined;
-      return { users: await getUsers(userIds), nextToken: more ? encodeToken(startKeyOf(entries[read - 1]!, SEARCH_INDEX)) : undefined };
+      return { users: await getUsers(userIds), nextToken: more ? encodeToken(entries[read - 1]!, SEARCH_INDEX) : undefined };
     }
     if (!page.LastEvaluatedKey) return { users: await getUsers(userIds) };
     startKey = page.LastEvaluatedKey as Key;
   }
 }
 
-/** The users with these ids, in that order. */
-async function getUsers(userIds: string[]): Promise<UserRecord[]> {
+/** The users with these ids that exist, in that order: BatchGetItem by 100. */
+export async function getUsers(userIds: string[]): Promise<UserRecord[]> {
   const found = new Map((await batchGet(userIds.map((id) => userKey(id)))).map((item) => [item.id as string, toUser(item)]));
   return userIds.flatMap((id) => found.get(id) ?? []);
 }

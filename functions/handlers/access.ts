@@ -44,4 +44,7 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
     files: { incoming: 'readWrite', public: 'readWrite', private: 'readWrite', quarantine: 'readWrite' },
   },
   housekeeping: { table: 'readWrite', files: { incoming: 'readWrite' } },
+  // E-mails the new owner of a transferred ad; hands out the public URLs of ad images (the file store
+  // builds them, it reads no object).
+  ads: { table: 'readWrite', sendEmail: true, publicUrl: true, files: { public: 'read' } },
 };

@@ -25,7 +25,7 @@ import type { UserRecord } from '../data/users';
 import { latestTermsVersion } from '../domain/accounts/terms';
 import { now } from '../domain/clock';
 import type { Identity } from '../domain/identity';
-import { asUser, ANONYMOUS, errorCodeOf, givenUser, resolverEvent, useTestEnvironment } from '../testing/fixtures';
+import { asUser, ANONYMOUS, errorCodeOf, givenAd, givenUser, resolverEvent, useTestEnvironment } from '../testing/fixtures';
 import { RESOLVER_LAMBDAS } from './catalog';
 import type { ResolverEvent } from './shared/resolver';
 
@@ -75,7 +75,17 @@ beforeAll(async () => {
   [user, otherUser, admin] = await Promise.all([givenUser(), givenUser(), givenUser({ role: 'ADMIN' })]);
 });
 
-function callAs(caller: AuthzCaller, field: string): ResolverEvent {
+/**
+ * ID arguments that name a resource rather than a user (`path` in the field's arguments): the matrix
+ * makes one for the target, so that ownership is what the call tests.
+ */
+const RESOURCES: { fields: RegExp; path: string[]; make: (target: UserRecord) => Promise<{ id: string }> }[] = [
+  { fields: /^(Query\.ad|Mutation\.(update|publish|unpublish)Ad)$/, path: ['id'], make: (target) => givenAd(target) },
+  // Only an unlisted ad (an administrator's) can be transferred; the target is the new owner's address.
+  { fields: /^Mutation\.transferAd$/, path: ['input', 'id'], make: () => givenAd(admin) },
+];
+
+async function callAs(caller: AuthzCaller, field: string): Promise<ResolverEvent> {
   const [typeName = '', fieldName = ''] = field.split('.');
   const definition = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName]!;
   const [identity, target]: [Identity, UserRecord] = {
@@ -84,7 +94,12 @@ function callAs(caller: AuthzCaller, field: string): ResolverEvent {
     other: [asUser(user), otherUser],
     admin: [asUser(admin), otherUser],
   }[caller] as [Identity, UserRecord];
-  return resolverEvent(field, argumentsOf(definition.args, target), identity);
+  const args = argumentsOf(definition.args, target);
+  for (const { path, make } of RESOURCES.filter((resource) => resource.fields.test(field))) {
+    const parent = path.slice(0, -1).reduce((value: Record<string, unknown>, key) => value[key] as Record<string, unknown>, args);
+    parent[path.at(-1)!] = (await make(target)).id;
+  }
+  return resolverEvent(field, args, identity);
 }
 
 describe('authorization matrix', () => {
@@ -114,7 +129,7 @@ describe('authorization matrix', () => {
     await recordTermsAcceptance(user.id, await latestTermsVersion(), now().toISOString());
     const outcome: Record<string, boolean> = {};
     for (const caller of CALLERS) {
-      const result = await handler!(callAs(caller, field));
+      const result = await handler!(await callAs(caller, field));
       outcome[caller] = errorCodeOf(result) !== 'UNAUTHORIZED_ACCESS';
     }
     expect(outcome).toEqual(row);

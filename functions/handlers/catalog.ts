@@ -4,6 +4,7 @@
 
 import { accountsFields } from './accounts';
 import { adminFields } from './admin';
+import { adsFields } from './ads';
 import { filesFields } from './files';
 import type { FieldMap } from './shared/resolver';
 
@@ -17,6 +18,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'admin', fields: fieldsOf(adminFields) },
   // Uploads straight to storage and file URLs (functions/domain/files/uploads.ts).
   { name: 'files', fields: fieldsOf(filesFields) },
+  // Ads: create, edit, publish, lists, transfer of administrator-prepared ads (functions/domain/ads).
+  { name: 'ads', fields: fieldsOf(adsFields) },
 ];
 
 /**

@@ -8,12 +8,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll } from 'vitest';
 import { useTestTable } from '../../tests/support/test-table';
-import { isResolverError } from '@partage/graphql';
+import { isResolverError, type AdInput } from '@partage/graphql';
 import { registerLocalEventSink } from '../adapters/local-publisher';
 import { readOutbox, type OutboxEntry } from '../adapters/outbox';
+import { getAd, replaceAd } from '../data/ads';
+import { putPendingFile, settleFile } from '../data/files';
 import { recordTermsAcceptance } from '../data/terms';
 import { createUser, type UserRecord } from '../data/users';
 import { latestTermsVersion } from '../domain/accounts/terms';
+import { createAd } from '../domain/ads/ads';
 import { hashPassword } from '../domain/accounts/password-hash';
 import type { Identity } from '../domain/identity';
 import { now } from '../domain/clock';
@@ -210,4 +213,53 @@ export async function lastLinkEmail(outboxDir: string, to: string) {
   const url = new URL(mail.links[0]);
   const param = (name: string) => url.searchParams.get(name) ?? undefined;
   return { mail, url, path: url.pathname, email: param('email')!, token: param('token')!, returnPath: param('returnPath') };
+}
+
+/** A complete, valid AdInput (a professional kitchen for rent, in French), shown address hidden. */
+export function adInput(overrides: Partial<AdInput> = {}): AdInput {
+  return {
+    title: { fr: 'Cuisine commerciale à Rosemont', en: null },
+    description: { fr: '<p>Cuisine <strong>équipée</strong>, disponible le soir.</p>', en: null },
+    category: 'PROFESSIONAL_KITCHEN',
+    professionalKitchenEquipment: ['OVEN', 'FRIDGE'],
+    address: {
+      address: '4321, rue Saint-Denis, Montréal',
+      town: 'Montréal',
+      postalCode: 'H2J 2K9',
+      latitude: 45.5261,
+      longitude: -73.5822,
+      showAddress: false,
+    },
+    availability: { all: false, day: false, evening: true, weekdays: ['MONDAY', 'TUESDAY'], restrictions: [] },
+    certifications: ['HACCP'],
+    allergens: [],
+    rent: { kind: 'AMOUNT', amountCents: 4_500, description: { fr: 'par heure', en: null } },
+    organization: 'Épicerie solidaire Rosemont',
+    images: [],
+    infoIsTrue: true,
+    ...overrides,
+  };
+}
+
+/** An ad created through the domain, as `owner` (a USER's unpublished ad, an ADMIN's unlisted one); published if asked. */
+export async function givenAd(
+  owner: Pick<UserRecord, 'id' | 'role'>,
+  overrides: Partial<AdInput> = {},
+  { published = false } = {},
+): Promise<{ id: string }> {
+  const ad = await createAd(asUser(owner), adInput(overrides));
+  if (published) {
+    const stored = (await getAd(ad.id))!;
+    await replaceAd(stored, { ...stored, published: true, publishedAt: now().toISOString() });
+  }
+  return { id: ad.id };
+}
+
+/** A PUBLIC_IMAGE stored for `owner`, `width` × `width * 3/4` pixels (its record only: the ads read no bytes). */
+export async function givenStoredImage(owner: Pick<UserRecord, 'id'>, width: number): Promise<string> {
+  const id = randomUUID();
+  const createdAt = now().toISOString();
+  await putPendingFile({ id, ownerId: owner.id, purpose: 'PUBLIC_IMAGE', contentType: 'image/webp', size: 1000, status: 'PENDING', createdAt });
+  await settleFile(id, 'STORED', 1000, { width, height: Math.round((width * 3) / 4) });
+  return id;
 }

@@ -8,12 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, useClock } from '@partage/functions/domain/clock';
 import { DEMO, graphql, login, startTestServer, type TestServer } from './support/local-server';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-a-tiny-test-image')]);
+// A PNG's signature and the start of its IHDR chunk (640 × 480): all the file store reads.
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.from([0, 0, 0x02, 0x80, 0, 0, 0x01, 0xe0, 8, 6, 0, 0, 0]),
+]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 const HTML = Buffer.from('<html><script>alert(1)</script></html>');
 
 const REQUEST_UPLOAD = `mutation ($input: RequestUploadInput!) { requestUpload(input: $input) { fileId url fields expiresAt } }`;
-const CONFIRM_UPLOAD = `mutation ($fileId: ID!) { confirmUpload(fileId: $fileId) { id purpose contentType size publicUrl } }`;
+const CONFIRM_UPLOAD = `mutation ($fileId: ID!) { confirmUpload(fileId: $fileId) { id purpose contentType size publicUrl width height } }`;
 const FILE_URL = `query ($fileId: ID!) { fileUrl(fileId: $fileId) }`;
 
 interface Ticket {
@@ -77,6 +82,8 @@ describe('uploads straight to the local store', () => {
       contentType: 'image/png',
       size: PNG.length,
       publicUrl: `${server.url}/files/public/${ticket.fileId}`,
+      width: 640,
+      height: 480,
     });
     const response = await fetch(`${server.url}/files/public/${ticket.fileId}`);
     expect(response.status).toBe(200);

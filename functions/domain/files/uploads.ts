@@ -23,6 +23,7 @@ import { now } from '../clock';
 import { unauthorized, type Identity } from '../identity';
 import { SNIFF_BYTES, sniffContentType } from './content-type';
 import { fileKey } from './file-keys';
+import { IMAGE_HEADER_BYTES, imageSize } from './image-size';
 
 /** How long the upload form works. */
 export const UPLOAD_FORM_MINUTES = 10;
@@ -65,10 +66,23 @@ export async function requestUpload(ownerId: string, input: RequestUploadInput):
   return { fileId: file.id, url: form.url, fields: JSON.stringify(form.fields), expiresAt: expiresAt.toISOString() };
 }
 
+/** The permanent URL of a stored public image. */
+export const publicImageUrl = (fileId: string): string => fileStore().publicUrl(fileKey('public', fileId));
+
 function storedFile(file: FileRecord): StoredFile {
-  const publicUrl = file.purpose === 'PUBLIC_IMAGE' ? fileStore().publicUrl(fileKey('public', file.id)) : null;
-  return { id: file.id, purpose: file.purpose, contentType: file.contentType, size: file.size, publicUrl };
+  const publicUrl = file.purpose === 'PUBLIC_IMAGE' ? publicImageUrl(file.id) : null;
+  return {
+    id: file.id,
+    purpose: file.purpose,
+    contentType: file.contentType,
+    size: file.size,
+    publicUrl,
+    width: file.width ?? null,
+    height: file.height ?? null,
+  };
 }
+
+const isImage = (contentType: string) => contentType.startsWith('image/');
 
 export async function confirmUpload(caller: Identity, fileId: string): Promise<StoredFile> {
   assertValid([['fileId', required(fileId)]]);
@@ -80,16 +94,18 @@ export async function confirmUpload(caller: Identity, fileId: string): Promise<S
   if (file.status !== 'PENDING' || tooLate) throw notFound();
 
   const incoming = fileKey('incoming', file.id);
-  const uploaded = await fileStore().peek(incoming, SNIFF_BYTES);
+  const uploaded = await fileStore().peek(incoming, isImage(file.contentType) ? IMAGE_HEADER_BYTES : SNIFF_BYTES);
   if (!uploaded) throw new AppError('VALIDATION_FAILED', 'Nothing was uploaded for this file', [{ path: 'file', rule: 'required' }]);
-  if (sniffContentType(uploaded.firstBytes) !== file.contentType) {
+  // An image whose header gives no size is not the image it claims to be either.
+  const dimensions = isImage(file.contentType) ? imageSize(file.contentType, uploaded.firstBytes) : null;
+  if (sniffContentType(uploaded.firstBytes) !== file.contentType || (isImage(file.contentType) && !dimensions)) {
     await fileStore().move(incoming, fileKey('quarantine', file.id), 'application/octet-stream');
     await settleFile(file.id, 'QUARANTINED', uploaded.size);
     throw new AppError('VALIDATION_FAILED', `The file is not ${file.contentType}`, [{ path: 'file', rule: 'fileContent' }]);
   }
   await fileStore().move(incoming, fileKey(areaOf(file.purpose), file.id), file.contentType);
-  if (!(await settleFile(file.id, 'STORED', uploaded.size))) throw notFound();
-  return storedFile({ ...file, size: uploaded.size, status: 'STORED' });
+  if (!(await settleFile(file.id, 'STORED', uploaded.size, dimensions ?? undefined))) throw notFound();
+  return storedFile({ ...file, ...dimensions, size: uploaded.size, status: 'STORED' });
 }
 
 /** Who may read a stored file: anyone for public images; the uploader or an ADMIN otherwise. */

@@ -607,6 +607,8 @@ export interface StoredFile {
   contentType: string;
   size: number;
   publicUrl?: string | null;
+  width?: number | null;
+  height?: number | null;
 }
 
 export interface PhoneVerificationStarted {
@@ -892,6 +894,7 @@ export interface AdSource {
 }
 
 export interface AdPageSource {
+  items: Array<AdSource>;
   nextToken?: string | null;
 }
 
@@ -1075,7 +1078,6 @@ export interface FieldResolverTypes {
   'Ad.createdAt': { parent: AdSource; args: Record<string, never>; result: string };
   'Ad.updatedAt': { parent: AdSource; args: Record<string, never>; result: string };
   'Ad.publishedAt': { parent: AdSource; args: Record<string, never>; result: string | null };
-  'AdPage.items': { parent: AdPageSource; args: Record<string, never>; result: Array<AdSource> };
   'AdPage.nextToken': { parent: AdPageSource; args: Record<string, never>; result: string | null };
   'UploadTicket.fileId': { parent: UploadTicketSource; args: Record<string, never>; result: string };
   'UploadTicket.url': { parent: UploadTicketSource; args: Record<string, never>; result: string };
@@ -1086,6 +1088,8 @@ export interface FieldResolverTypes {
   'StoredFile.contentType': { parent: StoredFileSource; args: Record<string, never>; result: string };
   'StoredFile.size': { parent: StoredFileSource; args: Record<string, never>; result: number };
   'StoredFile.publicUrl': { parent: StoredFileSource; args: Record<string, never>; result: string | null };
+  'StoredFile.width': { parent: StoredFileSource; args: Record<string, never>; result: number | null };
+  'StoredFile.height': { parent: StoredFileSource; args: Record<string, never>; result: number | null };
   'PhoneVerificationStarted.phoneNumber': { parent: PhoneVerificationStartedSource; args: Record<string, never>; result: string };
   'PhoneVerificationStarted.nextCodeAt': { parent: PhoneVerificationStartedSource; args: Record<string, never>; result: string };
   'PhoneVerificationStarted.expiresAt': { parent: PhoneVerificationStartedSource; args: Record<string, never>; result: string };

@@ -4178,6 +4178,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "height",
+            "type": {
+              "kind": "SCALAR",
+              "name": "Int"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "id",
             "type": {
               "kind": "NON_NULL",
@@ -4218,6 +4227,15 @@ export type introspection = {
                 "kind": "SCALAR",
                 "name": "Int"
               }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "width",
+            "type": {
+              "kind": "SCALAR",
+              "name": "Int"
             },
             "args": [],
             "isDeprecated": false

@@ -1,0 +1,187 @@
+// Ads. One item per ad holds the whole ad and the index keys of the lists it belongs to, computed
+// from its state at every write: GSI1 lists an owner's ads per state (or the unlisted ads the
+// administrators prepared), GSI2 every published ad. A change is one conditional Put of the whole
+// item (on the version read), so an ad and its places in the lists never disagree and a concurrent
+// change is refused rather than overwritten.
+
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  AdCategory,
+  Allergen,
+  Certification,
+  DayPeriod,
+  KitchenEquipment,
+  PriceKind,
+  PriceRange,
+  TruckType,
+  Weekday,
+} from '@partage/graphql';
+import { db, isConditionFailure, tableName } from './client';
+import { DataRefusal } from './errors';
+import {
+  adKey,
+  adListIndexKeys,
+  ownerAdsPartition,
+  PUBLISHED_ADS_PARTITION,
+  publishedAdIndexKeys,
+  UNLISTED_ADS_PARTITION,
+  type AdListState,
+} from './keys';
+import { pageTokenAfter, startKeyOf, type ListingIndex } from './page-tokens';
+
+export interface LocalizedValue {
+  fr: string | null;
+  en: string | null;
+}
+
+export interface PriceOfferRecord {
+  kind: PriceKind;
+  amountCents: number | null;
+  range: PriceRange | null;
+  description: LocalizedValue;
+}
+
+export interface AdImageRecord {
+  alt: LocalizedValue;
+  /** Narrowest first. */
+  variants: { fileId: string; width: number; height: number }[];
+}
+
+/** What the owner wrote, normalised (functions/domain/ads/ad-input.ts): compared as a whole to tell NO_CHANGE. */
+export interface AdContent {
+  title: LocalizedValue;
+  /** Sanitised HTML. */
+  description: LocalizedValue;
+  category: AdCategory;
+  descriptionOther: string | null;
+  professionalKitchenEquipment: KitchenEquipment[];
+  professionalKitchenEquipmentOther: string | null;
+  deliveryTruckType: TruckType | null;
+  deliveryTruckTypeOther: string | null;
+  canHaveDriver: boolean | null;
+  canShareRoad: boolean | null;
+  refrigerated: boolean | null;
+  conditionsTypeDeliveryTruck: string | null;
+  surfaceDescription: string | null;
+  surfaceSize: string | null;
+  equipment: string | null;
+  conditions: string | null;
+  address: { address: string; town: string; postalCode: string | null; latitude: number; longitude: number; showAddress: boolean };
+  availability: {
+    all: boolean;
+    day: boolean;
+    evening: boolean;
+    weekdays: Weekday[];
+    restrictions: { date: string; period: DayPeriod }[];
+  };
+  certifications: Certification[];
+  allergens: Allergen[];
+  rent: PriceOfferRecord | null;
+  sale: PriceOfferRecord | null;
+  trade: { description: LocalizedValue } | null;
+  donation: { description: LocalizedValue } | null;
+  organization: string | null;
+  images: AdImageRecord[];
+  infoIsTrue: boolean;
+}
+
+export interface AdRecord {
+  id: string;
+  ownerId: string;
+  /** Prepared by an administrator and not transferred yet. */
+  unlisted: boolean;
+  published: boolean;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  /** Counts the writes: each one is conditioned on the version read. */
+  version: number;
+  content: AdContent;
+}
+
+const stateOf = (ad: AdRecord): AdListState => (ad.published ? 'PUBLISHED' : 'UNPUBLISHED');
+
+function toItem(ad: AdRecord): Record<string, unknown> {
+  const list = ad.unlisted ? UNLISTED_ADS_PARTITION : ownerAdsPartition(ad.ownerId, stateOf(ad));
+  return {
+    ...adKey(ad.id),
+    type: 'Ad',
+    ...adListIndexKeys(list, ad.createdAt, ad.id),
+    ...(ad.published && ad.publishedAt ? publishedAdIndexKeys(ad.publishedAt, ad.id) : {}),
+    ...ad,
+  };
+}
+
+function fromItem(item: Record<string, unknown>): AdRecord {
+  const { id, ownerId, unlisted, published, createdAt, updatedAt, publishedAt, version, content } = item as unknown as AdRecord;
+  return { id, ownerId, unlisted, published, createdAt, updatedAt, publishedAt: publishedAt ?? null, version, content };
+}
+
+export async function getAd(adId: string): Promise<AdRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: adKey(adId) }));
+  return Item && fromItem(Item);
+}
+
+/** A new ad (version 1). */
+export async function putNewAd(ad: AdRecord): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: toItem(ad), ConditionExpression: 'attribute_not_exists(PK)' }));
+}
+
+/**
+ * Writes `next` over the ad read as `before` (its version + 1); ITEM_GONE when the ad is gone or was
+ * changed since it was read.
+ */
+export async function replaceAd(before: AdRecord, next: AdRecord): Promise<AdRecord> {
+  const written = { ...next, version: before.version + 1 };
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: toItem(written),
+        ConditionExpression: 'attribute_exists(PK) AND version = :version',
+        ExpressionAttributeValues: { ':version': before.version },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new DataRefusal('ITEM_GONE', 'The ad was changed or removed meanwhile');
+    throw error;
+  }
+  return written;
+}
+
+export interface AdPageResult {
+  ads: AdRecord[];
+  nextToken?: string;
+}
+
+const GSI1: ListingIndex = { name: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' };
+const GSI2: ListingIndex = { name: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK' };
+
+/** One page of a list, newest first; one item more than asked tells whether a next page exists. */
+async function listPage(index: ListingIndex, partition: string, limit: number, nextToken?: string | null): Promise<AdPageResult> {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index.name,
+      KeyConditionExpression: `${index.pk} = :pk`,
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: limit + 1,
+      ExclusiveStartKey: startKeyOf(nextToken, index, partition),
+    }),
+  );
+  const items = page.Items ?? [];
+  const shown = items.slice(0, limit);
+  const more = shown.length > 0 && (items.length > limit || page.LastEvaluatedKey !== undefined);
+  return { ads: shown.map(fromItem), nextToken: more ? pageTokenAfter(shown.at(-1)!, index) : undefined };
+}
+
+/** An owner's ads in one state, newest first (their manage page; published ones: their public profile). */
+export const ownerAds = (ownerId: string, state: AdListState, limit: number, nextToken?: string | null) =>
+  listPage(GSI1, ownerAdsPartition(ownerId, state), limit, nextToken);
+
+/** The ads administrators prepared and did not transfer yet, newest first. */
+export const unlistedAds = (limit: number, nextToken?: string | null) => listPage(GSI1, UNLISTED_ADS_PARTITION, limit, nextToken);
+
+/** Every published ad, newest publication first. */
+export const publishedAds = (limit: number, nextToken?: string | null) => listPage(GSI2, PUBLISHED_ADS_PARTITION, limit, nextToken);

@@ -1,0 +1,111 @@
+// An ad as one reader receives it: the exact address and point only for its owner and the
+// administrators (or everyone, when the owner shows the address), image variants with their URLs,
+// and whether the reader may edit it. The contact details come from the owner's profile, read for a
+// whole page of ads at once (Ad.contact).
+
+import { AD_APPROXIMATE_RADIUS_METERS, adPath, type AdContact, type AdSource } from '@partage/graphql';
+import type { AdRecord, LocalizedValue, PriceOfferRecord } from '../../data/ads';
+import type { UserRecord } from '../../data/users';
+import { publicImageUrl } from '../files/uploads';
+import type { Identity } from '../identity';
+import { approximatePoint } from './location';
+
+/** What Ad.contact needs to know of the ad, beyond the schema's fields: whose it is. */
+export interface AdView extends AdSource {
+  ownerId: string;
+}
+
+/** The owner or an administrator: sees everything of the ad, and may change it. */
+export const managesAd = (identity: Identity, ad: Pick<AdRecord, 'ownerId'>): boolean =>
+  identity.role === 'ADMIN' ? !!identity.userId : identity.role === 'USER' && identity.userId === ad.ownerId;
+
+/** Published ads are everyone's to read; the others only their owner's and the administrators'. */
+export const mayReadAd = (identity: Identity, ad: AdRecord): boolean => (ad.published && !ad.unlisted) || managesAd(identity, ad);
+
+const localizedText = ({ fr, en }: LocalizedValue) => ({ fr, en });
+
+const priceOffer = (offer: PriceOfferRecord | null) =>
+  offer && { kind: offer.kind, amountCents: offer.amountCents, range: offer.range, description: localizedText(offer.description) };
+
+function locationFor(ad: AdRecord, exact: boolean): AdSource['location'] {
+  const { address, town, postalCode, latitude, longitude, showAddress } = ad.content.address;
+  if (exact) return { exact: true, address, town, postalCode, latitude, longitude, radiusMeters: 0, showAddress };
+  // The postal code's first half only (the area): the whole one narrows a hidden address to a street.
+  return {
+    exact: false,
+    address: null,
+    town,
+    postalCode: postalCode?.slice(0, 3) ?? null,
+    ...approximatePoint({ latitude, longitude }),
+    radiusMeters: AD_APPROXIMATE_RADIUS_METERS,
+    showAddress: null,
+  };
+}
+
+export function adView(ad: AdRecord, reader: Identity): AdView {
+  const { content } = ad;
+  const manages = managesAd(reader, ad);
+  return {
+    id: ad.id,
+    ownerId: ad.ownerId,
+    path: adPath(content.title.fr ?? content.title.en ?? '', ad.id),
+    title: localizedText(content.title),
+    description: localizedText(content.description),
+    category: content.category,
+    descriptionOther: content.descriptionOther,
+    professionalKitchenEquipment: content.professionalKitchenEquipment,
+    professionalKitchenEquipmentOther: content.professionalKitchenEquipmentOther,
+    deliveryTruckType: content.deliveryTruckType,
+    deliveryTruckTypeOther: content.deliveryTruckTypeOther,
+    canHaveDriver: content.canHaveDriver,
+    canShareRoad: content.canShareRoad,
+    refrigerated: content.refrigerated,
+    conditionsTypeDeliveryTruck: content.conditionsTypeDeliveryTruck,
+    surfaceDescription: content.surfaceDescription,
+    surfaceSize: content.surfaceSize,
+    equipment: content.equipment,
+    conditions: content.conditions,
+    location: locationFor(ad, manages || content.address.showAddress),
+    availability: {
+      ...content.availability,
+      restrictions: content.availability.restrictions.map(({ date, period }) => ({ date, period })),
+    },
+    certifications: content.certifications,
+    allergens: content.allergens,
+    rent: priceOffer(content.rent),
+    sale: priceOffer(content.sale),
+    trade: content.trade && { description: localizedText(content.trade.description) },
+    donation: content.donation && { description: localizedText(content.donation.description) },
+    organization: content.organization,
+    images: content.images.map((image) => ({
+      id: image.variants.at(-1)!.fileId,
+      alt: localizedText(image.alt),
+      variants: image.variants.map(({ fileId, width, height }) => ({ url: publicImageUrl(fileId), width, height })),
+    })),
+    infoIsTrue: content.infoIsTrue,
+    published: ad.published,
+    unlisted: ad.unlisted,
+    editable: manages,
+    createdAt: ad.createdAt,
+    updatedAt: ad.updatedAt,
+    publishedAt: ad.publishedAt,
+  };
+}
+
+/**
+ * How to reach an ad's owner: their public name and organisation, their e-mail address and phone
+ * number only where their profile shows them. An unlisted ad names no one: the administrator who
+ * prepared it is not the contact, the organisation on the ad is.
+ */
+export function adContact(ad: Pick<AdView, 'unlisted' | 'organization'>, owner: UserRecord | undefined): AdContact {
+  if (ad.unlisted || !owner) {
+    return { userId: null, publicName: ad.organization ?? '', organizationName: ad.organization ?? null, email: null, phoneNumber: null };
+  }
+  return {
+    userId: owner.id,
+    publicName: owner.publicName,
+    organizationName: owner.organizationName ?? null,
+    email: owner.showEmail ? owner.email : null,
+    phoneNumber: owner.showPhoneNumber ? (owner.phoneNumber ?? null) : null,
+  };
+}

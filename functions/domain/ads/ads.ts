@@ -1,0 +1,217 @@
+// The ads capability (spec §2-§5): owners create, edit, publish and unpublish their ads;
+// administrators prepare unlisted ads and transfer them to users, and may edit or unpublish any ad.
+// Every use case checks who is calling before it reads the input; a reader never learns of an ad
+// they may not see (Query.ad answers null, as for an ad that does not exist).
+
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  ADS_PAGE_DEFAULT_LIMIT,
+  ADS_PAGE_MAX_LIMIT,
+  AppError,
+  assertValid,
+  email,
+  required,
+  type AdInput,
+  type AdPageSource,
+  type RuleResult,
+  type TransferAdInput,
+} from '@partage/graphql';
+import { mailer } from '../../adapters/mailer';
+import {
+  getAd,
+  ownerAds,
+  publishedAds,
+  putNewAd,
+  replaceAd,
+  unlistedAds,
+  type AdContent,
+  type AdImageRecord,
+  type AdPageResult,
+  type AdRecord,
+} from '../../data/ads';
+import { getFiles, type FileRecord } from '../../data/files';
+import { findUserByEmail, getUser } from '../../data/users';
+import { getUsers } from '../../data/user-directory';
+import { now } from '../clock';
+import { renderEmail } from '../emails';
+import { ADMIN_ONLY, requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
+import { appLink } from '../links';
+import { adChecks, normalizeAdInput, todayInQuebec, type NormalizedAdInput } from './ad-input';
+import { adContact, adView, managesAd, mayReadAd, type AdView } from './ad-view';
+
+const notFound = () => new AppError('NOT_FOUND', 'Ad not found');
+
+/** The ad, if the caller may change it: its owner or an administrator (UNAUTHORIZED_ACCESS for another user's ad). */
+async function managedAd(identity: Identity, id: string): Promise<AdRecord> {
+  requireRole(identity, SIGNED_IN);
+  assertValid([['id', required(id)]]);
+  const ad = await getAd(id);
+  if (!ad) throw notFound();
+  if (!managesAd(identity, ad)) throw unauthorized();
+  return ad;
+}
+
+/**
+ * The images' variants from their file records, narrowest first. Each file must be a stored public
+ * image uploaded by the caller, or one already on this ad (an administrator editing a user's ad
+ * keeps the user's pictures).
+ */
+async function checkedImages(identity: Identity, images: NormalizedAdInput['images'], before?: AdRecord): Promise<AdImageRecord[]> {
+  const onAd = new Set(before?.content.images.flatMap((image) => image.variants.map((variant) => variant.fileId)) ?? []);
+  const files = new Map((await getFiles(images.flatMap((image) => image.fileIds))).map((file) => [file.id, file]));
+  const usable = (file: FileRecord | undefined): file is FileRecord & { width: number; height: number } =>
+    !!file &&
+    file.status === 'STORED' &&
+    file.purpose === 'PUBLIC_IMAGE' &&
+    file.width !== undefined &&
+    file.height !== undefined &&
+    (file.ownerId === identity.userId || onAd.has(file.id));
+  const checks = images.map(({ fileIds }, index): [string, RuleResult] => [
+    `input.images.${index}.fileIds`,
+    fileIds.every((id) => usable(files.get(id))) && new Set(fileIds).size === fileIds.length ? null : 'fileType',
+  ]);
+  assertValid(checks);
+  return images.map(({ fileIds, alt }) => ({
+    alt,
+    variants: fileIds
+      .map((id) => files.get(id)!)
+      .map(({ id, width, height }) => ({ fileId: id, width: width!, height: height! }))
+      .sort((a, b) => a.width - b.width),
+  }));
+}
+
+/** The AdInput checked and normalised as it is stored; VALIDATION_FAILED listing every broken rule. */
+async function adContentOf(identity: Identity, input: AdInput, before?: AdRecord): Promise<AdContent> {
+  assertValid([['input', required(input)]]);
+  const normalized = normalizeAdInput(input);
+  assertValid(adChecks(normalized, todayInQuebec(now())));
+  return { ...normalized, images: await checkedImages(identity, normalized.images, before) };
+}
+
+/** USER: a new unpublished ad of theirs. ADMIN: a new unlisted ad, until it is transferred. */
+export async function createAd(identity: Identity, input: AdInput): Promise<AdView> {
+  const ownerId = requireRole(identity, SIGNED_IN);
+  const content = await adContentOf(identity, input);
+  const at = now().toISOString();
+  const ad: AdRecord = {
+    id: randomUUID(),
+    ownerId,
+    unlisted: identity.role === 'ADMIN',
+    published: false,
+    createdAt: at,
+    updatedAt: at,
+    publishedAt: null,
+    version: 1,
+    content,
+  };
+  await putNewAd(ad);
+  return adView(ad, identity);
+}
+
+/** The owner or an administrator replaces the ad's fields; NO_CHANGE when the normalised input is what is stored. */
+export async function updateAd(identity: Identity, id: string, input: AdInput): Promise<AdView> {
+  const before = await managedAd(identity, id);
+  const content = await adContentOf(identity, input, before);
+  if (isDeepStrictEqual(content, before.content)) throw new AppError('NO_CHANGE', 'Nothing differs from the stored ad');
+  const after = await replaceAd(before, { ...before, content, updatedAt: now().toISOString() });
+  return adView(after, identity);
+}
+
+/**
+ * The owner (a USER) publishes: everyone reads it at once. Their profile's phone must be verified.
+ * Administrators publish nothing: an ad they prepare stays unlisted until a user owns it.
+ */
+export async function publishAd(identity: Identity, id: string): Promise<AdView> {
+  requireRole(identity, USER_ONLY);
+  const ad = await managedAd(identity, id);
+  const owner = await getUser(ad.ownerId);
+  if (!owner?.phoneVerified) throw new AppError('PHONE_NOT_VERIFIED', 'Verify your phone number before publishing');
+  assertValid([['infoIsTrue', required(ad.content.infoIsTrue)]]);
+  if (ad.published) return adView(ad, identity);
+  const at = now().toISOString();
+  return adView(await replaceAd(ad, { ...ad, published: true, publishedAt: at, updatedAt: at }), identity);
+}
+
+/** The owner or an administrator takes the ad off the lists at once; it stays the owner's to publish again. */
+export async function unpublishAd(identity: Identity, id: string): Promise<AdView> {
+  const ad = await managedAd(identity, id);
+  if (!ad.published) return adView(ad, identity);
+  return adView(await replaceAd(ad, { ...ad, published: false, updatedAt: now().toISOString() }), identity);
+}
+
+/**
+ * An administrator gives an unlisted ad to an existing USER account, found by e-mail: it becomes
+ * their unpublished ad, and they are told by e-mail in their language.
+ */
+export async function transferAd(identity: Identity, input: TransferAdInput): Promise<AdView> {
+  requireRole(identity, ADMIN_ONLY);
+  assertValid([
+    ['input.id', required(input?.id)],
+    ['input.email', required(input?.email) ?? email(input?.email)],
+  ]);
+  const ad = await getAd(input.id);
+  if (!ad) throw notFound();
+  if (!ad.unlisted) throw new AppError('AD_NOT_TRANSFERABLE', 'Only an unlisted ad can be transferred');
+  const user = await findUserByEmail(input.email);
+  // An administrator's address is "no user" too: ads are transferred to users.
+  if (!user || user.role !== 'USER') throw new AppError('TRANSFER_USER_NOT_FOUND', 'No user found for this e-mail address');
+  const after = await replaceAd(ad, { ...ad, ownerId: user.id, unlisted: false, published: false, updatedAt: now().toISOString() });
+  const title = ad.content.title[user.language] ?? ad.content.title.fr ?? ad.content.title.en ?? '';
+  await mailer().send({ to: user.email, ...renderEmail('adTransferred', user.language, { title, link: appLink('/gerer-annonces') }) });
+  return adView(after, identity);
+}
+
+/** Anyone: a published ad; its owner and administrators also see it unpublished or unlisted. Null otherwise. */
+export async function adById(identity: Identity, id: string): Promise<AdView | null> {
+  assertValid([['id', required(id)]]);
+  const ad = await getAd(id);
+  return ad && mayReadAd(identity, ad) ? adView(ad, identity) : null;
+}
+
+/** A page size within the limits (VALIDATION_FAILED outside 1..ADS_PAGE_MAX_LIMIT). */
+function pageLimit(limit: number | null | undefined): number {
+  const value = limit ?? ADS_PAGE_DEFAULT_LIMIT;
+  assertValid([['limit', Number.isInteger(value) && value >= 1 && value <= ADS_PAGE_MAX_LIMIT ? null : 'oneOf']]);
+  return value;
+}
+
+const pageOf = (identity: Identity, { ads, nextToken }: AdPageResult): AdPageSource & { items: AdView[] } => ({
+  items: ads.map((ad) => adView(ad, identity)),
+  nextToken: nextToken ?? null,
+});
+
+interface PageArgs {
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
+/** Anyone: the newest published ads. */
+export async function latestAds(identity: Identity, { limit, nextToken }: PageArgs) {
+  return pageOf(identity, await publishedAds(pageLimit(limit), nextToken));
+}
+
+/**
+ * USER: their own ads in that state. ADMIN: every published ad, or the unlisted ads administrators
+ * prepared (published: false).
+ */
+export async function managedAds(identity: Identity, { published, limit, nextToken }: PageArgs & { published: boolean }) {
+  const userId = requireRole(identity, SIGNED_IN);
+  const size = pageLimit(limit);
+  if (identity.role === 'ADMIN') return pageOf(identity, await (published ? publishedAds : unlistedAds)(size, nextToken));
+  return pageOf(identity, await ownerAds(userId, published ? 'PUBLISHED' : 'UNPUBLISHED', size, nextToken));
+}
+
+/** Signed in: a user's published ads (their public profile). */
+export async function userAds(identity: Identity, { userId, limit, nextToken }: PageArgs & { userId: string }) {
+  requireRole(identity, SIGNED_IN);
+  assertValid([['userId', required(userId)]]);
+  return pageOf(identity, await ownerAds(userId, 'PUBLISHED', pageLimit(limit), nextToken));
+}
+
+/** The contact of each ad, its owners' profiles read at once (one BatchGetItem per 100 owners). */
+export async function adContacts(ads: Pick<AdView, 'ownerId' | 'unlisted' | 'organization'>[]) {
+  const ownerIds = [...new Set(ads.filter((ad) => !ad.unlisted).map((ad) => ad.ownerId))];
+  const owners = new Map((await getUsers(ownerIds)).map((user) => [user.id, user]));
+  return ads.map((ad) => adContact(ad, owners.get(ad.ownerId)));
+}

@@ -1,0 +1,49 @@
+// Resolvers of the ads capability (functions/domain/ads/ads.ts): each use case checks the caller's
+// role and ownership itself, before it reads the input.
+
+import type {
+  MutationCreateAdArgs,
+  MutationPublishAdArgs,
+  MutationTransferAdArgs,
+  MutationUnpublishAdArgs,
+  MutationUpdateAdArgs,
+  QueryAdArgs,
+  QueryLatestAdsArgs,
+  QueryManagedAdsArgs,
+  QueryUserAdsArgs,
+} from '@partage/graphql';
+import {
+  adById,
+  adContacts,
+  createAd,
+  latestAds,
+  managedAds,
+  publishAd,
+  transferAd,
+  unpublishAd,
+  updateAd,
+  userAds,
+} from '../domain/ads/ads';
+import type { AdView } from '../domain/ads/ad-view';
+import type { Identity } from '../domain/identity';
+import { batched, resolverHandler, type FieldMap } from './shared/resolver';
+
+/** The fields of the ads Lambda. */
+export const adsFields = {
+  'Query.ad': ({ id }: QueryAdArgs, identity: Identity) => adById(identity, id),
+  'Query.latestAds': (args: QueryLatestAdsArgs, identity: Identity) => latestAds(identity, args),
+  'Query.managedAds': (args: QueryManagedAdsArgs, identity: Identity) => managedAds(identity, args),
+  'Query.userAds': (args: QueryUserAdsArgs, identity: Identity) => userAds(identity, args),
+
+  'Mutation.createAd': ({ input }: MutationCreateAdArgs, identity: Identity) => createAd(identity, input),
+  'Mutation.updateAd': ({ id, input }: MutationUpdateAdArgs, identity: Identity) => updateAd(identity, id, input),
+  'Mutation.publishAd': ({ id }: MutationPublishAdArgs, identity: Identity) => publishAd(identity, id),
+  'Mutation.unpublishAd': ({ id }: MutationUnpublishAdArgs, identity: Identity) => unpublishAd(identity, id),
+  'Mutation.transferAd': ({ input }: MutationTransferAdArgs, identity: Identity) => transferAd(identity, input),
+
+  // The ads of a page (or the one of a detail) were read by a caller allowed to see them: their
+  // owners' profiles are read at once, whatever the number of ads.
+  'Ad.contact': batched(async (calls) => adContacts(calls.map((call) => call.source as AdView))),
+} satisfies FieldMap;
+
+export const handler = resolverHandler(adsFields);
