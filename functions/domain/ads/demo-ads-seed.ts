@@ -1,0 +1,91 @@
+// Seeds the demo ads (demo-ads.ts) on the local host, after the demo accounts: each ad goes through
+// the ads domain as its owner would send it — pictures uploaded as PUBLIC_IMAGE files and confirmed
+// (so they are served at /files/public/* with their size), then createAd and publishAd. Each ad is
+// a claimed step (data/seed-progress.ts): a second start, or a start after an interrupted one,
+// creates only what was not claimed yet, and never twice.
+
+import type { AdImageInput } from '@partage/graphql';
+import { fileStore } from '../../adapters/file-store';
+import { claimSeedStep, seedStepsClaimed } from '../../data/seed-progress';
+import { DEMO_USERS } from '../accounts/demo-seed';
+import { now } from '../clock';
+import { fileKey } from '../files/file-keys';
+import { confirmUpload, requestUpload } from '../files/uploads';
+import type { Identity } from '../identity';
+import { todayInQuebec } from './ad-input';
+import { createAd, publishAd } from './ads';
+import { demoAds, type DemoAd } from './demo-ads';
+import { DEMO_IMAGE_DESIGNS, encodeDemoImage, type EncodedVariant } from './demo-images';
+
+/** The seed's name in the progress record; a new version of the list would take a new name. */
+export const DEMO_ADS_SEED = 'DEMO_ADS#1';
+/** Ads created at once: DynamoDB Local answers a few requests in parallel faster than one by one. */
+const CONCURRENCY = 4;
+const WEBP = 'image/webp';
+
+export interface DemoAdsSeedResult {
+  created: number;
+  images: number;
+}
+
+/** Creates the demo ads not created yet; resolves when every one of them is there. */
+export async function seedDemoAds(): Promise<DemoAdsSeedResult> {
+  const ads = demoAds(todayInQuebec(now()));
+  let next = await seedStepsClaimed(DEMO_ADS_SEED);
+  const result: DemoAdsSeedResult = { created: 0, images: 0 };
+  if (next >= ads.length) return result;
+
+  const encoded = new Map<string, Promise<EncodedVariant[]>>();
+  const uploaded = new Map<string, Promise<AdImageInput>>();
+
+  /** One owner's copy of a picture: ads may only show files their owner uploaded. */
+  const imageOf = (identity: Identity, designId: string): Promise<AdImageInput> => {
+    const key = `${identity.userId}/${designId}`;
+    if (!uploaded.has(key)) uploaded.set(key, uploadImage(identity, designId));
+    return uploaded.get(key)!;
+  };
+  async function uploadImage(identity: Identity, designId: string): Promise<AdImageInput> {
+    const design = DEMO_IMAGE_DESIGNS.find((candidate) => candidate.id === designId)!;
+    if (!encoded.has(designId)) encoded.set(designId, encodeDemoImage(design));
+    const fileIds: string[] = [];
+    for (const variant of await encoded.get(designId)!) {
+      const ticket = await requestUpload(identity.userId, { purpose: 'PUBLIC_IMAGE', contentType: WEBP, size: variant.bytes.length });
+      await fileStore().put(fileKey('incoming', ticket.fileId), variant.bytes, WEBP);
+      await confirmUpload(identity, ticket.fileId);
+      fileIds.push(ticket.fileId);
+      result.images += 1;
+    }
+    return { fileIds, alt: design.alt };
+  }
+
+  async function create(ad: DemoAd): Promise<void> {
+    const owner = DEMO_USERS.find((user) => user.email === ad.ownerEmail)!;
+    const identity: Identity = { userId: owner.id, role: owner.role };
+    const images = await Promise.all(ad.imageDesigns.map((designId) => imageOf(identity, designId)));
+    const { id } = await createAd(identity, { ...ad.input, images });
+    if (ad.published) await publishAd(identity, id);
+    result.created += 1;
+  }
+
+  // Steps are claimed one after the other (each claim expects the previous count); ads are created
+  // in parallel. Another run claiming first stops this one.
+  let claims: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const claim = (): Promise<number | null> => {
+    const step = claims.then(async () => {
+      if (stopped || next >= ads.length) return null;
+      if (!(await claimSeedStep(DEMO_ADS_SEED, next))) {
+        stopped = true;
+        return null;
+      }
+      return next++;
+    });
+    claims = step;
+    return step;
+  };
+  const worker = async () => {
+    for (let step = await claim(); step !== null; step = await claim()) await create(ads[step]!);
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return result;
+}
