@@ -11,16 +11,16 @@ export async function seedStepsClaimed(seed: string): Promise<number> {
   return typeof Item?.steps === 'number' ? Item.steps : 0;
 }
 
-/** Claims step `step` (0-based), the one after those claimed; false if another run claimed it first. */
-export async function claimSeedStep(seed: string, step: number): Promise<boolean> {
+/** Claims `count` steps from `first` (0-based), those after the ones claimed; false if another run claimed them first. */
+export async function claimSeedSteps(seed: string, first: number, count: number): Promise<boolean> {
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: seedProgressKey(seed),
         UpdateExpression: 'SET steps = :next',
-        ConditionExpression: step === 0 ? 'attribute_not_exists(steps)' : 'steps = :step',
-        ExpressionAttributeValues: { ':next': step + 1, ...(step === 0 ? {} : { ':step': step }) },
+        ConditionExpression: first === 0 ? 'attribute_not_exists(steps)' : 'steps = :first',
+        ExpressionAttributeValues: { ':next': first + count, ...(first === 0 ? {} : { ':first': first }) },
       }),
     );
     return true;

@@ -6,7 +6,7 @@
 
 import type { AdImageInput } from '@partage/graphql';
 import { fileStore } from '../../adapters/file-store';
-import { claimSeedStep, seedStepsClaimed } from '../../data/seed-progress';
+import { claimSeedSteps, seedStepsClaimed } from '../../data/seed-progress';
 import { DEMO_USERS } from '../accounts/demo-seed';
 import { now } from '../clock';
 import { fileKey } from '../files/file-keys';
@@ -19,8 +19,13 @@ import { DEMO_IMAGE_DESIGNS, encodeDemoImage, type EncodedVariant } from './demo
 
 /** The seed's name in the progress record; a new version of the list would take a new name. */
 export const DEMO_ADS_SEED = 'DEMO_ADS#1';
-/** Ads created at once: DynamoDB Local answers a few requests in parallel faster than one by one. */
-const CONCURRENCY = 4;
+/** Ads created at once: DynamoDB Local answers several requests in parallel faster than one by one. */
+const CONCURRENCY = 8;
+/**
+ * Ads claimed at once: fewer writes than one claim per ad; a start interrupted in the middle of a
+ * batch leaves at most this many ads out, never one twice.
+ */
+const BATCH = 5;
 const WEBP = 'image/webp';
 
 export interface DemoAdsSeedResult {
@@ -67,24 +72,26 @@ export async function seedDemoAds(): Promise<DemoAdsSeedResult> {
     result.created += 1;
   }
 
-  // Steps are claimed one after the other (each claim expects the previous count); ads are created
-  // in parallel. Another run claiming first stops this one.
+  // Batches of steps are claimed one after the other (each claim expects the previous count), and
+  // their ads created in parallel. Another run claiming first stops this one.
   let claims: Promise<unknown> = Promise.resolve();
   let stopped = false;
-  const claim = (): Promise<number | null> => {
-    const step = claims.then(async () => {
-      if (stopped || next >= ads.length) return null;
-      if (!(await claimSeedStep(DEMO_ADS_SEED, next))) {
+  const claim = (): Promise<number[]> => {
+    const batch = claims.then(async () => {
+      const count = Math.min(BATCH, ads.length - next);
+      if (stopped || count <= 0) return [];
+      if (!(await claimSeedSteps(DEMO_ADS_SEED, next, count))) {
         stopped = true;
-        return null;
+        return [];
       }
-      return next++;
+      next += count;
+      return Array.from({ length: count }, (_, i) => next - count + i);
     });
-    claims = step;
-    return step;
+    claims = batch;
+    return batch;
   };
   const worker = async () => {
-    for (let step = await claim(); step !== null; step = await claim()) await create(ads[step]!);
+    for (let steps = await claim(); steps.length > 0; steps = await claim()) for (const step of steps) await create(ads[step]!);
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   return result;
