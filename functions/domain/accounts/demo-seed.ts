@@ -150,19 +150,21 @@ export const DEMO_USERS: DemoUser[] = [
 export async function seedDemoData(): Promise<void> {
   await initCurrentTermsVersion(INITIAL_TERMS_VERSION);
   const now = clockNow().toISOString();
+  // One hash for all the accounts (they share the password): hashing is slow on purpose.
+  let passwordHash: Promise<string> | undefined;
   for (const demo of DEMO_USERS) {
     const existing = await getUser(demo.id);
     // Accounts seeded before the user list existed get listed (a no-op for the others).
     if (existing) await listUserIfUnlisted(existing);
-    else await createDemoUser(demo, now);
+    else await createDemoUser(demo, now, await (passwordHash ??= hashPassword(DEMO_PASSWORD)));
     if (demo.role === 'USER') await recordTermsAcceptance(demo.id, INITIAL_TERMS_VERSION, now);
   }
 }
 
-async function createDemoUser(demo: DemoUser, createdAt: string): Promise<void> {
+async function createDemoUser(demo: DemoUser, createdAt: string, passwordHash: string): Promise<void> {
   const user: UserRecord = {
     ...demo,
-    passwordHash: await hashPassword(DEMO_PASSWORD),
+    passwordHash,
     language: 'fr',
     emailConfirmed: true,
     lockedOut: false,
