@@ -3,7 +3,7 @@ import { AD_IMAGE_WIDTHS } from '@partage/graphql';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { sniffContentType } from '../files/content-type';
-import { Canvas, DEMO_IMAGE_DESIGNS, drawDemoImage, encodeDemoImage, variantWidths } from './demo-images';
+import { Canvas, DEMO_IMAGE_DESIGNS, DEMO_IMAGE_SOURCE_WIDTH, drawDemoImage, encodeDemoImage, variantWidths } from './demo-images';
 
 const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const pixel = (canvas: Canvas, x: number, y: number) => [
@@ -49,8 +49,8 @@ describe('demo images', () => {
 
   it('encodes WebP at the widths the browser uploads, narrowest first, with their true size', async () => {
     const variants = await encodeDemoImage(DEMO_IMAGE_DESIGNS[4]!);
-    expect(variants.map((v) => v.width)).toEqual(variantWidths(1200));
-    expect(variants.map((v) => v.width)).toEqual([...AD_IMAGE_WIDTHS.slice(0, 2), 1200]);
+    expect(variants.map((v) => v.width)).toEqual(variantWidths(DEMO_IMAGE_SOURCE_WIDTH));
+    expect(variants.map((v) => v.width)).toEqual([480, 1024]);
     for (const variant of variants) {
       expect(sniffContentType(variant.bytes)).toBe('image/webp');
       const meta = await sharp(variant.bytes).metadata();

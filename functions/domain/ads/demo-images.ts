@@ -456,10 +456,11 @@ export interface EncodedVariant {
 }
 
 /**
- * Width the designs are drawn at: like a phone photo of 1200 px, it is uploaded at 480 and 1024 and
- * once at its own width for the widest slot (AD_IMAGE_WIDTHS), which keeps seeding quick.
+ * Width the designs are drawn at: like a picture of 1024 px, each is uploaded at 480 and 1024 only
+ * (AD_IMAGE_WIDTHS no wider than the picture). A wider one would add a third file per picture and
+ * owner, and seeding time, for drawings that scale up cleanly anyway.
  */
-export const DEMO_IMAGE_SOURCE_WIDTH = 1200;
+export const DEMO_IMAGE_SOURCE_WIDTH = 1024;
 
 /** Each width the browser would upload for a picture of `source` pixels, narrowest first. */
 export const variantWidths = (source: number): number[] =>
@@ -474,8 +475,9 @@ export async function encodeDemoImage(design: DemoImageDesign): Promise<EncodedV
       const { data, info } = await source
         .clone()
         .resize({ width })
-        // Effort 2 of 6: flat colours compress well at any effort; higher ones double the seed time.
-        .webp({ quality: 80, effort: 2 })
+        // Effort 0 of 6: the drawings' flat colours compress well anyway (about 10 kB a variant),
+        // and the default effort made encoding most of the seed's time.
+        .webp({ quality: 80, effort: 0 })
         .toBuffer({ resolveWithObject: true });
       return { width: info.width, height: info.height, bytes: data };
     }),
