@@ -9,6 +9,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll } from 'vitest';
 import { useTestTable } from '../../tests/support/test-table';
 import { isResolverError, type AdInput } from '@partage/graphql';
+import { adInput } from './ad-input';
 import { registerLocalEventSink } from '../adapters/local-publisher';
 import { readOutbox, type OutboxEntry } from '../adapters/outbox';
 import { getAd, replaceAd } from '../data/ads';
@@ -24,6 +25,8 @@ import { RATE_LIMITS, withinRateLimit, type RateLimitName } from '../domain/rate
 import { sourceSubjectOf } from '../domain/source-address';
 import type { ResolverEvent } from '../handlers/shared/resolver';
 import { handler as tokenHandler } from '../handlers/token';
+
+export { adInput };
 
 export const TEST_PASSWORD = 'Correct-Horse-42';
 /**
@@ -215,32 +218,6 @@ export async function lastLinkEmail(outboxDir: string, to: string) {
   return { mail, url, path: url.pathname, email: param('email')!, token: param('token')!, returnPath: param('returnPath') };
 }
 
-/** A complete, valid AdInput (a professional kitchen for rent, in French), shown address hidden. */
-export function adInput(overrides: Partial<AdInput> = {}): AdInput {
-  return {
-    title: { fr: 'Cuisine commerciale à Rosemont', en: null },
-    description: { fr: '<p>Cuisine <strong>équipée</strong>, disponible le soir.</p>', en: null },
-    category: 'PROFESSIONAL_KITCHEN',
-    professionalKitchenEquipment: ['OVEN', 'FRIDGE'],
-    address: {
-      address: '4321, rue Saint-Denis, Montréal',
-      town: 'Montréal',
-      postalCode: 'H2J 2K9',
-      latitude: 45.5261,
-      longitude: -73.5822,
-      showAddress: false,
-    },
-    availability: { all: false, day: false, evening: true, weekdays: ['MONDAY', 'TUESDAY'], restrictions: [] },
-    certifications: ['HACCP'],
-    allergens: [],
-    rent: { kind: 'AMOUNT', amountCents: 4_500, description: { fr: 'par heure', en: null } },
-    organization: 'Épicerie solidaire Rosemont',
-    images: [],
-    infoIsTrue: true,
-    ...overrides,
-  };
-}
-
 /** An ad created through the domain, as `owner` (a USER's unpublished ad, an ADMIN's unlisted one); published if asked. */
 export async function givenAd(
   owner: Pick<UserRecord, 'id' | 'role'>,
@@ -259,7 +236,15 @@ export async function givenAd(
 export async function givenStoredImage(owner: Pick<UserRecord, 'id'>, width: number): Promise<string> {
   const id = randomUUID();
   const createdAt = now().toISOString();
-  await putPendingFile({ id, ownerId: owner.id, purpose: 'PUBLIC_IMAGE', contentType: 'image/webp', size: 1000, status: 'PENDING', createdAt });
+  await putPendingFile({
+    id,
+    ownerId: owner.id,
+    purpose: 'PUBLIC_IMAGE',
+    contentType: 'image/webp',
+    size: 1000,
+    status: 'PENDING',
+    createdAt,
+  });
   await settleFile(id, 'STORED', 1000, { width, height: Math.round((width * 3) / 4) });
   return id;
 }

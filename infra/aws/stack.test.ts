@@ -17,7 +17,7 @@ import { PUBLISH_RESOLVER_CODE_PATH, RESOLVER_CODE_PATH } from './graphql-api';
 import { HANDLER_ACCESS, type HandlerAccess } from '@partage/functions/handlers/access';
 import { CRON_JOBS } from '@partage/functions/handlers/schedules';
 import { SERVER_EVENTS } from '@partage/functions/domain/events';
-import { FILE_AREAS } from '@partage/functions/domain/files/file-keys';
+import { FILE_AREAS, fileKey } from '@partage/functions/domain/files/file-keys';
 import { HANDLER_CATALOG, PartageStack, type HandlerCatalog } from './stack';
 import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
 import { ROUTE_THROTTLE_DEFAULT, ROUTE_THROTTLES } from './http-api';
@@ -397,6 +397,43 @@ describe('file store', () => {
     expect(readBuckets).toContain(bucketId);
     const uploadsBucket = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)![0];
     expect(readBuckets).not.toContain(uploadsBucket);
+  });
+});
+
+describe('ads', () => {
+  const statementsOf = (name: string) => {
+    const [, fn] = functionOf(name);
+    const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    return JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role)));
+  };
+
+  it('has a Lambda that writes the table, e-mails the new owner of a transferred ad and reads no file but public ones', () => {
+    const [, fn] = functionOf('ads');
+    const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env).toMatchObject({ MAIL_ADAPTER: 'ses', FILE_STORE_ADAPTER: 's3' });
+    expect(JSON.stringify(env.PUBLIC_URL)).toContain('DomainName');
+    const statements = statementsOf('ads');
+    expect(statements).toContain('dynamodb:PutItem');
+    expect(statements).toContain('ses:SendEmail');
+    expect(statements).toContain('/files/public/*');
+    for (const area of FILE_AREAS.filter((a) => a !== 'public')) expect(statements, area).not.toContain(`/files/${area}/*`);
+    expect(statements).not.toContain('s3:PutObject');
+  });
+
+  it("resolves Ad.contact on the ads data source, batched (one BatchInvoke per level's ads)", () => {
+    const [fnId] = functionOf('ads');
+    const resolver = ofType('AWS::AppSync::Resolver').find(
+      ([, r]) => r.Properties.TypeName === 'Ad' && r.Properties.FieldName === 'contact',
+    );
+    expect(resolver![1].Properties.MaxBatchSize).toBe(FIELD_RESOLVER_MAX_BATCH_SIZE);
+    const dataSource = ofType('AWS::AppSync::DataSource').find(([, r]) => r.Properties.Name === resolver![1].Properties.DataSourceName);
+    expect(dataSource![1].Properties).toMatchObject({ LambdaConfig: { LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } } });
+  });
+
+  it('serves ad images (public files at files/public/<id>) through the cached public files behaviour', () => {
+    const imagePath = `/${fileKey('public', 'an-image-id')}`;
+    const pattern = new RegExp(`^${PUBLIC_FILES_PATH_PATTERN.replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`);
+    expect(imagePath).toMatch(pattern);
   });
 });
 

@@ -1,6 +1,7 @@
 // `npm run bench`: seeds a large account base into DynamoDB Local and prints figures — e-mail
 // lookup (the login path) against a naive full-scan baseline measured in the same run, login and
-// `me` through the real handlers, then the bundle sizes of every Lambda and web chunk.
+// `me` through the real handlers, the ad detail query among 100,000 ads, then the bundle sizes of
+// every Lambda and web chunk.
 // Benchmarks print numbers; nothing here asserts a timing.
 
 import { BatchWriteCommand, DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -15,6 +16,7 @@ import { lambdaBundleSizes, printSizes, webChunkSizes } from './bundle-sizes';
 import { ms, time } from './stats';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
+const ADS = Number(process.env.BENCH_ADS ?? 100_000);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const dynamo = await startDynamoDbLocal();
@@ -94,10 +96,12 @@ try {
 
   const token = await import('../../functions/handlers/token');
   const accounts = await import('../../functions/handlers/accounts');
+  // Each login from an address of its own, as the logins of many people (the limits count per source).
+  let logins = 0;
   const loginEvent = (username: string) =>
     ({
       rawPath: '/token/login',
-      requestContext: { http: { method: 'POST' } },
+      requestContext: { http: { method: 'POST', sourceIp: `10.0.0.${++logins}` } },
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, password: 'Demo-Partage-2026', deviceId: 'partage-web-bench' }),
       isBase64Encoded: false,
@@ -143,6 +147,47 @@ try {
   console.log(`  Query.me                     ${ms(me)}`);
   console.log(`  acceptedTos, 20 rows batched ${ms(batched)}`);
   console.log(`  acceptedTos, 20 single calls ${ms(oneByOne)}\n`);
+
+  // The ad detail (Query.ad through the ads handler) among ADS published ads, written straight to the
+  // table: one ad made by the domain, copied under new ids, BatchWrite by 25 with 16 in flight.
+  const { createAd } = await import('../../functions/domain/ads/ads');
+  const { adItem, getAd } = await import('../../functions/data/ads');
+  const { adInput } = await import('../../functions/testing/ad-input');
+  const ads = await import('../../functions/handlers/ads');
+  const model = (await getAd((await createAd({ userId: 'bench-0', role: 'USER' }, adInput())).id))!;
+  const adStart = performance.now();
+  const adId = (i: number) => `bench-ad-${i}`;
+  const adBatch = (start: number) =>
+    Array.from({ length: Math.min(25, ADS - start) }, (_, k) => {
+      const i = start + k;
+      const at = new Date(Date.parse(model.createdAt) - i * 60_000).toISOString();
+      return {
+        PutRequest: {
+          Item: adItem({ ...model, id: adId(i), ownerId: `bench-${i % USERS}`, published: true, publishedAt: at, createdAt: at }),
+        },
+      };
+    });
+  let nextBatch = 0;
+  const writer = async () => {
+    for (let start = nextBatch; start < ADS; start = nextBatch) {
+      nextBatch += 25;
+      let pending: unknown[] = adBatch(start);
+      while (pending.length) {
+        const { UnprocessedItems } = await doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending as never } }));
+        pending = UnprocessedItems?.[tableName] ?? [];
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, writer));
+  console.log(`Seeded ${ADS} published ads in ${((performance.now() - adStart) / 1000).toFixed(1)} s`);
+  const adEvent = (id: string) => ({ ...meEvent, info: { ...meEvent.info, fieldName: 'ad' }, arguments: { id } }) as ResolverEvent;
+  if (!(await ads.handler(adEvent(adId(ADS - 1))))) throw new Error('The ad detail query found no ad');
+  const adDetail = await time(500, (i) => ads.handler(adEvent(adId((i * 7919) % ADS))));
+  const latest = await time(100, () =>
+    ads.handler({ ...meEvent, info: { ...meEvent.info, fieldName: 'latestAds' }, arguments: {} } as ResolverEvent),
+  );
+  console.log(`  Query.ad among ${ADS} ads        ${ms(adDetail)}`);
+  console.log(`  Query.latestAds (24 per page)    ${ms(latest)}\n`);
 
   console.log('Lambda bundles (esbuild, minified, @aws-sdk external)');
   printSizes(await lambdaBundleSizes(root));

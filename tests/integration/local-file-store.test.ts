@@ -120,6 +120,15 @@ describe('uploads straight to the local store', () => {
     expect(await response.text()).toBe('AccessDenied: Policy expired');
   });
 
+  it('quarantines an image whose header gives no size (a PNG signature and nothing of an image after it)', async () => {
+    const headless = Buffer.concat([PNG.subarray(0, 8), Buffer.from('not an IHDR chunk at all')]);
+    const ticket = await uploaded(owner, { purpose: 'PUBLIC_IMAGE', contentType: 'image/png', size: headless.length }, headless);
+    expect((await confirm(owner, ticket.fileId)).errors?.[0]).toMatchObject({
+      errorInfo: { fields: [{ path: 'file', rule: 'fileContent' }] },
+    });
+    expect(await filesIn('quarantine')).toContain(ticket.fileId);
+  });
+
   it('quarantines a file whose bytes are not the type it claims, and never serves it', async () => {
     const ticket = await uploaded(owner, { purpose: 'PUBLIC_IMAGE', contentType: 'image/png', size: HTML.length }, HTML);
     const refused = await confirm(owner, ticket.fileId);
