@@ -572,7 +572,9 @@ export function demoAds(today: string): DemoAd[] {
     const step = dollars >= 1000 ? 50 : dollars >= 100 ? 5 : 1;
     const rounded = Math.max(step, Math.round(dollars / step) * step);
     if (roll < 0.4) return { kind: 'RANGE', range: priceRangeOf(rounded), description };
-    return { kind: 'AMOUNT', amountCents: rounded * 100 - (chance(0.2) ? 1 : 0), description };
+    // Some sellers price just under a round figure (1 249,99 $); rents stay round.
+    const cents = rounded * 100 - (notes === SALE_NOTES && rounded >= 100 && chance(0.3) ? 1 : 0);
+    return { kind: 'AMOUNT', amountCents: cents, description };
   }
 
   function availability(category: AdCategory): AvailabilityInput {
