@@ -143,7 +143,8 @@ interface Palette {
   light: string;
 }
 
-type Draw = (c: Canvas, p: Palette, random: () => number) => void;
+/** Draws one category's picture; `variant` (0, 1, 2) picks what differs beyond colours. */
+type Draw = (c: Canvas, p: Palette, random: () => number, variant: number) => void;
 
 const STEEL = '#c9d1d9';
 const STEEL_DARK = '#8b96a1';
@@ -204,7 +205,7 @@ const kitchen: Draw = (c, p, random) => {
   }
 };
 
-const truck: Draw = (c, p, random) => {
+const truck: Draw = (c, p, random, variant) => {
   backdrop(c, p, random);
   c.circle(84, 14, 7, '#ffe08a');
   floor(c, '#4a535c', 58);
@@ -234,7 +235,8 @@ const truck: Draw = (c, p, random) => {
   );
   c.rect(cab + 18, 46, 5, 3, '#ffe08a', 1);
   c.rect(8, 51, box + 38, 4, INK, 1);
-  if (random() < 0.5) snowflake(c, 10 + box / 2, 37, 7, '#ffffff');
+  // Refrigerated trucks carry a snowflake, the others a plain badge.
+  if (variant !== 1) snowflake(c, 10 + box / 2, 37, 7, '#ffffff');
   else c.circle(10 + box / 2, 37, 7, p.light, 0.8);
   wheel(c, 22, 56, 5);
   wheel(c, cab + 12, 56, 5);
@@ -305,10 +307,10 @@ const prep: Draw = (c, p, random) => {
   for (let i = 0; i < 4; i++) c.circle(70 + (i % 2) * 6 - random(), 36 - Math.floor(i / 2) * 5, 2.8, colours[i]!);
 };
 
-const refrigeration: Draw = (c, p, random) => {
+const refrigeration: Draw = (c, p, random, variant) => {
   backdrop(c, p, random);
   floor(c, p.dark, 64);
-  const doors = 1 + Math.floor(random() * 2) + 1;
+  const doors = [2, 3, 1][variant] ?? 2;
   const width = doors * 17;
   const x0 = 50 - width / 2;
   c.rect(x0 - 2, 8, width + 4, 58, STEEL, 2);
@@ -427,6 +429,7 @@ export interface DemoImageDesign {
   category: AdCategory;
   alt: { fr: string; en: string };
   palette: number;
+  variant: number;
   seed: number;
 }
 
@@ -438,6 +441,7 @@ export const DEMO_IMAGE_DESIGNS: DemoImageDesign[] = (Object.keys(DRAW) as AdCat
     category,
     alt: ALT[category],
     palette: (c + v) % PALETTES.length,
+    variant: v,
     seed: 1000 * (c + 1) + v,
   })),
 );
@@ -445,7 +449,7 @@ export const DEMO_IMAGE_DESIGNS: DemoImageDesign[] = (Object.keys(DRAW) as AdCat
 /** The design drawn at `width` pixels (4:3). */
 export function drawDemoImage(design: DemoImageDesign, width: number): Canvas {
   const canvas = new Canvas(width, Math.round(width * DEMO_IMAGE_ASPECT));
-  DRAW[design.category](canvas, PALETTES[design.palette]!, seededRandom(design.seed));
+  DRAW[design.category](canvas, PALETTES[design.palette]!, seededRandom(design.seed), design.variant);
   return canvas;
 }
 
