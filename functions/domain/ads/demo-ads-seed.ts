@@ -1,8 +1,8 @@
 // Seeds the demo ads (demo-ads.ts) on the local host, after the demo accounts: each ad goes through
 // the ads domain as its owner would send it — pictures uploaded as PUBLIC_IMAGE files and confirmed
 // (so they are served at /files/public/* with their size), then createAd and publishAd. Each ad is
-// a claimed step (data/seed-progress.ts): a second start, or a start after an interrupted one,
-// creates only what was not claimed yet, and never twice.
+// a step, claimed in small batches before it is created (data/seed-progress.ts): a second start,
+// or a start after an interrupted one, creates only what was not claimed yet, and never twice.
 
 import type { AdImageInput } from '@partage/graphql';
 import { fileStore } from '../../adapters/file-store';
