@@ -30,6 +30,8 @@ export interface FileStore {
   presignUpload(key: string, conditions: UploadConditions): Promise<UploadForm>;
   /** The object's size and first bytes; null when nothing was uploaded there. */
   peek(key: string, bytes: number): Promise<StoredObject | null>;
+  /** Writes an object the server made itself (the demo ads' pictures), as an upload form would. */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Moves an object, setting its content type; public ones get long-lived cache headers. */
   move(from: string, to: string, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;

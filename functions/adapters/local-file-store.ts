@@ -4,7 +4,7 @@
 // expiring URLs. The local host checks both (infra/local/local-file-routes.ts).
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { epochSeconds } from '../domain/clock';
 import type { FileStore } from './file-store';
@@ -65,6 +65,10 @@ export function localFileStore({ dir, secret, baseUrl }: LocalFileStoreConfig): 
       } finally {
         await file.close();
       }
+    },
+    async put(key, bytes) {
+      await mkdir(dirname(pathOf(key)), { recursive: true });
+      await writeFile(pathOf(key), bytes);
     },
     // The local host serves the content type from the file's signature and public files with
     // long cache headers by their area, so moving the file is all there is to do.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { s3FileStore } from './s3-file-store';
 
 const s3 = mockClient(S3Client);
@@ -28,6 +28,22 @@ describe('S3 file store', () => {
       ]),
     );
     expect(Math.abs(Date.parse(policy.expiration) - expiresAt.getTime())).toBeLessThan(2_000);
+  });
+
+  it('puts what the server made in the files bucket, or the public one with long cache headers', async () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    await store.put('files/incoming/f1', bytes, 'image/webp');
+    await store.put('files/public/f2', bytes, 'image/webp');
+    expect(s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input)).toEqual([
+      { Bucket: 'files-bucket', Key: 'files/incoming/f1', Body: bytes, ContentType: 'image/webp' },
+      {
+        Bucket: 'public-bucket',
+        Key: 'files/public/f2',
+        Body: bytes,
+        ContentType: 'image/webp',
+        CacheControl: 'public, max-age=31536000, immutable',
+      },
+    ]);
   });
 
   it('reads the first bytes and the whole size with a ranged GET; nothing uploaded is null', async () => {

@@ -2,7 +2,7 @@
 // ranged GET to read the first bytes, copy + delete to move, presigned GET for private files.
 // Public files sit in their own bucket, which only CloudFront reads, at the path the site serves.
 
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { now } from '../domain/clock';
@@ -44,6 +44,17 @@ export function s3FileStore(client: S3Client, config: S3FileStoreConfig): FileSt
         if (error instanceof NoSuchKey) return null;
         throw error;
       }
+    },
+    async put(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucketOf(key),
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          ...(isPublic(key) ? { CacheControl: PUBLIC_CACHE_CONTROL } : {}),
+        }),
+      );
     },
     async move(from, to, contentType) {
       await client.send(

@@ -64,6 +64,9 @@ export const userSearchIndexKeys = (term: string) => ({ GSI2PK: USER_SEARCH_PART
 
 export const systemStatusKey = () => ({ PK: 'SYSTEM', SK: 'STATUS' });
 
+/** How far a demo seed has got (the local host's demo ads): the number of its steps claimed. */
+export const seedProgressKey = (seed: string) => ({ PK: 'SEED', SK: seed });
+
 /** Local host only: a one-time schedule (the table scheduler adapter); AWS keeps them in EventBridge Scheduler. */
 export const ONE_TIME_SCHEDULE_PARTITION = 'SCHEDULE';
 export const oneTimeScheduleKey = (name: string) => ({ PK: ONE_TIME_SCHEDULE_PARTITION, SK: `ONCE#${name}` });

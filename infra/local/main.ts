@@ -54,7 +54,7 @@ const { DEMO_PASSWORD, DEMO_USERS } = await import('@partage/functions/domain/ac
 const describe = (user: (typeof DEMO_USERS)[number]) =>
   user.role === 'ADMIN'
     ? 'administrator; its 2FA login code arrives in the dev mailbox'
-    : `user${user.phoneVerified ? ' with a verified phone' : ''}`;
+    : `user${user.phoneVerified ? ' with a verified phone' : ''}${user.organizationName ? ` (${user.organizationName})` : ''}`;
 console.log(`
 Partage is running at ${server.url}
 

@@ -45,6 +45,8 @@ export interface LocalServerOptions {
   tableName?: string;
   /** Seed the demo data (idempotent); default true. */
   seed?: boolean;
+  /** With the seed, the demo ads too (about 300, with pictures: a few seconds the first time); default true. */
+  demoAds?: boolean;
   /** Host names besides localhost, 127.0.0.1 and [::1] (with the port) that requests may name (ALLOWED_HOSTS). */
   allowedHosts?: string[];
   /** Requests per source address on /graphql and on the HTTP API routes; default LOCAL_RATE_LIMITS. */
@@ -143,6 +145,13 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
     if (options.seed ?? true) {
       const { seedDemoData } = await import('@partage/functions/domain/accounts/demo-seed');
       await seedDemoData();
+      if (options.demoAds ?? true) {
+        const { seedDemoAds } = await import('@partage/functions/domain/ads/demo-ads-seed');
+        const started = performance.now();
+        const { created, images } = await seedDemoAds();
+        if (created > 0)
+          console.log(`Seeded ${created} demo ads and ${images} image files in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+      }
     }
     const functions = await loadLambdaFunctions();
     const api = buildAppSyncSchema();

@@ -80,6 +80,7 @@ it('keeps data and tokens across a restart and stops DynamoDB Local on Ctrl-C', 
   await waitForOutput(first, 'Dev mailbox');
   expect(first.output()).toContain(`running at ${url}`);
   expect(first.output()).toContain(DEMO.owner);
+  expect(first.output()).toMatch(/Seeded 300 demo ads and \d+ image files in [\d.]+ s\./);
   expect(javaRunningOn(dataDir)).toBe(true);
   const token = await login(url, DEMO.renter);
   const id = await meId(url, token);
@@ -91,6 +92,8 @@ it('keeps data and tokens across a restart and stops DynamoDB Local on Ctrl-C', 
   await waitForOutput(second, 'Dev mailbox');
   // The same token still works: the JWT secret and the user were kept under DATA_DIR.
   expect(await meId(url, token)).toBe(id);
+  // The demo ads were seeded once.
+  expect(second.output()).not.toContain('demo ads');
   second.child.kill('SIGTERM');
   expect(await second.exited).toBe(0);
   expect(javaRunningOn(dataDir)).toBe(false);

@@ -28,11 +28,12 @@ const partition = async (userId: string) =>
   ).Items;
 
 describe('seedDemoData', () => {
-  it('creates the three demo accounts, ready to sign in', async () => {
+  it('creates the demo accounts, ready to sign in', async () => {
     await seedDemoData();
     const owner = await login('proprietaire@exemple.ca');
     expect(owner.statusCode).toBe(200);
-    expect((await login('locataire@exemple.ca')).statusCode).toBe(200);
+    for (const user of DEMO_USERS.filter((demo) => demo.role === 'USER' && demo.id !== 'demo-proprietaire'))
+      expect((await login(user.email)).statusCode, user.email).toBe(200);
     const admin = await login('admin@exemple.ca');
     expect([admin.statusCode, admin.body]).toEqual([202, LOGIN_TEXT.twoFactorSent]);
 

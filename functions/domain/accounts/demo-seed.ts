@@ -58,24 +58,113 @@ export const DEMO_USERS: DemoUser[] = [
     postalCode: 'H1L 4K8',
     registeringInterests: ['VIEW_AD'],
   },
+  // Organisations that post the demo ads (functions/domain/ads/demo-ads.ts): each has a verified phone, as publishing requires.
+  {
+    id: 'demo-traiteur',
+    email: 'traiteur@exemple.ca',
+    role: 'USER',
+    firstName: 'Isabelle',
+    lastName: 'Côté',
+    publicName: 'Traiteur Saveurs du Fleuve',
+    organizationName: 'Traiteur Saveurs du Fleuve',
+    organizationType: 'PRIVATE_COMPANY',
+    industry: 'CATERING',
+    phoneNumber: '+14185550147',
+    phoneVerified: true,
+    showPhoneNumber: true,
+    showEmail: false,
+    address: '455, rue Saint-Jean, Québec',
+    postalCode: 'G1R 1P4',
+    registeringInterests: ['SHOW_EQUIPMENT'],
+  },
+  {
+    id: 'demo-transport',
+    email: 'transport@exemple.ca',
+    role: 'USER',
+    firstName: 'Mathieu',
+    lastName: 'Lavoie',
+    publicName: 'Transport Frigo Laurentides',
+    organizationName: 'Transport Frigo Laurentides',
+    organizationType: 'PRIVATE_COMPANY',
+    industry: 'TRANSPORT',
+    phoneNumber: '+14505550188',
+    phoneVerified: true,
+    showPhoneNumber: false,
+    showEmail: true,
+    postalCode: 'J7Z 5T3',
+    registeringInterests: ['SHOW_EQUIPMENT'],
+  },
+  {
+    id: 'demo-ferme',
+    email: 'ferme@exemple.ca',
+    role: 'USER',
+    firstName: 'Geneviève',
+    lastName: 'Roy',
+    publicName: "Coopérative maraîchère de l'Estrie",
+    organizationName: "Coopérative maraîchère de l'Estrie",
+    organizationType: 'AGRICULTURE_ORGANIZATIONS',
+    industry: 'FOOD_PROCESSING_AND_DISTRIBUTION',
+    phoneNumber: '+18195550163',
+    phoneVerified: true,
+    showPhoneNumber: true,
+    showEmail: true,
+    postalCode: 'J1H 4A7',
+    registeringInterests: ['SHOW_EQUIPMENT', 'VIEW_AD'],
+  },
+  {
+    id: 'demo-ecole',
+    email: 'ecole@exemple.ca',
+    role: 'USER',
+    firstName: 'Patrick',
+    lastName: 'Gauthier',
+    publicName: 'Centre de formation en alimentation du Saguenay',
+    organizationName: 'Centre de formation en alimentation du Saguenay',
+    organizationType: 'PUBLIC_SECTOR',
+    industry: 'EDUCATION_AND_TEACHING',
+    phoneNumber: '+14185550129',
+    phoneVerified: true,
+    showPhoneNumber: true,
+    showEmail: true,
+    postalCode: 'G7H 2B1',
+    registeringInterests: ['SHOW_EQUIPMENT'],
+  },
+  {
+    id: 'demo-conserverie',
+    email: 'conserverie@exemple.ca',
+    role: 'USER',
+    firstName: 'Nadia',
+    lastName: 'Bouchard',
+    publicName: 'Conserverie du Bas-Saint-Laurent',
+    organizationName: 'Conserverie du Bas-Saint-Laurent',
+    organizationType: 'FOOD_PROCESSING_ORGANIZATIONS',
+    industry: 'FOOD_PROCESSING_AND_DISTRIBUTION',
+    phoneNumber: '+14185550176',
+    phoneVerified: true,
+    showPhoneNumber: false,
+    showEmail: true,
+    postalCode: 'G5L 3B9',
+    registeringInterests: ['SHOW_EQUIPMENT'],
+  },
 ];
 
 export async function seedDemoData(): Promise<void> {
   await initCurrentTermsVersion(INITIAL_TERMS_VERSION);
   const now = clockNow().toISOString();
+  // One hash for all the accounts (they share the password): hashing is slow on purpose.
+  let passwordHash: Promise<string> | undefined;
   for (const demo of DEMO_USERS) {
     const existing = await getUser(demo.id);
     // Accounts seeded before the user list existed get listed (a no-op for the others).
     if (existing) await listUserIfUnlisted(existing);
-    else await createDemoUser(demo, now);
+    else await createDemoUser(demo, now, await (passwordHash ??= hashPassword(DEMO_PASSWORD)));
     if (demo.role === 'USER') await recordTermsAcceptance(demo.id, INITIAL_TERMS_VERSION, now);
   }
 }
 
-async function createDemoUser(demo: DemoUser, createdAt: string): Promise<void> {
+async function createDemoUser(demo: DemoUser, createdAt: string, passwordHash: string): Promise<void> {
   const user: UserRecord = {
     ...demo,
-    passwordHash: await hashPassword(DEMO_PASSWORD),
+    passwordHash,
     language: 'fr',
     emailConfirmed: true,
     lockedOut: false,

@@ -26,7 +26,10 @@ export interface TestServer extends LocalServer {
   stop(): Promise<void>;
 }
 
-/** `options` adds to or overrides the test defaults (allowed hosts, rate limits). */
+/**
+ * `options` adds to or overrides the test defaults (allowed hosts, rate limits). The demo accounts
+ * are seeded, the demo ads only when asked (`demoAds: true`): they take seconds per server.
+ */
 export async function startTestServer(options: Partial<LocalServerOptions> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'partage-local-'));
   const webDir = join(dataDir, 'web');
@@ -40,6 +43,7 @@ export async function startTestServer(options: Partial<LocalServerOptions> = {})
     webDir,
     dynamoEndpoint: inject('dynamoEndpoint'),
     tableName,
+    demoAds: false,
     ...options,
   });
   return {
