@@ -1,11 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { answerOperations } from '../../../test/fake-api';
 import { renderAt, signIn } from '../../../test/helpers';
 import { STORAGE_KEYS } from '@partage/graphql';
 
 const invitation = () => screen.findByRole('dialog', { name: 'Never miss an offer' });
 
 describe('first-visit invitation', () => {
+  // The invitation shows over the ad list, which asks for the latest ads.
+  beforeEach(() => answerOperations({ latestAds: { items: [], nextToken: null } }));
+
   it('invites a first-time visitor to log in or create an account, coming back here after', async () => {
     renderAt('/annonces?categorie=cuisine');
     const dialog = await invitation();
