@@ -166,10 +166,13 @@ export async function signUpConfirmedThroughApi(
   email: string,
   password: string,
   organizationName: string,
+  /** More sign-up fields (language, phoneNumber...). */
+  more: object = {},
 ): Promise<string> {
   const since = Date.now() - 1000;
   const id = await signUpThroughApi({
     input: {
+      ...more,
       email,
       password,
       firstName: 'Essai',
