@@ -55,6 +55,13 @@ const TEXT = {
   },
 } as const;
 
+/** A first-time visitor closes the invitation to sign up, which opens over the app's pages. */
+async function closeInvitation(page: Page, lang: 'fr' | 'en'): Promise<void> {
+  const invitation = page.getByRole('dialog', { name: lang === 'fr' ? 'Ne manquez aucune offre' : 'Never miss an offer' });
+  await invitation.getByRole('button', { name: lang === 'fr' ? 'Plus tard' : 'Later' }).click();
+  await expect(invitation).toBeHidden();
+}
+
 /** The open tab's panel of the manage page. */
 const managedPanel = (page: Page) => page.getByRole('tabpanel');
 
@@ -114,8 +121,8 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
 
   await expect(page).toHaveURL(/\/gerer-annonces$/);
   await expect(page.getByText('Votre annonce est enregistrée. Publiez-la quand elle est prête.')).toBeVisible();
-  await page.getByRole('tab', { name: 'Annonces non répertoriées' }).click();
-  await expect(page.getByRole('tab', { name: 'Annonces non répertoriées' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Annonces non répertoriées', exact: true }).click();
+  await expect(page.getByRole('tab', { name: 'Annonces non répertoriées', exact: true })).toHaveAttribute('aria-selected', 'true');
   const prepared = managedPanel(page)
     .getByRole('article')
     .filter({ has: page.getByRole('link', { name: titleFr }) });
@@ -144,7 +151,7 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
   await transferTo(email);
   await expect(page).toHaveURL(/\/gerer-annonces$/);
   await expect(page.getByText("L'annonce a été transférée.")).toBeVisible();
-  await page.getByRole('tab', { name: 'Annonces non répertoriées' }).click();
+  await page.getByRole('tab', { name: 'Annonces non répertoriées', exact: true }).click();
   await expect(managedPanel(page).getByRole('link', { name: titleFr })).toHaveCount(0);
 
   // The new owner is told in English, and finds the ad among their unpublished ones.
@@ -159,7 +166,7 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
   await fillLogin(owner, 'en', email, password);
   await expect(owner).toHaveURL(/\/gerer-annonces$/);
   await closeWelcomeLater(owner, 'en');
-  await owner.getByRole('tab', { name: 'Unpublished' }).click();
+  await owner.getByRole('tab', { name: 'Unpublished', exact: true }).click();
   const mine = managedPanel(owner)
     .getByRole('article')
     .filter({ has: owner.getByRole('link', { name: titleEn }) });
@@ -187,7 +194,7 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(dialog).toBeHidden();
   await expect(owner.getByText('The ad is published.')).toBeVisible();
-  await owner.getByRole('tab', { name: 'Published' }).click();
+  await owner.getByRole('tab', { name: 'Published', exact: true }).click();
   await expect(
     managedPanel(owner)
       .getByRole('article')
@@ -199,18 +206,20 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
   const visitorContext = await browser.newContext({ baseURL });
   const visitor = await visitorContext.newPage();
   await visitor.goto(`${detailPath}?lang=fr`);
+  await closeInvitation(visitor, 'fr');
   await expect(visitor.getByRole('heading', { level: 1, name: titleFr })).toBeVisible();
   await expect(visitor.getByText(/Cette annonce (n'est pas publiée|a été préparée)/)).toHaveCount(0);
   await expect(visitor.getByText('Un four à convection au gaz, nettoyé après chaque usage.')).toBeVisible();
   await expectNoSeriousA11yViolations(visitor);
   await visitor.goto('/annonces');
-  await expect(visitor.getByRole('heading', { level: 2 }).first()).toHaveText(titleFr);
+  await expect(visitor.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText(titleFr);
   await visitorContext.close();
 });
 
 test('an old address of an ad leads to the ad at its current address; the list opens an ad', async ({ page, request }) => {
   const ad = await latestAd(request);
   await page.goto(`/annonces/un-ancien-titre-${ad.id}?lang=fr`);
+  await closeInvitation(page, 'fr');
   await expect(page).toHaveURL(new RegExp(`/annonces/${ad.path}$`));
   await expect(page.getByRole('heading', { level: 1, name: ad.title.fr! })).toBeVisible();
 

@@ -51,6 +51,7 @@ describe('transfer an ad', () => {
     await user.click(screen.getByRole('button', { name: 'Transfer the ad' }));
     expect(await screen.findByText('No user was found for this email address.')).toBeVisible();
     expect(emailField()).toHaveValue('personne@exemple.ca');
+    await waitFor(() => expect(emailField()).toHaveFocus());
     expect(emailField()).toHaveAccessibleDescription(/No user was found for this email address./);
   });
 

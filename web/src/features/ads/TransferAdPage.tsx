@@ -33,6 +33,7 @@ export function TransferAdPage() {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
+  const emailFocusPending = useRef(false);
   const confirmId = useId();
   const transfer = useApiMutation(TRANSFER_AD, {
     // Not this page's own query: it is left at once, and would be asked again first.
@@ -46,8 +47,7 @@ export function TransferAdPage() {
       setConfirming(null);
       if (code && FIELD_ERRORS.has(code)) {
         form.showErrors({ email: { key: `errors.${code}` } });
-        // The field comes back with the form, after this render.
-        requestAnimationFrame(() => form.focus('email'));
+        emailFocusPending.current = true;
       } else setFailure(errorMessageKey(error));
     },
   });
@@ -56,6 +56,13 @@ export function TransferAdPage() {
   useEffect(() => {
     if (confirming !== null) confirmHeading.current?.focus();
   }, [confirming]);
+  // The form comes back (a refused address, or one to change): its e-mail field takes focus once it is
+  // in the page again. A frame's delay was not enough: the render that brings it back may come later.
+  useEffect(() => {
+    if (confirming !== null || !emailFocusPending.current) return;
+    emailFocusPending.current = false;
+    form.focus('email');
+  });
 
   if (load.status === 'loading')
     return (
@@ -127,7 +134,7 @@ export function TransferAdPage() {
               className="button button--secondary"
               onClick={() => {
                 setConfirming(null);
-                requestAnimationFrame(() => form.focus('email'));
+                emailFocusPending.current = true;
               }}
             >
               {t('transfer.change')}
