@@ -294,13 +294,16 @@ describe('Mutation.transferAd', () => {
     expect(ids(await page('Query.managedAds', { published: false }, as(english)))).toEqual([ad.id]);
     expect(ids(await page('Query.managedAds', { published: false, limit: ADS_PAGE_MAX_LIMIT }, as(admin)))).not.toContain(ad.id);
     const [mail] = await emailsTo(english.email);
-    expect(mail).toMatchObject({ subject: 'An ad was transferred to you', links: [`${TEST_PUBLIC_URL}/gerer-annonces`] });
+    expect(mail).toMatchObject({ subject: 'An ad was transferred to you', links: [`${TEST_PUBLIC_URL}/gerer-annonces?lang=en`] });
     expect(mail!.text).toContain('Pizza oven');
 
     const french = await givenUser({ language: 'fr' });
     const other = await create(admin, adInput({ title: { fr: null, en: 'Walk-in fridge' } }));
     await transfer(other.id, french.email);
-    expect((await emailsTo(french.email))[0]).toMatchObject({ subject: 'Une annonce vous a été transférée' });
+    expect((await emailsTo(french.email))[0]).toMatchObject({
+      subject: 'Une annonce vous a été transférée',
+      links: [`${TEST_PUBLIC_URL}/gerer-annonces?lang=fr`],
+    });
   });
 
   it('transfers only unlisted ads, to an existing USER account', async () => {

@@ -158,7 +158,9 @@ export async function transferAd(identity: Identity, input: TransferAdInput): Pr
   if (!user || user.role !== 'USER') throw new AppError('TRANSFER_USER_NOT_FOUND', 'No user found for this e-mail address');
   const after = await replaceAd(ad, { ...ad, ownerId: user.id, unlisted: false, published: false, updatedAt: now().toISOString() });
   const title = ad.content.title[user.language] ?? ad.content.title.fr ?? ad.content.title.en ?? '';
-  await mailer().send({ to: user.email, ...renderEmail('adTransferred', user.language, { title, link: appLink('/gerer-annonces') }) });
+  // The link opens the site in the e-mail's language, as the user may open it on a browser that never chose one.
+  const link = appLink('/gerer-annonces', { lang: user.language });
+  await mailer().send({ to: user.email, ...renderEmail('adTransferred', user.language, { title, link }) });
   return adView(after, identity);
 }
 
