@@ -19,8 +19,8 @@ import {
   waitForEmail,
 } from './support';
 
-/** Distinguishes this run's ads from any other's. */
-const RUN = Date.now().toString(36);
+/** Distinguishes an ad of this run from any other's, even when a journey is repeated on one host. */
+const uniqueWord = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 const PREPARE = {
   titleFr: 'Titre en français',
@@ -86,13 +86,14 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
 }) => {
   // Three people in turn, two logins with a code read from the dev mailbox, and an SMS code.
   test.slow();
-  const titleFr = `Four à convection ${RUN}`;
-  const titleEn = `Convection oven ${RUN}`;
+  const word = uniqueWord();
+  const titleFr = `Four à convection ${word}`;
+  const titleEn = `Convection oven ${word}`;
   // A new user who reads in English, whose phone is not verified yet: publishing asks for it.
   const email = uniqueEmail('transfert');
   const password = 'Transfert-Passe-2026';
   const phone = `514555${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
-  await signUpConfirmedThroughApi(request, email, password, `Cuisine collective ${RUN}`, { language: 'ENGLISH', phoneNumber: phone });
+  await signUpConfirmedThroughApi(request, email, password, `Cuisine collective ${word}`, { language: 'ENGLISH', phoneNumber: phone });
 
   // The administrator prepares the ad (no image): it waits among the unlisted ads.
   await loginAdminWithEmailedCode(page, request, 'fr');
@@ -118,7 +119,7 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
   await page.getByLabel(PREPARE.availableAll).check();
   await page.getByLabel(PREPARE.rent, { exact: true }).check();
   await page.getByLabel(PREPARE.amount).fill('125');
-  await page.getByLabel(PREPARE.organization).fill(`Cuisine collective ${RUN}`);
+  await page.getByLabel(PREPARE.organization).fill(`Cuisine collective ${word}`);
   await page.getByLabel(PREPARE.infoIsTrue).check();
   await page.getByRole('button', { name: PREPARE.submit }).click();
 
