@@ -17,6 +17,18 @@ import {
 } from '@partage/graphql';
 import type { AdContent, LocalizedValue, PriceOfferRecord } from '../../data/ads';
 
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+
+/** An absolute http, https or mailto URL (as a browser parses it: tabs and leading spaces ignored). */
+function isAbsoluteLink(href: string | undefined): boolean {
+  if (!href) return false;
+  try {
+    return LINK_PROTOCOLS.has(new URL(href).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** Tags and attributes an ad description may hold (spec §3: paragraphs, bold, italic, lists, links). */
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'],
@@ -25,8 +37,15 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  // A link leaves the site without telling it where from, and lends it no ranking.
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }) },
+  transformTags: {
+    // A link leaves the site without telling it where from, and lends it no ranking. Only absolute
+    // links: allowedSchemes lets a relative one through ("/deconnexion", "www.x.ca"), which would
+    // point into the site itself from a text anyone can write.
+    a: (tagName, { href }) => ({
+      tagName,
+      attribs: { ...(isAbsoluteLink(href) ? { href: href! } : {}), rel: 'noopener noreferrer nofollow' },
+    }),
+  },
 };
 
 /** The description's HTML with only the allowed tags, attributes and link schemes. */
