@@ -95,4 +95,10 @@ describe('hasSomeLanguage', () => {
     expect(hasSomeLanguage({ fr: '<p></p>' })).toBe(true);
     expect(hasSomeLanguage(null)).toBe(false);
   });
+
+  it('does not count a text of invisible characters only: an ad would have an empty title', () => {
+    expect(hasSomeLanguage({ fr: '\u200b\u200d', en: '\ufeff' })).toBe(false);
+    expect(hasSomeLanguage({ fr: '<p>\u200b</p>' }, true)).toBe(false);
+    expect(hasSomeLanguage({ fr: '\u200bFour' })).toBe(true);
+  });
 });

@@ -5,15 +5,22 @@
 
 import { AD_MAX_IMAGES, AD_IMAGE_WIDTHS, AD_MAX_PRICE_CENTS, AD_MAX_RESTRICTIONS, AD_TEXT_MAX_LENGTH } from './constants';
 import type { AdInput, PriceOfferInput } from './generated/types';
-import { latLong, maxLength, minDate, oneOfRentSaleTradeDonation, required, richTextEmpty, type RuleResult } from './validation';
+import {
+  hasVisibleText,
+  latLong,
+  maxLength,
+  minDate,
+  oneOfRentSaleTradeDonation,
+  required,
+  richTextEmpty,
+  type RuleResult,
+} from './validation';
 
 type Localized = { fr?: string | null; en?: string | null } | null | undefined;
 
-const hasText = (v: string | null | undefined): boolean => typeof v === 'string' && v.trim() !== '';
-
-/** At least one language holds text (rich text: more than empty tags). */
+/** At least one language holds visible text (rich text: more than empty tags). */
 export const hasSomeLanguage = (text: Localized, rich = false): boolean =>
-  [text?.fr, text?.en].some((v) => hasText(v) && (!rich || richTextEmpty(v) === null));
+  [text?.fr, text?.en].some((v) => (rich ? richTextEmpty(v) === null : hasVisibleText(v)));
 
 function priceChecks(offer: PriceOfferInput | null | undefined, path: string): Array<[string, RuleResult]> {
   if (!offer) return [];

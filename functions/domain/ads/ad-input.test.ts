@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeDescription } from './ad-input';
+import { adInput } from '../../testing/ad-input';
+import { normalizeAdInput, sanitizeDescription } from './ad-input';
 
 const REL = 'rel="noopener noreferrer nofollow"';
 
@@ -20,5 +21,15 @@ describe('sanitizeDescription', () => {
 
   it('keeps no style, class, image or frame', () => {
     expect(sanitizeDescription('<p style="color:red" class="big">a<img src="x"><iframe src="https://x"></iframe></p>')).toBe('<p>a</p>');
+  });
+});
+
+describe('normalizeAdInput', () => {
+  it('stores a language holding only invisible characters as absent, so readers get the other one', () => {
+    const normalized = normalizeAdInput(
+      adInput({ title: { fr: 'Four', en: '\u200b\u200d' }, description: { fr: '<p>Four</p>', en: '<p>&#8203;</p>' } }),
+    );
+    expect(normalized.title).toEqual({ fr: 'Four', en: null });
+    expect(normalized.description).toEqual({ fr: '<p>Four</p>', en: null });
   });
 });

@@ -6,6 +6,7 @@ import sanitizeHtml from 'sanitize-html';
 import {
   AD_TEXT_MAX_LENGTH,
   adInputChecks,
+  hasVisibleText,
   maxLength,
   normalizePostalCode,
   richTextEmpty,
@@ -51,9 +52,10 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 /** The description's HTML with only the allowed tags, attributes and link schemes. */
 export const sanitizeDescription = (html: string): string => sanitizeHtml(html, SANITIZE_OPTIONS).trim();
 
+/** Trimmed; null when nothing visible is left (a zero-width space is no title). */
 const text = (value: string | null | undefined): string | null => {
   const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
+  return trimmed && hasVisibleText(trimmed) ? trimmed : null;
 };
 
 const localized = (value: { fr?: string | null; en?: string | null } | null | undefined): LocalizedValue => ({
