@@ -198,6 +198,19 @@ describe('Mutation.publishAd and Mutation.unpublishAd', () => {
     expect(ids(await page('Query.managedAds', { published: false }, as(verifiedOwner)))).toContain(id);
   });
 
+  it('answers every one of simultaneous calls as if they came one after the other (a double click is no error)', async () => {
+    const { id } = await givenAd(verifiedOwner);
+    const publishes = await Promise.all(Array.from({ length: 4 }, () => call('Mutation.publishAd', { id }, as(verifiedOwner))));
+    expect(publishes.map(errorCodeOf)).toEqual([undefined, undefined, undefined, undefined]);
+    const edits = await Promise.all(
+      ['Un', 'Deux', 'Trois'].map((fr) =>
+        call('Mutation.updateAd', { id, input: adInput({ title: { fr, en: null } }) }, as(verifiedOwner)),
+      ),
+    );
+    expect(edits.map(errorCodeOf)).toEqual([undefined, undefined, undefined]);
+    expect(await read(id, ANONYMOUS)).toMatchObject({ published: true });
+  });
+
   it("lets an administrator unpublish a user's ad", async () => {
     const id = await published(verifiedOwner);
     expect(await call('Mutation.unpublishAd', { id }, as(admin))).toMatchObject({ published: false, editable: true });
