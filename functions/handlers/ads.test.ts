@@ -166,6 +166,29 @@ describe('Mutation.updateAd', () => {
     expect(errorCodeOf(await call('Mutation.updateAd', { id, input: same }, as(owner)))).toBe('NO_CHANGE');
   });
 
+  it('answers NO_CHANGE when only the order of a set of choices differs (weekdays, equipment, restrictions...)', async () => {
+    const restrictions = [
+      { date: '2099-03-02', period: 'DAY' as const },
+      { date: '2099-01-05', period: 'EVENING' as const },
+    ];
+    const first = adInput({
+      professionalKitchenEquipment: ['OVEN', 'FRIDGE'],
+      certifications: ['HACCP', 'GFSI'],
+      allergens: ['MILK', 'EGGS'],
+      availability: { all: false, day: true, evening: true, weekdays: ['FRIDAY', 'MONDAY'], restrictions },
+    });
+    const ad = await create(owner, first);
+    expect(ad.availability.weekdays).toEqual(['MONDAY', 'FRIDAY']);
+    expect(ad.availability.restrictions.map((r) => r.date)).toEqual(['2099-01-05', '2099-03-02']);
+    const reordered = adInput({
+      professionalKitchenEquipment: ['FRIDGE', 'OVEN', 'OVEN'],
+      certifications: ['GFSI', 'HACCP'],
+      allergens: ['EGGS', 'MILK'],
+      availability: { all: false, day: true, evening: true, weekdays: ['MONDAY', 'FRIDAY'], restrictions: [...restrictions].reverse() },
+    });
+    expect(errorCodeOf(await call('Mutation.updateAd', { id: ad.id, input: reordered }, as(owner)))).toBe('NO_CHANGE');
+  });
+
   it('checks ownership before the input', async () => {
     const { id } = await givenAd(owner);
     expect(errorCodeOf(await call('Mutation.updateAd', { id, input: { title: {} } }, as(otherUser)))).toBe('UNAUTHORIZED_ACCESS');

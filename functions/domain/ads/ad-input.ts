@@ -5,6 +5,12 @@
 import sanitizeHtml from 'sanitize-html';
 import {
   AD_TEXT_MAX_LENGTH,
+  ALLERGENS,
+  CERTIFICATIONS,
+  DAY_PERIODS,
+  KITCHEN_EQUIPMENT,
+  WEEKDAYS,
+  type DayPeriod,
   adInputChecks,
   hasVisibleText,
   maxLength,
@@ -82,6 +88,23 @@ const priceOffer = (offer: PriceOfferInput | null | undefined): PriceOfferRecord
       }
     : null;
 
+/**
+ * A set of choices, once each, in the order of its enumeration: the order the boxes were ticked in
+ * is no change (NO_CHANGE) and no order for readers.
+ */
+const choices = <T extends string>(all: readonly T[], picked: readonly T[] | null | undefined): T[] =>
+  all.filter((value) => picked?.includes(value));
+
+/** Restrictions by date then period, once each. */
+function restrictionsOf(restrictions: AdInput['availability']['restrictions']): AdContent['availability']['restrictions'] {
+  const byDay = (a: { date: string; period: DayPeriod }, b: { date: string; period: DayPeriod }) =>
+    a.date.localeCompare(b.date) || DAY_PERIODS.indexOf(a.period) - DAY_PERIODS.indexOf(b.period);
+  return restrictions
+    .map(({ date, period }) => ({ date, period }))
+    .sort(byDay)
+    .filter((restriction, index, sorted) => index === 0 || byDay(sorted[index - 1]!, restriction) !== 0);
+}
+
 const only = <T>(category: AdCategory, wanted: AdCategory, value: T): T | null => (category === wanted ? value : null);
 
 /** The images are checked against the file records apart (ads.ts): here their alt texts only. */
@@ -89,7 +112,7 @@ export function normalizeAdInput(input: AdInput): Omit<AdContent, 'images'> & { 
   const { category } = input;
   const kitchen = category === 'PROFESSIONAL_KITCHEN';
   const truck = category === 'DELIVERY_TRUCK';
-  const equipment = kitchen ? [...new Set(input.professionalKitchenEquipment ?? [])] : [];
+  const equipment = kitchen ? choices(KITCHEN_EQUIPMENT, input.professionalKitchenEquipment) : [];
   const address = input.address;
   return {
     title: localized(input.title),
@@ -120,11 +143,11 @@ export function normalizeAdInput(input: AdInput): Omit<AdContent, 'images'> & { 
       all: input.availability.all,
       day: input.availability.day,
       evening: input.availability.evening,
-      weekdays: [...new Set(input.availability.weekdays)],
-      restrictions: input.availability.restrictions.map(({ date, period }) => ({ date, period })),
+      weekdays: choices(WEEKDAYS, input.availability.weekdays),
+      restrictions: restrictionsOf(input.availability.restrictions),
     },
-    certifications: [...new Set(input.certifications)],
-    allergens: [...new Set(input.allergens)],
+    certifications: choices(CERTIFICATIONS, input.certifications),
+    allergens: choices(ALLERGENS, input.allergens),
     rent: priceOffer(input.rent),
     sale: priceOffer(input.sale),
     trade: input.trade ? { description: localized(input.trade.description) } : null,
