@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AD_APPROXIMATE_RADIUS_METERS, ADS_PAGE_MAX_LIMIT, type AdInput } from '@partage/graphql';
 import { putPendingFile } from '../data/files';
-import type { UserRecord } from '../data/users';
+import { updateUser, type UserRecord } from '../data/users';
 import type { AdView } from '../domain/ads/ad-view';
 import type { Identity } from '../domain/identity';
 import {
@@ -302,6 +302,15 @@ describe('Ad.contact', () => {
       },
       { userId: emailOnly.id, publicName: emailOnly.publicName, organizationName: null, email: emailOnly.email, phoneNumber: null },
     ]);
+  });
+
+  it('shows no phone number the owner has not verified: a number changed after publishing is no contact yet', async () => {
+    const user = await givenUser({ showPhoneNumber: true, phoneNumber: '+15145550177', phoneVerified: true });
+    const ad = (await read(await published(user), ANONYMOUS))!;
+    expect(await contactsOf([ad])).toMatchObject([{ phoneNumber: '+15145550177' }]);
+    // The profile's number changed (to anyone's): unverified until its own code.
+    await updateUser(user, { set: { phoneNumber: '+15145550178', phoneVerified: false } });
+    expect(await contactsOf([ad])).toMatchObject([{ phoneNumber: null }]);
   });
 
   it('names no one on an unlisted ad: the organisation written on it', async () => {
