@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adInputChecks, hasSomeLanguage } from './ad-validation';
+import { adInputChecks, hasSomeLanguage, quebecToday } from './ad-validation';
 import type { AdInput } from './generated/types';
 
 const TODAY = '2026-11-23';
@@ -100,5 +100,25 @@ describe('hasSomeLanguage', () => {
     expect(hasSomeLanguage({ fr: '\u200b\u200d', en: '\ufeff' })).toBe(false);
     expect(hasSomeLanguage({ fr: '<p>\u200b</p>' }, true)).toBe(false);
     expect(hasSomeLanguage({ fr: '\u200bFour' })).toBe(true);
+  });
+});
+
+describe('quebecToday', () => {
+  it('is the calendar day in Quebec, across midnight UTC and daylight saving time', () => {
+    expect(quebecToday(new Date('2026-11-24T04:59:59Z'))).toBe('2026-11-23'); // EST, UTC-5
+    expect(quebecToday(new Date('2026-11-24T05:00:00Z'))).toBe('2026-11-24');
+    expect(quebecToday(new Date('2026-07-01T03:59:59Z'))).toBe('2026-06-30'); // EDT, UTC-4
+    expect(quebecToday(new Date('2026-07-01T04:00:00Z'))).toBe('2026-07-01');
+  });
+
+  it("does not depend on how the runtime's locale data writes an en-CA date", () => {
+    const format = Object.getOwnPropertyDescriptor(Intl.DateTimeFormat.prototype, 'format')!;
+    // CLDR has written en-CA short dates both as 2026-11-23 and as 11/23/2026.
+    Object.defineProperty(Intl.DateTimeFormat.prototype, 'format', { configurable: true, get: () => () => '11/23/2026' });
+    try {
+      expect(quebecToday(new Date('2026-11-23T15:00:00Z'))).toBe('2026-11-23');
+    } finally {
+      Object.defineProperty(Intl.DateTimeFormat.prototype, 'format', format);
+    }
   });
 });

@@ -92,3 +92,18 @@ export function adInputChecks(input: AdInput, today: string): Array<[string, Rul
     ['infoIsTrue', required(input.infoIsTrue)],
   ];
 }
+
+/**
+ * The calendar day (YYYY-MM-DD) in Quebec at `instant`: availability restrictions may not be before
+ * it. Built from the date's parts, not from the en-CA pattern, which locale data has changed.
+ */
+export function quebecToday(instant: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Toronto',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

@@ -15,6 +15,7 @@ import {
   hasVisibleText,
   maxLength,
   normalizePostalCode,
+  quebecToday,
   richTextEmpty,
   type AdCategory,
   type AdInput,
@@ -174,5 +175,4 @@ export function adChecks(normalized: NormalizedAdInput, today: string): Array<[s
 }
 
 /** Today's date in Quebec (YYYY-MM-DD): restrictions may not be in the past there. */
-export const todayInQuebec = (instant: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+export const todayInQuebec = quebecToday;
