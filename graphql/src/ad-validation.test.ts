@@ -84,6 +84,14 @@ describe('adInputChecks', () => {
     ]);
   });
 
+  it('wants a Canadian postal code when one is given (spec §5)', () => {
+    const at = (postalCode: string | null) => failures({ ...valid(), address: { ...valid().address, postalCode } });
+    expect(at('G5L 1A1')).toEqual([]);
+    expect(at('g5l-1a1')).toEqual([]);
+    expect(at(null)).toEqual([]);
+    expect(at('4321 rue')).toEqual(['address.postalCode:postalCode']);
+  });
+
   it('wants the truthfulness declaration', () => {
     expect(failures({ ...valid(), infoIsTrue: false })).toEqual(['infoIsTrue:required']);
   });

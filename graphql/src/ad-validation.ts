@@ -11,6 +11,7 @@ import {
   maxLength,
   minDate,
   oneOfRentSaleTradeDonation,
+  postalCode,
   required,
   richTextEmpty,
   type RuleResult,
@@ -67,6 +68,8 @@ export function adInputChecks(input: AdInput, today: string): Array<[string, Rul
     ],
     ['address.address', required(address.address)],
     ['address.town', required(address.town)],
+    // Readers of a hidden address see its first three characters (the area): they must be one.
+    ['address.postalCode', postalCode(address.postalCode)],
     ['address', latLong(address.latitude, address.longitude)],
     ['availability', av.all || ((av.day || av.evening) && av.weekdays.length > 0) ? null : 'required'],
     ['availability.restrictions', restrictions.length <= AD_MAX_RESTRICTIONS ? null : 'tooMany'],
