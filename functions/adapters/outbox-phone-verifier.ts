@@ -5,7 +5,7 @@
 
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { PHONE_CODE_LENGTH, PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_TTL_SECONDS } from '@partage/graphql';
-import { consumeOneTimeCode, getOneTimeCode, incrementOneTimeCodeAttempts, putOneTimeCode } from '../data/one-time-codes';
+import { consumeOneTimeCode, getOneTimeCode, putOneTimeCode, takeOneTimeCodeAttempt } from '../data/one-time-codes';
 import { epochSeconds } from '../domain/clock';
 import { writeOutboxEntry } from './outbox';
 import type { PhoneVerifier } from './phone-verifier';
@@ -27,12 +27,9 @@ export function outboxPhoneVerifier(outboxDir: string): PhoneVerifier {
     async check({ userId, phoneNumber, code }) {
       const pending = await getOneTimeCode('PHONE_CODE', userId);
       if (!pending || pending.ttl <= epochSeconds()) return 'none';
-      if (pending.attempts >= PHONE_CODE_MAX_ATTEMPTS) return 'tooManyAttempts';
+      if (!(await takeOneTimeCodeAttempt('PHONE_CODE', userId, PHONE_CODE_MAX_ATTEMPTS))) return 'tooManyAttempts';
       const hash = hashCode(userId, phoneNumber, code);
-      if (!timingSafeEqual(Buffer.from(hash), Buffer.from(pending.codeHash))) {
-        await incrementOneTimeCodeAttempts('PHONE_CODE', userId);
-        return 'invalid';
-      }
+      if (!timingSafeEqual(Buffer.from(hash), Buffer.from(pending.codeHash))) return 'invalid';
       return (await consumeOneTimeCode('PHONE_CODE', userId, hash)) ? 'approved' : 'none';
     },
   };

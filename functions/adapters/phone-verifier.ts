@@ -8,8 +8,11 @@ import { requireEnv } from './env';
 import { outboxPhoneVerifier } from './outbox-phone-verifier';
 import { loadTwilioCredentials, twilioPhoneVerifier } from './twilio-phone-verifier';
 
-/** `tooManySends`: the verifier refuses more codes to this number for a while. */
-export type SendOutcome = 'sent' | 'tooManySends';
+/**
+ * `tooManySends`: the verifier refuses more codes to this number for a while; `undeliverable`: no
+ * SMS can reach this number (not a valid number, a landline).
+ */
+export type SendOutcome = 'sent' | 'tooManySends' | 'undeliverable';
 
 /**
  * `none`: no code pending for this number (never sent, expired, already used); `tooManyAttempts`:

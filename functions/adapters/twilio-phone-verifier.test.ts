@@ -16,6 +16,8 @@ import { loadTwilioCredentials, twilioPhoneVerifier } from './twilio-phone-verif
 
 const CREDENTIALS = { accountSid: 'AC0123', authToken: 'token-1', serviceSid: 'VA0123' };
 const TO = '+15145550100';
+const INVALID_TO = '+1000';
+const LANDLINE_TO = '+15145550111';
 const MAX_ATTEMPTS = 5;
 
 /** The fake's state: one pending verification per number, as Twilio keeps it. */
@@ -41,6 +43,8 @@ function answerVerifyApi(path: string, form: URLSearchParams): [number, object] 
   const error = (status: number, code: number, message: string) =>
     [status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }] as [number, object];
   if (path === verificationsPath) {
+    if (to === INVALID_TO) return error(400, 60200, 'Invalid parameter `To`: +1000');
+    if (to === LANDLINE_TO) return error(400, 60205, 'SMS is not supported by landline phone number');
     if (++sends > maxSends) return error(429, 60203, 'Max send attempts reached');
     pending.set(to, { code: '123456', attempts: 0 });
     return [201, { sid: 'VE1', service_sid: CREDENTIALS.serviceSid, to, channel: form.get('Channel'), status: 'pending', valid: false }];
@@ -125,6 +129,11 @@ describe('Twilio Verify adapter', () => {
     maxSends = 1;
     expect(await verifier().send({ userId: 'u1', phoneNumber: TO, language: 'en' })).toBe('sent');
     expect(await verifier().send({ userId: 'u1', phoneNumber: TO, language: 'en' })).toBe('tooManySends');
+  });
+
+  it('answers undeliverable for a number Twilio cannot text (60200 invalid, 60205 landline)', async () => {
+    expect(await verifier().send({ userId: 'u1', phoneNumber: INVALID_TO, language: 'en' })).toBe('undeliverable');
+    expect(await verifier().send({ userId: 'u1', phoneNumber: LANDLINE_TO, language: 'en' })).toBe('undeliverable');
   });
 
   it('lets any other failure through', async () => {

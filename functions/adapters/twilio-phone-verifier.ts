@@ -44,6 +44,8 @@ class RebasedRequestClient extends RequestClient {
 const NOT_FOUND = 20404; // no pending verification for this number (expired, approved or never sent)
 const MAX_CHECK_ATTEMPTS = 60202;
 const MAX_SEND_ATTEMPTS = 60203;
+/** The number is refused by Verify: 60200 invalid parameter (the `To` number), 60205 a landline. */
+const UNDELIVERABLE = new Set([60200, 60205]);
 
 const twilioErrorCode = (error: unknown): number | undefined =>
   error instanceof Error && 'status' in error ? ((error as { code?: number }).code ?? (error as { status: number }).status) : undefined;
@@ -62,7 +64,9 @@ export function twilioPhoneVerifier(credentials: TwilioCredentials, baseUrl?: st
         await service.verifications.create({ to: phoneNumber, channel: 'sms', locale: language });
         return 'sent';
       } catch (error) {
-        if (twilioErrorCode(error) === MAX_SEND_ATTEMPTS) return 'tooManySends';
+        const code = twilioErrorCode(error);
+        if (code === MAX_SEND_ATTEMPTS) return 'tooManySends';
+        if (code !== undefined && UNDELIVERABLE.has(code)) return 'undeliverable';
         throw error;
       }
     },

@@ -26,19 +26,26 @@ export async function getOneTimeCode(kind: OneTimeCodeKind, userId: string): Pro
   return Item as OneTimeCode | undefined;
 }
 
-export async function incrementOneTimeCodeAttempts(kind: OneTimeCodeKind, userId: string): Promise<void> {
+/**
+ * Takes one of the code's `maxAttempts` tries, before the code is compared: false when they are used
+ * up (or the code is gone). Counted in the one conditional write, so checks sent at once cannot all
+ * read the same count and each be compared.
+ */
+export async function takeOneTimeCodeAttempt(kind: OneTimeCodeKind, userId: string, maxAttempts: number): Promise<boolean> {
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: oneTimeCodeKey(kind, userId),
         UpdateExpression: 'ADD attempts :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':one': 1 },
+        ConditionExpression: 'attribute_exists(PK) AND attempts < :max',
+        ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts },
       }),
     );
+    return true;
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (isConditionFailure(error)) return false;
+    throw error;
   }
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AD_APPROXIMATE_RADIUS_METERS, ADS_PAGE_MAX_LIMIT, type AdInput } from '@partage/graphql';
 import { putPendingFile } from '../data/files';
-import type { UserRecord } from '../data/users';
+import { updateUser, type UserRecord } from '../data/users';
 import type { AdView } from '../domain/ads/ad-view';
 import type { Identity } from '../domain/identity';
 import {
@@ -166,6 +166,29 @@ describe('Mutation.updateAd', () => {
     expect(errorCodeOf(await call('Mutation.updateAd', { id, input: same }, as(owner)))).toBe('NO_CHANGE');
   });
 
+  it('answers NO_CHANGE when only the order of a set of choices differs (weekdays, equipment, restrictions...)', async () => {
+    const restrictions = [
+      { date: '2099-03-02', period: 'DAY' as const },
+      { date: '2099-01-05', period: 'EVENING' as const },
+    ];
+    const first = adInput({
+      professionalKitchenEquipment: ['OVEN', 'FRIDGE'],
+      certifications: ['HACCP', 'GFSI'],
+      allergens: ['MILK', 'EGGS'],
+      availability: { all: false, day: true, evening: true, weekdays: ['FRIDAY', 'MONDAY'], restrictions },
+    });
+    const ad = await create(owner, first);
+    expect(ad.availability.weekdays).toEqual(['MONDAY', 'FRIDAY']);
+    expect(ad.availability.restrictions.map((r) => r.date)).toEqual(['2099-01-05', '2099-03-02']);
+    const reordered = adInput({
+      professionalKitchenEquipment: ['FRIDGE', 'OVEN', 'OVEN'],
+      certifications: ['GFSI', 'HACCP'],
+      allergens: ['EGGS', 'MILK'],
+      availability: { all: false, day: true, evening: true, weekdays: ['MONDAY', 'FRIDAY'], restrictions: [...restrictions].reverse() },
+    });
+    expect(errorCodeOf(await call('Mutation.updateAd', { id: ad.id, input: reordered }, as(owner)))).toBe('NO_CHANGE');
+  });
+
   it('checks ownership before the input', async () => {
     const { id } = await givenAd(owner);
     expect(errorCodeOf(await call('Mutation.updateAd', { id, input: { title: {} } }, as(otherUser)))).toBe('UNAUTHORIZED_ACCESS');
@@ -196,6 +219,19 @@ describe('Mutation.publishAd and Mutation.unpublishAd', () => {
     expect(await read(id, ANONYMOUS)).toBeNull();
     expect(ids(await page('Query.latestAds', { limit: ADS_PAGE_MAX_LIMIT }, ANONYMOUS))).not.toContain(id);
     expect(ids(await page('Query.managedAds', { published: false }, as(verifiedOwner)))).toContain(id);
+  });
+
+  it('answers every one of simultaneous calls as if they came one after the other (a double click is no error)', async () => {
+    const { id } = await givenAd(verifiedOwner);
+    const publishes = await Promise.all(Array.from({ length: 4 }, () => call('Mutation.publishAd', { id }, as(verifiedOwner))));
+    expect(publishes.map(errorCodeOf)).toEqual([undefined, undefined, undefined, undefined]);
+    const edits = await Promise.all(
+      ['Un', 'Deux', 'Trois'].map((fr) =>
+        call('Mutation.updateAd', { id, input: adInput({ title: { fr, en: null } }) }, as(verifiedOwner)),
+      ),
+    );
+    expect(edits.map(errorCodeOf)).toEqual([undefined, undefined, undefined]);
+    expect(await read(id, ANONYMOUS)).toMatchObject({ published: true });
   });
 
   it("lets an administrator unpublish a user's ad", async () => {
@@ -266,6 +302,15 @@ describe('Ad.contact', () => {
       },
       { userId: emailOnly.id, publicName: emailOnly.publicName, organizationName: null, email: emailOnly.email, phoneNumber: null },
     ]);
+  });
+
+  it('shows no phone number the owner has not verified: a number changed after publishing is no contact yet', async () => {
+    const user = await givenUser({ showPhoneNumber: true, phoneNumber: '+15145550177', phoneVerified: true });
+    const ad = (await read(await published(user), ANONYMOUS))!;
+    expect(await contactsOf([ad])).toMatchObject([{ phoneNumber: '+15145550177' }]);
+    // The profile's number changed (to anyone's): unverified until its own code.
+    await updateUser(user, { set: { phoneNumber: '+15145550178', phoneVerified: false } });
+    expect(await contactsOf([ad])).toMatchObject([{ phoneNumber: null }]);
   });
 
   it('names no one on an unlisted ad: the organisation written on it', async () => {

@@ -1,9 +1,10 @@
 // Phone verification through the phone Lambda on DynamoDB Local, with the local verifier (codes in
 // the outbox) and the test clock: the interval between codes, expiry, tries, and the number changing.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PHONE_CODE_INTERVAL_MS, PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_TTL_SECONDS } from '@partage/graphql';
 import { readOutbox } from '../adapters/outbox';
+import { phoneVerifier } from '../adapters/phone-verifier';
 import { getUser, type UserRecord } from '../data/users';
 import { manualClock, useClock } from '../domain/clock';
 import { RATE_LIMITS } from '../domain/rate-limits';
@@ -69,6 +70,15 @@ describe('Mutation.sendPhoneVerificationCode', () => {
       clock.advance(PHONE_CODE_INTERVAL_MS);
     }
     expect(errorCodeOf(await send(user))).toBe('RATE_LIMITED');
+  });
+
+  it('answers VALIDATION_FAILED (phoneNumber:phone) for a number the verifier cannot text, and keeps no interval for it', async () => {
+    const user = await givenPhoneOwner();
+    const verifier = await phoneVerifier();
+    vi.spyOn(verifier, 'send').mockResolvedValueOnce('undeliverable');
+    expect(invalidFieldsOf(await send(user))).toEqual(['phoneNumber:phone']);
+    // Nothing was sent: the user may fix the number and ask again at once.
+    expect(errorCodeOf(await send(user))).toBeUndefined();
   });
 
   it('needs a number on the profile (VALIDATION_FAILED phoneNumber:required) and answers NO_CHANGE once it is verified', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adInputChecks, hasSomeLanguage } from './ad-validation';
+import { adInputChecks, hasSomeLanguage, quebecToday } from './ad-validation';
 import type { AdInput } from './generated/types';
 
 const TODAY = '2026-11-23';
@@ -84,6 +84,14 @@ describe('adInputChecks', () => {
     ]);
   });
 
+  it('wants a Canadian postal code when one is given (spec §5)', () => {
+    const at = (postalCode: string | null) => failures({ ...valid(), address: { ...valid().address, postalCode } });
+    expect(at('G5L 1A1')).toEqual([]);
+    expect(at('g5l-1a1')).toEqual([]);
+    expect(at(null)).toEqual([]);
+    expect(at('4321 rue')).toEqual(['address.postalCode:postalCode']);
+  });
+
   it('wants the truthfulness declaration', () => {
     expect(failures({ ...valid(), infoIsTrue: false })).toEqual(['infoIsTrue:required']);
   });
@@ -94,5 +102,31 @@ describe('hasSomeLanguage', () => {
     expect(hasSomeLanguage({ fr: '<p></p>' }, true)).toBe(false);
     expect(hasSomeLanguage({ fr: '<p></p>' })).toBe(true);
     expect(hasSomeLanguage(null)).toBe(false);
+  });
+
+  it('does not count a text of invisible characters only: an ad would have an empty title', () => {
+    expect(hasSomeLanguage({ fr: '\u200b\u200d', en: '\ufeff' })).toBe(false);
+    expect(hasSomeLanguage({ fr: '<p>\u200b</p>' }, true)).toBe(false);
+    expect(hasSomeLanguage({ fr: '\u200bFour' })).toBe(true);
+  });
+});
+
+describe('quebecToday', () => {
+  it('is the calendar day in Quebec, across midnight UTC and daylight saving time', () => {
+    expect(quebecToday(new Date('2026-11-24T04:59:59Z'))).toBe('2026-11-23'); // EST, UTC-5
+    expect(quebecToday(new Date('2026-11-24T05:00:00Z'))).toBe('2026-11-24');
+    expect(quebecToday(new Date('2026-07-01T03:59:59Z'))).toBe('2026-06-30'); // EDT, UTC-4
+    expect(quebecToday(new Date('2026-07-01T04:00:00Z'))).toBe('2026-07-01');
+  });
+
+  it("does not depend on how the runtime's locale data writes an en-CA date", () => {
+    const format = Object.getOwnPropertyDescriptor(Intl.DateTimeFormat.prototype, 'format')!;
+    // CLDR has written en-CA short dates both as 2026-11-23 and as 11/23/2026.
+    Object.defineProperty(Intl.DateTimeFormat.prototype, 'format', { configurable: true, get: () => () => '11/23/2026' });
+    try {
+      expect(quebecToday(new Date('2026-11-23T15:00:00Z'))).toBe('2026-11-23');
+    } finally {
+      Object.defineProperty(Intl.DateTimeFormat.prototype, 'format', format);
+    }
   });
 });

@@ -5,15 +5,23 @@
 
 import { AD_MAX_IMAGES, AD_IMAGE_WIDTHS, AD_MAX_PRICE_CENTS, AD_MAX_RESTRICTIONS, AD_TEXT_MAX_LENGTH } from './constants';
 import type { AdInput, PriceOfferInput } from './generated/types';
-import { latLong, maxLength, minDate, oneOfRentSaleTradeDonation, required, richTextEmpty, type RuleResult } from './validation';
+import {
+  hasVisibleText,
+  latLong,
+  maxLength,
+  minDate,
+  oneOfRentSaleTradeDonation,
+  postalCode,
+  required,
+  richTextEmpty,
+  type RuleResult,
+} from './validation';
 
 type Localized = { fr?: string | null; en?: string | null } | null | undefined;
 
-const hasText = (v: string | null | undefined): boolean => typeof v === 'string' && v.trim() !== '';
-
-/** At least one language holds text (rich text: more than empty tags). */
+/** At least one language holds visible text (rich text: more than empty tags). */
 export const hasSomeLanguage = (text: Localized, rich = false): boolean =>
-  [text?.fr, text?.en].some((v) => hasText(v) && (!rich || richTextEmpty(v) === null));
+  [text?.fr, text?.en].some((v) => (rich ? richTextEmpty(v) === null : hasVisibleText(v)));
 
 function priceChecks(offer: PriceOfferInput | null | undefined, path: string): Array<[string, RuleResult]> {
   if (!offer) return [];
@@ -60,6 +68,8 @@ export function adInputChecks(input: AdInput, today: string): Array<[string, Rul
     ],
     ['address.address', required(address.address)],
     ['address.town', required(address.town)],
+    // Readers of a hidden address see its first three characters (the area): they must be one.
+    ['address.postalCode', postalCode(address.postalCode)],
     ['address', latLong(address.latitude, address.longitude)],
     ['availability', av.all || ((av.day || av.evening) && av.weekdays.length > 0) ? null : 'required'],
     ['availability.restrictions', restrictions.length <= AD_MAX_RESTRICTIONS ? null : 'tooMany'],
@@ -84,4 +94,19 @@ export function adInputChecks(input: AdInput, today: string): Array<[string, Rul
     ]),
     ['infoIsTrue', required(input.infoIsTrue)],
   ];
+}
+
+/**
+ * The calendar day (YYYY-MM-DD) in Quebec at `instant`: availability restrictions may not be before
+ * it. Built from the date's parts, not from the en-CA pattern, which locale data has changed.
+ */
+export function quebecToday(instant: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Toronto',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }

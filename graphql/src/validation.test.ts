@@ -116,6 +116,12 @@ describe('empty rich text', () => {
     for (const v of ['', null, '<p></p>', '<p><br></p>', '<p>&nbsp; </p>\n']) expect(richTextEmpty(v)).toBe('richTextEmpty');
     expect(richTextEmpty('<p>Four à convection</p>')).toBeNull();
   });
+
+  it('is invalid when only invisible characters remain (zero-width space, joiners, soft hyphen, BOM), as typed or as entities', () => {
+    for (const v of ['<p>\u200b</p>', '<p>&#8203;&zwnj;</p>', '<p>\u2060\ufeff\u00ad</p>', '<p>&#x200B;</p>', '\u3000\u00a0'])
+      expect(richTextEmpty(v)).toBe('richTextEmpty');
+    expect(richTextEmpty('<p>\u200bFour</p>')).toBeNull();
+  });
 });
 
 describe('latitude and longitude', () => {

@@ -116,12 +116,28 @@ export const normalizePostalCode = (v: string): string => {
 };
 
 /** Invalid when nothing but empty tags, `&nbsp;` and whitespace remain. */
+/**
+ * Whether a text shows anything: not only spaces (any Unicode space, no-break included) and
+ * invisible format characters (zero-width space and joiners, soft hyphen, byte order mark), which
+ * trim() keeps and a reader sees as nothing.
+ */
+export const hasVisibleText = (v: string | null | undefined): boolean => typeof v === 'string' && v.replace(/[\s\p{Cf}]+/gu, '') !== '';
+
+/** Entities of characters that show nothing, as rich text editors write them. */
+const INVISIBLE_ENTITIES = /&(?:nbsp|ensp|emsp|thinsp|zwnj|zwj|shy|lrm|rlm|ZeroWidthSpace|NoBreak);/gi;
+const NUMERIC_ENTITY = /&#(x[0-9a-f]{1,6}|[0-9]{1,7});/gi;
+
+const decodeNumericEntity = (_: string, code: string) => {
+  const point = code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : Number(code);
+  return point <= 0x10ffff ? String.fromCodePoint(point) : '';
+};
+
 export const richTextEmpty = (v: string | null | undefined): RuleResult => {
   const text = String(v ?? '')
     .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/gi, ' ')
-    .trim();
-  return text === '' ? 'richTextEmpty' : null;
+    .replace(INVISIBLE_ENTITIES, ' ')
+    .replace(NUMERIC_ENTITY, decodeNumericEntity);
+  return hasVisibleText(text) ? null : 'richTextEmpty';
 };
 
 /** An address must come from the autocomplete: both coordinates present and in range. */

@@ -7,7 +7,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError, LOGIN_TEXT, PHONE_CODE_LENGTH, TWO_FACTOR_CODE_TTL_SECONDS, TWO_FACTOR_MAX_ATTEMPTS } from '@partage/graphql';
 import { mailer } from '../../adapters/mailer';
 import { epochSeconds } from '../clock';
-import { consumeOneTimeCode, getOneTimeCode, incrementOneTimeCodeAttempts, putOneTimeCode } from '../../data/one-time-codes';
+import { consumeOneTimeCode, getOneTimeCode, putOneTimeCode, takeOneTimeCodeAttempt } from '../../data/one-time-codes';
 import type { UserRecord } from '../../data/users';
 import { renderEmail } from '../emails';
 import { enforceRateLimit } from '../rate-limits';
@@ -28,11 +28,9 @@ export async function checkTwoFactorCode(userId: string, code: string): Promise<
   const invalid = new AppError('INVALID_CREDENTIALS', LOGIN_TEXT.invalidCode);
   await enforceRateLimit('twoFactorCheck', userId);
   const pending = await getOneTimeCode('TWO_FACTOR', userId);
-  if (!pending || pending.ttl <= epochSeconds() || pending.attempts >= TWO_FACTOR_MAX_ATTEMPTS) throw invalid;
+  if (!pending || pending.ttl <= epochSeconds()) throw invalid;
+  if (!(await takeOneTimeCodeAttempt('TWO_FACTOR', userId, TWO_FACTOR_MAX_ATTEMPTS))) throw invalid;
   const hash = hashCode(userId, code);
-  if (!timingSafeEqual(Buffer.from(hash), Buffer.from(pending.codeHash))) {
-    await incrementOneTimeCodeAttempts('TWO_FACTOR', userId);
-    throw invalid;
-  }
+  if (!timingSafeEqual(Buffer.from(hash), Buffer.from(pending.codeHash))) throw invalid;
   if (!(await consumeOneTimeCode('TWO_FACTOR', userId, hash))) throw invalid;
 }

@@ -5,9 +5,17 @@
 import sanitizeHtml from 'sanitize-html';
 import {
   AD_TEXT_MAX_LENGTH,
+  ALLERGENS,
+  CERTIFICATIONS,
+  DAY_PERIODS,
+  KITCHEN_EQUIPMENT,
+  WEEKDAYS,
+  type DayPeriod,
   adInputChecks,
+  hasVisibleText,
   maxLength,
   normalizePostalCode,
+  quebecToday,
   richTextEmpty,
   type AdCategory,
   type AdInput,
@@ -17,6 +25,18 @@ import {
 } from '@partage/graphql';
 import type { AdContent, LocalizedValue, PriceOfferRecord } from '../../data/ads';
 
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+
+/** An absolute http, https or mailto URL (as a browser parses it: tabs and leading spaces ignored). */
+function isAbsoluteLink(href: string | undefined): boolean {
+  if (!href) return false;
+  try {
+    return LINK_PROTOCOLS.has(new URL(href).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** Tags and attributes an ad description may hold (spec §3: paragraphs, bold, italic, lists, links). */
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'],
@@ -25,16 +45,24 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  // A link leaves the site without telling it where from, and lends it no ranking.
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }) },
+  transformTags: {
+    // A link leaves the site without telling it where from, and lends it no ranking. Only absolute
+    // links: allowedSchemes lets a relative one through ("/deconnexion", "www.x.ca"), which would
+    // point into the site itself from a text anyone can write.
+    a: (tagName, { href }) => ({
+      tagName,
+      attribs: { ...(isAbsoluteLink(href) ? { href: href! } : {}), rel: 'noopener noreferrer nofollow' },
+    }),
+  },
 };
 
 /** The description's HTML with only the allowed tags, attributes and link schemes. */
 export const sanitizeDescription = (html: string): string => sanitizeHtml(html, SANITIZE_OPTIONS).trim();
 
+/** Trimmed; null when nothing visible is left (a zero-width space is no title). */
 const text = (value: string | null | undefined): string | null => {
   const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
+  return trimmed && hasVisibleText(trimmed) ? trimmed : null;
 };
 
 const localized = (value: { fr?: string | null; en?: string | null } | null | undefined): LocalizedValue => ({
@@ -61,6 +89,23 @@ const priceOffer = (offer: PriceOfferInput | null | undefined): PriceOfferRecord
       }
     : null;
 
+/**
+ * A set of choices, once each, in the order of its enumeration: the order the boxes were ticked in
+ * is no change (NO_CHANGE) and no order for readers.
+ */
+const choices = <T extends string>(all: readonly T[], picked: readonly T[] | null | undefined): T[] =>
+  all.filter((value) => picked?.includes(value));
+
+/** Restrictions by date then period, once each. */
+function restrictionsOf(restrictions: AdInput['availability']['restrictions']): AdContent['availability']['restrictions'] {
+  const byDay = (a: { date: string; period: DayPeriod }, b: { date: string; period: DayPeriod }) =>
+    a.date.localeCompare(b.date) || DAY_PERIODS.indexOf(a.period) - DAY_PERIODS.indexOf(b.period);
+  return restrictions
+    .map(({ date, period }) => ({ date, period }))
+    .sort(byDay)
+    .filter((restriction, index, sorted) => index === 0 || byDay(sorted[index - 1]!, restriction) !== 0);
+}
+
 const only = <T>(category: AdCategory, wanted: AdCategory, value: T): T | null => (category === wanted ? value : null);
 
 /** The images are checked against the file records apart (ads.ts): here their alt texts only. */
@@ -68,7 +113,7 @@ export function normalizeAdInput(input: AdInput): Omit<AdContent, 'images'> & { 
   const { category } = input;
   const kitchen = category === 'PROFESSIONAL_KITCHEN';
   const truck = category === 'DELIVERY_TRUCK';
-  const equipment = kitchen ? [...new Set(input.professionalKitchenEquipment ?? [])] : [];
+  const equipment = kitchen ? choices(KITCHEN_EQUIPMENT, input.professionalKitchenEquipment) : [];
   const address = input.address;
   return {
     title: localized(input.title),
@@ -99,11 +144,11 @@ export function normalizeAdInput(input: AdInput): Omit<AdContent, 'images'> & { 
       all: input.availability.all,
       day: input.availability.day,
       evening: input.availability.evening,
-      weekdays: [...new Set(input.availability.weekdays)],
-      restrictions: input.availability.restrictions.map(({ date, period }) => ({ date, period })),
+      weekdays: choices(WEEKDAYS, input.availability.weekdays),
+      restrictions: restrictionsOf(input.availability.restrictions),
     },
-    certifications: [...new Set(input.certifications)],
-    allergens: [...new Set(input.allergens)],
+    certifications: choices(CERTIFICATIONS, input.certifications),
+    allergens: choices(ALLERGENS, input.allergens),
     rent: priceOffer(input.rent),
     sale: priceOffer(input.sale),
     trade: input.trade ? { description: localized(input.trade.description) } : null,
@@ -130,5 +175,4 @@ export function adChecks(normalized: NormalizedAdInput, today: string): Array<[s
 }
 
 /** Today's date in Quebec (YYYY-MM-DD): restrictions may not be in the past there. */
-export const todayInQuebec = (instant: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+export const todayInQuebec = quebecToday;

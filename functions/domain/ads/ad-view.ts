@@ -94,7 +94,7 @@ export function adView(ad: AdRecord, reader: Identity): AdView {
 
 /**
  * How to reach an ad's owner: their public name and organisation, their e-mail address and phone
- * number only where their profile shows them. An unlisted ad names no one: the administrator who
+ * number only where their profile shows them (the phone number also only once verified). An unlisted ad names no one: the administrator who
  * prepared it is not the contact, the organisation on the ad is.
  */
 export function adContact(ad: Pick<AdView, 'unlisted' | 'organization'>, owner: UserRecord | undefined): AdContact {
@@ -106,6 +106,7 @@ export function adContact(ad: Pick<AdView, 'unlisted' | 'organization'>, owner: 
     publicName: owner.publicName,
     organizationName: owner.organizationName ?? null,
     email: owner.showEmail ? owner.email : null,
-    phoneNumber: owner.showPhoneNumber ? (owner.phoneNumber ?? null) : null,
+    // Verified only: a number changed after publishing (unverified again) may be anyone's.
+    phoneNumber: owner.showPhoneNumber && owner.phoneVerified ? (owner.phoneNumber ?? null) : null,
   };
 }

@@ -30,6 +30,7 @@ import {
   type AdPageResult,
   type AdRecord,
 } from '../../data/ads';
+import { DataRefusal } from '../../data/errors';
 import { getFiles, type FileRecord } from '../../data/files';
 import { findUserByEmail, getUser } from '../../data/users';
 import { getUsers } from '../../data/user-directory';
@@ -41,6 +42,25 @@ import { adChecks, normalizeAdInput, todayInQuebec, type NormalizedAdInput } fro
 import { adContact, adView, managesAd, mayReadAd, type AdView } from './ad-view';
 
 const notFound = () => new AppError('NOT_FOUND', 'Ad not found');
+
+/** Reads, checks and writes of one change, tried again from the read when another write came between. */
+const CHANGE_TRIES = 5;
+
+/**
+ * Runs `change` again, from its read, while replaceAd refuses its write because the ad changed since
+ * (ITEM_GONE): simultaneous calls (a double click) then act one after the other, each checked against
+ * the ad as it is, rather than all but one failing as NOT_FOUND. An ad really gone is NOT_FOUND on the
+ * next read.
+ */
+async function changeAd<T>(change: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await change();
+    } catch (error) {
+      if (tries >= CHANGE_TRIES || !(error instanceof DataRefusal && error.reason === 'ITEM_GONE')) throw error;
+    }
+  }
+}
 
 /** The ad, if the caller may change it: its owner or an administrator (UNAUTHORIZED_ACCESS for another user's ad). */
 async function managedAd(identity: Identity, id: string): Promise<AdRecord> {
@@ -111,11 +131,13 @@ export async function createAd(identity: Identity, input: AdInput): Promise<AdVi
 
 /** The owner or an administrator replaces the ad's fields; NO_CHANGE when the normalised input is what is stored. */
 export async function updateAd(identity: Identity, id: string, input: AdInput): Promise<AdView> {
-  const before = await managedAd(identity, id);
-  const content = await adContentOf(identity, input, before);
-  if (isDeepStrictEqual(content, before.content)) throw new AppError('NO_CHANGE', 'Nothing differs from the stored ad');
-  const after = await replaceAd(before, { ...before, content, updatedAt: now().toISOString() });
-  return adView(after, identity);
+  return changeAd(async () => {
+    const before = await managedAd(identity, id);
+    const content = await adContentOf(identity, input, before);
+    if (isDeepStrictEqual(content, before.content)) throw new AppError('NO_CHANGE', 'Nothing differs from the stored ad');
+    const after = await replaceAd(before, { ...before, content, updatedAt: now().toISOString() });
+    return adView(after, identity);
+  });
 }
 
 /**
@@ -124,20 +146,24 @@ export async function updateAd(identity: Identity, id: string, input: AdInput): 
  */
 export async function publishAd(identity: Identity, id: string): Promise<AdView> {
   requireRole(identity, USER_ONLY);
-  const ad = await managedAd(identity, id);
-  const owner = await getUser(ad.ownerId);
-  if (!owner?.phoneVerified) throw new AppError('PHONE_NOT_VERIFIED', 'Verify your phone number before publishing');
-  assertValid([['infoIsTrue', required(ad.content.infoIsTrue)]]);
-  if (ad.published) return adView(ad, identity);
-  const at = now().toISOString();
-  return adView(await replaceAd(ad, { ...ad, published: true, publishedAt: at, updatedAt: at }), identity);
+  return changeAd(async () => {
+    const ad = await managedAd(identity, id);
+    const owner = await getUser(ad.ownerId);
+    if (!owner?.phoneVerified) throw new AppError('PHONE_NOT_VERIFIED', 'Verify your phone number before publishing');
+    assertValid([['infoIsTrue', required(ad.content.infoIsTrue)]]);
+    if (ad.published) return adView(ad, identity);
+    const at = now().toISOString();
+    return adView(await replaceAd(ad, { ...ad, published: true, publishedAt: at, updatedAt: at }), identity);
+  });
 }
 
 /** The owner or an administrator takes the ad off the lists at once; it stays the owner's to publish again. */
 export async function unpublishAd(identity: Identity, id: string): Promise<AdView> {
-  const ad = await managedAd(identity, id);
-  if (!ad.published) return adView(ad, identity);
-  return adView(await replaceAd(ad, { ...ad, published: false, updatedAt: now().toISOString() }), identity);
+  return changeAd(async () => {
+    const ad = await managedAd(identity, id);
+    if (!ad.published) return adView(ad, identity);
+    return adView(await replaceAd(ad, { ...ad, published: false, updatedAt: now().toISOString() }), identity);
+  });
 }
 
 /**
@@ -150,13 +176,16 @@ export async function transferAd(identity: Identity, input: TransferAdInput): Pr
     ['input.id', required(input?.id)],
     ['input.email', required(input?.email) ?? email(input?.email)],
   ]);
-  const ad = await getAd(input.id);
-  if (!ad) throw notFound();
-  if (!ad.unlisted) throw new AppError('AD_NOT_TRANSFERABLE', 'Only an unlisted ad can be transferred');
-  const user = await findUserByEmail(input.email);
-  // An administrator's address is "no user" too: ads are transferred to users.
-  if (!user || user.role !== 'USER') throw new AppError('TRANSFER_USER_NOT_FOUND', 'No user found for this e-mail address');
-  const after = await replaceAd(ad, { ...ad, ownerId: user.id, unlisted: false, published: false, updatedAt: now().toISOString() });
+  const { after, user, ad } = await changeAd(async () => {
+    const ad = await getAd(input.id);
+    if (!ad) throw notFound();
+    if (!ad.unlisted) throw new AppError('AD_NOT_TRANSFERABLE', 'Only an unlisted ad can be transferred');
+    const user = await findUserByEmail(input.email);
+    // An administrator's address is "no user" too: ads are transferred to users.
+    if (!user || user.role !== 'USER') throw new AppError('TRANSFER_USER_NOT_FOUND', 'No user found for this e-mail address');
+    const after = await replaceAd(ad, { ...ad, ownerId: user.id, unlisted: false, published: false, updatedAt: now().toISOString() });
+    return { after, user, ad };
+  });
   const title = ad.content.title[user.language] ?? ad.content.title.fr ?? ad.content.title.en ?? '';
   // The link opens the site in the e-mail's language, as the user may open it on a browser that never chose one.
   const link = appLink('/gerer-annonces', { lang: user.language });

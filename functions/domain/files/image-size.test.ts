@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSize } from './image-size';
+import { IMAGE_MAX_SIDE, imageSize } from './image-size';
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)));
@@ -69,5 +69,26 @@ describe('imageSize', () => {
       ),
     ).toBeNull();
     expect(imageSize('application/pdf', bytes('%PDF-1.7 and the rest of a document'))).toBeNull();
+  });
+
+  it('finds no size beyond IMAGE_MAX_SIDE: a forged header never becomes a width GraphQL cannot state or a browser cannot draw', () => {
+    const png = (width: number, height: number) =>
+      bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], be32(13), 'IHDR', be32(width), be32(height), [8, 6, 0, 0, 0]);
+    expect(imageSize('image/png', png(0xffffffff, 0x80000000))).toBeNull();
+    expect(imageSize('image/png', png(IMAGE_MAX_SIDE + 1, 10))).toBeNull();
+    expect(imageSize('image/png', png(10, IMAGE_MAX_SIDE + 1))).toBeNull();
+    expect(imageSize('image/png', png(IMAGE_MAX_SIDE, 10))).toEqual({ width: IMAGE_MAX_SIDE, height: 10 });
+    expect(imageSize('image/webp', riff('VP8X', [0x10, 0, 0, 0, ...le24(0xffffff), ...le24(0xffffff), 0, 0]))).toBeNull();
+  });
+
+  it('never throws on random or truncated headers', () => {
+    let seed = 42;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % 256;
+    for (let i = 0; i < 20_000; i++) {
+      const header = new Uint8Array(i % 64).map(random);
+      if (i % 3 === 1) header.set([0xff, 0xd8, 0xff].slice(0, header.length));
+      const size = imageSize(['image/png', 'image/jpeg', 'image/webp'][i % 3]!, header);
+      if (size) expect(size.width <= IMAGE_MAX_SIDE && size.height <= IMAGE_MAX_SIDE).toBe(true);
+    }
   });
 });

@@ -1,6 +1,6 @@
 // The pixel size of a JPEG, PNG or WebP image, read from its header: what confirmUpload records, so
 // an ad's `srcset` states each variant's real width. Reads only the bytes given (the first
-// IMAGE_HEADER_BYTES of the file); null when no size is found there.
+// IMAGE_HEADER_BYTES of the file); null when no size is found there, or none a real picture has.
 
 /** JPEG segments before the frame header (EXIF, ICC profile) may take this much; PNG and WebP need 30 bytes. */
 export const IMAGE_HEADER_BYTES = 256 * 1024;
@@ -16,7 +16,15 @@ const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
 const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) >>> 0) + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!);
 
-const sized = (width: number, height: number): ImageSize | null => (width > 0 && height > 0 ? { width, height } : null);
+/**
+ * The longest side accepted (WebP's own limit is 16,383): ad pictures are resized by the browser to
+ * AD_IMAGE_WIDTHS first. A header claiming more is forged or an image bomb: a PNG may claim 2^32 - 1,
+ * which GraphQL's Int cannot carry and no reader's browser can decode.
+ */
+export const IMAGE_MAX_SIDE = 16_384;
+
+const sized = (width: number, height: number): ImageSize | null =>
+  width > 0 && height > 0 && width <= IMAGE_MAX_SIDE && height <= IMAGE_MAX_SIDE ? { width, height } : null;
 
 function pngSize(b: Uint8Array): ImageSize | null {
   // Signature (8), then the IHDR chunk: length (4), type (4), width and height (4 each, big-endian).

@@ -76,6 +76,11 @@ export async function sendPhoneVerificationCode(userId: string): Promise<PhoneVe
     // The verifier's own window per number (Twilio: 5 sends in 10 minutes).
     throw rateLimited(PHONE_CODE_TTL_SECONDS, 'Too many codes sent to this number');
   }
+  if (sent === 'undeliverable') {
+    // Nothing was sent: the profile's number is at fault, and fixing it may be followed by a code at once.
+    await releasePhoneVerification(userId, record, previous);
+    throw new AppError('VALIDATION_FAILED', 'No SMS can reach this number', [{ path: 'phoneNumber', rule: 'phone' }]);
+  }
   return { phoneNumber, nextCodeAt: nextCodeAtOf(record), expiresAt: record.expiresAt };
 }
 
