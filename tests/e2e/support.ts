@@ -160,12 +160,14 @@ export async function signUpThroughApi(variables: { input: object }): Promise<st
 /**
  * A fresh, confirmed USER account made through the real API: sign-up (from another address than the
  * browser's), then the token of the confirmation link read from the dev mailbox. Answers the new user's id.
+ * With a phone number, the profile has it (unverified), as a sign-up form that gave one.
  */
 export async function signUpConfirmedThroughApi(
   request: APIRequestContext,
   email: string,
   password: string,
   organizationName: string,
+  phoneNumber?: string,
 ): Promise<string> {
   const since = Date.now() - 1000;
   const id = await signUpThroughApi({
@@ -179,6 +181,7 @@ export async function signUpConfirmedThroughApi(
       industry: 'CATERING',
       acceptedTermsAndPrivacy: true,
       notRentalCompany: true,
+      ...(phoneNumber && { phoneNumber }),
     },
   });
   const link = new URL(linkIn(await waitForEmail(request, email, since), '/confirmez-courriel'), 'http://link');

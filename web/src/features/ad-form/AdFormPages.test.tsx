@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
+import { queryClient } from '../../lib/api/query-client';
 import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { renderAt, signIn } from '../../test/helpers';
@@ -18,6 +19,8 @@ beforeAll(async () => {
   // ProseMirror measures the selection to scroll it into view; jsdom has no layout.
   Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect = () => new DOMRect();
+  // A click in the editor asks which node is under the pointer; jsdom has no hit testing.
+  document.elementFromPoint = () => null;
 });
 beforeEach(() => {
   resize.mockReset();
@@ -337,6 +340,22 @@ describe('edit an ad', () => {
     await waitFor(() => expect(location()).toBe('/annonces/grand-four-ad-1'));
     expect(callsOf('updateAd')[0]).toMatchObject({ id: 'ad-1', input: { title: { fr: 'Grand four', en: null } } });
     expect(notifications()).toContain('Your changes have been saved.');
+  });
+
+  it('drops the cached answers that show the ad as it was, so its page asks for it again', async () => {
+    const { user, location } = await openEdit(storedAd(), 'USER', { updateAd: { id: 'ad-1', path: 'grand-four-ad-1' } });
+    // The ad's page and the manage page were seen before the edit (answers are cached for 30 s).
+    const seenDetail = { ad: storedAd() };
+    const seenManaged = { managedAds: { items: [storedAd()] } };
+    queryClient.setQueryData(['AdDetail', { id: 'ad-1' }], seenDetail);
+    queryClient.setQueryData(['ManagedAds', { published: false }], seenManaged);
+    const title = await screen.findByLabelText('Title in English');
+    await user.type(title, 'Big oven');
+    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
+    await waitFor(() => expect(location()).toBe('/annonces/grand-four-ad-1'));
+    // Gone, or asked again by the page now shown: never the answer seen before the save.
+    expect(queryClient.getQueryData(['AdDetail', { id: 'ad-1' }])).not.toBe(seenDetail);
+    expect(queryClient.getQueryData(['ManagedAds', { published: false }])).not.toBe(seenManaged);
   });
 
   it('puts the server’s field errors on their fields', async () => {
