@@ -134,12 +134,17 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await first.getByLabel("Description de l'image en français").fill('La cuisine vue de l’entrée');
   await second.getByLabel("Description de l'image en français").fill('Le four à convection');
 
+  // The whole form, its category section, picked address and pictures shown.
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: "Enregistrer l'annonce" }).click();
   await expect(page).toHaveURL(/\/gerer-annonces$/);
   await expect(page.getByText('Votre annonce est enregistrée. Publiez-la quand elle est prête.')).toBeVisible();
 
   // Published from the unpublished tab.
   await page.getByRole('tab', { name: 'Non publiées' }).click();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: TITLE.fr }) });
+  await expect(card.getByText('Location : 1\u00a0234,50\u00a0$\u00a0CA')).toBeVisible();
+  await expect(card.getByText('2 images')).toBeVisible();
   await page.getByRole('button', { name: `Publier « ${TITLE.fr} »` }).click();
   await expect(page.getByText("L'annonce est publiée.")).toBeVisible();
   await page.getByRole('tab', { name: 'Publiées', exact: true }).click();
@@ -167,6 +172,9 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await page.getByRole('link', { name: 'Edit the ad' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit the ad' })).toBeVisible();
   await expect(page.getByLabel('Title in French')).toHaveValue(TITLE.fr);
+  await expect(page.getByRole('group', { name: 'Image 2' }).getByLabel('Description of the image in French')).toHaveValue(
+    'Le four à convection',
+  );
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Title in English').fill(TITLE.en);
   await page.getByRole('textbox', { name: 'In English', exact: true }).click();
@@ -175,6 +183,17 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await expect(page.getByRole('heading', { level: 1, name: TITLE.en })).toBeVisible();
   await expect(page.getByText('A fitted kitchen, free on weekends.')).toBeVisible();
   await expect(page.getByText('1,234.50\u00a0$\u00a0CA')).toBeVisible();
+  // The pictures were kept by the edit, and what the browser shows of them is the WebP it made.
+  await expect(page.getByRole('region', { name: 'Images' }).getByRole('button', { name: /^Show image \d of 2/ })).toHaveCount(2);
+  const shown = await page
+    .getByRole('region', { name: 'Images' })
+    .getByRole('img', { name: 'La cuisine vue de l’entrée' })
+    .evaluate((image: HTMLImageElement) => image.currentSrc);
+  expect((await page.request.get(shown)).headers()['content-type']).toBe('image/webp');
+
+  // Back in French, the French title.
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: TITLE.fr })).toBeVisible();
 });
 
 test('a picture that is not one (a .png file of text) is refused and nothing is uploaded', async ({ page }) => {
@@ -187,7 +206,9 @@ test('a picture that is not one (a .png file of text) is refused and nothing is 
     mimeType: 'image/png',
     buffer: Buffer.from('Ceci est un texte, pas une image.\n'),
   });
-  await expect(page.getByText("photo.png n'a pas été ajoutée : seules les images JPEG, PNG et WebP sont acceptées.")).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'photo.png' })).toHaveText(
+    "photo.png n'a pas été ajoutée : seules les images JPEG, PNG et WebP sont acceptées. Fermer",
+  );
   await expect(page.getByRole('group', { name: 'Image 1' })).toHaveCount(0);
   expect(requestedUploads).toEqual([]);
 });

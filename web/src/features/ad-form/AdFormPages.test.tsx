@@ -257,7 +257,11 @@ describe('create an ad', { timeout: 20_000 }, () => {
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])], 'four.png', { type: 'image/png' });
     const notAnImage = new File(['%PDF-1.7'], 'menu.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Add images'), [png, notAnImage]);
-    expect(await screen.findByText('menu.png was not added: only JPEG, PNG and WebP images are accepted.')).toBeVisible();
+    // Announced: it comes once the file dialog has closed, away from where focus is.
+    expect(await screen.findByText('menu.png was not added: only JPEG, PNG and WebP images are accepted.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
     expect(await screen.findByRole('group', { name: 'Image 1' })).toBeVisible();
     expect(callsOf('requestUpload')).toEqual([
       { input: { purpose: 'PUBLIC_IMAGE', contentType: 'image/webp', size: 5 } },
@@ -277,7 +281,7 @@ describe('images', () => {
     const { user } = await openCreate({ requestUpload: new ApiError('RATE_LIMITED', 'slow down') });
     const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0])], 'four.jpg', { type: 'image/jpeg' });
     await user.upload(screen.getByLabelText('Add images'), jpeg);
-    expect(await screen.findByText('four.jpg could not be uploaded. Try again.')).toBeVisible();
+    expect(await screen.findByText('four.jpg could not be uploaded. Try again.')).toHaveAttribute('role', 'alert');
     expect(post).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(/could not be uploaded/)).toBeNull();

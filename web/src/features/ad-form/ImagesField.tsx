@@ -138,7 +138,8 @@ export function ImagesField({ form, onBusyChange }: { form: AdForm; onBusyChange
           {pending.map((item) => (
             <li key={item.key}>
               {item.failure ? (
-                <p className="field__error">
+                // Announced: the refusal comes after the file dialog closed, away from where focus is.
+                <p role="alert" className="field__error">
                   {t(item.failure, { name: item.name, megabytes: MAX_MEGABYTES })}{' '}
                   <button
                     type="button"
