@@ -9,6 +9,8 @@ import {
   expect,
   ACCOUNTS,
   DEMO_PASSWORD,
+  apiToken,
+  graphqlCall,
   LABELS,
   closeWelcomeLater,
   expectNoSeriousA11yViolations,
@@ -84,6 +86,7 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   const since = Date.now() - 1000;
   await dialog.getByRole('button', { name: 'Envoyer le code' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: /Un code a été envoyé/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByLabel('Code reçu par texto').fill(await smsCode(page, phone, since));
   await dialog.getByRole('button', { name: 'Confirmer', exact: true }).click();
   await expect(dialog.getByText('Votre numéro de téléphone est confirmé.')).toBeVisible();
@@ -211,4 +214,29 @@ test('a picture that is not one (a .png file of text) is refused and nothing is 
   );
   await expect(page.getByRole('group', { name: 'Image 1' })).toHaveCount(0);
   expect(requestedUploads).toEqual([]);
+});
+
+test('the server refuses the same renamed text file when it is sent past the browser', async ({ request }) => {
+  const token = await apiToken(request, ACCOUNTS.owner);
+  const text = Buffer.from('Ceci est un texte, pas une image.\n');
+  const { requestUpload: ticket } = await graphqlCall<{ requestUpload: { fileId: string; url: string; fields: string } }>(
+    request,
+    'mutation RequestUpload($input: RequestUploadInput!) { requestUpload(input: $input) { fileId url fields } }',
+    { input: { purpose: 'PUBLIC_IMAGE', contentType: 'image/png', size: text.length } },
+    token,
+  );
+  const stored = await request.post(ticket.url, {
+    multipart: {
+      ...(JSON.parse(ticket.fields) as Record<string, string>),
+      file: { name: 'photo.png', mimeType: 'image/png', buffer: text },
+    },
+  });
+  expect(stored.ok(), await stored.text()).toBeTruthy();
+  const confirm = await request.post('/graphql', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { query: 'mutation ConfirmUpload($fileId: ID!) { confirmUpload(fileId: $fileId) { id } }', variables: { fileId: ticket.fileId } },
+  });
+  const answer = (await confirm.json()) as { data?: { confirmUpload: unknown }; errors?: Array<{ extensions?: { code?: string } }> };
+  expect(answer.data?.confirmUpload ?? null).toBeNull();
+  expect(answer.errors?.map((error) => error.extensions?.code)).toEqual(['VALIDATION_FAILED']);
 });
