@@ -70,7 +70,10 @@ async function openAccountMenuItem(page: Page, name: string): Promise<void> {
   await page.getByRole('menuitem', { name }).click();
 }
 
-test('an owner verifies the phone, creates an ad with two images in French, publishes it and edits it in English', async ({ page }) => {
+test('an owner verifies the phone, creates an ad with two images in French, publishes it and edits it in English', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('proprietaire-annonce');
   const phone = uniquePhone();
@@ -167,6 +170,14 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
     /\b480w, .+\b600w$/,
   );
   await expectNoSeriousA11yViolations(page);
+
+  // A visitor reads the published ad too, without the exact address its owner chose not to show.
+  const visitor = await browser.newPage();
+  await visitor.goto(`${page.url()}?lang=fr`);
+  await expect(visitor.getByRole('heading', { level: 1, name: TITLE.fr })).toBeVisible();
+  await expect(visitor.getByText(/Emplacement approximatif/)).toBeVisible();
+  await expect(visitor.getByText(/12 rue Principale/)).toHaveCount(0);
+  await visitor.close();
 
   // In English: the form, then the English title on the detail page.
   await page.getByRole('button', { name: 'English' }).click();
