@@ -193,10 +193,12 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await page.getByLabel('Title in English').fill(TITLE.en);
   await page.getByRole('textbox', { name: 'In English', exact: true }).click();
   await page.keyboard.type('A fitted kitchen, free on weekends.');
+  // The price as English writes it, thousands grouped with a comma.
+  await page.getByLabel('Amount for Rent (dollars)').fill('1,500.75');
   await page.getByRole('button', { name: 'Save the changes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: TITLE.en })).toBeVisible();
   await expect(page.getByText('A fitted kitchen, free on weekends.')).toBeVisible();
-  await expect(page.getByText('1,234.50\u00a0$\u00a0CA')).toBeVisible();
+  await expect(page.getByText('1,500.75\u00a0$\u00a0CA')).toBeVisible();
   // The pictures were kept by the edit, and what the browser shows of them is the WebP it made.
   await expect(page.getByRole('region', { name: 'Images' }).getByRole('button', { name: /^Show image \d of 2/ })).toHaveCount(2);
   const shown = await page
@@ -208,6 +210,7 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   // Back in French, the French title.
   await page.getByRole('button', { name: 'Français' }).click();
   await expect(page.getByRole('heading', { level: 1, name: TITLE.fr })).toBeVisible();
+  await expect(page.getByText('1\u00a0500,75\u00a0$\u00a0CA')).toBeVisible();
 });
 
 test('a picture that is not one (a .png file of text) is refused and nothing is uploaded', async ({ page }) => {
