@@ -179,9 +179,8 @@ export function dollarsToCents(text: string): number | null {
   const compact = text.replace(/[\s\u00a0\u202f$]/g, '');
   const plain = PLAIN_AMOUNT.exec(compact);
   const grouped = plain ? null : GROUPED_AMOUNT.exec(compact);
-  const dollars = plain?.[1] ?? grouped?.[1].replace(/[.,]/g, '');
+  const [dollars, decimals = ''] = plain ? [plain[1], plain[2]] : grouped ? [grouped[1]?.replace(/[.,]/g, ''), grouped[3]] : [];
   if (dollars === undefined) return null;
-  const decimals = (plain ? plain[2] : grouped?.[3]) ?? '';
   return Number(dollars) * 100 + Number(decimals.padEnd(2, '0'));
 }
 
