@@ -201,10 +201,10 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await expect(page.getByText('1,500.75\u00a0$\u00a0CA')).toBeVisible();
   // The pictures were kept by the edit, and what the browser shows of them is the WebP it made.
   await expect(page.getByRole('region', { name: 'Images' }).getByRole('button', { name: /^Show image \d of 2/ })).toHaveCount(2);
-  const shown = await page
-    .getByRole('region', { name: 'Images' })
-    .getByRole('img', { name: 'La cuisine vue de l’entrée' })
-    .evaluate((image: HTMLImageElement) => image.currentSrc);
+  const mainInEnglish = page.getByRole('region', { name: 'Images' }).getByRole('img', { name: 'La cuisine vue de l’entrée' });
+  // Described in French only: read in French.
+  await expect(mainInEnglish).toHaveAttribute('lang', 'fr');
+  const shown = await mainInEnglish.evaluate((image: HTMLImageElement) => image.currentSrc);
   expect((await page.request.get(shown)).headers()['content-type']).toBe('image/webp');
 
   // Back in French, the French title.
