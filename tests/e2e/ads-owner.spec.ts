@@ -90,7 +90,12 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await dialog.getByRole('button', { name: 'Envoyer le code' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: /Un code a été envoyé/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await dialog.getByLabel('Code reçu par texto').fill(await smsCode(page, phone, since));
+  const code = await smsCode(page, phone, since);
+  // A wrong code first: refused with its message, in the dialog, and the right one still works.
+  await dialog.getByLabel('Code reçu par texto').fill(code === '000000' ? '111111' : '000000');
+  await dialog.getByRole('button', { name: 'Confirmer', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Ce code est invalide.');
+  await dialog.getByLabel('Code reçu par texto').fill(code);
   await dialog.getByRole('button', { name: 'Confirmer', exact: true }).click();
   await expect(dialog.getByText('Votre numéro de téléphone est confirmé.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Fermer' }).click();
