@@ -1,7 +1,8 @@
 // An owner's ad, end to end in the browser: a new user verifies their phone with the code texted to
 // the dev outbox, creates an ad in French with two real pictures (resized and uploaded by the
 // browser), publishes it, sees it on its detail page, then edits it in English. axe checks the form
-// and the detail page in both languages; a renamed text file is refused before anything is uploaded.
+// and the detail page in both languages; a renamed text file is refused before anything is uploaded,
+// and by the server when it is sent past the browser.
 import type { Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -31,7 +32,7 @@ function picture(width: number, height: number, colour: { r: number; g: number; 
   return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
 }
 
-/** A North American number nobody else's run has (exchange 555, line from the clock and chance). */
+/** A North American number in the fictional 555 exchange; each host is fresh, chance keeps runs of one host apart. */
 const uniquePhone = () => `581 555-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
 const digitsOf = (phone: string) => phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
 
