@@ -160,6 +160,7 @@ export async function signUpThroughApi(variables: { input: object }): Promise<st
 /**
  * A fresh, confirmed USER account made through the real API: sign-up (from another address than the
  * browser's), then the token of the confirmation link read from the dev mailbox. Answers the new user's id.
+ * `more` adds sign-up fields: a phoneNumber is on the profile unverified, as a sign-up form that gave one.
  */
 export async function signUpConfirmedThroughApi(
   request: APIRequestContext,

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
+import { queryClient } from '../../lib/api/query-client';
 import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { renderAt, signIn } from '../../test/helpers';
@@ -18,6 +19,8 @@ beforeAll(async () => {
   // ProseMirror measures the selection to scroll it into view; jsdom has no layout.
   Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect = () => new DOMRect();
+  // A click in the editor asks which node is under the pointer; jsdom has no hit testing.
+  document.elementFromPoint = () => null;
 });
 beforeEach(() => {
   resize.mockReset();
@@ -254,7 +257,11 @@ describe('create an ad', { timeout: 20_000 }, () => {
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])], 'four.png', { type: 'image/png' });
     const notAnImage = new File(['%PDF-1.7'], 'menu.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Add images'), [png, notAnImage]);
-    expect(await screen.findByText('menu.png was not added: only JPEG, PNG and WebP images are accepted.')).toBeVisible();
+    // Announced: it comes once the file dialog has closed, away from where focus is.
+    expect(await screen.findByText('menu.png was not added: only JPEG, PNG and WebP images are accepted.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
     expect(await screen.findByRole('group', { name: 'Image 1' })).toBeVisible();
     expect(callsOf('requestUpload')).toEqual([
       { input: { purpose: 'PUBLIC_IMAGE', contentType: 'image/webp', size: 5 } },
@@ -274,7 +281,7 @@ describe('images', () => {
     const { user } = await openCreate({ requestUpload: new ApiError('RATE_LIMITED', 'slow down') });
     const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0])], 'four.jpg', { type: 'image/jpeg' });
     await user.upload(screen.getByLabelText('Add images'), jpeg);
-    expect(await screen.findByText('four.jpg could not be uploaded. Try again.')).toBeVisible();
+    expect(await screen.findByText('four.jpg could not be uploaded. Try again.')).toHaveAttribute('role', 'alert');
     expect(post).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(/could not be uploaded/)).toBeNull();
@@ -337,6 +344,22 @@ describe('edit an ad', () => {
     await waitFor(() => expect(location()).toBe('/annonces/grand-four-ad-1'));
     expect(callsOf('updateAd')[0]).toMatchObject({ id: 'ad-1', input: { title: { fr: 'Grand four', en: null } } });
     expect(notifications()).toContain('Your changes have been saved.');
+  });
+
+  it('drops the cached answers that show the ad as it was, so its page asks for it again', async () => {
+    const { user, location } = await openEdit(storedAd(), 'USER', { updateAd: { id: 'ad-1', path: 'grand-four-ad-1' } });
+    // The ad's page and the manage page were seen before the edit (answers are cached for 30 s).
+    const seenDetail = { ad: storedAd() };
+    const seenManaged = { managedAds: { items: [storedAd()] } };
+    queryClient.setQueryData(['AdDetail', { id: 'ad-1' }], seenDetail);
+    queryClient.setQueryData(['ManagedAds', { published: false }], seenManaged);
+    const title = await screen.findByLabelText('Title in English');
+    await user.type(title, 'Big oven');
+    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
+    await waitFor(() => expect(location()).toBe('/annonces/grand-four-ad-1'));
+    // Gone, or asked again by the page now shown: never the answer seen before the save.
+    expect(queryClient.getQueryData(['AdDetail', { id: 'ad-1' }])).not.toBe(seenDetail);
+    expect(queryClient.getQueryData(['ManagedAds', { published: false }])).not.toBe(seenManaged);
   });
 
   it('puts the server’s field errors on their fields', async () => {

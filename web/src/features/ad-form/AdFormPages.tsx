@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths';
 import { adDetailPath } from '../../lib/ads/ad-path';
 import { useApiMutation, useApiQuery } from '../../lib/api/queries';
+import { queryClient } from '../../lib/api/query-client';
 import { useSession } from '../../lib/auth/session';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { notify } from '../../lib/notifications/store';
@@ -41,12 +42,20 @@ function useOwnProfile() {
   return { me, profile, contact };
 }
 
+/**
+ * A saved ad shows on its detail page, in the lists, on the manage page and on its owner's profile,
+ * screens of another feature whose answers may be cached (for 30 s): the answers no screen shows now
+ * are dropped, so the next screen asks for the ad as saved rather than showing it as it was.
+ */
+const forgetCachedAds = () => queryClient.removeQueries({ type: 'inactive' });
+
 /** A create or prepare: saved, then the manage page says so. */
 function useCreate() {
   const navigate = useNavigate();
   const createAd = useApiMutation(CREATE_AD);
   return async (input: AdInput) => {
     await createAd.mutateAsync({ input });
+    forgetCachedAds();
     notify({ type: 'success', text: 'adForm:created' });
     await navigate(PATHS.manageAds);
   };
@@ -103,6 +112,7 @@ function AdEditor({ id }: { id: string }) {
 
   const save = async (input: AdInput) => {
     const result = await updateAd.mutateAsync({ id, input });
+    forgetCachedAds();
     notify({ type: 'success', text: 'adForm:saved' });
     await navigate(adDetailPath(result.updateAd?.path ?? stored!.path));
   };

@@ -33,6 +33,16 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
+/**
+ * `list` with `item` placed before the first item chosen after it (`rank`: the order in which files
+ * were chosen, 0 for pictures already there). Uploads end in any order; the pictures keep the order
+ * they were chosen in, and the first one chosen stays the ad's main picture.
+ */
+export function inChosenOrder<T extends { key: string }>(list: readonly T[], item: T, rank: (key: string) => number): T[] {
+  const at = list.findIndex((other) => rank(other.key) > rank(item.key));
+  return at === -1 ? [...list, item] : [...list.slice(0, at), item, ...list.slice(at)];
+}
+
 export function ImagesField({ form, onBusyChange }: { form: AdForm; onBusyChange: (busy: boolean) => void }) {
   const { t } = useTranslation('adForm');
   const inputId = useId();
@@ -44,6 +54,9 @@ export function ImagesField({ form, onBusyChange }: { form: AdForm; onBusyChange
   const [announcement, setAnnouncement] = useState('');
   const dragged = useRef<number | null>(null);
   const inProgress = useRef(0);
+  /** The order in which the files of this form were chosen, by key (see inChosenOrder). */
+  const choiceOrder = useRef(new Map<string, number>());
+  const rank = (key: string) => choiceOrder.current.get(key) ?? 0;
 
   const setImages = (change: (current: ImageValues[]) => ImageValues[]) =>
     update((current) => ({ ...current, images: change(current.images) }));
@@ -62,7 +75,8 @@ export function ImagesField({ form, onBusyChange }: { form: AdForm; onBusyChange
         );
       }
       setPending((current) => current.filter((item) => item.key !== key));
-      setImages((current) => [...current, { key, fileIds, alt: { fr: '', en: '' }, previewUrl: previewOf(variants[0]!.blob) }]);
+      const image = { key, fileIds, alt: { fr: '', en: '' }, previewUrl: previewOf(variants[0]!.blob) };
+      setImages((current) => inChosenOrder(current, image, rank));
       setAnnouncement(t('images.uploaded', { name: file.name }));
     } catch {
       patchPending(key, { failure: 'images.uploadFailed' });
@@ -75,6 +89,7 @@ export function ImagesField({ form, onBusyChange }: { form: AdForm; onBusyChange
     const accepted = chosen.slice(0, Math.max(0, room));
     if (accepted.length < chosen.length) setAnnouncement(t('images.tooMany', { max: AD_MAX_IMAGES }));
     const added = accepted.map((file) => ({ file, item: { key: newKey('image'), name: file.name, progress: 0 } }));
+    for (const { item } of added) choiceOrder.current.set(item.key, choiceOrder.current.size + 1);
     setPending((current) => [...current, ...added.map(({ item }) => item)]);
     inProgress.current += added.length;
     onBusyChange(inProgress.current > 0);
@@ -138,7 +153,8 @@ export function ImagesField({ form, onBusyChange }: { form: AdForm; onBusyChange
           {pending.map((item) => (
             <li key={item.key}>
               {item.failure ? (
-                <p className="field__error">
+                // Announced: the refusal comes after the file dialog closed, away from where focus is.
+                <p role="alert" className="field__error">
                   {t(item.failure, { name: item.name, megabytes: MAX_MEGABYTES })}{' '}
                   <button
                     type="button"

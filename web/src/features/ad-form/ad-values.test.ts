@@ -19,10 +19,15 @@ describe('dollarsToCents', () => {
     expect(dollarsToCents('1\u00a0234,05 $')).toBe(123405);
     expect(dollarsToCents('0')).toBe(0);
     expect(dollarsToCents('12')).toBe(1200);
+    // Grouped thousands before a decimal mark of the other kind, as English (or some French) writing has them.
+    expect(dollarsToCents('1,234.50')).toBe(123450);
+    expect(dollarsToCents('$1,234,567.5')).toBe(123456750);
+    expect(dollarsToCents('1.234,50')).toBe(123450);
   });
 
   it('refuses what is not an amount of at most 2 decimals', () => {
-    for (const text of ['', 'abc', '1.234', '12,3,4', '-5', '1e3', '.5']) expect(dollarsToCents(text), text).toBeNull();
+    for (const text of ['', 'abc', '1.234', '1,234', '12,3,4', '-5', '1e3', '.5', '1,234,50', '1,23.50', '1,234.567', '12,345.6.7'])
+      expect(dollarsToCents(text), text).toBeNull();
   });
 
   it('shows cents back with the language’s decimal mark', () => {

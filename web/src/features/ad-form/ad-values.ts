@@ -163,15 +163,25 @@ export function emptyAdValues(organization = ''): AdFormValues {
   };
 }
 
+/** Digits, then a comma or a dot before at most 2 decimals. */
+const PLAIN_AMOUNT = /^(\d+)(?:[.,](\d{1,2}))?$/;
+/**
+ * Thousands grouped with commas or dots, read only before a decimal mark of the other kind
+ * (`1,234.50` as English writes it, `1.234,50`): alone, `1.234` could be either and is refused.
+ */
+const GROUPED_AMOUNT = /^(\d{1,3}([.,])\d{3}(?:\2\d{3})*)(?!\2)[.,](\d{1,2})$/;
+
 /**
  * Dollars as a person types them (spaces or a non-breaking space between thousands, a comma or a
- * dot before at most 2 decimals) in cents; null when it is not such an amount.
+ * dot before at most 2 decimals, or grouped thousands as above) in cents; null when it is not such an amount.
  */
 export function dollarsToCents(text: string): number | null {
-  const compact = text.replace(/[\s\u00a0\u202f$]/g, '').replace(',', '.');
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(compact);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const compact = text.replace(/[\s\u00a0\u202f$]/g, '');
+  const plain = PLAIN_AMOUNT.exec(compact);
+  const grouped = plain ? null : GROUPED_AMOUNT.exec(compact);
+  const [dollars, decimals = ''] = plain ? [plain[1], plain[2]] : grouped ? [grouped[1]?.replace(/[.,]/g, ''), grouped[3]] : [];
+  if (dollars === undefined) return null;
+  return Number(dollars) * 100 + Number(decimals.padEnd(2, '0'));
 }
 
 /** Cents as the form shows them for editing, with the language's decimal mark and no grouping. */

@@ -141,6 +141,7 @@ describe('ad detail', () => {
       'https://images.test/kitchen-480.webp 480w, https://images.test/kitchen-1024.webp 1024w, https://images.test/kitchen-1920.webp 1920w',
     );
     expect(main).toHaveAttribute('sizes');
+    expect(main).not.toHaveAttribute('lang');
     await user.click(within(gallery).getByRole('button', { name: 'Show image 2 of 2: The oven' }));
     expect(within(gallery).getByRole('img', { name: 'The oven' })).toHaveAttribute('loading', 'lazy');
 
@@ -155,5 +156,11 @@ describe('ad detail', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: /Image/ })).not.toBeInTheDocument();
     expect(open).toHaveFocus();
+  });
+
+  it('marks the language of an image description written in the other language only', async () => {
+    const images = [{ id: 'image-1', alt: { fr: 'La cuisine', en: null }, variants: testAd().images[0]!.variants }];
+    await openAd(testAd({ images }));
+    expect(within(section('Images')).getByRole('img', { name: 'La cuisine' })).toHaveAttribute('lang', 'fr');
   });
 });

@@ -25,6 +25,11 @@ export function AdGallery({ images, adTitle }: { images: readonly AdImage[]; adT
   const image = images[current] ?? images[0];
   if (!image) return null;
   const alt = (shown: AdImage) => pickText(shown.alt, language)?.text ?? adTitle;
+  // A description written in the other language only is read in that language's voice.
+  const altLang = (shown: AdImage) => {
+    const picked = pickText(shown.alt, language);
+    return picked?.otherLanguage ? picked.language : undefined;
+  };
   const position = { position: current + 1, count: images.length };
   const step = (by: number) => setCurrent((at) => (at + by + images.length) % images.length);
 
@@ -42,6 +47,7 @@ export function AdGallery({ images, adTitle }: { images: readonly AdImage[]; adT
         <AdPicture
           variants={image.variants}
           alt={alt(image)}
+          lang={altLang(image)}
           sizes="(min-width: 72rem) 67rem, 100vw"
           loading={current === 0 ? 'eager' : 'lazy'}
         />
@@ -82,7 +88,14 @@ export function AdGallery({ images, adTitle }: { images: readonly AdImage[]; adT
         {/* The arrows work anywhere in the dialog; the buttons do the same for pointers and screen readers. */}
         <div className="ad-gallery__viewer" onKeyDown={onDialogKey}>
           {fullScreen && (
-            <AdPicture variants={image.variants} alt={alt(image)} sizes="100vw" loading="eager" className="ad-gallery__large" />
+            <AdPicture
+              variants={image.variants}
+              alt={alt(image)}
+              lang={altLang(image)}
+              sizes="100vw"
+              loading="eager"
+              className="ad-gallery__large"
+            />
           )}
           <div className="form-actions">
             {images.length > 1 && (

@@ -10,6 +10,8 @@ interface AdPictureProps {
   /** Narrowest first, as the API gives them. */
   variants: readonly ImageVariantValue[];
   alt: string;
+  /** The language of `alt` when it is not the page's (a description written in the other language only). */
+  lang?: string;
   /** How wide the image is shown, for the browser to choose a variant (the `sizes` attribute). */
   sizes: string;
   className?: string;
@@ -18,7 +20,7 @@ interface AdPictureProps {
 }
 
 /** One ad image: the browser picks the variant the layout needs; the box keeps the picture's shape while it loads. */
-export function AdPicture({ variants, alt, sizes, className, loading = 'lazy' }: AdPictureProps) {
+export function AdPicture({ variants, alt, lang, sizes, className, loading = 'lazy' }: AdPictureProps) {
   const narrowest = variants[0];
   const widest = variants.at(-1);
   if (!narrowest || !widest) return null;
@@ -31,6 +33,7 @@ export function AdPicture({ variants, alt, sizes, className, loading = 'lazy' }:
       width={widest.width}
       height={widest.height}
       alt={alt}
+      lang={lang}
       loading={loading}
       decoding="async"
     />
