@@ -13,6 +13,7 @@ import {
   AD_CATEGORIES,
   AD_MAX_RESTRICTIONS,
   AD_TEXT_MAX_LENGTH,
+  quebecToday,
   type AdInput,
 } from '@partage/graphql';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -28,7 +29,6 @@ import {
   adInputOf,
   hasGroup,
   newKey,
-  quebecToday,
   sameAdInput,
   type AdFormValues,
   type DescribedOfferValues,
@@ -396,7 +396,7 @@ function AvailabilitySection({ form }: { form: Form }) {
   const availability = values.availability;
   const setAvailability = (change: Partial<AdFormValues['availability']>) =>
     update((current) => ({ ...current, availability: { ...current.availability, ...change } }));
-  const today = quebecToday();
+  const today = quebecToday(new Date());
   const restrictions = availability.restrictions;
   const [announcement, setAnnouncement] = useState('');
 

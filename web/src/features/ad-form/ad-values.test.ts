@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adFormErrors,
-  adInputOf,
-  adValuesOf,
-  centsToDollars,
-  dollarsToCents,
-  emptyAdValues,
-  limitOf,
-  quebecToday,
-  sameAdInput,
-} from './ad-values';
+import { adFormErrors, adInputOf, adValuesOf, centsToDollars, dollarsToCents, emptyAdValues, limitOf, sameAdInput } from './ad-values';
 import { storedAd, validValues } from './test-ads';
 
 describe('dollarsToCents', () => {
@@ -105,6 +95,15 @@ describe('adInputOf', () => {
     expect(sameAdInput(input, adInputOf(adValuesOf(ad, 'en')))).toBe(true);
     expect(sameAdInput(input, adInputOf({ ...values, certifications: ['HACCP', 'GFSI'] }))).toBe(false);
   });
+
+  it('leaves out restrictions whose day has passed, which the rules would refuse on the next save', () => {
+    const restrictions = [
+      { date: '2001-01-02', period: 'DAY' as const },
+      { date: '2099-01-02', period: 'EVENING' as const },
+    ];
+    const ad = storedAd({ availability: { all: true, day: false, evening: false, weekdays: [], restrictions } });
+    expect(adInputOf(adValuesOf(ad, 'fr')).availability.restrictions).toEqual([{ date: '2099-01-02', period: 'EVENING' }]);
+  });
 });
 
 describe('adFormErrors', () => {
@@ -162,12 +161,5 @@ describe('limitOf', () => {
     expect(limitOf('address.address')).toBe(300);
     expect(limitOf('surfaceSize')).toBe(100);
     expect(limitOf('organization')).toBe(200);
-  });
-});
-
-describe('quebecToday', () => {
-  it('is the calendar day in Quebec, not in UTC', () => {
-    expect(quebecToday(new Date('2030-06-15T03:00:00Z'))).toBe('2030-06-14');
-    expect(quebecToday(new Date('2030-06-15T12:00:00Z'))).toBe('2030-06-15');
   });
 });

@@ -9,6 +9,7 @@ import {
   DEFAULT_INPUT_MAX_LENGTH,
   INPUT_MAX_LENGTHS,
   inputTextChecks,
+  quebecToday,
   richTextEmpty,
   type AdCategory,
   type AdInput,
@@ -240,7 +241,11 @@ export function adValuesOf(ad: StoredAd, language: 'fr' | 'en'): AdFormValues {
       day: availability.day,
       evening: availability.evening,
       weekdays: [...availability.weekdays],
-      restrictions: availability.restrictions.map((r) => ({ key: newKey('restriction'), date: r.date, period: r.period })),
+      // A restriction whose day has passed says nothing any more, and the rule refuses dates before
+      // today: the form leaves them out, so an old ad can be saved without deleting them by hand.
+      restrictions: availability.restrictions
+        .filter((r) => r.date >= quebecToday(new Date()))
+        .map((r) => ({ key: newKey('restriction'), date: r.date, period: r.period })),
     },
     certifications: [...ad.certifications],
     allergens: [...ad.allergens],
@@ -386,7 +391,3 @@ export function adFormErrors(values: AdFormValues, today: string): AdFormErrors 
   }
   return errors;
 }
-
-/** Today in Quebec (YYYY-MM-DD), the day restrictions may not be before: the server's rule too. */
-export const quebecToday = (now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

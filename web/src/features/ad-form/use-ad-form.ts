@@ -3,7 +3,8 @@
 // save is compared with (a save without change is skipped, spec §8).
 import { useMemo, useRef, useState } from 'react';
 import type { FieldMessage } from '../../lib/forms/use-form';
-import { adFormErrors, adInputOf, limitOf, quebecToday, type AdFormErrors, type AdFormValues } from './ad-values';
+import { quebecToday } from '@partage/graphql';
+import { adFormErrors, adInputOf, limitOf, type AdFormErrors, type AdFormValues } from './ad-values';
 
 export type AdFormMessages = Record<string, FieldMessage>;
 
@@ -25,7 +26,7 @@ export function useAdForm(initial: AdFormValues) {
   // Once a message is shown it follows the input: it goes as soon as the value is right.
   const messages = useMemo(() => {
     if (shown.about === values || Object.keys(shown.messages).length === 0) return shown.messages;
-    const now = adFormErrors(values, quebecToday());
+    const now = adFormErrors(values, quebecToday(new Date()));
     return Object.fromEntries(Object.keys(shown.messages).flatMap((path) => (now[path] ? [[path, messageOf(path, now[path])]] : [])));
   }, [shown, values]);
 
@@ -51,7 +52,7 @@ export function useAdForm(initial: AdFormValues) {
 
   /** The messages of the values' failing rules, shown; true when there were none. */
   const validate = (): boolean => {
-    const errors = adFormErrors(values, quebecToday());
+    const errors = adFormErrors(values, quebecToday(new Date()));
     if (Object.keys(errors).length === 0) return true;
     showMessages(messagesOf(errors));
     return false;
