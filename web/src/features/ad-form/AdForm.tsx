@@ -35,7 +35,8 @@ import {
   type LocalizedValues,
   type PriceValues,
 } from './ad-values';
-import { Checkbox, Checklist, Group, Radios, Select, TextInput } from './fields';
+import { Checkbox, Select } from '../../lib/forms/controls';
+import { Checklist, Group, Radios, TextInput } from './fields';
 import { ImagesField } from './ImagesField';
 import { RichTextEditor } from './RichTextEditor';
 import { messageOf, useAdForm, type AdForm as Form } from './use-ad-form';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { checkImageFile } from '../../lib/files/image-file';
 import { resizeToWebp } from '../../lib/files/resize';
 import { uploadPublicImage } from '../../lib/files/upload';
-import { FieldError } from '../../lib/profile-form/field-description';
+import { FieldError } from '../../lib/forms/field-description';
 import { newKey, type ImageValues } from './ad-values';
 import { TextInput } from './fields';
 import type { AdForm } from './use-ad-form';

@@ -6,7 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { url as urlRule } from '@partage/graphql';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError, FieldHint, useFieldDescription } from '../../lib/profile-form/field-description';
+import { FieldError, FieldHint, useFieldDescription } from '../../lib/forms/field-description';
 import type { FieldMessage } from '../../lib/forms/use-form';
 
 interface RichTextEditorProps {

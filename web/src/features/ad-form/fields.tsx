@@ -1,8 +1,9 @@
-// The ad form's controls: each shows the message of its AdInput path, tied with aria-describedby,
+// The ad form's own controls (checkbox and select are shared, in lib/forms/controls): each shows the message of its AdInput path, tied with aria-describedby,
 // and registers itself so the form can move focus to it.
 import { useId, type ReactNode } from 'react';
-import { FieldError, FieldHint, useFieldDescription } from '../../lib/profile-form/field-description';
+import { FieldError, FieldHint, useFieldDescription } from '../../lib/forms/field-description';
 import type { FieldMessage } from '../../lib/forms/use-form';
+import type { Option } from '../../lib/forms/controls';
 
 interface Common {
   label: ReactNode;
@@ -64,72 +65,6 @@ export function TextInput({
           onChange={(event) => onChange(event.target.value)}
         />
       )}
-      <FieldError id={errorId} error={error} />
-    </div>
-  );
-}
-
-interface CheckboxProps extends Common {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}
-
-export function Checkbox({ label, hint, error, register, checked, onChange }: CheckboxProps) {
-  const { id, hintId, errorId, describedBy } = useFieldDescription(hint, error);
-  return (
-    <div className="field field--checkbox">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        ref={register}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <div>
-        <label htmlFor={id}>{label}</label>
-        <FieldHint id={hintId} text={hint} />
-        <FieldError id={errorId} error={error} />
-      </div>
-    </div>
-  );
-}
-
-interface Option<Value extends string> {
-  value: Value;
-  label: string;
-}
-
-interface SelectProps<Value extends string> extends Common {
-  value: Value | '';
-  options: ReadonlyArray<Option<Value>>;
-  /** An empty first choice; none when a value is always chosen. */
-  placeholder?: string;
-  onChange: (value: Value) => void;
-}
-
-export function Select<Value extends string>({ label, hint, error, register, value, options, placeholder, onChange }: SelectProps<Value>) {
-  const { id, hintId, errorId, describedBy } = useFieldDescription(hint, error);
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <FieldHint id={hintId} text={hint} />
-      <select
-        id={id}
-        value={value}
-        ref={register}
-        onChange={(event) => onChange(event.target.value as Value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
       <FieldError id={errorId} error={error} />
     </div>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FieldError, FieldHint, useFieldDescription } from './field-description';
+import { Checkbox } from '../forms/controls';
 import type { ControlBinding } from './use-fields-form';
 
 interface CheckboxFieldProps {
@@ -10,28 +10,19 @@ interface CheckboxFieldProps {
   required?: boolean;
 }
 
-/** One checkbox with its label after it, its hint and message tied to it. */
+/** One checkbox of a profile form, bound to its field. */
 export function CheckboxField({ label, field, hint, required }: CheckboxFieldProps) {
   const { name, value, error, setValue, register } = field;
-  const { id, hintId, errorId, describedBy } = useFieldDescription(hint, error);
   return (
-    <div className="field field--checkbox">
-      <input
-        id={id}
-        type="checkbox"
-        name={name}
-        checked={value}
-        onChange={(event) => setValue(event.target.checked)}
-        ref={register}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <div>
-        <label htmlFor={id}>{label}</label>
-        <FieldHint id={hintId} text={hint} />
-        <FieldError id={errorId} error={error} />
-      </div>
-    </div>
+    <Checkbox
+      label={label}
+      hint={hint}
+      error={error}
+      register={register}
+      name={name}
+      required={required}
+      checked={value}
+      onChange={setValue}
+    />
   );
 }

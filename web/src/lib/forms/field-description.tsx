@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldMessage } from '../forms/use-form';
+import type { FieldMessage } from './use-form';
 
 /** Ids tying a control to its hint and message (aria-describedby), as the shell's TextField does. */
 export function useFieldDescription(hint: string | undefined, error: FieldMessage | undefined) {
