@@ -7,7 +7,7 @@ import { PageLayout } from './PageLayout';
 import { RouteError } from './RouteError';
 
 const LandingPage = lazyPage(() => import('../features/site/LandingPage').then((m) => m.LandingPage));
-const NotFoundPage = lazyPage(() => import('../features/site/NotFoundPage').then((m) => m.NotFoundPage));
+const NotFoundPage = lazyPage(() => import('./NotFoundPage').then((m) => m.NotFoundPage));
 const LoginPage = lazyPage(() => import('../features/accounts/LoginPage').then((m) => m.LoginPage));
 const AccountSettingsPage = lazyPage(() => import('../features/accounts/AccountSettingsPage').then((m) => m.AccountSettingsPage));
 const ConfirmEmailPage = lazyPage(() => import('../features/accounts/email/ConfirmEmailPage').then((m) => m.ConfirmEmailPage));

@@ -2,6 +2,7 @@
 import type { AdInput } from '@partage/graphql';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { NotFoundPage } from '../../app/NotFoundPage';
 import { PATHS } from '../../app/paths';
 import { adDetailPath } from '../../lib/ads/ad-path';
 import { useApiMutation, useApiQuery } from '../../lib/api/queries';
@@ -120,7 +121,8 @@ function AdEditor({ id }: { id: string }) {
   if (ad.isLoadingError)
     return <Page title={t('edit.title')}>{<LoadFailure failure="adForm:loadFailed" onRetry={() => ad.refetch()} />}</Page>;
   if (ad.isPending) return <Page title={t('edit.title')}>{<Loading />}</Page>;
-  if (!stored || !stored.editable) return <NotEditable />;
+  // An ad that does not exist and one the visitor may not edit look the same.
+  if (!stored || !stored.editable) return <NotFoundPage />;
   // An administrator editing someone's ad: the owner's contact choices apply, not the administrator's.
   const contact = session?.role === 'USER' ? own.contact : null;
   return (
@@ -128,17 +130,5 @@ function AdEditor({ id }: { id: string }) {
       {/* The form takes its values once: a refetch of the ad does not overwrite what is being typed. */}
       <AdForm mode="edit" initial={adValuesOf(stored, language)} contact={contact} save={save} submitLabel={t('edit.submit')} />
     </Page>
-  );
-}
-
-/** The app's not-found page: an ad that does not exist and one the visitor may not edit look the same. */
-function NotEditable() {
-  const { t } = useTranslation();
-  usePageTitle(t('notFound.title'));
-  return (
-    <div className="page page--narrow">
-      <h1>{t('notFound.title')}</h1>
-      <p>{t('notFound.body')}</p>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PATHS } from '../../app/paths';
-import { usePageTitle } from '../../lib/i18n/use-page-title';
+import { PATHS } from './paths';
+import { usePageTitle } from '../lib/i18n/use-page-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
