@@ -5,9 +5,10 @@ import { RequireAnonymous, RequireRole, RootRedirect } from './guards';
 import { lazyPage } from './lazy-page';
 import { PageLayout } from './PageLayout';
 import { RouteError } from './RouteError';
+// Tiny, and also shown by pages (an ad one may not edit): part of the shell rather than a chunk.
+import { NotFoundPage } from './NotFoundPage';
 
 const LandingPage = lazyPage(() => import('../features/site/LandingPage').then((m) => m.LandingPage));
-const NotFoundPage = lazyPage(() => import('./NotFoundPage').then((m) => m.NotFoundPage));
 const LoginPage = lazyPage(() => import('../features/accounts/LoginPage').then((m) => m.LoginPage));
 const AccountSettingsPage = lazyPage(() => import('../features/accounts/AccountSettingsPage').then((m) => m.AccountSettingsPage));
 const ConfirmEmailPage = lazyPage(() => import('../features/accounts/email/ConfirmEmailPage').then((m) => m.ConfirmEmailPage));
