@@ -189,6 +189,21 @@ describe('Mutation.updateAd', () => {
     expect(errorCodeOf(await call('Mutation.updateAd', { id: ad.id, input: reordered }, as(owner)))).toBe('NO_CHANGE');
   });
 
+  it('refuses a save made from a version older than the stored one (AD_CHANGED), and keeps the newer change', async () => {
+    const loaded = await create(owner);
+    const byAdmin = (await call(
+      'Mutation.updateAd',
+      { id: loaded.id, input: adInput({ organization: 'Par l’administration' }) },
+      as(admin),
+    )) as AdView;
+    expect(byAdmin.updatedAt >= loaded.updatedAt).toBe(true);
+    const stale = { id: loaded.id, input: adInput({ organization: 'Ma version' }), expectedUpdatedAt: '2000-01-01T00:00:00.000Z' };
+    expect(errorCodeOf(await call('Mutation.updateAd', stale, as(owner)))).toBe('AD_CHANGED');
+    expect((await read(loaded.id, as(owner)))?.organization).toBe('Par l’administration');
+    const current = { ...stale, expectedUpdatedAt: byAdmin.updatedAt };
+    expect(((await call('Mutation.updateAd', current, as(owner))) as AdView).organization).toBe('Ma version');
+  });
+
   it('checks ownership before the input', async () => {
     const { id } = await givenAd(owner);
     expect(errorCodeOf(await call('Mutation.updateAd', { id, input: { title: {} } }, as(otherUser)))).toBe('UNAUTHORIZED_ACCESS');

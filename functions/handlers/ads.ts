@@ -36,7 +36,8 @@ export const adsFields = {
   'Query.userAds': (args: QueryUserAdsArgs, identity: Identity) => userAds(identity, args),
 
   'Mutation.createAd': ({ input }: MutationCreateAdArgs, identity: Identity) => createAd(identity, input),
-  'Mutation.updateAd': ({ id, input }: MutationUpdateAdArgs, identity: Identity) => updateAd(identity, id, input),
+  'Mutation.updateAd': ({ id, input, expectedUpdatedAt }: MutationUpdateAdArgs, identity: Identity) =>
+    updateAd(identity, id, input, expectedUpdatedAt),
   'Mutation.publishAd': ({ id }: MutationPublishAdArgs, identity: Identity) => publishAd(identity, id),
   'Mutation.unpublishAd': ({ id }: MutationUnpublishAdArgs, identity: Identity) => unpublishAd(identity, id),
   'Mutation.transferAd': ({ input }: MutationTransferAdArgs, identity: Identity) => transferAd(identity, input),

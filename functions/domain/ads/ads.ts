@@ -130,9 +130,12 @@ export async function createAd(identity: Identity, input: AdInput): Promise<AdVi
 }
 
 /** The owner or an administrator replaces the ad's fields; NO_CHANGE when the normalised input is what is stored. */
-export async function updateAd(identity: Identity, id: string, input: AdInput): Promise<AdView> {
+export async function updateAd(identity: Identity, id: string, input: AdInput, expectedUpdatedAt?: string | null): Promise<AdView> {
   return changeAd(async () => {
     const before = await managedAd(identity, id);
+    if (expectedUpdatedAt && expectedUpdatedAt !== before.updatedAt) {
+      throw new AppError('AD_CHANGED', 'The ad changed since it was loaded');
+    }
     const content = await adContentOf(identity, input, before);
     if (isDeepStrictEqual(content, before.content)) throw new AppError('NO_CHANGE', 'Nothing differs from the stored ad');
     const after = await replaceAd(before, { ...before, content, updatedAt: now().toISOString() });

@@ -319,7 +319,8 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.updateAd": {
     "id": "ID!",
-    "input": "AdInput!"
+    "input": "AdInput!",
+    "expectedUpdatedAt": "AWSDateTime"
   },
   "Mutation.publishAd": {
     "id": "ID!"

@@ -768,6 +768,7 @@ export interface MutationCreateAdArgs {
 export interface MutationUpdateAdArgs {
   id: string;
   input: AdInput;
+  expectedUpdatedAt?: string | null;
 }
 
 export interface MutationPublishAdArgs {

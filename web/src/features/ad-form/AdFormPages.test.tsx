@@ -382,6 +382,14 @@ describe('edit an ad', () => {
     expect(await screen.findByText('There are no changes to save.')).toBeVisible();
   });
 
+  it('sends the version it was filled from, and says so when the ad changed elsewhere since', async () => {
+    const { user } = await openEdit(storedAd(), 'USER', { updateAd: new ApiError('AD_CHANGED', 'Changed') });
+    await user.type(await screen.findByLabelText('Title in English'), 'Pizza oven');
+    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
+    expect(await screen.findByText(/This ad was changed elsewhere since you opened it/)).toBeVisible();
+    expect(callsOf('updateAd')[0]).toMatchObject({ id: 'ad-1', expectedUpdatedAt: '2026-11-20T10:00:00.000Z' });
+  });
+
   it('shows the not-found page for an ad that does not exist or that the visitor may not edit', async () => {
     await openEdit(null);
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();

@@ -1,5 +1,6 @@
 // The three screens of the ad form (spec §2): create (USER), edit (owner or ADMIN), prepare (ADMIN).
 import type { AdInput } from '@partage/graphql';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { NotFoundPage } from '../../app/NotFoundPage';
@@ -110,9 +111,13 @@ function AdEditor({ id }: { id: string }) {
   const updateAd = useApiMutation(UPDATE_AD, { invalidates: [AD_TO_EDIT] });
   const stored = ad.data?.ad;
   const language = i18n.language === 'en' ? 'en' : 'fr';
+  // The version the form was filled from (it takes its values once; a background refetch must not
+  // move this on): a save over a newer change made elsewhere is refused rather than undoing it.
+  const [loadedVersion, setLoadedVersion] = useState<string | undefined>(undefined);
+  if (stored && loadedVersion === undefined) setLoadedVersion(stored.updatedAt);
 
   const save = async (input: AdInput) => {
-    const result = await updateAd.mutateAsync({ id, input });
+    const result = await updateAd.mutateAsync({ id, input, expectedUpdatedAt: loadedVersion });
     forgetCachedAds();
     notify({ type: 'success', text: 'adForm:saved' });
     await navigate(adDetailPath(result.updateAd?.path ?? stored!.path));

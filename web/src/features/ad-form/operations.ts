@@ -19,6 +19,7 @@ export const AD_FORM_FIELDS = graphql(
       id
       path
       editable
+      updatedAt
       title {
         fr
         en
@@ -121,8 +122,8 @@ export const CREATE_AD = graphql(`
 `);
 
 export const UPDATE_AD = graphql(`
-  mutation UpdateAd($id: ID!, $input: AdInput!) {
-    updateAd(id: $id, input: $input) {
+  mutation UpdateAd($id: ID!, $input: AdInput!, $expectedUpdatedAt: AWSDateTime) {
+    updateAd(id: $id, input: $input, expectedUpdatedAt: $expectedUpdatedAt) {
       id
       path
     }

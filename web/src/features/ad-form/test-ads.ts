@@ -7,6 +7,7 @@ export function storedAd(overrides: Partial<StoredAd> = {}): StoredAd {
     id: 'ad-1',
     path: 'four-a-pizza-ad-1',
     editable: true,
+    updatedAt: '2026-11-20T10:00:00.000Z',
     title: { fr: 'Four à pizza', en: null },
     description: { fr: '<p>Un <strong>grand</strong> four.</p>', en: null },
     category: 'PROFESSIONAL_COOKING_EQUIPMENT',

@@ -2951,6 +2951,13 @@ export type introspection = {
             },
             "args": [
               {
+                "name": "expectedUpdatedAt",
+                "type": {
+                  "kind": "SCALAR",
+                  "name": "AWSDateTime"
+                }
+              },
+              {
                 "name": "id",
                 "type": {
                   "kind": "NON_NULL",
