@@ -55,8 +55,11 @@ describe('ad list', () => {
   });
 
   it('marks a title and an image description written in French only as French', async () => {
-    const ad = testAd({ title: { fr: 'Cuisine commerciale', en: null } });
-    ad.images = [{ ...ad.images[0]!, alt: { fr: 'La cuisine', en: null } }];
+    const kitchen = testAd().images[0]!;
+    const ad = testAd({
+      title: { fr: 'Cuisine commerciale', en: null },
+      images: [{ ...kitchen, alt: { fr: 'La cuisine', en: null } }],
+    });
     answerOperations({ latestAds: { items: [ad], nextToken: null } });
     renderAt('/annonces');
     const card = within((await screen.findAllByRole('article'))[0]!);
