@@ -84,11 +84,14 @@ describe('manage ads', () => {
     await user.click(await screen.findByRole('button', { name: 'Publish “Truck”' }));
     expect(await screen.findByText('You have no unpublished ad.')).toBeVisible();
     expect(callsOf('publishAd')).toEqual([{ id: DRAFT.id }]);
+    // The button that had focus left with its ad: keyboard users go on from the tab's panel.
+    expect(screen.getByRole('tabpanel', { name: 'Unpublished' })).toHaveFocus();
 
     await user.click(screen.getByRole('tab', { name: 'Published' }));
     await user.click(await screen.findByRole('button', { name: 'Unpublish “Truck”' }));
     await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Truck' })).not.toBeInTheDocument());
     expect(callsOf('unpublishAd')).toEqual([{ id: DRAFT.id }]);
+    expect(screen.getByRole('tabpanel', { name: 'Published' })).toHaveFocus();
   });
 
   it('explains that publishing needs a confirmed phone number, confirms it in the dialog and then publishes', async () => {
