@@ -160,6 +160,9 @@ describe('create an ad', { timeout: 20_000 }, () => {
       expect.stringContaining('This field is required.'),
     );
     expect(screen.getByLabelText('Rent amount (dollars)')).toHaveAccessibleDescription(expect.stringContaining('Enter a valid number.'));
+    expect(screen.getByRole('group', { name: 'When is it available?' })).toHaveAccessibleDescription(
+      'Check “Any time”, or a period (day or evening) and at least one day of the week.',
+    );
     expect(screen.getByLabelText('I declare that the information in this ad is true.')).toHaveAccessibleDescription(
       'This field is required.',
     );
