@@ -177,11 +177,11 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
     .getByRole('article')
     .filter({ has: owner.getByRole('link', { name: titleEn }) });
   await expect(mine).toContainText('Unpublished');
-  const detailPath = await mine.getByRole('link', { name: `View «${titleEn}»` }).getAttribute('href');
+  const detailPath = await mine.getByRole('link', { name: `View “${titleEn}”` }).getAttribute('href');
   expect(detailPath).toMatch(/^\/annonces\/four-a-convection-[0-9a-z]+-[0-9a-f-]{36}$/);
 
   // Publishing needs a verified phone: the refusal offers the verification, after which the ad is published.
-  await mine.getByRole('button', { name: `Publish «${titleEn}»` }).click();
+  await mine.getByRole('button', { name: `Publish “${titleEn}”` }).click();
   await expect(mine.getByRole('alert')).toBeVisible();
   await mine.getByRole('button', { name: 'Confirm my phone number' }).click();
   const dialog = owner.getByRole('dialog', { name: 'Verify my phone number' });

@@ -200,7 +200,7 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await page.getByRole('textbox', { name: 'In English', exact: true }).click();
   await page.keyboard.type('A fitted kitchen, free on weekends.');
   // The price as English writes it, thousands grouped with a comma.
-  await page.getByLabel('Amount for Rent (dollars)').fill('1,500.75');
+  await page.getByLabel('Rent amount (dollars)').fill('1,500.75');
   await page.getByRole('button', { name: 'Save the changes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: TITLE.en })).toBeVisible();
   await expect(page.getByText('A fitted kitchen, free on weekends.')).toBeVisible();

@@ -36,6 +36,7 @@ import {
   type PriceValues,
 } from './ad-values';
 import { Checkbox, Select } from '../../lib/forms/controls';
+import type { FieldMessage } from '../../lib/forms/use-form';
 import { Checklist, Group, Radios, TextInput } from './fields';
 import { ImagesField } from './ImagesField';
 import { RichTextEditor } from './RichTextEditor';
@@ -391,6 +392,14 @@ function CategorySection({ form, set, optionsOf }: CategorySectionProps) {
   );
 }
 
+/**
+ * The shared rule answers 'required' when neither 'any time' nor a period with a weekday is checked;
+ * in a group of boxes that reads as if one were enough, so the group says what it needs.
+ */
+function availabilityMessage(message: FieldMessage | undefined): FieldMessage | undefined {
+  return message?.key === 'validation.required' ? { key: 'adForm:fields.availabilityRequired' } : message;
+}
+
 function AvailabilitySection({ form }: { form: Form }) {
   const { t } = useTranslation(['adForm', 'adFields']);
   const { values, update, messageAt, register } = form;
@@ -403,7 +412,7 @@ function AvailabilitySection({ form }: { form: Form }) {
 
   return (
     <Section title={t('sections.availability')}>
-      <Group legend={t('fields.availability')} error={messageAt('availability')}>
+      <Group legend={t('fields.availability')} error={availabilityMessage(messageAt('availability'))}>
         <Checkbox
           label={t('fields.availableAll')}
           checked={availability.all}

@@ -92,7 +92,7 @@ describe('create an ad', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText('During the day'));
     await user.click(screen.getByLabelText('Monday'));
     await user.click(screen.getByLabelText('Rent'));
-    await user.type(screen.getByLabelText('Amount for Rent (dollars)'), '1 234,5');
+    await user.type(screen.getByLabelText('Rent amount (dollars)'), '1 234,5');
     await user.type(screen.getByLabelText('What the price covers (Rent) in English'), 'per day');
     await user.click(screen.getByLabelText('Trade'));
     await user.type(screen.getByLabelText('What you would like in exchange in French'), 'Des légumes');
@@ -147,7 +147,7 @@ describe('create an ad', { timeout: 20_000 }, () => {
   it('shows every failing rule on its field and focuses the first, sending nothing', async () => {
     const { user } = await openCreate();
     await user.click(screen.getByLabelText('Rent'));
-    await user.type(screen.getByLabelText('Amount for Rent (dollars)'), '12.345');
+    await user.type(screen.getByLabelText('Rent amount (dollars)'), '12.345');
     await user.click(screen.getByRole('button', { name: 'Save the ad' }));
     const title = screen.getByLabelText('Title in French');
     expect(title).toHaveFocus();
@@ -159,8 +159,9 @@ describe('create an ad', { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Address' })).toHaveAccessibleDescription(
       expect.stringContaining('This field is required.'),
     );
-    expect(screen.getByLabelText('Amount for Rent (dollars)')).toHaveAccessibleDescription(
-      expect.stringContaining('Enter a valid number.'),
+    expect(screen.getByLabelText('Rent amount (dollars)')).toHaveAccessibleDescription(expect.stringContaining('Enter a valid number.'));
+    expect(screen.getByRole('group', { name: 'When is it available?' })).toHaveAccessibleDescription(
+      'Check “Any time”, or a period (day or evening) and at least one day of the week.',
     );
     expect(screen.getByLabelText('I declare that the information in this ad is true.')).toHaveAccessibleDescription(
       'This field is required.',
@@ -325,7 +326,7 @@ describe('edit an ad', () => {
   it('shows the stored ad and skips a save without change with a notice', async () => {
     const { user } = await openEdit(storedAd());
     expect(await screen.findByLabelText('Title in French')).toHaveValue('Four à pizza');
-    expect(screen.getByLabelText('Amount for Rent (dollars)')).toHaveValue('1234.50');
+    expect(screen.getByLabelText('Rent amount (dollars)')).toHaveValue('1234.50');
     expect(screen.getByRole('combobox', { name: 'Address' })).toHaveValue('123 rue Principale');
     expect(screen.getByLabelText('Date 1')).toHaveValue('2099-01-02');
     await user.click(screen.getByRole('button', { name: 'Save the changes' }));
@@ -366,7 +367,7 @@ describe('edit an ad', () => {
     const { user } = await openEdit(storedAd(), 'USER', {
       updateAd: new ApiError('VALIDATION_FAILED', 'Invalid', [{ path: 'input.rent.amountCents', rule: 'numeric' }]),
     });
-    const amount = await screen.findByLabelText('Amount for Rent (dollars)');
+    const amount = await screen.findByLabelText('Rent amount (dollars)');
     await user.clear(amount);
     await user.type(amount, '99');
     await user.click(screen.getByRole('button', { name: 'Save the changes' }));

@@ -54,6 +54,19 @@ describe('ad list', () => {
     expect(card.getByText('Montréal')).toBeVisible();
   });
 
+  it('marks a title and an image description written in French only as French', async () => {
+    const kitchen = testAd().images[0]!;
+    const ad = testAd({
+      title: { fr: 'Cuisine commerciale', en: null },
+      images: [{ ...kitchen, alt: { fr: 'La cuisine', en: null } }],
+    });
+    answerOperations({ latestAds: { items: [ad], nextToken: null } });
+    renderAt('/annonces');
+    const card = within((await screen.findAllByRole('article'))[0]!);
+    expect(card.getByRole('link', { name: 'Cuisine commerciale' })).toHaveAttribute('lang', 'fr');
+    expect(card.getByRole('img', { name: 'La cuisine' })).toHaveAttribute('lang', 'fr');
+  });
+
   it('explains a failure and asks again on request', async () => {
     answerOperations({ latestAds: [new ApiError('INTERNAL', 'boom'), { items: testAds(1), nextToken: null }] });
     const { user } = renderAt('/annonces');

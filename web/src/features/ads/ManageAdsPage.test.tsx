@@ -61,8 +61,8 @@ describe('manage ads', () => {
     await screen.findByRole('heading', { level: 2, name: 'Oven' });
     expect(card('Oven').getByText('Published')).toBeVisible();
     expect(card('Oven').getByText('2 images')).toBeVisible();
-    expect(card('Oven').getByRole('link', { name: 'View «Oven»' })).toHaveAttribute('href', `/annonces/${PUBLISHED.path}`);
-    expect(card('Oven').getByRole('link', { name: 'Edit «Oven»' })).toHaveAttribute('href', `/annonces/modifier/${PUBLISHED.id}`);
+    expect(card('Oven').getByRole('link', { name: 'View “Oven”' })).toHaveAttribute('href', `/annonces/${PUBLISHED.path}`);
+    expect(card('Oven').getByRole('link', { name: 'Edit “Oven”' })).toHaveAttribute('href', `/annonces/modifier/${PUBLISHED.id}`);
     expect(card('Oven').queryByRole('link', { name: /Transfer/ })).not.toBeInTheDocument();
 
     // Arrow keys move between the tabs (WAI-ARIA tabs).
@@ -81,14 +81,17 @@ describe('manage ads', () => {
     signIn('USER');
     const { user } = renderAt('/gerer-annonces');
     await user.click(await screen.findByRole('tab', { name: 'Unpublished' }));
-    await user.click(await screen.findByRole('button', { name: 'Publish «Truck»' }));
+    await user.click(await screen.findByRole('button', { name: 'Publish “Truck”' }));
     expect(await screen.findByText('You have no unpublished ad.')).toBeVisible();
     expect(callsOf('publishAd')).toEqual([{ id: DRAFT.id }]);
+    // The button that had focus left with its ad: keyboard users go on from the tab's panel.
+    expect(screen.getByRole('tabpanel', { name: 'Unpublished' })).toHaveFocus();
 
     await user.click(screen.getByRole('tab', { name: 'Published' }));
-    await user.click(await screen.findByRole('button', { name: 'Unpublish «Truck»' }));
+    await user.click(await screen.findByRole('button', { name: 'Unpublish “Truck”' }));
     await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Truck' })).not.toBeInTheDocument());
     expect(callsOf('unpublishAd')).toEqual([{ id: DRAFT.id }]);
+    expect(screen.getByRole('tabpanel', { name: 'Published' })).toHaveFocus();
   });
 
   it('explains that publishing needs a confirmed phone number, confirms it in the dialog and then publishes', async () => {
@@ -107,7 +110,7 @@ describe('manage ads', () => {
     signIn('USER', 'owner-without-phone');
     const { user } = renderAt('/gerer-annonces');
     await user.click(await screen.findByRole('tab', { name: 'Unpublished' }));
-    await user.click(await screen.findByRole('button', { name: 'Publish «Truck»' }));
+    await user.click(await screen.findByRole('button', { name: 'Publish “Truck”' }));
     const alert = await card('Truck').findByRole('alert');
     expect(alert).toHaveTextContent('Confirm your phone number before publishing an ad.');
     expect(card('Truck').getByText('Unpublished')).toBeVisible();
@@ -131,12 +134,12 @@ describe('manage ads', () => {
     expect(await screen.findByRole('link', { name: 'Prepare an ad' })).toHaveAttribute('href', '/annonces/preparer');
     expect(screen.queryByRole('link', { name: 'Create an ad' })).not.toBeInTheDocument();
     await screen.findByRole('heading', { level: 2, name: 'Oven' });
-    expect(card('Oven').getByRole('button', { name: 'Unpublish «Oven»' })).toBeVisible();
+    expect(card('Oven').getByRole('button', { name: 'Unpublish “Oven”' })).toBeVisible();
 
     await user.click(screen.getByRole('tab', { name: 'Unlisted ads' }));
     await screen.findByRole('heading', { level: 2, name: 'Cold room' });
     expect(card('Cold room').getByText('Unlisted')).toBeVisible();
-    expect(card('Cold room').getByRole('link', { name: 'Transfer «Cold room»' })).toHaveAttribute(
+    expect(card('Cold room').getByRole('link', { name: 'Transfer “Cold room”' })).toHaveAttribute(
       'href',
       `/annonces/transferer/${UNLISTED.id}`,
     );

@@ -32,6 +32,7 @@ export function ManageAdsPage() {
   usePageTitle(t('manage.title'));
   const [tab, setTab] = useState<Tab>('published');
   const tabs = useRef(new Map<Tab, HTMLButtonElement>());
+  const panel = useRef<HTMLDivElement>(null);
   const baseId = useId();
   const tabLabel = (name: Tab) => t(admin ? `manage.adminTabs.${name}` : `manage.tabs.${name}`);
 
@@ -78,14 +79,29 @@ export function ManageAdsPage() {
         ))}
       </div>
       {/* Only the open tab's panel is rendered, and its list asked for. */}
-      <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`} tabIndex={0} className="tabs__panel">
-        <ManagedAdList key={tab} published={tab === 'published'} admin={admin} />
+      <div
+        ref={panel}
+        role="tabpanel"
+        id={`${baseId}-${tab}-panel`}
+        aria-labelledby={`${baseId}-${tab}-tab`}
+        tabIndex={0}
+        className="tabs__panel"
+      >
+        {/* A published or unpublished ad leaves this tab with the button that had focus: the panel takes it. */}
+        <ManagedAdList key={tab} published={tab === 'published'} admin={admin} onMoved={() => panel.current?.focus()} />
       </div>
     </div>
   );
 }
 
-function ManagedAdList({ published, admin }: { published: boolean; admin: boolean }) {
+interface ManagedAdListProps {
+  published: boolean;
+  admin: boolean;
+  /** The ad moved to the other tab. */
+  onMoved: () => void;
+}
+
+function ManagedAdList({ published, admin, onMoved }: ManagedAdListProps) {
   const { t } = useTranslation('ads');
   const pages = useAdPages(MANAGED_ADS, { published }, (answer) => answer.managedAds);
   const empty = t(
@@ -101,12 +117,12 @@ function ManagedAdList({ published, admin }: { published: boolean; admin: boolea
       card={(ad) => ad}
       headingLevel={2}
       empty={<p>{empty}</p>}
-      extra={(ad) => <ManagedAdActions ad={ad} admin={admin} />}
+      extra={(ad) => <ManagedAdActions ad={ad} admin={admin} onMoved={onMoved} />}
     />
   );
 }
 
-function ManagedAdActions({ ad, admin }: { ad: ManagedAd; admin: boolean }) {
+function ManagedAdActions({ ad, admin, onMoved }: { ad: ManagedAd; admin: boolean; onMoved: () => void }) {
   const { t, i18n } = useTranslation('ads');
   const [failure, setFailure] = useState<{ key: string; phone: boolean } | null>(null);
   const [verifyingPhone, setVerifyingPhone] = useState(false);
@@ -117,12 +133,18 @@ function ManagedAdActions({ ad, admin }: { ad: ManagedAd; admin: boolean }) {
   const invalidates = [MANAGED_ADS, LATEST_ADS, AD_DETAIL];
   const publish = useApiMutation(PUBLISH_AD, {
     invalidates,
-    onSuccess: () => void notify({ type: 'success', text: 'ads:manage.published' }),
+    onSuccess: () => {
+      notify({ type: 'success', text: 'ads:manage.published' });
+      onMoved();
+    },
     onError,
   });
   const unpublish = useApiMutation(UNPUBLISH_AD, {
     invalidates,
-    onSuccess: () => void notify({ type: 'success', text: 'ads:manage.unpublished' }),
+    onSuccess: () => {
+      notify({ type: 'success', text: 'ads:manage.unpublished' });
+      onMoved();
+    },
     onError,
   });
   const busy = publish.isPending || unpublish.isPending;

@@ -17,7 +17,7 @@ async function openTransfer(transferAd: unknown) {
   answerOperations({ ad: UNLISTED, transferAd, managedAds: { items: [], nextToken: null } });
   signIn('ADMIN');
   const view = renderAt(PATH);
-  expect(await screen.findByText('Ad: «Cold room»')).toBeVisible();
+  expect(await screen.findByText('Ad: “Cold room”')).toBeVisible();
   return view;
 }
 
@@ -34,7 +34,7 @@ describe('transfer an ad', () => {
     await user.clear(emailField());
     await user.type(emailField(), 'marie@exemple.ca');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    const question = screen.getByRole('heading', { level: 2, name: 'Transfer «Cold room» to marie@exemple.ca?' });
+    const question = screen.getByRole('heading', { level: 2, name: 'Transfer “Cold room” to marie@exemple.ca?' });
     await waitFor(() => expect(question).toHaveFocus());
     expect(callsOf('transferAd')).toEqual([]);
 

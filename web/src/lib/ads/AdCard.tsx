@@ -26,6 +26,7 @@ export function AdCard({ ad: masked, headingLevel = 2, children }: AdCardProps) 
   const language = readerLanguage(i18n.language);
   const title = pickText(ad.title, language);
   const image = ad.images[0];
+  const imageAlt = image ? pickText(image.alt, language) : null;
   const Heading = `h${headingLevel}` as const;
   const modes: { mode: OfferMode; price: string | null }[] = [];
   if (ad.rent) modes.push({ mode: 'rent', price: priceLabel(ad.rent, language, t) });
@@ -39,7 +40,9 @@ export function AdCard({ ad: masked, headingLevel = 2, children }: AdCardProps) 
         {image && (
           <AdPicture
             variants={image.variants}
-            alt={pickText(image.alt, language)?.text ?? ''}
+            alt={imageAlt?.text ?? ''}
+            // A description written in the other language only is read in that language's voice.
+            lang={imageAlt?.otherLanguage ? imageAlt.language : undefined}
             sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 100vw"
           />
         )}

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { FieldError, FieldHint, useFieldDescription } from './field-description';
 import type { FieldMessage } from './use-form';
+import './controls.css';
 
 export interface ControlProps {
   label: ReactNode;

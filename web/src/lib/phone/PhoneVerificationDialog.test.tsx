@@ -37,6 +37,11 @@ describe('phone verification on the edit profile page', () => {
     expect(screen.queryByRole('button', { name: 'Verify my number' })).toBeNull();
   });
 
+  it('opens on its first step, sending the code, once the number is loaded', async () => {
+    const { dialog } = await openDialog({});
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Send the code' })).toHaveFocus());
+  });
+
   it('sends a code, counts down before another, verifies the code and reloads the profile', async () => {
     const id = `phone-user-${users + 1}`;
     const { user, api, dialog } = await openDialog({

@@ -1,6 +1,6 @@
 // The phone confirmation modal (spec §2, §4, §9): a 6-digit code sent by SMS to the profile's
 // number, at most one request per 30 s (the button counts down), each refusal with its message.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneCode, PHONE_CODE_INTERVAL_MS, PHONE_CODE_LENGTH, PHONE_CODE_TTL_SECONDS, required } from '@partage/graphql';
 import { errorMessageKey } from '../api/errors';
@@ -67,6 +67,13 @@ function VerificationSteps({ onVerified }: Pick<PhoneVerificationDialogProps, 'o
   const wait = nextCodeAt === null ? 0 : Math.max(0, Math.ceil((nextCodeAt - clock.now) / 1000));
 
   const phoneNumber = me.data?.me?.profile.phoneNumber ?? null;
+  // The number may arrive after the dialog opened, on its only button then (Close, which Enter would
+  // press): its first step takes focus once it is shown.
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const ready = phoneNumber !== null;
+  useEffect(() => {
+    if (ready) sendButton.current?.focus();
+  }, [ready]);
 
   const send = async () => {
     if (sending || wait > 0) return;
@@ -111,6 +118,7 @@ function VerificationSteps({ onVerified }: Pick<PhoneVerificationDialogProps, 'o
             <p>{t('dialog.intro', { phone: displayPhone(phoneNumber), length: PHONE_CODE_LENGTH })}</p>
             <p>
               <button
+                ref={sendButton}
                 type="button"
                 className="button button--secondary"
                 disabled={wait > 0}
