@@ -11,7 +11,7 @@ vi.mock('./AdMap', () => ({
   ),
 }));
 
-const PRICE_RANGE_FR = '500 $ à 1 000 $';
+const PRICE_RANGE_FR = '500 à 1 000 $ CA';
 const CURRENT_PATH = `/annonces/cuisine-commerciale-${AD_ID}`;
 const section = (name: string) => screen.getByRole('region', { name });
 const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
