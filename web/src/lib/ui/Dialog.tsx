@@ -35,8 +35,15 @@ export function Dialog({ open, title, onClose, dismissible = true, children }: D
   }, [open, dismissible]);
 
   const closed = () => {
-    if (open && !dismissible) ref.current?.showModal();
-    else onClose?.();
+    if (open && !dismissible) {
+      ref.current?.showModal();
+      return;
+    }
+    // The browser gives focus back to what had it before; a dialog shown as a page loads had nothing,
+    // and keyboard users would restart from the top of the page: they go on from the page's content.
+    const active = document.activeElement;
+    if (!active || active === document.body || ref.current?.contains(active)) document.querySelector<HTMLElement>('main')?.focus();
+    onClose?.();
   };
 
   return (

@@ -22,6 +22,8 @@ describe('first-visit invitation', () => {
     const { user, unmount } = renderAt('/annonces');
     await user.click(within(await invitation()).getByRole('button', { name: 'Later' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Shown as the page loaded, it had no control to give focus back to: keyboard users go on from the page.
+    expect(screen.getByRole('main')).toHaveFocus();
     expect(localStorage.getItem(STORAGE_KEYS.firstVisitModalClosed)).not.toBeNull();
     unmount();
 
