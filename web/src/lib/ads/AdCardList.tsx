@@ -28,15 +28,7 @@ export function AdCardList<Item extends { id: string }>({ pages, card, empty, ex
     list.current?.querySelectorAll<HTMLElement>('.ad-card__title a')[before]?.focus();
   }, [count]);
 
-  if (pages.failed && !pages.items)
-    return (
-      <p role="alert" className="notice notice--error">
-        {t('list.failed')}{' '}
-        <button type="button" className="button button--secondary button--small" onClick={pages.retry}>
-          {t('list.retry')}
-        </button>
-      </p>
-    );
+  if (pages.failed && !pages.items) return <ListFailure onRetry={pages.retry} />;
   if (!pages.items)
     return (
       <p role="status" className="page-loading">
@@ -70,14 +62,20 @@ export function AdCardList<Item extends { id: string }>({ pages, card, empty, ex
           {t('list.loadMore')}
         </button>
       )}
-      {pages.failed && (
-        <p role="alert" className="notice notice--error">
-          {t('list.failed')}{' '}
-          <button type="button" className="button button--secondary button--small" onClick={pages.retry}>
-            {t('list.retry')}
-          </button>
-        </p>
-      )}
+      {pages.failed && <ListFailure onRetry={pages.retry} />}
     </>
+  );
+}
+
+/** A page of ads that could not be loaded (the first, or one more), with a way to try again. */
+function ListFailure({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('ads');
+  return (
+    <p role="alert" className="notice notice--error">
+      {t('list.failed')}{' '}
+      <button type="button" className="button button--secondary button--small" onClick={onRetry}>
+        {t('list.retry')}
+      </button>
+    </p>
   );
 }
