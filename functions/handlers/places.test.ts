@@ -19,10 +19,10 @@ useTestOutbox();
 
 const suggest = async (text: string, limit?: number, source = newSourceAddress()) =>
   (await handler(
-    resolverEvent('Query.placeSuggestions', { text, ...(limit !== undefined && { limit }) }, ANONYMOUS, source),
+    resolverEvent('Query.searchPlaces', { text, ...(limit !== undefined && { limit }) }, ANONYMOUS, source),
   )) as PlaceSuggestion[];
 
-describe('Query.placeSuggestions', () => {
+describe('Query.searchPlaces', () => {
   it('matches town names by prefix, whatever the accents and case, most populous first', async () => {
     const towns = (await suggest('MONTR')).map((s) => s.town);
     expect(towns[0]).toBe('Montréal');
@@ -76,10 +76,10 @@ describe('Query.placeSuggestions', () => {
     expect(await suggest('saint', PLACE_SUGGESTIONS_MAX_LIMIT)).toHaveLength(PLACE_SUGGESTIONS_MAX_LIMIT);
     expect(
       invalidFieldsOf(
-        await handler(resolverEvent('Query.placeSuggestions', { text: 'saint', limit: PLACE_SUGGESTIONS_MAX_LIMIT + 1 }, ANONYMOUS)),
+        await handler(resolverEvent('Query.searchPlaces', { text: 'saint', limit: PLACE_SUGGESTIONS_MAX_LIMIT + 1 }, ANONYMOUS)),
       ),
     ).toEqual(['limit:tooMany']);
-    expect(invalidFieldsOf(await handler(resolverEvent('Query.placeSuggestions', { text: 'saint', limit: 0 }, ANONYMOUS)))).toEqual([
+    expect(invalidFieldsOf(await handler(resolverEvent('Query.searchPlaces', { text: 'saint', limit: 0 }, ANONYMOUS)))).toEqual([
       'limit:oneOf',
     ]);
   });
@@ -88,7 +88,7 @@ describe('Query.placeSuggestions', () => {
     // A still clock: the bucket refills 2 a second, faster than the test spends it.
     const restore = useClock(manualClock());
     const source = newSourceAddress();
-    await useUpRateLimit('placeSuggestions', source, 1);
+    await useUpRateLimit('searchPlaces', source, 1);
     expect((await suggest('Laval', undefined, source))[0]!.town).toBe('Laval');
     expect(errorCodeOf(await suggest('Laval', undefined, source))).toBe('RATE_LIMITED');
     expect(errorCodeOf(await suggest('Laval'))).toBeUndefined();

@@ -110,6 +110,11 @@ export const AD_MAX_PRICE_CENTS = 1_000_000_000;
 /** Pages of ad lists. */
 export const ADS_PAGE_DEFAULT_LIMIT = 24;
 export const ADS_PAGE_MAX_LIMIT = 100;
+/** Ad search (searchAds): page sizes, the circle's radius in whole kilometres, the keyword's length. */
+export const SEARCH_PAGE_DEFAULT_LIMIT = 24;
+export const SEARCH_PAGE_MAX_LIMIT = 48;
+export const SEARCH_RADIUS_KM = { min: 1, max: 300, default: 25 } as const;
+export const SEARCH_KEYWORD_MAX_LENGTH = 100;
 /** Address autocomplete suggestions. */
 export const PLACE_SUGGESTIONS_DEFAULT_LIMIT = 8;
 export const PLACE_SUGGESTIONS_MAX_LIMIT = 20;

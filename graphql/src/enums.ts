@@ -103,8 +103,13 @@ export type PriceRange = (typeof PRICE_RANGES)[number];
 export const PRICE_KINDS = ['AMOUNT', 'RANGE', 'TO_BE_DETERMINED'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 
+/** Sort orders of the ad search (GraphQL AdSort); the distance orders need a place. */
 export const SORT_OPTIONS = ['DISTANCE_ASC', 'DISTANCE_DESC', 'DATE_ASC', 'DATE_DESC'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
+
+/** How an ad is offered (GraphQL OfferMode), in the order cards and filters list them. */
+export const OFFER_MODES = ['RENT', 'SALE', 'TRADE', 'DONATION'] as const;
+export type OfferModeName = (typeof OFFER_MODES)[number];
 
 export const CONTRACT_STATUSES = ['SUBMITTED', 'PAID', 'PAYOUT_DONE', 'CLOSED'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];

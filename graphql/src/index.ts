@@ -8,3 +8,4 @@ export * from './return-path';
 export * from './generated/input-shapes';
 export * from './ad-validation';
 export * from './money';
+export * from './search-validation';

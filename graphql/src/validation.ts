@@ -3,7 +3,7 @@
 // `rule` of a FieldError sent back by the server. Web forms and resolvers call the same functions.
 
 import { AppError, type FieldError } from './errors';
-import { ACCOUNT_TEXT_MAX_LENGTH, AD_TEXT_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH } from './constants';
+import { ACCOUNT_TEXT_MAX_LENGTH, AD_TEXT_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH, SEARCH_KEYWORD_MAX_LENGTH } from './constants';
 import { INPUT_TYPE_FIELDS, ROOT_FIELD_ARGUMENTS, type InputTypeName, type RootFieldName } from './generated/input-shapes';
 import { RETURN_PATH_MAX_LENGTH } from './return-path';
 
@@ -272,7 +272,8 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
     conditions: AD_TEXT_MAX_LENGTH.short,
     organization: AD_TEXT_MAX_LENGTH.organization,
   },
-  'Query.placeSuggestions': { text: 200 },
+  'Query.searchPlaces': { text: 200 },
+  AdSearchInput: { keyword: SEARCH_KEYWORD_MAX_LENGTH },
   'Query.users': { search: 100, nextToken: 2000 },
 };
 

@@ -1,4 +1,4 @@
-// Address autocomplete (Query.placeSuggestions): places of Quebec matching the typed text, from the
+// Address autocomplete (Query.searchPlaces): places of Quebec matching the typed text, from the
 // offline data of place-data.ts. Accent- and case-insensitive prefix match on town names and postal
 // codes; a street typed before the town ("123 rue Principale, Rimouski") or before a postal code is
 // kept as the address, located at that town or postal-code area. Towns rank by population.
@@ -109,7 +109,7 @@ function townMatches(text: string, words: Word[]): PlaceSuggestion[] {
 }
 
 /** Up to `limit` places matching `text`: postal-code areas first (the more precise), then towns by population. */
-export function placeSuggestions(text: string, limit?: number | null): PlaceSuggestion[] {
+export function searchPlaces(text: string, limit?: number | null): PlaceSuggestion[] {
   const count = limit ?? PLACE_SUGGESTIONS_DEFAULT_LIMIT;
   assertValid([['limit', count > PLACE_SUGGESTIONS_MAX_LIMIT ? 'tooMany' : count < 1 ? 'oneOf' : null]]);
   const words = wordsOf(text ?? '');

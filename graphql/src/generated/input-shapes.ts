@@ -213,6 +213,26 @@ export const INPUT_TYPE_FIELDS = {
   },
   "VerifyPhoneCodeInput": {
     "code": "String!"
+  },
+  "NearInput": {
+    "latitude": "Float!",
+    "longitude": "Float!",
+    "radiusKm": "Int!"
+  },
+  "AvailabilityFilterInput": {
+    "day": "Boolean!",
+    "evening": "Boolean!",
+    "weekdays": "[Weekday!]!"
+  },
+  "AdSearchInput": {
+    "categories": "[AdCategory!]",
+    "modes": "[OfferMode!]",
+    "availability": "AvailabilityFilterInput",
+    "priceRanges": "[PriceRange!]",
+    "certifications": "[Certification!]",
+    "keyword": "String",
+    "near": "NearInput",
+    "sort": "AdSort"
   }
 } as const;
 
@@ -239,10 +259,6 @@ export const ROOT_FIELD_ARGUMENTS = {
   "Query.ad": {
     "id": "ID!"
   },
-  "Query.latestAds": {
-    "limit": "Int",
-    "nextToken": "String"
-  },
   "Query.managedAds": {
     "published": "Boolean!",
     "limit": "Int",
@@ -256,9 +272,15 @@ export const ROOT_FIELD_ARGUMENTS = {
   "Query.fileUrl": {
     "fileId": "ID!"
   },
-  "Query.placeSuggestions": {
+  "Query.searchPlaces": {
     "text": "String!",
-    "limit": "Int"
+    "limit": "Int",
+    "language": "ContentLanguage"
+  },
+  "Query.searchAds": {
+    "input": "AdSearchInput!",
+    "limit": "Int",
+    "nextToken": "String"
   },
   "Mutation.updateFirstLoginModalClosed": {
     "input": "UpdateFirstLoginModalClosedInput!"

@@ -60,11 +60,11 @@ export interface Query {
   users?: UserPage | null;
   user?: UserDetail | null;
   ad?: Ad | null;
-  latestAds: AdPage;
   managedAds: AdPage;
   userAds: AdPage;
   fileUrl?: string | null;
-  placeSuggestions: Array<PlaceSuggestion>;
+  searchPlaces: Array<PlaceSuggestion>;
+  searchAds: AdSearchPage;
 }
 
 export interface Mutation {
@@ -635,6 +635,62 @@ export interface PlaceSuggestion {
   longitude: number;
 }
 
+export type AdSort = 'DISTANCE_ASC' | 'DISTANCE_DESC' | 'DATE_ASC' | 'DATE_DESC';
+
+export type OfferMode = 'RENT' | 'SALE' | 'TRADE' | 'DONATION';
+
+export interface NearInput {
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+}
+
+export interface AvailabilityFilterInput {
+  day: boolean;
+  evening: boolean;
+  weekdays: Array<Weekday>;
+}
+
+export interface AdSearchInput {
+  categories?: Array<AdCategory> | null;
+  modes?: Array<OfferMode> | null;
+  availability?: AvailabilityFilterInput | null;
+  priceRanges?: Array<PriceRange> | null;
+  certifications?: Array<Certification> | null;
+  keyword?: string | null;
+  near?: NearInput | null;
+  sort?: AdSort | null;
+}
+
+export interface OfferPrice {
+  kind: PriceKind;
+  amountCents?: number | null;
+  range?: PriceRange | null;
+}
+
+export interface AdSummary {
+  id: string;
+  path: string;
+  title: LocalizedText;
+  category: AdCategory;
+  town: string;
+  latitude: number;
+  longitude: number;
+  radiusMeters: number;
+  image?: AdImage | null;
+  rent?: OfferPrice | null;
+  sale?: OfferPrice | null;
+  trade: boolean;
+  donation: boolean;
+  publishedAt: string;
+  distanceKm?: number | null;
+}
+
+export interface AdSearchPage {
+  items: Array<AdSummary>;
+  nextToken?: string | null;
+}
+
 export interface QueryVerifyTokenArgs {
   email: string;
   token: string;
@@ -663,11 +719,6 @@ export interface QueryAdArgs {
   id: string;
 }
 
-export interface QueryLatestAdsArgs {
-  limit?: number | null;
-  nextToken?: string | null;
-}
-
 export interface QueryManagedAdsArgs {
   published: boolean;
   limit?: number | null;
@@ -684,9 +735,16 @@ export interface QueryFileUrlArgs {
   fileId: string;
 }
 
-export interface QueryPlaceSuggestionsArgs {
+export interface QuerySearchPlacesArgs {
   text: string;
   limit?: number | null;
+  language?: ContentLanguage | null;
+}
+
+export interface QuerySearchAdsArgs {
+  input: AdSearchInput;
+  limit?: number | null;
+  nextToken?: string | null;
 }
 
 export interface MutationUpdateFirstLoginModalClosedArgs {
@@ -910,6 +968,12 @@ export type PhoneVerificationResultSource = PhoneVerificationResult;
 
 export type PlaceSuggestionSource = PlaceSuggestion;
 
+export type OfferPriceSource = OfferPrice;
+
+export type AdSummarySource = AdSummary;
+
+export type AdSearchPageSource = AdSearchPage;
+
 export interface FieldResolverTypes {
   'Query.me': { parent: null; args: Record<string, never>; result: MeSource | null };
   'Query.verifyToken': { parent: null; args: QueryVerifyTokenArgs; result: VerifyTokenResultSource | null };
@@ -919,11 +983,11 @@ export interface FieldResolverTypes {
   'Query.users': { parent: null; args: QueryUsersArgs; result: UserPageSource | null };
   'Query.user': { parent: null; args: QueryUserArgs; result: UserDetailSource | null };
   'Query.ad': { parent: null; args: QueryAdArgs; result: AdSource | null };
-  'Query.latestAds': { parent: null; args: QueryLatestAdsArgs; result: AdPageSource };
   'Query.managedAds': { parent: null; args: QueryManagedAdsArgs; result: AdPageSource };
   'Query.userAds': { parent: null; args: QueryUserAdsArgs; result: AdPageSource };
   'Query.fileUrl': { parent: null; args: QueryFileUrlArgs; result: string | null };
-  'Query.placeSuggestions': { parent: null; args: QueryPlaceSuggestionsArgs; result: Array<PlaceSuggestionSource> };
+  'Query.searchPlaces': { parent: null; args: QuerySearchPlacesArgs; result: Array<PlaceSuggestionSource> };
+  'Query.searchAds': { parent: null; args: QuerySearchAdsArgs; result: AdSearchPageSource };
   'Mutation.updateFirstLoginModalClosed': { parent: null; args: MutationUpdateFirstLoginModalClosedArgs; result: FirstLoginModalClosedResultSource | null };
   'Mutation.changePassword': { parent: null; args: MutationChangePasswordArgs; result: UserIdResultSource | null };
   'Mutation.createUserAccount': { parent: null; args: MutationCreateUserAccountArgs; result: UserIdResultSource | null };
@@ -1103,4 +1167,19 @@ export interface FieldResolverTypes {
   'PlaceSuggestion.postalCode': { parent: PlaceSuggestionSource; args: Record<string, never>; result: string | null };
   'PlaceSuggestion.latitude': { parent: PlaceSuggestionSource; args: Record<string, never>; result: number };
   'PlaceSuggestion.longitude': { parent: PlaceSuggestionSource; args: Record<string, never>; result: number };
+  'OfferPrice.kind': { parent: OfferPriceSource; args: Record<string, never>; result: PriceKind };
+  'OfferPrice.amountCents': { parent: OfferPriceSource; args: Record<string, never>; result: number | null };
+  'OfferPrice.range': { parent: OfferPriceSource; args: Record<string, never>; result: PriceRange | null };
+  'AdSummary.id': { parent: AdSummarySource; args: Record<string, never>; result: string };
+  'AdSummary.path': { parent: AdSummarySource; args: Record<string, never>; result: string };
+  'AdSummary.category': { parent: AdSummarySource; args: Record<string, never>; result: AdCategory };
+  'AdSummary.town': { parent: AdSummarySource; args: Record<string, never>; result: string };
+  'AdSummary.latitude': { parent: AdSummarySource; args: Record<string, never>; result: number };
+  'AdSummary.longitude': { parent: AdSummarySource; args: Record<string, never>; result: number };
+  'AdSummary.radiusMeters': { parent: AdSummarySource; args: Record<string, never>; result: number };
+  'AdSummary.trade': { parent: AdSummarySource; args: Record<string, never>; result: boolean };
+  'AdSummary.donation': { parent: AdSummarySource; args: Record<string, never>; result: boolean };
+  'AdSummary.publishedAt': { parent: AdSummarySource; args: Record<string, never>; result: string };
+  'AdSummary.distanceKm': { parent: AdSummarySource; args: Record<string, never>; result: number | null };
+  'AdSearchPage.nextToken': { parent: AdSearchPageSource; args: Record<string, never>; result: string | null };
 }

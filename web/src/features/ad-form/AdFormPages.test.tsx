@@ -45,7 +45,7 @@ let users = 0;
 async function openCreate(answers: Record<string, unknown> = {}) {
   const id = `ad-user-${++users}`;
   signIn('USER', id);
-  const api = answerOperations({ me: profile(id), placeSuggestions: [[place]], createAd: { id: 'ad-9', path: 'four-ad-9' }, ...answers });
+  const api = answerOperations({ me: profile(id), searchPlaces: [[place]], createAd: { id: 'ad-9', path: 'four-ad-9' }, ...answers });
   const view = renderAt('/annonces/creer');
   await screen.findByRole('button', { name: 'Save the ad' });
   return { ...view, api };
@@ -185,11 +185,11 @@ describe('create an ad', { timeout: 20_000 }, () => {
 
   it('follows the combobox pattern: arrows move the active option, Escape closes', async () => {
     const second = { ...place, label: '12 rue Lavoie, Longueuil', town: 'Longueuil' };
-    const { user } = await openCreate({ placeSuggestions: [[place, second]] });
+    const { user } = await openCreate({ searchPlaces: [[place, second]] });
     const address = screen.getByRole('combobox', { name: 'Address' });
     await user.type(address, '12 rue');
     await screen.findByRole('option', { name: second.label });
-    expect(callsOf('placeSuggestions').at(-1)).toEqual({ text: '12 rue' });
+    expect(callsOf('searchPlaces').at(-1)).toEqual({ text: '12 rue' });
     await user.keyboard('{ArrowDown}{ArrowDown}');
     const active = screen.getByRole('option', { name: second.label });
     expect(address).toHaveAttribute('aria-activedescendant', active.id);

@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Feature, Polygon } from 'geojson';
 import { describeError, logger } from '../../lib/logger';
-import { QUEBEC_OUTLINE } from './quebec-outline';
+import { basemapStyle } from '../../lib/map/basemap';
+import { loadMapLibre } from '../../lib/map/load-maplibre';
 
 interface AdMapProps {
   latitude: number;
@@ -31,17 +32,6 @@ export function circlePolygon(longitude: number, latitude: number, radiusMeters:
   return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } };
 }
 
-const loadMapLibre = () =>
-  Promise.all([
-    import('maplibre-gl'),
-    // Vite emits the worker file as it is; MapLibre cannot find it by itself once bundled.
-    import('maplibre-gl/dist/maplibre-gl-worker.mjs?url'),
-    import('maplibre-gl/dist/maplibre-gl.css'),
-  ]).then(([maplibre, worker]) => {
-    maplibre.setWorkerUrl(worker.default);
-    return maplibre;
-  });
-
 export function AdMap({ latitude, longitude, radiusMeters, label }: AdMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -53,6 +43,7 @@ export function AdMap({ latitude, longitude, radiusMeters, label }: AdMapProps) 
       .then(({ Map, Marker }) => {
         if (cancelled || !container.current) return;
         const area = radiusMeters > 0 ? circlePolygon(longitude, latitude, radiusMeters) : null;
+        const basemap = basemapStyle();
         const shown = new Map({
           container: container.current,
           interactive: false,
@@ -60,19 +51,16 @@ export function AdMap({ latitude, longitude, radiusMeters, label }: AdMapProps) 
           center: [longitude, latitude],
           zoom: ZOOM,
           style: {
-            version: 8,
+            ...basemap,
             sources: {
-              quebec: { type: 'geojson', data: QUEBEC_OUTLINE },
+              ...basemap.sources,
               ...(area && {
                 area: { type: 'geojson', data: area },
                 centre: { type: 'geojson', data: { type: 'Point', coordinates: [longitude, latitude] } },
               }),
             },
             layers: [
-              // Outside the outline is not only water (Ontario, the United States…): a neutral colour.
-              { id: 'elsewhere', type: 'background', paint: { 'background-color': '#dfe4e1' } },
-              { id: 'quebec', type: 'fill', source: 'quebec', paint: { 'fill-color': '#fbfcfb' } },
-              { id: 'border', type: 'line', source: 'quebec', paint: { 'line-color': '#6b7570', 'line-width': 1 } },
+              ...basemap.layers,
               ...(area
                 ? [
                     // The area at its true size, and a halo that keeps it visible at the province's scale.

@@ -46,7 +46,7 @@ export function AddressAutocomplete({ label, value, onType, onPick, error, hint,
   const text = useDebounced(value.trim(), SUGGESTION_DELAY_MS);
   const enabled = open && text.length >= MIN_CHARACTERS;
   const query = useApiQuery(PLACE_SUGGESTIONS, { text }, { enabled, keepPreviousData: true });
-  const suggestions = enabled ? (query.data?.placeSuggestions ?? []) : [];
+  const suggestions = enabled ? (query.data?.searchPlaces ?? []) : [];
   const expanded = open && suggestions.length > 0;
 
   const pick = (suggestion: PlaceSuggestion) => {

@@ -2,8 +2,8 @@
 import { graphql, type ResultOf } from '../api/documents';
 
 export const PLACE_SUGGESTIONS = graphql(`
-  query PlaceSuggestions($text: String!, $limit: Int) {
-    placeSuggestions(text: $text, limit: $limit) {
+  query SearchPlaces($text: String!, $limit: Int) {
+    searchPlaces(text: $text, limit: $limit) {
       label
       address
       town
@@ -14,4 +14,4 @@ export const PLACE_SUGGESTIONS = graphql(`
   }
 `);
 
-export type PlaceSuggestion = ResultOf<typeof PLACE_SUGGESTIONS>['placeSuggestions'][number];
+export type PlaceSuggestion = ResultOf<typeof PLACE_SUGGESTIONS>['searchPlaces'][number];

@@ -1143,6 +1143,324 @@ export type introspection = {
       },
       {
         "kind": "INPUT_OBJECT",
+        "name": "AdSearchInput",
+        "inputFields": [
+          {
+            "name": "categories",
+            "type": {
+              "kind": "LIST",
+              "ofType": {
+                "kind": "NON_NULL",
+                "ofType": {
+                  "kind": "ENUM",
+                  "name": "AdCategory"
+                }
+              }
+            }
+          },
+          {
+            "name": "modes",
+            "type": {
+              "kind": "LIST",
+              "ofType": {
+                "kind": "NON_NULL",
+                "ofType": {
+                  "kind": "ENUM",
+                  "name": "OfferMode"
+                }
+              }
+            }
+          },
+          {
+            "name": "availability",
+            "type": {
+              "kind": "INPUT_OBJECT",
+              "name": "AvailabilityFilterInput"
+            }
+          },
+          {
+            "name": "priceRanges",
+            "type": {
+              "kind": "LIST",
+              "ofType": {
+                "kind": "NON_NULL",
+                "ofType": {
+                  "kind": "ENUM",
+                  "name": "PriceRange"
+                }
+              }
+            }
+          },
+          {
+            "name": "certifications",
+            "type": {
+              "kind": "LIST",
+              "ofType": {
+                "kind": "NON_NULL",
+                "ofType": {
+                  "kind": "ENUM",
+                  "name": "Certification"
+                }
+              }
+            }
+          },
+          {
+            "name": "keyword",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            }
+          },
+          {
+            "name": "near",
+            "type": {
+              "kind": "INPUT_OBJECT",
+              "name": "NearInput"
+            }
+          },
+          {
+            "name": "sort",
+            "type": {
+              "kind": "ENUM",
+              "name": "AdSort"
+            }
+          }
+        ],
+        "isOneOf": false
+      },
+      {
+        "kind": "OBJECT",
+        "name": "AdSearchPage",
+        "fields": [
+          {
+            "name": "items",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "LIST",
+                "ofType": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "OBJECT",
+                    "name": "AdSummary"
+                  }
+                }
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "nextToken",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
+        "kind": "ENUM",
+        "name": "AdSort",
+        "enumValues": [
+          {
+            "name": "DISTANCE_ASC",
+            "isDeprecated": false
+          },
+          {
+            "name": "DISTANCE_DESC",
+            "isDeprecated": false
+          },
+          {
+            "name": "DATE_ASC",
+            "isDeprecated": false
+          },
+          {
+            "name": "DATE_DESC",
+            "isDeprecated": false
+          }
+        ]
+      },
+      {
+        "kind": "OBJECT",
+        "name": "AdSummary",
+        "fields": [
+          {
+            "name": "category",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "AdCategory"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "distanceKm",
+            "type": {
+              "kind": "SCALAR",
+              "name": "Float"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "donation",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "id",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "ID"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "image",
+            "type": {
+              "kind": "OBJECT",
+              "name": "AdImage"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "latitude",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Float"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "longitude",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Float"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "path",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "String"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "publishedAt",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "AWSDateTime"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "radiusMeters",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "rent",
+            "type": {
+              "kind": "OBJECT",
+              "name": "OfferPrice"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "sale",
+            "type": {
+              "kind": "OBJECT",
+              "name": "OfferPrice"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "title",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "LocalizedText"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "town",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "String"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "trade",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
+        "kind": "INPUT_OBJECT",
         "name": "AdminCreateUserInput",
         "inputFields": [
           {
@@ -1578,6 +1896,49 @@ export type introspection = {
           }
         ],
         "interfaces": []
+      },
+      {
+        "kind": "INPUT_OBJECT",
+        "name": "AvailabilityFilterInput",
+        "inputFields": [
+          {
+            "name": "day",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            }
+          },
+          {
+            "name": "evening",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            }
+          },
+          {
+            "name": "weekdays",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "LIST",
+                "ofType": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "ENUM",
+                    "name": "Weekday"
+                  }
+                }
+              }
+            }
+          }
+        ],
+        "isOneOf": false
       },
       {
         "kind": "INPUT_OBJECT",
@@ -3064,6 +3425,102 @@ export type introspection = {
         "interfaces": []
       },
       {
+        "kind": "INPUT_OBJECT",
+        "name": "NearInput",
+        "inputFields": [
+          {
+            "name": "latitude",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Float"
+              }
+            }
+          },
+          {
+            "name": "longitude",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Float"
+              }
+            }
+          },
+          {
+            "name": "radiusKm",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            }
+          }
+        ],
+        "isOneOf": false
+      },
+      {
+        "kind": "ENUM",
+        "name": "OfferMode",
+        "enumValues": [
+          {
+            "name": "RENT",
+            "isDeprecated": false
+          },
+          {
+            "name": "SALE",
+            "isDeprecated": false
+          },
+          {
+            "name": "TRADE",
+            "isDeprecated": false
+          },
+          {
+            "name": "DONATION",
+            "isDeprecated": false
+          }
+        ]
+      },
+      {
+        "kind": "OBJECT",
+        "name": "OfferPrice",
+        "fields": [
+          {
+            "name": "amountCents",
+            "type": {
+              "kind": "SCALAR",
+              "name": "Int"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "kind",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "PriceKind"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "range",
+            "type": {
+              "kind": "ENUM",
+              "name": "PriceRange"
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
         "kind": "ENUM",
         "name": "OrganizationType",
         "enumValues": [
@@ -3797,33 +4254,6 @@ export type introspection = {
             "isDeprecated": false
           },
           {
-            "name": "latestAds",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "AdPage"
-              }
-            },
-            "args": [
-              {
-                "name": "limit",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "Int"
-                }
-              },
-              {
-                "name": "nextToken",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "String"
-                }
-              }
-            ],
-            "isDeprecated": false
-          },
-          {
             "name": "managedAds",
             "type": {
               "kind": "NON_NULL",
@@ -3870,7 +4300,64 @@ export type introspection = {
             "isDeprecated": false
           },
           {
-            "name": "placeSuggestions",
+            "name": "publicProfile",
+            "type": {
+              "kind": "OBJECT",
+              "name": "PublicProfile"
+            },
+            "args": [
+              {
+                "name": "id",
+                "type": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "SCALAR",
+                    "name": "ID"
+                  }
+                }
+              }
+            ],
+            "isDeprecated": false
+          },
+          {
+            "name": "searchAds",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "AdSearchPage"
+              }
+            },
+            "args": [
+              {
+                "name": "input",
+                "type": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "INPUT_OBJECT",
+                    "name": "AdSearchInput"
+                  }
+                }
+              },
+              {
+                "name": "limit",
+                "type": {
+                  "kind": "SCALAR",
+                  "name": "Int"
+                }
+              },
+              {
+                "name": "nextToken",
+                "type": {
+                  "kind": "SCALAR",
+                  "name": "String"
+                }
+              }
+            ],
+            "isDeprecated": false
+          },
+          {
+            "name": "searchPlaces",
             "type": {
               "kind": "NON_NULL",
               "ofType": {
@@ -3886,6 +4373,13 @@ export type introspection = {
             },
             "args": [
               {
+                "name": "language",
+                "type": {
+                  "kind": "ENUM",
+                  "name": "ContentLanguage"
+                }
+              },
+              {
                 "name": "limit",
                 "type": {
                   "kind": "SCALAR",
@@ -3899,26 +4393,6 @@ export type introspection = {
                   "ofType": {
                     "kind": "SCALAR",
                     "name": "String"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
-          },
-          {
-            "name": "publicProfile",
-            "type": {
-              "kind": "OBJECT",
-              "name": "PublicProfile"
-            },
-            "args": [
-              {
-                "name": "id",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
                   }
                 }
               }
