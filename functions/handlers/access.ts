@@ -24,6 +24,11 @@ export interface HandlerAccess {
   publish?: readonly ServerEventName[];
   /** Creates and deletes one-time schedules (EventBridge Scheduler), passing the scheduler's role. */
   scheduler?: boolean;
+  /**
+   * Searches the stack's Amazon Location place index (geo:SearchPlaceIndexForText on that index only):
+   * PLACES_ADAPTER=amazon-location and PLACE_INDEX_NAME.
+   */
+  placeIndex?: boolean;
   /** The file store's bucket, per area (key prefix `files/<area>/`). */
   files?: Partial<Record<FileArea, 'read' | 'readWrite'>>;
   memorySize?: number;
@@ -46,7 +51,7 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   },
   // The table keeps each verification's number and times, and the per-account limits.
   phone: { table: 'readWrite', secrets: ['twilio'] },
-  places: { table: 'readWrite' }, // table: its rate limit per source address (the places are in the bundle)
+  places: { table: 'readWrite', placeIndex: true }, // table: its rate limit per source address
   housekeeping: { table: 'readWrite', files: { incoming: 'readWrite' } },
   // E-mails the new owner of a transferred ad; hands out the public URLs of ad images (the file store
   // builds them, it reads no object).

@@ -1,9 +1,11 @@
-// Address autocomplete through the places Lambda: towns and postal-code areas of Quebec, a street
-// typed before them kept as the address, the limit, and the rate limit of a public field.
+// Address autocomplete through the places Lambda and its port (the gazetteer, PLACES_ADAPTER in the
+// test environment): towns and postal-code areas of Quebec, a street typed before them kept as the
+// address, the language, the limit and the text's length, and the rate limit of a public field.
 
 import { describe, expect, it } from 'vitest';
 import { manualClock, useClock } from '../domain/clock';
-import { PLACE_SUGGESTIONS_DEFAULT_LIMIT, PLACE_SUGGESTIONS_MAX_LIMIT, type PlaceSuggestion } from '@partage/graphql';
+import { PLACE_SUGGESTIONS_DEFAULT_LIMIT, PLACE_SUGGESTIONS_MAX_LIMIT, type ContentLanguage, type PlaceSuggestion } from '@partage/graphql';
+import { PLACE_TEXT_MAX_LENGTH } from '../domain/places/place-search-input';
 import {
   ANONYMOUS,
   errorCodeOf,
@@ -17,9 +19,9 @@ import { handler } from './places';
 
 useTestOutbox();
 
-const suggest = async (text: string, limit?: number, source = newSourceAddress()) =>
+const suggest = async (text: string, limit?: number, source = newSourceAddress(), language?: ContentLanguage) =>
   (await handler(
-    resolverEvent('Query.searchPlaces', { text, ...(limit !== undefined && { limit }) }, ANONYMOUS, source),
+    resolverEvent('Query.searchPlaces', { text, ...(limit !== undefined && { limit }), ...(language && { language }) }, ANONYMOUS, source),
   )) as PlaceSuggestion[];
 
 describe('Query.searchPlaces', () => {
@@ -29,6 +31,12 @@ describe('Query.searchPlaces', () => {
     expect(towns).toEqual(expect.arrayContaining(['Montréal-Ouest', 'Montréal-Est']));
     expect((await suggest('levis'))[0]).toMatchObject({ label: 'Lévis, QC', address: 'Lévis', town: 'Lévis', postalCode: null });
     expect((await suggest('trois riv'))[0]!.town).toBe('Trois-Rivières');
+  });
+
+  it('names places in French unless English is asked', async () => {
+    expect((await suggest('quebec'))[0]!.label).toBe('Québec, QC');
+    expect((await suggest('quebec', undefined, undefined, 'ENGLISH'))[0]!.label).toBe('Quebec City, QC');
+    expect((await suggest('plateau mont', undefined, undefined, 'ENGLISH'))[0]!.label).toBe('Le Plateau-Mont-Royal, Montreal, QC');
   });
 
   it('keeps a street typed before the town as the address, located at the town', async () => {
@@ -82,6 +90,8 @@ describe('Query.searchPlaces', () => {
     expect(invalidFieldsOf(await handler(resolverEvent('Query.searchPlaces', { text: 'saint', limit: 0 }, ANONYMOUS)))).toEqual([
       'limit:oneOf',
     ]);
+    const long = 'a'.repeat(PLACE_TEXT_MAX_LENGTH + 1);
+    expect(invalidFieldsOf(await handler(resolverEvent('Query.searchPlaces', { text: long }, ANONYMOUS)))).toEqual(['text:maxLength']);
   });
 
   it('limits anonymous callers per source address (RATE_LIMITED), not other addresses', async () => {

@@ -53,6 +53,7 @@ export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
     OUTBOX_DIR: outboxDir,
     PUBLIC_URL: TEST_PUBLIC_URL,
     PUBLISH_ADAPTER: 'local',
+    PLACES_ADAPTER: 'gazetteer',
   });
   registerLocalEventSink(async (mutation, result) => {
     published.push({ mutation, result });

@@ -73,6 +73,16 @@ describe('readConfig', () => {
     expect(readConfig(context(base), {}).connectSources).toBeUndefined();
   });
 
+  it('reads the map style URL, an https URL, absent unless set (the offline basemap)', () => {
+    const base = { [CONTEXT_KEYS.webDist]: built };
+    const url = 'https://tuiles.exemple.ca/styles/quebec.json';
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.mapStyleUrl]: url }), {}).mapStyleUrl).toBe(url);
+    expect(readConfig(context(base), {}).mapStyleUrl).toBeUndefined();
+    expect(() => readConfig(context({ ...base, [CONTEXT_KEYS.mapStyleUrl]: 'http://tuiles.exemple.ca/style.json' }), {})).toThrow(
+      /partage:mapStyleUrl must be an https URL/,
+    );
+  });
+
   it('turns GraphQL introspection on only when asked (a development stack), and reads an existing CloudFront WebACL', () => {
     const base = { [CONTEXT_KEYS.webDist]: built };
     expect(readConfig(context(base), {}).graphqlIntrospection).toBeUndefined();

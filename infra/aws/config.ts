@@ -24,6 +24,12 @@ export interface PartageConfig {
   certificateArn?: string;
   /** More origins the web app may connect to (CSP connect-src), e.g. a map tile server. */
   connectSources?: string[];
+  /**
+   * The MapLibre style of the maps (`mapStyleUrl` in config.json), an https URL; without it the maps
+   * draw the offline basemap bundled with the web app. Its origin is added to connect-src; tiles,
+   * glyphs or sprites on other origins go in connectSources.
+   */
+  mapStyleUrl?: string;
   /** GraphQL introspection on (a development stack); off unless `partage:graphqlIntrospection` is true. */
   graphqlIntrospection?: boolean;
   /**
@@ -43,6 +49,7 @@ export const CONTEXT_KEYS = {
   domainName: 'partage:domainName',
   certificateArn: 'partage:certificateArn',
   connectSources: 'partage:connectSources',
+  mapStyleUrl: 'partage:mapStyleUrl',
   graphqlIntrospection: 'partage:graphqlIntrospection',
   cloudFrontWebAclArn: 'partage:cloudFrontWebAclArn',
 } as const;
@@ -84,6 +91,10 @@ export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = proc
   const domainName = text(context(CONTEXT_KEYS.domainName));
   const certificateArn = text(context(CONTEXT_KEYS.certificateArn));
   const cloudFrontWebAclArn = text(context(CONTEXT_KEYS.cloudFrontWebAclArn));
+  const mapStyleUrl = text(context(CONTEXT_KEYS.mapStyleUrl));
+  if (mapStyleUrl && !/^https:\/\/[^/]+\//.test(mapStyleUrl)) {
+    throw new Error(`${CONTEXT_KEYS.mapStyleUrl} must be an https URL of a MapLibre style, e.g. https://tiles.example.ca/style.json`);
+  }
   if (Boolean(domainName) !== Boolean(certificateArn)) {
     throw new Error(
       `Set both ${CONTEXT_KEYS.domainName} and ${CONTEXT_KEYS.certificateArn} (an ACM certificate in us-east-1 for CloudFront), or neither.`,
@@ -102,6 +113,7 @@ export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = proc
     ...(connectSources.length ? { connectSources } : {}),
     ...(String(context(CONTEXT_KEYS.graphqlIntrospection)) === 'true' ? { graphqlIntrospection: true } : {}),
     ...(cloudFrontWebAclArn ? { cloudFrontWebAclArn } : {}),
+    ...(mapStyleUrl ? { mapStyleUrl } : {}),
   };
 }
 

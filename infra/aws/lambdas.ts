@@ -20,6 +20,7 @@ import { fileAreaPrefix, isPublicArea, type FileArea } from '@partage/functions/
 import { SERVER_EVENTS } from '@partage/functions/domain/events';
 import { TWILIO_BUNDLE_ALIASES } from '@partage/functions/adapters/twilio-bundling';
 import { REPO_ROOT, senderAddress } from './config';
+import { PLACE_INDEX_ACTIONS } from './place-index';
 import type { Scheduling } from './scheduling';
 
 export const HANDLERS_DIR = join(REPO_ROOT, 'functions', 'handlers');
@@ -58,6 +59,8 @@ export interface HandlerFunctionsProps {
   twilioSecret: secretsmanager.ISecret;
   /** The file store's buckets (infra/aws/file-storage.ts). */
   fileBuckets: { files: s3.IBucket; public: s3.IBucket };
+  /** Amazon Location's place index (infra/aws/place-index.ts). */
+  placeIndex: { indexName: string; indexArn: string };
   mailFrom: string;
   appVersion: string;
 }
@@ -150,6 +153,7 @@ export class HandlerFunctions extends Construct {
               PUBLIC_FILES_BUCKET: props.fileBuckets.public.bucketName,
             }
           : {}),
+        ...(access.placeIndex ? { PLACES_ADAPTER: 'amazon-location', PLACE_INDEX_NAME: props.placeIndex.indexName } : {}),
         APP_VERSION: props.appVersion,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -194,6 +198,9 @@ export class HandlerFunctions extends Construct {
     // store's peek() could not tell "nothing was uploaded" from a failure. It lists key names only.
     for (const bucket of fileBuckets) {
       fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    }
+    if (access.placeIndex) {
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: PLACE_INDEX_ACTIONS, resources: [props.placeIndex.indexArn] }));
     }
     if (access.sendEmail) {
       fn.addToRolePolicy(

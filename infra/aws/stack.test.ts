@@ -26,6 +26,7 @@ import { PUBLIC_FILES_PATH_PATTERN, SPA_REWRITE_CODE_PATH } from './web-hosting'
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const MAIL_FROM = 'Partage <no-reply@exemple.ca>';
+const MAP_STYLE_URL = 'https://tuiles.exemple.ca/styles/quebec.json';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }>;
 
@@ -73,7 +74,7 @@ beforeAll(() => {
   const edge = new EdgeSecurityStack(app, 'PartageTestEdge', { account: '123456789012' });
   stack = new PartageStack(app, 'PartageTest', {
     env: { account: '123456789012', region: 'ca-central-1' },
-    config: { webDistPath: webDist, mailFrom: MAIL_FROM, appVersion: '1.2.3-test' },
+    config: { webDistPath: webDist, mailFrom: MAIL_FROM, appVersion: '1.2.3-test', mapStyleUrl: MAP_STYLE_URL },
     crossRegionReferences: true,
     cloudFrontWebAclArn: edge.webAclArn,
     catalog: CATALOG,
@@ -204,6 +205,9 @@ describe('Lambdas', () => {
       expect(['FILE_STORE_ADAPTER', 'FILES_BUCKET', 'PUBLIC_FILES_BUCKET'].map(has), `${name} files`).toEqual(
         Array(3).fill(!!access.files),
       );
+      expect([env.PLACES_ADAPTER, env.PLACE_INDEX_NAME], `${name} places`).toEqual(
+        access.placeIndex ? ['amazon-location', 'PartageTest-places'] : [undefined, undefined],
+      );
     }
   });
 
@@ -241,6 +245,7 @@ describe('Lambdas', () => {
         expect(statements.includes(`/types/Mutation/fields/${mutation}`), `${name} publishes ${mutation}`).toBe(allowed);
       }
       expect(statements.includes('scheduler:CreateSchedule'), `${name} schedules`).toBe(!!access.scheduler);
+      expect(statements.includes('"geo:'), `${name} searches places`).toBe(!!access.placeIndex);
       expect(statements.includes('iam:PassRole'), `${name} passes the scheduler role`).toBe(!!access.scheduler);
       const s3Statements = (JSON.parse(statements) as { Statement: { Action: string | string[]; Resource: unknown }[] }[])
         .flatMap((doc) => doc.Statement)
@@ -430,6 +435,33 @@ describe('file store', () => {
   });
 });
 
+describe('places', () => {
+  it('has an Esri place index for stored results, which only the places Lambda may search, and only that way', () => {
+    const indexes = ofType('AWS::Location::PlaceIndex');
+    expect(indexes).toHaveLength(1);
+    const [indexId, index] = indexes[0]!;
+    expect(index.Properties).toMatchObject({
+      IndexName: 'PartageTest-places',
+      DataSource: 'Esri',
+      DataSourceConfiguration: { IntendedUse: 'Storage' },
+    });
+    const geoStatements = ofType('AWS::IAM::Policy').flatMap(([, policy]) =>
+      (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement.filter(
+        (statement) => JSON.stringify(statement.Action).includes('geo:'),
+      ).map((statement) => ({ ...statement, roles: policy.Properties.Roles })),
+    );
+    const [, places] = functionOf('places');
+    expect(geoStatements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'geo:SearchPlaceIndexForText',
+        Resource: { 'Fn::GetAtt': [indexId, 'Arn'] },
+        roles: [{ Ref: (places.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0] }],
+      },
+    ]);
+  });
+});
+
 describe('ads', () => {
   const statementsOf = (name: string) => {
     const [, fn] = functionOf(name);
@@ -616,6 +648,7 @@ describe('web hosting', () => {
     expect(csp).toContain(' wss://');
     expect(csp).toContain(`"Fn::GetAtt":["${apiId}","RealtimeDns"]`);
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp, 'the map style origin').toContain(' https://tuiles.exemple.ca');
     const uploadsBucket = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)![0];
     expect(csp).toContain(`"Fn::GetAtt":["${uploadsBucket}","RegionalDomainName"]`);
   });
@@ -638,7 +671,7 @@ describe('web hosting', () => {
     const written = JSON.parse(readFileSync(join(assetDir, 'config.json'), 'utf8')) as Record<string, string>;
     const markers = Object.assign({}, ...props.SourceMarkers) as Record<string, unknown>;
     expect(markers[written.graphqlEndpoint!]).toEqual({ 'Fn::GetAtt': [apiId, 'GraphQLUrl'] });
-    expect(written).toMatchObject({ mode: 'aws', apiUrl: '', region: 'ca-central-1', version: '1.2.3-test' });
+    expect(written).toMatchObject({ mode: 'aws', apiUrl: '', region: 'ca-central-1', version: '1.2.3-test', mapStyleUrl: MAP_STYLE_URL });
 
     const shell = deployments.find(([, d]) => (d.Properties.Exclude as string[] | undefined)?.includes('config.json'));
     expect(shell?.[1].Properties).toMatchObject({ Prune: true, DistributionPaths: ['/*'] });

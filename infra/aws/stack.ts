@@ -13,6 +13,7 @@ import { FileStorage } from './file-storage';
 import { LambdaGraphqlApi } from './graphql-api';
 import { LambdaHttpApi, type HttpRoute } from './http-api';
 import { HandlerFunctions } from './lambdas';
+import { PlaceIndex } from './place-index';
 import { protectGraphqlApi } from './waf';
 import { Scheduling } from './scheduling';
 import { WebHosting } from './web-hosting';
@@ -82,6 +83,7 @@ export class PartageStack extends Stack {
     });
 
     const files = new FileStorage(this, 'Files');
+    const placeIndex = new PlaceIndex(this, 'Places');
     const cronJobs = catalog.cronJobs ?? [];
     const oneTimeJobs = catalog.oneTimeJobs ?? [];
 
@@ -98,6 +100,7 @@ export class PartageStack extends Stack {
       originVerifySecret,
       twilioSecret,
       fileBuckets: { files: files.filesBucket, public: files.publicBucket },
+      placeIndex,
       mailFrom: config.mailFrom,
       appVersion: config.appVersion,
     });
@@ -133,6 +136,7 @@ export class PartageStack extends Stack {
       ...(config.domainName ? { domainName: config.domainName } : {}),
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
       ...(config.connectSources ? { extraConnectSources: config.connectSources } : {}),
+      ...(config.mapStyleUrl ? { mapStyleUrl: config.mapStyleUrl } : {}),
     });
     this.functions.setPublicUrl(this.web.siteUrl);
 

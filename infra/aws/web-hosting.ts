@@ -23,6 +23,8 @@ export interface WebRuntimeConfig {
   apiUrl: string;
   region: string;
   version: string;
+  /** The maps' MapLibre style; absent, they draw the bundled offline basemap. */
+  mapStyleUrl?: string;
 }
 
 export interface WebHostingProps {
@@ -41,6 +43,8 @@ export interface WebHostingProps {
   certificateArn?: string;
   /** More sources the browser may connect to (map tiles, uploads). */
   extraConnectSources?: string[];
+  /** The maps' MapLibre style (config.json); its origin is added to connect-src. */
+  mapStyleUrl?: string;
   /** AWS WAF WebACL (us-east-1) with the rate limits of the site and of the HTTP API routes. */
   webAclArn?: string;
   /** The file store (file-storage.ts): public files are served from it, uploads are posted to it. */
@@ -98,6 +102,7 @@ export class WebHosting extends Construct {
             `wss://${props.realtimeHost}`,
             ...(props.fileBuckets ? [`https://${props.fileBuckets.files.bucketRegionalDomainName}`] : []),
             ...(props.extraConnectSources ?? []),
+            ...(props.mapStyleUrl ? [new URL(props.mapStyleUrl).origin] : []),
           ]),
           override: true,
         },
@@ -202,6 +207,7 @@ export class WebHosting extends Construct {
       apiUrl: '', // CloudFront routes the HTTP API's paths on the site's own origin
       region: Stack.of(this).region,
       version: props.appVersion,
+      ...(props.mapStyleUrl ? { mapStyleUrl: props.mapStyleUrl } : {}),
     };
     const config = new s3deploy.BucketDeployment(this, 'DeployRuntimeConfig', {
       sources: [s3deploy.Source.jsonData('config.json', runtimeConfig)],

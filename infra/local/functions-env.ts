@@ -1,6 +1,6 @@
 // The environment the functions read at cold start (docs/contracts.md), set for the local host:
 // local DynamoDB and fixed credentials (never a developer's AWS profile), the outbox instead of
-// SES and Twilio Verify, the real-time server for published events, the table for one-time schedules, files under
+// SES and Twilio Verify, the bundled gazetteer instead of Amazon Location, the real-time server for published events, the table for one-time schedules, files under
 // the data folder, and secrets (JWT, file store) generated once per data folder so what they signed
 // survives a restart.
 
@@ -56,6 +56,7 @@ export async function setFunctionEnv({
     MAIL_FROM: 'no-reply@partage.localhost',
     PUBLIC_URL: publicUrl,
     PUBLISH_ADAPTER: 'local',
+    PLACES_ADAPTER: 'gazetteer',
     SCHEDULER_ADAPTER: 'table',
     SCHEDULE_TARGETS: JSON.stringify(Object.fromEntries(ONE_TIME_JOBS.map(({ job, handler }) => [job, handler]))),
     FILE_STORE_ADAPTER: 'local',

@@ -1,10 +1,12 @@
-// Address autocomplete (Query.searchPlaces): places of Quebec matching the typed text, from the
-// offline data of place-data.ts. Accent- and case-insensitive prefix match on town names and postal
-// codes; a street typed before the town ("123 rue Principale, Rimouski") or before a postal code is
-// kept as the address, located at that town or postal-code area. Towns rank by population.
+// The embedded gazetteer of address autocomplete (the places port's local adapter): places of Quebec
+// matching the typed text, from the offline data of place-data.ts. Accent- and case-insensitive
+// prefix match on place names in both languages (from the start of the name or of one of its words:
+// "plateau" finds "Le Plateau-Mont-Royal") and on postal codes; a street typed before the place
+// ("123 rue Principale, Rimouski") or before a postal code is kept as the address, located at that
+// place or postal-code area. Places whose name starts with the text come first, then by population.
 
-import { assertValid, PLACE_SUGGESTIONS_DEFAULT_LIMIT, PLACE_SUGGESTIONS_MAX_LIMIT, type PlaceSuggestion } from '@partage/graphql';
-import { normalizePlaceText, POSTAL_AREAS, TOWNS, type PostalArea, type Town } from './place-data';
+import type { ContentLanguage, PlaceSuggestion } from '@partage/graphql';
+import { nameOf, normalizePlaceText, POSTAL_AREAS, TOWNS, type PostalArea, type Town } from './place-data';
 
 interface Word {
   /** Normalised (place-data.ts). */
@@ -33,23 +35,27 @@ const streetBefore = (text: string, words: Word[], index: number): string =>
 
 const PROVINCE = 'QC';
 
-function townSuggestion(town: Town, street: string): PlaceSuggestion {
+/** A section of a city is located at itself, in its city: "Le Plateau-Mont-Royal, Montréal, QC". */
+function townSuggestion(town: Town, street: string, language: ContentLanguage): PlaceSuggestion {
+  const name = nameOf(town, language);
+  const municipality = town.city ? nameOf(town.city, language) : name;
   return {
-    label: [street, town.name, PROVINCE].filter(Boolean).join(', '),
-    address: street || town.name,
-    town: town.name,
+    label: [street, name, town.city && municipality, PROVINCE].filter(Boolean).join(', '),
+    address: street || name,
+    town: municipality,
     postalCode: null,
     latitude: town.latitude,
     longitude: town.longitude,
   };
 }
 
-function postalSuggestion(area: PostalArea, street: string, postalCode: string | null): PlaceSuggestion {
+function postalSuggestion(area: PostalArea, street: string, postalCode: string | null, language: ContentLanguage): PlaceSuggestion {
   const code = postalCode ?? area.fsa;
+  const town = nameOf(area.town, language);
   return {
-    label: `${[street, area.town.name].filter(Boolean).join(', ')}, ${PROVINCE} ${code}`,
+    label: `${[street, town].filter(Boolean).join(', ')}, ${PROVINCE} ${code}`,
     address: street || code,
-    town: area.town.name,
+    town,
     postalCode,
     latitude: area.latitude,
     longitude: area.longitude,
@@ -63,10 +69,12 @@ const LDU = /^\d[a-z]\d$/;
  * A postal code in the text: a full one ("G5L 1A1", "g5l1a1") or an area alone ("G5L"), with what
  * was typed before it; or, when the whole text is the start of one ("G5"), every area it begins.
  */
-function postalMatches(text: string, words: Word[]): PlaceSuggestion[] {
+function postalMatches(text: string, words: Word[], language: ContentLanguage): PlaceSuggestion[] {
   if (words.length === 1 && /^[a-z]\d?$/.test(words[0]!.key)) {
     const prefix = words[0]!.key.toUpperCase();
-    return [...POSTAL_AREAS.values()].filter((area) => area.fsa.startsWith(prefix)).map((area) => postalSuggestion(area, '', null));
+    return [...POSTAL_AREAS.values()]
+      .filter((area) => area.fsa.startsWith(prefix))
+      .map((area) => postalSuggestion(area, '', null, language));
   }
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!.key;
@@ -79,41 +87,56 @@ function postalMatches(text: string, words: Word[]): PlaceSuggestion[] {
     let street = streetBefore(text, words, i);
     // "…, Rimouski, G5L 1A1": the town typed before the code is the area's, not part of the street.
     const streetWords = wordsOf(street);
-    const townWords = area.town.key.split(' ');
-    const tail = streetWords
-      .slice(-townWords.length)
-      .map((w) => w.key)
-      .join(' ');
-    if (streetWords.length >= townWords.length && tail === area.town.key)
-      street = streetBefore(street, streetWords, streetWords.length - townWords.length);
-    return [postalSuggestion(area, street, unit ? `${fsa} ${unit.toUpperCase()}` : null)];
+    for (const key of area.town.keys) {
+      const townWords = key.split(' ');
+      const tail = streetWords
+        .slice(-townWords.length)
+        .map((w) => w.key)
+        .join(' ');
+      if (streetWords.length >= townWords.length && tail === key) {
+        street = streetBefore(street, streetWords, streetWords.length - townWords.length);
+        break;
+      }
+    }
+    return [postalSuggestion(area, street, unit ? `${fsa} ${unit.toUpperCase()}` : null, language)];
   }
   return [];
 }
 
-/** The towns whose name starts with the last words of the text, taking as many words as still match. */
-function townMatches(text: string, words: Word[]): PlaceSuggestion[] {
+/** 0: a name starts with `typed`; 1: one of its later words does; null: no match. */
+function matchRank(town: Town, typed: string): 0 | 1 | null {
+  if (town.keys.some((key) => key.startsWith(typed))) return 0;
+  if (town.keys.some((key) => key.includes(` ${typed}`))) return 1;
+  return null;
+}
+
+/** The places whose name matches the last words of the text, taking as many words as still match. */
+function townMatches(text: string, words: Word[], language: ContentLanguage): PlaceSuggestion[] {
   for (let i = 0; i < words.length; i++) {
     const typed = words
       .slice(i)
       .map((w) => w.key)
       .join(' ');
     if (typed.length < 2 || /^\d/.test(typed)) continue;
-    const towns = TOWNS.filter((town) => town.key.startsWith(typed));
+    // TOWNS is by population already: a stable sort on the match keeps that order within each rank.
+    const towns = TOWNS.map((town) => ({ town, rank: matchRank(town, typed) }))
+      .filter((match) => match.rank !== null)
+      .sort((a, b) => a.rank! - b.rank!);
     if (towns.length) {
       const street = streetBefore(text, words, i);
-      return towns.map((town) => townSuggestion(town, street));
+      return towns.map(({ town }) => townSuggestion(town, street, language));
     }
   }
   return [];
 }
 
-/** Up to `limit` places matching `text`: postal-code areas first (the more precise), then towns by population. */
-export function searchPlaces(text: string, limit?: number | null): PlaceSuggestion[] {
-  const count = limit ?? PLACE_SUGGESTIONS_DEFAULT_LIMIT;
-  assertValid([['limit', count > PLACE_SUGGESTIONS_MAX_LIMIT ? 'tooMany' : count < 1 ? 'oneOf' : null]]);
-  const words = wordsOf(text ?? '');
+/**
+ * Up to `limit` places matching `text`, named in `language`: postal-code areas first (the more
+ * precise), then places. The caller has checked the limit (place-search-input.ts).
+ */
+export function searchGazetteer(text: string, { limit, language }: { limit: number; language: ContentLanguage }): PlaceSuggestion[] {
+  const words = wordsOf(text);
   if (words.length === 0) return [];
-  const postal = postalMatches(text, words);
-  return (postal.length ? postal : townMatches(text, words)).slice(0, count);
+  const postal = postalMatches(text, words, language);
+  return (postal.length ? postal : townMatches(text, words, language)).slice(0, limit);
 }

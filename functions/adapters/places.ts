@@ -1,0 +1,28 @@
+// The places port (address autocomplete, Query.searchPlaces): the places matching what is typed, named
+// in the reader's language. Chosen once from PLACES_ADAPTER: `amazon-location` asks the Amazon Location
+// Service place index PLACE_INDEX_NAME; `gazetteer` answers from the Quebec place data bundled with the
+// Lambda (functions/domain/places), on the local host and in tests.
+
+import { LocationClient } from '@aws-sdk/client-location';
+import type { PlaceSuggestion } from '@partage/graphql';
+import { searchGazetteer } from '../domain/places/place-suggestions';
+import type { PlaceSearchOptions } from '../domain/places/place-search-input';
+import { amazonLocationPlaces } from './amazon-location-places';
+import { requireEnv } from './env';
+
+export interface PlaceSearch {
+  search(text: string, options: PlaceSearchOptions): Promise<PlaceSuggestion[]>;
+}
+
+let chosen: PlaceSearch | undefined;
+
+export function placeSearch(): PlaceSearch {
+  chosen ??= choosePlaceSearch(requireEnv('PLACES_ADAPTER'));
+  return chosen;
+}
+
+function choosePlaceSearch(adapter: string): PlaceSearch {
+  if (adapter === 'amazon-location') return amazonLocationPlaces(new LocationClient({}), requireEnv('PLACE_INDEX_NAME'));
+  if (adapter === 'gazetteer') return { search: async (text, options) => searchGazetteer(text, options) };
+  throw new Error(`Unknown PLACES_ADAPTER "${adapter}" (expected amazon-location or gazetteer)`);
+}
