@@ -189,7 +189,7 @@ describe('create an ad', { timeout: 20_000 }, () => {
     const address = screen.getByRole('combobox', { name: 'Address' });
     await user.type(address, '12 rue');
     await screen.findByRole('option', { name: second.label });
-    expect(callsOf('searchPlaces').at(-1)).toEqual({ text: '12 rue' });
+    expect(callsOf('searchPlaces').at(-1)).toEqual({ text: '12 rue', language: 'ENGLISH' });
     await user.keyboard('{ArrowDown}{ArrowDown}');
     const active = screen.getByRole('option', { name: second.label });
     expect(address).toHaveAttribute('aria-activedescendant', active.id);

@@ -3,6 +3,7 @@
 // aria-activedescendant while focus stays in the input; arrows move, Enter picks, Escape closes.
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ContentLanguage } from '@partage/graphql';
 import { useApiQuery } from '../api/queries';
 import './address.css';
 import { PLACE_SUGGESTIONS, type PlaceSuggestion } from './operations';
@@ -36,7 +37,9 @@ function useDebounced(value: string, delay: number): string {
 }
 
 export function AddressAutocomplete({ label, value, onType, onPick, error, hint, register, maxLength }: AddressAutocompleteProps) {
-  const { t } = useTranslation('address');
+  const { t, i18n } = useTranslation('address');
+  // Places are named in the reader's language where names differ ("Québec" / "Quebec City").
+  const language: ContentLanguage = i18n.language === 'en' ? 'ENGLISH' : 'FRENCH';
   const id = useId();
   const listId = `${id}-list`;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -45,7 +48,7 @@ export function AddressAutocomplete({ label, value, onType, onPick, error, hint,
   const [active, setActive] = useState(-1);
   const text = useDebounced(value.trim(), SUGGESTION_DELAY_MS);
   const enabled = open && text.length >= MIN_CHARACTERS;
-  const query = useApiQuery(PLACE_SUGGESTIONS, { text }, { enabled, keepPreviousData: true });
+  const query = useApiQuery(PLACE_SUGGESTIONS, { text, language }, { enabled, keepPreviousData: true });
   const suggestions = enabled ? (query.data?.searchPlaces ?? []) : [];
   const expanded = open && suggestions.length > 0;
 

@@ -2,8 +2,8 @@
 import { graphql, type ResultOf } from '../api/documents';
 
 export const PLACE_SUGGESTIONS = graphql(`
-  query SearchPlaces($text: String!, $limit: Int) {
-    searchPlaces(text: $text, limit: $limit) {
+  query SearchPlaces($text: String!, $limit: Int, $language: ContentLanguage) {
+    searchPlaces(text: $text, limit: $limit, language: $language) {
       label
       address
       town
