@@ -7,6 +7,8 @@ export interface RuntimeConfig {
   apiUrl: string;
   region: string;
   version: string;
+  /** The MapLibre style of the maps in production; absent, they draw the bundled offline basemap (lib/map/basemap.ts). */
+  mapStyleUrl?: string;
 }
 
 let loading: Promise<RuntimeConfig> | undefined;
@@ -35,3 +37,6 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
 export function apiUrl(path: string): string {
   return `${current?.apiUrl ?? ''}${path}`;
 }
+
+/** The configured MapLibre style of the maps, if any (read once config.json has arrived, as every map is). */
+export const mapStyleUrl = (): string | undefined => current?.mapStyleUrl || undefined;

@@ -2,20 +2,32 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdMap, circlePolygon } from './AdMap';
 
-// MapLibre itself needs WebGL: these tests check what the component asks of it.
+// MapLibre itself needs WebGL (tests/e2e/ad-map.spec.ts draws it in Chromium): these tests check what
+// the component asks of it.
 interface MapOptions {
   center: unknown;
+  zoom: number;
   interactive: boolean;
-  style: { sources: Record<string, { data: unknown }>; layers: { id: string }[] };
+  attributionControl: unknown;
+  style: { sources: Record<string, { data: unknown; attribution?: string }>; layers: { id: string }[]; 'font-faces'?: unknown };
 }
-const maps: { options: MapOptions; removed: boolean }[] = [];
+const maps: { options: MapOptions; removed: boolean; sources: Record<string, unknown>; layers: string[]; load?: () => void }[] = [];
 const markers: unknown[] = [];
 vi.mock('maplibre-gl', () => {
   class Map {
     entry: (typeof maps)[number];
     constructor(options: MapOptions) {
-      this.entry = { options, removed: false };
+      this.entry = { options, removed: false, sources: {}, layers: [] };
       maps.push(this.entry);
+    }
+    on(event: string, listener: () => void) {
+      if (event === 'load') this.entry.load = listener;
+    }
+    addSource(id: string, source: { data: unknown }) {
+      this.entry.sources[id] = source.data;
+    }
+    addLayer(layer: { id: string }) {
+      this.entry.layers.push(layer.id);
     }
     remove() {
       this.entry.removed = true;
@@ -39,25 +51,34 @@ beforeEach(() => {
 });
 
 describe('ad map', () => {
-  it('puts a marker on an exact place, over the bundled outline of Quebec, with no tile server', async () => {
+  it('puts a marker on an exact place, over the offline basemap with its credits, with no tile server', async () => {
     const { unmount } = render(<AdMap latitude={45.5} longitude={-73.6} radiusMeters={0} label="Map of the ad" />);
     expect(screen.getByRole('img', { name: 'Map of the ad' })).toBeInTheDocument();
     await waitFor(() => expect(maps).toHaveLength(1));
     const { options } = maps[0]!;
-    expect(options).toMatchObject({ center: [-73.6, 45.5], interactive: false });
-    expect(Object.keys(options.style.sources)).toEqual(['quebec']);
-    expect(JSON.stringify(options.style)).not.toMatch(/https?:/);
+    expect(options).toMatchObject({ center: [-73.6, 45.5], interactive: false, attributionControl: { compact: false } });
+    expect(Object.keys(options.style.sources)).toEqual(['quebec', 'roads', 'places']);
+    expect(options.style.sources.places!.attribution).toContain('GeoNames');
+    // Every file the style fetches is the site's own: nothing is asked of another server.
+    const files = [
+      ...Object.values(options.style['font-faces'] as Record<string, string>),
+      ...Object.values(options.style.sources).map((s) => s.data),
+    ];
+    expect(files).toHaveLength(4);
+    for (const file of files) expect(String(file)).toMatch(new RegExp(`^${location.origin}/`));
     expect(markers).toEqual([[-73.6, 45.5]]);
     unmount();
     expect(maps[0]!.removed).toBe(true);
   });
 
-  it('draws the area of an approximate place as a circle, and no marker', async () => {
+  it('draws the area of an approximate place as a circle once the basemap has loaded, and no marker', async () => {
     render(<AdMap latitude={46.8} longitude={-71.2} radiusMeters={2000} label="Map of the area" />);
     await waitFor(() => expect(maps).toHaveLength(1));
-    const { options } = maps[0]!;
-    expect(options.style.sources.area?.data).toEqual(circlePolygon(-71.2, 46.8, 2000));
-    expect(options.style.layers.map((layer) => layer.id)).toEqual(['elsewhere', 'quebec', 'border', 'area', 'area-halo']);
+    const entry = maps[0]!;
+    expect(entry.layers).toEqual([]);
+    entry.load!();
+    expect(entry.sources.area).toEqual(circlePolygon(-71.2, 46.8, 2000));
+    expect(entry.layers).toEqual(['area', 'area-halo']);
     expect(markers).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // A small, still map of where an ad is (spec §2 detail page). MapLibre (about 1 MB, plus its worker)
-// loads in its own chunk, only when a map is shown. There is no tile server to rely on: the map draws
-// a bundled outline of Quebec, and the place as a marker (exact) or a circle (approximate).
+// loads in its own chunk, only when a map is shown. Over the basemap (lib/map/basemap.ts: the
+// configured style, or the offline one), the place as a marker (exact) or a circle (approximate).
 import { useEffect, useRef, useState } from 'react';
 import type { Feature, Polygon } from 'geojson';
 import { describeError, logger } from '../../lib/logger';
@@ -17,8 +17,8 @@ interface AdMapProps {
 }
 
 const METERS_PER_DEGREE = 111_320;
-/** About 500 km across the small map: the province's outline (the only basemap) tells where the place is. */
-const ZOOM = 7;
+/** About 100 km across the small map: the nearby towns and highways tell where the place is. */
+const ZOOM = 9;
 const AREA_COLOUR = '#1f5f3f';
 
 /** A circle of `radiusMeters` around a point, as a polygon (GeoJSON has no circles). */
@@ -42,48 +42,39 @@ export function AdMap({ latitude, longitude, radiusMeters, label }: AdMapProps) 
     loadMapLibre()
       .then(({ Map, Marker }) => {
         if (cancelled || !container.current) return;
-        const area = radiusMeters > 0 ? circlePolygon(longitude, latitude, radiusMeters) : null;
-        const basemap = basemapStyle();
         const shown = new Map({
           container: container.current,
           interactive: false,
-          attributionControl: false,
+          // The basemap's sources credit their data, in the reader's language.
+          attributionControl: { compact: false },
           center: [longitude, latitude],
           zoom: ZOOM,
-          style: {
-            ...basemap,
-            sources: {
-              ...basemap.sources,
-              ...(area && {
-                area: { type: 'geojson', data: area },
-                centre: { type: 'geojson', data: { type: 'Point', coordinates: [longitude, latitude] } },
-              }),
-            },
-            layers: [
-              ...basemap.layers,
-              ...(area
-                ? [
-                    // The area at its true size, and a halo that keeps it visible at the province's scale.
-                    { id: 'area', type: 'fill' as const, source: 'area', paint: { 'fill-color': AREA_COLOUR, 'fill-opacity': 0.3 } },
-                    {
-                      id: 'area-halo',
-                      type: 'circle' as const,
-                      source: 'centre',
-                      paint: {
-                        'circle-radius': 14,
-                        'circle-color': AREA_COLOUR,
-                        'circle-opacity': 0.2,
-                        'circle-stroke-color': AREA_COLOUR,
-                        'circle-stroke-width': 2,
-                      },
-                    },
-                  ]
-                : []),
-            ],
-          },
+          style: basemapStyle(),
         });
         map = shown;
-        if (!area) new Marker({ color: AREA_COLOUR }).setLngLat([longitude, latitude]).addTo(shown);
+        if (radiusMeters === 0) {
+          new Marker({ color: AREA_COLOUR }).setLngLat([longitude, latitude]).addTo(shown);
+          return;
+        }
+        // The basemap may be a style URL: the area goes on top once it has loaded.
+        shown.on('load', () => {
+          shown.addSource('area', { type: 'geojson', data: circlePolygon(longitude, latitude, radiusMeters) });
+          shown.addSource('centre', { type: 'geojson', data: { type: 'Point', coordinates: [longitude, latitude] } });
+          // The area at its true size, and a halo that keeps it visible when it is small on the map.
+          shown.addLayer({ id: 'area', type: 'fill', source: 'area', paint: { 'fill-color': AREA_COLOUR, 'fill-opacity': 0.3 } });
+          shown.addLayer({
+            id: 'area-halo',
+            type: 'circle',
+            source: 'centre',
+            paint: {
+              'circle-radius': 14,
+              'circle-color': AREA_COLOUR,
+              'circle-opacity': 0.2,
+              'circle-stroke-color': AREA_COLOUR,
+              'circle-stroke-width': 2,
+            },
+          });
+        });
       })
       .catch((error: unknown) => {
         // No WebGL, or the chunk did not load: the page still says where the ad is, in words.
