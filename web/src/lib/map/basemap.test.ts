@@ -44,13 +44,13 @@ describe('offline basemap', () => {
       Object.values(offlineBasemapStyle(language).sources).map((source) => 'attribution' in source && source.attribution);
     expect(credits('en')).toEqual([
       expect.stringContaining('world-geojson'),
-      expect.stringContaining('highways'),
+      expect.stringContaining('Approximate highways'),
       expect.stringContaining('GeoNames'),
     ]);
     await i18n.loadNamespaces('map');
     expect(credits('fr')).toEqual([
-      expect.stringContaining('Contour du Québec'),
-      expect.stringContaining('Grands axes'),
+      expect.stringContaining('Contour'),
+      expect.stringContaining('Axes routiers'),
       expect.stringContaining('Lieux'),
     ]);
   });
