@@ -53,7 +53,9 @@ for (const lang of ['fr', 'en'] as Lang[]) {
     // What the canvas shows: highway and label pixels, on the outline's fill.
     await expect
       .poll(async () => {
-        const { data, info } = await sharp(await map.screenshot()).raw().toBuffer({ resolveWithObject: true });
+        const { data, info } = await sharp(await map.screenshot())
+          .raw()
+          .toBuffer({ resolveWithObject: true });
         const near = (offset: number, [r, g, b]: number[]) =>
           Math.abs(data[offset]! - r!) + Math.abs(data[offset + 1]! - g!) + Math.abs(data[offset + 2]! - b!) < 30;
         let [road, ink] = [0, 0];

@@ -23,39 +23,42 @@ const absolute = (url: string) => new URL(url, document.baseURI).href;
 
 function placeLayers(language: string): LayerSpecification[] {
   const name = language === 'en' ? ['coalesce', ['get', 'name_en'], ['get', 'name']] : ['get', 'name'];
-  return Object.entries(PLACE_RANK_MIN_ZOOM).flatMap(([rank, minzoom]): LayerSpecification[] => {
-    const filter = ['==', ['get', 'rank'], Number(rank)] as ['==', ['get', string], number];
-    return [
-      ...(rank === '4'
-        ? []
-        : [
-            {
-              id: `places-${rank}-dot`,
-              type: 'circle' as const,
-              source: 'places',
-              minzoom,
-              filter,
-              paint: { 'circle-radius': 2.5, 'circle-color': INK },
-            },
-          ]),
-      {
-        id: `places-${rank}-label`,
-        type: 'symbol',
-        source: 'places',
-        minzoom,
-        filter,
-        layout: {
-          'text-field': name as ['get', string],
-          'text-font': [BASEMAP_FONT],
-          'text-size': rank === '1' ? 14 : rank === '4' ? 11 : 12,
-          'text-anchor': rank === '4' ? 'center' : 'top',
-          'text-offset': rank === '4' ? [0, 0] : [0, 0.4],
-          'text-max-width': 8,
+  // MapLibre places the labels of the upper layers first: the cities' go on top, so a town never hides one.
+  return Object.entries(PLACE_RANK_MIN_ZOOM)
+    .reverse()
+    .flatMap(([rank, minzoom]): LayerSpecification[] => {
+      const filter = ['==', ['get', 'rank'], Number(rank)] as ['==', ['get', string], number];
+      return [
+        ...(rank === '4'
+          ? []
+          : [
+              {
+                id: `places-${rank}-dot`,
+                type: 'circle' as const,
+                source: 'places',
+                minzoom,
+                filter,
+                paint: { 'circle-radius': 2.5, 'circle-color': INK },
+              },
+            ]),
+        {
+          id: `places-${rank}-label`,
+          type: 'symbol',
+          source: 'places',
+          minzoom,
+          filter,
+          layout: {
+            'text-field': name as ['get', string],
+            'text-font': [BASEMAP_FONT],
+            'text-size': rank === '1' ? 14 : rank === '4' ? 11 : 12,
+            'text-anchor': rank === '4' ? 'center' : 'top',
+            'text-offset': rank === '4' ? [0, 0] : [0, 0.4],
+            'text-max-width': 8,
+          },
+          paint: { 'text-color': rank === '4' ? '#6b7570' : INK, 'text-halo-color': '#ffffff', 'text-halo-width': 1.2 },
         },
-        paint: { 'text-color': rank === '4' ? '#6b7570' : INK, 'text-halo-color': '#ffffff', 'text-halo-width': 1.2 },
-      },
-    ];
-  });
+      ];
+    });
 }
 
 /** The offline style, its labels in `language` where names differ ("Quebec City"). */
