@@ -72,16 +72,17 @@ export function useAdPages<Result, Vars extends PageVariables, Item>(
   // How many items the reader asked for so far, and the pages read unasked to get them.
   const wanted = useRef({ key: '', count: limit, requests: 0 });
   const keyText = JSON.stringify(key);
-  const loaded = items !== null;
+  // Pages read, rather than "is fetching": a quick answer may start and end between two renders.
+  const pageCount = data?.pages.length ?? 0;
   const { hasNextPage, isFetching, isError, fetchNextPage } = query;
   useEffect(() => {
     if (wanted.current.key !== keyText) wanted.current = { key: keyText, count: limit, requests: 0 };
     const target = wanted.current;
-    if (!fill || !loaded || isFetching || isError || !hasNextPage) return;
+    if (!fill || pageCount === 0 || isFetching || isError || !hasNextPage) return;
     if (count >= target.count || target.requests >= MAX_FILL_REQUESTS) return;
     target.requests += 1;
     void fetchNextPage();
-  }, [fill, keyText, limit, loaded, count, isFetching, isError, hasNextPage, fetchNextPage]);
+  }, [fill, keyText, limit, pageCount, count, isFetching, isError, hasNextPage, fetchNextPage]);
 
   return {
     items,
