@@ -71,7 +71,8 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
   }));
   const highlight = useEffectEvent((id: string | null) => onHighlight(id));
   const select = useEffectEvent((id: string) => onSelect(id));
-  const initial = useEffectEvent(() => ({ ads, focus }));
+  const initialFocus = useEffectEvent(() => focus);
+  const latestAds = useEffectEvent(() => ads);
 
   /** Markers for what the clustered source shows now: one per cluster or lone ad in view. */
   const drawMarkers = useEffectEvent((maplibre: typeof MapLibre) => {
@@ -128,9 +129,8 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
     loadMapLibre()
       .then((maplibre) => {
         if (cancelled || !container.current) return;
-        const { ads: firstAds, focus: firstFocus } = initial();
+        const firstFocus = initialFocus();
         const stored = readMapPosition();
-        const basemap = basemapStyle();
         const view = firstFocus
           ? { bounds: circleBounds(firstFocus), fitBoundsOptions: { padding: FIT_PADDING } }
           : {
@@ -146,22 +146,17 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
             'AttributionControl.ToggleAttribution': t('map.attribution'),
             'Map.Title': t('map.label'),
           },
-          style: {
-            ...basemap,
-            sources: {
-              ...basemap.sources,
-              [SOURCE]: { type: 'geojson', data: featuresOf(firstAds), cluster: true, clusterRadius: 48, clusterMaxZoom: 13 },
-            },
-            // The source's tiles load only for a layer that uses it; the markers themselves are HTML.
-            layers: [
-              ...basemap.layers,
-              { id: 'ads-anchor', type: 'circle', source: SOURCE, paint: { 'circle-radius': 0, 'circle-opacity': 0 } },
-            ],
-          },
+          style: basemapStyle(),
         });
         map.current = shown;
         shown.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
-        shown.on('load', () => setState('loaded'));
+        // The basemap may be a style URL: the results go on top once it has loaded.
+        shown.on('load', () => {
+          shown.addSource(SOURCE, { type: 'geojson', data: featuresOf(latestAds()), cluster: true, clusterRadius: 48, clusterMaxZoom: 13 });
+          // The source's tiles load only for a layer that uses it; the markers themselves are HTML.
+          shown.addLayer({ id: 'ads-anchor', type: 'circle', source: SOURCE, paint: { 'circle-radius': 0, 'circle-opacity': 0 } });
+          setState('loaded');
+        });
         shown.on('sourcedata', (event) => {
           if (event.sourceId === SOURCE) drawMarkers(maplibre);
         });
