@@ -275,4 +275,22 @@ describe('search map', () => {
     expect(onSearchArea).toHaveBeenCalledWith({ latitude: 46.81235, longitude: -71.2, radiusKm: 15 });
     expect(screen.queryByRole('button', { name: 'Search this area' })).not.toBeInTheDocument();
   });
+
+  it('stops offering to search the area once another place is searched', async () => {
+    const { rerender, onSearchArea } = renderMap();
+    const map = await loadedMap();
+    act(() => map.emit('moveend', { originalEvent: new MouseEvent('mouseup') }));
+    expect(screen.getByRole('button', { name: 'Search this area' })).toBeVisible();
+    rerender(
+      <SearchMap
+        ads={ADS}
+        focus={{ latitude: 48.45, longitude: -68.52, radiusKm: 25 }}
+        highlightedId={null}
+        onHighlight={vi.fn()}
+        onSelect={vi.fn()}
+        onSearchArea={onSearchArea}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Search this area' })).not.toBeInTheDocument();
+  });
 });

@@ -64,7 +64,10 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
   const map = useRef<MapLibreMap | null>(null);
   const markers = useRef(new Map<string, { marker: Marker; element: HTMLButtonElement; adId: string | null }>());
   const [state, setState] = useState<MapState>('loading');
-  const [moved, setMoved] = useState(false);
+  // The search the reader moved the map away from: the offer to search there lasts until the next search.
+  const searchKey = focus ? `${focus.latitude},${focus.longitude},${focus.radiusKm}` : '';
+  const [movedFrom, setMovedFrom] = useState<string | null>(null);
+  const currentSearch = useEffectEvent(() => searchKey);
 
   const labels = useEffectEvent(() => ({
     cluster: (count: number) => t('map.cluster', { count }),
@@ -164,7 +167,7 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
           const centre = shown.getCenter();
           saveMapPosition({ latitude: centre.lat, longitude: centre.lng, zoom: shown.getZoom() });
           // Only a move of the reader's offers to search there, not the map's own fitting to a search.
-          if ((event as { originalEvent?: unknown }).originalEvent) setMoved(true);
+          if ((event as { originalEvent?: unknown }).originalEvent) setMovedFrom(currentSearch());
           drawMarkers(maplibre);
         });
       })
@@ -199,7 +202,7 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
     if (!shown) return;
     const centre = shown.getCenter();
     const bounds = shown.getBounds();
-    setMoved(false);
+    setMovedFrom(null);
     onSearchArea({
       latitude: roundCoordinate(centre.lat),
       longitude: roundCoordinate(centre.lng),
@@ -214,7 +217,7 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
       ) : (
         <div ref={container} className="search-map__canvas" />
       )}
-      {moved && state === 'loaded' && (
+      {movedFrom === searchKey && state === 'loaded' && (
         <button type="button" className="button button--small search-map__area" onClick={searchArea}>
           {t('map.searchArea')}
         </button>
