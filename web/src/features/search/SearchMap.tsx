@@ -69,9 +69,6 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
   const [movedFrom, setMovedFrom] = useState<string | null>(null);
   const currentSearch = useEffectEvent(() => searchKey);
 
-  const labels = useEffectEvent(() => ({
-    cluster: (count: number) => t('map.cluster', { count }),
-  }));
   const highlight = useEffectEvent((id: string | null) => onHighlight(id));
   const select = useEffectEvent((id: string) => onSelect(id));
   const initialFocus = useEffectEvent(() => focus);
@@ -96,7 +93,7 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
         const count = Number(properties.point_count);
         element.className = 'search-map__cluster';
         element.textContent = String(count);
-        element.setAttribute('aria-label', labels().cluster(count));
+        element.setAttribute('aria-label', t('map.cluster', { count }));
         element.addEventListener('click', () => {
           const source = shown.getSource<GeoJSONSource>(SOURCE);
           void source?.getClusterExpansionZoom(Number(properties.cluster_id)).then((zoom) => {
