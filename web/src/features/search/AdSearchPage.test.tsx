@@ -30,7 +30,8 @@ beforeEach(() => {
   mapLoad.fail = false;
 });
 
-describe('ad search page', () => {
+// Typing pauses and lazy pages: on a busy shared machine a journey can pass the default 5 s.
+describe('ad search page', { timeout: 15_000 }, () => {
   it('shows the newest ads as cards while the map still loads, and the next ones on request', async () => {
     answerOperations({
       searchAds: ({ nextToken }: { nextToken: string | null }) =>
@@ -128,7 +129,12 @@ describe('ad search page', () => {
     await user.type(keyword, ' pizza{Enter}');
     await waitFor(() => expect(location()).toBe('/annonces?q=four+pizza'));
     expect(keyword).toHaveValue('four pizza');
-    expect(inputs().map((input) => input.keyword)).toEqual([undefined, 'four', 'four pizza']);
+    // Far fewer searches than keys pressed (exactly [none, 'four', 'four pizza'] unless the machine stalls mid-word).
+    const keywords = inputs().map((input) => input.keyword);
+    expect(keywords[0]).toBeUndefined();
+    expect(keywords).toContain('four');
+    expect(keywords.at(-1)).toBe('four pizza');
+    expect(keywords.length).toBeLessThan(5);
   });
 
   it('searches around a picked address, within the radius typed, and sorts by distance only then', async () => {
@@ -169,7 +175,7 @@ describe('ad search page', () => {
     await waitFor(() => expect(location()).toBe('/annonces?rayon=80'));
     expect(sort).toHaveValue('DATE_DESC');
     expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual(['DATE_ASC', 'DATE_DESC']);
-  }, 15_000);
+  });
 
   it('opens a shared search as it was: filters, place and sort', async () => {
     answerOperations({ searchAds: { items: [], nextToken: null } });
@@ -224,6 +230,7 @@ describe('ad search page', () => {
     expect(document.querySelector('.ad-card')).toBeNull();
     expect(screen.getByRole('heading', { level: 3, name: 'Ad 1' })).toBeVisible();
     expect(screen.getAllByText('Montréal')).toHaveLength(2);
+    expect(screen.getAllByText('Published November 2, 2026')).toHaveLength(2);
     // The view is not a new search.
     expect(callsOf('searchAds')).toHaveLength(1);
   });

@@ -88,7 +88,7 @@ export function SearchResults({ pages, view, highlightedId, onHighlight, emptyAc
   );
 }
 
-/** One result of the list view: title, category, offer, town and distance on two short lines. */
+/** One result of the list view: title, then category, town and distance, offer and publication date on one line. */
 function ResultRow({ ad }: { ad: AdSummary }) {
   const { t, i18n } = useTranslation(['search', 'ads', 'adFields']);
   const language = readerLanguage(i18n.language);
@@ -110,6 +110,11 @@ function ResultRow({ ad }: { ad: AdSummary }) {
         <span>{t(`adFields:categories.${ad.category}`)}</span>
         <span>{ad.distanceKm != null ? t('ads:card.townAtDistance', { town: ad.town, distance: ad.distanceKm }) : ad.town}</span>
         {offer && <span>{offer}</span>}
+        <span>
+          {t('search:results.published', {
+            date: new Intl.DateTimeFormat(`${language}-CA`, { dateStyle: 'long' }).format(new Date(ad.publishedAt)),
+          })}
+        </span>
       </p>
     </article>
   );
