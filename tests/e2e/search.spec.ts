@@ -4,6 +4,7 @@
 // button, the map (drawn offline, its markers in step with the cards, its position kept), the panel
 // with the keyboard alone, and axe in both languages.
 import type { Locator, Page } from '@playwright/test';
+import { STORAGE_KEYS } from '@partage/graphql';
 import { test, expect, expectNoSeriousA11yViolations } from './support';
 
 /** The gazetteer's Québec (functions/domain/places): the demo kitchens of Québec and Lévis are within 10 km. */
@@ -11,7 +12,7 @@ const QUEBEC = 'lieu=Qu%C3%A9bec&lat=46.8123&lng=-71.2145';
 
 /** The first-visit invitation stays closed: these journeys are about the search, not the invitation. */
 async function skipInvitation(page: Page): Promise<void> {
-  await page.addInitScript(() => localStorage.setItem('partage.firstVisitModalClosed', new Date().toISOString()));
+  await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), STORAGE_KEYS.firstVisitModalClosed);
 }
 
 /** The results' status line once a search has answered: a count, or the empty message. */
@@ -131,9 +132,13 @@ test('the results show as cards beside the map or as a list, and the filters res
 
 test('the map draws the results offline, in step with the cards', async ({ page }) => {
   // Nothing but the local host answers: the basemap and MapLibre's worker come with the app.
-  await page.context().route(
-    (url) => !['localhost', '127.0.0.1'].includes(url.hostname),
-    (route) => route.abort(),
+  const outside: string[] = [];
+  await page.route(
+    (url) => url.hostname !== 'localhost',
+    (route) => {
+      outside.push(route.request().url());
+      return route.abort();
+    },
   );
   await page.goto(`/annonces?lang=fr&${QUEBEC}&rayon=2`);
   const map = page.locator('.search-map');
@@ -165,6 +170,7 @@ test('the map draws the results offline, in step with the cards', async ({ page 
   await expect(page).toHaveURL(/\/annonces\?lat=46\.\d+&lng=-71\.\d+(&rayon=\d+)?$/);
   await expect(page.getByRole('combobox', { name: 'Adresse, ville ou code postal' })).toHaveValue('Centre de la carte');
   await expect(searched(page)).toBeVisible();
+  expect(outside).toEqual([]);
 });
 
 test('the map opens where it was left, after a reload', async ({ page }) => {
@@ -173,7 +179,10 @@ test('the map opens where it was left, after a reload', async ({ page }) => {
   await expect(map).toHaveAttribute('data-map-state', 'loaded', { timeout: 30_000 });
   await expect(page.locator('.search-map__marker, .search-map__cluster').first()).toBeVisible();
   const stored = () =>
-    page.evaluate(() => ['partage.mapLatitude', 'partage.mapLongitude', 'partage.mapZoom'].map((key) => localStorage.getItem(key)));
+    page.evaluate(
+      (keys) => keys.map((key) => localStorage.getItem(key)),
+      [STORAGE_KEYS.mapLatitude, STORAGE_KEYS.mapLongitude, STORAGE_KEYS.mapZoom],
+    );
 
   // Two steps in with the map's own button, then a reload: one step out lands one step above the start.
   const zoomIn = page.getByRole('button', { name: 'Zoom avant' });
