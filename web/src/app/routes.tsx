@@ -29,7 +29,7 @@ const AdminEditUserPage = lazyPage(() => import('../features/admin/user-form/Adm
 const CreateAdPage = lazyPage(() => import('../features/ad-form/AdFormPages').then((m) => m.CreateAdPage));
 const EditAdPage = lazyPage(() => import('../features/ad-form/AdFormPages').then((m) => m.EditAdPage));
 const PrepareAdPage = lazyPage(() => import('../features/ad-form/AdFormPages').then((m) => m.PrepareAdPage));
-const AdListPage = lazyPage(() => import('../features/ads/AdListPage').then((m) => m.AdListPage));
+const AdSearchPage = lazyPage(() => import('../features/search/AdSearchPage').then((m) => m.AdSearchPage));
 const AdDetailPage = lazyPage(() => import('../features/ads/AdDetailPage').then((m) => m.AdDetailPage));
 const ManageAdsPage = lazyPage(() => import('../features/ads/ManageAdsPage').then((m) => m.ManageAdsPage));
 const TransferAdPage = lazyPage(() => import('../features/ads/TransferAdPage').then((m) => m.TransferAdPage));
@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
           },
           // Visitors-only in spec §2, but signed-in users follow the link of a change of address: the page serves both.
           { path: 'confirmez-courriel', element: <ConfirmEmailPage /> },
-          { path: 'annonces', element: <AdListPage /> },
+          { path: 'annonces', element: <AdSearchPage /> },
           // `{slug}-{id}`; the fixed paths under /annonces (creer, modifier/…, transferer/…) rank first.
           { path: 'annonces/:slugAndId', element: <AdDetailPage /> },
           {

@@ -81,3 +81,36 @@ export const testAds = (count: number, from = 0) =>
     const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     return testAd({ id, path: `annonce-${n}-${id}`, title: { fr: `Annonce ${n}`, en: `Ad ${n}` } });
   });
+
+/** A search result (graphql/schema/search.graphql's AdSummary) of the same kitchen; `overrides` replace top-level fields. */
+export function testSummary(overrides: Record<string, unknown> = {}) {
+  const ad = testAd();
+  const id = (overrides.id as string | undefined) ?? AD_ID;
+  return {
+    __typename: 'AdSummary',
+    id,
+    path: `cuisine-commerciale-${id}`,
+    title: ad.title,
+    category: ad.category,
+    town: 'Montréal',
+    latitude: 45.515,
+    longitude: -73.56,
+    radiusMeters: 0,
+    image: ad.images[0],
+    rent: { kind: 'AMOUNT', amountCents: 123450, range: null },
+    sale: null,
+    trade: false,
+    donation: true,
+    publishedAt: ad.publishedAt,
+    distanceKm: null,
+    ...overrides,
+  };
+}
+
+/** `count` search results with distinct ids, titles and places. */
+export const testSummaries = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, index) => {
+    const n = from + index;
+    const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    return testSummary({ id, path: `annonce-${n}-${id}`, title: { fr: `Annonce ${n}`, en: `Ad ${n}` }, latitude: 45.5 + n / 100 });
+  });

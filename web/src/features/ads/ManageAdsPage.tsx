@@ -5,6 +5,8 @@ import { editAdPath, PATHS, transferAdPath } from '../../app/paths';
 import { adDetailPath } from '../../lib/ads/ad-path';
 import { PhoneVerificationDialog } from '../../lib/phone/PhoneVerificationDialog';
 import { AdCardList } from '../../lib/ads/AdCardList';
+import { cardOfAd } from '../../lib/ads/card-view';
+import { SEARCH_ADS } from '../../lib/ads/operations';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
 import { useAdPages } from '../../lib/ads/use-ad-pages';
 import { ApiError, errorMessageKey } from '../../lib/api/errors';
@@ -13,7 +15,7 @@ import { useApiMutation } from '../../lib/api/queries';
 import { useSession } from '../../lib/auth/session';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { notify } from '../../lib/notifications/store';
-import { AD_DETAIL, LATEST_ADS, MANAGED_ADS, PUBLISH_AD, UNPUBLISH_AD } from './operations';
+import { AD_DETAIL, MANAGED_ADS, PUBLISH_AD, UNPUBLISH_AD } from './operations';
 import './ads-pages.css';
 
 type ManagedAd = ResultOf<typeof MANAGED_ADS>['managedAds']['items'][number];
@@ -114,7 +116,7 @@ function ManagedAdList({ published, admin, onMoved }: ManagedAdListProps) {
   return (
     <AdCardList
       pages={pages}
-      card={(ad) => ad}
+      card={cardOfAd}
       headingLevel={2}
       empty={<p>{empty}</p>}
       extra={(ad) => <ManagedAdActions ad={ad} admin={admin} onMoved={onMoved} />}
@@ -130,7 +132,7 @@ function ManagedAdActions({ ad, admin, onMoved }: { ad: ManagedAd; admin: boolea
   const onError = (error: Error) =>
     setFailure({ key: errorMessageKey(error), phone: error instanceof ApiError && error.code === 'PHONE_NOT_VERIFIED' });
   // Either change moves the ad to the other tab, and in or out of the public list: all are asked again.
-  const invalidates = [MANAGED_ADS, LATEST_ADS, AD_DETAIL];
+  const invalidates = [MANAGED_ADS, SEARCH_ADS, AD_DETAIL];
   const publish = useApiMutation(PUBLISH_AD, {
     invalidates,
     onSuccess: () => {

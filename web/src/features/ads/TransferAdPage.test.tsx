@@ -73,7 +73,7 @@ describe('transfer an ad', () => {
   });
 
   it('is for administrators only', async () => {
-    answerOperations({ latestAds: { items: [], nextToken: null } });
+    answerOperations({ searchAds: { items: [], nextToken: null } });
     signIn('USER');
     const view = renderAt(PATH);
     await waitFor(() => expect(view.location()).toBe('/annonces'));

@@ -107,21 +107,6 @@ export const AD_DETAIL = graphql(`
   }
 `);
 
-export const LATEST_ADS = graphql(
-  `
-    query LatestAds($limit: Int, $nextToken: String) {
-      latestAds(limit: $limit, nextToken: $nextToken) {
-        items {
-          id
-          ...AdCardFields
-        }
-        nextToken
-      }
-    }
-  `,
-  [AD_CARD_FIELDS],
-);
-
 export const MANAGED_ADS = graphql(
   `
     query ManagedAds($published: Boolean!, $limit: Int, $nextToken: String) {

@@ -1,45 +1,47 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { readFragment, type FragmentOf } from 'gql.tada';
 import { adDetailPath } from './ad-path';
 import { AdPicture } from './AdPicture';
-import { AD_CARD_FIELDS } from './fragments';
+import type { AdCardView } from './card-view';
 import { pickText, readerLanguage } from './localized-text';
 import { priceLabel, type OfferMode } from './price';
 import './ads.css';
 
-export type AdCardData = FragmentOf<typeof AD_CARD_FIELDS>;
-
 interface AdCardProps {
-  ad: AdCardData;
+  ad: AdCardView;
   /** The heading level of the title, so that cards fit the page's outline. */
   headingLevel?: 2 | 3;
   /** What a page adds under the card (the manage page's state and actions). */
   children?: ReactNode;
+  /** Shown as the one pointed at elsewhere (its marker on the search map). */
+  highlighted?: boolean;
+  /** The pointer or the focus enters (true) or leaves (false) the card. */
+  onHighlight?: (on: boolean) => void;
 }
 
-/** An ad as a card (spec §2): first image, title, category, offer modes with their prices, town. */
-export function AdCard({ ad: masked, headingLevel = 2, children }: AdCardProps) {
+/** An ad as a card (spec §2): first image, title, category, offer modes with their prices, town, distance. */
+export function AdCard({ ad, headingLevel = 2, children, highlighted = false, onHighlight }: AdCardProps) {
   const { t, i18n } = useTranslation(['ads', 'adFields']);
-  const ad = readFragment(AD_CARD_FIELDS, masked);
   const language = readerLanguage(i18n.language);
   const title = pickText(ad.title, language);
-  const image = ad.images[0];
-  const imageAlt = image ? pickText(image.alt, language) : null;
+  const imageAlt = ad.image ? pickText(ad.image.alt, language) : null;
   const Heading = `h${headingLevel}` as const;
-  const modes: { mode: OfferMode; price: string | null }[] = [];
-  if (ad.rent) modes.push({ mode: 'rent', price: priceLabel(ad.rent, language, t) });
-  if (ad.sale) modes.push({ mode: 'sale', price: priceLabel(ad.sale, language, t) });
-  if (ad.trade) modes.push({ mode: 'trade', price: null });
-  if (ad.donation) modes.push({ mode: 'donation', price: null });
+  const modes = offerLines(ad, (offer) => priceLabel(offer, language, t));
 
   return (
-    <article className="ad-card">
+    <article
+      className={highlighted ? 'ad-card ad-card--highlighted' : 'ad-card'}
+      data-ad-id={ad.id}
+      onMouseEnter={onHighlight && (() => onHighlight(true))}
+      onMouseLeave={onHighlight && (() => onHighlight(false))}
+      onFocus={onHighlight && (() => onHighlight(true))}
+      onBlur={onHighlight && (() => onHighlight(false))}
+    >
       <div className="ad-card__image">
-        {image && (
+        {ad.image && (
           <AdPicture
-            variants={image.variants}
+            variants={ad.image.variants}
             alt={imageAlt?.text ?? ''}
             // A description written in the other language only is read in that language's voice.
             lang={imageAlt?.otherLanguage ? imageAlt.language : undefined}
@@ -63,9 +65,21 @@ export function AdCard({ ad: masked, headingLevel = 2, children }: AdCardProps) 
             ))}
           </ul>
         )}
-        <p className="ad-card__town">{ad.location.town}</p>
+        <p className="ad-card__town">
+          {ad.distanceKm != null ? t('ads:card.townAtDistance', { town: ad.town, distance: ad.distanceKm }) : ad.town}
+        </p>
         {children}
       </div>
     </article>
   );
+}
+
+/** The ways an ad is offered, in the order of OFFER_MODES, with the rent and sale prices. */
+export function offerLines(ad: AdCardView, price: (offer: NonNullable<AdCardView['rent']>) => string) {
+  const modes: { mode: OfferMode; price: string | null }[] = [];
+  if (ad.rent) modes.push({ mode: 'rent', price: price(ad.rent) });
+  if (ad.sale) modes.push({ mode: 'sale', price: price(ad.sale) });
+  if (ad.trade) modes.push({ mode: 'trade', price: null });
+  if (ad.donation) modes.push({ mode: 'donation', price: null });
+  return modes;
 }

@@ -1,12 +1,14 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdCard, type AdCardData } from './AdCard';
+import { AdCard } from './AdCard';
+import type { AdCardView } from './card-view';
+import { useLoadMoreFocus } from './load-more-focus';
 import type { AdPages } from './use-ad-pages';
 
 interface AdCardListProps<Item extends { id: string }> {
   pages: AdPages<Item>;
-  /** The fields AdCard reads, from an item. */
-  card: (item: Item) => AdCardData;
+  /** What AdCard shows of an item (card-view.ts). */
+  card: (item: Item) => AdCardView;
   /** Said when the list is empty. */
   empty: ReactNode;
   /** What a page adds to each card (state, actions). */
@@ -18,17 +20,10 @@ interface AdCardListProps<Item extends { id: string }> {
 export function AdCardList<Item extends { id: string }>({ pages, card, empty, extra, headingLevel }: AdCardListProps<Item>) {
   const { t } = useTranslation('ads');
   const list = useRef<HTMLUListElement>(null);
-  const countBeforeMore = useRef<number | null>(null);
   const count = pages.items?.length ?? 0;
+  const focus = useLoadMoreFocus(list, count, '.ad-card__title a');
 
-  useEffect(() => {
-    const before = countBeforeMore.current;
-    if (before === null || count <= before) return;
-    countBeforeMore.current = null;
-    list.current?.querySelectorAll<HTMLElement>('.ad-card__title a')[before]?.focus();
-  }, [count]);
-
-  if (pages.failed && !pages.items) return <ListFailure onRetry={pages.retry} />;
+  if (pages.failed && !pages.items) return <AdListFailure onRetry={pages.retry} />;
   if (!pages.items)
     return (
       <p role="status" className="page-loading">
@@ -55,20 +50,20 @@ export function AdCardList<Item extends { id: string }>({ pages, card, empty, ex
           type="button"
           className="button button--secondary"
           onClick={() => {
-            countBeforeMore.current = count;
+            focus.before();
             pages.loadMore();
           }}
         >
           {t('list.loadMore')}
         </button>
       )}
-      {pages.failed && <ListFailure onRetry={pages.retry} />}
+      {pages.failed && <AdListFailure onRetry={pages.retry} />}
     </>
   );
 }
 
 /** A page of ads that could not be loaded (the first, or one more), with a way to try again. */
-function ListFailure({ onRetry }: { onRetry: () => void }) {
+export function AdListFailure({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('ads');
   return (
     <p role="alert" className="notice notice--error">

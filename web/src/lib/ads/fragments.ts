@@ -1,5 +1,6 @@
-// What a card shows of an ad (AdCard): the ad list, the manage page and the public profile ask for
-// these fields with `...AdCardFields`, and AdCard reads them with readFragment.
+// What a card shows of an ad (AdCard): the manage page and the public profile ask for an Ad's fields
+// with `...AdCardFields`, the search for an AdSummary's with `...AdSummaryFields`; card-view.ts turns
+// either into what AdCard shows.
 import { graphql } from '../api/documents';
 
 export const AD_CARD_FIELDS = graphql(`
@@ -42,5 +43,47 @@ export const AD_CARD_FIELDS = graphql(`
         height
       }
     }
+  }
+`);
+
+export const AD_SUMMARY_FIELDS = graphql(`
+  fragment AdSummaryFields on AdSummary {
+    id
+    path
+    title {
+      fr
+      en
+    }
+    category
+    town
+    latitude
+    longitude
+    radiusMeters
+    image {
+      id
+      alt {
+        fr
+        en
+      }
+      variants {
+        url
+        width
+        height
+      }
+    }
+    rent {
+      kind
+      amountCents
+      range
+    }
+    sale {
+      kind
+      amountCents
+      range
+    }
+    trade
+    donation
+    publishedAt
+    distanceKm
   }
 `);

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../app/paths';
 import { AdCardList } from '../../../lib/ads/AdCardList';
+import { cardOfAd } from '../../../lib/ads/card-view';
 import { useAdPages } from '../../../lib/ads/use-ad-pages';
 import { ApiError, errorMessageKey } from '../../../lib/api/errors';
 import type { ResultOf } from '../../../lib/api/documents';
@@ -114,7 +115,7 @@ function ProfileAds({ userId }: { userId: string }) {
   if (!pages.items?.length && !pages.failed) return null;
   return (
     <ProfileSection title={t('profileAds.title')}>
-      <AdCardList pages={pages} card={(ad) => ad} headingLevel={3} empty={null} />
+      <AdCardList pages={pages} card={cardOfAd} headingLevel={3} empty={null} />
     </ProfileSection>
   );
 }

@@ -7,8 +7,8 @@ import { STORAGE_KEYS } from '@partage/graphql';
 const invitation = () => screen.findByRole('dialog', { name: 'Never miss an offer' });
 
 describe('first-visit invitation', () => {
-  // The invitation shows over the ad list, which asks for the latest ads.
-  beforeEach(() => answerOperations({ latestAds: { items: [], nextToken: null } }));
+  // The invitation shows over the ad list, which searches the ads.
+  beforeEach(() => answerOperations({ searchAds: { items: [], nextToken: null } }));
 
   it('invites a first-time visitor to log in or create an account, coming back here after', async () => {
     renderAt('/annonces?categorie=cuisine');

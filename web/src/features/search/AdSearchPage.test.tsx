@@ -1,0 +1,274 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SEARCH_PAGE_DEFAULT_LIMIT } from '@partage/graphql';
+import { ApiError } from '../../lib/api/errors';
+import { answerOperations, callsOf } from '../../test/fake-api';
+import { testSummaries, testSummary } from '../../test/ads';
+import { renderAt, signIn } from '../../test/helpers';
+
+// The map library never arrives here (its chunk still loading): the results must not wait for it.
+// SearchMap.test.tsx covers the map itself.
+const mapLoad = vi.hoisted(() => ({ fail: false }));
+vi.mock('../../lib/map/load-maplibre', () => ({
+  loadMapLibre: () => (mapLoad.fail ? Promise.reject(new Error('WebGL is not supported')) : new Promise(() => undefined)),
+}));
+
+const RIMOUSKI = {
+  label: 'Rimouski, QC',
+  address: 'Rimouski',
+  town: 'Rimouski',
+  postalCode: null,
+  latitude: 48.4489,
+  longitude: -68.5236,
+};
+
+const cards = () => screen.queryAllByRole('article');
+const inputs = () => callsOf('searchAds').map((call) => JSON.parse(JSON.stringify(call!.input)) as Record<string, unknown>);
+const group = (name: string) => screen.getByRole('group', { name });
+
+beforeEach(() => {
+  mapLoad.fail = false;
+});
+
+// Typing pauses and lazy pages: on a busy shared machine a journey can pass the default 5 s.
+describe('ad search page', { timeout: 15_000 }, () => {
+  it('shows the newest ads as cards while the map still loads, and the next ones on request', async () => {
+    answerOperations({
+      searchAds: ({ nextToken }: { nextToken: string | null }) =>
+        nextToken === 'page-2'
+          ? { items: testSummaries(1, SEARCH_PAGE_DEFAULT_LIMIT), nextToken: null }
+          : { items: testSummaries(SEARCH_PAGE_DEFAULT_LIMIT), nextToken: 'page-2' },
+    });
+    const { user } = renderAt('/annonces');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ads' })).toBeVisible();
+    await waitFor(() => expect(cards()).toHaveLength(SEARCH_PAGE_DEFAULT_LIMIT));
+    expect(screen.getByText('24 ads shown.')).toHaveAttribute('role', 'status');
+    expect(document.querySelector('.search-map')).toHaveAttribute('data-map-state', 'loading');
+
+    await user.click(screen.getByRole('button', { name: 'Show more ads' }));
+    await waitFor(() => expect(cards()).toHaveLength(SEARCH_PAGE_DEFAULT_LIMIT + 1));
+    expect(callsOf('searchAds')).toEqual([
+      { input: {}, limit: SEARCH_PAGE_DEFAULT_LIMIT, nextToken: null },
+      { input: {}, limit: SEARCH_PAGE_DEFAULT_LIMIT, nextToken: 'page-2' },
+    ]);
+    // Keyboard users go on reading at the first new card.
+    expect(screen.getByRole('link', { name: 'Ad 24' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Show more ads' })).not.toBeInTheDocument();
+  });
+
+  it('reads on by itself when a page comes back short while more may follow', async () => {
+    answerOperations({
+      searchAds: [
+        { items: testSummaries(1), nextToken: 'a' },
+        { items: [], nextToken: 'b' },
+        { items: testSummaries(1, 1), nextToken: 'c' },
+        { items: testSummaries(1, 2), nextToken: 'd' },
+        { items: testSummaries(1, 3), nextToken: 'e' },
+      ],
+    });
+    renderAt('/annonces');
+    // One page asked, then three more unasked at most: the reader may still ask for more.
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(callsOf('searchAds').map((call) => call!.nextToken)).toEqual([null, 'a', 'b', 'c']);
+    expect(await screen.findByRole('button', { name: 'Show more ads' })).toBeVisible();
+  });
+
+  it('gives each card its title, category, offer, town and distance from the place', async () => {
+    answerOperations({ searchAds: { items: [testSummary({ distanceKm: 3.25 })], nextToken: null } });
+    renderAt(`/annonces?lat=45.5&lng=-73.6&lieu=Montr%C3%A9al`);
+    const card = within((await screen.findAllByRole('article'))[0]!);
+    expect(card.getByRole('heading', { level: 3, name: 'Commercial kitchen' })).toBeVisible();
+    expect(card.getByRole('link', { name: 'Commercial kitchen' })).toHaveAttribute(
+      'href',
+      '/annonces/cuisine-commerciale-3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b',
+    );
+    expect(card.getByRole('img', { name: 'The kitchen' })).toHaveAttribute('loading', 'lazy');
+    expect(card.getByText('Professional kitchen')).toBeVisible();
+    expect(card.getByRole('list', { name: 'Offered for' }).textContent).toBe('Rent: 1,234.50\u00a0$\u00a0CADonation');
+    expect(card.getByText('Montréal, 3.3 km away')).toBeVisible();
+  });
+
+  it('searches the filters checked, each change a step back in the history', async () => {
+    answerOperations({ searchAds: { items: testSummaries(1), nextToken: null } });
+    const { user, location, router } = renderAt('/annonces');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+
+    await user.click(within(group('Categories')).getByRole('checkbox', { name: 'Delivery truck' }));
+    await waitFor(() => expect(location()).toBe('/annonces?categories=DELIVERY_TRUCK'));
+    await user.click(within(group('Offered for')).getByRole('checkbox', { name: 'Donation' }));
+    await user.click(within(group('Price')).getByRole('checkbox', { name: /^100 to 500/ }));
+    await user.click(within(group('Availability')).getByRole('checkbox', { name: 'Evening' }));
+    await user.click(within(group('Days of the week')).getByRole('checkbox', { name: 'Sunday' }));
+    await user.click(within(group('Certifications')).getByRole('checkbox', { name: 'HACCP' }));
+    await waitFor(() =>
+      expect(inputs().at(-1)).toEqual({
+        categories: ['DELIVERY_TRUCK'],
+        modes: ['DONATION'],
+        priceRanges: ['FROM_100_TO_500'],
+        certifications: ['HACCP'],
+        availability: { day: false, evening: true, weekdays: ['SUNDAY'] },
+      }),
+    );
+    expect(location()).toBe(
+      '/annonces?categories=DELIVERY_TRUCK&modes=DONATION&prix=FROM_100_TO_500&certifications=HACCP&soir=1&jours=SUNDAY',
+    );
+
+    // Back walks back through the searches, the panel with them.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(within(group('Certifications')).getByRole('checkbox', { name: 'HACCP' })).not.toBeChecked());
+    expect(location()).toBe('/annonces?categories=DELIVERY_TRUCK&modes=DONATION&prix=FROM_100_TO_500&soir=1&jours=SUNDAY');
+  });
+
+  it('searches a keyword after a pause in typing or at once on Enter, not at every key', async () => {
+    answerOperations({ searchAds: { items: [], nextToken: null } });
+    const { user, location } = renderAt('/annonces');
+    const keyword = await screen.findByRole('searchbox', { name: 'Keywords' });
+    await user.type(keyword, 'four');
+    expect(location()).toBe('/annonces');
+    await waitFor(() => expect(location()).toBe('/annonces?q=four'));
+    await user.type(keyword, ' pizza{Enter}');
+    await waitFor(() => expect(location()).toBe('/annonces?q=four+pizza'));
+    expect(keyword).toHaveValue('four pizza');
+    // Far fewer searches than keys pressed (exactly [none, 'four', 'four pizza'] unless the machine stalls mid-word).
+    const keywords = inputs().map((input) => input.keyword);
+    expect(keywords[0]).toBeUndefined();
+    expect(keywords).toContain('four');
+    expect(keywords.at(-1)).toBe('four pizza');
+    expect(keywords.length).toBeLessThan(5);
+  });
+
+  it('searches around a picked address, within the radius typed, and sorts by distance only then', async () => {
+    answerOperations({ searchAds: { items: [], nextToken: null }, searchPlaces: [[RIMOUSKI]] });
+    const { user, location } = renderAt('/annonces');
+    const sort = await screen.findByRole('combobox', { name: 'Sort by' });
+    expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual(['DATE_ASC', 'DATE_DESC']);
+    expect(sort).toHaveValue('DATE_DESC');
+
+    await user.type(screen.getByRole('combobox', { name: 'Address, town or postal code' }), 'Rimou');
+    await user.click(await screen.findByRole('option', { name: 'Rimouski, QC' }));
+    await waitFor(() => expect(location()).toBe('/annonces?lieu=Rimouski%2C+QC&lat=48.4489&lng=-68.5236'));
+    expect(inputs().at(-1)).toEqual({ near: { latitude: 48.4489, longitude: -68.5236, radiusKm: 25 } });
+    expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual([
+      'DISTANCE_ASC',
+      'DISTANCE_DESC',
+      'DATE_ASC',
+      'DATE_DESC',
+    ]);
+    expect(sort).toHaveValue('DISTANCE_ASC');
+
+    await user.selectOptions(sort, 'DISTANCE_DESC');
+    await waitFor(() => expect(inputs().at(-1)).toMatchObject({ sort: 'DISTANCE_DESC' }));
+
+    const radius = screen.getByRole('textbox', { name: 'Radius (km)' });
+    expect(radius).toHaveAttribute('placeholder', '25');
+    await user.type(radius, '400{Enter}');
+    expect(radius).toHaveAttribute('aria-invalid', 'true');
+    expect(radius).toHaveAccessibleDescription(expect.stringContaining('Enter a whole number from 1 to 300.'));
+    expect(location()).not.toContain('rayon');
+    await user.clear(radius);
+    await user.type(radius, '80{Enter}');
+    await waitFor(() => expect(inputs().at(-1)).toMatchObject({ near: { radiusKm: 80 }, sort: 'DISTANCE_DESC' }));
+    expect(location()).toContain('rayon=80');
+
+    // Clearing the address leaves the place, and the distance sort with it.
+    await user.clear(screen.getByRole('combobox', { name: 'Address, town or postal code' }));
+    await waitFor(() => expect(location()).toBe('/annonces?rayon=80'));
+    expect(sort).toHaveValue('DATE_DESC');
+    expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual(['DATE_ASC', 'DATE_DESC']);
+  });
+
+  it('opens a shared search as it was: filters, place and sort', async () => {
+    answerOperations({ searchAds: { items: [], nextToken: null } });
+    renderAt('/annonces?categories=SURPLUS&lieu=Rimouski&lat=48.4489&lng=-68.5236&tri=DISTANCE_DESC&q=bocaux&vue=liste');
+    await waitFor(() =>
+      expect(inputs()).toEqual([
+        {
+          categories: ['SURPLUS'],
+          keyword: 'bocaux',
+          near: { latitude: 48.4489, longitude: -68.5236, radiusKm: 25 },
+          sort: 'DISTANCE_DESC',
+        },
+      ]),
+    );
+    expect(within(group('Categories')).getByRole('checkbox', { name: 'Surplus' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Address, town or postal code' })).toHaveValue('Rimouski');
+    expect(screen.getByRole('searchbox', { name: 'Keywords' })).toHaveValue('bocaux');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('DISTANCE_DESC');
+    expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('says when no ad matches, and offers to reset the filters', async () => {
+    answerOperations({ searchAds: { items: [], nextToken: null } });
+    const { user, location } = renderAt('/annonces?categories=SURPLUS&q=introuvable&jour=1');
+    expect(await screen.findByText('No ad matches your search.')).toHaveAttribute('role', 'status');
+    const resets = screen.getAllByRole('button', { name: 'Reset filters' });
+    expect(resets).toHaveLength(2);
+    await user.click(resets[1]!);
+    await waitFor(() => expect(location()).toBe('/annonces'));
+    expect(inputs().at(-1)).toEqual({});
+    expect(screen.getByRole('searchbox', { name: 'Keywords' })).toHaveValue('');
+    expect(within(group('Categories')).getByRole('checkbox', { name: 'Surplus' })).not.toBeChecked();
+    // Nothing left to reset.
+    expect(screen.getByRole('button', { name: 'Reset filters' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('switches between cards beside the map and a plain list, keeping the search', async () => {
+    answerOperations({ searchAds: { items: testSummaries(2), nextToken: null } });
+    const { user, location } = renderAt('/annonces?modes=RENT');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const cardsView = screen.getByRole('button', { name: 'Cards and map' });
+    const listView = screen.getByRole('button', { name: 'List' });
+    expect(cardsView).toHaveAttribute('aria-pressed', 'true');
+    expect(listView).toHaveAttribute('aria-pressed', 'false');
+    expect(document.querySelector('.search-map')).not.toBeNull();
+
+    listView.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).toBe('/annonces?modes=RENT&vue=liste'));
+    expect(listView).toHaveAttribute('aria-pressed', 'true');
+    expect(document.querySelector('.search-map')).toBeNull();
+    expect(document.querySelector('.ad-card')).toBeNull();
+    expect(screen.getByRole('heading', { level: 3, name: 'Ad 1' })).toBeVisible();
+    expect(screen.getAllByText('Montréal')).toHaveLength(2);
+    expect(screen.getAllByText('Published November 2, 2026')).toHaveLength(2);
+    // The view is not a new search.
+    expect(callsOf('searchAds')).toHaveLength(1);
+  });
+
+  it('keeps the list whole when the map cannot be shown (no WebGL)', async () => {
+    mapLoad.fail = true;
+    answerOperations({ searchAds: { items: testSummaries(2), nextToken: null } });
+    renderAt('/annonces');
+    expect(await screen.findByText('The map cannot be shown on this device. The ads are all in the list.')).toBeVisible();
+    expect(document.querySelector('.search-map')).toHaveAttribute('data-map-state', 'failed');
+    expect(cards()).toHaveLength(2);
+  });
+
+  it('explains a failure and asks again on request', async () => {
+    answerOperations({ searchAds: [new ApiError('INTERNAL', 'boom'), { items: testSummaries(1), nextToken: null }] });
+    const { user } = renderAt('/annonces');
+    expect(await screen.findByText('The ads could not be loaded.')).toHaveAttribute('role', 'alert');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Ad 0' })).toBeVisible();
+  });
+
+  it('folds the panel behind a button on small screens', async () => {
+    answerOperations({ searchAds: { items: [], nextToken: null } });
+    const { user } = renderAt('/annonces');
+    const toggle = await screen.findByRole('button', { name: 'Show the filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const form = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(form).toHaveAttribute('role', 'search');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide the filters' })).toHaveAttribute('aria-expanded', 'true');
+    expect(form).toHaveClass('search-panel__body--open');
+  });
+
+  it('is where a signed-in visitor lands from the root', async () => {
+    answerOperations({ searchAds: { items: [], nextToken: null } });
+    signIn('USER');
+    const view = renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ads' })).toBeVisible();
+    expect(view.location()).toBe('/annonces');
+  });
+});

@@ -1,0 +1,134 @@
+// `/annonces` (spec §2 "Ad search"): the search panel, the results as cards beside a map or as a
+// list, the sort and the view. The criteria live in the address query (search-params.ts): each
+// change of criteria is a history entry, so a search can be shared and walked back.
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { SEARCH_PAGE_DEFAULT_LIMIT, SEARCH_RADIUS_KM, SORT_OPTIONS, type SortOption } from '@partage/graphql';
+import { readSummary } from '../../lib/ads/card-view';
+import { pickText, readerLanguage } from '../../lib/ads/localized-text';
+import { SEARCH_ADS } from '../../lib/ads/operations';
+import { useAdPages } from '../../lib/ads/use-ad-pages';
+import { Select } from '../../lib/forms/controls';
+import { usePageTitle } from '../../lib/i18n/use-page-title';
+import { SearchMap, type MapAd } from './SearchMap';
+import { SearchPanel } from './SearchPanel';
+import { SearchResults } from './SearchResults';
+import {
+  EMPTY_CRITERIA,
+  byDistance,
+  effectiveSort,
+  hasFilters,
+  parseSearch,
+  searchInputOf,
+  searchParamsOf,
+  type SearchCriteria,
+  type SearchView,
+} from './search-params';
+import './search.css';
+
+export function AdSearchPage() {
+  const { t, i18n } = useTranslation(['search', 'ads']);
+  usePageTitle(t('ads:list.title'));
+  const [params, setParams] = useSearchParams();
+  const { criteria, view } = useMemo(() => parseSearch(params), [params]);
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+
+  // A new search is a new history entry; the view is not a search, it replaces the entry.
+  const search = (next: SearchCriteria) => setParams(searchParamsOf(next, view));
+  const showView = (next: SearchView) => setParams(searchParamsOf(criteria, next), { replace: true });
+
+  const input = useMemo(() => searchInputOf(criteria), [criteria]);
+  const pages = useAdPages(SEARCH_ADS, { input }, (answer) => answer.searchAds, { limit: SEARCH_PAGE_DEFAULT_LIMIT, fill: true });
+  const summaries = useMemo(() => pages.items?.map(readSummary) ?? null, [pages.items]);
+  const results = { ...pages, items: summaries };
+
+  const language = readerLanguage(i18n.language);
+  const mapAds = useMemo<MapAd[]>(
+    () =>
+      (summaries ?? []).map((ad) => ({
+        id: ad.id,
+        latitude: ad.latitude,
+        longitude: ad.longitude,
+        approximate: ad.radiusMeters > 0,
+        label: pickText(ad.title, language)?.text ?? t('ads:untitled'),
+      })),
+    [summaries, language, t],
+  );
+  const { place } = criteria;
+  const radiusKm = criteria.radiusKm ?? SEARCH_RADIUS_KM.default;
+  const focus = useMemo(() => (place ? { latitude: place.latitude, longitude: place.longitude, radiusKm } : null), [place, radiusKm]);
+
+  const focusResult = useCallback((id: string) => {
+    const link = document.querySelector<HTMLElement>(`[data-ad-id="${id}"] a`);
+    link?.scrollIntoView({ block: 'nearest' });
+    link?.focus();
+  }, []);
+
+  const sorts = SORT_OPTIONS.filter((option) => place || !byDistance(option));
+  const reset = (
+    <button type="button" className="button button--secondary" onClick={() => search(EMPTY_CRITERIA)}>
+      {t('search:panel.reset')}
+    </button>
+  );
+
+  return (
+    <div className="page page--wide search-page">
+      <h1>{t('ads:list.title')}</h1>
+      <div className="search-layout">
+        <SearchPanel criteria={criteria} onChange={search} />
+        <section className="search-results" aria-labelledby="search-results-title">
+          <h2 id="search-results-title" className="visually-hidden">
+            {t('search:results.title')}
+          </h2>
+          <div className="search-toolbar">
+            <Select<SortOption>
+              label={t('search:sort.label')}
+              value={effectiveSort(criteria)}
+              options={sorts.map((value) => ({ value, label: t(`search:sort.${value}`) }))}
+              onChange={(sort) => search({ ...criteria, sort })}
+            />
+            <div className="view-switch" role="group" aria-label={t('search:view.label')}>
+              {(['cartes', 'liste'] as const).map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  className="view-switch__option"
+                  aria-pressed={view === option}
+                  onClick={() => showView(option)}
+                >
+                  {t(`search:view.${option}`)}
+                </button>
+              ))}
+            </div>
+          </div>
+          <div className={view === 'cartes' ? 'search-results__body search-results__body--map' : 'search-results__body'}>
+            <SearchResults
+              pages={results}
+              view={view}
+              highlightedId={highlightedId}
+              onHighlight={setHighlightedId}
+              emptyAction={hasFilters(criteria) ? reset : null}
+            />
+            {view === 'cartes' && (
+              <SearchMap
+                ads={mapAds}
+                focus={focus}
+                highlightedId={highlightedId}
+                onHighlight={setHighlightedId}
+                onSelect={focusResult}
+                onSearchArea={(area) =>
+                  search({
+                    ...criteria,
+                    place: { label: '', latitude: area.latitude, longitude: area.longitude },
+                    radiusKm: area.radiusKm,
+                  })
+                }
+              />
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// What AdCard shows, from either shape the API gives an ad in: an `Ad` (manage page, public profile)
+// or an `AdSummary` (search results). Each mapper reads its fragment; the card knows neither.
+import { readFragment, type FragmentOf } from 'gql.tada';
+import type { AdCategory } from '@partage/graphql';
+import type { ImageVariantValue } from './AdPicture';
+import { AD_CARD_FIELDS, AD_SUMMARY_FIELDS } from './fragments';
+import type { LocalizedText } from './localized-text';
+import type { PriceOfferValue } from './price';
+
+export interface AdCardView {
+  id: string;
+  /** `<slug>-<id>`, as the API gives it. */
+  path: string;
+  title: LocalizedText;
+  category: AdCategory;
+  town: string;
+  image: { alt: LocalizedText; variants: readonly ImageVariantValue[] } | null;
+  rent: PriceOfferValue | null;
+  sale: PriceOfferValue | null;
+  trade: boolean;
+  donation: boolean;
+  /** Kilometres from the searched place, when there is one. */
+  distanceKm?: number | null;
+}
+
+export function cardOfAd(masked: FragmentOf<typeof AD_CARD_FIELDS>): AdCardView {
+  const ad = readFragment(AD_CARD_FIELDS, masked);
+  return {
+    id: ad.id,
+    path: ad.path,
+    title: ad.title,
+    category: ad.category,
+    town: ad.location.town,
+    image: ad.images[0] ?? null,
+    rent: ad.rent,
+    sale: ad.sale,
+    trade: Boolean(ad.trade),
+    donation: Boolean(ad.donation),
+  };
+}
+
+export type AdSummary = ReturnType<typeof readSummary>;
+/** An AdSummary's fields (the search page also places it on the map). */
+export const readSummary = (masked: FragmentOf<typeof AD_SUMMARY_FIELDS>) => readFragment(AD_SUMMARY_FIELDS, masked);
+
+export function cardOfSummary(summary: AdSummary): AdCardView {
+  return {
+    id: summary.id,
+    path: summary.path,
+    title: summary.title,
+    category: summary.category,
+    town: summary.town,
+    image: summary.image,
+    rent: summary.rent,
+    sale: summary.sale,
+    trade: summary.trade,
+    donation: summary.donation,
+    distanceKm: summary.distanceKm,
+  };
+}
