@@ -125,9 +125,10 @@ describe('ad search page', { timeout: 15_000 }, () => {
     const keyword = await screen.findByRole('searchbox', { name: 'Keywords' });
     await user.type(keyword, 'four');
     expect(location()).toBe('/annonces');
-    await waitFor(() => expect(location()).toBe('/annonces?q=four'));
+    // The pause (600 ms) may take longer than waitFor's default second on a busy machine.
+    await waitFor(() => expect(location()).toBe('/annonces?q=four'), { timeout: 5_000 });
     await user.type(keyword, ' pizza{Enter}');
-    await waitFor(() => expect(location()).toBe('/annonces?q=four+pizza'));
+    await waitFor(() => expect(location()).toBe('/annonces?q=four+pizza'), { timeout: 5_000 });
     expect(keyword).toHaveValue('four pizza');
     // Far fewer searches than keys pressed (exactly [none, 'four', 'four pizza'] unless the machine stalls mid-word).
     const keywords = inputs().map((input) => input.keyword);
@@ -175,6 +176,23 @@ describe('ad search page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(location()).toBe('/annonces?rayon=80'));
     expect(sort).toHaveValue('DATE_DESC');
     expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual(['DATE_ASC', 'DATE_DESC']);
+  });
+
+  it('searches around the reader with "Near me", sorted by distance', async () => {
+    answerOperations({ searchAds: { items: [], nextToken: null } });
+    const getCurrentPosition = vi.fn((found: PositionCallback) =>
+      found({ coords: { latitude: 46.81, longitude: -71.21 } } as GeolocationPosition),
+    );
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { geolocation: { getCurrentPosition } }));
+    try {
+      const { user, location } = renderAt('/annonces');
+      await user.click(await screen.findByRole('button', { name: 'Near me' }));
+      await waitFor(() => expect(inputs().at(-1)).toEqual({ near: { latitude: 46.81, longitude: -71.21, radiusKm: 25 } }));
+      expect(location()).toContain('lat=46.81&lng=-71.21');
+      expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('DISTANCE_ASC');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('opens a shared search as it was: filters, place and sort', async () => {

@@ -14,6 +14,7 @@ import {
   radiusKm,
 } from '@partage/graphql';
 import { AddressAutocomplete } from '../../lib/address/AddressAutocomplete';
+import { NearMeButton } from '../../lib/address/NearMeButton';
 import { EMPTY_CRITERIA, hasFilters, type SearchCriteria } from './search-params';
 import { useDraft } from './use-draft';
 
@@ -118,6 +119,7 @@ export function SearchPanel({ criteria, onChange }: SearchPanelProps) {
             onChange({ ...criteria, place: { label: suggestion.label, latitude: suggestion.latitude, longitude: suggestion.longitude } })
           }
         />
+        <NearMeButton onLocate={(place) => onChange({ ...criteria, place })} />
         <div className="field">
           <label htmlFor={`${bodyId}-radius`}>{t('search:radius.label')}</label>
           <p id={`${bodyId}-radius-hint`} className="field__hint">
