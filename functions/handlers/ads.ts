@@ -8,7 +8,6 @@ import type {
   MutationUnpublishAdArgs,
   MutationUpdateAdArgs,
   QueryAdArgs,
-  QueryLatestAdsArgs,
   QueryManagedAdsArgs,
   QueryUserAdsArgs,
 } from '@partage/graphql';
@@ -16,7 +15,6 @@ import {
   adById,
   adContacts,
   createAd,
-  latestAds,
   managedAds,
   publishAd,
   transferAd,
@@ -31,7 +29,6 @@ import { batched, resolverHandler, type FieldMap } from './shared/resolver';
 /** The fields of the ads Lambda. */
 export const adsFields = {
   'Query.ad': ({ id }: QueryAdArgs, identity: Identity) => adById(identity, id),
-  'Query.latestAds': (args: QueryLatestAdsArgs, identity: Identity) => latestAds(identity, args),
   'Query.managedAds': (args: QueryManagedAdsArgs, identity: Identity) => managedAds(identity, args),
   'Query.userAds': (args: QueryUserAdsArgs, identity: Identity) => userAds(identity, args),
 
