@@ -28,7 +28,7 @@ import { entryMatches, type SearchCriteria } from './entry-match';
 import { geohashChildren } from './geohash';
 import type { SearchPosition } from './search-cursor';
 
-/** Tuning, from the benchmark's figures (tests/bench/search.ts). */
+/** Tuning, from the benchmark's figures (tests/bench/search.ts); tests shrink it to reach every path with few ads. */
 export const SEARCH_TUNING = {
   /** Entries read from a cell at once; a cell holding more is split. */
   cellLimit: 100,
@@ -42,7 +42,7 @@ export const SEARCH_TUNING = {
   postingLimit: 500,
   /** Most entries a date partition reads at once (the first read is smaller, each next one doubles). */
   maxPartitionPage: 100,
-} as const;
+};
 
 /** Metres of slack on cell bounds: a point exactly on a bound must not be lost to rounding. */
 const EPSILON_METERS = 0.01;
