@@ -93,7 +93,7 @@ export const adListIndexKeys = (partition: string, createdAt: string, adId: stri
 
 // Ad search (functions/domain/search). A published, listed ad has a search entry beside it, in three
 // indexes: its geohash cell (GSI1), its publication time in one of a few shards (GSI2), and its
-// publication time per wide geohash cell (GSI3). Its keyword stems each have a posting (GSI1).
+// publication time per wide geohash cell (GSI3). Its keyword stems each have a posting.
 export const searchEntryKey = (adId: string) => ({ PK: `AD#${adId}`, SK: 'SEARCH' });
 /** Characters of the geohash naming a GEO# partition (cells of about 39 × 20 km): its sub-cells are `begins_with` ranges. */
 export const GEO_CELL_PRECISION = 4;
@@ -124,10 +124,12 @@ export const searchEntryIndexKeys = (geohash: string, publishedAt: string, adId:
   GSI3SK: publicationSortKey(publishedAt, adId),
 });
 
-export const TERM_POSTING_SK_PREFIX = 'TERM#';
-export const termPostingKey = (adId: string, term: string) => ({ PK: `AD#${adId}`, SK: `${TERM_POSTING_SK_PREFIX}${term}` });
+/**
+ * A keyword stem's posting for one ad, in the stem's own partition by publication time: a single
+ * write per stem (no index), found again from the ad's previous entry (its stems and publication time).
+ */
 export const termPartition = (term: string) => `TERM#${term}`;
-export const termPostingIndexKeys = (term: string, publishedAt: string, adId: string) => ({
-  GSI1PK: termPartition(term),
-  GSI1SK: publicationSortKey(publishedAt, adId),
+export const termPostingKey = (term: string, publishedAt: string, adId: string) => ({
+  PK: termPartition(term),
+  SK: publicationSortKey(publishedAt, adId),
 });

@@ -1,5 +1,6 @@
 // The ad search index (functions/domain/search): one search entry per published, listed ad — what a
-// result card needs plus the fields filters read — and one term posting per keyword stem of the ad.
+// result card needs plus the fields filters read — and one term posting per keyword stem of the ad
+// (`TERM#<stem>`, by publication time: one write each, no secondary index).
 // The domain computes both; this module maps them to items and reads them back. The entry is written
 // in the ad's own transaction (ads.ts), the postings around it (functions/domain/search/indexed-writes.ts).
 
@@ -13,9 +14,7 @@ import {
   recentPartition,
   searchEntryIndexKeys,
   searchEntryKey,
-  TERM_POSTING_SK_PREFIX,
   termPartition,
-  termPostingIndexKeys,
   termPostingKey,
 } from './keys';
 
@@ -102,9 +101,8 @@ export const searchEntryWrite = (adId: string, entry: SearchEntry | null): Trans
 
 /** A posting's item (exported for bulk loads: the benchmark). */
 export const termPostingItem = (entry: Pick<SearchEntry, 'id' | 'publishedAt' | 'latitude' | 'longitude'>, term: string) => ({
-  ...termPostingKey(entry.id, term),
+  ...termPostingKey(term, entry.publishedAt, entry.id),
   type: 'TermPosting',
-  ...termPostingIndexKeys(term, entry.publishedAt, entry.id),
   id: entry.id,
   publishedAt: entry.publishedAt,
   latitude: entry.latitude,
@@ -126,28 +124,9 @@ async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
 export const putTermPostings = (entry: SearchEntry, terms: string[]) =>
   batchWrite(terms.map((term) => ({ PutRequest: { Item: termPostingItem(entry, term) } })));
 
-export const deleteTermPostings = (adId: string, terms: string[]) =>
-  batchWrite(terms.map((term) => ({ DeleteRequest: { Key: termPostingKey(adId, term) } })));
-
-/** The stems an ad has postings for (its own partition: a handful of items). */
-export async function postedTermsOf(adId: string): Promise<string[]> {
-  const terms: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': searchEntryKey(adId).PK, ':prefix': TERM_POSTING_SK_PREFIX },
-        ProjectionExpression: 'SK',
-        ExclusiveStartKey,
-      }),
-    );
-    terms.push(...(page.Items ?? []).map((item) => String(item.SK).slice(TERM_POSTING_SK_PREFIX.length)));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return terms;
-}
+/** Deletes the postings of `terms` an entry (as it was written: its publication time is in their keys) had. */
+export const deleteTermPostings = (entry: Pick<SearchEntry, 'id' | 'publishedAt'>, terms: string[]) =>
+  batchWrite(terms.map((term) => ({ DeleteRequest: { Key: termPostingKey(term, entry.publishedAt, entry.id) } })));
 
 /** Entries of these ads, those that exist (an ad out of the search has none), in no particular order. */
 export async function getSearchEntries(adIds: string[]): Promise<SearchEntry[]> {
@@ -194,7 +173,8 @@ export async function entriesByPublication(
   partition: PublicationPartition,
   { ascending, after, limit, startKey }: { ascending: boolean; after?: string; limit: number; startKey?: IndexStartKey },
 ): Promise<EntryPage> {
-  const [index, pk] = 'shard' in partition ? ['GSI2', recentPartition(partition.shard)] : ['GSI3', geoRecentPartition(partition.geoRecentCell)];
+  const [index, pk] =
+    'shard' in partition ? ['GSI2', recentPartition(partition.shard)] : ['GSI3', geoRecentPartition(partition.geoRecentCell)];
   const bound = after === undefined ? '' : ` AND ${index}SK ${ascending ? '>' : '<'} :after`;
   const page = await db().send(
     new QueryCommand({
@@ -215,13 +195,14 @@ export async function termPostings(term: string, limit: number): Promise<{ posti
   const page = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
+      KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': termPartition(term) },
       ProjectionExpression: 'id, publishedAt, latitude, longitude',
       Limit: limit,
     }),
   );
-  const postings = (page.Items ?? []).map(({ id, publishedAt, latitude, longitude }) => ({ id, publishedAt, latitude, longitude }) as TermPosting);
+  const postings = (page.Items ?? []).map(
+    ({ id, publishedAt, latitude, longitude }) => ({ id, publishedAt, latitude, longitude }) as TermPosting,
+  );
   return { postings, complete: !page.LastEvaluatedKey };
 }

@@ -191,7 +191,7 @@ describe('Query.searchAds: orders', () => {
     );
     const before = made.filter((_, i) => i % 3 !== 2);
     // Few entries per cell read and a tiny budget: cells split, pages come back short and resume.
-    Object.assign(SEARCH_TUNING, { cellLimit: 3, readBudget: 4, postingLimit: 2, maxPartitionPage: 2 });
+    Object.assign(SEARCH_TUNING, { cellLimit: 3, probeLimit: 2, readBudget: 4, postingLimit: 2, maxPartitionPage: 2 });
     for (const sort of ['DISTANCE_ASC', 'DISTANCE_DESC', 'DATE_ASC', 'DATE_DESC'] as const) {
       const seen: AdSummary[] = [];
       const meanwhile: string[] = [];

@@ -76,6 +76,9 @@ describe('cellsCovering', () => {
 
 describe('distanceMeters', () => {
   it('measures Montréal to Québec as about 233 km', () => {
-    expect(distanceMeters({ latitude: 45.5017, longitude: -73.5673 }, { latitude: 46.8139, longitude: -71.208 }) / 1000).toBeCloseTo(233, -1);
+    expect(distanceMeters({ latitude: 45.5017, longitude: -73.5673 }, { latitude: 46.8139, longitude: -71.208 }) / 1000).toBeCloseTo(
+      233,
+      -1,
+    );
   });
 });

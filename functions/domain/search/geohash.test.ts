@@ -10,16 +10,21 @@ describe('geohash', () => {
 
   it("puts a point inside its cell's bounds, whose size is the precision's span", () => {
     fc.assert(
-      fc.property(fc.double({ min: -90, max: 89.999, noNaN: true }), fc.double({ min: -180, max: 179.999, noNaN: true }), fc.integer({ min: 1, max: 9 }), (lat, lon, precision) => {
-        const bounds = geohashBounds(encodeGeohash(lat, lon, precision));
-        expect(lat).toBeGreaterThanOrEqual(bounds.minLatitude);
-        expect(lat).toBeLessThanOrEqual(bounds.maxLatitude);
-        expect(lon).toBeGreaterThanOrEqual(bounds.minLongitude);
-        expect(lon).toBeLessThanOrEqual(bounds.maxLongitude);
-        const span = cellSpan(precision);
-        expect(bounds.maxLatitude - bounds.minLatitude).toBeCloseTo(span.latitude, 9);
-        expect(bounds.maxLongitude - bounds.minLongitude).toBeCloseTo(span.longitude, 9);
-      }),
+      fc.property(
+        fc.double({ min: -90, max: 89.999, noNaN: true }),
+        fc.double({ min: -180, max: 179.999, noNaN: true }),
+        fc.integer({ min: 1, max: 9 }),
+        (lat, lon, precision) => {
+          const bounds = geohashBounds(encodeGeohash(lat, lon, precision));
+          expect(lat).toBeGreaterThanOrEqual(bounds.minLatitude);
+          expect(lat).toBeLessThanOrEqual(bounds.maxLatitude);
+          expect(lon).toBeGreaterThanOrEqual(bounds.minLongitude);
+          expect(lon).toBeLessThanOrEqual(bounds.maxLongitude);
+          const span = cellSpan(precision);
+          expect(bounds.maxLatitude - bounds.minLatitude).toBeCloseTo(span.latitude, 9);
+          expect(bounds.maxLongitude - bounds.minLongitude).toBeCloseTo(span.longitude, 9);
+        },
+      ),
     );
   });
 

@@ -32,7 +32,13 @@ import type { SearchPosition } from './search-cursor';
 export const SEARCH_TUNING = {
   /** Entries read from a cell at once; a cell holding more is split. */
   cellLimit: 100,
-  /** Cells read in parallel per round. */
+  /**
+   * Entries read from a cell coarser than fineCellPrecision: a dense wide cell is split after a
+   * small read instead of a full one (its entries are still candidates).
+   */
+  probeLimit: 24,
+  fineCellPrecision: 6,
+  /** Most cells read in parallel per round (those within one cell's depth of the nearest). */
   parallelCells: 8,
   /** Finest cell split (7 characters: about 150 m); finer cells are read page by page instead. */
   maxSplitPrecision: 7,
@@ -148,13 +154,15 @@ async function searchByDistance(request: SearchRequest, budget: ReadBudget): Pro
   const queue: QueuedCell[] = [];
   const enqueue = (cell: QueuedCell) => {
     // Cells out of the circle, or wholly on the side of the token already returned, are never read.
-    const returned = after && (descending ? cell.minDistance > after.meters + EPSILON_METERS : cell.maxDistance < after.meters - EPSILON_METERS);
+    const returned =
+      after && (descending ? cell.minDistance > after.meters + EPSILON_METERS : cell.maxDistance < after.meters - EPSILON_METERS);
     if (cell.minDistance <= radiusMeters && !returned) queue.push(cell);
   };
   const hits = new Map<string, SearchHit>();
 
   async function read(cell: QueuedCell) {
-    const page = await entriesInCell(cell.hash, SEARCH_TUNING.cellLimit, cell.startKey);
+    const fine = cell.hash.length >= SEARCH_TUNING.fineCellPrecision;
+    const page = await entriesInCell(cell.hash, fine ? SEARCH_TUNING.cellLimit : SEARCH_TUNING.probeLimit, cell.startKey);
     budget.count(page.entries);
     for (const entry of page.entries) {
       const hit = hits.has(entry.id) ? null : hitOf(entry, request);
@@ -180,7 +188,12 @@ async function searchByDistance(request: SearchRequest, budget: ReadBudget): Pro
     // Past the budget, stop once the page moves past the token (so the next token moves on too).
     const frontier = boundOf(queue[0]!);
     if (budget.spent && (!after || beyond(after.meters, frontier))) break;
-    await Promise.all(queue.splice(0, SEARCH_TUNING.parallelCells).map(read));
+    // The next cell, and those whose bound is within its depth of it: a far cell read beside a near
+    // one would mostly be read for nothing when the near one is dense.
+    const depth = queue[0]!.maxDistance - queue[0]!.minDistance;
+    const round = queue.slice(0, SEARCH_TUNING.parallelCells).filter((cell) => Math.abs(boundOf(cell) - frontier) <= depth);
+    queue.splice(0, round.length);
+    await Promise.all(round.map(read));
   }
   const proven = settled();
   const frontier = queue.length ? boundOf(queue[0]!) : 0;
@@ -265,7 +278,10 @@ export async function runSearch(request: SearchRequest): Promise<SearchPage> {
     if (complete.length > 0) {
       const [smallest, ...others] = complete.map((list) => list.postings);
       const inOthers = others.map((postings) => new Set(postings.map((posting) => posting.id)));
-      return searchCandidates(request, smallest!.filter((posting) => inOthers.every((ids) => ids.has(posting.id))));
+      return searchCandidates(
+        request,
+        smallest!.filter((posting) => inOthers.every((ids) => ids.has(posting.id))),
+      );
     }
   }
   const budget = new ReadBudget();

@@ -41,7 +41,13 @@ export function stem(word: string): string {
 
 /** The distinct stems of a text, in order, stop words left out. */
 export function termsOf(text: string): string[] {
-  return [...new Set(normalizedWords(text).filter((word) => !STOP_WORDS.has(word)).map(stem))];
+  return [
+    ...new Set(
+      normalizedWords(text)
+        .filter((word) => !STOP_WORDS.has(word))
+        .map(stem),
+    ),
+  ];
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
