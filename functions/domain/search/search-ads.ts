@@ -30,7 +30,7 @@ import type { SearchPosition } from './search-cursor';
 
 /** Tuning, from the benchmark's figures (tests/bench/search.ts); tests shrink it to reach every path with few ads. */
 export const SEARCH_TUNING = {
-  /** Entries read from a cell at once; a cell holding more is split. */
+  /** Entries read from a fine cell at once; a cell holding many more is split. */
   cellLimit: 100,
   /**
    * Entries read from a cell coarser than fineCellPrecision: a dense wide cell is split after a
@@ -38,8 +38,8 @@ export const SEARCH_TUNING = {
    */
   probeLimit: 24,
   fineCellPrecision: 6,
-  /** Most cells read in parallel per round (those within one cell's depth of the nearest). */
-  parallelCells: 8,
+  /** Most cells read in parallel per round. */
+  parallelCells: 16,
   /** Finest cell split (7 characters: about 150 m); finer cells are read page by page instead. */
   maxSplitPrecision: 7,
   /** Entries read per request before a page is returned with what is proven. */
@@ -161,20 +161,30 @@ async function searchByDistance(request: SearchRequest, budget: ReadBudget): Pro
   const hits = new Map<string, SearchHit>();
 
   async function read(cell: QueuedCell) {
-    const fine = cell.hash.length >= SEARCH_TUNING.fineCellPrecision;
-    const page = await entriesInCell(cell.hash, fine ? SEARCH_TUNING.cellLimit : SEARCH_TUNING.probeLimit, cell.startKey);
+    // A wide cell's first read is a small probe; a fine cell, or one found worth reading on, a full read.
+    const probe = cell.hash.length < SEARCH_TUNING.fineCellPrecision && !cell.startKey;
+    const page = await entriesInCell(cell.hash, probe ? SEARCH_TUNING.probeLimit : SEARCH_TUNING.cellLimit, cell.startKey);
     budget.count(page.entries);
     for (const entry of page.entries) {
       const hit = hits.has(entry.id) ? null : hitOf(entry, request);
       if (hit) hits.set(entry.id, hit);
     }
     if (!page.startKey) return;
-    if (cell.hash.length >= SEARCH_TUNING.maxSplitPrecision) return enqueue({ ...cell, startKey: page.startKey });
-    // Entries come in geohash order: the children before the last one read were read whole, and that
-    // one goes on from where the read stopped.
-    const reached = page.entries.at(-1)!.geohash.slice(0, cell.hash.length + 1);
-    for (const child of geohashChildren(cell.hash)) {
-      if (child >= reached) enqueue({ ...cellOf(child, centre), startKey: child === reached ? page.startKey : undefined });
+    // Entries come in geohash order: the share of the children the read went through tells how many
+    // the cell holds. A cell worth a read or two is read on when its turn comes again; a denser one
+    // is split, two levels at once when its children would still be dense.
+    const children = geohashChildren(cell.hash);
+    const last = page.entries.at(-1)!.geohash;
+    const reached = children.indexOf(last.slice(0, cell.hash.length + 1));
+    const perChild = page.entries.length / (reached + 1);
+    if (cell.hash.length >= SEARCH_TUNING.maxSplitPrecision || perChild * (children.length - reached) <= SEARCH_TUNING.cellLimit) {
+      return enqueue({ ...cell, startKey: page.startKey });
+    }
+    const depth = perChild > SEARCH_TUNING.cellLimit && cell.hash.length + 2 <= SEARCH_TUNING.maxSplitPrecision ? 2 : 1;
+    const finer = depth === 1 ? children : children.flatMap(geohashChildren);
+    const current = last.slice(0, cell.hash.length + depth);
+    for (const child of finer) {
+      if (child >= current) enqueue({ ...cellOf(child, centre), startKey: child === current ? page.startKey : undefined });
     }
   }
 
@@ -188,11 +198,18 @@ async function searchByDistance(request: SearchRequest, budget: ReadBudget): Pro
     // Past the budget, stop once the page moves past the token (so the next token moves on too).
     const frontier = boundOf(queue[0]!);
     if (budget.spent && (!after || beyond(after.meters, frontier))) break;
-    // The next cell, and those whose bound is within its depth of it: a far cell read beside a near
-    // one would mostly be read for nothing when the near one is dense.
+    // Which cells to read now. Once the page could be full, every cell that may still hold a nearer
+    // (farther) ad; before, a wide cell alone (to learn its density), or the fine cells around the next.
+    const sorted = [...hits.values()].sort((a, b) => order(rankOf(a), rankOf(b)));
+    const kth = sorted[request.limit]?.meters;
     const depth = queue[0]!.maxDistance - queue[0]!.minDistance;
-    const round = queue.slice(0, SEARCH_TUNING.parallelCells).filter((cell) => Math.abs(boundOf(cell) - frontier) <= depth);
-    queue.splice(0, round.length);
+    const wanted = (cell: Cell) =>
+      kth !== undefined && kth !== null
+        ? !beyond(kth, boundOf(cell))
+        : queue[0]!.hash.length >= SEARCH_TUNING.fineCellPrecision && Math.abs(boundOf(cell) - frontier) <= depth / 2;
+    let count = 1;
+    while (count < Math.min(queue.length, SEARCH_TUNING.parallelCells) && wanted(queue[count]!)) count++;
+    const round = queue.splice(0, count);
     await Promise.all(round.map(read));
   }
   const proven = settled();

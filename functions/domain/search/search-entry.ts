@@ -10,8 +10,12 @@ import { approximatePoint } from '../ads/location';
 import { encodeGeohash } from './geohash';
 import { plainTextOfHtml, termsOf } from './terms';
 
-/** Stems kept per ad (title first, then description): bounds its postings and its entry's size. */
-export const MAX_TERMS_PER_AD = 100;
+/**
+ * Stems kept per ad: titles first, then the descriptions' words in turn from each language. Bounds
+ * the postings each write puts (one item per stem) and the entry's size; a long description's last
+ * words are not searchable.
+ */
+export const MAX_TERMS_PER_AD = 32;
 const ENTRY_GEOHASH_PRECISION = 9;
 
 const offerPrice = (offer: PriceOfferRecord | null): OfferPriceRecord | null =>
@@ -24,10 +28,15 @@ function priceRangeOf(offer: PriceOfferRecord | null): PriceRange[] {
   return [];
 }
 
-/** The ad's keyword stems in both languages: titles first, so the cap drops the description's last words. */
+/** Alternates the items of two lists: a cap keeps as many of each language's words. */
+const interleave = (a: string[], b: string[]) => Array.from({ length: Math.max(a.length, b.length) }, (_, i) => [a[i], b[i]]).flat();
+
+/** The ad's keyword stems in both languages, deduplicated, capped at MAX_TERMS_PER_AD. */
 export function adTermsOf({ title, description }: AdRecord['content']): string[] {
-  const texts = [title.fr, title.en, description.fr && plainTextOfHtml(description.fr), description.en && plainTextOfHtml(description.en)];
-  return [...new Set(texts.flatMap((text) => (text ? termsOf(text) : [])))].slice(0, MAX_TERMS_PER_AD);
+  const stems = (text: string | null) => (text ? termsOf(text) : []);
+  const html = (text: string | null) => stems(text && plainTextOfHtml(text));
+  const ordered = [...stems(title.fr), ...stems(title.en), ...interleave(html(description.fr), html(description.en))];
+  return [...new Set(ordered.filter((term): term is string => term !== undefined))].slice(0, MAX_TERMS_PER_AD);
 }
 
 /** The entry of a published, listed ad; null for any other (it is then out of the search). */
