@@ -11,17 +11,7 @@ import type {
   QueryManagedAdsArgs,
   QueryUserAdsArgs,
 } from '@partage/graphql';
-import {
-  adById,
-  adContacts,
-  createAd,
-  managedAds,
-  publishAd,
-  transferAd,
-  unpublishAd,
-  updateAd,
-  userAds,
-} from '../domain/ads/ads';
+import { adById, adContacts, createAd, managedAds, publishAd, transferAd, unpublishAd, updateAd, userAds } from '../domain/ads/ads';
 import type { AdView } from '../domain/ads/ad-view';
 import type { Identity } from '../domain/identity';
 import { batched, resolverHandler, type FieldMap } from './shared/resolver';

@@ -29,7 +29,11 @@ let admin: UserRecord;
 const DEFAULT_TUNING = { ...SEARCH_TUNING };
 
 beforeAll(async () => {
-  Object.assign(process.env, { FILE_STORE_ADAPTER: 'local', FILE_STORE_DIR: '/tmp/search-test-files', FILE_STORE_SECRET: 'test-file-store-secret' });
+  Object.assign(process.env, {
+    FILE_STORE_ADAPTER: 'local',
+    FILE_STORE_DIR: '/tmp/search-test-files',
+    FILE_STORE_SECRET: 'test-file-store-secret',
+  });
   [owner, admin] = await Promise.all([givenUser({ phoneVerified: true, phoneNumber: '+15145550123' }), givenUser({ role: 'ADMIN' })]);
 });
 afterEach(() => Object.assign(SEARCH_TUNING, DEFAULT_TUNING));
@@ -40,7 +44,8 @@ interface Page {
 }
 const search = (input: AdSearchInput, more: { limit?: number; nextToken?: string | null } = {}) =>
   handler(resolverEvent('Query.searchAds', { input, ...more }, ANONYMOUS));
-const pageOf = async (input: AdSearchInput, more: { limit?: number; nextToken?: string | null } = {}) => (await search(input, more)) as Page;
+const pageOf = async (input: AdSearchInput, more: { limit?: number; nextToken?: string | null } = {}) =>
+  (await search(input, more)) as Page;
 const idsOf = (page: Page) => page.items.map((item) => item.id);
 
 /** Every result, page after page. */
@@ -96,7 +101,10 @@ describe('Query.searchAds: filters', () => {
       donation: { description: { fr: 'À donner', en: null } },
       availability: { all: false, day: true, evening: false, weekdays: ['SATURDAY'], restrictions: [] },
     });
-    const tbd = await adAt(offset(centre, 3, 0), { rent: { kind: 'TO_BE_DETERMINED', description: { fr: null, en: null } }, certifications: [] });
+    const tbd = await adAt(offset(centre, 3, 0), {
+      rent: { kind: 'TO_BE_DETERMINED', description: { fr: null, en: null } },
+      certifications: [],
+    });
     const found = async (input: AdSearchInput) => idsOf(await pageOf({ ...near(centre), ...input })).sort();
     const sorted = (...ids: string[]) => ids.sort();
 
@@ -149,7 +157,10 @@ describe('Query.searchAds: filters', () => {
   it('finds an edited ad by its new words only', async () => {
     const centre = newArea();
     const id = await adAt(centre, { title: { fr: 'Trancheuse à jambon', en: null } });
-    const input = adInput({ title: { fr: 'Mélangeur planétaire', en: null }, address: { ...adInput().address, ...centre, showAddress: true } });
+    const input = adInput({
+      title: { fr: 'Mélangeur planétaire', en: null },
+      address: { ...adInput().address, ...centre, showAddress: true },
+    });
     await adsHandler(resolverEvent('Mutation.updateAd', { id, input }, asUser(owner)));
     expect(idsOf(await pageOf({ ...near(centre), keyword: 'melangeurs' }))).toEqual([id]);
     expect(idsOf(await pageOf({ ...near(centre), keyword: 'jambon' }))).toEqual([]);
@@ -187,7 +198,9 @@ describe('Query.searchAds: orders', () => {
     const centre = newArea();
     // 24 ads in the circle, published among 12 out of it (which the reads must pass over).
     const made = await Promise.all(
-      Array.from({ length: 36 }, (_, i) => (i % 3 === 2 ? adAt(offset(centre, 8, i / 6)) : adAt(offset(centre, (i % 6) - 2.5, (i % 4) - 1.5)))),
+      Array.from({ length: 36 }, (_, i) =>
+        i % 3 === 2 ? adAt(offset(centre, 8, i / 6)) : adAt(offset(centre, (i % 6) - 2.5, (i % 4) - 1.5)),
+      ),
     );
     const before = made.filter((_, i) => i % 3 !== 2);
     // Few entries per cell read and a tiny budget: cells split, pages come back short and resume.

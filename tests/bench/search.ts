@@ -36,13 +36,15 @@ const BASELINE_TABLE = 'bench-search-baseline';
 const random = seededRandom(9);
 
 /** Towns weighted by population; spread (km) grows with it, so a city's ads cover its whole area. */
-const towns = (quebecPlaces as unknown as { towns: [string, number, number, number][] }).towns.map(([name, latitude, longitude, population]) => ({
-  name,
-  latitude,
-  longitude,
-  population,
-  spreadKm: 1.5 + Math.sqrt(population) / 100,
-}));
+const towns = (quebecPlaces as unknown as { towns: [string, number, number, number][] }).towns.map(
+  ([name, latitude, longitude, population]) => ({
+    name,
+    latitude,
+    longitude,
+    population,
+    spreadKm: 1.5 + Math.sqrt(population) / 100,
+  }),
+);
 const totalPopulation = towns.reduce((sum, town) => sum + town.population, 0);
 function pickTown() {
   let left = random() * totalPopulation;
@@ -60,7 +62,9 @@ function benchAd(i: number, templates: ReturnType<typeof demoAds>, now: number):
   const latitude = town.latitude + (distance * Math.cos(angle)) / 111.2;
   const longitude = town.longitude + (distance * Math.sin(angle)) / (111.2 * Math.cos((town.latitude * Math.PI) / 180));
   // The template's town named in its texts becomes the new one.
-  const input = JSON.parse(JSON.stringify(template.input).replaceAll(template.input.address.town, town.name.replaceAll('"', ''))) as typeof template.input;
+  const input = JSON.parse(
+    JSON.stringify(template.input).replaceAll(template.input.address.town, town.name.replaceAll('"', '')),
+  ) as typeof template.input;
   const content = { ...normalizeAdInput(input), images: [] };
   content.address = { ...content.address, town: town.name, latitude, longitude };
   const at = new Date(now - Math.floor(random() * 365 * 86_400_000)).toISOString();
@@ -123,13 +127,17 @@ try {
   };
   await Promise.all(Array.from({ length: 16 }, writer));
   const seedSeconds = (performance.now() - seedStart) / 1000;
-  console.log(`\rSeeded ${ADS} published ads (${items} items: entries, postings, baseline copies) in ${seedSeconds.toFixed(0)} s (${Math.round(items / seedSeconds)} items/s)\n`);
+  console.log(
+    `\rSeeded ${ADS} published ads (${items} items: entries, postings, baseline copies) in ${seedSeconds.toFixed(0)} s (${Math.round(items / seedSeconds)} items/s)\n`,
+  );
 
   const { handler } = await import('../../functions/handlers/search');
   const { SEARCH_TUNING } = await import('../../functions/domain/search/search-ads');
   type Page = { items: AdSummary[]; nextToken: string | null };
   const searchPage = async (input: AdSearchInput, nextToken: string | null = null): Promise<Page> => {
-    const result = (await handler(resolverEvent('Query.searchAds', { input, limit: 24, nextToken }, { userId: '', role: 'ANONYME' }))) as Page;
+    const result = (await handler(
+      resolverEvent('Query.searchAds', { input, limit: 24, nextToken }, { userId: '', role: 'ANONYME' }),
+    )) as Page;
     if (!Array.isArray(result?.items)) throw new Error(`searchAds failed: ${JSON.stringify(result)}`);
     return result;
   };
@@ -149,7 +157,12 @@ try {
       }
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
-    hits.sort((a, b) => (centre ? a.meters - b.meters : 0) || (centre ? 0 : b.entry.publishedAt.localeCompare(a.entry.publishedAt)) || a.entry.id.localeCompare(b.entry.id));
+    hits.sort(
+      (a, b) =>
+        (centre ? a.meters - b.meters : 0) ||
+        (centre ? 0 : b.entry.publishedAt.localeCompare(a.entry.publishedAt)) ||
+        a.entry.id.localeCompare(b.entry.id),
+    );
     return hits.slice(skip, skip + 24).map((hit) => hit.entry.id);
   }
 
@@ -181,14 +194,25 @@ try {
       throw new Error(`${query.name}: the search and the baseline disagree\n${ids.join(' ')}\n${expected.join(' ')}`);
     }
     const timing = await time(RUNS, () => searchPage(query.input, token));
-    results.push({ name: query.name, p50_ms: round(timing.p50), p95_ms: round(timing.p95), rps: Math.round(timing.perSecond), baseline_p95_ms: round(naive.p95), read: timing });
+    results.push({
+      name: query.name,
+      p50_ms: round(timing.p50),
+      p95_ms: round(timing.p95),
+      rps: Math.round(timing.perSecond),
+      baseline_p95_ms: round(naive.p95),
+      read: timing,
+    });
   }
 
-  console.log(`Ad search among ${ADS} ads (first page of 24; ${RUNS} runs each, baseline ${BASELINE_RUNS}; tuning ${JSON.stringify(SEARCH_TUNING)})`);
+  console.log(
+    `Ad search among ${ADS} ads (first page of 24; ${RUNS} runs each, baseline ${BASELINE_RUNS}; tuning ${JSON.stringify(SEARCH_TUNING)})`,
+  );
   console.log('| Query | p50 ms | p95 ms | req/s | baseline p95 ms | speed-up (p95) |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of results) {
-    console.log(`| ${r.name} | ${r.p50_ms} | ${r.p95_ms} | ${r.rps} | ${r.baseline_p95_ms} | ${Math.round(r.baseline_p95_ms / r.p95_ms)}× |`);
+    console.log(
+      `| ${r.name} | ${r.p50_ms} | ${r.p95_ms} | ${r.rps} | ${r.baseline_p95_ms} | ${Math.round(r.baseline_p95_ms / r.p95_ms)}× |`,
+    );
   }
   await mkdir(`${root}bench/results`, { recursive: true });
   const report = { ads: ADS, queries: results.map(({ read: _read, ...r }) => r) };

@@ -187,7 +187,13 @@ export async function transferAd(identity: Identity, input: TransferAdInput): Pr
     const user = await findUserByEmail(input.email);
     // An administrator's address is "no user" too: ads are transferred to users.
     if (!user || user.role !== 'USER') throw new AppError('TRANSFER_USER_NOT_FOUND', 'No user found for this e-mail address');
-    const after = await replaceIndexedAd(ad, { ...ad, ownerId: user.id, unlisted: false, published: false, updatedAt: now().toISOString() });
+    const after = await replaceIndexedAd(ad, {
+      ...ad,
+      ownerId: user.id,
+      unlisted: false,
+      published: false,
+      updatedAt: now().toISOString(),
+    });
     return { after, user, ad };
   });
   const title = ad.content.title[user.language] ?? ad.content.title.fr ?? ad.content.title.en ?? '';

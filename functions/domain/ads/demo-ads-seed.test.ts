@@ -13,7 +13,6 @@ import { searchAds } from '../search/ad-search';
 import { adById, managedAds } from './ads';
 import { DEMO_ADMIN_AD_COUNT, DEMO_AD_COUNT, demoAds } from './demo-ads';
 import { DEMO_ADS_SEED, seedDemoAds, type DemoAdsSeedResult } from './demo-ads-seed';
-import type { AdView } from './ad-view';
 
 const ANONYMOUS: Identity = { userId: '', role: 'ANONYME' };
 const ADMIN: Identity = { userId: 'demo-admin', role: 'ADMIN' };
