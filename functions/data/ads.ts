@@ -1,7 +1,8 @@
 // Ads. One item per ad holds the whole ad and the index keys of the lists it belongs to, computed
 // from its state at every write: GSI1 lists an owner's ads per state (or the unlisted ads the
-// administrators prepared), GSI2 every published ad. A change is one conditional Put of the whole
-// item (on the version read), so an ad and its places in the lists never disagree and a concurrent
+// administrators prepared). A change is one conditional Put of the whole item (on the version read),
+// in one transaction with the ad's search entry (search-index.ts; removed when the ad leaves the
+// search), so an ad, its places in the lists and its search entry never disagree and a concurrent
 // change is refused rather than overwritten.
 
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -16,18 +17,11 @@ import type {
   TruckType,
   Weekday,
 } from '@partage/graphql';
-import { db, isConditionFailure, tableName } from './client';
+import { batchGet, db, isConditionFailure, tableName, transactWrite } from './client';
 import { DataRefusal } from './errors';
-import {
-  adKey,
-  adListIndexKeys,
-  ownerAdsPartition,
-  PUBLISHED_ADS_PARTITION,
-  publishedAdIndexKeys,
-  UNLISTED_ADS_PARTITION,
-  type AdListState,
-} from './keys';
+import { adKey, adListIndexKeys, ownerAdsPartition, UNLISTED_ADS_PARTITION, type AdListState } from './keys';
 import { pageTokenAfter, startKeyOf, type ListingIndex } from './page-tokens';
+import { searchEntryWrite, type SearchEntry } from './search-index';
 
 export interface LocalizedValue {
   fr: string | null;
@@ -108,7 +102,6 @@ export function adItem(ad: AdRecord): Record<string, unknown> {
     ...adKey(ad.id),
     type: 'Ad',
     ...adListIndexKeys(list, ad.createdAt, ad.id),
-    ...(ad.published && ad.publishedAt ? publishedAdIndexKeys(ad.publishedAt, ad.id) : {}),
     ...ad,
   };
 }
@@ -128,21 +121,30 @@ export async function putNewAd(ad: AdRecord): Promise<void> {
   await db().send(new PutCommand({ TableName: tableName(), Item: adItem(ad), ConditionExpression: 'attribute_not_exists(PK)' }));
 }
 
+/** The ads at these ids that exist, in the order asked (a page of the administrators' published tab). */
+export async function getAds(adIds: string[]): Promise<AdRecord[]> {
+  const byId = new Map((await batchGet(adIds.map(adKey))).map((item) => [item.id as string, fromItem(item)]));
+  return adIds.flatMap((id) => byId.get(id) ?? []);
+}
+
 /**
- * Writes `next` over the ad read as `before` (its version + 1); ITEM_GONE when the ad is gone or was
- * changed since it was read.
+ * Writes `next` over the ad read as `before` (its version + 1), with its search entry (null: none,
+ * the ad is out of the search); ITEM_GONE when the ad is gone or was changed since it was read.
  */
-export async function replaceAd(before: AdRecord, next: AdRecord): Promise<AdRecord> {
+export async function replaceAd(before: AdRecord, next: AdRecord, searchEntry: SearchEntry | null): Promise<AdRecord> {
   const written = { ...next, version: before.version + 1 };
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: adItem(written),
-        ConditionExpression: 'attribute_exists(PK) AND version = :version',
-        ExpressionAttributeValues: { ':version': before.version },
-      }),
-    );
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: adItem(written),
+          ConditionExpression: 'attribute_exists(PK) AND version = :version',
+          ExpressionAttributeValues: { ':version': before.version },
+        },
+      },
+      searchEntryWrite(written.id, searchEntry),
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) throw new DataRefusal('ITEM_GONE', 'The ad was changed or removed meanwhile');
     throw error;
@@ -156,7 +158,6 @@ export interface AdPageResult {
 }
 
 const GSI1: ListingIndex = { name: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' };
-const GSI2: ListingIndex = { name: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK' };
 
 /** One page of a list, newest first; one item more than asked tells whether a next page exists. */
 async function listPage(index: ListingIndex, partition: string, limit: number, nextToken?: string | null): Promise<AdPageResult> {
@@ -183,6 +184,3 @@ export const ownerAds = (ownerId: string, state: AdListState, limit: number, nex
 
 /** The ads administrators prepared and did not transfer yet, newest first. */
 export const unlistedAds = (limit: number, nextToken?: string | null) => listPage(GSI1, UNLISTED_ADS_PARTITION, limit, nextToken);
-
-/** Every published ad, newest publication first. */
-export const publishedAds = (limit: number, nextToken?: string | null) => listPage(GSI2, PUBLISHED_ADS_PARTITION, limit, nextToken);

@@ -90,9 +90,46 @@ export const adListIndexKeys = (partition: string, createdAt: string, adId: stri
   GSI1PK: partition,
   GSI1SK: `${createdAt}#${adId}`,
 });
-/** GSI2: every published ad, newest publication first (the search capability replaces it with geohash partitions). */
-export const PUBLISHED_ADS_PARTITION = 'PUBLISHED_ADS';
-export const publishedAdIndexKeys = (publishedAt: string, adId: string) => ({
-  GSI2PK: PUBLISHED_ADS_PARTITION,
-  GSI2SK: `${publishedAt}#${adId}`,
+
+// Ad search (functions/domain/search). A published, listed ad has a search entry beside it, in three
+// indexes: its geohash cell (GSI1), its publication time in one of a few shards (GSI2), and its
+// publication time per wide geohash cell (GSI3). Its keyword stems each have a posting.
+export const searchEntryKey = (adId: string) => ({ PK: `AD#${adId}`, SK: 'SEARCH' });
+/** Characters of the geohash naming a GEO# partition (cells of about 39 × 20 km): its sub-cells are `begins_with` ranges. */
+export const GEO_CELL_PRECISION = 4;
+/** Characters of the geohash naming a GEO_RECENT# partition (about 156 × 156 km at the equator). */
+export const GEO_RECENT_CELL_PRECISION = 3;
+/** Partitions of the date order without a place: no single hot partition for the busiest list. */
+export const RECENT_SHARDS = 8;
+export const geoCellPartition = (geohash: string) => `GEO#${geohash.slice(0, GEO_CELL_PRECISION)}`;
+export const geoRecentPartition = (geohash: string) => `GEO_RECENT#${geohash.slice(0, GEO_RECENT_CELL_PRECISION)}`;
+export const recentPartition = (shard: number) => `RECENT#${shard}`;
+/** The sort key of the date orders: ISO instants sort as text. */
+export const publicationSortKey = (publishedAt: string, adId: string) => `${publishedAt}#${adId}`;
+
+/** A stable shard of an id (FNV-1a), so an ad stays in its shard through every write. */
+function recentShardOf(adId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < adId.length; i++) hash = Math.imul(hash ^ adId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % RECENT_SHARDS;
+}
+
+/** `geohash`: the public point's, of 9 characters (about 5 m). */
+export const searchEntryIndexKeys = (geohash: string, publishedAt: string, adId: string) => ({
+  GSI1PK: geoCellPartition(geohash),
+  GSI1SK: `${geohash}#${adId}`,
+  GSI2PK: recentPartition(recentShardOf(adId)),
+  GSI2SK: publicationSortKey(publishedAt, adId),
+  GSI3PK: geoRecentPartition(geohash),
+  GSI3SK: publicationSortKey(publishedAt, adId),
+});
+
+/**
+ * A keyword stem's posting for one ad, in the stem's own partition by publication time: a single
+ * write per stem (no index), found again from the ad's previous entry (its stems and publication time).
+ */
+export const termPartition = (term: string) => `TERM#${term}`;
+export const termPostingKey = (term: string, publishedAt: string, adId: string) => ({
+  PK: termPartition(term),
+  SK: publicationSortKey(publishedAt, adId),
 });

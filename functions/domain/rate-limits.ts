@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   log: { capacity: 60, refillPerSecond: 1 },
   /** Address autocomplete asks as the user types: a burst per field, a steady pace after it. */
   searchPlaces: { capacity: 120, refillPerSecond: 2 },
+  /** Ad search: a map dragged around and pages scrolled ask often; a crawler is held to a steady pace. */
+  searchAds: { capacity: 120, refillPerSecond: 2 },
   /** Per source address, and per account (a source address and a user id never look alike). */
   changeEmail: perHour(5),
   // Per account. A code has TWO_FACTOR_MAX_ATTEMPTS tries, and a new login round gives a new code:

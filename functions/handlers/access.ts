@@ -53,6 +53,9 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   phone: { table: 'readWrite', secrets: ['twilio'] },
   places: { table: 'readWrite', placeIndex: true }, // table: its rate limit per source address
   housekeeping: { table: 'readWrite', files: { incoming: 'readWrite' } },
+  // Reads the search index; writes only its rate limit per source address or account. Hands out the
+  // public URLs of the results' images (the file store builds them, it reads no object).
+  search: { table: 'readWrite', publicUrl: true, files: { public: 'read' } },
   // E-mails the new owner of a transferred ad; hands out the public URLs of ad images (the file store
   // builds them, it reads no object).
   ads: { table: 'readWrite', sendEmail: true, publicUrl: true, files: { public: 'read' } },

@@ -217,14 +217,14 @@ describe('Mutation.publishAd and Mutation.unpublishAd', () => {
     expect(await read(id, ANONYMOUS)).toBeNull();
   });
 
-  it('makes the ad everyone’s at once, in the latest ads and the owner’s profile, and takes it back off', async () => {
+  it('makes the ad everyone’s at once, in the published lists and the owner’s profile, and takes it back off', async () => {
     const { id } = await givenAd(verifiedOwner);
     expect(errorCodeOf(await call('Mutation.publishAd', { id }, as(otherUser)))).toBe('UNAUTHORIZED_ACCESS');
     expect(errorCodeOf(await call('Mutation.publishAd', { id }, as(admin)))).toBe('UNAUTHORIZED_ACCESS');
     const ad = (await call('Mutation.publishAd', { id }, as(verifiedOwner))) as AdView;
     expect(ad).toMatchObject({ published: true, publishedAt: expect.any(String) });
     expect(await read(id, ANONYMOUS)).toMatchObject({ id, published: true, editable: false });
-    expect(ids(await page('Query.latestAds', {}, ANONYMOUS))[0]).toBe(id);
+    expect(ids(await page('Query.managedAds', { published: true }, as(admin)))[0]).toBe(id);
     expect(ids(await page('Query.userAds', { userId: verifiedOwner.id }, as(otherUser)))).toContain(id);
     expect(ids(await page('Query.managedAds', { published: true }, as(verifiedOwner)))).toContain(id);
     expect(ids(await page('Query.managedAds', { published: false }, as(verifiedOwner)))).not.toContain(id);
@@ -232,7 +232,7 @@ describe('Mutation.publishAd and Mutation.unpublishAd', () => {
     expect(errorCodeOf(await call('Mutation.unpublishAd', { id }, as(otherUser)))).toBe('UNAUTHORIZED_ACCESS');
     expect(await call('Mutation.unpublishAd', { id }, as(verifiedOwner))).toMatchObject({ published: false });
     expect(await read(id, ANONYMOUS)).toBeNull();
-    expect(ids(await page('Query.latestAds', { limit: ADS_PAGE_MAX_LIMIT }, ANONYMOUS))).not.toContain(id);
+    expect(ids(await page('Query.managedAds', { published: true, limit: ADS_PAGE_MAX_LIMIT }, as(admin)))).not.toContain(id);
     expect(ids(await page('Query.managedAds', { published: false }, as(verifiedOwner)))).toContain(id);
   });
 
@@ -454,15 +454,21 @@ describe('lists', () => {
     expect(seen).toEqual([...made].reverse());
 
     const first = await page('Query.managedAds', { published: false, limit: 1 }, as(lister));
-    expect(invalidFieldsOf(await call('Query.latestAds', { nextToken: first.nextToken }, ANONYMOUS))).toEqual(['nextToken:oneOf']);
-    expect(invalidFieldsOf(await call('Query.latestAds', { nextToken: 'bidon' }, ANONYMOUS))).toEqual(['nextToken:oneOf']);
-    expect(invalidFieldsOf(await call('Query.latestAds', { limit: ADS_PAGE_MAX_LIMIT + 1 }, ANONYMOUS))).toEqual(['limit:oneOf']);
-    expect(invalidFieldsOf(await call('Query.latestAds', { limit: 0 }, ANONYMOUS))).toEqual(['limit:oneOf']);
+    const adminTab = (args: Record<string, unknown>) => call('Query.managedAds', { published: true, ...args }, as(admin));
+    expect(invalidFieldsOf(await adminTab({ nextToken: first.nextToken }))).toEqual(['nextToken:oneOf']);
+    expect(invalidFieldsOf(await adminTab({ nextToken: 'bidon' }))).toEqual(['nextToken:oneOf']);
+    expect(invalidFieldsOf(await adminTab({ limit: ADS_PAGE_MAX_LIMIT + 1 }))).toEqual(['limit:oneOf']);
+    expect(invalidFieldsOf(await adminTab({ limit: 0 }))).toEqual(['limit:oneOf']);
   });
 
-  it('show administrators every published ad, users only their own, and anonymous visitors nothing to manage', async () => {
-    const id = await published(verifiedOwner);
-    expect(ids(await page('Query.managedAds', { published: true, limit: ADS_PAGE_MAX_LIMIT }, as(admin)))).toContain(id);
+  it('show administrators every published ad, newest publication first, users only their own, and anonymous visitors nothing to manage', async () => {
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await published(verifiedOwner));
+    const first = await page('Query.managedAds', { published: true, limit: 2 }, as(admin));
+    const second = await page('Query.managedAds', { published: true, limit: 2, nextToken: first.nextToken }, as(admin));
+    expect([...ids(first), ...ids(second)].slice(0, 3)).toEqual([...made].reverse());
+    expect(first.items.every((ad) => ad.published && !ad.unlisted)).toBe(true);
+    const id = made[0]!;
     expect(ids(await page('Query.managedAds', { published: true, limit: ADS_PAGE_MAX_LIMIT }, as(otherUser)))).not.toContain(id);
     expect(errorCodeOf(await call('Query.managedAds', { published: true }, ANONYMOUS))).toBe('UNAUTHORIZED_ACCESS');
     expect(errorCodeOf(await call('Query.userAds', { userId: verifiedOwner.id }, ANONYMOUS))).toBe('UNAUTHORIZED_ACCESS');

@@ -8,22 +8,10 @@ import type {
   MutationUnpublishAdArgs,
   MutationUpdateAdArgs,
   QueryAdArgs,
-  QueryLatestAdsArgs,
   QueryManagedAdsArgs,
   QueryUserAdsArgs,
 } from '@partage/graphql';
-import {
-  adById,
-  adContacts,
-  createAd,
-  latestAds,
-  managedAds,
-  publishAd,
-  transferAd,
-  unpublishAd,
-  updateAd,
-  userAds,
-} from '../domain/ads/ads';
+import { adById, adContacts, createAd, managedAds, publishAd, transferAd, unpublishAd, updateAd, userAds } from '../domain/ads/ads';
 import type { AdView } from '../domain/ads/ad-view';
 import type { Identity } from '../domain/identity';
 import { batched, resolverHandler, type FieldMap } from './shared/resolver';
@@ -31,7 +19,6 @@ import { batched, resolverHandler, type FieldMap } from './shared/resolver';
 /** The fields of the ads Lambda. */
 export const adsFields = {
   'Query.ad': ({ id }: QueryAdArgs, identity: Identity) => adById(identity, id),
-  'Query.latestAds': (args: QueryLatestAdsArgs, identity: Identity) => latestAds(identity, args),
   'Query.managedAds': (args: QueryManagedAdsArgs, identity: Identity) => managedAds(identity, args),
   'Query.userAds': (args: QueryUserAdsArgs, identity: Identity) => userAds(identity, args),
 

@@ -8,6 +8,7 @@ import { adsFields } from './ads';
 import { filesFields } from './files';
 import { phoneFields } from './phone';
 import { placesFields } from './places';
+import { searchFields } from './search';
 import type { FieldMap } from './shared/resolver';
 
 export const AUTHORIZER = 'authorizer';
@@ -26,6 +27,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'phone', fields: fieldsOf(phoneFields) },
   // Address autocomplete from Quebec place data bundled with it (functions/domain/places).
   { name: 'places', fields: fieldsOf(placesFields) },
+  // Ad search: geohash, date and keyword indexes of the table (functions/domain/search).
+  { name: 'search', fields: fieldsOf(searchFields) },
 ];
 
 /**

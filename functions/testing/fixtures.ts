@@ -12,12 +12,13 @@ import { isResolverError, type AdInput } from '@partage/graphql';
 import { adInput } from './ad-input';
 import { registerLocalEventSink } from '../adapters/local-publisher';
 import { readOutbox, type OutboxEntry } from '../adapters/outbox';
-import { getAd, replaceAd } from '../data/ads';
+import { getAd } from '../data/ads';
 import { putPendingFile, settleFile } from '../data/files';
 import { recordTermsAcceptance } from '../data/terms';
 import { createUser, type UserRecord } from '../data/users';
 import { latestTermsVersion } from '../domain/accounts/terms';
 import { createAd } from '../domain/ads/ads';
+import { replaceIndexedAd } from '../domain/search/indexed-writes';
 import { hashPassword } from '../domain/accounts/password-hash';
 import type { Identity } from '../domain/identity';
 import { now } from '../domain/clock';
@@ -229,7 +230,7 @@ export async function givenAd(
   const ad = await createAd(asUser(owner), adInput(overrides));
   if (published) {
     const stored = (await getAd(ad.id))!;
-    await replaceAd(stored, { ...stored, published: true, publishedAt: now().toISOString() });
+    await replaceIndexedAd(stored, { ...stored, published: true, publishedAt: now().toISOString() });
   }
   return { id: ad.id };
 }

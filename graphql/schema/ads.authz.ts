@@ -6,7 +6,6 @@ import { ADMIN_ONLY, PUBLIC, SELF_OR_ADMIN, SIGNED_IN, type AuthzTable } from '.
 export const authz: AuthzTable = {
   // Anyone may ask; an ad the caller may not see is null, as one that does not exist.
   'Query.ad': PUBLIC,
-  'Query.latestAds': PUBLIC,
   'Query.managedAds': SIGNED_IN,
   'Query.userAds': SIGNED_IN,
   'Mutation.createAd': SIGNED_IN,

@@ -1,7 +1,7 @@
 // `npm run bench`: seeds a large account base into DynamoDB Local and prints figures — e-mail
 // lookup (the login path) against a naive full-scan baseline measured in the same run, login and
 // `me` through the real handlers, the ad detail query among 100,000 ads, then the bundle sizes of
-// every Lambda and web chunk.
+// every Lambda and web chunk. The ad search has its own benchmark (search.ts), run after this one.
 // Benchmarks print numbers; nothing here asserts a timing.
 
 import { BatchWriteCommand, DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -183,11 +183,8 @@ try {
   const adEvent = (id: string) => ({ ...meEvent, info: { ...meEvent.info, fieldName: 'ad' }, arguments: { id } }) as ResolverEvent;
   if (!(await ads.handler(adEvent(adId(ADS - 1))))) throw new Error('The ad detail query found no ad');
   const adDetail = await time(500, (i) => ads.handler(adEvent(adId((i * 7919) % ADS))));
-  const latest = await time(100, () =>
-    ads.handler({ ...meEvent, info: { ...meEvent.info, fieldName: 'latestAds' }, arguments: {} } as ResolverEvent),
-  );
   console.log(`  Query.ad among ${ADS} ads        ${ms(adDetail)}`);
-  console.log(`  Query.latestAds (24 per page)    ${ms(latest)}\n`);
+  console.log('  (the ad search: npm run bench:search, run next)\n');
 
   console.log('Lambda bundles (esbuild, minified, @aws-sdk external)');
   printSizes(await lambdaBundleSizes(root));

@@ -68,12 +68,12 @@ const managedPanel = (page: Page) => page.getByRole('tabpanel');
 /** The newest published ad, as the API lists it, with the title a French reader sees (the English one when it has no French). */
 async function latestAd(request: APIRequestContext) {
   type Item = { id: string; path: string; title: { fr: string | null; en: string | null } };
-  const data = await graphqlCall<{ latestAds: { items: Item[] } }>(
+  const data = await graphqlCall<{ searchAds: { items: Item[] } }>(
     request,
-    'query Latest { latestAds(limit: 1) { items { id path title { fr en } } } }',
+    'query Latest { searchAds(input: { sort: DATE_DESC }, limit: 1) { items { id path title { fr en } } } }',
     {},
   );
-  const ad = data.latestAds.items[0];
+  const ad = data.searchAds.items[0];
   expect(ad, 'a published ad').toBeDefined();
   return { id: ad!.id, path: ad!.path, title: (ad!.title.fr ?? ad!.title.en)! };
 }

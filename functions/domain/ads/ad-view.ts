@@ -4,7 +4,7 @@
 // whole page of ads at once (Ad.contact).
 
 import { AD_APPROXIMATE_RADIUS_METERS, adPath, type AdContact, type AdSource } from '@partage/graphql';
-import type { AdRecord, LocalizedValue, PriceOfferRecord } from '../../data/ads';
+import type { AdImageRecord, AdRecord, LocalizedValue, PriceOfferRecord } from '../../data/ads';
 import type { UserRecord } from '../../data/users';
 import { publicImageUrl } from '../files/uploads';
 import type { Identity } from '../identity';
@@ -23,6 +23,13 @@ export const managesAd = (identity: Identity, ad: Pick<AdRecord, 'ownerId'>): bo
 export const mayReadAd = (identity: Identity, ad: AdRecord): boolean => (ad.published && !ad.unlisted) || managesAd(identity, ad);
 
 const localizedText = ({ fr, en }: LocalizedValue) => ({ fr, en });
+
+/** An image as readers receive it: its variants' public URLs (also the search results' first image). */
+export const imageView = (image: AdImageRecord) => ({
+  id: image.variants.at(-1)!.fileId,
+  alt: localizedText(image.alt),
+  variants: image.variants.map(({ fileId, width, height }) => ({ fileId, url: publicImageUrl(fileId), width, height })),
+});
 
 const priceOffer = (offer: PriceOfferRecord | null) =>
   offer && { kind: offer.kind, amountCents: offer.amountCents, range: offer.range, description: localizedText(offer.description) };
@@ -77,11 +84,7 @@ export function adView(ad: AdRecord, reader: Identity): AdView {
     trade: content.trade && { description: localizedText(content.trade.description) },
     donation: content.donation && { description: localizedText(content.donation.description) },
     organization: content.organization,
-    images: content.images.map((image) => ({
-      id: image.variants.at(-1)!.fileId,
-      alt: localizedText(image.alt),
-      variants: image.variants.map(({ fileId, width, height }) => ({ fileId, url: publicImageUrl(fileId), width, height })),
-    })),
+    images: content.images.map(imageView),
     infoIsTrue: content.infoIsTrue,
     published: ad.published,
     unlisted: ad.unlisted,

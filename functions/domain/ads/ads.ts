@@ -20,10 +20,9 @@ import {
 import { mailer } from '../../adapters/mailer';
 import {
   getAd,
+  getAds,
   ownerAds,
-  publishedAds,
   putNewAd,
-  replaceAd,
   unlistedAds,
   type AdContent,
   type AdImageRecord,
@@ -38,6 +37,8 @@ import { now } from '../clock';
 import { renderEmail } from '../emails';
 import { ADMIN_ONLY, requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
 import { appLink } from '../links';
+import { newestPublishedAdIds } from '../search/ad-search';
+import { replaceIndexedAd } from '../search/indexed-writes';
 import { adChecks, normalizeAdInput, todayInQuebec, type NormalizedAdInput } from './ad-input';
 import { adContact, adView, managesAd, mayReadAd, type AdView } from './ad-view';
 
@@ -138,7 +139,7 @@ export async function updateAd(identity: Identity, id: string, input: AdInput, e
     }
     const content = await adContentOf(identity, input, before);
     if (isDeepStrictEqual(content, before.content)) throw new AppError('NO_CHANGE', 'Nothing differs from the stored ad');
-    const after = await replaceAd(before, { ...before, content, updatedAt: now().toISOString() });
+    const after = await replaceIndexedAd(before, { ...before, content, updatedAt: now().toISOString() });
     return adView(after, identity);
   });
 }
@@ -156,7 +157,7 @@ export async function publishAd(identity: Identity, id: string): Promise<AdView>
     assertValid([['infoIsTrue', required(ad.content.infoIsTrue)]]);
     if (ad.published) return adView(ad, identity);
     const at = now().toISOString();
-    return adView(await replaceAd(ad, { ...ad, published: true, publishedAt: at, updatedAt: at }), identity);
+    return adView(await replaceIndexedAd(ad, { ...ad, published: true, publishedAt: at, updatedAt: at }), identity);
   });
 }
 
@@ -165,7 +166,7 @@ export async function unpublishAd(identity: Identity, id: string): Promise<AdVie
   return changeAd(async () => {
     const ad = await managedAd(identity, id);
     if (!ad.published) return adView(ad, identity);
-    return adView(await replaceAd(ad, { ...ad, published: false, updatedAt: now().toISOString() }), identity);
+    return adView(await replaceIndexedAd(ad, { ...ad, published: false, updatedAt: now().toISOString() }), identity);
   });
 }
 
@@ -186,7 +187,13 @@ export async function transferAd(identity: Identity, input: TransferAdInput): Pr
     const user = await findUserByEmail(input.email);
     // An administrator's address is "no user" too: ads are transferred to users.
     if (!user || user.role !== 'USER') throw new AppError('TRANSFER_USER_NOT_FOUND', 'No user found for this e-mail address');
-    const after = await replaceAd(ad, { ...ad, ownerId: user.id, unlisted: false, published: false, updatedAt: now().toISOString() });
+    const after = await replaceIndexedAd(ad, {
+      ...ad,
+      ownerId: user.id,
+      unlisted: false,
+      published: false,
+      updatedAt: now().toISOString(),
+    });
     return { after, user, ad };
   });
   const title = ad.content.title[user.language] ?? ad.content.title.fr ?? ad.content.title.en ?? '';
@@ -220,9 +227,10 @@ interface PageArgs {
   nextToken?: string | null;
 }
 
-/** Anyone: the newest published ads. */
-export async function latestAds(identity: Identity, { limit, nextToken }: PageArgs) {
-  return pageOf(identity, await publishedAds(pageLimit(limit), nextToken));
+/** Every published ad, newest publication first: the search index's date order, then the ads of the page. */
+async function publishedAds(limit: number, nextToken?: string | null): Promise<AdPageResult> {
+  const page = await newestPublishedAdIds(limit, nextToken);
+  return { ads: await getAds(page.ids), nextToken: page.nextToken ?? undefined };
 }
 
 /**

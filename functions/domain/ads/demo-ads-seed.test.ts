@@ -2,17 +2,17 @@ import { readdir, stat } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADS_PAGE_MAX_LIMIT } from '@partage/graphql';
+import { ADS_PAGE_MAX_LIMIT, SEARCH_PAGE_MAX_LIMIT } from '@partage/graphql';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PUBLIC_URL, useTestEnvironment } from '../../testing/fixtures';
 import { seedStepsClaimed } from '../../data/seed-progress';
 import { DEMO_USERS, seedDemoData } from '../accounts/demo-seed';
 import type { Identity } from '../identity';
-import { adById, latestAds, managedAds } from './ads';
+import { searchAds } from '../search/ad-search';
+import { adById, managedAds } from './ads';
 import { DEMO_ADMIN_AD_COUNT, DEMO_AD_COUNT, demoAds } from './demo-ads';
 import { DEMO_ADS_SEED, seedDemoAds, type DemoAdsSeedResult } from './demo-ads-seed';
-import type { AdView } from './ad-view';
 
 const ANONYMOUS: Identity = { userId: '', role: 'ANONYME' };
 const ADMIN: Identity = { userId: 'demo-admin', role: 'ADMIN' };
@@ -22,8 +22,8 @@ let first: DemoAdsSeedResult;
 let seedMs = 0;
 
 /** Every ad of a list, page after page. */
-async function all(list: (nextToken: string | null) => Promise<{ items: AdView[]; nextToken?: string | null }>): Promise<AdView[]> {
-  const items: AdView[] = [];
+async function all<T>(list: (nextToken: string | null) => Promise<{ items: T[]; nextToken?: string | null }>): Promise<T[]> {
+  const items: T[] = [];
   let nextToken: string | null = null;
   do {
     const page = await list(nextToken);
@@ -32,9 +32,11 @@ async function all(list: (nextToken: string | null) => Promise<{ items: AdView[]
   } while (nextToken);
   return items;
 }
-const published = (identity: Identity) => all((nextToken) => latestAds(identity, { limit: ADS_PAGE_MAX_LIMIT, nextToken }));
 const managed = (identity: Identity, state: boolean) =>
   all((nextToken) => managedAds(identity, { published: state, limit: ADS_PAGE_MAX_LIMIT, nextToken }));
+/** The administrators' published tab: every published ad. */
+const published = () => managed(ADMIN, true);
+const searched = () => all((nextToken) => searchAds({ input: {}, limit: SEARCH_PAGE_MAX_LIMIT, nextToken }));
 
 async function filesOnDisk(): Promise<{ count: number; bytes: number }> {
   const dir = join(storeDir, 'files/public');
@@ -64,9 +66,10 @@ describe('seedDemoAds', () => {
 
   it('lists the published ads for everyone, and not the drafts or the unlisted ones', async () => {
     const expected = demoAds('2026-01-01').filter((ad) => ad.published).length;
-    const listed = await published(ANONYMOUS);
+    const listed = await published();
     expect(listed).toHaveLength(expected);
     expect(listed.every((ad) => ad.published && !ad.unlisted)).toBe(true);
+    expect((await searched()).map((ad) => ad.id).sort()).toEqual(listed.map((ad) => ad.id).sort());
     expect(new Set(listed.map((ad) => ad.ownerId)).size).toBeGreaterThanOrEqual(6);
 
     const unlisted = await managed(ADMIN, false);
@@ -87,7 +90,7 @@ describe('seedDemoAds', () => {
   });
 
   it('serves each picture as WebP variants under /files/public, with the size recorded', async () => {
-    const [ad] = await published(ANONYMOUS);
+    const [ad] = await published();
     const image = ad!.images[0]!;
     expect(image.variants.map((v) => v.width)).toEqual([480, 1024]);
     for (const variant of image.variants) {

@@ -1,0 +1,55 @@
+// Whether a search entry meets the criteria of an ad search (and, later, of an alert): alternatives
+// within a criterion, certifications all required, AND between criteria; an empty criterion does
+// not filter. The place is the engine's (it measures distances), not a criterion here.
+
+import type { AdCategory, AdSearchInput, Certification, OfferMode, PriceRange, Weekday } from '@partage/graphql';
+import type { SearchEntry } from '../../data/search-index';
+import { termsOf } from './terms';
+
+export interface SearchCriteria {
+  categories: AdCategory[];
+  modes: OfferMode[];
+  /** Null: any availability. */
+  availability: { day: boolean; evening: boolean; weekdays: Weekday[] } | null;
+  priceRanges: PriceRange[];
+  certifications: Certification[];
+  /** The keyword's stems: every one must be among the entry's. */
+  terms: string[];
+}
+
+const sortedSet = <T extends string>(values: readonly T[] | null | undefined): T[] => [...new Set(values ?? [])].sort();
+
+/** The input's criteria, in a canonical form (sorted, deduplicated): two inputs asking the same thing compare equal. */
+export function criteriaOf(input: AdSearchInput): SearchCriteria {
+  const availability = input.availability;
+  const asksAvailability = !!availability && (availability.day || availability.evening || availability.weekdays.length > 0);
+  return {
+    categories: sortedSet(input.categories),
+    modes: sortedSet(input.modes),
+    availability: asksAvailability
+      ? { day: availability.day, evening: availability.evening, weekdays: sortedSet(availability.weekdays) }
+      : null,
+    priceRanges: sortedSet(input.priceRanges),
+    certifications: sortedSet(input.certifications),
+    terms: sortedSet(termsOf(input.keyword ?? '')),
+  };
+}
+
+const anyOf = <T>(asked: T[], held: readonly T[]) => asked.length === 0 || asked.some((value) => held.includes(value));
+
+function availableFor(entry: SearchEntry, asked: NonNullable<SearchCriteria['availability']>): boolean {
+  if (entry.availability.all) return true;
+  const period = (!asked.day && !asked.evening) || (asked.day && entry.availability.day) || (asked.evening && entry.availability.evening);
+  return period && anyOf(asked.weekdays, entry.availability.weekdays);
+}
+
+export function entryMatches(entry: SearchEntry, criteria: SearchCriteria): boolean {
+  return (
+    anyOf(criteria.categories, [entry.category]) &&
+    anyOf(criteria.modes, entry.modes) &&
+    anyOf(criteria.priceRanges, entry.priceRanges) &&
+    criteria.certifications.every((certification) => entry.certifications.includes(certification)) &&
+    criteria.terms.every((term) => entry.terms.includes(term)) &&
+    (!criteria.availability || availableFor(entry, criteria.availability))
+  );
+}

@@ -1,0 +1,31 @@
+// Writes of an ad that keep its search index in step: the entry in the ad's own transaction, the
+// keyword postings around it — those of new stems put before (a posting is only a candidate, checked
+// against the entry, so one written early is harmless), those of stems it lost deleted after (once
+// it leaves the search, all). A crash or a refused write between leaves only extra postings, which
+// the check against the entry keeps out of every result.
+
+import { replaceAd, type AdRecord } from '../../data/ads';
+import { deleteTermPostings, putTermPostings } from '../../data/search-index';
+import { searchEntryOf } from './search-entry';
+
+/** replaceAd (ITEM_GONE when the ad changed since `before` was read), with its search entry and postings. */
+export async function replaceIndexedAd(before: AdRecord, next: AdRecord): Promise<AdRecord> {
+  const previous = searchEntryOf(before);
+  const entry = searchEntryOf(next);
+  // A posting's key holds the publication time: published anew, the ad's postings all move.
+  const republished = !!previous && !!entry && previous.publishedAt !== entry.publishedAt;
+  if (entry) {
+    // A posting also holds the ad's point (the candidates' order): all are rewritten when it moves.
+    const rewrite = !previous || republished || previous.latitude !== entry.latitude || previous.longitude !== entry.longitude;
+    await putTermPostings(entry, rewrite ? entry.terms : entry.terms.filter((term) => !previous.terms.includes(term)));
+  }
+  const written = await replaceAd(before, next, entry);
+  if (previous) {
+    const kept = new Set(entry && !republished ? entry.terms : []);
+    await deleteTermPostings(
+      previous,
+      previous.terms.filter((term) => !kept.has(term)),
+    );
+  }
+  return written;
+}

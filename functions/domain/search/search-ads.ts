@@ -1,0 +1,310 @@
+// The ad search engine: one page of published, listed ads matching the criteria, in the asked
+// order, read from the search index (functions/data/search-index.ts) without a Scan.
+// - Distance orders: geohash cells in a priority queue by the least (ascending) or greatest
+//   (descending) distance any point of the cell can have; a cell with more ads than one read takes
+//   is split into its 32 children, so dense cities are read in small cells and the regions in big
+//   ones. Reading stops once the page's ads are closer (farther) than anything an unread cell holds.
+// - Date orders: a merge of sorted partitions (the RECENT shards, or the GEO_RECENT cells the circle
+//   touches), each read lazily from the page token on.
+// - A keyword whose stem has few postings reads them as the candidates; a common one filters the
+//   entries the other strategies read. Postings are only candidates: every ad is checked on its entry.
+// Each request reads at most about READ_BUDGET entries: past it, the page holds what is proven so far
+// and its token resumes after what was examined, so a sparse result never costs an unbounded read.
+
+import type { AdSort } from '@partage/graphql';
+import { GEO_CELL_PRECISION, GEO_RECENT_CELL_PRECISION, publicationSortKey, RECENT_SHARDS } from '../../data/keys';
+import {
+  entriesByPublication,
+  entriesInCell,
+  getSearchEntries,
+  termPostings,
+  type IndexStartKey,
+  type PublicationPartition,
+  type SearchEntry,
+  type TermPosting,
+} from '../../data/search-index';
+import { cellOf, cellsCovering, distanceMeters, type Cell, type Point } from './cell-cover';
+import { entryMatches, type SearchCriteria } from './entry-match';
+import { geohashChildren } from './geohash';
+import type { SearchPosition } from './search-cursor';
+
+/** Tuning, from the benchmark's figures (tests/bench/search.ts); tests shrink it to reach every path with few ads. */
+export const SEARCH_TUNING = {
+  /** Entries read from a fine cell at once; a cell holding many more is split. */
+  cellLimit: 100,
+  /**
+   * Entries read from a cell coarser than fineCellPrecision: a dense wide cell is split after a
+   * small read instead of a full one (its entries are still candidates).
+   */
+  probeLimit: 24,
+  fineCellPrecision: 6,
+  /** Most cells read in parallel per round. */
+  parallelCells: 16,
+  /** Finest cell split (7 characters: about 150 m); finer cells are read page by page instead. */
+  maxSplitPrecision: 7,
+  /** Entries read per request before a page is returned with what is proven. */
+  readBudget: 2_000,
+  /** Postings of a stem read to tell a rare stem (all of them read) from a common one. */
+  postingLimit: 500,
+  /** Most entries a date partition reads at once (the first read is smaller, each next one doubles). */
+  maxPartitionPage: 100,
+};
+
+/** Metres of slack on cell bounds: a point exactly on a bound must not be lost to rounding. */
+const EPSILON_METERS = 0.01;
+
+export interface SearchRequest {
+  criteria: SearchCriteria;
+  near: { centre: Point; radiusMeters: number } | null;
+  sort: AdSort;
+  limit: number;
+  after: SearchPosition | null;
+}
+
+export interface SearchHit {
+  entry: SearchEntry;
+  /** From the searched place; null without one. */
+  meters: number | null;
+}
+
+export interface SearchPage {
+  hits: SearchHit[];
+  /** Where the next page starts; null when no more ad matches. */
+  next: SearchPosition | null;
+}
+
+export const isDistanceSort = (sort: AdSort) => sort === 'DISTANCE_ASC' || sort === 'DISTANCE_DESC';
+
+/** What the orders compare: a hit, or a posting not yet checked against its entry. */
+interface Ranked {
+  id: string;
+  publishedAt: string;
+  meters: number | null;
+}
+
+const rankOf = (hit: SearchHit): Ranked => ({ id: hit.entry.id, publishedAt: hit.entry.publishedAt, meters: hit.meters });
+const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function comparer(sort: AdSort): (a: Ranked, b: Ranked) => number {
+  const sign = sort === 'DISTANCE_DESC' || sort === 'DATE_DESC' ? -1 : 1;
+  return isDistanceSort(sort)
+    ? (a, b) => sign * (a.meters! - b.meters! || text(a.id, b.id))
+    : (a, b) => sign * text(publicationSortKey(a.publishedAt, a.id), publicationSortKey(b.publishedAt, b.id));
+}
+
+const positionOf = (rank: Ranked, sort: AdSort): SearchPosition =>
+  isDistanceSort(sort) ? { meters: rank.meters!, id: rank.id } : { key: publicationSortKey(rank.publishedAt, rank.id) };
+
+function isAfter(rank: Ranked, after: SearchPosition | null, sort: AdSort): boolean {
+  if (!after) return true;
+  if ('key' in after) {
+    const key = publicationSortKey(rank.publishedAt, rank.id);
+    return sort === 'DATE_ASC' ? key > after.key : key < after.key;
+  }
+  const meters = rank.meters!;
+  if (meters !== after.meters) return sort === 'DISTANCE_DESC' ? meters < after.meters : meters > after.meters;
+  return after.id === null || (sort === 'DISTANCE_DESC' ? rank.id < after.id : rank.id > after.id);
+}
+
+function metersFrom(request: SearchRequest, point: Point): number | null {
+  return request.near && distanceMeters(request.near.centre, point);
+}
+
+/** The entry as a hit of this request, or null: out of the circle, not matching, or before the token. */
+function hitOf(entry: SearchEntry, request: SearchRequest): SearchHit | null {
+  const meters = metersFrom(request, entry);
+  if (meters !== null && meters > request.near!.radiusMeters) return null;
+  const hit = { entry, meters };
+  return entryMatches(entry, request.criteria) && isAfter(rankOf(hit), request.after, request.sort) ? hit : null;
+}
+
+/** `sorted` cut to the page; `exhausted`: nothing follows them, else the page resumes at `resume` when it is not full. */
+function pageOf(sorted: SearchHit[], request: SearchRequest, exhausted: boolean, resume: SearchPosition | null): SearchPage {
+  if (sorted.length > request.limit) {
+    const hits = sorted.slice(0, request.limit);
+    return { hits, next: positionOf(rankOf(hits.at(-1)!), request.sort) };
+  }
+  return { hits: sorted, next: exhausted ? null : resume };
+}
+
+class ReadBudget {
+  read = 0;
+  count(entries: unknown[]) {
+    this.read += entries.length;
+  }
+  get spent() {
+    return this.read >= SEARCH_TUNING.readBudget;
+  }
+}
+
+interface QueuedCell extends Cell {
+  /** Where an earlier read of this cell stopped. */
+  startKey?: IndexStartKey;
+}
+
+async function searchByDistance(request: SearchRequest, budget: ReadBudget): Promise<SearchPage> {
+  const { centre, radiusMeters } = request.near!;
+  const descending = request.sort === 'DISTANCE_DESC';
+  const after = request.after && 'meters' in request.after ? request.after : null;
+  const order = comparer(request.sort);
+  // The distance no ad of an unread cell can beat: the nearest point of the next cell (ascending),
+  // its farthest (descending).
+  const boundOf = (cell: Cell) => (descending ? cell.maxDistance : cell.minDistance);
+  const beyond = (meters: number, bound: number) => (descending ? meters > bound + EPSILON_METERS : meters < bound - EPSILON_METERS);
+  const queue: QueuedCell[] = [];
+  const enqueue = (cell: QueuedCell) => {
+    // Cells out of the circle, or wholly on the side of the token already returned, are never read.
+    const returned =
+      after && (descending ? cell.minDistance > after.meters + EPSILON_METERS : cell.maxDistance < after.meters - EPSILON_METERS);
+    if (cell.minDistance <= radiusMeters && !returned) queue.push(cell);
+  };
+  const hits = new Map<string, SearchHit>();
+
+  async function read(cell: QueuedCell) {
+    // A wide cell's first read is a small probe; a fine cell, or one found worth reading on, a full read.
+    const probe = cell.hash.length < SEARCH_TUNING.fineCellPrecision && !cell.startKey;
+    const page = await entriesInCell(cell.hash, probe ? SEARCH_TUNING.probeLimit : SEARCH_TUNING.cellLimit, cell.startKey);
+    budget.count(page.entries);
+    for (const entry of page.entries) {
+      const hit = hits.has(entry.id) ? null : hitOf(entry, request);
+      if (hit) hits.set(entry.id, hit);
+    }
+    if (!page.startKey) return;
+    // Entries come in geohash order: the share of the children the read went through tells how many
+    // the cell holds. A cell worth a read or two is read on when its turn comes again; a denser one
+    // is split, two levels at once when its children would still be dense.
+    const children = geohashChildren(cell.hash);
+    const last = page.entries.at(-1)!.geohash;
+    const reached = children.indexOf(last.slice(0, cell.hash.length + 1));
+    const perChild = page.entries.length / (reached + 1);
+    if (cell.hash.length >= SEARCH_TUNING.maxSplitPrecision || perChild * (children.length - reached) <= SEARCH_TUNING.cellLimit) {
+      return enqueue({ ...cell, startKey: page.startKey });
+    }
+    const depth = perChild > SEARCH_TUNING.cellLimit && cell.hash.length + 2 <= SEARCH_TUNING.maxSplitPrecision ? 2 : 1;
+    const finer = depth === 1 ? children : children.flatMap(geohashChildren);
+    const current = last.slice(0, cell.hash.length + depth);
+    for (const child of finer) {
+      if (child >= current) enqueue({ ...cellOf(child, centre), startKey: child === current ? page.startKey : undefined });
+    }
+  }
+
+  cellsCovering(centre, radiusMeters, GEO_CELL_PRECISION).forEach(enqueue);
+  const settled = () => {
+    queue.sort((a, b) => (descending ? b.maxDistance - a.maxDistance : a.minDistance - b.minDistance) || text(a.hash, b.hash));
+    const sorted = [...hits.values()].sort((a, b) => order(rankOf(a), rankOf(b)));
+    return queue.length === 0 ? sorted : sorted.filter((hit) => beyond(hit.meters!, boundOf(queue[0]!)));
+  };
+  for (let proven = settled(); queue.length > 0 && proven.length <= request.limit; proven = settled()) {
+    // Past the budget, stop once the page moves past the token (so the next token moves on too).
+    const frontier = boundOf(queue[0]!);
+    if (budget.spent && (!after || beyond(after.meters, frontier))) break;
+    // Which cells to read now. Once the page could be full, every cell that may still hold a nearer
+    // (farther) ad; before, a wide cell alone (to learn its density), or the fine cells around the next.
+    const sorted = [...hits.values()].sort((a, b) => order(rankOf(a), rankOf(b)));
+    const kth = sorted[request.limit]?.meters;
+    const depth = queue[0]!.maxDistance - queue[0]!.minDistance;
+    const wanted = (cell: Cell) =>
+      kth !== undefined && kth !== null
+        ? !beyond(kth, boundOf(cell))
+        : queue[0]!.hash.length >= SEARCH_TUNING.fineCellPrecision && Math.abs(boundOf(cell) - frontier) <= depth / 2;
+    let count = 1;
+    while (count < Math.min(queue.length, SEARCH_TUNING.parallelCells) && wanted(queue[count]!)) count++;
+    const round = queue.splice(0, count);
+    await Promise.all(round.map(read));
+  }
+  const proven = settled();
+  const frontier = queue.length ? boundOf(queue[0]!) : 0;
+  const resume = { meters: descending ? frontier + EPSILON_METERS : frontier - EPSILON_METERS, id: null };
+  return pageOf(proven, request, queue.length === 0, resume);
+}
+
+interface PartitionReader {
+  partition: PublicationPartition;
+  buffer: SearchEntry[];
+  startKey?: IndexStartKey;
+  done: boolean;
+  size: number;
+}
+
+async function searchByDate(request: SearchRequest, budget: ReadBudget, partitions: PublicationPartition[]): Promise<SearchPage> {
+  const ascending = request.sort === 'DATE_ASC';
+  const after = request.after && 'key' in request.after ? request.after.key : undefined;
+  const order = comparer(request.sort);
+  const firstSize = Math.min(SEARCH_TUNING.maxPartitionPage, Math.max(8, Math.ceil((2 * (request.limit + 1)) / partitions.length)));
+  const readers: PartitionReader[] = partitions.map((partition) => ({ partition, buffer: [], done: false, size: firstSize }));
+  async function fill(reader: PartitionReader) {
+    const page = await entriesByPublication(reader.partition, { ascending, after, limit: reader.size, startKey: reader.startKey });
+    budget.count(page.entries);
+    reader.buffer.push(...page.entries);
+    reader.startKey = page.startKey;
+    reader.done = !page.startKey;
+    reader.size = Math.min(SEARCH_TUNING.maxPartitionPage, reader.size * 2);
+  }
+  const hits: SearchHit[] = [];
+  let examined: SearchEntry | undefined;
+  while (hits.length <= request.limit) {
+    const empty = readers.filter((reader) => reader.buffer.length === 0 && !reader.done);
+    if (empty.length > 0) {
+      if (budget.spent && examined) break;
+      await Promise.all(empty.map(fill));
+      continue;
+    }
+    // Every partition shows its next entry: the first of them in the order is the next of all.
+    const rankHead = (reader: PartitionReader) => ({ id: reader.buffer[0]!.id, publishedAt: reader.buffer[0]!.publishedAt, meters: null });
+    const next = readers.filter((reader) => reader.buffer.length > 0).sort((a, b) => order(rankHead(a), rankHead(b)))[0];
+    if (!next) break;
+    examined = next.buffer.shift()!;
+    const hit = hitOf(examined, request);
+    if (hit) hits.push(hit);
+  }
+  const exhausted = readers.every((reader) => reader.done && reader.buffer.length === 0);
+  const resume = examined ? { key: publicationSortKey(examined.publishedAt, examined.id) } : null;
+  return pageOf(hits, request, exhausted, resume);
+}
+
+/** A rare keyword: its candidates are all known, ordered by their postings, and checked on their entries in that order. */
+async function searchCandidates(request: SearchRequest, postings: TermPosting[]): Promise<SearchPage> {
+  const order = comparer(request.sort);
+  const ranked = postings
+    .map((posting) => ({ id: posting.id, publishedAt: posting.publishedAt, meters: metersFrom(request, posting) }))
+    .filter((rank) => (rank.meters === null || rank.meters <= request.near!.radiusMeters) && isAfter(rank, request.after, request.sort))
+    .sort(order);
+  const hits: SearchHit[] = [];
+  // One BatchGetItem's worth at a time, until the page and the one after it are known.
+  const chunk = 100;
+  let checked = 0;
+  while (checked < ranked.length && hits.length <= request.limit) {
+    const entries = await getSearchEntries(ranked.slice(checked, checked + chunk).map((rank) => rank.id));
+    checked += chunk;
+    hits.push(...entries.flatMap((entry) => hitOf(entry, request) ?? []));
+  }
+  return pageOf(
+    hits.sort((a, b) => order(rankOf(a), rankOf(b))),
+    request,
+    checked >= ranked.length,
+    null,
+  );
+}
+
+/** One page of the search. */
+export async function runSearch(request: SearchRequest): Promise<SearchPage> {
+  const { criteria, near, sort } = request;
+  if (criteria.terms.length > 0) {
+    const lists = await Promise.all(criteria.terms.map((term) => termPostings(term, SEARCH_TUNING.postingLimit)));
+    const complete = lists.filter((list) => list.complete).sort((a, b) => a.postings.length - b.postings.length);
+    if (complete.length > 0) {
+      const [smallest, ...others] = complete.map((list) => list.postings);
+      const inOthers = others.map((postings) => new Set(postings.map((posting) => posting.id)));
+      return searchCandidates(
+        request,
+        smallest!.filter((posting) => inOthers.every((ids) => ids.has(posting.id))),
+      );
+    }
+  }
+  const budget = new ReadBudget();
+  if (isDistanceSort(sort)) return searchByDistance(request, budget);
+  const partitions: PublicationPartition[] = near
+    ? cellsCovering(near.centre, near.radiusMeters, GEO_RECENT_CELL_PRECISION).map((cell) => ({ geoRecentCell: cell.hash }))
+    : Array.from({ length: RECENT_SHARDS }, (_, shard) => ({ shard }));
+  return searchByDate(request, budget, partitions);
+}

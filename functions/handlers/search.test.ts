@@ -1,0 +1,350 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AD_APPROXIMATE_RADIUS_METERS, type AdInput, type AdSearchInput, type AdSummary } from '@partage/graphql';
+import type { UserRecord } from '../data/users';
+import { approximatePoint } from '../domain/ads/location';
+import { manualClock, useClock } from '../domain/clock';
+import { distanceMeters, type Point } from '../domain/search/cell-cover';
+import { SEARCH_TUNING } from '../domain/search/search-ads';
+import {
+  adInput,
+  ANONYMOUS,
+  asUser,
+  errorCodeOf,
+  givenAd,
+  givenStoredImage,
+  givenUser,
+  invalidFieldsOf,
+  newSourceAddress,
+  resolverEvent,
+  TEST_PUBLIC_URL,
+  useTestOutbox,
+  useUpRateLimit,
+} from '../testing/fixtures';
+import { handler as adsHandler } from './ads';
+import { handler } from './search';
+
+useTestOutbox();
+let owner: UserRecord;
+let admin: UserRecord;
+const DEFAULT_TUNING = { ...SEARCH_TUNING };
+
+beforeAll(async () => {
+  Object.assign(process.env, {
+    FILE_STORE_ADAPTER: 'local',
+    FILE_STORE_DIR: '/tmp/search-test-files',
+    FILE_STORE_SECRET: 'test-file-store-secret',
+  });
+  [owner, admin] = await Promise.all([givenUser({ phoneVerified: true, phoneNumber: '+15145550123' }), givenUser({ role: 'ADMIN' })]);
+});
+afterEach(() => Object.assign(SEARCH_TUNING, DEFAULT_TUNING));
+
+interface Page {
+  items: AdSummary[];
+  nextToken: string | null;
+}
+const search = (input: AdSearchInput, more: { limit?: number; nextToken?: string | null } = {}) =>
+  handler(resolverEvent('Query.searchAds', { input, ...more }, ANONYMOUS));
+const pageOf = async (input: AdSearchInput, more: { limit?: number; nextToken?: string | null } = {}) =>
+  (await search(input, more)) as Page;
+const idsOf = (page: Page) => page.items.map((item) => item.id);
+
+/** Every result, page after page. */
+async function allOf(input: AdSearchInput, limit = 48): Promise<AdSummary[]> {
+  const items: AdSummary[] = [];
+  let nextToken: string | null = null;
+  do {
+    const page: Page = await pageOf(input, { limit, nextToken });
+    items.push(...page.items);
+    nextToken = page.nextToken;
+  } while (nextToken);
+  return items;
+}
+
+// Each test searches an area of its own, far from the others', so the ads of one never show in another.
+let areas = 0;
+const newArea = (): Point => ({ latitude: 47 + areas * 0.2, longitude: -60 - (areas++ % 2) * 9 });
+/** The point `northKm` and `eastKm` away from `from`. */
+const offset = (from: Point, northKm: number, eastKm: number): Point => ({
+  latitude: from.latitude + northKm / 111.2,
+  longitude: from.longitude + eastKm / (111.2 * Math.cos((from.latitude * Math.PI) / 180)),
+});
+
+/** A published ad at `point` (address shown unless told), its id. */
+async function adAt(point: Point, overrides: Partial<AdInput> = {}, { showAddress = true, by = owner, published = true } = {}) {
+  const input = adInput(overrides);
+  const address = { ...input.address, ...point, showAddress };
+  return (await givenAd(by, { ...overrides, address }, { published })).id;
+}
+
+const near = (centre: Point, radiusKm = 10) => ({ near: { ...centre, radiusKm } });
+
+describe('Query.searchAds: filters', () => {
+  it('filters by category, mode, price bucket, certifications and availability, and combines them', async () => {
+    const centre = newArea();
+    const truck = await adAt(centre, {
+      category: 'DELIVERY_TRUCK',
+      deliveryTruckType: 'VAN',
+      certifications: [],
+      rent: null,
+      sale: { kind: 'AMOUNT', amountCents: 150_000, description: { fr: null, en: null } },
+      availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] },
+    });
+    const kitchen = await adAt(offset(centre, 1, 0), {
+      certifications: ['HACCP', 'GFSI'],
+      rent: { kind: 'RANGE', range: 'FROM_100_TO_500', description: { fr: null, en: null } },
+      availability: { all: false, day: false, evening: true, weekdays: ['MONDAY'], restrictions: [] },
+    });
+    const donated = await adAt(offset(centre, 2, 0), {
+      category: 'SURPLUS',
+      certifications: ['HACCP'],
+      rent: null,
+      donation: { description: { fr: 'À donner', en: null } },
+      availability: { all: false, day: true, evening: false, weekdays: ['SATURDAY'], restrictions: [] },
+    });
+    const tbd = await adAt(offset(centre, 3, 0), {
+      rent: { kind: 'TO_BE_DETERMINED', description: { fr: null, en: null } },
+      certifications: [],
+    });
+    const found = async (input: AdSearchInput) => idsOf(await pageOf({ ...near(centre), ...input })).sort();
+    const sorted = (...ids: string[]) => ids.sort();
+
+    expect(await found({})).toEqual(sorted(truck, kitchen, donated, tbd));
+    expect(await found({ categories: ['DELIVERY_TRUCK', 'SURPLUS'] })).toEqual(sorted(truck, donated));
+    expect(await found({ modes: ['SALE'] })).toEqual([truck]);
+    expect(await found({ modes: ['DONATION', 'SALE'] })).toEqual(sorted(truck, donated));
+    expect(await found({ modes: ['RENT'] })).toEqual(sorted(kitchen, tbd));
+    // A price to be determined is in no bucket; a picked range is in its own; an amount in the one holding it.
+    expect(await found({ priceRanges: ['FROM_1000_TO_2000'] })).toEqual([truck]);
+    expect(await found({ priceRanges: ['FROM_100_TO_500', 'FROM_0_TO_100'] })).toEqual([kitchen]);
+    // Every certification asked must be held.
+    expect(await found({ certifications: ['HACCP'] })).toEqual(sorted(kitchen, donated));
+    expect(await found({ certifications: ['HACCP', 'GFSI'] })).toEqual([kitchen]);
+    // Available at any time matches whatever is asked; otherwise a period asked on a weekday asked.
+    expect(await found({ availability: { day: false, evening: true, weekdays: [] } })).toEqual(sorted(truck, kitchen, tbd));
+    expect(await found({ availability: { day: true, evening: false, weekdays: [] } })).toEqual(sorted(truck, donated));
+    expect(await found({ availability: { day: false, evening: false, weekdays: ['SATURDAY'] } })).toEqual(sorted(truck, donated));
+    expect(await found({ availability: { day: false, evening: true, weekdays: ['SATURDAY'] } })).toEqual([truck]);
+    expect(await found({ availability: { day: false, evening: false, weekdays: [] } })).toEqual(sorted(truck, kitchen, donated, tbd));
+    // Criteria combine with AND.
+    expect(await found({ certifications: ['HACCP'], modes: ['RENT'] })).toEqual([kitchen]);
+    expect(await found({ categories: ['DELIVERY_TRUCK'], modes: ['RENT'] })).toEqual([]);
+  });
+
+  it('finds a keyword in titles and descriptions of both languages, whatever the accents, case and plurals; every word must appear', async () => {
+    const centre = newArea();
+    const cafe = await adAt(centre, { title: { fr: 'Équipement de Cafés', en: null } });
+    const fridge = await adAt(offset(centre, 1, 0), {
+      title: { fr: 'Camion', en: 'Truck' },
+      description: { fr: '<p>Caisse <strong>réfrigérée</strong> neuve</p>', en: '<p>Two <em>ovens</em> and batteries</p>' },
+    });
+    const both = await adAt(offset(centre, 2, 0), { title: { fr: 'Four à café réfrigéré', en: null } });
+    const found = async (keyword: string) => idsOf(await pageOf({ ...near(centre), keyword })).sort();
+
+    for (const tuning of [{}, { postingLimit: 1 }]) {
+      // A rare word reads its postings; a common one (here: any word past one posting) filters the entries read.
+      Object.assign(SEARCH_TUNING, DEFAULT_TUNING, tuning);
+      expect(await found('cafe')).toEqual([cafe, both].sort());
+      expect(await found('REFRIGERE')).toEqual([fridge, both].sort());
+      expect(await found('oven')).toEqual([fridge]);
+      expect(await found('battery')).toEqual([fridge]);
+      expect(await found('café réfrigérés')).toEqual([both]);
+      expect(await found('cafe pizza')).toEqual([]);
+      // Stop words alone ask for nothing.
+      expect(await found('de la')).toEqual([cafe, fridge, both].sort());
+    }
+  });
+
+  it('finds an edited ad by its new words only', async () => {
+    const centre = newArea();
+    const id = await adAt(centre, { title: { fr: 'Trancheuse à jambon', en: null } });
+    const input = adInput({
+      title: { fr: 'Mélangeur planétaire', en: null },
+      address: { ...adInput().address, ...centre, showAddress: true },
+    });
+    await adsHandler(resolverEvent('Mutation.updateAd', { id, input }, asUser(owner)));
+    expect(idsOf(await pageOf({ ...near(centre), keyword: 'melangeurs' }))).toEqual([id]);
+    expect(idsOf(await pageOf({ ...near(centre), keyword: 'jambon' }))).toEqual([]);
+  });
+});
+
+describe('Query.searchAds: orders', () => {
+  it('sorts by distance both ways (the default with a place), and by publication date both ways, within the circle', async () => {
+    const centre = newArea();
+    const made = [];
+    for (const km of [3, 1, 7, 5]) made.push({ id: await adAt(offset(centre, km, 0)), km });
+    await adAt(offset(centre, 12, 0)); // out of the 10 km circle
+    const byKm = [...made].sort((a, b) => a.km - b.km).map((ad) => ad.id);
+    const published = made.map((ad) => ad.id);
+
+    const nearest = await pageOf(near(centre));
+    expect(idsOf(nearest)).toEqual(byKm);
+    expect(nearest.items.map((item) => item.distanceKm)).toEqual([1, 3, 5, 7]);
+    expect(idsOf(await pageOf({ ...near(centre), sort: 'DISTANCE_DESC' }))).toEqual([...byKm].reverse());
+    expect(idsOf(await pageOf({ ...near(centre), sort: 'DATE_ASC' }))).toEqual(published);
+    expect(idsOf(await pageOf({ ...near(centre), sort: 'DATE_DESC' }))).toEqual([...published].reverse());
+  });
+
+  it('lists the newest published ads first without a place, with no distance', async () => {
+    const id = await adAt(newArea());
+    const page = await pageOf({}, { limit: 3 });
+    expect(page.items[0]).toMatchObject({ id, distanceKm: null });
+    expect(page.nextToken).not.toBeNull();
+    const oldestFirst = await allOf({ sort: 'DATE_ASC' });
+    expect(oldestFirst.at(-1)!.id).toBe(id);
+    expect(oldestFirst.map((item) => item.publishedAt)).toEqual(oldestFirst.map((item) => item.publishedAt).sort());
+  });
+
+  it('pages through every order with no duplicate and no gap while ads are published between pages, even cut short by the read budget', async () => {
+    const centre = newArea();
+    // 24 ads in the circle, published among 12 out of it (which the reads must pass over).
+    const made = await Promise.all(
+      Array.from({ length: 36 }, (_, i) =>
+        i % 3 === 2 ? adAt(offset(centre, 8, i / 6)) : adAt(offset(centre, (i % 6) - 2.5, (i % 4) - 1.5)),
+      ),
+    );
+    const before = made.filter((_, i) => i % 3 !== 2);
+    // Few entries per cell read and a tiny budget: cells split, pages come back short and resume.
+    Object.assign(SEARCH_TUNING, { cellLimit: 3, probeLimit: 2, readBudget: 4, postingLimit: 2, maxPartitionPage: 2 });
+    for (const sort of ['DISTANCE_ASC', 'DISTANCE_DESC', 'DATE_ASC', 'DATE_DESC'] as const) {
+      const seen: AdSummary[] = [];
+      const meanwhile: string[] = [];
+      let nextToken: string | null = null;
+      let pages = 0;
+      let shortPages = 0;
+      do {
+        const page: Page = await pageOf({ ...near(centre, 5), sort }, { limit: 4, nextToken });
+        seen.push(...page.items);
+        nextToken = page.nextToken;
+        if (nextToken && page.items.length < 4) shortPages++;
+        if (++pages <= 3) meanwhile.push(await adAt(offset(centre, pages - 2, 0.5)));
+      } while (nextToken && pages < 100);
+      const ids = seen.map((item) => item.id);
+      expect(shortPages, sort).toBeGreaterThan(0);
+      expect(new Set(ids).size, sort).toBe(ids.length);
+      expect(ids.filter((id) => before.includes(id)).sort(), sort).toEqual([...before].sort());
+      // Pages follow one another in the order asked.
+      const keys = seen.map((item) => (sort.startsWith('DISTANCE') ? distanceMeters(centre, item) : Date.parse(item.publishedAt)));
+      const ordered = [...keys].sort((a, b) => (sort.endsWith('DESC') ? b - a : a - b));
+      expect(keys, sort).toEqual(ordered);
+      // Ads published meanwhile after the last page read in the date order come at its end.
+      if (sort === 'DATE_ASC') expect(ids.slice(-meanwhile.length)).toEqual(meanwhile);
+    }
+  });
+});
+
+describe('Query.searchAds: what is listed', () => {
+  it('lists only published, listed ads; an ad unpublished leaves at once, and comes back when published again', async () => {
+    const centre = newArea();
+    const live = await adAt(centre, { title: { fr: 'Friteuse double', en: null } });
+    await adAt(offset(centre, 1, 0), { title: { fr: 'Friteuse brouillon', en: null } }, { published: false });
+    await adAt(offset(centre, 2, 0), { title: { fr: 'Friteuse préparée', en: null } }, { by: admin, published: false });
+    const listed = async () => [
+      idsOf(await pageOf(near(centre))),
+      idsOf(await pageOf({ ...near(centre), keyword: 'friteuses' })),
+      idsOf(await pageOf({ ...near(centre), sort: 'DATE_DESC' })),
+    ];
+    expect(await listed()).toEqual([[live], [live], [live]]);
+
+    await adsHandler(resolverEvent('Mutation.unpublishAd', { id: live }, asUser(owner)));
+    expect(await listed()).toEqual([[], [], []]);
+    expect((await allOf({})).map((item) => item.id)).not.toContain(live);
+    await adsHandler(resolverEvent('Mutation.publishAd', { id: live }, asUser(owner)));
+    expect(await listed()).toEqual([[live], [live], [live]]);
+  });
+
+  it('never hands out a hidden address: the approximate point, its radius, and distances measured from it', async () => {
+    const centre = newArea();
+    const exact = offset(centre, 0.4, 0.3);
+    const hidden = await adAt(exact, {}, { showAddress: false });
+    const shown = await adAt(offset(centre, 2, 0));
+    const page = await pageOf(near(centre));
+    const item = page.items.find((candidate) => candidate.id === hidden)!;
+    const approximate = approximatePoint(exact);
+    expect(item).toMatchObject({ ...approximate, radiusMeters: AD_APPROXIMATE_RADIUS_METERS });
+    expect(item.distanceKm).toBe(Math.round(distanceMeters(centre, approximate) / 100) / 10);
+    expect(page.items.find((candidate) => candidate.id === shown)).toMatchObject({ radiusMeters: 0 });
+    const text = JSON.stringify(page);
+    expect(text).not.toContain(adInput().address.address);
+    expect(text).not.toContain('postalCode');
+    expect(text).not.toContain(String(exact.latitude));
+  });
+
+  it('gives what a card shows: path, titles, town, prices, modes, the first image with its URLs', async () => {
+    const centre = newArea();
+    const [small, large] = await Promise.all([givenStoredImage(owner, 480), givenStoredImage(owner, 1024)]);
+    const id = await adAt(centre, {
+      title: { fr: 'Cuisine Éole', en: 'Eole kitchen' },
+      sale: { kind: 'RANGE', range: 'FROM_2000', description: { fr: null, en: null } },
+      trade: { description: { fr: 'Échange', en: null } },
+      images: [{ fileIds: [large, small], alt: { fr: 'La cuisine', en: 'The kitchen' } }],
+    });
+    const [item] = (await pageOf(near(centre))).items;
+    expect(item).toEqual({
+      id,
+      path: `cuisine-eole-${id}`,
+      title: { fr: 'Cuisine Éole', en: 'Eole kitchen' },
+      category: 'PROFESSIONAL_KITCHEN',
+      town: 'Montréal',
+      latitude: centre.latitude,
+      longitude: centre.longitude,
+      radiusMeters: 0,
+      image: {
+        id: large,
+        alt: { fr: 'La cuisine', en: 'The kitchen' },
+        variants: [
+          { fileId: small, url: `${TEST_PUBLIC_URL}/files/public/${small}`, width: 480, height: 360 },
+          { fileId: large, url: `${TEST_PUBLIC_URL}/files/public/${large}`, width: 1024, height: 768 },
+        ],
+      },
+      rent: { kind: 'AMOUNT', amountCents: 4_500, range: null },
+      sale: { kind: 'RANGE', amountCents: null, range: 'FROM_2000' },
+      trade: true,
+      donation: false,
+      publishedAt: expect.any(String),
+      distanceKm: 0,
+    });
+  });
+});
+
+describe('Query.searchAds: refusals', () => {
+  it('says which field is wrong: the radius, a distance order without a place, the point, the page size', async () => {
+    const centre = newArea();
+    const fields = async (input: AdSearchInput, more = {}) => invalidFieldsOf(await search(input, more));
+    expect(await fields(near(centre, 0))).toEqual(['input.near.radiusKm:oneOf']);
+    expect(await fields(near(centre, 301))).toEqual(['input.near.radiusKm:oneOf']);
+    expect(await fields({ near: { ...centre, radiusKm: 2.5 } })).toEqual(['input.near.radiusKm:oneOf']);
+    expect(await fields({ near: { latitude: 91, longitude: 0, radiusKm: 10 } })).toEqual(['input.near.latitude:latLong']);
+    expect(await fields({ sort: 'DISTANCE_ASC' })).toEqual(['input.near:required']);
+    expect(await fields({ sort: 'DISTANCE_DESC' })).toEqual(['input.near:required']);
+    expect(await fields({}, { limit: 0 })).toEqual(['limit:oneOf']);
+    expect(await fields({}, { limit: 49 })).toEqual(['limit:oneOf']);
+    expect(await fields({ keyword: 'x'.repeat(101) })).toEqual(['input.keyword:maxLength']);
+  });
+
+  it("refuses a token it did not hand out, or one of another search's", async () => {
+    const centre = newArea();
+    await Promise.all([adAt(centre), adAt(offset(centre, 1, 0))]);
+    const { nextToken } = await pageOf(near(centre), { limit: 1 });
+    expect(nextToken).not.toBeNull();
+    const refusal = async (input: AdSearchInput, token: string) => invalidFieldsOf(await search(input, { limit: 1, nextToken: token }));
+    expect(await refusal(near(centre), 'bidon')).toEqual(['nextToken:oneOf']);
+    expect(await refusal(near(centre), Buffer.from('{"meters":"a"}').toString('base64url'))).toEqual(['nextToken:oneOf']);
+    expect(await refusal({ ...near(centre), categories: ['SURPLUS'] }, nextToken!)).toEqual(['nextToken:oneOf']);
+    expect(await refusal({ ...near(centre), sort: 'DATE_DESC' }, nextToken!)).toEqual(['nextToken:oneOf']);
+    expect(await refusal(near(centre, 11), nextToken!)).toEqual(['nextToken:oneOf']);
+    // The same search in another form (the default order spelt out) goes on.
+    expect((await pageOf({ ...near(centre), sort: 'DISTANCE_ASC' }, { limit: 1, nextToken })).items).toHaveLength(1);
+  });
+
+  it('limits anonymous callers per source address (RATE_LIMITED), not other addresses', async () => {
+    // A still clock: the bucket refills 2 a second, faster than the test spends it.
+    const restore = useClock(manualClock());
+    const source = newSourceAddress();
+    await useUpRateLimit('searchAds', source, 1);
+    const from = (address: string) => handler(resolverEvent('Query.searchAds', { input: {} }, ANONYMOUS, address));
+    expect(errorCodeOf(await from(source))).toBeUndefined();
+    expect(errorCodeOf(await from(source))).toBe('RATE_LIMITED');
+    expect(errorCodeOf(await from(newSourceAddress()))).toBeUndefined();
+    restore();
+  });
+});
