@@ -7,7 +7,7 @@ import { renderAt, signIn } from '../../test/helpers';
 // MapLibre needs WebGL, which jsdom lacks: the map is tested on its own (AdMap.test.tsx).
 vi.mock('./AdMap', () => ({
   AdMap: ({ label, radiusMeters }: { label: string; radiusMeters: number }) => (
-    <div role="img" aria-label={label} data-radius={radiusMeters} />
+    <div role="group" aria-label={label} data-radius={radiusMeters} />
   ),
 }));
 
@@ -92,7 +92,7 @@ describe('ad detail', () => {
     const location = section('Location');
     expect(within(location).getByText('Montréal', { selector: 'p' })).toBeVisible();
     expect(within(location).getByText('Approximate location: the exact address is given by the owner.')).toBeVisible();
-    expect(within(location).getByRole('img', { name: 'Map showing the area of Montréal where the ad is' })).toHaveAttribute(
+    expect(within(location).getByRole('group', { name: 'Map showing the area of Montréal where the ad is' })).toHaveAttribute(
       'data-radius',
       '1500',
     );

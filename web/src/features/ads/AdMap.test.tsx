@@ -53,7 +53,7 @@ beforeEach(() => {
 describe('ad map', () => {
   it('puts a marker on an exact place, over the offline basemap with its credits, with no tile server', async () => {
     const { unmount } = render(<AdMap latitude={45.5} longitude={-73.6} radiusMeters={0} label="Map of the ad" />);
-    expect(screen.getByRole('img', { name: 'Map of the ad' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Map of the ad' })).toBeInTheDocument();
     await waitFor(() => expect(maps).toHaveLength(1));
     const { options } = maps[0]!;
     expect(options).toMatchObject({ center: [-73.6, 45.5], interactive: false, attributionControl: { compact: false } });

@@ -88,5 +88,6 @@ export function AdMap({ latitude, longitude, radiusMeters, label }: AdMapProps) 
   }, [latitude, longitude, radiusMeters]);
 
   if (failed) return null;
-  return <div ref={container} className="ad-map__canvas" role="img" aria-label={label} />;
+  // A group, not an image: the map holds its credits' links, and an image's content is not reachable.
+  return <div ref={container} className="ad-map__canvas" role="group" aria-label={label} />;
 }

@@ -8,6 +8,7 @@ export const loadMapLibre = () =>
     // Vite emits the worker file as it is; MapLibre cannot find it by itself once bundled.
     import('maplibre-gl/dist/maplibre-gl-worker.mjs?url'),
     import('maplibre-gl/dist/maplibre-gl.css'),
+    import('./map-controls.css'),
     i18n.loadNamespaces('map'),
   ]).then(([maplibre, worker]) => {
     maplibre.setWorkerUrl(worker.default);
