@@ -218,7 +218,7 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
   await expect(visitor.getByText('Un four à convection au gaz, nettoyé après chaque usage.')).toBeVisible();
   await expectNoSeriousA11yViolations(visitor);
   await visitor.goto('/annonces');
-  await expect(visitor.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText(titleFr);
+  await expect(visitor.getByRole('main').getByRole('article').first().getByRole('heading', { level: 3 })).toHaveText(titleFr);
   await visitorContext.close();
 });
 
@@ -240,7 +240,7 @@ test('an old address of an ad leads to the ad at its current address; the list o
     expect(await page.getByRole('main').getByRole('article').count()).toBeGreaterThan(1);
     await expectNoSeriousA11yViolations(page);
   }
-  const first = page.getByRole('main').getByRole('article').first().getByRole('heading', { level: 2 }).getByRole('link');
+  const first = page.getByRole('main').getByRole('article').first().getByRole('heading', { level: 3 }).getByRole('link');
   const title = (await first.textContent())!;
   await first.click();
   await expect(page).toHaveURL(/\/annonces\/[0-9a-z-]+-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
