@@ -102,6 +102,7 @@ try {
   const now = Date.now();
   let nextAd = 0;
   let items = 0;
+  let reported = 0;
   const queue: { table: string; item: Record<string, unknown> }[] = [];
   const refill = () => {
     while (queue.length < 25 && nextAd < ADS) {
@@ -122,7 +123,10 @@ try {
         const { UnprocessedItems } = await doc.send(new BatchWriteCommand({ RequestItems: pending as never }));
         pending = (UnprocessedItems ?? {}) as Record<string, unknown[]>;
       }
-      if (nextAd % 10_000 < 25 && nextAd > 0) process.stdout.write(`\r  ${nextAd} ads, ${items} items…`);
+      if (nextAd >= reported + 10_000) {
+        reported = nextAd - (nextAd % 10_000);
+        process.stdout.write(`\r  ${reported} ads, ${items} items…`);
+      }
     }
   };
   await Promise.all(Array.from({ length: 16 }, writer));
