@@ -3,7 +3,13 @@
 // `rule` of a FieldError sent back by the server. Web forms and resolvers call the same functions.
 
 import { AppError, type FieldError } from './errors';
-import { ACCOUNT_TEXT_MAX_LENGTH, AD_TEXT_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH, SEARCH_KEYWORD_MAX_LENGTH } from './constants';
+import {
+  ACCOUNT_TEXT_MAX_LENGTH,
+  AD_TEXT_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_CODE_LENGTH,
+  SEARCH_KEYWORD_MAX_LENGTH,
+} from './constants';
 import { INPUT_TYPE_FIELDS, ROOT_FIELD_ARGUMENTS, type InputTypeName, type RootFieldName } from './generated/input-shapes';
 import { RETURN_PATH_MAX_LENGTH } from './return-path';
 
