@@ -3,6 +3,6 @@
 import { PUBLIC, type AuthzTable } from './authz';
 
 export const authz: AuthzTable = {
-  // Alerts are created anonymously; limited per source address instead.
-  'Query.placeSuggestions': PUBLIC,
+  // Visitors search and create alerts anonymously; limited per source address instead.
+  'Query.searchPlaces': PUBLIC,
 };
