@@ -14,6 +14,7 @@ import {
   radiusKm,
 } from '@partage/graphql';
 import { AddressAutocomplete } from '../../lib/address/AddressAutocomplete';
+import { ChoiceFieldset } from '../../lib/forms/controls';
 import { NearMeButton } from '../../lib/address/NearMeButton';
 import { EMPTY_CRITERIA, hasFilters, type SearchCriteria } from './search-params';
 import { useDraft } from './use-draft';
@@ -215,15 +216,8 @@ interface BoxesProps<Value extends string> {
 
 /** Alternatives under a legend, any number checked. */
 function Boxes<Value extends string>({ legend, hint, choices, checked, onToggle }: BoxesProps<Value>) {
-  const hintId = useId();
   return (
-    <fieldset className="choice-group" aria-describedby={hint ? hintId : undefined}>
-      <legend>{legend}</legend>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
+    <ChoiceFieldset legend={legend} hint={hint}>
       {choices.map((choice) => (
         <Box
           key={choice.value}
@@ -232,7 +226,7 @@ function Boxes<Value extends string>({ legend, hint, choices, checked, onToggle 
           onChange={(on) => onToggle(choice.value, on)}
         />
       ))}
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
 

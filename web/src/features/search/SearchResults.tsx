@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { adDetailPath } from '../../lib/ads/ad-path';
 import { AdCard, offerLines } from '../../lib/ads/AdCard';
-import { AdListFailure } from '../../lib/ads/AdCardList';
+import { AdListFailure, LoadMoreButton } from '../../lib/ads/AdCardList';
 import { cardOfSummary, type AdSummary } from '../../lib/ads/card-view';
 import { useLoadMoreFocus } from '../../lib/ads/load-more-focus';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
@@ -71,18 +71,7 @@ export function SearchResults({ pages, view, highlightedId, onHighlight, emptyAc
           ))}
         </ul>
       )}
-      {pages.hasMore && (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            focus.before();
-            pages.loadMore();
-          }}
-        >
-          {t('ads:list.loadMore')}
-        </button>
-      )}
+      {pages.hasMore && <LoadMoreButton onClick={focus.before} pages={pages} />}
       {pages.failed && pages.items && <AdListFailure onRetry={pages.retry} />}
     </div>
   );

@@ -45,18 +45,7 @@ export function AdCardList<Item extends { id: string }>({ pages, card, empty, ex
       <p role="status" className="ad-list__status">
         {pages.loadingMore ? t('common:loading') : t('list.count', { count })}
       </p>
-      {pages.hasMore && (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            focus.before();
-            pages.loadMore();
-          }}
-        >
-          {t('list.loadMore')}
-        </button>
-      )}
+      {pages.hasMore && <LoadMoreButton onClick={focus.before} pages={pages} />}
       {pages.failed && <AdListFailure onRetry={pages.retry} />}
     </>
   );
@@ -72,5 +61,22 @@ export function AdListFailure({ onRetry }: { onRetry: () => void }) {
         {t('list.retry')}
       </button>
     </p>
+  );
+}
+
+/** "Load more": `onClick` runs first (the focus keeper notes where the new items start). */
+export function LoadMoreButton({ pages, onClick }: { pages: Pick<AdPages<unknown>, 'loadMore'>; onClick: () => void }) {
+  const { t } = useTranslation('ads');
+  return (
+    <button
+      type="button"
+      className="button button--secondary"
+      onClick={() => {
+        onClick();
+        pages.loadMore();
+      }}
+    >
+      {t('list.loadMore')}
+    </button>
   );
 }

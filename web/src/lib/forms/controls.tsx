@@ -1,6 +1,6 @@
-// Checkbox and select controls shared by the forms (profile, ad): each shows its hint and message,
+// Checkbox, select and group controls shared by the forms (profile, ad, search): each shows its hint and message,
 // tied with aria-describedby, and registers its element so a form can move focus to it.
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FieldError, FieldHint, useFieldDescription } from './field-description';
 import type { FieldMessage } from './use-form';
 import './controls.css';
@@ -93,5 +93,21 @@ export function Select<Value extends string>({
       </select>
       <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+/** A group of boxes under a legend; its hint is read with the group. */
+export function ChoiceFieldset({ legend, hint, children }: { legend: string; hint?: string; children: ReactNode }) {
+  const hintId = useId();
+  return (
+    <fieldset className="choice-group" aria-describedby={hint ? hintId : undefined}>
+      <legend>{legend}</legend>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {children}
+    </fieldset>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
+import { ChoiceFieldset } from '../forms/controls';
 import type { ControlBinding } from './use-fields-form';
 
 interface Choice<Value extends string> {
@@ -12,22 +13,6 @@ interface GroupProps<Value extends string> {
   legend: string;
   hint?: string;
   options: ReadonlyArray<Choice<Value>>;
-}
-
-/** A group of boxes under a legend; its hint is read with the group. */
-function ChoiceFieldset({ legend, hint, children }: { legend: string; hint?: string; children: ReactNode }) {
-  const hintId = useId();
-  return (
-    <fieldset className="choice-group" aria-describedby={hint ? hintId : undefined}>
-      <legend>{legend}</legend>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {children}
-    </fieldset>
-  );
 }
 
 interface ChoiceInputProps {
