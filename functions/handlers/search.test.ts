@@ -1,5 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AD_APPROXIMATE_RADIUS_METERS, type AdInput, type AdSearchInput, type AdSummary } from '@partage/graphql';
+import { db } from '../data/client';
 import type { UserRecord } from '../data/users';
 import { approximatePoint } from '../domain/ads/location';
 import { manualClock, useClock } from '../domain/clock';
@@ -303,6 +305,43 @@ describe('Query.searchAds: what is listed', () => {
       publishedAt: expect.any(String),
       distanceKm: 0,
     });
+  });
+});
+
+describe('Query.searchAds: cost', () => {
+  it('reads the cells of a wide, empty circle in parallel rounds, not one after the other, and still finds its one ad', async () => {
+    // Given a 300 km circle with nothing in it but one ad near its edge (an ocean: no other test's ads).
+    const centre = { latitude: -45, longitude: 100 };
+    const far = await adAt(offset(centre, 0, 280));
+    // Rounds of reads: a query that starts while none is under way starts a round.
+    const client = db();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    let inFlight = 0;
+    let rounds = 0;
+    let queries = 0;
+    const reads = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      if (!(command instanceof QueryCommand)) return send(command);
+      queries++;
+      if (inFlight++ === 0) rounds++;
+      try {
+        return await send(command);
+      } finally {
+        inFlight--;
+      }
+    }) as never);
+    try {
+      for (const sort of ['DISTANCE_DESC', 'DISTANCE_ASC'] as const) {
+        [rounds, queries] = [0, 0];
+        // When the whole circle is searched.
+        const found = (await allOf({ ...near(centre, 300), sort })).map((item) => item.id);
+        // Then its hundreds of empty cells are read a round of parallelCells at a time.
+        expect(queries, sort).toBeGreaterThan(300);
+        expect(rounds, sort).toBeLessThan((2 * queries) / SEARCH_TUNING.parallelCells);
+        expect(found, sort).toEqual([far]);
+      }
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
 

@@ -142,6 +142,9 @@ interface QueuedCell extends Cell {
   startKey?: IndexStartKey;
 }
 
+/** A wide cell not read yet: its first read is a small probe. */
+const probed = (cell: QueuedCell) => cell.hash.length < SEARCH_TUNING.fineCellPrecision && !cell.startKey;
+
 async function searchByDistance(request: SearchRequest, budget: ReadBudget): Promise<SearchPage> {
   const { centre, radiusMeters } = request.near!;
   const descending = request.sort === 'DISTANCE_DESC';
@@ -162,7 +165,7 @@ async function searchByDistance(request: SearchRequest, budget: ReadBudget): Pro
 
   async function read(cell: QueuedCell) {
     // A wide cell's first read is a small probe; a fine cell, or one found worth reading on, a full read.
-    const probe = cell.hash.length < SEARCH_TUNING.fineCellPrecision && !cell.startKey;
+    const probe = probed(cell);
     const page = await entriesInCell(cell.hash, probe ? SEARCH_TUNING.probeLimit : SEARCH_TUNING.cellLimit, cell.startKey);
     budget.count(page.entries);
     for (const entry of page.entries) {
@@ -199,14 +202,17 @@ async function searchByDistance(request: SearchRequest, budget: ReadBudget): Pro
     const frontier = boundOf(queue[0]!);
     if (budget.spent && (!after || beyond(after.meters, frontier))) break;
     // Which cells to read now. Once the page could be full, every cell that may still hold a nearer
-    // (farther) ad; before, a wide cell alone (to learn its density), or the fine cells around the next.
+    // (farther) ad; before, the fine cells around the next, or the next wide cells' first small probes
+    // together: one at a time, an empty region's hundreds of cells (300 km) cost as many round trips.
     const sorted = [...hits.values()].sort((a, b) => order(rankOf(a), rankOf(b)));
     const kth = sorted[request.limit]?.meters;
     const depth = queue[0]!.maxDistance - queue[0]!.minDistance;
-    const wanted = (cell: Cell) =>
+    const wanted = (cell: QueuedCell) =>
       kth !== undefined && kth !== null
         ? !beyond(kth, boundOf(cell))
-        : queue[0]!.hash.length >= SEARCH_TUNING.fineCellPrecision && Math.abs(boundOf(cell) - frontier) <= depth / 2;
+        : queue[0]!.hash.length >= SEARCH_TUNING.fineCellPrecision
+          ? Math.abs(boundOf(cell) - frontier) <= depth / 2
+          : probed(queue[0]!) && probed(cell);
     let count = 1;
     while (count < Math.min(queue.length, SEARCH_TUNING.parallelCells) && wanted(queue[count]!)) count++;
     const round = queue.splice(0, count);
