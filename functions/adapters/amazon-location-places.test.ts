@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { LocationClient, ResourceNotFoundException, SearchPlaceIndexForTextCommand, ThrottlingException } from '@aws-sdk/client-location';
+import {
+  LocationClient,
+  ResourceNotFoundException,
+  SearchPlaceIndexForTextCommand,
+  ThrottlingException,
+  ValidationException,
+} from '@aws-sdk/client-location';
 import { AppError } from '@partage/graphql';
 import { amazonLocationPlaces, QUEBEC_BOUNDING_BOX } from './amazon-location-places';
 
@@ -95,5 +101,10 @@ describe('Amazon Location places', () => {
     expect(throttled).toBeInstanceOf(AppError);
     expect(throttled).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
     await expect(places.search('x', { limit: 8, language: 'FRENCH' })).rejects.toBeInstanceOf(ResourceNotFoundException);
+  });
+  it('answers nothing for no text, or text with no letter or digit, without asking the index (it refuses an empty text)', async () => {
+    location.on(SearchPlaceIndexForTextCommand).rejects(new ValidationException({ message: 'Text too short', $metadata: {} }));
+    for (const text of ['', '   ', ' , - ']) expect(await places.search(text, { limit: 8, language: 'FRENCH' }), text).toEqual([]);
+    expect(location.commandCalls(SearchPlaceIndexForTextCommand)).toHaveLength(0);
   });
 });

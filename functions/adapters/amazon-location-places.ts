@@ -34,6 +34,9 @@ function suggestionOf(place: Place): PlaceSuggestion | null {
 export function amazonLocationPlaces(client: LocationClient, indexName: string): PlaceSearch {
   return {
     async search(text, { limit, language }) {
+      // The index refuses an empty text (ValidationException); with no letter or digit, nothing is asked,
+      // as the gazetteer answers locally.
+      if (!/[\p{L}\p{N}]/u.test(text)) return [];
       try {
         const { Results = [] } = await client.send(
           new SearchPlaceIndexForTextCommand({
