@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AD_APPROXIMATE_RADIUS_METERS, type AdInput, type AdSearchInput, type AdSummary } from '@partage/graphql';
 import { db } from '../data/client';
@@ -252,6 +252,29 @@ describe('Query.searchAds: what is listed', () => {
     expect((await allOf({})).map((item) => item.id)).not.toContain(live);
     await adsHandler(resolverEvent('Mutation.publishAd', { id: live }, asUser(owner)));
     expect(await listed()).toEqual([[live], [live], [live]]);
+  });
+
+  it('lists an ad once by a keyword after a failed clean-up left its postings of an earlier publication', async () => {
+    // Given an ad unpublished while its old postings could not be deleted (the write after the transaction failed).
+    const centre = newArea();
+    const id = await adAt(centre, { title: { fr: 'Sorbetière italienne', en: null } });
+    const client = db();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    const failing = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      if (command instanceof BatchWriteCommand) throw new Error('Network down');
+      return send(command);
+    }) as never);
+    await expect(adsHandler(resolverEvent('Mutation.unpublishAd', { id }, asUser(owner)))).rejects.toThrow('Network down');
+    failing.mockRestore();
+    expect(idsOf(await pageOf({ ...near(centre), keyword: 'sorbetiere' }))).toEqual([]);
+    // When it is published again (new postings, at its new publication time).
+    await adsHandler(resolverEvent('Mutation.publishAd', { id }, asUser(owner)));
+    // Then its word finds it once, in every order.
+    for (const sort of ['DISTANCE_ASC', 'DATE_DESC'] as const) {
+      const page = await search({ ...near(centre), keyword: 'sorbetieres', sort });
+      expect(errorCodeOf(page), sort).toBeUndefined();
+      expect(idsOf(page as Page), sort).toEqual([id]);
+    }
   });
 
   it('never hands out a hidden address: the approximate point, its radius, and distances measured from it', async () => {

@@ -271,7 +271,14 @@ async function searchByDate(request: SearchRequest, budget: ReadBudget, partitio
 /** A rare keyword: its candidates are all known, ordered by their postings, and checked on their entries in that order. */
 async function searchCandidates(request: SearchRequest, postings: TermPosting[]): Promise<SearchPage> {
   const order = comparer(request.sort);
-  const ranked = postings
+  // An ad has two postings of a stem when those of an earlier publication outlived a failed clean-up:
+  // the latest is its current one (reading an id twice is refused by BatchGetItem).
+  const latest = new Map<string, TermPosting>();
+  for (const posting of postings) {
+    const kept = latest.get(posting.id);
+    if (!kept || kept.publishedAt < posting.publishedAt) latest.set(posting.id, posting);
+  }
+  const ranked = [...latest.values()]
     .map((posting) => ({ id: posting.id, publishedAt: posting.publishedAt, meters: metersFrom(request, posting) }))
     .filter((rank) => (rank.meters === null || rank.meters <= request.near!.radiusMeters) && isAfter(rank, request.after, request.sort))
     .sort(order);
