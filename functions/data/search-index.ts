@@ -4,7 +4,7 @@
 // The domain computes both; this module maps them to items and reads them back. The entry is written
 // in the ad's own transaction (ads.ts), the postings around it (functions/domain/search/indexed-writes.ts).
 
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdCategory, Certification, OfferMode, PriceKind, PriceRange, Weekday } from '@partage/graphql';
 import type { AdImageRecord, LocalizedValue } from './ads';
 import { batchGet, db, tableName, type TransactItem } from './client';
@@ -127,6 +127,12 @@ export const putTermPostings = (entry: SearchEntry, terms: string[]) =>
 /** Deletes the postings of `terms` an entry (as it was written: its publication time is in their keys) had. */
 export const deleteTermPostings = (entry: Pick<SearchEntry, 'id' | 'publishedAt'>, terms: string[]) =>
   batchWrite(terms.map((term) => ({ DeleteRequest: { Key: termPostingKey(term, entry.publishedAt, entry.id) } })));
+
+/** The ad's entry as last written (a strongly consistent read); undefined when it is out of the search. */
+export async function getSearchEntry(adId: string): Promise<SearchEntry | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: searchEntryKey(adId), ConsistentRead: true }));
+  return Item && searchEntryOfItem(Item);
+}
 
 /** Entries of these ads, those that exist (an ad out of the search has none), in no particular order. */
 export async function getSearchEntries(adIds: string[]): Promise<SearchEntry[]> {

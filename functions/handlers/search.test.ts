@@ -167,6 +167,40 @@ describe('Query.searchAds: filters', () => {
     expect(idsOf(await pageOf({ ...near(centre), keyword: 'melangeurs' }))).toEqual([id]);
     expect(idsOf(await pageOf({ ...near(centre), keyword: 'jambon' }))).toEqual([]);
   });
+
+  it('finds an ad by a word an edit gave back while an earlier edit was still removing it', async () => {
+    // Given an ad whose word one edit removes while a second edit, in between, puts it back.
+    const centre = newArea();
+    const id = await adAt(centre, { title: { fr: 'Déshydrateur commercial', en: null } });
+    const edit = (title: string) =>
+      adsHandler(
+        resolverEvent(
+          'Mutation.updateAd',
+          { id, input: adInput({ title: { fr: title, en: null }, address: { ...adInput().address, ...centre, showAddress: true } }) },
+          asUser(owner),
+        ),
+      );
+    const client = db();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    let between: Promise<unknown> | undefined;
+    const interleaved = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      // The first edit's clean-up waits for the second edit.
+      if (!between && command instanceof BatchWriteCommand && JSON.stringify(command.input).includes('DeleteRequest')) {
+        between = edit('Déshydrateur commercial');
+        await between;
+      }
+      return send(command);
+    }) as never);
+    try {
+      // When the first edit ends last.
+      await edit('Séchoir commercial');
+    } finally {
+      interleaved.mockRestore();
+    }
+    // Then the ad, titled with the word again, is found by it.
+    expect(between).toBeDefined();
+    expect(idsOf(await pageOf({ ...near(centre), keyword: 'deshydrateur' }))).toEqual([id]);
+  });
 });
 
 describe('Query.searchAds: orders', () => {

@@ -2,10 +2,11 @@
 // keyword postings around it — those of new stems put before (a posting is only a candidate, checked
 // against the entry, so one written early is harmless), those of stems it lost deleted after (once
 // it leaves the search, all). A crash or a refused write between leaves only extra postings, which
-// the check against the entry keeps out of every result.
+// the check against the entry keeps out of every result. A write that came between may have given a
+// stem back: the entry is read again after the deletes, and what it still holds is put back.
 
 import { replaceAd, type AdRecord } from '../../data/ads';
-import { deleteTermPostings, putTermPostings } from '../../data/search-index';
+import { deleteTermPostings, getSearchEntry, putTermPostings } from '../../data/search-index';
 import { searchEntryOf } from './search-entry';
 
 /** replaceAd (ITEM_GONE when the ad changed since `before` was read), with its search entry and postings. */
@@ -22,10 +23,15 @@ export async function replaceIndexedAd(before: AdRecord, next: AdRecord): Promis
   const written = await replaceAd(before, next, entry);
   if (previous) {
     const kept = new Set(entry && !republished ? entry.terms : []);
-    await deleteTermPostings(
-      previous,
-      previous.terms.filter((term) => !kept.has(term)),
-    );
+    const lost = previous.terms.filter((term) => !kept.has(term));
+    await deleteTermPostings(previous, lost);
+    const current = lost.length > 0 ? await getSearchEntry(written.id) : undefined;
+    if (current && current.publishedAt === previous.publishedAt) {
+      await putTermPostings(
+        current,
+        lost.filter((term) => current.terms.includes(term)),
+      );
+    }
   }
   return written;
 }
