@@ -12,6 +12,12 @@ describe('termsOf', () => {
     same('Crème glacée', 'creme glacee');
   });
 
+  it('reads the ligatures as their two letters, as French is typed on most keyboards', () => {
+    same('Bœuf haché', 'boeuf hache');
+    same('ŒUFS', 'oeuf');
+    same('Cæcum', 'caecum');
+  });
+
   it('folds French plural and feminine endings', () => {
     same('four', 'fours');
     same('locaux', 'local');

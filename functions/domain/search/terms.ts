@@ -15,12 +15,16 @@ const STOP_WORDS = new Set(
 /** Stems shorter than this are left whole: a short word has no ending to spare. */
 const MIN_STEM_LENGTH = 3;
 
-/** Lower case, no accents, split on everything but letters and digits. */
+/** Ligatures have no decomposition: "bœuf" is typed "boeuf". */
+const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae' };
+
+/** Lower case, no accents or ligatures, split on everything but letters and digits. */
 export function normalizedWords(text: string): string[] {
   return text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
+    .replace(/[œæ]/g, (ligature) => LIGATURES[ligature]!)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 }
