@@ -201,6 +201,22 @@ describe('Query.searchAds: filters', () => {
     expect(between).toBeDefined();
     expect(idsOf(await pageOf({ ...near(centre), keyword: 'deshydrateur' }))).toEqual([id]);
   });
+
+  it('publishes and finds an ad whose text holds a very long word (a paragraph of Chinese has no spaces)', async () => {
+    // Given an ad whose description is one "word" longer than a DynamoDB key may be.
+    const centre = newArea();
+    const draft = await adAt(
+      centre,
+      { title: { fr: 'Wok à induction', en: null }, description: { fr: `<p>${'炒'.repeat(700)}</p>`, en: null } },
+      { published: false },
+    );
+    // When its owner publishes it.
+    const published = await adsHandler(resolverEvent('Mutation.publishAd', { id: draft }, asUser(owner)));
+    // Then it is published and found by its words.
+    expect(errorCodeOf(published)).toBeUndefined();
+    expect(idsOf(await pageOf({ ...near(centre), keyword: 'woks' }))).toEqual([draft]);
+    expect(idsOf(await pageOf({ ...near(centre), keyword: '炒'.repeat(700 / 10) }))).toEqual([draft]);
+  });
 });
 
 describe('Query.searchAds: orders', () => {

@@ -43,13 +43,19 @@ export function stem(word: string): string {
   return w.length >= MIN_STEM_LENGTH ? w : word;
 }
 
+/**
+ * Characters of a word kept (longer ones are cut, alike in ads and keywords): a stem names a posting's
+ * partition, and a DynamoDB key holds at most 2,048 bytes — a paragraph of Chinese is one word.
+ */
+const MAX_WORD_LENGTH = 64;
+
 /** The distinct stems of a text, in order, stop words left out. */
 export function termsOf(text: string): string[] {
   return [
     ...new Set(
       normalizedWords(text)
         .filter((word) => !STOP_WORDS.has(word))
-        .map(stem),
+        .map((word) => stem(word.slice(0, MAX_WORD_LENGTH))),
     ),
   ];
 }
