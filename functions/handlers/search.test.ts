@@ -382,6 +382,31 @@ describe('Query.searchAds: what is listed', () => {
 });
 
 describe('Query.searchAds: cost', () => {
+  it("reads the postings of a few of the keyword's words, however many it has, and still asks for them all", async () => {
+    // Given an ad holding six words, and a keyword of those six and of 15 words no ad holds (under 100 characters).
+    const centre = newArea();
+    const id = await adAt(centre, { title: { fr: 'Pétrin spirale trente litres acier inoxydable', en: null } });
+    const words = 'petrin spirale trente litres acier inoxydable';
+    const absent = Array.from({ length: 15 }, (_, i) => `q${String.fromCharCode(97 + i)}`).join(' ');
+    const reads = vi.spyOn(db(), 'send');
+    try {
+      // When both are searched.
+      const queries = async (keyword: string) => {
+        reads.mockClear();
+        const found = idsOf(await pageOf({ ...near(centre), keyword }));
+        return { found, queries: reads.mock.calls.filter(([command]) => command instanceof QueryCommand).length };
+      };
+      // Then a few postings lists are read, and every word still counts.
+      expect(await queries(words)).toEqual({ found: [id], queries: expect.any(Number) });
+      const many = await queries(`${words} ${absent}`);
+      expect(many.found).toEqual([]);
+      expect(many.queries).toBeLessThanOrEqual(SEARCH_TUNING.postingTerms);
+      expect((await queries(`${words} ${words.split(' ').reverse().join(' ')}`)).found).toEqual([id]);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('reads the cells of a wide, empty circle in parallel rounds, not one after the other, and still finds its one ad', async () => {
     // Given a 300 km circle with nothing in it but one ad near its edge (an ocean: no other test's ads).
     const centre = { latitude: -45, longitude: 100 };

@@ -46,6 +46,11 @@ export const SEARCH_TUNING = {
   readBudget: 2_000,
   /** Postings of a stem read to tell a rare stem (all of them read) from a common one. */
   postingLimit: 500,
+  /**
+   * Stems of a keyword whose postings are read (the longest: the rarest, most likely); the others
+   * are checked on the entries. A 100-character keyword holds up to 50 words.
+   */
+  postingTerms: 4,
   /** Most entries a date partition reads at once (the first read is smaller, each next one doubles). */
   maxPartitionPage: 100,
 };
@@ -303,7 +308,8 @@ async function searchCandidates(request: SearchRequest, postings: TermPosting[])
 export async function runSearch(request: SearchRequest): Promise<SearchPage> {
   const { criteria, near, sort } = request;
   if (criteria.terms.length > 0) {
-    const lists = await Promise.all(criteria.terms.map((term) => termPostings(term, SEARCH_TUNING.postingLimit)));
+    const longest = [...criteria.terms].sort((a, b) => b.length - a.length || text(a, b)).slice(0, SEARCH_TUNING.postingTerms);
+    const lists = await Promise.all(longest.map((term) => termPostings(term, SEARCH_TUNING.postingLimit)));
     const complete = lists.filter((list) => list.complete).sort((a, b) => a.postings.length - b.postings.length);
     if (complete.length > 0) {
       const [smallest, ...others] = complete.map((list) => list.postings);
