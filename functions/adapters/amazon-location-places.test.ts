@@ -103,17 +103,15 @@ describe('Amazon Location places', () => {
     await expect(places.search('x', { limit: 8, language: 'FRENCH' })).rejects.toBeInstanceOf(ResourceNotFoundException);
   });
   it('answers nothing for no text, or text with no letter or digit, without asking the index (it refuses an empty text)', async () => {
-    location
-      .on(SearchPlaceIndexForTextCommand)
-      .rejects(
-        new ValidationException({
-          message: 'Text too short',
-          Message: 'Text too short',
-          Reason: 'FieldValidationFailed',
-          FieldList: [],
-          $metadata: {},
-        }),
-      );
+    location.on(SearchPlaceIndexForTextCommand).rejects(
+      new ValidationException({
+        message: 'Text too short',
+        Message: 'Text too short',
+        Reason: 'FieldValidationFailed',
+        FieldList: [],
+        $metadata: {},
+      }),
+    );
     for (const text of ['', '   ', ' , - ']) expect(await places.search(text, { limit: 8, language: 'FRENCH' }), text).toEqual([]);
     expect(location.commandCalls(SearchPlaceIndexForTextCommand)).toHaveLength(0);
   });
