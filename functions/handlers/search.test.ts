@@ -408,8 +408,8 @@ describe('Query.searchAds: cost', () => {
   });
 
   it('reads the cells of a wide, empty circle in parallel rounds, not one after the other, and still finds its one ad', async () => {
-    // Given a 300 km circle with nothing in it but one ad near its edge (an ocean: no other test's ads).
-    const centre = { latitude: -45, longitude: 100 };
+    // Given a 300 km circle with nothing in it but one ad near its edge (Nunavik, far north of the other tests' ads).
+    const centre = { latitude: 61.5, longitude: -77 };
     const far = await adAt(offset(centre, 0, 280));
     // Rounds of reads: a query that starts while none is under way starts a round.
     const client = db();
@@ -451,6 +451,9 @@ describe('Query.searchAds: refusals', () => {
     expect(await fields(near(centre, 301))).toEqual(['input.near.radiusKm:oneOf']);
     expect(await fields({ near: { ...centre, radiusKm: 2.5 } })).toEqual(['input.near.radiusKm:oneOf']);
     expect(await fields({ near: { latitude: 91, longitude: 0, radiusKm: 10 } })).toEqual(['input.near.latitude:latLong']);
+    // Searches are centred over Quebec and its margin (SEARCH_AREA): a 300 km circle at the pole would read thousands of cells.
+    expect(await fields({ near: { latitude: 89.9, longitude: -70, radiusKm: 300 } })).toEqual(['input.near.latitude:latLong']);
+    expect(await fields({ near: { latitude: 48.85, longitude: 2.35, radiusKm: 10 } })).toEqual(['input.near.latitude:latLong']);
     expect(await fields({ sort: 'DISTANCE_ASC' })).toEqual(['input.near:required']);
     expect(await fields({ sort: 'DISTANCE_DESC' })).toEqual(['input.near:required']);
     expect(await fields({}, { limit: 0 })).toEqual(['limit:oneOf']);

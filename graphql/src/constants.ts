@@ -115,6 +115,11 @@ export const SEARCH_PAGE_DEFAULT_LIMIT = 24;
 export const SEARCH_PAGE_MAX_LIMIT = 48;
 export const SEARCH_RADIUS_KM = { min: 1, max: 300, default: 25 } as const;
 export const SEARCH_KEYWORD_MAX_LENGTH = 100;
+/**
+ * Where a search may be centred: Quebec with a margin (Ottawa, Labrador, the border towns). Farther
+ * north, geohash cells narrow and a 300 km circle would cover thousands of them.
+ */
+export const SEARCH_AREA = { south: 43, north: 64, west: -81, east: -56 } as const;
 /** Address autocomplete suggestions. */
 export const PLACE_SUGGESTIONS_DEFAULT_LIMIT = 8;
 export const PLACE_SUGGESTIONS_MAX_LIMIT = 20;

@@ -10,6 +10,7 @@ import type { GeoJSONSource, Map as MapLibreMap, Marker } from 'maplibre-gl';
 import { describeError, logger } from '../../lib/logger';
 import { basemapStyle } from '../../lib/map/basemap';
 import { loadMapLibre } from '../../lib/map/load-maplibre';
+import { SEARCH_AREA } from '@partage/graphql';
 import { circleBounds, roundCoordinate, samePoint, visibleRadiusKm, type Circle } from './map-geometry';
 import { readMapPosition, saveMapPosition } from './map-position';
 
@@ -140,6 +141,11 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
         const shown = new maplibre.Map({
           container: container.current,
           ...view,
+          // The map stays over the area searches may be centred on, so "search this area" always can.
+          maxBounds: [
+            [SEARCH_AREA.west, SEARCH_AREA.south],
+            [SEARCH_AREA.east, SEARCH_AREA.north],
+          ],
           locale: {
             'NavigationControl.ZoomIn': t('map.zoomIn'),
             'NavigationControl.ZoomOut': t('map.zoomOut'),

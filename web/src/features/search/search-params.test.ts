@@ -62,6 +62,8 @@ describe('search criteria in the address', () => {
     expect(parse('lat=46.8&lieu=Québec').criteria.place).toBeNull();
     expect(parse('lat=146.8&lng=-71.2').criteria.place).toBeNull();
     expect(parse('lat=abc&lng=-71.2').criteria.place).toBeNull();
+    // Outside the area searches may be centred on (SEARCH_AREA): Paris.
+    expect(parse('lat=48.85&lng=2.35').criteria.place).toBeNull();
     expect(parse('lat=46.8&lng=-71.2').criteria.place).toEqual({ label: '', latitude: 46.8, longitude: -71.2 });
     expect(parse('rayon=0').criteria.radiusKm).toBeNull();
     expect(parse('rayon=301').criteria.radiusKm).toBeNull();

@@ -10,8 +10,8 @@ import {
   SEARCH_RADIUS_KM,
   SORT_OPTIONS,
   WEEKDAYS,
-  latLong,
   radiusKm,
+  searchCentre,
   type AdCategory,
   type AdSearchInput,
   type Certification,
@@ -106,7 +106,7 @@ export function parseSearch(params: URLSearchParams): { criteria: SearchCriteria
   const latitude = numberOf(params, PARAM.latitude);
   const longitude = numberOf(params, PARAM.longitude);
   const place =
-    latitude !== null && longitude !== null && latLong(latitude, longitude) === null
+    latitude !== null && longitude !== null && searchCentre(latitude, longitude) === null
       ? { label: params.get(PARAM.placeLabel)?.trim() ?? '', latitude, longitude }
       : null;
   const radius = numberOf(params, PARAM.radiusKm);
