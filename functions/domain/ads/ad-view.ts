@@ -3,12 +3,12 @@
 // and whether the reader may edit it. The contact details come from the owner's profile, read for a
 // whole page of ads at once (Ad.contact).
 
-import { AD_APPROXIMATE_RADIUS_METERS, adPath, type AdContact, type AdSource } from '@partage/graphql';
+import { adPath, type AdContact, type AdSource } from '@partage/graphql';
 import type { AdImageRecord, AdRecord, LocalizedValue, PriceOfferRecord } from '../../data/ads';
 import type { UserRecord } from '../../data/users';
 import { publicImageUrl } from '../files/uploads';
 import type { Identity } from '../identity';
-import { approximatePoint } from './location';
+import { approximateArea } from './location';
 
 /** What Ad.contact needs to know of the ad, beyond the schema's fields: whose it is. */
 export interface AdView extends AdSource {
@@ -43,11 +43,13 @@ function locationFor(ad: AdRecord, exact: boolean): AdSource['location'] {
     address: null,
     town,
     postalCode: postalCode?.slice(0, 3) ?? null,
-    ...approximatePoint({ latitude, longitude }),
-    radiusMeters: AD_APPROXIMATE_RADIUS_METERS,
+    ...approximateArea({ latitude, longitude }),
     showAddress: null,
   };
 }
+
+/** `<slug>-<id>`, from the French title or else the English one. */
+export const adPathOf = ({ id, content }: AdRecord) => adPath(content.title.fr ?? content.title.en ?? '', id);
 
 export function adView(ad: AdRecord, reader: Identity): AdView {
   const { content } = ad;
@@ -55,7 +57,7 @@ export function adView(ad: AdRecord, reader: Identity): AdView {
   return {
     id: ad.id,
     ownerId: ad.ownerId,
-    path: adPath(content.title.fr ?? content.title.en ?? '', ad.id),
+    path: adPathOf(ad),
     title: localizedText(content.title),
     description: localizedText(content.description),
     category: content.category,

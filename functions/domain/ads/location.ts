@@ -28,3 +28,10 @@ export function approximatePoint({ latitude, longitude }: Point): Point {
     longitude: round(Math.max(-180, Math.min(180, (column + 0.5) * longitudeStep))),
   };
 }
+
+/** Where a reader who may not see the address sees the ad: its cell's centre, and the radius that holds the real place. */
+export const approximateArea = (point: Point) => ({ ...approximatePoint(point), radiusMeters: AD_APPROXIMATE_RADIUS_METERS });
+
+/** The point every reader sees (Ad.location for the public, the search entry): the address's when the owner shows it. */
+export const publicPointOf = ({ latitude, longitude, showAddress }: Point & { showAddress: boolean }) =>
+  showAddress ? { latitude, longitude, radiusMeters: 0 } : approximateArea({ latitude, longitude });

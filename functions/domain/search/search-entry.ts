@@ -3,10 +3,11 @@
 // the owner shows the address, else the approximate one every reader sees — distances measured from
 // a hidden point would let anyone find it by searching from a few places.
 
-import { AD_APPROXIMATE_RADIUS_METERS, adPath, priceRangeOfCents, type OfferMode, type PriceRange } from '@partage/graphql';
+import { priceRangeOfCents, type OfferMode, type PriceRange } from '@partage/graphql';
 import type { AdRecord, PriceOfferRecord } from '../../data/ads';
 import type { OfferPriceRecord, SearchEntry } from '../../data/search-index';
-import { approximatePoint } from '../ads/location';
+import { adPathOf } from '../ads/ad-view';
+import { publicPointOf } from '../ads/location';
 import { encodeGeohash } from './geohash';
 import { plainTextOfHtml, termsOf } from './terms';
 
@@ -43,8 +44,7 @@ export function adTermsOf({ title, description }: AdRecord['content']): string[]
 export function searchEntryOf(ad: AdRecord): SearchEntry | null {
   if (!ad.published || ad.unlisted || !ad.publishedAt) return null;
   const { content } = ad;
-  const { latitude, longitude, showAddress, town } = content.address;
-  const point = showAddress ? { latitude, longitude } : approximatePoint({ latitude, longitude });
+  const { latitude, longitude, radiusMeters } = publicPointOf(content.address);
   const modes: OfferMode[] = [
     ...(content.rent ? (['RENT'] as const) : []),
     ...(content.sale ? (['SALE'] as const) : []),
@@ -54,13 +54,14 @@ export function searchEntryOf(ad: AdRecord): SearchEntry | null {
   const { all, day, evening, weekdays } = content.availability;
   return {
     id: ad.id,
-    path: adPath(content.title.fr ?? content.title.en ?? '', ad.id),
+    path: adPathOf(ad),
     title: content.title,
     category: content.category,
-    town,
-    ...point,
-    radiusMeters: showAddress ? 0 : AD_APPROXIMATE_RADIUS_METERS,
-    geohash: encodeGeohash(point.latitude, point.longitude, ENTRY_GEOHASH_PRECISION),
+    town: content.address.town,
+    latitude,
+    longitude,
+    radiusMeters,
+    geohash: encodeGeohash(latitude, longitude, ENTRY_GEOHASH_PRECISION),
     image: content.images[0] ?? null,
     rent: offerPrice(content.rent),
     sale: offerPrice(content.sale),
