@@ -10,7 +10,6 @@ export const NOTIFICATION_NEVER = -1;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_INTERVAL_MS = 30_000;
-export const MAX_MESSAGE_BYTES = 100 * 1024 * 1024;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const PAYOUT_DELAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_ALERT_RADIUS_KM = 10;
@@ -51,7 +50,6 @@ export const STORAGE_KEYS = {
   refreshToken: 'partage.refreshToken',
   refreshTokenStatus: 'partage.refreshTokenStatus',
   locale: 'partage.locale',
-  messagingToken: 'partage.messagingToken',
   mapLatitude: 'partage.mapLatitude',
   mapLongitude: 'partage.mapLongitude',
   mapZoom: 'partage.mapZoom',
@@ -77,7 +75,49 @@ export const USERS_PAGE_MAX_LIMIT = 100;
 export const UPLOAD_RULES = {
   PUBLIC_IMAGE: { contentTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 10 * 1024 * 1024 },
   PRIVATE_DOCUMENT: { contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], maxBytes: 20 * 1024 * 1024 },
+  /**
+   * Files sent in a chat message: what people exchange about equipment (pictures, PDFs, office
+   * documents, plain text and spreadsheets as CSV, ZIP archives). The server checks the bytes and
+   * refuses anything dangerous whatever its name (docs/chat-attachments.md).
+   */
+  CHAT_ATTACHMENT: {
+    contentTypes: [
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'image/gif',
+      'application/pdf',
+      'text/plain',
+      'text/csv',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'application/vnd.oasis.opendocument.text',
+      'application/vnd.oasis.opendocument.spreadsheet',
+      'application/zip',
+    ],
+    maxBytes: 100 * 1024 * 1024,
+  },
 } as const;
+
+/**
+ * Chat (spec §4, §9). A message's attachments weigh CHAT_MESSAGE_MAX_BYTES at most in total; files
+ * past it are left out with a notice, as are dangerous ones.
+ */
+export const CHAT_MESSAGE_MAX_BYTES = 100 * 1024 * 1024;
+export const CHAT_MESSAGE_MAX_LENGTH = 5_000;
+export const CHAT_MAX_ATTACHMENTS = 10;
+export const CHAT_ATTACHMENT_NAME_MAX_LENGTH = 200;
+/** How long the signed URL of an attachment reads it. */
+export const CHAT_ATTACHMENT_URL_MINUTES = 15;
+/** The sound of an incoming message and the unread-count refresh each wait this long after the last event. */
+export const CHAT_DEBOUNCE_MS = 750;
+/** A participant who leaves a new message unread this long gets one e-mail for that quiet period. */
+export const CHAT_REMINDER_MINUTES = 15;
+/** Characters of the last message shown in the conversation list. */
+export const CHAT_PREVIEW_LENGTH = 140;
+export const CHAT_MESSAGES_PAGE = { default: 30, max: 100 } as const;
+export const CONVERSATIONS_PAGE = { default: 20, max: 50 } as const;
 
 /** Phone verification codes (spec §4, §9): one request per 30 s (PHONE_CODE_INTERVAL_MS), valid 10 minutes, 5 tries. */
 export const PHONE_CODE_TTL_SECONDS = 10 * 60;

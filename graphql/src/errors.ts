@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'AD_CHANGED',
   'ALERT_ALREADY_DELETED',
   'TERMS_NOT_ACCEPTED',
+  'OWN_AD_CONVERSATION',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -9,3 +9,4 @@ export * from './generated/input-shapes';
 export * from './ad-validation';
 export * from './money';
 export * from './search-validation';
+export * from './chat-validation';

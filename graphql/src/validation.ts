@@ -6,6 +6,8 @@ import { AppError, type FieldError } from './errors';
 import {
   ACCOUNT_TEXT_MAX_LENGTH,
   AD_TEXT_MAX_LENGTH,
+  CHAT_ATTACHMENT_NAME_MAX_LENGTH,
+  CHAT_MESSAGE_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_CODE_LENGTH,
   SEARCH_KEYWORD_MAX_LENGTH,
@@ -39,6 +41,8 @@ export type RuleName =
   | 'fileType'
   | 'fileSize'
   | 'fileContent'
+  | 'fileForbidden'
+  | 'messageTooLarge'
   | 'tooMany';
 
 export type RuleResult = RuleName | null;
@@ -281,6 +285,8 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   'Query.searchPlaces': { text: 200 },
   AdSearchInput: { keyword: SEARCH_KEYWORD_MAX_LENGTH },
   'Query.users': { search: 100, nextToken: 2000 },
+  SendMessageInput: { body: CHAT_MESSAGE_MAX_LENGTH, clientMessageId: 36 },
+  MessageAttachmentInput: { name: CHAT_ATTACHMENT_NAME_MAX_LENGTH },
 };
 
 /** Secrets are compared, never shown: any character a password manager produces is theirs. */
@@ -288,6 +294,7 @@ const FREE_TEXT_FIELDS = new Set(['password', 'currentPassword', 'newPassword'])
 
 /** Texts of several lines (`Type.field`): line breaks and tabs are allowed there, other controls are not. */
 const MULTILINE_FIELDS = new Set([
+  'SendMessageInput.body',
   'LocalizedRichTextInput.fr',
   'LocalizedRichTextInput.en',
   'LocalizedNoteInput.fr',

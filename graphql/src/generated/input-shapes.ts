@@ -206,6 +206,25 @@ export const INPUT_TYPE_FIELDS = {
     "id": "ID!",
     "email": "AWSEmail!"
   },
+  "CreateConversationInput": {
+    "adId": "ID!"
+  },
+  "MessageAttachmentInput": {
+    "fileId": "ID!",
+    "name": "String!"
+  },
+  "SendMessageInput": {
+    "conversationId": "ID!",
+    "clientMessageId": "ID!",
+    "body": "String!",
+    "attachments": "[MessageAttachmentInput!]"
+  },
+  "RemoveConversationNotificationInput": {
+    "conversationId": "ID!"
+  },
+  "ChatPreferencesInput": {
+    "emailReminders": "Boolean!"
+  },
   "RequestUploadInput": {
     "purpose": "UploadPurpose!",
     "contentType": "String!",
@@ -266,6 +285,18 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Query.userAds": {
     "userId": "ID!",
+    "limit": "Int",
+    "nextToken": "String"
+  },
+  "Query.myConversations": {
+    "limit": "Int",
+    "nextToken": "String"
+  },
+  "Query.conversation": {
+    "id": "ID!"
+  },
+  "Query.conversationMessages": {
+    "conversationId": "ID!",
     "limit": "Int",
     "nextToken": "String"
   },
@@ -353,6 +384,21 @@ export const ROOT_FIELD_ARGUMENTS = {
   "Mutation.transferAd": {
     "input": "TransferAdInput!"
   },
+  "Mutation.createConversation": {
+    "input": "CreateConversationInput!"
+  },
+  "Mutation.sendMessage": {
+    "input": "SendMessageInput!"
+  },
+  "Mutation.removeConversationNotification": {
+    "input": "RemoveConversationNotificationInput!"
+  },
+  "Mutation.updateChatPreferences": {
+    "input": "ChatPreferencesInput!"
+  },
+  "Mutation.publishChatEvent": {
+    "data": "AWSJSON!"
+  },
   "Mutation.requestUpload": {
     "input": "RequestUploadInput!"
   },
@@ -364,6 +410,9 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Subscription.onFirstLoginModalClosed": {
     "id": "ID!"
+  },
+  "Subscription.onChatEvent": {
+    "userId": "ID!"
   }
 } as const;
 

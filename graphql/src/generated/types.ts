@@ -62,6 +62,11 @@ export interface Query {
   ad?: Ad | null;
   managedAds: AdPage;
   userAds: AdPage;
+  myConversations: ConversationPage;
+  conversation?: Conversation | null;
+  conversationMessages: MessagePage;
+  myUnreadMessageCount: number;
+  myChatPreferences: ChatPreferences;
   fileUrl?: string | null;
   searchPlaces: Array<PlaceSuggestion>;
   searchAds: AdSearchPage;
@@ -91,6 +96,11 @@ export interface Mutation {
   publishAd?: Ad | null;
   unpublishAd?: Ad | null;
   transferAd?: Ad | null;
+  createConversation: Conversation;
+  sendMessage: Message;
+  removeConversationNotification: number;
+  updateChatPreferences: ChatPreferences;
+  publishChatEvent?: ChatEvent | null;
   requestUpload?: UploadTicket | null;
   confirmUpload?: StoredFile | null;
   sendPhoneVerificationCode?: PhoneVerificationStarted | null;
@@ -99,6 +109,7 @@ export interface Mutation {
 
 export interface Subscription {
   onFirstLoginModalClosed?: FirstLoginModalClosedResult | null;
+  onChatEvent?: ChatEvent | null;
 }
 
 export type _UserTypeMatchesSchema = Assert<Same<UserType, 'ANONYME' | 'ADMIN' | 'USER'>>;
@@ -587,7 +598,111 @@ export interface TransferAdInput {
   email: string;
 }
 
-export type UploadPurpose = 'PUBLIC_IMAGE' | 'PRIVATE_DOCUMENT';
+export type ParticipantRole = 'OWNER' | 'ASKER';
+
+export type ChatEventType = 'MESSAGE_ADDED' | 'MESSAGE_READ' | 'PARTICIPANT_JOINED';
+
+export interface ConversationAd {
+  id: string;
+  path: string;
+  title: LocalizedText;
+  category: AdCategory;
+  image?: AdImage | null;
+}
+
+export interface ConversationParticipant {
+  userId: string;
+  publicName: string;
+  role: ParticipantRole;
+  isMe: boolean;
+  joinedAt?: string | null;
+  lastReadAt?: string | null;
+}
+
+export interface MessageAttachment {
+  fileId: string;
+  name: string;
+  contentType: string;
+  size: number;
+  width?: number | null;
+  height?: number | null;
+  url: string;
+}
+
+export interface Message {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  body: string;
+  attachments: Array<MessageAttachment>;
+  createdAt: string;
+}
+
+export interface MessagePreview {
+  senderId: string;
+  body: string;
+  attachmentCount: number;
+  createdAt: string;
+}
+
+export interface Conversation {
+  id: string;
+  ad?: ConversationAd | null;
+  participants: Array<ConversationParticipant>;
+  unreadCount: number;
+  lastMessage?: MessagePreview | null;
+  createdAt: string;
+  lastActivityAt: string;
+}
+
+export interface ConversationPage {
+  items: Array<Conversation>;
+  nextToken?: string | null;
+}
+
+export interface MessagePage {
+  items: Array<Message>;
+  nextToken?: string | null;
+}
+
+export interface ChatEvent {
+  userId: string;
+  type: ChatEventType;
+  conversationId: string;
+  message?: Message | null;
+  participantId?: string | null;
+  at: string;
+}
+
+export interface ChatPreferences {
+  emailReminders: boolean;
+}
+
+export interface CreateConversationInput {
+  adId: string;
+}
+
+export interface MessageAttachmentInput {
+  fileId: string;
+  name: string;
+}
+
+export interface SendMessageInput {
+  conversationId: string;
+  clientMessageId: string;
+  body: string;
+  attachments?: Array<MessageAttachmentInput> | null;
+}
+
+export interface RemoveConversationNotificationInput {
+  conversationId: string;
+}
+
+export interface ChatPreferencesInput {
+  emailReminders: boolean;
+}
+
+export type UploadPurpose = 'PUBLIC_IMAGE' | 'PRIVATE_DOCUMENT' | 'CHAT_ATTACHMENT';
 
 export interface RequestUploadInput {
   purpose: UploadPurpose;
@@ -731,6 +846,21 @@ export interface QueryUserAdsArgs {
   nextToken?: string | null;
 }
 
+export interface QueryMyConversationsArgs {
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
+export interface QueryConversationArgs {
+  id: string;
+}
+
+export interface QueryConversationMessagesArgs {
+  conversationId: string;
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
 export interface QueryFileUrlArgs {
   fileId: string;
 }
@@ -841,6 +971,26 @@ export interface MutationTransferAdArgs {
   input: TransferAdInput;
 }
 
+export interface MutationCreateConversationArgs {
+  input: CreateConversationInput;
+}
+
+export interface MutationSendMessageArgs {
+  input: SendMessageInput;
+}
+
+export interface MutationRemoveConversationNotificationArgs {
+  input: RemoveConversationNotificationInput;
+}
+
+export interface MutationUpdateChatPreferencesArgs {
+  input: ChatPreferencesInput;
+}
+
+export interface MutationPublishChatEventArgs {
+  data: string;
+}
+
 export interface MutationRequestUploadArgs {
   input: RequestUploadInput;
 }
@@ -855,6 +1005,10 @@ export interface MutationVerifyPhoneCodeArgs {
 
 export interface SubscriptionOnFirstLoginModalClosedArgs {
   id: string;
+}
+
+export interface SubscriptionOnChatEventArgs {
+  userId: string;
 }
 
 export type AcceptedTosSource = AcceptedTos;
@@ -958,6 +1112,42 @@ export interface AdPageSource {
   nextToken?: string | null;
 }
 
+export type ConversationAdSource = ConversationAd;
+
+export type ConversationParticipantSource = ConversationParticipant;
+
+export type MessageAttachmentSource = MessageAttachment;
+
+export type MessageSource = Message;
+
+export type MessagePreviewSource = MessagePreview;
+
+export interface ConversationSource {
+  id: string;
+  participants: Array<ConversationParticipantSource>;
+  unreadCount: number;
+  lastMessage?: MessagePreviewSource | null;
+  createdAt: string;
+  lastActivityAt: string;
+}
+
+export interface ConversationPageSource {
+  items: Array<ConversationSource>;
+  nextToken?: string | null;
+}
+
+export type MessagePageSource = MessagePage;
+
+export interface ChatEventSource {
+  userId: string;
+  type: ChatEventType;
+  conversationId: string;
+  participantId?: string | null;
+  at: string;
+}
+
+export type ChatPreferencesSource = ChatPreferences;
+
 export type UploadTicketSource = UploadTicket;
 
 export type StoredFileSource = StoredFile;
@@ -985,6 +1175,11 @@ export interface FieldResolverTypes {
   'Query.ad': { parent: null; args: QueryAdArgs; result: AdSource | null };
   'Query.managedAds': { parent: null; args: QueryManagedAdsArgs; result: AdPageSource };
   'Query.userAds': { parent: null; args: QueryUserAdsArgs; result: AdPageSource };
+  'Query.myConversations': { parent: null; args: QueryMyConversationsArgs; result: ConversationPageSource };
+  'Query.conversation': { parent: null; args: QueryConversationArgs; result: ConversationSource | null };
+  'Query.conversationMessages': { parent: null; args: QueryConversationMessagesArgs; result: MessagePageSource };
+  'Query.myUnreadMessageCount': { parent: null; args: Record<string, never>; result: number };
+  'Query.myChatPreferences': { parent: null; args: Record<string, never>; result: ChatPreferencesSource };
   'Query.fileUrl': { parent: null; args: QueryFileUrlArgs; result: string | null };
   'Query.searchPlaces': { parent: null; args: QuerySearchPlacesArgs; result: Array<PlaceSuggestionSource> };
   'Query.searchAds': { parent: null; args: QuerySearchAdsArgs; result: AdSearchPageSource };
@@ -1010,11 +1205,16 @@ export interface FieldResolverTypes {
   'Mutation.publishAd': { parent: null; args: MutationPublishAdArgs; result: AdSource | null };
   'Mutation.unpublishAd': { parent: null; args: MutationUnpublishAdArgs; result: AdSource | null };
   'Mutation.transferAd': { parent: null; args: MutationTransferAdArgs; result: AdSource | null };
+  'Mutation.createConversation': { parent: null; args: MutationCreateConversationArgs; result: ConversationSource };
+  'Mutation.sendMessage': { parent: null; args: MutationSendMessageArgs; result: MessageSource };
+  'Mutation.removeConversationNotification': { parent: null; args: MutationRemoveConversationNotificationArgs; result: number };
+  'Mutation.updateChatPreferences': { parent: null; args: MutationUpdateChatPreferencesArgs; result: ChatPreferencesSource };
   'Mutation.requestUpload': { parent: null; args: MutationRequestUploadArgs; result: UploadTicketSource | null };
   'Mutation.confirmUpload': { parent: null; args: MutationConfirmUploadArgs; result: StoredFileSource | null };
   'Mutation.sendPhoneVerificationCode': { parent: null; args: Record<string, never>; result: PhoneVerificationStartedSource | null };
   'Mutation.verifyPhoneCode': { parent: null; args: MutationVerifyPhoneCodeArgs; result: PhoneVerificationResultSource | null };
   'Subscription.onFirstLoginModalClosed': { parent: null; args: SubscriptionOnFirstLoginModalClosedArgs; result: FirstLoginModalClosedResultSource | null };
+  'Subscription.onChatEvent': { parent: null; args: SubscriptionOnChatEventArgs; result: ChatEventSource | null };
   'AcceptedTos.id': { parent: AcceptedTosSource; args: Record<string, never>; result: string };
   'AcceptedTos.hasAcceptedLatest': { parent: AcceptedTosSource; args: Record<string, never>; result: boolean };
   'AcceptedTos.latestVersionAvailable': { parent: AcceptedTosSource; args: Record<string, never>; result: string };
@@ -1146,6 +1346,45 @@ export interface FieldResolverTypes {
   'Ad.updatedAt': { parent: AdSource; args: Record<string, never>; result: string };
   'Ad.publishedAt': { parent: AdSource; args: Record<string, never>; result: string | null };
   'AdPage.nextToken': { parent: AdPageSource; args: Record<string, never>; result: string | null };
+  'ConversationAd.id': { parent: ConversationAdSource; args: Record<string, never>; result: string };
+  'ConversationAd.path': { parent: ConversationAdSource; args: Record<string, never>; result: string };
+  'ConversationAd.category': { parent: ConversationAdSource; args: Record<string, never>; result: AdCategory };
+  'ConversationParticipant.userId': { parent: ConversationParticipantSource; args: Record<string, never>; result: string };
+  'ConversationParticipant.publicName': { parent: ConversationParticipantSource; args: Record<string, never>; result: string };
+  'ConversationParticipant.role': { parent: ConversationParticipantSource; args: Record<string, never>; result: ParticipantRole };
+  'ConversationParticipant.isMe': { parent: ConversationParticipantSource; args: Record<string, never>; result: boolean };
+  'ConversationParticipant.joinedAt': { parent: ConversationParticipantSource; args: Record<string, never>; result: string | null };
+  'ConversationParticipant.lastReadAt': { parent: ConversationParticipantSource; args: Record<string, never>; result: string | null };
+  'MessageAttachment.fileId': { parent: MessageAttachmentSource; args: Record<string, never>; result: string };
+  'MessageAttachment.name': { parent: MessageAttachmentSource; args: Record<string, never>; result: string };
+  'MessageAttachment.contentType': { parent: MessageAttachmentSource; args: Record<string, never>; result: string };
+  'MessageAttachment.size': { parent: MessageAttachmentSource; args: Record<string, never>; result: number };
+  'MessageAttachment.width': { parent: MessageAttachmentSource; args: Record<string, never>; result: number | null };
+  'MessageAttachment.height': { parent: MessageAttachmentSource; args: Record<string, never>; result: number | null };
+  'MessageAttachment.url': { parent: MessageAttachmentSource; args: Record<string, never>; result: string };
+  'Message.id': { parent: MessageSource; args: Record<string, never>; result: string };
+  'Message.conversationId': { parent: MessageSource; args: Record<string, never>; result: string };
+  'Message.senderId': { parent: MessageSource; args: Record<string, never>; result: string };
+  'Message.body': { parent: MessageSource; args: Record<string, never>; result: string };
+  'Message.createdAt': { parent: MessageSource; args: Record<string, never>; result: string };
+  'MessagePreview.senderId': { parent: MessagePreviewSource; args: Record<string, never>; result: string };
+  'MessagePreview.body': { parent: MessagePreviewSource; args: Record<string, never>; result: string };
+  'MessagePreview.attachmentCount': { parent: MessagePreviewSource; args: Record<string, never>; result: number };
+  'MessagePreview.createdAt': { parent: MessagePreviewSource; args: Record<string, never>; result: string };
+  'Conversation.id': { parent: ConversationSource; args: Record<string, never>; result: string };
+  'Conversation.ad': { parent: ConversationSource; args: Record<string, never>; result: ConversationAdSource | null };
+  'Conversation.unreadCount': { parent: ConversationSource; args: Record<string, never>; result: number };
+  'Conversation.createdAt': { parent: ConversationSource; args: Record<string, never>; result: string };
+  'Conversation.lastActivityAt': { parent: ConversationSource; args: Record<string, never>; result: string };
+  'ConversationPage.nextToken': { parent: ConversationPageSource; args: Record<string, never>; result: string | null };
+  'MessagePage.nextToken': { parent: MessagePageSource; args: Record<string, never>; result: string | null };
+  'ChatEvent.userId': { parent: ChatEventSource; args: Record<string, never>; result: string };
+  'ChatEvent.type': { parent: ChatEventSource; args: Record<string, never>; result: ChatEventType };
+  'ChatEvent.conversationId': { parent: ChatEventSource; args: Record<string, never>; result: string };
+  'ChatEvent.message': { parent: ChatEventSource; args: Record<string, never>; result: MessageSource | null };
+  'ChatEvent.participantId': { parent: ChatEventSource; args: Record<string, never>; result: string | null };
+  'ChatEvent.at': { parent: ChatEventSource; args: Record<string, never>; result: string };
+  'ChatPreferences.emailReminders': { parent: ChatPreferencesSource; args: Record<string, never>; result: boolean };
   'UploadTicket.fileId': { parent: UploadTicketSource; args: Record<string, never>; result: string };
   'UploadTicket.url': { parent: UploadTicketSource; args: Record<string, never>; result: string };
   'UploadTicket.fields': { parent: UploadTicketSource; args: Record<string, never>; result: string };

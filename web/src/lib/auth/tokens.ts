@@ -24,7 +24,6 @@ export function clearStoredSession(): void {
   for (const key of [
     STORAGE_KEYS.token,
     STORAGE_KEYS.refreshToken,
-    STORAGE_KEYS.messagingToken,
     STORAGE_KEYS.mapLatitude,
     STORAGE_KEYS.mapLongitude,
     STORAGE_KEYS.mapZoom,
