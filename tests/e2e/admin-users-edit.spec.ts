@@ -2,6 +2,7 @@
 // delays, see password.spec.ts; unlocking is covered by functions/handlers/admin.test.ts.)
 import {
   test,
+  testIn,
   expect,
   ACCOUNT_FIELD_LABELS,
   expectNoSeriousA11yViolations,
@@ -49,7 +50,7 @@ for (const lang of ['fr', 'en'] as const) {
   const l = TEXT[lang];
 
   test.describe(`in ${lang}`, () => {
-    test('an administrator creates a user, then edits them and resends their e-mail', async ({ page, request }) => {
+    testIn(lang, 'en')('an administrator creates a user, then edits them and resends their e-mail', async ({ page, request }) => {
       const email = uniqueEmail(`cree-par-admin-${lang}`);
       await loginAdminWithEmailedCode(page, request, lang);
       await page.goto('/gestion-utilisateurs/creer-utilisateur');

@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import {
   test,
+  testIn,
   expect,
   LABELS,
   expectNoSeriousA11yViolations,
@@ -89,98 +90,96 @@ for (const lang of ['fr', 'en'] as const) {
   const t = TEXT[lang];
 
   test.describe(`in ${lang}`, () => {
-    test('the user list finds users by the start of their e-mail or their last name, and pages forward and back', async ({
-      page,
-      request,
-    }) => {
-      await loginAdminWithEmailedCode(page, request, lang);
-      await page.goto('/gestion-utilisateurs');
-      await expect(page.getByRole('heading', { level: 1, name: t.users })).toBeVisible();
-      await expect(rows(page, lang).first()).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+    testIn(lang, 'en')(
+      'the user list finds users by the start of their e-mail or their last name, and pages forward and back',
+      async ({ page, request }) => {
+        await loginAdminWithEmailedCode(page, request, lang);
+        await page.goto('/gestion-utilisateurs');
+        await expect(page.getByRole('heading', { level: 1, name: t.users })).toBeVisible();
+        await expect(rows(page, lang).first()).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
 
-      // As one types: the list follows after a pause, and the search goes in the address.
-      const search = page.getByRole('searchbox', { name: t.search });
-      await search.fill(`liste.${RUN}.07`);
-      await expect(page).toHaveURL(new RegExp(`recherche=liste.${RUN}.07`));
-      await expect(page.getByText(t.onePage(1))).toBeVisible();
-      await expect(rows(page, lang)).toHaveCount(1);
-      await expect(rows(page, lang).first()).toContainText(listedEmail(7));
-      await expect(
-        rows(page, lang)
-          .first()
-          .getByRole('link', { name: `Personne7 ${LAST_NAME}` }),
-      ).toHaveAttribute('href', /\/gestion-utilisateurs\/modifier-utilisateur\//);
+        // As one types: the list follows after a pause, and the search goes in the address.
+        const search = page.getByRole('searchbox', { name: t.search });
+        await search.fill(`liste.${RUN}.07`);
+        await expect(page).toHaveURL(new RegExp(`recherche=liste.${RUN}.07`));
+        await expect(page.getByText(t.onePage(1))).toBeVisible();
+        await expect(rows(page, lang)).toHaveCount(1);
+        await expect(rows(page, lang).first()).toContainText(listedEmail(7));
+        await expect(
+          rows(page, lang)
+            .first()
+            .getByRole('link', { name: `Personne7 ${LAST_NAME}` }),
+        ).toHaveAttribute('href', /\/gestion-utilisateurs\/modifier-utilisateur\//);
 
-      // With Enter: by last name, more than one page.
-      await search.fill(LAST_NAME.toLowerCase());
-      await search.press('Enter');
-      await expect(page.getByText(t.page(1, 20))).toBeVisible();
-      await expect(rows(page, lang)).toHaveCount(20);
-      const firstPage = await emailsShown(page, lang);
-      await page.getByRole('button', { name: t.next }).click();
-      await expect(page.getByText(t.page(2, LISTED - 20))).toBeVisible();
-      await expect(rows(page, lang)).toHaveCount(LISTED - 20);
-      const secondPage = await emailsShown(page, lang);
-      expect(new Set([...firstPage, ...secondPage])).toEqual(new Set(Array.from({ length: LISTED }, (_, i) => listedEmail(i + 1))));
-      await expect(page.getByRole('button', { name: t.next })).toHaveAttribute('aria-disabled', 'true');
-      await expectNoSeriousA11yViolations(page);
-      await page.getByRole('button', { name: t.previous }).click();
-      await expect(page.getByText(t.page(1, 20))).toBeVisible();
-      expect(await emailsShown(page, lang)).toEqual(firstPage);
+        // With Enter: by last name, more than one page.
+        await search.fill(LAST_NAME.toLowerCase());
+        await search.press('Enter');
+        await expect(page.getByText(t.page(1, 20))).toBeVisible();
+        await expect(rows(page, lang)).toHaveCount(20);
+        const firstPage = await emailsShown(page, lang);
+        await page.getByRole('button', { name: t.next }).click();
+        await expect(page.getByText(t.page(2, LISTED - 20))).toBeVisible();
+        await expect(rows(page, lang)).toHaveCount(LISTED - 20);
+        const secondPage = await emailsShown(page, lang);
+        expect(new Set([...firstPage, ...secondPage])).toEqual(new Set(Array.from({ length: LISTED }, (_, i) => listedEmail(i + 1))));
+        await expect(page.getByRole('button', { name: t.next })).toHaveAttribute('aria-disabled', 'true');
+        await expectNoSeriousA11yViolations(page);
+        await page.getByRole('button', { name: t.previous }).click();
+        await expect(page.getByText(t.page(1, 20))).toBeVisible();
+        expect(await emailsShown(page, lang)).toEqual(firstPage);
 
-      // Back goes to the previous search.
-      await page.goBack();
-      await expect(search).toHaveValue(`liste.${RUN}.07`);
-      await expect(rows(page, lang)).toHaveCount(1);
-    });
+        // Back goes to the previous search.
+        await page.goBack();
+        await expect(search).toHaveValue(`liste.${RUN}.07`);
+        await expect(rows(page, lang)).toHaveCount(1);
+      },
+    );
 
-    test('an administrator invites an administrator, who completes the account and logs in with a code', async ({
-      page,
-      request,
-      browser,
-      baseURL,
-    }) => {
-      const email = `invite.${lang}.${RUN}@exemple.ca`;
-      const password = 'Admin-Invite-2026';
-      await loginAdminWithEmailedCode(page, request, lang);
-      await page.goto('/gestion-utilisateurs');
-      await page.getByRole('main').getByRole('link', { name: t.createAdmin }).click();
-      await expect(page).toHaveURL(/\/gestion-utilisateurs\/creer-administrateur$/);
-      await expect(page.getByRole('heading', { level: 1, name: t.createAdmin })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-      const since = Date.now() - 1000;
-      await page.getByLabel(t.email, { exact: true }).fill(email);
-      await page.getByLabel(t.firstName, { exact: true }).fill('Nadia');
-      await page.getByLabel(t.lastName, { exact: true }).fill(`Invitée${RUN}`);
-      await page.getByRole('button', { name: t.invite }).click();
-      await expect(page).toHaveURL(/\/gestion-utilisateurs$/);
-      await expect(page.getByText(t.invited)).toBeVisible();
-      await page.getByRole('searchbox', { name: t.search }).fill(email);
-      await expect(rows(page, lang)).toHaveCount(1);
-      await expect(rows(page, lang).first()).toContainText(t.admin);
+    testIn(lang, 'fr')(
+      'an administrator invites an administrator, who completes the account and logs in with a code',
+      async ({ page, request, browser, baseURL }) => {
+        const email = `invite.${lang}.${RUN}@exemple.ca`;
+        const password = 'Admin-Invite-2026';
+        await loginAdminWithEmailedCode(page, request, lang);
+        await page.goto('/gestion-utilisateurs');
+        await page.getByRole('main').getByRole('link', { name: t.createAdmin }).click();
+        await expect(page).toHaveURL(/\/gestion-utilisateurs\/creer-administrateur$/);
+        await expect(page.getByRole('heading', { level: 1, name: t.createAdmin })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+        const since = Date.now() - 1000;
+        await page.getByLabel(t.email, { exact: true }).fill(email);
+        await page.getByLabel(t.firstName, { exact: true }).fill('Nadia');
+        await page.getByLabel(t.lastName, { exact: true }).fill(`Invitée${RUN}`);
+        await page.getByRole('button', { name: t.invite }).click();
+        await expect(page).toHaveURL(/\/gestion-utilisateurs$/);
+        await expect(page.getByText(t.invited)).toBeVisible();
+        await page.getByRole('searchbox', { name: t.search }).fill(email);
+        await expect(rows(page, lang)).toHaveCount(1);
+        await expect(rows(page, lang).first()).toContainText(t.admin);
 
-      // The invitee, on their own browser.
-      const invitation = linkIn(await waitForEmail(request, email, since), '/registration/admin');
-      const context = await browser.newContext({ baseURL });
-      const invitee = await context.newPage();
-      await invitee.goto(`${invitation}&lang=${lang}`);
-      await expect(invitee.getByLabel(t.firstName, { exact: true })).toHaveValue('Nadia');
-      await expect(invitee.getByLabel(t.lastName, { exact: true })).toHaveValue(`Invitée${RUN}`);
-      await expectNoSeriousA11yViolations(invitee);
-      await invitee.getByLabel(t.password, { exact: true }).fill(password);
-      await invitee.getByLabel(t.confirmPassword, { exact: true }).fill(password);
-      await invitee.getByRole('button', { name: t.complete }).click();
-      await expect(invitee).toHaveURL(/\/connexion$/);
-      await expect(invitee.getByText(t.ready)).toBeVisible();
+        // The invitee, on their own browser.
+        const invitation = linkIn(await waitForEmail(request, email, since), '/registration/admin');
+        const context = await browser.newContext({ baseURL });
+        const invitee = await context.newPage();
+        await invitee.goto(`${invitation}&lang=${lang}`);
+        await expect(invitee.getByLabel(t.firstName, { exact: true })).toHaveValue('Nadia');
+        await expect(invitee.getByLabel(t.lastName, { exact: true })).toHaveValue(`Invitée${RUN}`);
+        await expectNoSeriousA11yViolations(invitee);
+        await invitee.getByLabel(t.password, { exact: true }).fill(password);
+        await invitee.getByLabel(t.confirmPassword, { exact: true }).fill(password);
+        await invitee.getByRole('button', { name: t.complete }).click();
+        await expect(invitee).toHaveURL(/\/connexion$/);
+        await expect(invitee.getByText(t.ready)).toBeVisible();
 
-      const loginSince = Date.now() - 1000;
-      await fillLogin(invitee, lang, email, password);
-      const code = /\b(\d{6})\b/.exec((await waitForEmail(request, email, loginSince)).text)?.[1];
-      await invitee.getByLabel(LABELS[lang].code).fill(code!);
-      await invitee.getByRole('button', { name: LABELS[lang].submit }).click();
-      await expect(invitee).toHaveURL(/\/annonces$/);
-      await context.close();
-    });
+        const loginSince = Date.now() - 1000;
+        await fillLogin(invitee, lang, email, password);
+        const code = /\b(\d{6})\b/.exec((await waitForEmail(request, email, loginSince)).text)?.[1];
+        await invitee.getByLabel(LABELS[lang].code).fill(code!);
+        await invitee.getByRole('button', { name: LABELS[lang].submit }).click();
+        await expect(invitee).toHaveURL(/\/annonces$/);
+        await context.close();
+      },
+    );
   });
 }

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import {
   test,
+  testIn,
   expect,
   LABELS,
   expectNoSeriousA11yViolations,
@@ -91,7 +92,7 @@ for (const lang of ['fr', 'en'] as const) {
   const t = TEXT[lang];
 
   test.describe(`in ${lang}`, () => {
-    test('forgot password: the e-mailed link sets a new password, which then logs in', async ({ page, request }) => {
+    testIn(lang, 'fr')('forgot password: the e-mailed link sets a new password, which then logs in', async ({ page, request }) => {
       const email = freshEmail(`oubli-${lang}`);
       await signUpConfirmedThroughApi(request, email, PASSWORD, 'Cuisine du parcours');
 
@@ -132,33 +133,38 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page).toHaveURL(/\/annonces$/);
     });
 
-    test('failed logins: after five wrong passwords the page says how long to wait; a reset lifts the delay', async ({ page, request }) => {
-      const email = freshEmail(`retarde-${lang}`);
-      await signUpConfirmedThroughApi(request, email, PASSWORD, 'Cuisine retardée');
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const response = await request.post('/token/login', { data: { username: email, password: 'Mauvais-Passe-2026', deviceId: 'e2e' } });
-        expect(response.status()).toBe(401);
-      }
+    testIn(lang, 'en')(
+      'failed logins: after five wrong passwords the page says how long to wait; a reset lifts the delay',
+      async ({ page, request }) => {
+        const email = freshEmail(`retarde-${lang}`);
+        await signUpConfirmedThroughApi(request, email, PASSWORD, 'Cuisine retardée');
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const response = await request.post('/token/login', {
+            data: { username: email, password: 'Mauvais-Passe-2026', deviceId: 'e2e' },
+          });
+          expect(response.status()).toBe(401);
+        }
 
-      await page.goto(`/connexion?lang=${lang}`);
-      await fillLogin(page, lang, email, PASSWORD);
-      await expect(page.getByRole('main').getByRole('alert')).toHaveText(t.delayed);
-      await expectNoSeriousA11yViolations(page);
+        await page.goto(`/connexion?lang=${lang}`);
+        await fillLogin(page, lang, email, PASSWORD);
+        await expect(page.getByRole('main').getByRole('alert')).toHaveText(t.delayed);
+        await expectNoSeriousA11yViolations(page);
 
-      const since = Date.now() - 1000;
-      await graphqlCall(request, 'mutation Reset($input: EmailInput!) { sendPasswordReset(input: $input) }', {
-        input: { email },
-      });
-      await page.goto(linkIn(await waitForEmail(request, email, since), '/reinitialiser-mot-de-passe'));
-      await page.getByLabel(t.newPassword, { exact: true }).fill(NEW_PASSWORD);
-      await page.getByLabel(t.confirmNew).fill(NEW_PASSWORD);
-      await page.getByRole('button', { name: t.savePassword }).click();
-      await expect(page).toHaveURL(/\/connexion$/);
-      await fillLogin(page, lang, email, NEW_PASSWORD);
-      await expect(page).toHaveURL(/\/annonces$/);
-    });
+        const since = Date.now() - 1000;
+        await graphqlCall(request, 'mutation Reset($input: EmailInput!) { sendPasswordReset(input: $input) }', {
+          input: { email },
+        });
+        await page.goto(linkIn(await waitForEmail(request, email, since), '/reinitialiser-mot-de-passe'));
+        await page.getByLabel(t.newPassword, { exact: true }).fill(NEW_PASSWORD);
+        await page.getByLabel(t.confirmNew).fill(NEW_PASSWORD);
+        await page.getByRole('button', { name: t.savePassword }).click();
+        await expect(page).toHaveURL(/\/connexion$/);
+        await fillLogin(page, lang, email, NEW_PASSWORD);
+        await expect(page).toHaveURL(/\/annonces$/);
+      },
+    );
 
-    test('change of e-mail: the link sent to the new address makes it the one to log in with', async ({ page, request }) => {
+    testIn(lang, 'fr')('change of e-mail: the link sent to the new address makes it the one to log in with', async ({ page, request }) => {
       const email = freshEmail(`ancien-${lang}`);
       const newEmail = freshEmail(`nouveau-${lang}`);
       await readyAccount(request, email);
@@ -190,44 +196,44 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page).toHaveURL(/\/annonces$/);
     });
 
-    test('unconfirmed account: the login notice leads to a new confirmation link, which confirms the address', async ({
-      page,
-      request,
-    }) => {
-      const email = freshEmail(`attente-${lang}`);
-      await signUpThroughApi({
-        input: {
-          email,
-          password: PASSWORD,
-          firstName: 'Essai',
-          lastName: 'Attente',
-          organizationName: 'Épicerie en attente',
-          organizationType: 'NON_PROFIT_ORGANIZATIONS',
-          industry: 'RETAIL',
-          acceptedTermsAndPrivacy: true,
-          notRentalCompany: true,
-        },
-      });
+    testIn(lang, 'en')(
+      'unconfirmed account: the login notice leads to a new confirmation link, which confirms the address',
+      async ({ page, request }) => {
+        const email = freshEmail(`attente-${lang}`);
+        await signUpThroughApi({
+          input: {
+            email,
+            password: PASSWORD,
+            firstName: 'Essai',
+            lastName: 'Attente',
+            organizationName: 'Épicerie en attente',
+            organizationType: 'NON_PROFIT_ORGANIZATIONS',
+            industry: 'RETAIL',
+            acceptedTermsAndPrivacy: true,
+            notRentalCompany: true,
+          },
+        });
 
-      await page.goto(`/connexion?lang=${lang}&returnPath=%2Fparametres`);
-      await fillLogin(page, lang, email, PASSWORD);
-      const notice = page.getByRole('main').getByRole('alert');
-      await expect(notice).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-      await notice.getByRole('link', { name: t.resend }).click();
-      await expect(page).toHaveURL(/\/reenvoyer-courriel\?email=/);
-      await expect(page.getByLabel(LABELS[lang].email, { exact: true })).toHaveValue(email);
-      await expectNoSeriousA11yViolations(page);
-      const since = Date.now() - 1000;
-      await page.getByRole('button', { name: t.sendLink }).click();
-      await expect(page.getByText(t.resent)).toBeVisible();
+        await page.goto(`/connexion?lang=${lang}&returnPath=%2Fparametres`);
+        await fillLogin(page, lang, email, PASSWORD);
+        const notice = page.getByRole('main').getByRole('alert');
+        await expect(notice).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+        await notice.getByRole('link', { name: t.resend }).click();
+        await expect(page).toHaveURL(/\/reenvoyer-courriel\?email=/);
+        await expect(page.getByLabel(LABELS[lang].email, { exact: true })).toHaveValue(email);
+        await expectNoSeriousA11yViolations(page);
+        const since = Date.now() - 1000;
+        await page.getByRole('button', { name: t.sendLink }).click();
+        await expect(page.getByText(t.resent)).toBeVisible();
 
-      await page.goto(linkIn(await waitForEmail(request, email, since), '/confirmez-courriel'));
-      await expect(page.getByText(t.confirmedVisitor)).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-      await page.getByRole('main').getByRole('link', { name: t.login }).click();
-      await fillLogin(page, lang, email, PASSWORD);
-      await expect(page).not.toHaveURL(/\/connexion/);
-    });
+        await page.goto(linkIn(await waitForEmail(request, email, since), '/confirmez-courriel'));
+        await expect(page.getByText(t.confirmedVisitor)).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+        await page.getByRole('main').getByRole('link', { name: t.login }).click();
+        await fillLogin(page, lang, email, PASSWORD);
+        await expect(page).not.toHaveURL(/\/connexion/);
+      },
+    );
   });
 }

@@ -3,6 +3,7 @@
 import { STORAGE_KEYS } from '@partage/graphql';
 import {
   test,
+  testIn,
   expect,
   ACCOUNTS,
   apiToken,
@@ -38,31 +39,34 @@ const WORDS = {
 
 for (const lang of ['fr', 'en'] as const) {
   test.describe(`in ${lang}`, () => {
-    test('a new user is welcomed at first login; closing it in one tab closes it in the other, for good', async ({ context, request }) => {
-      const email = freshEmail('bienvenue');
-      await signUpConfirmedThroughApi(request, email, PASSWORD, 'Cuisine des essais');
+    testIn(lang, 'fr')(
+      'a new user is welcomed at first login; closing it in one tab closes it in the other, for good',
+      async ({ context, request }) => {
+        const email = freshEmail('bienvenue');
+        await signUpConfirmedThroughApi(request, email, PASSWORD, 'Cuisine des essais');
 
-      const first = await context.newPage();
-      await first.goto(`/connexion?lang=${lang}`);
-      await fillLogin(first, lang, email, PASSWORD);
-      await expect(welcomeDialog(first, lang)).toBeVisible();
-      await expect(welcomeDialog(first, lang).getByRole('button', { name: WORDS[lang].later })).toBeVisible();
-      await expectNoSeriousA11yViolations(first);
+        const first = await context.newPage();
+        await first.goto(`/connexion?lang=${lang}`);
+        await fillLogin(first, lang, email, PASSWORD);
+        await expect(welcomeDialog(first, lang)).toBeVisible();
+        await expect(welcomeDialog(first, lang).getByRole('button', { name: WORDS[lang].later })).toBeVisible();
+        await expectNoSeriousA11yViolations(first);
 
-      // The same browser: the second tab shares the session.
-      const second = await context.newPage();
-      await second.goto('/parametres');
-      await expect(welcomeDialog(second, lang)).toBeVisible();
-      await welcomeDialog(second, lang).getByRole('button', { name: WORDS[lang].later }).click();
-      await expect(welcomeDialog(second, lang)).toBeHidden();
-      // Told by the real-time subscription, not by a reload.
-      await expect(welcomeDialog(first, lang)).toBeHidden();
+        // The same browser: the second tab shares the session.
+        const second = await context.newPage();
+        await second.goto('/parametres');
+        await expect(welcomeDialog(second, lang)).toBeVisible();
+        await welcomeDialog(second, lang).getByRole('button', { name: WORDS[lang].later }).click();
+        await expect(welcomeDialog(second, lang)).toBeHidden();
+        // Told by the real-time subscription, not by a reload.
+        await expect(welcomeDialog(first, lang)).toBeHidden();
 
-      await reloadSignedIn(first, lang);
-      await expect(welcomeDialog(first, lang)).toBeHidden();
-    });
+        await reloadSignedIn(first, lang);
+        await expect(welcomeDialog(first, lang)).toBeHidden();
+      },
+    );
 
-    test('a first-time visitor is invited once, and not again after closing the invitation', async ({ page }) => {
+    testIn(lang, 'en')('a first-time visitor is invited once, and not again after closing the invitation', async ({ page }) => {
       await page.goto(`/annonces?lang=${lang}`);
       const invitation = page.getByRole('dialog', { name: WORDS[lang].invitation });
       await expect(invitation).toBeVisible();

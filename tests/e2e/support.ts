@@ -11,6 +11,17 @@ export const test = base.extend({
 });
 export { expect };
 
+/** Registers nothing (see testIn). */
+const noJourney = (() => undefined) as unknown as typeof test;
+
+/**
+ * `test` for a journey of a loop over both languages that runs in one of them only (`runsIn`): a
+ * journey costs seconds on this machine, and the languages differ in words, not in path, so each
+ * journey is walked once, the languages alternating within a file. Translation parity is a unit test.
+ * It returns `test` itself so that reports point at the journey's own line.
+ */
+export const testIn = (lang: Lang, runsIn: Lang): typeof test => (lang === runsIn ? test : noJourney);
+
 export const DEMO_PASSWORD = 'Demo-Partage-2026';
 export const ACCOUNTS = {
   admin: 'admin@exemple.ca',
