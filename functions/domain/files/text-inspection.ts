@@ -1,0 +1,59 @@
+// Plain text and CSV attachments, read whole in slices of TEXT_SLICE_BYTES: text is UTF-8 without
+// NUL or other control characters but tab, line breaks and form feed (anything else is not text:
+// rule fileContent); and it holds nothing a browser, a shell or a spreadsheet would run (rule
+// fileForbidden). Attachments are served as downloads with `nosniff`, so no page ever renders
+// them; these markers refuse what would run if the file were opened under another name.
+
+import type { ByteSource, Refusal } from './inspection';
+
+export const TEXT_SLICE_BYTES = 4 * 1024 * 1024;
+/** Characters kept from the previous slice, so that a marker cut by a slice boundary is still seen. */
+const OVERLAP = 256;
+
+/** Markup, script schemes and script-host commands (HTML, JavaScript, VBScript, PowerShell, batch), in lower case. */
+const MARKERS: [what: string, pattern: RegExp][] = [
+  [
+    'HTML or SVG markup',
+    /<(?:!doctype\s+html|html|head|body|script|iframe|frame|frameset|object|embed|applet|svg|math|meta|link|base|form|style)[\s>/]/,
+  ],
+  ['an event handler attribute', /<[a-z][^<>]*[\s/"']on[a-z]+\s*=/],
+  ['a script URL', /(?:javascript|vbscript|livescript)\s*:|data\s*:\s*text\/html/],
+  [
+    'VBScript or Windows Script Host',
+    /\b(?:wscript\.(?:shell|createobject|echo)|createobject\s*\(|shell\.application|execute(?:global)?\s*\(|<job[\s>])/,
+  ],
+  [
+    'PowerShell',
+    /\b(?:invoke-expression|iex\s*[(\s$]|-encodedcommand|-enc\s+[a-z0-9+/=]{16}|downloadstring\s*\(|downloadfile\s*\(|invoke-webrequest|set-executionpolicy|frombase64string\s*\(|start-process|new-object\s+(?:system\.)?net\.webclient)/,
+  ],
+  [
+    'a batch or shell command',
+    /(?:^|\n)\s*@?echo\s+off\b|\b(?:cmd(?:\.exe)?\s+\/[ck]|powershell(?:\.exe)?\s+-|rundll32|regsvr32|mshta|certutil\s+-|bitsadmin\s+\/)/,
+  ],
+  // A spreadsheet runs a cell's DDE formula (=cmd|' /C calc'!A0) when the CSV is opened.
+  ['a spreadsheet DDE formula', /(?:^|\n|[,;\t"])\s*[=+\-@][^\n,;|]*\w\s*\|\s*'[^'\n]*'\s*!/],
+];
+
+/** Control characters (C0 but tab, LF, FF, CR; DEL; C1) that text has no use for. */
+const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]/;
+
+/** Why this text is refused, or null when it is harmless text. */
+export async function inspectText(source: ByteSource): Promise<Refusal | null> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let carried = '';
+  for (let offset = 0; offset < source.size; offset += TEXT_SLICE_BYTES) {
+    const bytes = await source.read(offset, Math.min(TEXT_SLICE_BYTES, source.size - offset));
+    let text: string;
+    try {
+      text = decoder.decode(bytes, { stream: offset + TEXT_SLICE_BYTES < source.size });
+    } catch {
+      return { rule: 'fileContent', reason: 'not UTF-8 text' };
+    }
+    if (CONTROL.test(text)) return { rule: 'fileContent', reason: 'control characters in text' };
+    const window = carried + text.toLowerCase();
+    const marker = MARKERS.find(([, pattern]) => pattern.test(window));
+    if (marker) return { rule: 'fileForbidden', reason: `text with ${marker[0]}` };
+    carried = window.slice(-OVERLAP);
+  }
+  return null;
+}
