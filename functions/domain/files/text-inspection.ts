@@ -35,6 +35,7 @@ const MARKERS: [what: string, pattern: RegExp][] = [
 ];
 
 /** Control characters (C0 but tab, LF, FF, CR; DEL; C1) that text has no use for. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]/;
 
 /** Why this text is refused, or null when it is harmless text. */

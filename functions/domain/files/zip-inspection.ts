@@ -50,6 +50,7 @@ const baseNameOf = (name: string) =>
     .replace(/^.*[/\\]/, '');
 const extensionOf = (name: string) => /\.([^.]+)$/.exec(baseNameOf(name))?.[1] ?? '';
 // Bidirectional overrides make "txt.exe" read "exe.txt"; control characters have no place in a name.
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const DECEPTIVE = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
 const forbidden = (reason: string): Refusal => ({ rule: 'fileForbidden', reason });
