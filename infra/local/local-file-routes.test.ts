@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localFileStore } from '@partage/functions/adapters/local-file-store';
-import { createLocalFileRoutes } from './local-file-routes';
+import { Readable } from 'node:stream';
+import { BodyTooLargeError } from './http-io';
+import { createLocalFileRoutes, MAX_UPLOAD_BYTES } from './local-file-routes';
+import { readMultipart } from './multipart-stream';
 
 const SECRET = 'routes-test-secret';
 const BOUNDARY = '----partage-test-boundary';
@@ -133,6 +136,20 @@ describe('POST /files', () => {
     const notAForm = await fetch(`${base}/files`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
     expect(notAForm.status).toBe(400);
     await expect(readFile(join(dir, key))).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('readMultipart', () => {
+  it('stops reading a body past the host-wide limit (the server answers 413 and closes)', async () => {
+    expect(MAX_UPLOAD_BYTES).toBeGreaterThan(100 * MB);
+    const written: number[] = [];
+    const pieces = Array.from(body({ key: 'k' }, 3 * MB), (piece) => Buffer.from(piece)); // a socket yields buffers
+    const request = Readable.from(pieces) as unknown as Parameters<typeof readMultipart>[0];
+    const reading = readMultipart(request, BOUNDARY, 2 * MB, {
+      openFile: async () => ({ write: async (chunk) => void written.push(chunk.length) }),
+    });
+    await expect(reading).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(written.reduce((sum, length) => sum + length, 0)).toBeLessThanOrEqual(2 * MB);
   });
 });
 
