@@ -1,5 +1,5 @@
 // The file store port. Browsers upload straight to storage with a presigned form; the server then
-// reads the object's first bytes, moves it between areas (functions/domain/files/file-keys.ts) and
+// reads the object's first bytes (and ranges of it: a ZIP's directory at its tail), moves it between areas (functions/domain/files/file-keys.ts) and
 // hands out URLs. Chosen once from FILE_STORE_ADAPTER: `s3` (FILES_BUCKET, PUBLIC_FILES_BUCKET) or
 // `local` (FILE_STORE_DIR, FILE_STORE_SECRET; served by the local host with the same form protocol).
 
@@ -30,15 +30,32 @@ export interface FileStore {
   presignUpload(key: string, conditions: UploadConditions): Promise<UploadForm>;
   /** The object's size and first bytes; null when nothing was uploaded there. */
   peek(key: string, bytes: number): Promise<StoredObject | null>;
+  /** `length` bytes of the object from `offset` (a range within it: peek gives its size). */
+  read(key: string, offset: number, length: number): Promise<Uint8Array>;
   /** Writes an object the server made itself (the demo ads' pictures), as an upload form would. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Moves an object, setting its content type; public ones get long-lived cache headers. */
   move(from: string, to: string, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
-  /** A URL that reads a private object until expiresAt. */
-  signedUrl(key: string, expiresAt: Date): Promise<string>;
+  /** A URL that reads a private object until expiresAt; with a download name, as a download of that name. */
+  signedUrl(key: string, expiresAt: Date, options?: SignedUrlOptions): Promise<string>;
   /** The permanent URL of a public object (served by the CDN, or the local host). */
   publicUrl(key: string): string;
+}
+
+export interface SignedUrlOptions {
+  /** The browser saves the file under this name rather than showing it (chat attachments but images). */
+  downloadName?: string;
+}
+
+/**
+ * `Content-Disposition: attachment` with the name (RFC 6266): an ASCII fallback for old clients,
+ * then the exact name in UTF-8 (RFC 8187). Quotes, backslashes and controls never reach the header.
+ */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.normalize('NFKD').replace(/[^\x20-\x7e]|["\\%]/g, (char) => (/\p{M}/u.test(char) ? '' : '_'));
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /** Public files never change under their id, so browsers and the CDN keep them for a year. */

@@ -28,8 +28,12 @@ export function verifyHmac(secret: string, text: string, signature: string): boo
 
 export const signPolicy = (secret: string, policy: string) => hmac(secret, policy);
 
-/** What a signed read URL signs: the key and its expiry. */
-export const signedReadText = (key: string, expires: number) => `${key}\n${expires}`;
+/** What a signed read URL signs: the key, its expiry and, when given, the download name. */
+export const signedReadText = (key: string, expires: number, downloadName?: string) =>
+  downloadName ? `${key}\n${expires}\n${downloadName}` : `${key}\n${expires}`;
+
+/** The signed read URL's query parameter naming the download (as S3's response-content-disposition). */
+export const DOWNLOAD_NAME_PARAM = 'download';
 
 export interface LocalFileStoreConfig {
   dir: string;
@@ -66,6 +70,16 @@ export function localFileStore({ dir, secret, baseUrl }: LocalFileStoreConfig): 
         await file.close();
       }
     },
+    async read(key, offset, length) {
+      const file = await open(pathOf(key));
+      try {
+        const buffer = Buffer.alloc(Math.max(0, length));
+        const { bytesRead } = await file.read(buffer, 0, buffer.length, offset);
+        return new Uint8Array(buffer.subarray(0, bytesRead));
+      } finally {
+        await file.close();
+      }
+    },
     async put(key, bytes) {
       await mkdir(dirname(pathOf(key)), { recursive: true });
       await writeFile(pathOf(key), bytes);
@@ -79,9 +93,12 @@ export function localFileStore({ dir, secret, baseUrl }: LocalFileStoreConfig): 
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
-    async signedUrl(key, expiresAt) {
+    async signedUrl(key, expiresAt, options) {
       const expires = epochSeconds(expiresAt);
-      return `${baseUrl()}/${key}?expires=${expires}&signature=${hmac(secret, signedReadText(key, expires))}`;
+      const name = options?.downloadName;
+      const signature = hmac(secret, signedReadText(key, expires, name));
+      const download = name ? `&${DOWNLOAD_NAME_PARAM}=${encodeURIComponent(name)}` : '';
+      return `${baseUrl()}/${key}?expires=${expires}${download}&signature=${signature}`;
     },
     publicUrl: (key) => `${baseUrl()}/${key}`,
   };

@@ -61,6 +61,19 @@ describe('S3 file store', () => {
     expect(await store.peek('files/incoming/f2', 16)).toBeNull();
   });
 
+  it('reads a range of an object with a ranged GET (a ZIP directory at its tail), nothing for an empty range', async () => {
+    const body = { transformToByteArray: async () => new Uint8Array([0x50, 0x4b, 0x05, 0x06]) } as never;
+    s3.on(GetObjectCommand).resolves({ Body: body, ContentRange: 'bytes 52290-52311/52312' });
+    expect(await store.read('files/incoming/f1', 52_290, 22)).toEqual(new Uint8Array([0x50, 0x4b, 0x05, 0x06]));
+    expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toEqual({
+      Bucket: 'files-bucket',
+      Key: 'files/incoming/f1',
+      Range: 'bytes=52290-52311',
+    });
+    expect(await store.read('files/incoming/f1', 100, 0)).toEqual(new Uint8Array());
+    expect(s3.commandCalls(GetObjectCommand)).toHaveLength(1);
+  });
+
   it('moves a checked public image to the public bucket with long cache headers, then deletes the upload', async () => {
     s3.on(CopyObjectCommand).resolves({}).on(DeleteObjectCommand).resolves({});
     await store.move('files/incoming/f1', 'files/public/f1', 'image/png');
@@ -85,5 +98,18 @@ describe('S3 file store', () => {
     expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(300);
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(store.publicUrl('files/public/f1')).toBe('https://partage.example/files/public/f1');
+    expect(url.searchParams.has('response-content-disposition')).toBe(false);
+  });
+
+  it('asks S3 to answer a signed GET as a download of the given name, encoded for any client', async () => {
+    const url = new URL(
+      await store.signedUrl('files/private/f3', new Date(Date.now() + 300_000), { downloadName: 'Fiche "technique" été.pdf' }),
+    );
+    expect(url.searchParams.get('response-content-disposition')).toBe(
+      `attachment; filename="Fiche _technique_ ete.pdf"; filename*=UTF-8''Fiche%20%22technique%22%20%C3%A9t%C3%A9.pdf`,
+    );
+    // The parameter is signed: S3 refuses the URL if anyone changes the name.
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('host');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -1,5 +1,5 @@
 // The file store on S3: presigned POST with content-length-range and Content-Type conditions,
-// ranged GET to read the first bytes, copy + delete to move, presigned GET for private files.
+// ranged GETs to read the first bytes or any range, copy + delete to move, presigned GET for private files.
 // Public files sit in their own bucket, which only CloudFront reads, at the path the site serves.
 
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
@@ -7,7 +7,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { now } from '../domain/clock';
 import { fileAreaPrefix } from '../domain/files/file-keys';
-import { PUBLIC_CACHE_CONTROL, type FileStore } from './file-store';
+import { attachmentDisposition, PUBLIC_CACHE_CONTROL, type FileStore } from './file-store';
 
 export interface S3FileStoreConfig {
   filesBucket: string;
@@ -45,6 +45,13 @@ export function s3FileStore(client: S3Client, config: S3FileStoreConfig): FileSt
         throw error;
       }
     },
+    async read(key, offset, length) {
+      if (length <= 0) return new Uint8Array();
+      const object = await client.send(
+        new GetObjectCommand({ Bucket: bucketOf(key), Key: key, Range: `bytes=${offset}-${offset + length - 1}` }),
+      );
+      return (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+    },
     async put(key, bytes, contentType) {
       await client.send(
         new PutObjectCommand({
@@ -72,8 +79,17 @@ export function s3FileStore(client: S3Client, config: S3FileStoreConfig): FileSt
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucketOf(key), Key: key }));
     },
-    signedUrl: (key, expiresAt) =>
-      getSignedUrl(client, new GetObjectCommand({ Bucket: bucketOf(key), Key: key }), { expiresIn: secondsUntil(expiresAt) }),
+    signedUrl: (key, expiresAt, options) =>
+      getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket: bucketOf(key),
+          Key: key,
+          // S3 answers with this header when the signed URL asks for it (and signs the request).
+          ...(options?.downloadName ? { ResponseContentDisposition: attachmentDisposition(options.downloadName) } : {}),
+        }),
+        { expiresIn: secondsUntil(expiresAt) },
+      ),
     publicUrl: (key) => `${config.publicBaseUrl()}/${key}`,
   };
 }

@@ -1,22 +1,32 @@
 // The local file store's HTTP side, standing in for S3 and CloudFront with the same protocol:
 // POST /files takes a presigned upload form (policy signature, expiry, every condition checked as
-// S3 does; 204 on success, 403 otherwise), GET /files/public/<id> serves checked public files with
-// long cache headers, GET /files/private/<id>?expires=&signature= serves a private file until the
-// signed URL expires. Content types come from the file's own bytes.
+// S3 does; 204 on success, 403 otherwise), streamed to disk as it arrives, GET /files/public/<id>
+// serves checked public files with long cache headers, GET /files/private/<id>?expires=&signature=
+// (&download=<name>) serves a private file until the signed URL expires (as a download of that
+// name when asked). Content types come from the file's own bytes; every answer says `nosniff`.
 
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
-import { PUBLIC_CACHE_CONTROL } from '@partage/functions/adapters/file-store';
-import { LOCAL_UPLOAD_PATH, signedReadText, verifyHmac, type UploadPolicy } from '@partage/functions/adapters/local-file-store';
+import { UPLOAD_RULES } from '@partage/graphql';
+import { attachmentDisposition, PUBLIC_CACHE_CONTROL } from '@partage/functions/adapters/file-store';
+import {
+  DOWNLOAD_NAME_PARAM,
+  LOCAL_UPLOAD_PATH,
+  signedReadText,
+  verifyHmac,
+  type UploadPolicy,
+} from '@partage/functions/adapters/local-file-store';
 import { epochSeconds, now } from '@partage/functions/domain/clock';
 import { SNIFF_BYTES, sniffContentType } from '@partage/functions/domain/files/content-type';
 import { fileAreaPrefix } from '@partage/functions/domain/files/file-keys';
-import { readBody, sendText } from './http-io';
+import { sendText } from './http-io';
+import { boundaryOf, MultipartError, readMultipart } from './multipart-stream';
 
-/** Above every upload purpose's limit (graphql UPLOAD_RULES); the policy sets the real one. */
-const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+/** The largest upload purpose's limit (graphql UPLOAD_RULES) and room for the form's fields; the policy sets the real one. */
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((rule) => rule.maxBytes)) + 1024 * 1024;
 const FILE_ID = /^[0-9a-f-]{36}$/;
 
 export interface LocalFileRoutesOptions {
@@ -26,34 +36,47 @@ export interface LocalFileRoutesOptions {
 
 class PolicyError extends Error {}
 
-function checkPolicy(form: FormData, file: File, secret: string): string {
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : undefined;
-  };
-  const encoded = field('Policy');
-  const signature = field('X-Amz-Signature');
+interface CheckedForm {
+  key: string;
+  minBytes: number;
+  maxBytes: number;
+}
+
+/** The form's policy checked as S3 does (signature, expiry, every condition), but the size, known once the file is read. */
+function checkPolicy(fields: Map<string, string>, secret: string): CheckedForm {
+  const encoded = fields.get('Policy');
+  const signature = fields.get('X-Amz-Signature');
   if (!encoded || !signature || !verifyHmac(secret, encoded, signature)) throw new PolicyError('Invalid policy signature');
   const policy = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as UploadPolicy;
   if (!(Date.parse(policy.expiration) > now().getTime())) throw new PolicyError('Policy expired');
+  let [minBytes, maxBytes] = [0, Infinity];
   for (const condition of policy.conditions) {
     if (Array.isArray(condition)) {
       const [operator, first, second] = condition;
-      if (operator === 'content-length-range' && !(file.size >= first && file.size <= second)) {
-        throw new PolicyError('Your proposed upload exceeds the maximum allowed size, or is empty');
-      }
-      if (operator === 'eq' && field(String(first).replace(/^\$/, '')) !== second) throw new PolicyError(`Condition failed: ${first}`);
+      if (operator === 'content-length-range') [minBytes, maxBytes] = [first, second];
+      if (operator === 'eq' && fields.get(String(first).replace(/^\$/, '')) !== second) throw new PolicyError(`Condition failed: ${first}`);
     } else {
-      for (const [name, value] of Object.entries(condition)) if (field(name) !== value) throw new PolicyError(`Condition failed: ${name}`);
+      for (const [name, value] of Object.entries(condition))
+        if (fields.get(name) !== value) throw new PolicyError(`Condition failed: ${name}`);
     }
   }
-  const key = field('key') ?? '';
+  const key = fields.get('key') ?? '';
   // The signed conditions name the key; this only guards the folder against a policy that did not.
   if (!key.startsWith(fileAreaPrefix('incoming')) || !FILE_ID.test(key.slice(fileAreaPrefix('incoming').length))) {
     throw new PolicyError('Invalid key');
   }
-  return key;
+  return { key, minBytes, maxBytes };
 }
+
+/** An upload being written: the checked form, its part file and the bytes so far. */
+interface PartFile {
+  form: CheckedForm;
+  path: string;
+  file: FileHandle;
+  size: number;
+}
+
+const SIZE_REFUSAL = 'Your proposed upload exceeds the maximum allowed size, or is empty';
 
 async function serveFile(response: ServerResponse, path: string, headers: Record<string, string>): Promise<void> {
   const info = await stat(path).catch(() => null);
@@ -72,28 +95,45 @@ async function serveFile(response: ServerResponse, path: string, headers: Record
 }
 
 export function createLocalFileRoutes({ dir, secret }: LocalFileRoutesOptions) {
+  /** Streams the file to a part file beside its key, counting against the policy's size range, then renames it into place. */
   async function upload(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request, MAX_UPLOAD_BYTES);
-    let form: FormData;
+    const boundary = boundaryOf(request.headers['content-type']);
+    if (!boundary) return sendText(response, 400, 'The body must be multipart/form-data');
+    const started: { upload?: PartFile } = {};
     try {
-      form = await new Request('http://localhost', {
-        method: 'POST',
-        headers: { 'content-type': request.headers['content-type'] ?? '' },
-        body: new Uint8Array(body),
-      }).formData();
-    } catch {
-      return sendText(response, 400, 'The body must be multipart/form-data');
-    }
-    const file = form.get('file');
-    if (!(file instanceof File)) return sendText(response, 400, 'The form has no file');
-    try {
-      const key = checkPolicy(form, file, secret);
-      const path = join(dir, key);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, Buffer.from(await file.arrayBuffer()));
+      const fileSeen = await readMultipart(request, boundary, MAX_UPLOAD_BYTES, {
+        async openFile(fields) {
+          const form = checkPolicy(fields, secret);
+          const path = `${join(dir, form.key)}.${randomUUID()}.part`;
+          await mkdir(dirname(path), { recursive: true });
+          const upload: PartFile = { form, path, file: await open(path, 'w'), size: 0 };
+          started.upload = upload;
+          return {
+            async write(chunk) {
+              upload.size += chunk.length;
+              if (upload.size > form.maxBytes) throw new PolicyError(SIZE_REFUSAL);
+              await upload.file.write(chunk);
+            },
+          };
+        },
+      });
+      const upload = started.upload;
+      if (!fileSeen || !upload) return sendText(response, 400, 'The form has no file');
+      await upload.file.close();
+      if (upload.size < upload.form.minBytes) throw new PolicyError(SIZE_REFUSAL);
+      await rename(upload.path, join(dir, upload.form.key));
+      delete started.upload;
     } catch (error) {
-      if (error instanceof PolicyError || error instanceof SyntaxError) return sendText(response, 403, `AccessDenied: ${error.message}`);
-      throw error;
+      if (!(error instanceof PolicyError || error instanceof SyntaxError || error instanceof MultipartError)) throw error;
+      // Read the rest away, so that the client gets the answer rather than a reset connection.
+      request.resume();
+      if (error instanceof MultipartError) return sendText(response, 400, error.message);
+      return sendText(response, 403, `AccessDenied: ${error.message}`);
+    } finally {
+      if (started.upload) {
+        await started.upload.file.close().catch(() => undefined);
+        await rm(started.upload.path, { force: true });
+      }
     }
     response.writeHead(204).end();
   }
@@ -114,9 +154,15 @@ export function createLocalFileRoutes({ dir, secret }: LocalFileRoutesOptions) {
       if (area !== fileAreaPrefix('private')) return sendText(response, 404, 'Not found');
       const expires = Number(url.searchParams.get('expires'));
       const signature = url.searchParams.get('signature') ?? '';
-      if (!verifyHmac(secret, signedReadText(key, expires), signature)) return sendText(response, 403, 'AccessDenied: Invalid signature');
+      const downloadName = url.searchParams.get(DOWNLOAD_NAME_PARAM) ?? undefined;
+      if (!verifyHmac(secret, signedReadText(key, expires, downloadName), signature)) {
+        return sendText(response, 403, 'AccessDenied: Invalid signature');
+      }
       if (!(expires > epochSeconds())) return sendText(response, 403, 'AccessDenied: Request has expired');
-      return serveFile(response, join(dir, key), { 'cache-control': 'private, no-store' });
+      return serveFile(response, join(dir, key), {
+        'cache-control': 'private, no-store',
+        ...(downloadName ? { 'content-disposition': attachmentDisposition(downloadName) } : {}),
+      });
     },
   };
 }

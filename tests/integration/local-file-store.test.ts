@@ -130,7 +130,7 @@ describe('uploads straight to the local store', () => {
   });
 
   it('quarantines a file whose bytes are not the type it claims, and never serves it', async () => {
-    const ticket = await uploaded(owner, { purpose: 'PUBLIC_IMAGE', contentType: 'image/png', size: HTML.length }, HTML);
+    const ticket = await uploaded(owner, { purpose: 'PUBLIC_IMAGE', contentType: 'image/png', size: PDF.length }, PDF);
     const refused = await confirm(owner, ticket.fileId);
     expect(refused.errors?.[0]).toMatchObject({
       errorType: 'VALIDATION_FAILED',
@@ -141,6 +141,15 @@ describe('uploads straight to the local store', () => {
     expect((await fetch(`${server.url}/files/public/${ticket.fileId}`)).status).toBe(404);
     expect(codeOf(await fileUrl(owner, ticket.fileId))).toBe('NOT_FOUND');
     expect(codeOf(await confirm(owner, ticket.fileId))).toBe('NOT_FOUND');
+  });
+
+  it('quarantines an HTML page posing as an image as dangerous (fileForbidden), not a mere mismatch', async () => {
+    const ticket = await uploaded(owner, { purpose: 'PUBLIC_IMAGE', contentType: 'image/png', size: HTML.length }, HTML);
+    expect((await confirm(owner, ticket.fileId)).errors?.[0]).toMatchObject({
+      errorType: 'VALIDATION_FAILED',
+      errorInfo: { fields: [{ path: 'file', rule: 'fileForbidden' }] },
+    });
+    expect(await filesIn('quarantine')).toContain(ticket.fileId);
   });
 
   it('refuses what a purpose does not accept, and anonymous uploads, before any form exists', async () => {

@@ -71,6 +71,13 @@ describe('imageSize', () => {
     expect(imageSize('application/pdf', bytes('%PDF-1.7 and the rest of a document'))).toBeNull();
   });
 
+  it('reads a GIF from its logical screen descriptor', () => {
+    expect(imageSize('image/gif', bytes('GIF89a', le16(320), le16(240), [0xf7, 0, 0]))).toEqual({ width: 320, height: 240 });
+    expect(imageSize('image/gif', bytes('GIF87a', le16(0), le16(240)))).toBeNull();
+    expect(imageSize('image/gif', bytes('GIF89a', le16(320), le16(IMAGE_MAX_SIDE + 1)))).toBeNull();
+    expect(imageSize('image/gif', bytes('GIF89a', [1]))).toBeNull();
+  });
+
   it('finds no size beyond IMAGE_MAX_SIDE: a forged header never becomes a width GraphQL cannot state or a browser cannot draw', () => {
     const png = (width: number, height: number) =>
       bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], be32(13), 'IHDR', be32(width), be32(height), [8, 6, 0, 0, 0]);

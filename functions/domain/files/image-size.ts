@@ -1,4 +1,4 @@
-// The pixel size of a JPEG, PNG or WebP image, read from its header: what confirmUpload records, so
+// The pixel size of a JPEG, PNG, WebP or GIF image, read from its header: what confirmUpload records, so
 // an ad's `srcset` states each variant's real width. Reads only the bytes given (the first
 // IMAGE_HEADER_BYTES of the file); null when no size is found there, or none a real picture has.
 
@@ -77,10 +77,14 @@ function webpSize(b: Uint8Array): ImageSize | null {
   }
 }
 
+/** GIF: the logical screen's width and height (little-endian) right after the signature. */
+const gifSize = (b: Uint8Array): ImageSize | null => (b.length < 10 ? null : sized(u16le(b, 6), u16le(b, 8)));
+
 /** The size of an image of that content type (as sniffed from its bytes), or null. */
 export function imageSize(contentType: string, firstBytes: Uint8Array): ImageSize | null {
   if (contentType === 'image/png') return pngSize(firstBytes);
   if (contentType === 'image/jpeg') return jpegSize(firstBytes);
   if (contentType === 'image/webp') return webpSize(firstBytes);
+  if (contentType === 'image/gif') return gifSize(firstBytes);
   return null;
 }

@@ -1,6 +1,7 @@
 // Uploads: a signed form to post one file straight to storage, then a check of what arrived by its
-// bytes before the file is kept where its purpose says; a file that is not what it claims goes to
-// quarantine and the caller gets VALIDATION_FAILED. Only the uploader (or an ADMIN) reads a private
+// bytes before the file is kept where its purpose says; a file that is not what it claims (rule
+// fileContent) or that is dangerous (rule fileForbidden: inspection.ts) goes to quarantine and the
+// caller gets VALIDATION_FAILED. Only the uploader (or an ADMIN) reads a private
 // file; a capability that shares files with others (chat, contracts) adds its rule in `mayRead`.
 
 import { randomUUID } from 'node:crypto';
@@ -21,9 +22,9 @@ import { fileStore } from '../../adapters/file-store';
 import { deletePendingFile, getFile, pendingFilesBefore, putPendingFile, settleFile, type FileRecord } from '../../data/files';
 import { now } from '../clock';
 import { unauthorized, type Identity } from '../identity';
-import { SNIFF_BYTES, sniffContentType } from './content-type';
 import { fileKey } from './file-keys';
 import { IMAGE_HEADER_BYTES, imageSize } from './image-size';
+import { INSPECTED_FIRST_BYTES, inspectContent, type Refusal } from './inspection';
 
 /** How long the upload form works. */
 export const UPLOAD_FORM_MINUTES = 10;
@@ -94,14 +95,21 @@ export async function confirmUpload(caller: Identity, fileId: string): Promise<S
   if (file.status !== 'PENDING' || tooLate) throw notFound();
 
   const incoming = fileKey('incoming', file.id);
-  const uploaded = await fileStore().peek(incoming, isImage(file.contentType) ? IMAGE_HEADER_BYTES : SNIFF_BYTES);
+  const uploaded = await fileStore().peek(incoming, isImage(file.contentType) ? IMAGE_HEADER_BYTES : INSPECTED_FIRST_BYTES);
   if (!uploaded) throw new AppError('VALIDATION_FAILED', 'Nothing was uploaded for this file', [{ path: 'file', rule: 'required' }]);
+  const refusal = await inspectContent(file.contentType, {
+    ...uploaded,
+    read: (offset, length) => fileStore().read(incoming, offset, length),
+  });
   // An image whose header gives no size is not the image it claims to be either.
   const dimensions = isImage(file.contentType) ? imageSize(file.contentType, uploaded.firstBytes) : null;
-  if (sniffContentType(uploaded.firstBytes) !== file.contentType || (isImage(file.contentType) && !dimensions)) {
+  const verdict: Refusal | null =
+    refusal ?? (isImage(file.contentType) && !dimensions ? { rule: 'fileContent', reason: 'no image size in the header' } : null);
+  if (verdict) {
     await fileStore().move(incoming, fileKey('quarantine', file.id), 'application/octet-stream');
     await settleFile(file.id, 'QUARANTINED', uploaded.size);
-    throw new AppError('VALIDATION_FAILED', `The file is not ${file.contentType}`, [{ path: 'file', rule: 'fileContent' }]);
+    const message = verdict.rule === 'fileForbidden' ? 'The file is refused for safety' : `The file is not ${file.contentType}`;
+    throw new AppError('VALIDATION_FAILED', `${message} (${verdict.reason})`, [{ path: 'file', rule: verdict.rule }]);
   }
   await fileStore().move(incoming, fileKey(areaOf(file.purpose), file.id), file.contentType);
   if (!(await settleFile(file.id, 'STORED', uploaded.size, dimensions ?? undefined))) throw notFound();
