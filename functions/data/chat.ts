@@ -98,6 +98,9 @@ const membershipItem = (membership: MembershipRecord) => ({
   type: 'ConversationMembership',
   ...membershipIndexKeys(membership.userId, membership.lastActivityAt, membership.conversationId),
   ...membership,
+  // Absent rather than null: the marks are set with if_not_exists.
+  joinedAt: membership.joinedAt ?? undefined,
+  lastReadAt: membership.lastReadAt ?? undefined,
 });
 
 function membershipOf(item: Record<string, unknown>): MembershipRecord {
