@@ -104,9 +104,6 @@ export async function sendMessage(identity: Parameters<typeof requireParticipant
     ]),
   ]);
   const id = messageIdOf(input.conversationId, senderId, input.clientMessageId);
-  const earlier = await getSentMessage(input.conversationId, id);
-  if (earlier) return messageView(earlier);
-
   const attachments = await checkedAttachments(senderId, input.attachments);
   const conversation = (await getConversation(input.conversationId))!;
   const recipientId = senderId === conversation.ownerId ? conversation.askerId : conversation.ownerId;
@@ -116,7 +113,7 @@ export async function sendMessage(identity: Parameters<typeof requireParticipant
     () => now().toISOString(),
     (createdAt) => ({ senderId, body: previewOf(body), attachmentCount: attachments.length, createdAt }),
   );
-  // Null: the same send, made at once, won the race; its message is the answer.
+  // Null: this message was sent already (a retry, or the same send made at once); the first is the answer.
   if (!sent) return messageView((await getSentMessage(conversation.id, id))!);
 
   const view = await messageView(sent);
