@@ -54,6 +54,8 @@ export interface MembershipRecord {
   conversationId: string;
   userId: string;
   role: ParticipantRole;
+  /** The other participant: a send or a read mark needs no read of the conversation to reach them. */
+  otherUserId: string;
   unreadCount: number;
   lastReadAt: string | null;
   joinedAt: string | null;
@@ -109,6 +111,7 @@ function membershipOf(item: Record<string, unknown>): MembershipRecord {
     conversationId: m.conversationId,
     userId: m.userId,
     role: m.role,
+    otherUserId: m.otherUserId,
     unreadCount: Number(m.unreadCount ?? 0),
     lastReadAt: m.lastReadAt ?? null,
     joinedAt: m.joinedAt ?? null,

@@ -87,6 +87,7 @@ export async function createConversation(identity: Identity, input: CreateConver
     conversationId: id,
     userId,
     role,
+    otherUserId: userId === ad.ownerId ? askerId : ad.ownerId,
     unreadCount: 0,
     lastReadAt: null,
     joinedAt,

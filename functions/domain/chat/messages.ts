@@ -16,15 +16,7 @@ import {
   type SendMessageInput,
 } from '@partage/graphql';
 import { fileStore } from '../../adapters/file-store';
-import {
-  getConversation,
-  getMembership,
-  getSentMessage,
-  messagesPage,
-  putMessage,
-  type AttachmentRecord,
-  type MessageRecord,
-} from '../../data/chat';
+import { getMembership, getSentMessage, messagesPage, putMessage, type AttachmentRecord, type MessageRecord } from '../../data/chat';
 import { getFiles } from '../../data/files';
 import { now } from '../clock';
 import { fileKey } from '../files/file-keys';
@@ -105,27 +97,27 @@ export async function sendMessage(identity: Parameters<typeof requireParticipant
   ]);
   const id = messageIdOf(input.conversationId, senderId, input.clientMessageId);
   const attachments = await checkedAttachments(senderId, input.attachments);
-  const conversation = (await getConversation(input.conversationId))!;
-  const recipientId = senderId === conversation.ownerId ? conversation.askerId : conversation.ownerId;
+  const { conversationId } = input;
+  const recipientId = membership.otherUserId;
   const body = input.body.trim();
   const sent = await putMessage(
-    { id, conversationId: conversation.id, senderId, recipientId, body, attachments },
+    { id, conversationId, senderId, recipientId, body, attachments },
     () => now().toISOString(),
     (createdAt) => ({ senderId, body: previewOf(body), attachmentCount: attachments.length, createdAt }),
   );
   // Null: this message was sent already (a retry, or the same send made at once); the first is the answer.
-  if (!sent) return messageView((await getSentMessage(conversation.id, id))!);
+  if (!sent) return messageView((await getSentMessage(conversationId, id))!);
 
   const view = await messageView(sent);
-  await publishChatEvent([conversation.ownerId, conversation.askerId], {
+  await publishChatEvent([senderId, recipientId], {
     type: 'MESSAGE_ADDED',
-    conversationId: conversation.id,
+    conversationId,
     message: view,
     participantId: senderId,
     at: sent.createdAt,
   });
   // This message began the recipient's quiet period: its reminder is due CHAT_REMINDER_MINUTES later.
-  const recipient = await getMembership(recipientId, conversation.id);
-  if (recipient?.reminderPendingSince === sent.createdAt) await scheduleReminder(conversation.id, recipientId, sent.createdAt);
+  const recipient = await getMembership(recipientId, conversationId);
+  if (recipient?.reminderPendingSince === sent.createdAt) await scheduleReminder(conversationId, recipientId, sent.createdAt);
   return view;
 }

@@ -3,7 +3,7 @@
 // told (the other one shows "Read" under their messages, the reader's other tabs clear their count).
 
 import type { RemoveConversationNotificationInput } from '@partage/graphql';
-import { getConversation, markRead, unreadTotal } from '../../data/chat';
+import { markRead, unreadTotal } from '../../data/chat';
 import { now } from '../clock';
 import { requireRole, unauthorized, USER_ONLY, type Identity } from '../identity';
 import { publishChatEvent } from './chat-events';
@@ -15,8 +15,7 @@ export async function removeConversationNotification(identity: Identity, input: 
   const at = now().toISOString();
   const before = await markRead(userId, conversationId, at);
   if (!before) throw unauthorized();
-  const conversation = (await getConversation(conversationId))!;
-  const participants = [conversation.ownerId, conversation.askerId];
+  const participants = [userId, before.otherUserId];
   if (!before.joinedAt) await publishChatEvent(participants, { type: 'PARTICIPANT_JOINED', conversationId, participantId: userId, at });
   // Nothing was unread: no message of the other's changes its "read" mark.
   if (before.unreadCount > 0) await publishChatEvent(participants, { type: 'MESSAGE_READ', conversationId, participantId: userId, at });
