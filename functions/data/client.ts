@@ -74,6 +74,10 @@ export function failedConditionIndexes(error: unknown): number[] {
   return (reasonsOf(error) ?? []).flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
 }
 
+/** True when a transaction was cancelled only because another one wrote the same item meanwhile. */
+export const isTransactionConflict = (error: unknown): boolean =>
+  !!reasonsOf(error)?.some((r) => r.Code === 'TransactionConflict') && !isConditionFailure(error);
+
 const CONFLICT_RETRIES = 5;
 
 /**
@@ -87,8 +91,7 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
       await db().send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (error) {
-      const conflict = reasonsOf(error)?.some((r) => r.Code === 'TransactionConflict') && !isConditionFailure(error);
-      if (!conflict || attempt >= CONFLICT_RETRIES) throw error;
+      if (!isTransactionConflict(error) || attempt >= CONFLICT_RETRIES) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
     }
   }

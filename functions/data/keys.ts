@@ -133,3 +133,32 @@ export const termPostingKey = (term: string, publishedAt: string, adId: string) 
   PK: termPartition(term),
   SK: publicationSortKey(publishedAt, adId),
 });
+
+// Chat (functions/data/chat.ts). A conversation's partition holds its item, its messages (by time)
+// and one marker per sent message id (a retried send finds the first); each participant has a
+// membership item in their own partition, listed by last activity in GSI1.
+export const CONVERSATION_PARTITION_PREFIX = 'CONV#';
+export const conversationPartition = (conversationId: string) => `${CONVERSATION_PARTITION_PREFIX}${conversationId}`;
+export const conversationKey = (conversationId: string) => ({ PK: conversationPartition(conversationId), SK: 'META' });
+export const MESSAGE_SK_PREFIX = 'MSG#';
+/** ISO instants sort as text: a conversation's messages read in time order. */
+export const messageKey = (conversationId: string, createdAt: string, messageId: string) => ({
+  PK: conversationPartition(conversationId),
+  SK: `${MESSAGE_SK_PREFIX}${createdAt}#${messageId}`,
+});
+export const sentMessageMarkerKey = (conversationId: string, messageId: string) => ({
+  PK: conversationPartition(conversationId),
+  SK: `SENT#${messageId}`,
+});
+export const MEMBERSHIP_SK_PREFIX = 'CONV#';
+export const membershipKey = (userId: string, conversationId: string) => ({
+  PK: `USER#${userId}`,
+  SK: `${MEMBERSHIP_SK_PREFIX}${conversationId}`,
+});
+/** GSI1: a user's conversations, latest activity first. */
+export const userConversationsPartition = (userId: string) => `USER_CONVERSATIONS#${userId}`;
+export const membershipIndexKeys = (userId: string, lastActivityAt: string, conversationId: string) => ({
+  GSI1PK: userConversationsPartition(userId),
+  GSI1SK: `${lastActivityAt}#${conversationId}`,
+});
+export const chatPreferencesKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'CHAT_PREFS' });

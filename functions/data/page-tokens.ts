@@ -12,7 +12,8 @@ export interface ListingIndex {
 
 type Key = Record<string, string>;
 
-const keyNames = (index: ListingIndex) => ['PK', 'SK', index.pk, index.sk];
+// A listing of the table itself names PK and SK once.
+const keyNames = (index: ListingIndex) => [...new Set(['PK', 'SK', index.pk, index.sk])];
 
 /** The token that continues a listing after `item`. */
 export const pageTokenAfter = (item: Record<string, unknown>, index: ListingIndex): string =>

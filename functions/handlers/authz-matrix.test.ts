@@ -25,7 +25,16 @@ import type { UserRecord } from '../data/users';
 import { latestTermsVersion } from '../domain/accounts/terms';
 import { now } from '../domain/clock';
 import type { Identity } from '../domain/identity';
-import { asUser, ANONYMOUS, errorCodeOf, givenAd, givenUser, resolverEvent, useTestEnvironment } from '../testing/fixtures';
+import {
+  asUser,
+  ANONYMOUS,
+  errorCodeOf,
+  givenAd,
+  givenConversation,
+  givenUser,
+  resolverEvent,
+  useTestEnvironment,
+} from '../testing/fixtures';
 import { RESOLVER_LAMBDAS } from './catalog';
 import type { ResolverEvent } from './shared/resolver';
 
@@ -83,6 +92,14 @@ const RESOURCES: { fields: RegExp; path: string[]; make: (target: UserRecord) =>
   { fields: /^(Query\.ad|Mutation\.(update|publish|unpublish)Ad)$/, path: ['id'], make: (target) => givenAd(target) },
   // Only an unlisted ad (an administrator's) can be transferred; the target is the new owner's address.
   { fields: /^Mutation\.transferAd$/, path: ['input', 'id'], make: () => givenAd(admin) },
+  // A conversation the target started: `own` is a participant, `other` and the administrator are not.
+  { fields: /^Query\.conversation$/, path: ['id'], make: (target) => givenConversation(target) },
+  { fields: /^Query\.conversationMessages$/, path: ['conversationId'], make: (target) => givenConversation(target) },
+  {
+    fields: /^Mutation\.(sendMessage|removeConversationNotification)$/,
+    path: ['input', 'conversationId'],
+    make: (target) => givenConversation(target),
+  },
 ];
 
 async function callAs(caller: AuthzCaller, field: string): Promise<ResolverEvent> {

@@ -5,6 +5,7 @@
 import { accountsFields } from './accounts';
 import { adminFields } from './admin';
 import { adsFields } from './ads';
+import { chatFields } from './chat';
 import { filesFields } from './files';
 import { phoneFields } from './phone';
 import { placesFields } from './places';
@@ -29,6 +30,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'places', fields: fieldsOf(placesFields) },
   // Ad search: geohash, date and keyword indexes of the table (functions/domain/search).
   { name: 'search', fields: fieldsOf(searchFields) },
+  // Conversations about ads, messages, read marks, chat events (functions/domain/chat).
+  { name: 'chat', fields: fieldsOf(chatFields) },
 ];
 
 /**

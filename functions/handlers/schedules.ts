@@ -27,4 +27,10 @@ export const CRON_JOBS: CronJob[] = [
   },
 ];
 
-export const ONE_TIME_JOBS: OneTimeJob[] = [];
+export const ONE_TIME_JOBS: OneTimeJob[] = [
+  {
+    job: 'chat-reminder',
+    handler: 'chat-reminders',
+    description: 'E-mails a participant who left a message unread CHAT_REMINDER_MINUTES, once per quiet period',
+  },
+];

@@ -18,6 +18,7 @@ import { recordTermsAcceptance } from '../data/terms';
 import { createUser, type UserRecord } from '../data/users';
 import { latestTermsVersion } from '../domain/accounts/terms';
 import { createAd } from '../domain/ads/ads';
+import { createConversation } from '../domain/chat/conversations';
 import { replaceIndexedAd } from '../domain/search/indexed-writes';
 import { hashPassword } from '../domain/accounts/password-hash';
 import type { Identity } from '../domain/identity';
@@ -25,6 +26,7 @@ import { now } from '../domain/clock';
 import { RATE_LIMITS, withinRateLimit, type RateLimitName } from '../domain/rate-limits';
 import { sourceSubjectOf } from '../domain/source-address';
 import type { ResolverEvent } from '../handlers/shared/resolver';
+import { ONE_TIME_JOBS } from '../handlers/schedules';
 import { handler as tokenHandler } from '../handlers/token';
 
 export { adInput };
@@ -55,6 +57,9 @@ export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
     PUBLIC_URL: TEST_PUBLIC_URL,
     PUBLISH_ADAPTER: 'local',
     PLACES_ADAPTER: 'gazetteer',
+    // One-time schedules go to the table (the local host's adapter); tests run them themselves.
+    SCHEDULER_ADAPTER: 'table',
+    SCHEDULE_TARGETS: JSON.stringify(Object.fromEntries(ONE_TIME_JOBS.map(({ job, handler }) => [job, handler]))),
   });
   registerLocalEventSink(async (mutation, result) => {
     published.push({ mutation, result });
@@ -250,4 +255,18 @@ export async function givenStoredImage(owner: Pick<UserRecord, 'id'>, width: num
   });
   await settleFile(id, 'STORED', 1000, { width, height: Math.round((width * 3) / 4) });
   return id;
+}
+
+/**
+ * A conversation `asker` started about a published ad of `owner`'s (a new owner, unless given): its
+ * id, the ad's and the owner's.
+ */
+export async function givenConversation(
+  asker: Pick<UserRecord, 'id' | 'role'>,
+  owner?: Pick<UserRecord, 'id' | 'role'>,
+): Promise<{ id: string; adId: string; ownerId: string }> {
+  const adOwner = owner ?? (await givenUser());
+  const ad = await givenAd(adOwner, {}, { published: true });
+  const conversation = await createConversation(asUser(asker), { adId: ad.id });
+  return { id: conversation.id, adId: ad.id, ownerId: adOwner.id };
 }

@@ -15,7 +15,7 @@ import { REPO_ROOT } from './config';
 import { FILE_READ_ACTIONS, FILE_WRITE_ACTIONS } from './lambdas';
 import { PUBLISH_RESOLVER_CODE_PATH, RESOLVER_CODE_PATH } from './graphql-api';
 import { HANDLER_ACCESS, type HandlerAccess } from '@partage/functions/handlers/access';
-import { CRON_JOBS } from '@partage/functions/handlers/schedules';
+import { CRON_JOBS, ONE_TIME_JOBS } from '@partage/functions/handlers/schedules';
 import { SERVER_EVENTS } from '@partage/functions/domain/events';
 import { FILE_AREAS, fileKey } from '@partage/functions/domain/files/file-keys';
 import { HANDLER_CATALOG, PartageStack, type HandlerCatalog } from './stack';
@@ -37,16 +37,21 @@ let template: Template;
 let resources: Resources;
 let edgeTemplate: Template;
 
-// The real catalog, plus what no handler uses yet: a one-time job, and a handler allowed to schedule it.
+// The real catalog, plus a one-time job of a handler that has none, and another handler allowed to schedule it.
 const TEST_ONE_TIME_JOB = { job: 'test-once', handler: 'housekeeping', description: 'Synthesis test job' };
 const CATALOG: HandlerCatalog = {
   ...HANDLER_CATALOG,
-  oneTimeJobs: [TEST_ONE_TIME_JOB],
+  oneTimeJobs: [...ONE_TIME_JOBS, TEST_ONE_TIME_JOB],
   access: { ...HANDLER_ACCESS, files: { ...HANDLER_ACCESS.files, scheduler: true } },
 };
 const accessOf = (name: string): HandlerAccess => CATALOG.access?.[name] ?? {};
 const handlerNames = [
-  ...new Set([AUTHORIZER, ...RESOLVER_LAMBDAS.map((r) => r.name), ...HTTP_ROUTES.map((r) => r.name), ...CRON_JOBS.map((j) => j.handler)]),
+  ...new Set([
+    AUTHORIZER,
+    ...RESOLVER_LAMBDAS.map((r) => r.name),
+    ...HTTP_ROUTES.map((r) => r.name),
+    ...[...CRON_JOBS, ...ONE_TIME_JOBS].map((j) => j.handler),
+  ]),
 ];
 const publishMutations = Object.values(SERVER_EVENTS).map((event) => event.mutation);
 const catalogFields = RESOLVER_LAMBDAS.flatMap((r) => r.fields.map((field) => ({ capability: r.name, field })));
@@ -496,6 +501,67 @@ describe('ads', () => {
     const imagePath = `/${fileKey('public', 'an-image-id')}`;
     const pattern = new RegExp(`^${PUBLIC_FILES_PATH_PATTERN.replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`);
     expect(imagePath).toMatch(pattern);
+  });
+});
+
+describe('chat', () => {
+  const statementsOf = (name: string) => {
+    const [, fn] = functionOf(name);
+    const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    return JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role)));
+  };
+  const envOf = (name: string) => (functionOf(name)[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+  it('has a Lambda that publishes chat events only, schedules reminders, and reads attachments without writing any file', () => {
+    const env = envOf('chat');
+    expect(env).toMatchObject({ PUBLISH_ADAPTER: 'appsync', SCHEDULER_ADAPTER: 'eventbridge', FILE_STORE_ADAPTER: 's3' });
+    expect(env.MAIL_ADAPTER).toBeUndefined();
+    const statements = statementsOf('chat');
+    expect(statements).toContain('/types/Mutation/fields/publishChatEvent');
+    expect(statements).not.toContain('/types/Mutation/fields/publishFirstLoginModalClosed');
+    expect(statements).toContain('scheduler:CreateSchedule');
+    expect(statements).toContain('/files/private/*');
+    expect(statements).not.toContain('/files/incoming/*');
+    expect(statements).not.toContain('s3:PutObject');
+    expect(statements).not.toContain('ses:SendEmail');
+  });
+
+  it("schedules the reminder job on a Lambda of its own, which e-mails and which the scheduler's role may invoke", () => {
+    const [reminderFnId] = functionOf('chat-reminders');
+    expect(JSON.stringify(envOf('chat').SCHEDULE_TARGETS)).toContain('chat-reminder');
+    expect(JSON.stringify(envOf('chat').SCHEDULE_TARGETS)).toContain(reminderFnId);
+    expect(envOf('chat-reminders')).toMatchObject({ MAIL_ADAPTER: 'ses' });
+    const reminderStatements = statementsOf('chat-reminders');
+    expect(reminderStatements).toContain('ses:SendEmail');
+    expect(reminderStatements).not.toContain('appsync:GraphQL');
+    expect(reminderStatements).not.toContain('scheduler:CreateSchedule');
+    const schedulerRole = ofType('AWS::IAM::Role').find(([, r]) =>
+      JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+    )![0];
+    const schedulerPolicy = JSON.stringify(
+      ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(schedulerRole)),
+    );
+    expect(schedulerPolicy).toContain(reminderFnId);
+  });
+
+  it('resolves the chat fields on the chat data source: Conversation.ad batched, the subscription filtered, ChatEvent.message from its parent', () => {
+    const [fnId] = functionOf('chat');
+    const resolverOf = (typeName: string, fieldName: string) =>
+      ofType('AWS::AppSync::Resolver').find(([, r]) => r.Properties.TypeName === typeName && r.Properties.FieldName === fieldName)?.[1];
+    const dataSourceOf = (resolver: Resources[string]) =>
+      ofType('AWS::AppSync::DataSource').find(([, r]) => r.Properties.Name === resolver.Properties.DataSourceName)![1];
+    for (const [typeName, fieldName] of [
+      ['Mutation', 'sendMessage'],
+      ['Subscription', 'onChatEvent'],
+      ['Conversation', 'ad'],
+    ] as const) {
+      const resolver = resolverOf(typeName, fieldName);
+      expect(resolver, `${typeName}.${fieldName}`).toBeDefined();
+      expect(dataSourceOf(resolver!).Properties).toMatchObject({ LambdaConfig: { LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } } });
+    }
+    expect(resolverOf('Conversation', 'ad')!.Properties.MaxBatchSize).toBe(FIELD_RESOLVER_MAX_BATCH_SIZE);
+    expect(resolverOf('Subscription', 'onChatEvent')!.Properties.MaxBatchSize).toBeUndefined();
+    expect(resolverOf('ChatEvent', 'message')).toBeUndefined();
   });
 });
 

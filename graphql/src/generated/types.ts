@@ -1138,13 +1138,7 @@ export interface ConversationPageSource {
 
 export type MessagePageSource = MessagePage;
 
-export interface ChatEventSource {
-  userId: string;
-  type: ChatEventType;
-  conversationId: string;
-  participantId?: string | null;
-  at: string;
-}
+export type ChatEventSource = ChatEvent;
 
 export type ChatPreferencesSource = ChatPreferences;
 
@@ -1381,7 +1375,6 @@ export interface FieldResolverTypes {
   'ChatEvent.userId': { parent: ChatEventSource; args: Record<string, never>; result: string };
   'ChatEvent.type': { parent: ChatEventSource; args: Record<string, never>; result: ChatEventType };
   'ChatEvent.conversationId': { parent: ChatEventSource; args: Record<string, never>; result: string };
-  'ChatEvent.message': { parent: ChatEventSource; args: Record<string, never>; result: MessageSource | null };
   'ChatEvent.participantId': { parent: ChatEventSource; args: Record<string, never>; result: string | null };
   'ChatEvent.at': { parent: ChatEventSource; args: Record<string, never>; result: string };
   'ChatPreferences.emailReminders': { parent: ChatPreferencesSource; args: Record<string, never>; result: boolean };

@@ -1,0 +1,134 @@
+// Conversations (spec §3, §4): a USER asks about a published ad of someone else's; the pair (ad,
+// asker) has one conversation, whatever the number of calls at once (its id is derived from them).
+// The asker joins at creation; the owner when they first open it (read-marks.ts).
+
+import {
+  AppError,
+  assertValid,
+  CONVERSATIONS_PAGE,
+  required,
+  type ConversationAd,
+  type ConversationSource,
+  type CreateConversationInput,
+} from '@partage/graphql';
+import { getAd, getAds } from '../../data/ads';
+import {
+  getConversation,
+  getConversationsWithMembers,
+  membershipsPage,
+  putNewConversation,
+  type ConversationRecord,
+  type MembershipRecord,
+} from '../../data/chat';
+import { getUsers } from '../../data/user-directory';
+import { adPathOf, imageView } from '../ads/ad-view';
+import { now } from '../clock';
+import { requireRole, USER_ONLY, type Identity } from '../identity';
+import { conversationIdOf } from './ids';
+import { pageLimit } from './paging';
+import { requireParticipant } from './participants';
+
+/** What Conversation.ad needs beyond the schema's fields: which ad. */
+export interface ConversationView extends ConversationSource {
+  adId: string;
+}
+
+/** The conversations as `readerId` sees them, the participants' public names read at once. */
+async function conversationViews(
+  readerId: string,
+  entries: { conversation: ConversationRecord; members: MembershipRecord[] }[],
+): Promise<ConversationView[]> {
+  const userIds = [...new Set(entries.flatMap(({ conversation }) => [conversation.ownerId, conversation.askerId]))];
+  const names = new Map((await getUsers(userIds)).map((user) => [user.id, user.publicName]));
+  return entries.map(({ conversation, members }) => {
+    const participant = (userId: string, role: MembershipRecord['role']) => {
+      const membership = members.find((m) => m.userId === userId);
+      return {
+        userId,
+        publicName: names.get(userId) ?? '',
+        role,
+        isMe: userId === readerId,
+        joinedAt: membership?.joinedAt ?? null,
+        lastReadAt: membership?.lastReadAt ?? null,
+      };
+    };
+    return {
+      id: conversation.id,
+      adId: conversation.adId,
+      participants: [participant(conversation.ownerId, 'OWNER'), participant(conversation.askerId, 'ASKER')],
+      unreadCount: members.find((m) => m.userId === readerId)?.unreadCount ?? 0,
+      lastMessage: conversation.lastMessage,
+      createdAt: conversation.createdAt,
+      lastActivityAt: conversation.lastActivityAt,
+    };
+  });
+}
+
+async function viewOf(readerId: string, conversationId: string): Promise<ConversationView> {
+  const [view] = await conversationViews(readerId, await getConversationsWithMembers([conversationId]));
+  if (!view) throw new AppError('NOT_FOUND', 'Conversation not found');
+  return view;
+}
+
+/**
+ * USER: their conversation about the ad, made the first time. The ad must be published and not
+ * theirs (OWN_AD_CONVERSATION); asking again answers the existing one, even once the ad is unpublished.
+ */
+export async function createConversation(identity: Identity, input: CreateConversationInput): Promise<ConversationView> {
+  const askerId = requireRole(identity, USER_ONLY);
+  assertValid([['input.adId', required(input?.adId)]]);
+  const id = conversationIdOf(input.adId, askerId);
+  if (await getConversation(id)) return viewOf(askerId, id);
+  const ad = await getAd(input.adId);
+  if (!ad || !ad.published || ad.unlisted) throw new AppError('NOT_FOUND', 'Ad not found');
+  if (ad.ownerId === askerId) throw new AppError('OWN_AD_CONVERSATION', 'You cannot start a conversation about your own ad');
+  const at = now().toISOString();
+  const member = (userId: string, role: MembershipRecord['role'], joinedAt: string | null): MembershipRecord => ({
+    conversationId: id,
+    userId,
+    role,
+    otherUserId: userId === ad.ownerId ? askerId : ad.ownerId,
+    unreadCount: 0,
+    lastReadAt: null,
+    joinedAt,
+    lastActivityAt: at,
+  });
+  // Losing a race to a concurrent call is fine: its conversation is this one.
+  await putNewConversation({ id, adId: ad.id, ownerId: ad.ownerId, askerId, createdAt: at, lastActivityAt: at, lastMessage: null }, [
+    member(ad.ownerId, 'OWNER', null),
+    member(askerId, 'ASKER', at),
+  ]);
+  return viewOf(askerId, id);
+}
+
+/** USER: their conversations, latest activity first. */
+export async function myConversations(identity: Identity, args: { limit?: number | null; nextToken?: string | null }) {
+  const userId = requireRole(identity, USER_ONLY);
+  const limit = pageLimit(args.limit, CONVERSATIONS_PAGE);
+  const page = await membershipsPage(userId, limit, args.nextToken);
+  const entries = await getConversationsWithMembers(page.items.map((membership) => membership.conversationId));
+  return { items: await conversationViews(userId, entries), nextToken: page.nextToken };
+}
+
+/** A participant: the conversation. */
+export async function conversationById(identity: Identity, id: string): Promise<ConversationView> {
+  const membership = await requireParticipant(identity, id);
+  return viewOf(membership.userId, id);
+}
+
+/** Conversation.ad for a level of conversations: their ads read at once; null for an ad that is gone. */
+export async function conversationAds(conversations: Pick<ConversationView, 'adId'>[]): Promise<(ConversationAd | null)[]> {
+  const ads = new Map((await getAds([...new Set(conversations.map((c) => c.adId))])).map((ad) => [ad.id, ad]));
+  return conversations.map(({ adId }) => {
+    const ad = ads.get(adId);
+    if (!ad) return null;
+    const [image] = ad.content.images;
+    return {
+      id: ad.id,
+      path: adPathOf(ad),
+      title: { fr: ad.content.title.fr, en: ad.content.title.en },
+      category: ad.content.category,
+      image: image ? imageView(image) : null,
+    };
+  });
+}

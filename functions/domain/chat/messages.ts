@@ -1,0 +1,123 @@
+// Messages (spec §4, §5): posted by a participant, with text and files they uploaded for the chat;
+// a retried send (same clientMessageId) answers the first message. Sending marks the conversation
+// read for the sender, counts one unread message for the other participant and pushes the message
+// to both (the sender's other tabs too). Attachments are read through short-lived signed URLs.
+
+import {
+  assertValid,
+  CHAT_ATTACHMENT_URL_MINUTES,
+  CHAT_MESSAGES_PAGE,
+  CHAT_PREVIEW_LENGTH,
+  messageBytes,
+  required,
+  sendMessageChecks,
+  type Message,
+  type RuleResult,
+  type SendMessageInput,
+} from '@partage/graphql';
+import { fileStore } from '../../adapters/file-store';
+import { getMembership, getSentMessage, messagesPage, putMessage, type AttachmentRecord, type MessageRecord } from '../../data/chat';
+import { getFiles } from '../../data/files';
+import { now } from '../clock';
+import { fileKey } from '../files/file-keys';
+import { publishChatEvent } from './chat-events';
+import { messageIdOf } from './ids';
+import { pageLimit } from './paging';
+import { requireParticipant } from './participants';
+import { scheduleReminder } from './reminders';
+
+/** A message as a participant reads it: each attachment with a URL valid CHAT_ATTACHMENT_URL_MINUTES. */
+export async function messageView(message: MessageRecord): Promise<Message> {
+  const expiresAt = new Date(now().getTime() + CHAT_ATTACHMENT_URL_MINUTES * 60_000);
+  const attachments = await Promise.all(
+    message.attachments.map(async (attachment) => ({
+      fileId: attachment.fileId,
+      name: attachment.name,
+      contentType: attachment.contentType,
+      size: attachment.size,
+      width: attachment.width ?? null,
+      height: attachment.height ?? null,
+      url: await fileStore().signedUrl(fileKey('private', attachment.fileId), expiresAt),
+    })),
+  );
+  return { ...message, attachments };
+}
+
+/** A participant: messages newest first, the token going back in time. */
+export async function conversationMessages(
+  identity: Parameters<typeof requireParticipant>[0],
+  args: { conversationId: string; limit?: number | null; nextToken?: string | null },
+) {
+  await requireParticipant(identity, args.conversationId);
+  const page = await messagesPage(args.conversationId, pageLimit(args.limit, CHAT_MESSAGES_PAGE), args.nextToken);
+  return { items: await Promise.all(page.items.map(messageView)), nextToken: page.nextToken };
+}
+
+/**
+ * The attachments as stored: each a STORED CHAT_ATTACHMENT file of the sender's, named, once per
+ * message; their stored sizes within CHAT_MESSAGE_MAX_BYTES in total.
+ */
+async function checkedAttachments(senderId: string, inputs: SendMessageInput['attachments']): Promise<AttachmentRecord[]> {
+  const attachments = (inputs ?? []).map(({ fileId, name }) => ({ fileId, name: name.trim() }));
+  const files = new Map((await getFiles(attachments.map((a) => a.fileId))).map((file) => [file.id, file]));
+  const checks = attachments.flatMap(({ fileId, name }, index): [string, RuleResult][] => {
+    const file = files.get(fileId);
+    const usable =
+      file?.status === 'STORED' &&
+      file.purpose === 'CHAT_ATTACHMENT' &&
+      file.ownerId === senderId &&
+      attachments.findIndex((a) => a.fileId === fileId) === index;
+    return [
+      [`input.attachments.${index}.fileId`, usable ? null : 'fileType'],
+      [`input.attachments.${index}.name`, required(name)],
+    ];
+  });
+  assertValid(checks);
+  const stored = attachments.map(({ fileId, name }) => {
+    const { contentType, size, width, height } = files.get(fileId)!;
+    return { fileId, name, contentType, size, ...(width !== undefined && height !== undefined && { width, height }) };
+  });
+  assertValid([['input.attachments', messageBytes(stored.map((a) => a.size))]]);
+  return stored;
+}
+
+/** The start of a text, by whole characters. */
+const previewOf = (body: string) => Array.from(body).slice(0, CHAT_PREVIEW_LENGTH).join('');
+
+/** A participant posts; sending the same clientMessageId again answers the first message. */
+export async function sendMessage(identity: Parameters<typeof requireParticipant>[0], input: SendMessageInput): Promise<Message> {
+  const membership = await requireParticipant(identity, input?.conversationId);
+  const senderId = membership.userId;
+  assertValid([
+    ['input.clientMessageId', required(input.clientMessageId)],
+    ...sendMessageChecks({ body: input.body ?? '', attachments: input.attachments }).map(([path, result]): [string, RuleResult] => [
+      `input.${path}`,
+      result,
+    ]),
+  ]);
+  const id = messageIdOf(input.conversationId, senderId, input.clientMessageId);
+  const attachments = await checkedAttachments(senderId, input.attachments);
+  const { conversationId } = input;
+  const recipientId = membership.otherUserId;
+  const body = input.body.trim();
+  const sent = await putMessage(
+    { id, conversationId, senderId, recipientId, body, attachments },
+    () => now().toISOString(),
+    (createdAt) => ({ senderId, body: previewOf(body), attachmentCount: attachments.length, createdAt }),
+  );
+  // Null: this message was sent already (a retry, or the same send made at once); the first is the answer.
+  if (!sent) return messageView((await getSentMessage(conversationId, id))!);
+
+  const view = await messageView(sent);
+  await publishChatEvent([senderId, recipientId], {
+    type: 'MESSAGE_ADDED',
+    conversationId,
+    message: view,
+    participantId: senderId,
+    at: sent.createdAt,
+  });
+  // This message began the recipient's quiet period: its reminder is due CHAT_REMINDER_MINUTES later.
+  const recipient = await getMembership(recipientId, conversationId);
+  if (recipient?.reminderPendingSince === sent.createdAt) await scheduleReminder(conversationId, recipientId, sent.createdAt);
+  return view;
+}
