@@ -44,8 +44,10 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   admin: { table: 'readWrite', sendEmail: true, publicUrl: true },
   status: { table: 'read', secrets: ['originVerify'] },
   log: { table: 'readWrite', secrets: ['originVerify'] }, // table: its rate limit per source address
+  // Reads text attachments whole (up to 100 MB, in slices) to look for scripts.
   files: {
     table: 'readWrite',
+    memorySize: 1024,
     publicUrl: true,
     files: { incoming: 'readWrite', public: 'readWrite', private: 'readWrite', quarantine: 'readWrite' },
   },

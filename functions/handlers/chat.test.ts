@@ -193,6 +193,14 @@ describe('Mutation.sendMessage', () => {
     expect((await conversationAs(owner, conversation.id)).lastMessage).toMatchObject({ body: '', attachmentCount: 1 });
   });
 
+  it('signs other files as downloads under a name that cannot make them run', async () => {
+    const conversation = await givenConversation(asker, owner);
+    const text = await givenStoredFile(asker, { contentType: 'text/plain', size: 2_000 });
+    await sent(asker, conversation.id, 'La liste', { attachments: [{ fileId: text, name: 'inventaire.html' }] });
+    const [read] = (await messagesAs(owner, conversation.id)).items;
+    expect(new URL(read!.attachments[0]!.url).searchParams.get('download')).toBe('inventaire.html.txt');
+  });
+
   it('answers a retried send with the first message, and counts it once', async () => {
     const conversation = await givenConversation(asker, owner);
     const input = { conversationId: conversation.id, clientMessageId: randomUUID(), body: 'Est-ce libre samedi ?' };

@@ -15,7 +15,6 @@ import { RealtimeClient } from '../support/realtime-client';
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100);
 const SEQUENTIAL_MESSAGES = 200;
 const MESSAGES_PER_CONVERSATION = 2;
-const PASSWORD = 'Bench-Partage-2026';
 const UNLIMITED = { capacity: 1_000_000, refillPerSecond: 1_000_000 };
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -56,25 +55,24 @@ async function graphql<T>(auth: string | null, query: string, variables: Record<
   return body.data!;
 }
 
-async function signIn(email: string, password: string): Promise<Participant> {
-  const response = await fetch(`${server.url}/token/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password, deviceId: 'partage-web-bench' }),
-  });
-  if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
-  const auth = `Bearer ${((await response.json()) as { token: string }).token}`;
-  const { me } = await graphql<{ me: { id: string } }>(auth, '{ me { id } }');
+/**
+ * A signed-in user with their socket subscribed to their chat events. Sessions are started in-process,
+ * as /token/login would after the password: the login endpoint's per-address limit would stop a
+ * hundred logins from one machine, and logging in is not what is measured.
+ */
+async function signIn(user: { id: string; role: 'USER' }): Promise<Participant> {
+  const { startSession } = await import('../../functions/domain/accounts/sessions');
+  const auth = `Bearer ${(await startSession(user, 'partage-web-bench')).token}`;
   const socket = await RealtimeClient.connect(server.url, auth);
   await socket.init();
   const started = await socket.start(
     'chat',
     'subscription Chat($userId: ID!) { onChatEvent(userId: $userId) { userId type conversationId message { id body } } }',
-    { userId: me.id },
+    { userId: user.id },
     auth,
   );
   if (started.type !== 'start_ack') throw new Error(`subscription refused: ${JSON.stringify(started)}`);
-  return { id: me.id, auth, socket };
+  return { id: user.id, auth, socket };
 }
 
 /** Milliseconds from the call to the recipient's socket receiving the message. */
@@ -92,25 +90,22 @@ async function deliver(conversationId: string, sender: Participant, recipient: P
 }
 
 try {
-  // Askers are ordinary accounts written straight to the table (cheap password hashes); the ads are
-  // the demo ads, whose owners are the demo accounts.
+  // Askers are ordinary accounts written straight to the table; the ads are the demo ads, whose
+  // owners are the demo accounts.
   const { createUser } = await import('../../functions/data/users');
   const { recordTermsAcceptance } = await import('../../functions/data/terms');
   const { latestTermsVersion } = await import('../../functions/domain/accounts/terms');
-  const { hashPassword } = await import('../../functions/domain/accounts/password-hash');
-  const { DEMO_PASSWORD, DEMO_USERS } = await import('../../functions/domain/accounts/demo-seed');
-  const passwordHash = await hashPassword(PASSWORD, { N: 2 ** 10, r: 8, p: 1 });
+  const { DEMO_USERS } = await import('../../functions/domain/accounts/demo-seed');
   const terms = await latestTermsVersion();
-  const askerEmails = Array.from({ length: CONVERSATIONS }, (_, i) => `banc${i}@exemple.org`);
+  const askerIds = Array.from({ length: CONVERSATIONS }, (_, i) => `bench-asker-${i}`);
   await Promise.all(
-    askerEmails.map(async (email, i) => {
-      const id = `bench-asker-${i}`;
+    askerIds.map(async (id, i) => {
       const createdAt = new Date().toISOString();
       await createUser({
         id,
-        email,
+        email: `banc${i}@exemple.org`,
         role: 'USER',
-        passwordHash,
+        passwordHash: 'none: sessions are started in-process',
         firstName: 'Banc',
         lastName: String(i),
         publicName: `Banc ${i}`,
@@ -141,10 +136,9 @@ try {
 
   const owners = new Map<string, Participant>();
   for (const user of DEMO_USERS.filter((demo) => demo.role === 'USER')) {
-    const owner = await signIn(user.email, DEMO_PASSWORD);
-    owners.set(owner.id, owner);
+    owners.set(user.id, await signIn({ id: user.id, role: 'USER' }));
   }
-  const askers = await Promise.all(askerEmails.map((email) => signIn(email, PASSWORD)));
+  const askers = await Promise.all(askerIds.map((id) => signIn({ id, role: 'USER' })));
 
   const conversations = await Promise.all(
     askers.map(async (asker, i) => {

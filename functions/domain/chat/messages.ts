@@ -22,6 +22,7 @@ import { now } from '../clock';
 import { fileKey } from '../files/file-keys';
 import { publishChatEvent } from './chat-events';
 import { messageIdOf } from './ids';
+import { attachmentDownloadName } from '../files/download-name';
 import { pageLimit } from './paging';
 import { requireParticipant } from './participants';
 import { scheduleReminder } from './reminders';
@@ -37,7 +38,14 @@ export async function messageView(message: MessageRecord): Promise<Message> {
       size: attachment.size,
       width: attachment.width ?? null,
       height: attachment.height ?? null,
-      url: await fileStore().signedUrl(fileKey('private', attachment.fileId), expiresAt),
+      // Images are shown inline; anything else downloads under a name that cannot make it run.
+      url: await fileStore().signedUrl(
+        fileKey('private', attachment.fileId),
+        expiresAt,
+        attachment.contentType.startsWith('image/')
+          ? {}
+          : { downloadName: attachmentDownloadName(attachment.name, attachment.contentType) },
+      ),
     })),
   );
   return { ...message, attachments };
