@@ -1,8 +1,10 @@
 // `npm run bench:chat` (part of `npm run bench`): how long a chat message takes from the sender's
 // `sendMessage` call to the other participant's subscription, on the local host (its HTTP API and
 // real-time protocol, the real handlers, DynamoDB Local). Every user has their own socket, as every
-// browser would. Two runs: one conversation where both sides answer each other 200 times, then 100
-// conversations at once, each sending 2 messages. Writes bench/results/chat.json; asserts nothing.
+// browser would. Three runs: one conversation where both sides answer each other 200 times; 100
+// live conversations, each posting a message every PACE_MS (spread over the interval, as people
+// type); and a burst, where all 100 send at the same instant, twice. Writes bench/results/chat.json;
+// asserts nothing.
 
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,8 @@ import { RealtimeClient } from '../support/realtime-client';
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100);
 const SEQUENTIAL_MESSAGES = 200;
 const MESSAGES_PER_CONVERSATION = 2;
+const PACE_MS = 2_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const UNLIMITED = { capacity: 1_000_000, refillPerSecond: 1_000_000 };
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -164,7 +168,27 @@ try {
   const oneConversation = summary(sequential);
   console.log(`One conversation, ${SEQUENTIAL_MESSAGES} messages: p50 ${oneConversation.p50_ms} ms, p95 ${oneConversation.p95_ms} ms`);
 
-  // Every conversation at once.
+  // 100 live conversations: each posts every PACE_MS, the conversations spread over that interval.
+  const paced = (
+    await Promise.all(
+      conversations.map(async (conversation, c) => {
+        const samples: number[] = [];
+        await sleep((c / conversations.length) * PACE_MS);
+        for (let m = 0; m < MESSAGES_PER_CONVERSATION; m++) {
+          const slot = performance.now();
+          samples.push(await deliver(conversation.id, conversation.asker, conversation.owner, `conversation ${c} rythme ${m}`));
+          await sleep(Math.max(0, PACE_MS - (performance.now() - slot)));
+        }
+        return samples;
+      }),
+    )
+  ).flat();
+  const liveConversations = { conversations: CONVERSATIONS, every_ms: PACE_MS, ...summary(paced) };
+  console.log(
+    `${CONVERSATIONS} live conversations, a message every ${PACE_MS / 1000} s each, ${paced.length} messages: p50 ${liveConversations.p50_ms} ms, p95 ${liveConversations.p95_ms} ms`,
+  );
+
+  // Every conversation at the same instant.
   const started = performance.now();
   const concurrent = (
     await Promise.all(
@@ -178,19 +202,19 @@ try {
     )
   ).flat();
   const seconds = (performance.now() - started) / 1000;
-  const manyConversations = {
+  const burst = {
     conversations: CONVERSATIONS,
     ...summary(concurrent),
     messages_per_second: +(concurrent.length / seconds).toFixed(0),
   };
   console.log(
-    `${CONVERSATIONS} conversations at once, ${concurrent.length} messages: p50 ${manyConversations.p50_ms} ms, p95 ${manyConversations.p95_ms} ms, ${manyConversations.messages_per_second} messages/s`,
+    `${CONVERSATIONS} conversations sending at the same instant, ${concurrent.length} messages: p50 ${burst.p50_ms} ms, p95 ${burst.p95_ms} ms, ${burst.messages_per_second} messages/s`,
   );
 
   await mkdir(join(root, 'bench/results'), { recursive: true });
   await writeFile(
     join(root, 'bench/results/chat.json'),
-    `${JSON.stringify({ one_conversation: oneConversation, many_conversations: manyConversations }, null, 2)}\n`,
+    `${JSON.stringify({ one_conversation: oneConversation, live_conversations: liveConversations, burst }, null, 2)}\n`,
   );
   for (const participant of [...owners.values(), ...askers]) participant.socket.close();
 } finally {
