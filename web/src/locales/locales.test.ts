@@ -33,6 +33,8 @@ const RULES = {
   fileSize: true,
   fileContent: true,
   tooMany: true,
+  fileForbidden: true,
+  messageTooLarge: true,
 } satisfies Record<RuleName, true>;
 
 function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string> {
