@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SignedInDialogs } from '../features/accounts/session-user/SignedInDialogs';
+import { ConversationsNavEntry } from '../features/chat/live/ConversationsNavEntry';
 import { FirstVisitDialog } from '../features/site/first-visit/FirstVisitDialog';
 import { useSession } from '../lib/auth/session';
 import { AccountMenu } from './AccountMenu';
@@ -10,8 +11,8 @@ import { PATHS } from './paths';
 
 /**
  * The header of every page. Full-screen (marketing) pages show it as the anonymous navigation bar, the
- * others as the app header (spec §2). Links to screens not built yet (about, how it works, contact,
- * conversations) come with them.
+ * others as the app header (spec §2). Links to screens not built yet (about, how it works, contact)
+ * come with them.
  *
  * Being on every page, it also holds the dialogs that can open on any page: the signed-in user's
  * terms and welcome dialogs, and the first-visit invitation. The invitation waits for the app's pages:
@@ -35,6 +36,11 @@ export function SiteHeader({ fullScreen }: { fullScreen: boolean }) {
                     {t('nav.adList')}
                   </NavLink>
                 </li>
+                {session.role === 'USER' && (
+                  <li>
+                    <ConversationsNavEntry userId={session.userId} />
+                  </li>
+                )}
                 {session.role === 'ADMIN' && (
                   <li>
                     <NavLink to={PATHS.users}>{t('nav.manageUsers')}</NavLink>

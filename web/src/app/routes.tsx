@@ -33,6 +33,8 @@ const AdSearchPage = lazyPage(() => import('../features/search/AdSearchPage').th
 const AdDetailPage = lazyPage(() => import('../features/ads/AdDetailPage').then((m) => m.AdDetailPage));
 const ManageAdsPage = lazyPage(() => import('../features/ads/ManageAdsPage').then((m) => m.ManageAdsPage));
 const TransferAdPage = lazyPage(() => import('../features/ads/TransferAdPage').then((m) => m.TransferAdPage));
+const ConversationsPage = lazyPage(() => import('../features/chat/ConversationsPage').then((m) => m.ConversationsPage));
+const CreateConversationPage = lazyPage(() => import('../features/chat/CreateConversationPage').then((m) => m.CreateConversationPage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
 export const routes: RouteObject[] = [
@@ -90,6 +92,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'profil/:id', element: <PublicProfilePage /> },
               { path: 'annonces/creer', element: <CreateAdPage /> },
+              // Administrators have no conversations (spec §6).
+              { path: 'conversations', element: <ConversationsPage /> },
+              { path: 'conversations/:id', element: <ConversationsPage /> },
+              { path: 'conversations/creer/:adId', element: <CreateConversationPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

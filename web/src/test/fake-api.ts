@@ -72,6 +72,17 @@ export function listen(call: GraphQLCall): EventStream {
   };
 }
 
+let connectionListeners: (() => void)[] = [];
+
+/** As the Amplify client: `listener` runs when the real-time connection comes back (restoreConnection). */
+export function onConnectionRestored(listener: () => void): () => void {
+  connectionListeners.push(listener);
+  return () => (connectionListeners = connectionListeners.filter((l) => l !== listener));
+}
+
+/** The real-time connection comes back after a disruption. */
+export const restoreConnection = (): void => connectionListeners.forEach((listener) => listener());
+
 /**
  * Answers each operation by its root field (a list: one answer per call, the last one repeated).
  * Operations without an answer get null, as the API gives anonymous `me`.
@@ -100,5 +111,6 @@ export function resetFakeApi(): string[] {
   answers = new Map();
   calls = [];
   listeners = [];
+  connectionListeners = [];
   return invalidOperations.splice(0);
 }

@@ -1,13 +1,16 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/auth/session';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ChangeEmailSection } from './email/ChangeEmailSection';
+import { ChatRemindersSection } from './settings/ChatRemindersSection';
 
-/** Account settings (spec §2): change of password, change of e-mail address. */
+/** Account settings (spec §2): change of password, change of e-mail address; for users, the chat's e-mail reminders. */
 export function AccountSettingsPage() {
   const { t } = useTranslation('accounts');
   const passwordTitleId = useId();
+  const session = useSession();
   usePageTitle(t('settings.title'));
   return (
     <div className="page page--narrow">
@@ -17,6 +20,7 @@ export function AccountSettingsPage() {
         <ChangePasswordForm />
       </section>
       <ChangeEmailSection />
+      {session?.role === 'USER' && <ChatRemindersSection />}
     </div>
   );
 }

@@ -109,11 +109,11 @@ describe('ad detail', () => {
     expect(screen.getByText('vendredi 25 décembre 2026 : Toute la journée')).toBeVisible();
   });
 
-  it('sends a visitor to login before contacting, and a user to a new conversation', async () => {
+  it('sends a visitor to login before contacting, then on to the conversation about the ad', async () => {
     await openAd(testAd());
     expect(screen.getByRole('link', { name: 'Contact the owner' })).toHaveAttribute(
       'href',
-      `/connexion?returnPath=${encodeURIComponent(CURRENT_PATH)}`,
+      `/connexion?returnPath=${encodeURIComponent(`/conversations/creer/${AD_ID}`)}`,
     );
     expect(screen.queryByRole('link', { name: 'Edit the ad' })).not.toBeInTheDocument();
   });

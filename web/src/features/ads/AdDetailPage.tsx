@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '@partage/graphql';
 import { editAdPath, PATHS, publicProfilePath, startConversationPath } from '../../app/paths';
@@ -131,14 +131,14 @@ function AdDetails({ ad }: { ad: AdDetail }) {
   );
 }
 
-/** Contact the owner (visitors log in first, coming back here), or edit one's own ad. */
+/** Contact the owner (visitors log in first, then the conversation opens), or edit one's own ad. */
 function AdActions({ ad }: { ad: AdDetail }) {
   const { t } = useTranslation('ads');
   const session = useSession();
-  const location = useLocation();
   // Conversations are between users (spec §2): not with oneself, and not for administrators.
   const canContact = !ad.editable && !ad.unlisted && session?.role !== 'ADMIN';
-  const contactPath = session ? startConversationPath(ad.id) : loginPathReturningTo(location.pathname);
+  // A visitor logs in first and lands in the conversation, without clicking contact a second time.
+  const contactPath = session ? startConversationPath(ad.id) : loginPathReturningTo(startConversationPath(ad.id));
   if (!canContact && !ad.editable) return null;
   return (
     <div className="form-actions">

@@ -1,6 +1,7 @@
 // The Amplify GraphQL client, in its own chunk: pages that never call GraphQL never download it.
 import { Amplify } from 'aws-amplify';
-import { generateClient } from 'aws-amplify/api';
+import { CONNECTION_STATE_CHANGE, ConnectionState, generateClient } from 'aws-amplify/api';
+import { Hub } from 'aws-amplify/utils';
 import { loadRuntimeConfig } from '../config';
 import { mapRealtimeSchemeToWs } from '../local-realtime';
 
@@ -40,3 +41,21 @@ export function query(call: GraphQLCall, signal?: AbortSignal): Promise<{ data: 
 }
 
 export const listen = (call: GraphQLCall) => send(call) as EventStream;
+
+/**
+ * Calls `listener` each time the real-time connection is back after it was disrupted (network lost,
+ * server gone): Amplify resubscribes by itself, but events sent meanwhile are lost, so readers fetch
+ * what they missed. Returns the function that stops listening.
+ */
+export function onConnectionRestored(listener: () => void): () => void {
+  let disrupted = false;
+  return Hub.listen('api', ({ payload }) => {
+    if (payload.event !== CONNECTION_STATE_CHANGE) return;
+    const state = (payload.data as { connectionState?: ConnectionState } | undefined)?.connectionState;
+    if (state === ConnectionState.ConnectionDisrupted || state === ConnectionState.ConnectionDisruptedPendingNetwork) disrupted = true;
+    if (state === ConnectionState.Connected && disrupted) {
+      disrupted = false;
+      listener();
+    }
+  });
+}

@@ -34,22 +34,43 @@ export function subscribe<Result, Vars>(
   document: TadaDocumentNode<Result, Vars>,
   variables: Vars,
   onData: (data: Result) => void,
+  /**
+   * Called when events may have been missed: the connection came back after a disruption, or the
+   * subscription failed and was started again (RESUBSCRIBE_MS later, with the session's current token:
+   * the one it started with may have expired). The caller fetches again what it shows.
+   */
+  onResume: () => void = () => undefined,
 ): () => void {
   let stopped = false;
   let stop = () => {};
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const start = (client: Awaited<ReturnType<typeof loadClient>>) => {
+    if (stopped) return;
+    const call = { query: document, variables: variables as Variables, authToken: authorizationHeader() };
+    const subscription = client.listen(call).subscribe({
+      next: ({ data }) => onData(data as Result),
+      error: (error) => {
+        logger.warning(`Subscription failed: ${describeError(error)}`);
+        retry = setTimeout(() => {
+          start(client);
+          onResume();
+        }, RESUBSCRIBE_MS);
+      },
+    });
+    const stopListening = client.onConnectionRestored(onResume);
+    stop = () => {
+      stopListening();
+      subscription.unsubscribe();
+    };
+  };
   loadClient()
-    .then((client) => {
-      if (stopped) return;
-      const call = { query: document, variables: variables as Variables, authToken: authorizationHeader() };
-      const subscription = client.listen(call).subscribe({
-        next: ({ data }) => onData(data as Result),
-        error: (error) => logger.warning(`Subscription failed: ${describeError(error)}`),
-      });
-      stop = () => subscription.unsubscribe();
-    })
+    .then(start)
     .catch((error: unknown) => logger.error(`GraphQL client failed to load: ${describeError(error)}`));
   return () => {
     stopped = true;
+    clearTimeout(retry);
     stop();
   };
 }
+
+const RESUBSCRIBE_MS = 3_000;

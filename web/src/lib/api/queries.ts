@@ -1,6 +1,6 @@
 // Queries and mutations for screens: TanStack Query over graphqlRequest. A query's key is its
 // operation name and variables; a mutation names the operations its success makes stale.
-import { keepPreviousData, useMutation, useQuery, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, type UseMutationOptions } from '@tanstack/react-query';
 import type { TadaDocumentNode } from 'gql.tada';
 import { graphqlRequest } from './graphql';
 import { queryClient } from './query-client';
@@ -52,6 +52,30 @@ export function useApiQuery<Result, Vars>(
       meta: { notifyError },
       ...(keepPrevious && { placeholderData: keepPreviousData }),
       ...options,
+    },
+    queryClient,
+  );
+}
+
+/**
+ * A paged query read page after page (older messages, more conversations): each page is asked with the
+ * `nextToken` the previous one gave; `nextTokenOf` reads it from an answer (null: no more pages).
+ * Cached under the same key as useApiQuery's, so mutations invalidate it by operation name alike.
+ */
+export function useApiInfiniteQuery<Result, Vars extends { nextToken?: string | null }>(
+  document: Document<Result, Vars>,
+  variables: Omit<Vars, 'nextToken'>,
+  nextTokenOf: (page: Result) => string | null | undefined,
+  { enabled, refetchInterval }: Pick<QueryOptions, 'enabled'> & { refetchInterval?: number } = {},
+) {
+  return useInfiniteQuery(
+    {
+      queryKey: queryKey(document, variables as Vars),
+      queryFn: ({ pageParam, signal }) => graphqlRequest(document, { ...variables, nextToken: pageParam } as Vars, signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => nextTokenOf(page) ?? undefined,
+      enabled,
+      refetchInterval,
     },
     queryClient,
   );

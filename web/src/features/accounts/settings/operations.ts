@@ -1,0 +1,18 @@
+// The chat's e-mail reminders preference (graphql/schema/chat.graphql), set from /parametres.
+import { graphql } from '../../../lib/api/documents';
+
+export const MY_CHAT_PREFERENCES = graphql(`
+  query MyChatPreferences {
+    myChatPreferences {
+      emailReminders
+    }
+  }
+`);
+
+export const UPDATE_CHAT_PREFERENCES = graphql(`
+  mutation UpdateChatPreferences($input: ChatPreferencesInput!) {
+    updateChatPreferences(input: $input) {
+      emailReminders
+    }
+  }
+`);

@@ -1,0 +1,126 @@
+import { useEffect, useId } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { CHAT_ATTACHMENT_URL_MINUTES, CHAT_DEBOUNCE_MS } from '@partage/graphql';
+import { AdPicture } from '../../lib/ads/AdPicture';
+import { ApiError, errorMessageKey } from '../../lib/api/errors';
+import { queryKey, useApiInfiniteQuery, useApiQuery } from '../../lib/api/queries';
+import { queryClient } from '../../lib/api/query-client';
+import { graphqlRequest } from '../../lib/api/graphql';
+import { usePageTitle } from '../../lib/i18n/use-page-title';
+import { LoadFailure } from '../../lib/profile-form/LoadFailure';
+import { Composer } from './Composer';
+import { adTitle, otherParticipant, type ChatConversation } from './conversation-view';
+import { debounce, onIncomingMessage } from './live/chat-events';
+import { chronological } from './messages-cache';
+import { MessageTimeline } from './MessageTimeline';
+import { CONVERSATION, CONVERSATION_MESSAGES, MARK_CONVERSATION_READ, MY_CONVERSATIONS, MY_UNREAD_MESSAGE_COUNT } from './operations';
+import { CONVERSATIONS_PATH } from './paths';
+
+/** One conversation: its ad, its messages and the composer (spec §2, §4). */
+export function ConversationPane({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation('chat');
+  const conversation = useApiQuery(CONVERSATION, { id: conversationId });
+  useMarkReadWhileOpen(conversationId);
+  if (conversation.isPending) return <p role="status">{t('common:loading')}</p>;
+  const missing =
+    conversation.data?.conversation === null ||
+    (conversation.error instanceof ApiError && conversation.error.code === 'UNAUTHORIZED_ACCESS');
+  if (missing) return <ConversationNotFound />;
+  if (conversation.isError) return <LoadFailure failure={errorMessageKey(conversation.error)} onRetry={conversation.refetch} />;
+  return <OpenConversation conversation={conversation.data.conversation!} />;
+}
+
+function ConversationNotFound() {
+  const { t } = useTranslation('chat');
+  usePageTitle(t('pane.notFound'));
+  return (
+    <div className="chat-pane__missing">
+      <h2>{t('pane.notFound')}</h2>
+      <Link to={CONVERSATIONS_PATH}>{t('pane.backToList')}</Link>
+    </div>
+  );
+}
+
+function OpenConversation({ conversation }: { conversation: ChatConversation }) {
+  const { t, i18n } = useTranslation('chat');
+  const headingId = useId();
+  const title = adTitle(conversation, i18n.language);
+  const other = otherParticipant(conversation);
+  usePageTitle(t('pane.pageTitle', { name: other?.publicName ?? '' }));
+  const messages = useApiInfiniteQuery(
+    CONVERSATION_MESSAGES,
+    { conversationId: conversation.id },
+    (page) => page.conversationMessages.nextToken,
+    // Attachment URLs are signed for a while: a page kept open gets fresh ones before they expire.
+    { refetchInterval: (CHAT_ATTACHMENT_URL_MINUTES - 1) * 60_000 },
+  );
+  const image = conversation.ad?.image;
+  return (
+    <section className="chat-pane" aria-labelledby={headingId}>
+      <header className="chat-pane__header">
+        <Link to={CONVERSATIONS_PATH} className="chat-pane__back">
+          {t('pane.backToList')}
+        </Link>
+        <span className="chat-list__thumb">{image && <AdPicture variants={image.variants} alt="" sizes="3rem" />}</span>
+        <div>
+          <h2 id={headingId}>{t('pane.with', { name: other?.publicName ?? '' })}</h2>
+          {conversation.ad && title ? (
+            <Link to={`/annonces/${conversation.ad.path}`} lang={title.lang}>
+              {title.text}
+            </Link>
+          ) : (
+            <span>{t('adGone')}</span>
+          )}
+        </div>
+      </header>
+      {messages.isError ? (
+        <LoadFailure failure={errorMessageKey(messages.error)} onRetry={messages.refetch} />
+      ) : (
+        <MessageTimeline
+          conversation={conversation}
+          messages={messages.data ? chronological(messages.data.pages) : []}
+          loading={messages.isPending}
+          hasOlder={messages.hasNextPage}
+          loadingOlder={messages.isFetchingNextPage}
+          loadOlder={() => void messages.fetchNextPage()}
+        />
+      )}
+      <Composer conversationId={conversation.id} />
+    </section>
+  );
+}
+
+/**
+ * Opening a conversation marks it read (removeConversationNotification answers the reader's unread
+ * count left), and so does a message arriving while it is open and the page is in view; one arriving
+ * in a hidden tab is marked when the tab is shown again.
+ */
+function useMarkReadWhileOpen(conversationId: string) {
+  useEffect(() => {
+    let unseen = false;
+    let closed = false;
+    const markRead = async () => {
+      unseen = false;
+      if (closed) return;
+      const answer = await graphqlRequest(MARK_CONVERSATION_READ, { input: { conversationId } }).catch(() => null);
+      if (!answer) return;
+      queryClient.setQueryData(queryKey(MY_UNREAD_MESSAGE_COUNT, {}), { myUnreadMessageCount: answer.removeConversationNotification });
+      void queryClient.invalidateQueries({ queryKey: queryKey(MY_CONVERSATIONS, {}) });
+    };
+    const markSoon = debounce(() => void markRead(), CHAT_DEBOUNCE_MS);
+    void markRead();
+    const stopListening = onIncomingMessage((id) => {
+      if (id !== conversationId) return;
+      if (document.visibilityState === 'visible') markSoon();
+      else unseen = true;
+    });
+    const onVisible = () => document.visibilityState === 'visible' && unseen && void markRead();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      closed = true;
+      stopListening();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [conversationId]);
+}

@@ -1,0 +1,228 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api/errors';
+import { i18n } from '../../lib/i18n/i18n';
+import { answerOperations, callsOf, emit, restoreConnection, subscriptionsTo } from '../../test/fake-api';
+import { renderAt, signIn } from '../../test/helpers';
+
+const post = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/files/multipart', () => ({ postMultipart: post, UploadFailed: Error }));
+
+beforeAll(() => i18n.loadNamespaces(['chat']));
+
+const ME = 'asker-1';
+const OWNER = 'owner-1';
+const CONVERSATION_ID = 'conv-1';
+
+const participants = (ownerRead: string | null) => [
+  {
+    userId: OWNER,
+    publicName: 'Cuisine du Quartier',
+    role: 'OWNER',
+    isMe: false,
+    joinedAt: '2026-11-20T10:05:00.000Z',
+    lastReadAt: ownerRead,
+  },
+  { userId: ME, publicName: 'Popote roulante', role: 'ASKER', isMe: true, joinedAt: '2026-11-20T10:00:00.000Z', lastReadAt: null },
+];
+
+const conversation = (overrides: object = {}) => ({
+  id: CONVERSATION_ID,
+  unreadCount: 2,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastActivityAt: '2026-11-20T10:10:00.000Z',
+  ad: { id: 'ad-1', path: 'four-ad-1', title: { fr: 'Four à convection', en: 'Convection oven' }, image: null },
+  participants: participants('2026-11-20T10:02:00.000Z'),
+  lastMessage: { senderId: OWNER, body: 'Oui, il est libre.', attachmentCount: 0, createdAt: '2026-11-20T10:10:00.000Z' },
+  ...overrides,
+});
+
+const message = (id: string, senderId: string, body: string, createdAt: string, attachments: object[] = []) => ({
+  id,
+  conversationId: CONVERSATION_ID,
+  senderId,
+  body,
+  createdAt,
+  attachments,
+});
+
+const FIRST = message('m1', ME, 'Le four est-il libre samedi ?', '2026-11-20T10:01:00.000Z');
+const SECOND = message('m2', OWNER, 'Oui, il est libre.', '2026-11-20T10:10:00.000Z', [
+  { fileId: 'f1', name: 'four.jpg', contentType: 'image/jpeg', size: 2048, width: 640, height: 480, url: 'https://files.test/four.jpg' },
+  {
+    fileId: 'f2',
+    name: 'contrat.pdf',
+    contentType: 'application/pdf',
+    size: 1_500_000,
+    width: null,
+    height: null,
+    url: 'https://files.test/c.pdf',
+  },
+]);
+
+function chatApi(overrides: Record<string, unknown> = {}) {
+  return answerOperations({
+    myUnreadMessageCount: 0,
+    myConversations: { items: [conversation()], nextToken: null },
+    conversation: conversation(),
+    conversationMessages: { items: [SECOND, FIRST], nextToken: null },
+    removeConversationNotification: 0,
+    ...overrides,
+  });
+}
+
+const chatEvent = (type: string, extra: object) => ({
+  userId: ME,
+  type,
+  conversationId: CONVERSATION_ID,
+  participantId: null,
+  at: '2026-11-20T10:20:00.000Z',
+  message: null,
+  ...extra,
+});
+
+describe('conversations', () => {
+  it('lists the conversations with their ad, other participant, last message and unread count', async () => {
+    chatApi();
+    signIn('USER', ME);
+    renderAt('/conversations');
+    const link = await screen.findByRole('link', { name: /Convection oven/ });
+    expect(link).toHaveAttribute('href', `/conversations/${CONVERSATION_ID}`);
+    expect(within(link).getByText('Cuisine du Quartier')).toBeVisible();
+    expect(within(link).getByText('Oui, il est libre.')).toBeVisible();
+    expect(within(link).getByText('2 unread messages')).toBeInTheDocument();
+    expect(screen.getByText('Choose a conversation from the list.')).toBeVisible();
+  });
+
+  it('opens a conversation: messages oldest first, joins, the read mark, attachments; and marks it read', async () => {
+    const api = chatApi();
+    signIn('USER', ME);
+    renderAt(`/conversations/${CONVERSATION_ID}`);
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await within(log).findByText('Oui, il est libre.');
+    const entries = within(log)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(entries[0]).toMatch(/^Popote roulante joined/);
+    expect(entries[1]).toMatch(/Le four est-il libre samedi \?Read$/);
+    expect(entries[2]).toMatch(/^Cuisine du Quartier joined/);
+    expect(entries[3]).toMatch(/Oui, il est libre\./);
+    expect(within(log).getByRole('img', { name: 'four.jpg' })).toHaveAttribute('src', 'https://files.test/four.jpg');
+    expect(within(log).getByRole('link', { name: /Download contrat\.pdf \(1\.5 MB\)/ })).toHaveAttribute('download', 'contrat.pdf');
+    expect(screen.getByRole('heading', { level: 2, name: 'Conversation with Cuisine du Quartier' })).toBeVisible();
+    await waitFor(() => expect(api.calls('removeConversationNotification')).toEqual([{ input: { conversationId: CONVERSATION_ID } }]));
+  });
+
+  it('says so when the conversation is not the reader’s', async () => {
+    chatApi({ conversation: new ApiError('UNAUTHORIZED_ACCESS', 'no') });
+    signIn('USER', ME);
+    renderAt(`/conversations/${CONVERSATION_ID}`);
+    expect(await screen.findByRole('heading', { name: 'This conversation does not exist or is not yours.' })).toBeVisible();
+  });
+
+  it('adds a live message once, shows the header dot, and fetches again after a lost connection', async () => {
+    chatApi({ myUnreadMessageCount: [0, 1] });
+    signIn('USER', ME);
+    renderAt(`/conversations/${CONVERSATION_ID}`);
+    const log = await screen.findByRole('log');
+    await within(log).findByText('Oui, il est libre.');
+    await waitFor(() => expect(subscriptionsTo('onChatEvent')).toEqual([{ userId: ME }]));
+    const live = message('m3', OWNER, 'Quand passez-vous ?', '2026-11-20T10:20:00.000Z');
+    act(() => {
+      emit('onChatEvent', chatEvent('MESSAGE_ADDED', { message: live }));
+      emit('onChatEvent', chatEvent('MESSAGE_ADDED', { message: live }));
+    });
+    expect(await within(log).findAllByText('Quand passez-vous ?')).toHaveLength(1);
+    // The unread count is asked again after the debounce: the header's dot says it.
+    expect(await screen.findByText('1 unread message', {}, { timeout: 3000 })).toBeInTheDocument();
+
+    const before = callsOf('conversationMessages').length;
+    act(() => restoreConnection());
+    await waitFor(() => expect(callsOf('conversationMessages').length).toBeGreaterThan(before));
+  });
+
+  it('sends with Enter, breaks lines with Shift+Enter, and sends a failed message again as the same one', async () => {
+    const sent = message('m9', ME, 'Bonjour\nà bientôt', '2026-11-20T10:30:00.000Z');
+    const api = chatApi({ sendMessage: [new ApiError('INTERNAL', 'down'), sent] });
+    signIn('USER', ME);
+    const { user } = renderAt(`/conversations/${CONVERSATION_ID}`);
+    const box = await screen.findByRole('textbox', { name: 'Your message' });
+    await user.type(box, 'Bonjour{Shift>}{Enter}{/Shift}à bientôt');
+    expect(api.calls('sendMessage')).toEqual([]);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('An unexpected error has occurred.')).toBeVisible();
+    expect(box).toHaveValue('Bonjour\nà bientôt');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(box).toHaveValue(''));
+    const [first, second] = api.calls('sendMessage') as { input: { clientMessageId: string; body: string } }[];
+    expect(first!.input.body).toBe('Bonjour\nà bientôt');
+    expect(second!.input.clientMessageId).toBe(first!.input.clientMessageId);
+    expect(await within(screen.getByRole('log')).findByText(/à bientôt/)).toBeVisible();
+  });
+
+  it('leaves out files of a forbidden type, past 100 MB, or refused by the server, each with its notice', async () => {
+    post.mockResolvedValue(undefined);
+    const api = chatApi({
+      requestUpload: { fileId: 'file-ok', url: 'https://upload.test', fields: '{}' },
+      confirmUpload: [
+        new ApiError('VALIDATION_FAILED', 'refused', [{ path: 'file', rule: 'fileForbidden' }]),
+        { id: 'file-ok', publicUrl: null },
+      ],
+      sendMessage: message('m10', ME, '', '2026-11-20T10:31:00.000Z'),
+    });
+    signIn('USER', ME);
+    const { user } = renderAt(`/conversations/${CONVERSATION_ID}`);
+    const input = await screen.findByLabelText('Attach files');
+    const big = (name: string) => Object.defineProperty(new File(['x'], name, { type: 'application/pdf' }), 'size', { value: 60_000_000 });
+    // As a file dialog's "all files" choice would: the input's `accept` list does not filter them.
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(input, [
+        new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }),
+        new File(['<script>'], 'notes.txt', { type: 'text/plain' }),
+        big('plan.pdf'),
+        big('devis.pdf'),
+      ]);
+    expect(screen.getByText(/“setup\.exe” was not attached: This file type is not allowed for safety reasons/)).toBeVisible();
+    expect(screen.getByText(/“devis\.pdf” was not attached: Files over 100 MB/)).toBeVisible();
+    expect(screen.getByRole('list', { name: 'Attached files' })).toHaveTextContent(/notes\.txt.*plan\.pdf/);
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(/“notes\.txt” was not attached: This file type is not allowed/)).toBeVisible();
+    await waitFor(() => expect(api.calls('sendMessage')).toHaveLength(1));
+    expect((api.calls('sendMessage')[0] as { input: object }).input).toMatchObject({
+      body: '',
+      attachments: [{ fileId: 'file-ok', name: 'plan.pdf' }],
+    });
+    expect(api.calls('requestUpload')).toEqual([
+      { input: { purpose: 'CHAT_ATTACHMENT', contentType: 'text/plain', size: 8 } },
+      { input: { purpose: 'CHAT_ATTACHMENT', contentType: 'application/pdf', size: 60_000_000 } },
+    ]);
+  });
+});
+
+describe('starting a conversation', () => {
+  it('opens the conversation about the ad', async () => {
+    const api = chatApi({ createConversation: { id: CONVERSATION_ID } });
+    signIn('USER', ME);
+    const view = renderAt('/conversations/creer/ad-1');
+    await waitFor(() => expect(view.location()).toBe(`/conversations/${CONVERSATION_ID}`));
+    expect(api.calls('createConversation')).toEqual([{ input: { adId: 'ad-1' } }]);
+  });
+
+  it('explains why one cannot start a conversation about one’s own ad', async () => {
+    chatApi({ createConversation: new ApiError('OWN_AD_CONVERSATION', 'own') });
+    signIn('USER', OWNER);
+    renderAt('/conversations/creer/ad-1');
+    expect(await screen.findByText('You cannot start a conversation about your own ad.')).toBeVisible();
+  });
+
+  it('sends administrators away: they have no conversations', async () => {
+    chatApi();
+    signIn('ADMIN', 'admin-1');
+    const view = renderAt('/conversations');
+    await waitFor(() => expect(view.location()).not.toMatch(/conversations/));
+    expect(screen.queryByRole('link', { name: /^Conversations/ })).not.toBeInTheDocument();
+  });
+});
