@@ -40,7 +40,9 @@ export default defineConfig({
     command: `rm -rf .data/e2e-${serverPort(index)} && tsx infra/local/main.ts`,
     env: { PORT: String(serverPort(index)), DATA_DIR: `.data/e2e-${serverPort(index)}` },
     url: `${serverURL(index)}/status`,
-    timeout: 120_000,
+    // A first start seeds 300 demo ads with their pictures: well under a minute alone, several when
+    // the 2 cores are shared with other runs.
+    timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe' as const,
   })),

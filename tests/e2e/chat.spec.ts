@@ -5,7 +5,9 @@
 // English; a phone-sized window shows the list, then the conversation with a way back.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { STORAGE_KEYS } from '@partage/graphql';
 import {
+  test,
   testIn,
   expect,
   ACCOUNTS,
@@ -93,6 +95,8 @@ for (const lang of ['fr', 'en'] as const) {
   testIn(lang, 'fr')(
     `${lang}: an asker and an owner chat live, with a picture, and a dangerous file is refused`,
     async ({ browser, baseURL, page }) => {
+      // Two browsers, an upload and a content check: on a busy 2-core machine this takes more than the default minute.
+      test.slow();
       const ad = await publishedAdOf(page, ACCOUNTS.owner);
       const { context: askerContext, asker, organisation } = await newAsker(browser, baseURL!, page, lang);
       const [ownerContext, owner] = await signedIn(browser, baseURL!, lang, ACCOUNTS.owner);
@@ -158,6 +162,8 @@ for (const lang of ['fr', 'en'] as const) {
       });
       const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
       const phone = await context.newPage();
+      // The first-visit invitation stays closed: this journey is about the chat.
+      await phone.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), STORAGE_KEYS.firstVisitModalClosed);
 
       // A visitor's contact button goes to login, which comes back to the new conversation.
       await phone.goto(`/annonces/${ad.path}?lang=${lang}`);
