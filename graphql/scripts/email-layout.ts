@@ -17,12 +17,14 @@ const HEADER =
 const BLOCK = /<!--block:(\w+)-->([\s\S]*?)<!--\/block-->/g;
 
 // Indentation is never significant in the layout (no <pre>): dropping it keeps the bundles small.
+// Prettier writes placeholders `{{ name }}` in the source; the renderer reads `{{name}}`.
 const compact = (html: string) =>
   html
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean)
-    .join('\n');
+    .join('\n')
+    .replace(/\{\{(\{?) (\w+) (\}?)\}\}/g, '{{$1$2$3}}');
 
 export async function generateEmailLayout(): Promise<string> {
   const { html, errors } = await mjml2html(readFileSync(EMAIL_LAYOUT_SOURCE, 'utf8'), { validationLevel: 'strict', keepComments: true });
