@@ -34,5 +34,5 @@ export async function generateEmailLayout(): Promise<string> {
   const last = html.lastIndexOf('<!--/block-->') + '<!--/block-->'.length;
   // MJML writes the <mjml lang> on <html> and on the article wrapper.
   const document = compact(`${html.slice(0, first)}{{{body}}}${html.slice(last)}`).replace(/lang="xx"/g, 'lang="{{lang}}"');
-  return `${HEADER}\n\nexport const EMAIL_DOCUMENT = ${JSON.stringify(document)};\n\nexport const EMAIL_BLOCKS = ${JSON.stringify(blocks, null, 2)} as const;\n\nexport type EmailBlockName = keyof typeof EMAIL_BLOCKS;\n`;
+  return `${HEADER}\n\nexport const EMAIL_DOCUMENT = ${JSON.stringify(document)};\n\nexport const EMAIL_BLOCKS = ${JSON.stringify(blocks, null, 2)} as const;\n`;
 }

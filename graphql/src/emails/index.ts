@@ -10,7 +10,7 @@ import fr from './fr.json' with { type: 'json' };
 import layoutEn from './layout/en.json' with { type: 'json' };
 import layoutFr from './layout/fr.json' with { type: 'json' };
 
-export { EMAIL_BLOCKS, EMAIL_DOCUMENT, type EmailBlockName } from '../generated/email-layout';
+export { EMAIL_BLOCKS, EMAIL_DOCUMENT } from '../generated/email-layout';
 
 export type EmailName = keyof typeof fr;
 
