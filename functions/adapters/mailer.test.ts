@@ -22,10 +22,10 @@ describe('mailer choice', () => {
   it('uses the outbox when configured, and keeps that choice', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mailer-test-'));
     Object.assign(process.env, { MAIL_ADAPTER: 'outbox', OUTBOX_DIR: dir });
-    await mailer().send({ to: 'a@exemple.ca', subject: 'Objet', text: 'Texte' });
+    await mailer().send({ to: 'a@exemple.ca', subject: 'Objet', text: 'Texte', html: '<p>Texte</p>' });
     process.env.MAIL_ADAPTER = 'ses';
     expect(mailer()).toBe(mailer());
-    await mailer().send({ to: 'b@exemple.ca', subject: 'Objet', text: 'Texte' });
+    await mailer().send({ to: 'b@exemple.ca', subject: 'Objet', text: 'Texte', html: '<p>Texte</p>' });
     expect((await readOutbox(dir)).map((entry) => entry.to)).toEqual(['b@exemple.ca', 'a@exemple.ca']);
   });
 });

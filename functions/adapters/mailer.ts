@@ -9,7 +9,9 @@ import { sesMailer } from './ses-mailer';
 export interface EmailMessage {
   to: string;
   subject: string;
+  /** The plain-text alternative of `html`. */
   text: string;
+  html: string;
 }
 
 export interface Mailer {

@@ -7,12 +7,13 @@ import { extractLinks, outboxMailer, readOutbox, writeOutboxEntry } from './outb
 const newDir = () => mkdtemp(join(tmpdir(), 'outbox-test-'));
 
 describe('outbox', () => {
-  it('keeps each e-mail as one JSON file, read back newest first with its links', async () => {
+  it('keeps each e-mail as one JSON file, text and HTML, read back newest first with the links of its text', async () => {
     const dir = await newDir();
     await outboxMailer(dir).send({
       to: 'a@exemple.ca',
       subject: 'Premier',
       text: 'Confirmez : http://localhost:3000/confirmer?jeton=abc.',
+      html: '<p><a href="http://localhost:3000/confirmer?jeton=abc">Confirmez</a></p>',
     });
     await writeOutboxEntry(dir, { kind: 'sms', to: '+15145550123', text: 'Code : 123456' });
     expect(await readdir(dir)).toHaveLength(2);
@@ -22,6 +23,7 @@ describe('outbox', () => {
       kind: 'email',
       to: 'a@exemple.ca',
       subject: 'Premier',
+      html: '<p><a href="http://localhost:3000/confirmer?jeton=abc">Confirmez</a></p>',
       links: ['http://localhost:3000/confirmer?jeton=abc'],
     });
     expect(mail!.id).not.toBe(sms!.id);

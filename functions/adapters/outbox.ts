@@ -50,8 +50,8 @@ export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
 
 export function outboxMailer(dir: string): Mailer {
   return {
-    async send({ to, subject, text }) {
-      await writeOutboxEntry(dir, { kind: 'email', to, subject, text });
+    async send({ to, subject, text, html }) {
+      await writeOutboxEntry(dir, { kind: 'email', to, subject, text, html });
     },
   };
 }

@@ -4,13 +4,14 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { sesMailer } from './ses-mailer';
 
 describe('SES mailer', () => {
-  it('sends a UTF-8 text e-mail from the configured address', async () => {
+  it('sends a UTF-8 e-mail, HTML with its plain-text alternative, from the configured address', async () => {
     const ses = mockClient(SESv2Client);
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
     await sesMailer(new SESv2Client({ region: 'ca-central-1' }), 'Partage <noreply@exemple.ca>').send({
       to: 'admin@exemple.ca',
       subject: 'Votre code de connexion : 123456',
       text: 'Bonjour Sophie,',
+      html: '<p>Bonjour Sophie,</p>',
     });
     expect(ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input)).toEqual([
       {
@@ -19,7 +20,7 @@ describe('SES mailer', () => {
         Content: {
           Simple: {
             Subject: { Data: 'Votre code de connexion : 123456', Charset: 'UTF-8' },
-            Body: { Text: { Data: 'Bonjour Sophie,', Charset: 'UTF-8' } },
+            Body: { Html: { Data: '<p>Bonjour Sophie,</p>', Charset: 'UTF-8' }, Text: { Data: 'Bonjour Sophie,', Charset: 'UTF-8' } },
           },
         },
       },
@@ -34,6 +35,7 @@ describe('SES mailer', () => {
       to: 'a@exemple.ca',
       subject: 's',
       text: 't',
+      html: '<p>t</p>',
     });
     await expect(send).rejects.toThrow('MessageRejected');
     ses.restore();

@@ -3,7 +3,7 @@ import type { Mailer } from './mailer';
 
 export function sesMailer(client: SESv2Client, from: string): Mailer {
   return {
-    async send({ to, subject, text }) {
+    async send({ to, subject, text, html }) {
       await client.send(
         new SendEmailCommand({
           FromEmailAddress: from,
@@ -11,7 +11,8 @@ export function sesMailer(client: SESv2Client, from: string): Mailer {
           Content: {
             Simple: {
               Subject: { Data: subject, Charset: 'UTF-8' },
-              Body: { Text: { Data: text, Charset: 'UTF-8' } },
+              // SES sends both as multipart/alternative: clients that show no HTML read the text.
+              Body: { Html: { Data: html, Charset: 'UTF-8' }, Text: { Data: text, Charset: 'UTF-8' } },
             },
           },
         }),

@@ -1,43 +1,61 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { UI_LANGUAGES } from '@partage/graphql';
+import { EMAIL_LAYOUT_TEXTS } from '@partage/graphql/emails';
 import { EMAIL_TEXTS, inertText, renderEmail, type EmailName } from './emails';
+import { renderAdCard, secondaryLink, type AdCard, type EmailContext } from './email-blocks';
+import { EMAIL_TEMPLATES } from './email-templates';
 import { extractLinks } from '../adapters/outbox';
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const NAMES = Object.keys(EMAIL_TEXTS.fr) as EmailName[];
+const BASE = 'https://partage.example';
+const link = `${BASE}/confirmez-courriel?email=a%40b.ca&token=t`;
+const EVIL = '<b>https://evil.example/a</b> www.evil.example x@evil.example "&';
+
+/** Values for every placeholder of every e-mail, the typed ones hostile. */
+const VALUES = { code: '123456', firstName: EVIL, minutes: '10', hours: '48', days: '7', link, title: EVIL, name: EVIL };
+
+/** The placeholders that take text someone typed. */
+const EVIL_PLACEHOLDERS = ['firstName', 'title', 'name'];
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+/** A text filled as the renderer does. */
+const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, key: keyof typeof VALUES) => inertText(VALUES[key]));
+
+/** Leaves of a JSON object as `path: text`. */
+const leaves = (value: object, prefix = ''): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(value).flatMap(([key, v]) =>
+      typeof v === 'string' ? [[`${prefix}${key}`, v]] : Object.entries(leaves(v as object, `${prefix}${key}.`)),
+    ),
+  );
+
+beforeAll(() => {
+  vi.stubEnv('PUBLIC_URL', `${BASE}/`);
+});
 
 describe('e-mail texts', () => {
-  it('exist in French and English with the same placeholders', () => {
-    expect(Object.keys(EMAIL_TEXTS.en).sort()).toEqual(Object.keys(EMAIL_TEXTS.fr).sort());
-    for (const name of Object.keys(EMAIL_TEXTS.fr) as EmailName[]) {
-      for (const part of ['subject', 'text'] as const) {
-        expect(placeholders(EMAIL_TEXTS.en[name][part]), `${name}.${part}`).toEqual(placeholders(EMAIL_TEXTS.fr[name][part]));
-      }
+  it('exist in French and English with the same keys and placeholders, the layout too', () => {
+    expect(Object.keys(EMAIL_TEXTS.en).sort()).toEqual(NAMES.sort());
+    const pairs = [
+      ...NAMES.map((name) => [name, EMAIL_TEXTS.fr[name], EMAIL_TEXTS.en[name]] as const),
+      ['layout', EMAIL_LAYOUT_TEXTS.fr, EMAIL_LAYOUT_TEXTS.en] as const,
+    ];
+    for (const [name, fr, en] of pairs) {
+      const [frLeaves, enLeaves] = [leaves(fr), leaves(en)];
+      expect(Object.keys(enLeaves).sort(), name).toEqual(Object.keys(frLeaves).sort());
+      for (const key of Object.keys(frLeaves)) expect(placeholders(enLeaves[key]!), `${name}.${key}`).toEqual(placeholders(frLeaves[key]!));
     }
   });
 
-  it('fill every placeholder in the language asked for', () => {
-    const values = { code: '123456', firstName: 'Émilie', minutes: '10' };
-    const fr = renderEmail('twoFactorCode', 'fr', values);
-    expect(fr.subject).toBe('Votre code de connexion : 123456');
-    expect(fr.text).toContain('Bonjour Émilie');
-    expect(fr.text).toContain('10 minutes');
-    expect(renderEmail('twoFactorCode', 'en', values).subject).toBe('Your sign-in code: 123456');
-  });
-
-  it('refuse to send a text with an unfilled placeholder', () => {
-    expect(() => renderEmail('twoFactorCode', 'fr', { code: '123456' })).toThrow('{{firstName}}');
-  });
-
-  it('never turn a filled-in value into a link, and keep the link the service builds', async () => {
-    const { text } = renderEmail('twoFactorCode', 'en', {
-      code: '123456',
-      firstName: 'https://evil.example/a www.evil.example x@evil.example',
-      minutes: '10',
-    });
-    expect(text).not.toMatch(/evil\.example|https?:|@evil/);
-    expect(extractLinks(text)).toEqual([]);
-    expect(inertText('Émilie Côté-Ouellet')).toBe('Émilie Côté-Ouellet');
-    const link = 'https://partage.example/confirmez-courriel?email=a%40b.ca&token=t';
-    expect(extractLinks(renderEmail('emailConfirmation', 'fr', { link, hours: '48' }).text)).toEqual([link]);
+  it('give every e-mail a template, a subject, a preheader and the reason it is sent', () => {
+    expect(Object.keys(EMAIL_TEMPLATES).sort()).toEqual(NAMES.sort());
+    for (const name of NAMES)
+      expect(EMAIL_TEXTS.fr[name], name).toMatchObject({
+        subject: expect.any(String),
+        preheader: expect.any(String),
+        reason: expect.any(String),
+      });
   });
 
   it('carry no placeholder for a name in e-mails to addresses that may not be confirmed', () => {
@@ -49,10 +67,130 @@ describe('e-mail texts', () => {
       'accountCreatedByAdmin',
     ];
     for (const name of unconfirmedRecipients) {
-      for (const language of ['fr', 'en'] as const) {
-        expect(placeholders(EMAIL_TEXTS[language][name].text), `${language}.${name}`).not.toContain('firstName');
-        expect(placeholders(EMAIL_TEXTS[language][name].text), `${language}.${name}`).not.toContain('organizationName');
+      for (const language of UI_LANGUAGES) {
+        const used = Object.values(EMAIL_TEXTS[language][name]).flatMap(placeholders);
+        expect(used, `${language}.${name}`).not.toContain('firstName');
+        expect(used, `${language}.${name}`).not.toContain('organizationName');
       }
     }
+  });
+});
+
+describe('renderEmail', () => {
+  it.each(NAMES.flatMap((name) => UI_LANGUAGES.map((language) => [name, language] as const)))(
+    '%s in %s: subject, text and HTML filled in that language, typed values inert and escaped, links in that language',
+    (name, language) => {
+      const texts = EMAIL_TEXTS[language][name];
+      const { subject, text, html } = renderEmail(name, language, VALUES);
+      expect(subject).toBe(texts.subject.replace('{{code}}', '123456'));
+      for (const part of [subject, text, html]) expect(part).not.toMatch(/\{\{|evil\.example|@evil/);
+      expect(html).not.toContain('<b>');
+      expect(html).toContain(`<html lang="${language}"`);
+      expect(html).toContain(`<title>${subject.replace(/"/g, '&quot;')}</title>`);
+      expect(html).toContain('<meta name="color-scheme" content="light dark" />');
+      expect(html).toContain(EMAIL_LAYOUT_TEXTS[language].brand);
+      if (EVIL_PLACEHOLDERS.some((key) => Object.values(texts).some((t) => t.includes(`{{${key}}}`)))) {
+        expect(text).toContain(inertText(EVIL));
+        expect(html).toContain('&lt;b&gt;');
+        expect(html).toContain('&quot;&amp;');
+      }
+      const home = `${BASE}/?lang=${language}`;
+      if ('action' in texts) {
+        const action = `${link}&lang=${language}`;
+        expect(extractLinks(text)).toEqual([action, home]);
+        expect(html).toContain(`href="${action.replace(/&/g, '&amp;')}"`);
+        expect(html).toContain(`>\n${texts.action}\n</a>`);
+      } else {
+        expect(extractLinks(text)).toEqual([home]);
+      }
+      const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+      expect(hrefs.length).toBeGreaterThan(0);
+      for (const href of hrefs) expect(new URL(href).searchParams.getAll('lang'), href).toEqual([language]);
+      expect(html).toContain(`>${escape(fill(texts.preheader))}</div>`);
+      expect(html).toContain(escape(fill(texts.reason)));
+    },
+  );
+
+  it('reads as before in plain text: greeting, paragraphs, the labelled link, the signature, why it was sent', () => {
+    const { text } = renderEmail('emailConfirmation', 'fr', { link, hours: '48' });
+    expect(text).toBe(
+      [
+        'Bonjour,',
+        'Merci de vous être inscrit à Partage. Pour activer votre compte, confirmez votre adresse courriel.',
+        `Confirmer mon adresse courriel :\n${link}&lang=fr`,
+        "Ce lien est valide pendant 48 heures. Si vous n'avez pas créé de compte, ignorez ce courriel.",
+        "L'équipe Partage",
+        `-- \nVous recevez ce courriel parce que cette adresse a servi à créer un compte Partage.\nPartage · ${BASE}/?lang=fr\n`,
+      ].join('\n\n'),
+    );
+  });
+
+  it('shows the sign-in code on its own, greeting the user by name', () => {
+    const { subject, text, html } = renderEmail('twoFactorCode', 'en', { code: '123456', firstName: 'Émilie', minutes: '10' });
+    expect(subject).toBe('Your sign-in code: 123456');
+    expect(text).toMatch(/^Hello Émilie,\n\nHere is your sign-in code:\n\n123456\n\nIt is valid for 10 minutes/);
+    expect(html).toMatch(/letter-spacing:6px[^>]*>123456</);
+  });
+
+  it('refuses to render an e-mail with an unfilled placeholder or a missing link', () => {
+    expect(() => renderEmail('twoFactorCode', 'fr', { code: '123456', minutes: '10' })).toThrow('{{firstName}}');
+    expect(() => renderEmail('passwordReset', 'fr', { minutes: '10' })).toThrow('{{link}}');
+  });
+});
+
+describe('links', () => {
+  it('carry the language once, after a query or without one', () => {
+    for (const [url, expected] of [
+      [`${BASE}/gerer-annonces`, `${BASE}/gerer-annonces?lang=en`],
+      [`${BASE}/a?lang=fr&x=1`, `${BASE}/a?lang=en&x=1`],
+      [`${BASE}/a?x=1#top`, `${BASE}/a?x=1&lang=en#top`],
+    ]) {
+      expect(renderEmail('adTransferred', 'en', { title: 'Four', link: url! }).text).toContain(`See my ads:\n${expected}\n`);
+    }
+  });
+});
+
+describe('blocks', () => {
+  const card: AdCard = {
+    url: `${BASE}/annonces/a1?from=digest`,
+    title: 'Four <mixte> www.four.example',
+    imageUrl: 'https://cdn.example/a1.jpg?w=600&h=400',
+    imageAlt: 'Four en inox',
+    offers: [{ mode: 'RENT', price: '120,00 $ CA / jour' }, { mode: 'DONATION' }],
+    town: 'Rimouski',
+    distanceKm: 12.34,
+  };
+
+  it('an ad card: picture with its alt text, linked title, modes and prices, town and distance, in the language', () => {
+    const fr = renderAdCard(card, 'fr');
+    const href = `${BASE}/annonces/a1?from=digest&amp;lang=fr`;
+    expect(fr.html).toContain(`alt="Four en inox" src="https://cdn.example/a1.jpg?w=600&amp;h=400"`);
+    expect(fr.html).toContain(`<a href="${href}">Four &lt;mixte&gt; www\u2024four\u2024example</a>`);
+    expect(fr.html).toContain('Location : 120,00 $ CA / jour · Don');
+    expect(fr.html).toContain('Rimouski · à 12,3 km');
+    expect(fr.text).toBe(
+      `Four <mixte> www\u2024four\u2024example\nLocation : 120,00 $ CA / jour · Don\nRimouski · à 12,3 km\n${BASE}/annonces/a1?from=digest&lang=fr`,
+    );
+    expect(renderAdCard(card, 'en').text).toContain('Rent: 120,00 $ CA / jour · Donation\nRimouski · 12.3 km away\n');
+  });
+
+  it('an ad card without picture or distance has no image and names the town alone', () => {
+    const { html, text } = renderAdCard({ ...card, imageUrl: undefined, distanceKm: undefined }, 'en');
+    expect(html).not.toContain('<img');
+    expect(text.split('\n')[2]).toBe('Rimouski');
+    expect(renderAdCard({ ...card, imageAlt: undefined }, 'en').html).toContain('alt="Four &lt;mixte&gt; www\u2024four\u2024example"');
+  });
+
+  it('a secondary link: a plain link in HTML, labelled in the text, in the language', () => {
+    const context: EmailContext = {
+      language: 'en',
+      text: () => 'Manage my alerts',
+      value: () => '',
+      link: () => `${BASE}/mes-alertes?lang=en`,
+      cards: () => [],
+    };
+    const { html, text } = secondaryLink('manage', 'alerts')(context);
+    expect(html).toContain(`<a href="${BASE}/mes-alertes?lang=en">Manage my alerts</a>`);
+    expect(text).toBe(`Manage my alerts:\n${BASE}/mes-alertes?lang=en`);
   });
 });

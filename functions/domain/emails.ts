@@ -1,28 +1,71 @@
-// Renders the e-mail texts of @partage/graphql/emails in the recipient's language. A filled-in value
-// may be text someone typed (a first name): it is made inert so that no mail client turns it into a
-// link; only the `{{link}}` the service builds stays a link.
+// Renders an e-mail of @partage/graphql/emails in the recipient's language, as HTML and plain text
+// from its one template (email-templates.ts): the greeting, the template's blocks, the signature, and
+// a footer saying why the recipient receives it. Values someone typed are made inert (email-fill.ts);
+// every link opens the web app in the recipient's language.
 
 import type { UiLanguage } from '@partage/graphql';
-import { EMAIL_TEXTS, type EmailName } from '@partage/graphql/emails';
+import { EMAIL_DOCUMENT, EMAIL_LAYOUT_TEXTS, EMAIL_TEXTS, type EmailName } from '@partage/graphql/emails';
+import { paragraphsOf, type AdCard, type EmailContext } from './email-blocks';
+import { fillHtml, fillText, inertText } from './email-fill';
+import { EMAIL_TEMPLATES } from './email-templates';
+import { appLink, withLanguage } from './links';
 
 export { EMAIL_TEXTS, type EmailName };
+export { inertText };
 
-/**
- * `value` with look-alikes for the characters that make a URL or an address (`.`, `:`, `/`, `@`),
- * so that `www.evil.example` or `http://…` in a name is read as text and never auto-linked.
- */
-export function inertText(value: string): string {
-  return value.replace(/[.:/@]/g, (c) => ({ '.': '\u2024', ':': '\ua789', '/': '\u2215', '@': '\uff20' })[c]!);
+/** The values of an e-mail's placeholders: text, or the ads of a list of cards. */
+export type EmailValues = Readonly<Record<string, string | readonly AdCard[]>>;
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
 }
 
-/** Subject and text of an e-mail in the recipient's language; a placeholder without a value is a bug. */
-export function renderEmail(name: EmailName, language: UiLanguage, values: Record<string, string>): { subject: string; text: string } {
-  const fill = (template: string) =>
-    template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => {
-      const value = values[key];
-      if (value === undefined) throw new Error(`E-mail ${name} needs a value for {{${key}}}`);
-      return key === 'link' ? value : inertText(value);
-    });
-  const { subject, text } = EMAIL_TEXTS[language][name];
-  return { subject: fill(subject), text: fill(text) };
+/** An e-mail in the recipient's language; a placeholder without a value is a bug, and throws. */
+export function renderEmail(name: EmailName, language: UiLanguage, values: EmailValues): RenderedEmail {
+  const texts = EMAIL_TEXTS[language][name];
+  const layout = EMAIL_LAYOUT_TEXTS[language];
+  const valueOf = (key: string) => {
+    const value = values[key];
+    if (typeof value !== 'string') throw new Error(`E-mail ${name} needs a value for {{${key}}}`);
+    return value;
+  };
+  const context: EmailContext = {
+    language,
+    text(key) {
+      const text = texts[key];
+      if (text === undefined) throw new Error(`E-mail ${name} has no text "${key}"`);
+      return fillText(text, (placeholder) => inertText(valueOf(placeholder)));
+    },
+    value: valueOf,
+    link: (key) => withLanguage(valueOf(key), language),
+    cards(key) {
+      const cards = values[key];
+      if (!Array.isArray(cards)) throw new Error(`E-mail ${name} needs a list of ads for ${key}`);
+      return cards as readonly AdCard[];
+    },
+  };
+  const parts = [
+    paragraphsOf(texts.greeting === undefined ? layout.greeting : context.text('greeting')),
+    ...EMAIL_TEMPLATES[name].map((block) => block(context)),
+    paragraphsOf(layout.signature),
+  ];
+  const subject = context.text('subject');
+  const reason = context.text('reason');
+  const homeUrl = withLanguage(appLink('/'), language);
+  return {
+    subject,
+    text: `${parts.map((part) => part.text).join('\n\n')}\n\n-- \n${reason}\n${layout.brand} · ${homeUrl}\n`,
+    html: fillHtml(EMAIL_DOCUMENT, {
+      lang: language,
+      subject,
+      preheader: context.text('preheader'),
+      body: parts.map((part) => part.html).join('\n'),
+      footer: reason,
+      brand: layout.brand,
+      tagline: layout.tagline,
+      homeUrl,
+    }),
+  };
 }

@@ -174,6 +174,23 @@ describe('Mutation.createAdminAccount and Mutation.completeAdminRegistration', (
     });
   });
 
+  it.each([
+    [undefined, 'FRENCH', 'fr', 'Invitation à administrer Partage'],
+    ['ENGLISH', 'ENGLISH', 'en', 'Invitation to administer Partage'],
+  ])(
+    'send the invitation in the language chosen (%s), which becomes the invited administrator’s',
+    async (chosen, language, lang, subject) => {
+      const email = `admin-${unique()}@exemple.ca`;
+      const input = { email, firstName: 'Noémie', lastName: 'Roy', ...(chosen && { language: chosen }) };
+      const { id } = (await call('Mutation.createAdminAccount', { input })) as { id: string };
+      const { mail, url } = await lastLinkEmail(email);
+      expect(mail.subject).toBe(subject);
+      expect(url.searchParams.get('lang')).toBe(lang);
+      expect(mail.html).toContain(`<html lang="${lang}"`);
+      expect(await call('Query.user', { id })).toMatchObject({ profile: { language } });
+    },
+  );
+
   it('refuse a wrong token, a weak password, a taken address and missing names', async () => {
     const email = `admin-${unique()}@exemple.ca`;
     await call('Mutation.createAdminAccount', { input: { email, firstName: 'Noémie', lastName: 'Roy', language: 'ENGLISH' } });

@@ -354,7 +354,10 @@ describe('Mutation.transferAd', () => {
     expect(ids(await page('Query.managedAds', { published: false }, as(english)))).toEqual([ad.id]);
     expect(ids(await page('Query.managedAds', { published: false, limit: ADS_PAGE_MAX_LIMIT }, as(admin)))).not.toContain(ad.id);
     const [mail] = await emailsTo(english.email);
-    expect(mail).toMatchObject({ subject: 'An ad was transferred to you', links: [`${TEST_PUBLIC_URL}/gerer-annonces?lang=en`] });
+    expect(mail).toMatchObject({
+      subject: 'An ad was transferred to you',
+      links: [`${TEST_PUBLIC_URL}/gerer-annonces?lang=en`, `${TEST_PUBLIC_URL}/?lang=en`],
+    });
     expect(mail!.text).toContain('Pizza oven');
 
     const french = await givenUser({ language: 'fr' });
@@ -362,7 +365,7 @@ describe('Mutation.transferAd', () => {
     await transfer(other.id, french.email);
     expect((await emailsTo(french.email))[0]).toMatchObject({
       subject: 'Une annonce vous a été transférée',
-      links: [`${TEST_PUBLIC_URL}/gerer-annonces?lang=fr`],
+      links: [`${TEST_PUBLIC_URL}/gerer-annonces?lang=fr`, `${TEST_PUBLIC_URL}/?lang=fr`],
     });
   });
 

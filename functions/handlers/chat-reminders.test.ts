@@ -82,7 +82,7 @@ describe('chat reminder', () => {
     expect(others).toEqual([]);
     expect(mail!.subject).toBe('New message on Partage');
     expect(mail!.text).toContain('Traiteur du Plateau');
-    expect(mail!.links).toEqual([`${TEST_PUBLIC_URL}/conversations/${conversation.id}?lang=en`]);
+    expect(mail!.links).toEqual([`${TEST_PUBLIC_URL}/conversations/${conversation.id}?lang=en`, `${TEST_PUBLIC_URL}/?lang=en`]);
 
     // When the same job runs again (a retry), nothing more is sent
     expect(await reminders({ job: 'chat-reminder', scheduledAt: pending[0]!.at, payload: pending[0]!.payload })).toEqual({ sent: false });
@@ -113,7 +113,7 @@ describe('chat reminder', () => {
     expect(await runDueReminders()).toEqual([{ sent: true }]);
     const [mail] = await emailsTo(asker.email);
     expect(mail!.subject).toBe('Nouveau message sur Partage');
-    expect(mail!.links).toEqual([`${TEST_PUBLIC_URL}/conversations/${conversation.id}?lang=fr`]);
+    expect(mail!.links).toEqual([`${TEST_PUBLIC_URL}/conversations/${conversation.id}?lang=fr`, `${TEST_PUBLIC_URL}/?lang=fr`]);
   });
 
   it('sends nothing to a user who turned reminders off', async () => {

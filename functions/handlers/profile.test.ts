@@ -117,6 +117,26 @@ describe('Mutation.updateUserProfile', () => {
     expect(await update({ userId: admin.id, lastName: 'Roy', organizationName: '' }, asUser(admin))).toEqual({ id: admin.id });
     expect(await profileOf(admin)).toMatchObject({ lastName: 'Roy', publicName: 'Lucie R.', acceptedTos: null });
   });
+
+  it.each(['USER', 'ADMIN'] as const)(
+    'sets a %s’s e-mail language alone (the header’s toggle): the next e-mail goes out in it',
+    async (role) => {
+      const user = await givenUser({ role, language: 'fr' });
+      expect(await update({ userId: user.id, language: 'ENGLISH' }, asUser(user))).toEqual({ id: user.id });
+      expect(await profileOf(user)).toMatchObject({ language: 'ENGLISH', firstName: user.firstName, lastName: user.lastName });
+      await call('Mutation.sendPasswordReset', { input: { email: user.email } }, ANONYMOUS);
+      const { mail } = await lastLinkEmail(user.email);
+      expect(mail.subject).toBe('Reset your password');
+      expect(mail.links[0]).toMatch(/[?&]lang=en$/);
+      expect(mail.html).toContain('<html lang="en"');
+    },
+  );
+
+  it('lets nobody set another user’s e-mail language', async () => {
+    const [user, other] = [await givenMember(), await givenMember()];
+    expect(errorCodeOf(await update({ userId: other.id, language: 'ENGLISH' }, asUser(user)))).toBe('UNAUTHORIZED_ACCESS');
+    expect(await profileOf(other)).toMatchObject({ language: 'FRENCH' });
+  });
 });
 
 describe('Query.publicProfile', () => {

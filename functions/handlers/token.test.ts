@@ -13,6 +13,7 @@ import {
   lastTwoFactorCode,
   newSourceAddress,
   TEST_PASSWORD,
+  TEST_PUBLIC_URL,
   useTestEnvironment,
   useUpRateLimit,
 } from '../testing/fixtures';
@@ -323,8 +324,9 @@ describe('two-factor login of administrators', () => {
     const admin = await givenUser({ role: 'ADMIN', firstName: 'http://evil.example/x www.evil.example' });
     await adminLogin(admin.email);
     const mail = (await readOutbox(outboxDir)).find((entry) => entry.to === admin.email)!;
-    expect(mail.text).not.toMatch(/evil\.example|https?:/);
-    expect(mail.links).toEqual([]);
+    expect(`${mail.text}${mail.html}`).not.toMatch(/evil\.example|https?:\/\/evil/);
+    // The only link is the site's own, in the footer.
+    expect(mail.links).toEqual([`${TEST_PUBLIC_URL}/?lang=fr`]);
     expect(mail.text).toContain('evil\u2024example');
   });
 

@@ -1,4 +1,5 @@
-// Joins the schema parts (schema/<capability>.graphql) into schema.graphql, and writes
+// Joins the schema parts (schema/<capability>.graphql) into schema.graphql, compiles the e-mail layout
+// (email-layout.ts), and writes
 // src/generated/types.ts from them: the TypeScript shapes of enums, inputs, object types, field
 // arguments, and the resolver types of every `Type.field` a handler may serve. A few lines of
 // graphql-js instead of @graphql-codegen. Run with `npm run codegen -w graphql` after every schema change
@@ -22,6 +23,7 @@ import {
   type GraphQLType,
 } from 'graphql';
 import { SCHEMA_PATH } from '../src/schema';
+import { generateEmailLayout, GENERATED_EMAIL_LAYOUT_PATH } from './email-layout';
 import { loadSchemaParts, ROOT_TYPES, type FieldRegistry } from './schema-parts';
 
 export const GENERATED_TYPES_PATH = fileURLToPath(new URL('../src/generated/types.ts', import.meta.url));
@@ -154,5 +156,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(SCHEMA_PATH, generateJoinedSchema());
   writeFileSync(GENERATED_TYPES_PATH, generateTypes());
   writeFileSync(GENERATED_INPUT_SHAPES_PATH, generateInputShapes());
-  console.log(`Wrote ${SCHEMA_PATH}, ${GENERATED_TYPES_PATH} and ${GENERATED_INPUT_SHAPES_PATH}`);
+  writeFileSync(GENERATED_EMAIL_LAYOUT_PATH, await generateEmailLayout());
+  console.log(`Wrote ${SCHEMA_PATH}, ${GENERATED_TYPES_PATH}, ${GENERATED_INPUT_SHAPES_PATH} and ${GENERATED_EMAIL_LAYOUT_PATH}`);
 }

@@ -5,14 +5,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeOutboxEntry } from '@partage/functions/adapters/outbox';
-import { createDevOutbox } from './dev-outbox';
+import { createDevOutbox, DEV_OUTBOX_MESSAGE_PATH } from './dev-outbox';
 
-async function pageOf(outboxDir: string): Promise<string> {
-  let body = '';
-  const response = { writeHead: () => response, end: (chunk: string) => (body = chunk) } as unknown as ServerResponse;
-  await createDevOutbox(outboxDir).html({} as IncomingMessage, response);
-  return body;
+type Route = 'html' | 'json' | 'message';
+
+async function answerOf(
+  outboxDir: string,
+  route: Route,
+  url = '/',
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const answer = { status: 0, headers: {} as Record<string, string>, body: '' };
+  const response = {
+    writeHead: (status: number, headers: Record<string, string>) => Object.assign(answer, { status, headers }) && response,
+    setHeader: (name: string, value: string) => (answer.headers[name] = value),
+    end: (chunk: string) => (answer.body = chunk),
+  } as unknown as ServerResponse;
+  await createDevOutbox(outboxDir)[route]({ url } as IncomingMessage, response);
+  return answer;
 }
+
+const pageOf = async (outboxDir: string) => (await answerOf(outboxDir, 'html')).body;
 
 describe('dev mailbox page', () => {
   it('shows an SMS with its kind, its number and its code', async () => {
@@ -25,5 +37,38 @@ describe('dev mailbox page', () => {
       /<td class="nowrap">SMS<\/td>\s*<td>\+15145550123<\/td>\s*<td><\/td>\s*<td><div class="message">code 123456<\/div><\/td>/,
     );
     expect(page).toMatch(/<td class="nowrap">E-mail<\/td>\s*<td>marie@exemple.ca<\/td>/);
+  });
+
+  it('shows the HTML of an e-mail in a sandboxed frame, served on its own under a CSP without scripts, beside its text', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dev-outbox-'));
+    const html = '<!doctype html><p style="color:red">Bonjour <a href="http://localhost:3000/?lang=fr">Partage</a></p>';
+    const { id } = await writeOutboxEntry(dir, {
+      kind: 'email',
+      to: 'marie@exemple.ca',
+      subject: 'Bienvenue',
+      text: 'Bonjour http://localhost:3000/?lang=fr',
+      html,
+    });
+    const page = await pageOf(dir);
+    expect(page).toContain(`<iframe class="preview" sandbox="" src="${DEV_OUTBOX_MESSAGE_PATH}?id=${id}" title="HTML of Bienvenue"`);
+    expect(page).toContain('<a href="http://localhost:3000/?lang=fr">http://localhost:3000/?lang=fr</a>');
+    expect(page).not.toContain('style="color:red"');
+
+    const message = await answerOf(dir, 'message', `${DEV_OUTBOX_MESSAGE_PATH}?id=${id}`);
+    expect(message.status).toBe(200);
+    expect(message.body).toBe(html);
+    expect(message.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none';/);
+    expect(message.headers['content-security-policy']).not.toMatch(/script-src/);
+    expect((await answerOf(dir, 'message', `${DEV_OUTBOX_MESSAGE_PATH}?id=nope`)).status).toBe(404);
+
+    const [entry] = JSON.parse((await answerOf(dir, 'json')).body) as Array<Record<string, unknown>>;
+    expect(entry).toMatchObject({
+      id,
+      kind: 'email',
+      to: 'marie@exemple.ca',
+      subject: 'Bienvenue',
+      html,
+      links: ['http://localhost:3000/?lang=fr'],
+    });
   });
 });

@@ -1,13 +1,19 @@
 // The dev mailbox (local host only): what the outbox mail/SMS adapter "sent", newest first, as a
 // page at /_dev/outbox with clickable links, and as JSON at /_dev/outbox.json for tests and tools.
+// The HTML of an e-mail is shown as sent, in a sandboxed frame: it is served on its own
+// (/_dev/outbox/message?id=…) under a CSP that runs no script and loads nothing but images.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readOutbox, type OutboxEntry } from '@partage/functions/adapters/outbox';
 import { escapeHtml, sendDevPage } from './dev-page';
-import { sendJson } from './http-io';
+import { sendJson, sendText } from './http-io';
 
 export const DEV_OUTBOX_PATH = '/_dev/outbox';
 export const DEV_OUTBOX_JSON_PATH = '/_dev/outbox.json';
+export const DEV_OUTBOX_MESSAGE_PATH = '/_dev/outbox/message';
+
+/** The e-mail's own styles and pictures, nothing else; framed by the mailbox page only. */
+export const MESSAGE_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; frame-ancestors 'self'";
 
 /** What the page shows of one entry at most: an entry of any size stays readable and quick to render. */
 export const PAGE_TEXT_MAX_LENGTH = 20_000;
@@ -36,6 +42,16 @@ function linkedText(text: string, allLinks: unknown): string {
     .join('');
 }
 
+const messageUrl = (entry: OutboxEntry) => `${DEV_OUTBOX_MESSAGE_PATH}?id=${encodeURIComponent(entry.id)}`;
+
+function htmlPreview(entry: OutboxEntry): string {
+  if (!entry.html) return '';
+  const url = escapeHtml(messageUrl(entry));
+  const title = escapeHtml(`HTML of ${truncated(entry.subject ?? '', PAGE_FIELD_MAX_LENGTH)}`);
+  return `<iframe class="preview" sandbox="" src="${url}" title="${title}" loading="lazy"></iframe>
+<p><a href="${url}" target="_blank">Open the HTML</a> · Plain text:</p>`;
+}
+
 function row(entry: OutboxEntry): string {
   const sentAt = truncated(entry.sentAt, PAGE_FIELD_MAX_LENGTH);
   return `<tr>
@@ -43,7 +59,7 @@ function row(entry: OutboxEntry): string {
   <td class="nowrap">${entry.kind === 'sms' ? 'SMS' : 'E-mail'}</td>
   <td>${escapeHtml(truncated(entry.to, PAGE_FIELD_MAX_LENGTH))}</td>
   <td>${escapeHtml(truncated(entry.subject ?? '', PAGE_FIELD_MAX_LENGTH))}</td>
-  <td><div class="message">${linkedText(truncated(entry.text, PAGE_TEXT_MAX_LENGTH), entry.links)}</div></td>
+  <td>${htmlPreview(entry)}<div class="message">${linkedText(truncated(entry.text, PAGE_TEXT_MAX_LENGTH), entry.links)}</div></td>
 </tr>`;
 }
 
@@ -70,6 +86,18 @@ export function createDevOutbox(outboxDir: string) {
     },
     async json(_request: IncomingMessage, response: ServerResponse): Promise<void> {
       sendJson(response, 200, await readOutbox(outboxDir));
+    },
+    async message(request: IncomingMessage, response: ServerResponse): Promise<void> {
+      const id = new URL(request.url ?? '/', 'http://localhost').searchParams.get('id');
+      const html = (await readOutbox(outboxDir)).find((entry) => entry.id === id)?.html;
+      if (html === undefined) return sendText(response, 404, 'No such e-mail');
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': MESSAGE_CSP,
+        'x-frame-options': 'SAMEORIGIN',
+      });
+      response.end(html);
     },
   };
 }

@@ -17,6 +17,7 @@ const STYLE = `
   code { overflow-wrap: anywhere; }
   .nowrap { white-space: nowrap; }
   .message { white-space: pre-wrap; overflow-wrap: anywhere; max-width: 60ch; }
+  .preview { width: 640px; max-width: 100%; height: 36rem; border: 1px solid #ccc; background: #fff; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   a { color: #0b57d0; }
   a:focus-visible, button:focus-visible { outline: 2px solid #0b57d0; outline-offset: 2px; }

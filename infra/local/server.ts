@@ -13,7 +13,7 @@ import { ensureTable } from '@partage/functions/data/ensure-table';
 import { createAppSyncHttpHandler } from './appsync-http';
 import { createAppSyncRealtime, REALTIME_PATH } from './appsync-realtime';
 import { buildAppSyncSchema } from './appsync-schema';
-import { createDevOutbox, DEV_OUTBOX_JSON_PATH, DEV_OUTBOX_PATH } from './dev-outbox';
+import { createDevOutbox, DEV_OUTBOX_JSON_PATH, DEV_OUTBOX_MESSAGE_PATH, DEV_OUTBOX_PATH } from './dev-outbox';
 import { createDevSchedules, DEV_SCHEDULES_PATH, DEV_SCHEDULES_RUN_DUE_PATH, DEV_SCHEDULES_RUN_PATH } from './dev-schedules';
 import { localClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { LOCAL_REGION, setFunctionEnv } from './functions-env';
@@ -193,6 +193,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       ],
       [`GET ${DEV_OUTBOX_PATH}`, outbox.html],
       [`GET ${DEV_OUTBOX_JSON_PATH}`, outbox.json],
+      [`GET ${DEV_OUTBOX_MESSAGE_PATH}`, outbox.message],
       [`GET ${DEV_SCHEDULES_PATH}`, devSchedules.html],
       [`POST ${DEV_SCHEDULES_RUN_DUE_PATH}`, devSchedules.runDue],
       [`POST ${DEV_SCHEDULES_RUN_PATH}`, devSchedules.run],

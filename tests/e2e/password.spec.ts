@@ -10,6 +10,7 @@ import {
   expectNoSeriousA11yViolations,
   fillLogin,
   graphqlCall,
+  EMAIL_LANGUAGE,
   linkIn,
   apiToken,
   signUpConfirmedThroughApi,
@@ -137,7 +138,7 @@ for (const lang of ['fr', 'en'] as const) {
       'failed logins: after five wrong passwords the page says how long to wait; a reset lifts the delay',
       async ({ page, request }) => {
         const email = freshEmail(`retarde-${lang}`);
-        await signUpConfirmedThroughApi(request, email, PASSWORD, 'Cuisine retardée');
+        await signUpConfirmedThroughApi(request, email, PASSWORD, 'Cuisine retardée', { language: EMAIL_LANGUAGE[lang] });
         for (let attempt = 0; attempt < 5; attempt++) {
           const response = await request.post('/token/login', {
             data: { username: email, password: 'Mauvais-Passe-2026', deviceId: 'e2e' },
@@ -202,6 +203,7 @@ for (const lang of ['fr', 'en'] as const) {
         const email = freshEmail(`attente-${lang}`);
         await signUpThroughApi({
           input: {
+            language: EMAIL_LANGUAGE[lang],
             email,
             password: PASSWORD,
             firstName: 'Essai',

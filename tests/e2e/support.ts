@@ -31,6 +31,9 @@ export const ACCOUNTS = {
 
 export type Lang = 'fr' | 'en';
 
+/** The profile language (the e-mails', whose links open the site in it) of a user who reads `Lang`. */
+export const EMAIL_LANGUAGE: Record<Lang, 'FRENCH' | 'ENGLISH'> = { fr: 'FRENCH', en: 'ENGLISH' };
+
 /** Labels the journeys read, per language, exactly as a user sees them. */
 export const LABELS = {
   fr: {

@@ -197,8 +197,7 @@ export async function transferAd(identity: Identity, input: TransferAdInput): Pr
     return { after, user, ad };
   });
   const title = ad.content.title[user.language] ?? ad.content.title.fr ?? ad.content.title.en ?? '';
-  // The link opens the site in the e-mail's language, as the user may open it on a browser that never chose one.
-  const link = appLink('/gerer-annonces', { lang: user.language });
+  const link = appLink('/gerer-annonces');
   await mailer().send({ to: user.email, ...renderEmail('adTransferred', user.language, { title, link }) });
   return adView(after, identity);
 }

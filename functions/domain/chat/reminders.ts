@@ -52,7 +52,7 @@ export async function sendChatReminder(payload: Record<string, unknown>): Promis
   const recipient = users.get(userId);
   if (!recipient) return { sent: false };
   if (!(await claimReminder(userId, conversationId, period))) return { sent: false };
-  const link = appLink(`/conversations/${conversationId}`, { lang: recipient.language });
+  const link = appLink(`/conversations/${conversationId}`);
   const name = users.get(otherId)?.publicName ?? '';
   await mailer().send({ to: recipient.email, ...renderEmail('chatReminder', recipient.language, { name, link }) });
   return { sent: true };

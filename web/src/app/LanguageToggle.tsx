@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '@partage/graphql';
+import { useSaveEmailLanguage } from '../features/accounts/session-user/email-language';
 import { storeLanguage } from '../lib/i18n/language';
 
-/** Switches between French and English; the choice is remembered. Named in the language it switches to. */
+/**
+ * Switches between French and English; the choice is remembered, and becomes a signed-in user's
+ * e-mail language. Named in the language it switches to.
+ */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
+  const saveEmailLanguage = useSaveEmailLanguage();
   const other: UiLanguage = i18n.language === 'en' ? 'fr' : 'en';
   return (
     <button
@@ -14,6 +19,7 @@ export function LanguageToggle() {
       onClick={() => {
         storeLanguage(other);
         void i18n.changeLanguage(other);
+        saveEmailLanguage(other);
       }}
     >
       {t('language.other')}

@@ -1,18 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TEXT_MAX_LENGTH, INDUSTRIES, REGISTERING_INTERESTS, type ContentLanguage } from '@partage/graphql';
+import { ACCOUNT_TEXT_MAX_LENGTH, INDUSTRIES, REGISTERING_INTERESTS } from '@partage/graphql';
 import { TextField } from '../forms/TextField';
 import { CheckboxField } from './CheckboxField';
-import { CheckboxGroup, RadioGroup } from './ChoiceGroup';
+import { CheckboxGroup } from './ChoiceGroup';
+import { LanguageField } from './LanguageField';
 import { organizationTypeChoices, type ProfileField, type ProfileMode, type ProfileValues } from './profile-values';
 import { SelectField } from './SelectField';
 import type { FieldsForm } from './use-fields-form';
 import './profile-form.css';
-
-const LANGUAGE_CHOICES: ReadonlyArray<{ value: ContentLanguage; lang: string }> = [
-  { value: 'FRENCH', lang: 'fr' },
-  { value: 'ENGLISH', lang: 'en' },
-];
 
 interface ProfileFieldsProps {
   form: FieldsForm<ProfileValues>;
@@ -151,13 +147,7 @@ export function ProfileFields({ form, fields, mode }: ProfileFieldsProps) {
               <CheckboxField label={t('fields.contactAuthorizationSurveys')} field={form.control('contactAuthorizationSurveys')} />
             </fieldset>
           )}
-          {fields.has('language') && (
-            <RadioGroup
-              legend={t('fields.language')}
-              field={form.control('language')}
-              options={LANGUAGE_CHOICES.map((choice) => ({ ...choice, label: t(`languages.${choice.value}`) }))}
-            />
-          )}
+          {fields.has('language') && <LanguageField legend={t('fields.language')} field={form.control('language')} />}
         </FormSection>
       )}
     </>

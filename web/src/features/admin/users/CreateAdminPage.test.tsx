@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { renderAt, signIn } from '../../../test/helpers';
@@ -24,13 +24,28 @@ async function openForm(answers: Record<string, unknown>) {
 }
 
 describe('create an administrator', () => {
-  it('invites the administrator, says so and goes back to the list', async () => {
+  it('invites the administrator in French unless told otherwise, says so and goes back to the list', async () => {
     const { api, fill, location } = await openForm({ createAdminAccount: { id: 'a-2' } });
     expect(screen.getByText(/The invitation is valid for 7 days/)).toBeVisible();
+    const languages = screen.getByRole('group', { name: 'Language of the invitation and of later emails' });
+    expect(within(languages).getByRole('radio', { name: 'Français' })).toBeChecked();
     await fill(' nadia@exemple.ca', 'Nadia ', 'Roy');
     await waitFor(() => expect(location()).toBe('/gestion-utilisateurs'));
     expect(await screen.findByText('The invitation has been sent. The new administrator appears in the list.')).toBeVisible();
-    expect(api.calls('createAdminAccount')).toEqual([{ input: { email: 'nadia@exemple.ca', firstName: 'Nadia', lastName: 'Roy' } }]);
+    expect(api.calls('createAdminAccount')).toEqual([
+      { input: { email: 'nadia@exemple.ca', firstName: 'Nadia', lastName: 'Roy', language: 'FRENCH' } },
+    ]);
+  });
+
+  it('sends the invitation in the language chosen', async () => {
+    const { api, fill, user } = await openForm({ createAdminAccount: { id: 'a-3' } });
+    await user.click(screen.getByRole('radio', { name: 'English' }));
+    await fill('sam@exemple.ca', 'Sam', 'Lee');
+    await waitFor(() =>
+      expect(api.calls('createAdminAccount')).toEqual([
+        { input: { email: 'sam@exemple.ca', firstName: 'Sam', lastName: 'Lee', language: 'ENGLISH' } },
+      ]),
+    );
   });
 
   it('requires every field, focusing the first', async () => {

@@ -1,0 +1,34 @@
+// Filling the placeholders of e-mail texts and of the compiled HTML layout. A value may be text
+// someone typed (a first name, an ad's title): it is made inert so that no mail client turns it into
+// a link, and HTML-escaped in the HTML part.
+
+/**
+ * `value` with look-alikes for the characters that make a URL or an address (`.`, `:`, `/`, `@`),
+ * so that `www.evil.example` or `http://…` in a name is read as text and never auto-linked.
+ */
+export function inertText(value: string): string {
+  return value.replace(/[.:/@]/g, (c) => ({ '.': '\u2024', ':': '\ua789', '/': '\u2215', '@': '\uff20' })[c]!);
+}
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]!);
+}
+
+/** `template` with each `{{key}}` replaced by `valueOf(key)` (in one pass: a value is never read as a template). */
+export function fillText(template: string, valueOf: (key: string) => string): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => valueOf(key));
+}
+
+/**
+ * A block or the document of the compiled layout (@partage/graphql/emails) filled in: `{{key}}` gets
+ * the value HTML-escaped, `{{{key}}}` HTML the renderer built. A placeholder without a value is a bug.
+ */
+export function fillHtml(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{\{\{(\w+)\}\}\}|\{\{(\w+)\}\}/g, (_, raw: string | undefined, escaped: string | undefined) => {
+    const value = values[(raw ?? escaped)!];
+    if (value === undefined) throw new Error(`The e-mail layout needs a value for ${raw ? `{{{${raw}}}}` : `{{${escaped}}}`}`);
+    return raw ? value : escapeHtml(value);
+  });
+}

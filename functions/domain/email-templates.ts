@@ -1,0 +1,22 @@
+// The template of each e-mail: the blocks between the greeting and the signature, in order. The texts
+// they name are the e-mail's in @partage/graphql/emails ({fr,en}.json); the values, the caller's.
+
+import type { EmailName } from '@partage/graphql/emails';
+import { button, code, paragraph, type EmailBlock } from './email-blocks';
+
+/** An e-mail whose action is a link with a token, valid for a while. */
+const LINK_WITH_DETAILS = [paragraph('intro'), button('action', 'link'), paragraph('details')];
+
+/** An e-mail that tells something and links the page where to act on it. */
+const NOTICE = [paragraph('intro'), button('action', 'link')];
+
+export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
+  twoFactorCode: [paragraph('intro'), code('code'), paragraph('details')],
+  emailConfirmation: LINK_WITH_DETAILS,
+  emailChange: LINK_WITH_DETAILS,
+  passwordReset: LINK_WITH_DETAILS,
+  adminInvitation: LINK_WITH_DETAILS,
+  accountCreatedByAdmin: LINK_WITH_DETAILS,
+  adTransferred: NOTICE,
+  chatReminder: NOTICE,
+};
