@@ -1,9 +1,10 @@
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
-import type { Mailer } from './mailer';
+import { listUnsubscribeHeaders, type Mailer } from './mailer';
 
 export function sesMailer(client: SESv2Client, from: string): Mailer {
   return {
-    async send({ to, subject, text }) {
+    async send({ to, subject, text, ...message }) {
+      const headers = Object.entries(listUnsubscribeHeaders(message)).map(([Name, Value]) => ({ Name, Value }));
       await client.send(
         new SendEmailCommand({
           FromEmailAddress: from,
@@ -12,6 +13,7 @@ export function sesMailer(client: SESv2Client, from: string): Mailer {
             Simple: {
               Subject: { Data: subject, Charset: 'UTF-8' },
               Body: { Text: { Data: text, Charset: 'UTF-8' } },
+              ...(headers.length > 0 && { Headers: headers }),
             },
           },
         }),

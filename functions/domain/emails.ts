@@ -15,13 +15,21 @@ export function inertText(value: string): string {
   return value.replace(/[.:/@]/g, (c) => ({ '.': '\u2024', ':': '\ua789', '/': '\u2215', '@': '\uff20' })[c]!);
 }
 
-/** Subject and text of an e-mail in the recipient's language; a placeholder without a value is a bug. */
-export function renderEmail(name: EmailName, language: UiLanguage, values: Record<string, string>): { subject: string; text: string } {
+/**
+ * Subject and text of an e-mail in the recipient's language; a placeholder without a value is a bug.
+ * `built`: values the service made itself (more links, parts rendered by renderEmail), kept as they are.
+ */
+export function renderEmail(
+  name: EmailName,
+  language: UiLanguage,
+  values: Record<string, string>,
+  built: Record<string, string> = {},
+): { subject: string; text: string } {
   const fill = (template: string) =>
     template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => {
-      const value = values[key];
+      const value = built[key] ?? values[key];
       if (value === undefined) throw new Error(`E-mail ${name} needs a value for {{${key}}}`);
-      return key === 'link' ? value : inertText(value);
+      return key === 'link' || key in built ? value : inertText(value);
     });
   const { subject, text } = EMAIL_TEXTS[language][name];
   return { subject: fill(subject), text: fill(text) };
