@@ -86,7 +86,7 @@ describe('creating an alert', () => {
     const before = await myAlerts(user);
     const result = await create(alertInput(user.email, overrides as Partial<CreateAlertInput>), asUser(user));
     expect(errorCodeOf(result)).toBe('VALIDATION_FAILED');
-    expect(invalidFieldsOf(result).map((invalid) => invalid.split(':')[0])).toContain(`input.${field}`);
+    expect(invalidFieldsOf(result)?.map((invalid) => invalid.split(':')[0])).toContain(`input.${field}`);
     expect(await myAlerts(user)).toEqual(before);
   });
 });

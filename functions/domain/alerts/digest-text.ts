@@ -1,5 +1,6 @@
 // The digest e-mail as plain text (texts alertDigest, alertDigestCard, alertDigestMore of
-// graphql/src/emails): what the ads' owners typed (titles, towns) is made inert, the links stay links.
+// graphql/src/emails): what people typed (titles, towns, the alert's place) is made inert, the links
+// and the words the service builds stay as they are.
 
 import type { EmailMessage } from '../../adapters/mailer';
 import { renderEmail } from '../emails';
@@ -15,8 +16,9 @@ export function digestMessage(content: DigestContent): EmailMessage {
         renderEmail(
           'alertDigestCard',
           language,
-          { title: card.title, offers: card.offers, town: card.town, distance: decimal(card.distanceKm, language) },
-          { link: card.link, imageUrl: card.imageUrl ?? '—' },
+          { title: card.title, town: card.town },
+          // Built by the service (no owner's text): amounts keep their decimal mark.
+          { link: card.link, imageUrl: card.imageUrl ?? '—', offers: card.offers, distance: decimal(card.distanceKm, language) },
         ).text,
     )
     .join('\n');
