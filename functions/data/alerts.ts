@@ -3,21 +3,14 @@
 // what the weekly digest matches a new ad against. The alert and its cell items change in one
 // transaction, so the digest never reads cells of an alert that is not active. A deleted alert stays
 // a while as a tombstone (its `deletedAt`), so a second deletion says "already deleted".
-// The digest claims each e-mail (ALERT#<id>/DIGEST#<week>) and records it with the alert's watermark.
+// The digest claims each e-mail with a lease on the alert item and records it, with the alert's
+// watermark, in the write that ends the lease.
 
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdCategory, Certification, OfferMode, PriceRange, UiLanguage, Weekday } from '@partage/graphql';
 import { batchGet, db, isConditionFailure, queryPages, tableName, transactWrite, type TransactItem } from './client';
 import { DataRefusal } from './errors';
-import {
-  alertCellKey,
-  alertCellPartition,
-  alertKey,
-  digestClaimKey,
-  digestShardRunKey,
-  userAlertsIndexKeys,
-  userAlertsPartition,
-} from './keys';
+import { alertCellKey, alertCellPartition, alertKey, digestShardRunKey, userAlertsIndexKeys, userAlertsPartition } from './keys';
 
 export type AlertStatusRecord = 'PENDING_CONFIRMATION' | 'ACTIVE';
 
@@ -47,6 +40,10 @@ export interface AlertRecord {
   /** Ads published after this instant are new to the alert (advanced by each digest sent). */
   watermark: string;
   lastDigestAt: string | null;
+  /** ISO week of the last digest sent: one a week. */
+  lastDigestWeek: string | null;
+  /** While a digest is being sent: until when its sender holds it. */
+  digestLeaseUntil: string | null;
   /** The geohash cells it is listed in (none unless ACTIVE). */
   cells: string[];
   /** Counts writes: a change is conditioned on the version read. */
@@ -87,6 +84,8 @@ const ALERT_FIELDS: (keyof AlertRecord)[] = [
   'confirmedAt',
   'watermark',
   'lastDigestAt',
+  'lastDigestWeek',
+  'digestLeaseUntil',
   'cells',
   'version',
   'deletedAt',
@@ -95,15 +94,27 @@ const ALERT_FIELDS: (keyof AlertRecord)[] = [
 const alertOfItem = (item: Record<string, unknown>): AlertRecord =>
   Object.fromEntries(ALERT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as AlertRecord;
 
+const alertCellItem = (alertId: string, cell: string, entry: AlertCellEntry) => ({
+  ...alertCellKey(alertId, cell),
+  type: 'AlertCell',
+  ...entry,
+});
+
+/** The items of a new alert: its own and its cell items (exported for bulk loads: the benchmark). */
+export const newAlertItems = (alert: AlertRecord, entry: AlertCellEntry | null): Record<string, unknown>[] => [
+  alertItem(alert),
+  ...(entry ? alert.cells.map((cell) => alertCellItem(alert.id, cell, entry)) : []),
+];
+
 const cellWrites = (before: string[], after: { cells: string[]; entry: AlertCellEntry } | null, alertId: string): TransactItem[] => {
   const kept = new Set(after?.cells ?? []);
   return [
     ...before
       .filter((cell) => !kept.has(cell))
       .map((cell): TransactItem => ({ Delete: { TableName: tableName(), Key: alertCellKey(alertId, cell) } })),
-    ...(after?.cells ?? []).map(
-      (cell): TransactItem => ({ Put: { TableName: tableName(), Item: { ...alertCellKey(alertId, cell), type: 'AlertCell', ...after!.entry } } }),
-    ),
+    ...(after?.cells ?? []).map((cell): TransactItem => ({
+      Put: { TableName: tableName(), Item: alertCellItem(alertId, cell, after!.entry) },
+    })),
   ];
 };
 
@@ -176,79 +187,86 @@ export async function alertsInCell<Criteria>(shard: number, cell: string): Promi
   return entries;
 }
 
-export type DigestClaim = { state: 'SENDING'; leaseUntil: string } | { state: 'SENT'; sentAt: string };
+/** Where a claim of an alert's weekly digest leaves it. */
+export type DigestClaimOutcome = 'claimed' | 'done' | 'busy' | 'gone';
 
-/**
- * Claims the alert's digest of `week` for one sender until `leaseUntil`: true when it is theirs (no
- * claim yet, or a sender's lease ran out without recording its send); otherwise the claim standing.
- */
-export async function claimDigest(alertId: string, week: string, now: string, leaseUntil: string, ttl: number): Promise<true | DigestClaim> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...digestClaimKey(alertId, week), type: 'DigestClaim', state: 'SENDING', leaseUntil, ttl },
-        ConditionExpression: 'attribute_not_exists(PK) OR (#state = :sending AND leaseUntil < :now)',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':sending': 'SENDING', ':now': now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: digestClaimKey(alertId, week), ConsistentRead: true }));
-  return Item as DigestClaim;
+export interface DigestClaim {
+  /** ISO week of the digest. */
+  week: string;
+  /** Ads published up to this instant are in it. */
+  cutoff: string;
+  now: string;
+  /** The claim's lease: a sender that dies leaves it, and it ends then. */
+  leaseUntil: string;
 }
 
-/** Gives a claim back after a send that failed: the next run sends it. */
-export async function releaseDigestClaim(alertId: string, week: string, leaseUntil: string): Promise<void> {
+/**
+ * Claims the alert's digest of `week` for one sender (a lease on the alert item, so that two runs never
+ * send it at once): `done` when that week's went out already, `busy` while another sender's lease
+ * runs, `gone` once the alert is deleted or inactive. Bumps `version`: an edit read before is refused.
+ */
+export async function claimDigest(alertId: string, { week, cutoff, now, leaseUntil }: DigestClaim): Promise<DigestClaimOutcome> {
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: digestClaimKey(alertId, week),
-        UpdateExpression: 'SET leaseUntil = :gone',
-        ConditionExpression: '#state = :sending AND leaseUntil = :mine',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':sending': 'SENDING', ':mine': leaseUntil, ':gone': '' },
+        Key: alertKey(alertId),
+        UpdateExpression: 'SET digestLeaseUntil = :lease, version = version + :one',
+        ConditionExpression:
+          '#status = :active AND deletedAt = :none AND watermark < :cutoff AND lastDigestWeek <> :week AND ' +
+          '(digestLeaseUntil = :none OR digestLeaseUntil < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':lease': leaseUntil,
+          ':one': 1,
+          ':active': 'ACTIVE',
+          ':none': null,
+          ':cutoff': cutoff,
+          ':week': week,
+          ':now': now,
+        },
+      }),
+    );
+    return 'claimed';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  const alert = await getAlert(alertId);
+  if (!alert || alert.deletedAt || alert.status !== 'ACTIVE') return 'gone';
+  return alert.lastDigestWeek === week || alert.watermark >= cutoff ? 'done' : 'busy';
+}
+
+/** Gives a claim back after a send that failed: the next run sends it. */
+export async function releaseDigest(alertId: string, leaseUntil: string): Promise<void> {
+  await updateIfLeased(alertId, leaseUntil, 'SET digestLeaseUntil = :none, version = version + :one', {});
+}
+
+/**
+ * Records a sent digest in the write that ends its claim: the week, and the watermark moved to the
+ * cut (the next digest starts after it). Refused only when the lease was lost (the sender took longer than it).
+ */
+export async function recordDigestSent(alertId: string, { week, cutoff, now, leaseUntil }: DigestClaim): Promise<void> {
+  await updateIfLeased(
+    alertId,
+    leaseUntil,
+    'SET digestLeaseUntil = :none, lastDigestWeek = :week, watermark = :cutoff, lastDigestAt = :now, version = version + :one',
+    { ':week': week, ':cutoff': cutoff, ':now': now },
+  );
+}
+
+async function updateIfLeased(alertId: string, leaseUntil: string, update: string, values: Record<string, unknown>): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: alertKey(alertId),
+        UpdateExpression: update,
+        ConditionExpression: 'digestLeaseUntil = :mine',
+        ExpressionAttributeValues: { ...values, ':mine': leaseUntil, ':none': null, ':one': 1 },
       }),
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-  }
-}
-
-/**
- * Records a sent digest: the claim SENT and the alert's watermark moved to `cutoff`, in one
- * transaction. A deleted alert (or one already past `cutoff`) keeps its watermark; the claim is recorded alone.
- */
-export async function recordDigestSent(alertId: string, week: string, cutoff: string, sentAt: string): Promise<void> {
-  const claim: TransactItem = {
-    Update: {
-      TableName: tableName(),
-      Key: digestClaimKey(alertId, week),
-      UpdateExpression: 'SET #state = :sent, sentAt = :sentAt REMOVE leaseUntil',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':sent': 'SENT', ':sentAt': sentAt },
-    },
-  };
-  try {
-    await transactWrite([
-      claim,
-      {
-        Update: {
-          TableName: tableName(),
-          Key: alertKey(alertId),
-          UpdateExpression: 'SET watermark = :cutoff, lastDigestAt = :sentAt',
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deletedAt) AND watermark < :cutoff',
-          ExpressionAttributeValues: { ':cutoff': cutoff, ':sentAt': sentAt },
-        },
-      },
-    ]);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    await transactWrite([claim]);
   }
 }
 

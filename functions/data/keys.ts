@@ -164,8 +164,7 @@ export const membershipIndexKeys = (userId: string, lastActivityAt: string, conv
 });
 export const chatPreferencesKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'CHAT_PREFS' });
 
-// Alerts (functions/data/alerts.ts, docs/alerts.md). An alert's partition holds its item and one
-// claim per weekly digest; its owner's list is GSI1. An ACTIVE alert is also listed in the geohash
+// Alerts (functions/data/alerts.ts, docs/alerts.md). An alert's item, in its owner's list (GSI1). An ACTIVE alert is also listed in the geohash
 // cells its circle covers, per digest shard (a shard is one Lambda run of the weekly digest), so the
 // digest reads, for each new ad's cell, only the alerts that may want it.
 export const alertKey = (alertId: string) => ({ PK: `ALERT#${alertId}`, SK: 'ALERT' });
@@ -180,7 +179,5 @@ export const DIGEST_SHARDS = 16;
 export const alertShardOf = (alertId: string) => stableShardOf(alertId, DIGEST_SHARDS);
 export const alertCellPartition = (shard: number, cell: string) => `ALERT_CELL#${shard}#${cell}`;
 export const alertCellKey = (alertId: string, cell: string) => ({ PK: alertCellPartition(alertShardOf(alertId), cell), SK: alertId });
-/** One digest e-mail of an alert, claimed before it is sent: `week` is the ISO week (`2026-W48`). */
-export const digestClaimKey = (alertId: string, week: string) => ({ PK: `ALERT#${alertId}`, SK: `DIGEST#${week}` });
 /** Up to when a digest shard has matched every new ad (the next run starts there). */
 export const digestShardRunKey = (shard: number) => ({ PK: 'DIGEST_RUN', SK: `SHARD#${shard}` });

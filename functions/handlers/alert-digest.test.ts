@@ -65,7 +65,9 @@ const digestsTo = async (email: string) => (await emailsTo(email)).filter((mail)
 async function adsIn(email: string): Promise<string[]> {
   const digests = await digestsTo(email);
   expect(digests.length, `digests to ${email}`).toBeLessThanOrEqual(1);
-  return (digests[0]?.links ?? []).filter((link) => link.includes('/annonces/')).map((link) => new URL(link).pathname.split('-').slice(-5).join('-'));
+  return (digests[0]?.links ?? [])
+    .filter((link) => link.includes('/annonces/'))
+    .map((link) => new URL(link).pathname.split('-').slice(-5).join('-'));
 }
 
 describe('weekly digest matching', () => {
@@ -137,7 +139,11 @@ describe('weekly digest matching', () => {
     const adLink = links.find((link) => link.pathname.startsWith('/annonces/') && link.pathname.endsWith(id))!;
     expect(adLink.origin).toBe(TEST_PUBLIC_URL);
     expect(adLink.searchParams.get('lang')).toBe('en');
-    expect(links.filter((link) => link.pathname.startsWith('/alertes/') || link.pathname.startsWith('/annonces')).every((link) => link.searchParams.get('lang') === 'en')).toBe(true);
+    expect(
+      links
+        .filter((link) => link.pathname.startsWith('/alertes/') || link.pathname.startsWith('/annonces'))
+        .every((link) => link.searchParams.get('lang') === 'en'),
+    ).toBe(true);
     expect(links.some((link) => link.pathname.startsWith('/alertes/supprimer/'))).toBe(true);
     const unsubscribe = mail!.headers!['List-Unsubscribe']!;
     expect(unsubscribe).toMatch(new RegExp(`^<${TEST_PUBLIC_URL}/alerts/unsubscribe\\?id=[0-9a-f-]+&token=[\\w-]+>$`));
@@ -203,7 +209,9 @@ describe('weekly digest runs', () => {
       await shardHandler({ job: DIGEST_SHARD_JOB, scheduledAt: shard.at, payload: shard.payload });
     }
     expect(await digestsTo(email)).toHaveLength(1);
-    await expect(shardHandler({ job: DIGEST_SHARD_JOB, scheduledAt, payload: { shard: 99, cutoff: scheduledAt } })).rejects.toThrow('Malformed');
+    await expect(shardHandler({ job: DIGEST_SHARD_JOB, scheduledAt, payload: { shard: 99, cutoff: scheduledAt } })).rejects.toThrow(
+      'Malformed',
+    );
   });
 });
 

@@ -18,7 +18,8 @@ function linkOf(query: Record<string, string | undefined> | undefined): { id: st
   return { id, token };
 }
 
-const bodyOf = (body: string | undefined, base64: boolean) => (base64 && body ? Buffer.from(body, 'base64').toString('utf8') : (body ?? ''));
+const bodyOf = (body: string | undefined, base64: boolean) =>
+  base64 && body ? Buffer.from(body, 'base64').toString('utf8') : (body ?? '');
 
 export const handler = httpHandler(async (event): Promise<HttpResponse> => {
   const link = linkOf(event.queryStringParameters);

@@ -147,7 +147,9 @@ describe('a USER’s own alerts', () => {
   it('ignores a save without a change (NO_CHANGE), and saves a real one', async () => {
     const { id } = await givenAlert(user, { criteria: { categories: ['DELIVERY_TRUCK'], keyword: 'camion' } });
     // The same alert written differently (order, case, spaces) is no change either.
-    const same = alertInput(` ${user.email.toUpperCase()} `, { criteria: { categories: ['DELIVERY_TRUCK', 'DELIVERY_TRUCK'], keyword: ' camion ' } });
+    const same = alertInput(` ${user.email.toUpperCase()} `, {
+      criteria: { categories: ['DELIVERY_TRUCK', 'DELIVERY_TRUCK'], keyword: ' camion ' },
+    });
     expect(errorCodeOf(await update({ ...same, id }))).toBe('NO_CHANGE');
     const saved = (await update({ ...same, id, radiusKm: 25 })) as Alert;
     expect(saved).toMatchObject({ id, radiusKm: 25, status: 'ACTIVE' });

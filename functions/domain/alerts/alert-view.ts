@@ -37,6 +37,11 @@ export function publicAlertsOf(alerts: AlertRecord[]): PublicAlertsSource {
   const active = alerts.filter((alert) => isLive(alert) && alert.status === 'ACTIVE');
   return {
     count: active.length,
-    items: active.map(({ criteria: { categories, modes, priceRanges, certifications } }) => ({ categories, modes, priceRanges, certifications })),
+    items: active.map(({ criteria: { categories, modes, priceRanges, certifications } }) => ({
+      categories,
+      modes,
+      priceRanges,
+      certifications,
+    })),
   };
 }

@@ -61,7 +61,8 @@ async function isOwnConfirmedAddress(ownerId: string | null, email: string): Pro
 
 /** The alert as written in its new state: ACTIVE ones listed in their cells, the others in none. */
 function withStatus(alert: AlertRecord, active: boolean, at: string): AlertRecord {
-  if (!active) return { ...alert, status: 'PENDING_CONFIRMATION', cells: [], ttl: epochSeconds(new Date(at)) + UNCONFIRMED_ALERT_DAYS * DAY_SECONDS };
+  if (!active)
+    return { ...alert, status: 'PENDING_CONFIRMATION', cells: [], ttl: epochSeconds(new Date(at)) + UNCONFIRMED_ALERT_DAYS * DAY_SECONDS };
   // Ads published from the confirmation on are new to it.
   const confirmedAt = alert.status === 'ACTIVE' ? alert.confirmedAt : at;
   const watermark = alert.status === 'ACTIVE' ? alert.watermark : at;
@@ -90,6 +91,8 @@ export async function createAlert(identity: Identity, input: CreateAlertInput, s
     confirmedAt: null,
     watermark: at,
     lastDigestAt: null,
+    lastDigestWeek: null,
+    digestLeaseUntil: null,
     cells: [],
     version: 1,
     deletedAt: null,
@@ -128,7 +131,8 @@ export async function updateAlert(identity: Identity, input: UpdateAlertInput): 
   const before = await ownAlert(identity, input.id);
   const fields = alertFieldsOf(input);
   const { criteria, place, radiusKm, email, language } = before;
-  if (isDeepStrictEqual(fields, { criteria, place, radiusKm, email, language })) throw new AppError('NO_CHANGE', 'Nothing differs from the stored alert');
+  if (isDeepStrictEqual(fields, { criteria, place, radiusKm, email, language }))
+    throw new AppError('NO_CHANGE', 'Nothing differs from the stored alert');
   const at = now().toISOString();
   const newAddress = fields.email !== before.email;
   const active = newAddress ? await isOwnConfirmedAddress(before.ownerId, fields.email) : before.status === 'ACTIVE';

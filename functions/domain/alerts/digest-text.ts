@@ -22,7 +22,10 @@ export function digestMessage(content: DigestContent): EmailMessage {
         ).text,
     )
     .join('\n');
-  const more = content.moreCount > 0 ? renderEmail('alertDigestMore', language, { count: String(content.moreCount) }, { link: content.moreLink }).text : '';
+  const more =
+    content.moreCount > 0
+      ? renderEmail('alertDigestMore', language, { count: String(content.moreCount) }, { link: content.moreLink }).text
+      : '';
   const { subject, text } = renderEmail(
     'alertDigest',
     language,

@@ -3,10 +3,11 @@
 // 1. reads the ads published since its last complete run (the search index's date order: each ad once);
 // 2. for each cell a new ad lies in, at each precision alerts are listed at, reads the shard's alerts
 //    of that cell and keeps the (alert, ad) pairs the search's own rule accepts (matchWithin);
-// 3. for each alert with new ads since its watermark, claims the week's e-mail, sends it, and records
-//    it with the watermark moved to the cut, in one transaction.
+// 3. for each alert with new ads since its watermark, claims the week's e-mail (a lease on the alert
+//    item), sends it, and records it — the week, the watermark moved to the cut — in the write that
+//    ends the lease.
 // Work grows with the new ads and the alerts near them, never with alerts × ads. A rerun sends nothing
-// twice (the claims) and skips nobody (a failed send gives its claim back; the shard's mark moves only
+// twice (the week and the watermark on the alert) and skips nobody (a failed send gives its claim back; the shard's mark moves only
 // when every alert of it went through). Between a send and its record a crash leaves the claim leased:
 // the next run after the lease sends again — at least once, see docs/alerts.md.
 
@@ -18,13 +19,13 @@ import {
   getAlerts,
   markDigestShardDone,
   recordDigestSent,
-  releaseDigestClaim,
+  releaseDigest,
 } from '../../data/alerts';
 import { DIGEST_SHARDS, publicationSortKey, RECENT_SHARDS } from '../../data/keys';
 import { entriesByPublication, type IndexStartKey, type SearchEntry } from '../../data/search-index';
 import { mailer } from '../../adapters/mailer';
 import { scheduler } from '../../adapters/scheduler';
-import { epochSeconds, now } from '../clock';
+import { now } from '../clock';
 import { matchWithin, type SearchCriteria } from '../search/entry-match';
 import { ALERT_CELL_PRECISIONS } from './alert-cells';
 import { isLive } from './alert-view';
@@ -39,7 +40,6 @@ const DAY_MS = 86_400_000;
 const FIRST_RUN_LOOKBACK_MS = 7 * DAY_MS;
 /** How long a claim stays a sender's: longer than a send and its record, shorter than AWS's retries of a failed job. */
 const CLAIM_LEASE_MS = 2 * 60_000;
-const CLAIM_TTL_DAYS = 90;
 /** Shards start this long after the cron: EventBridge Scheduler wants an instant to come. */
 const SHARD_START_DELAY_MS = 60_000;
 /** Parallel reads of cells, parallel e-mails. */
@@ -66,7 +66,13 @@ export interface DigestShardRun {
 /** A shard job's payload, checked: a malformed one is a bug of the scheduling side. */
 export function digestShardRunOf(payload: Record<string, unknown>): DigestShardRun {
   const { shard, cutoff } = payload;
-  if (!Number.isInteger(shard) || (shard as number) < 0 || (shard as number) >= DIGEST_SHARDS || typeof cutoff !== 'string' || Number.isNaN(Date.parse(cutoff))) {
+  if (
+    !Number.isInteger(shard) ||
+    (shard as number) < 0 ||
+    (shard as number) >= DIGEST_SHARDS ||
+    typeof cutoff !== 'string' ||
+    Number.isNaN(Date.parse(cutoff))
+  ) {
     throw new Error(`Malformed ${DIGEST_SHARD_JOB} payload`);
   }
   return { shard: shard as number, cutoff };
@@ -143,20 +149,20 @@ async function matchesOf(shard: number, entries: SearchEntry[]): Promise<Map<str
   return matches;
 }
 
-/** Sends one alert's digest unless the week's was sent (or is being sent); false when the send failed. */
+/** Sends one alert's digest unless the week's went out (or is going out); `failed` when it could not go. */
 async function sendDigest(alert: AlertRecord, hits: DigestHit[], week: string, cutoff: string): Promise<'sent' | 'skipped' | 'failed'> {
   const start = now();
-  const leaseUntil = new Date(start.getTime() + CLAIM_LEASE_MS).toISOString();
-  const claim = await claimDigest(alert.id, week, start.toISOString(), leaseUntil, epochSeconds(start) + CLAIM_TTL_DAYS * 86_400);
-  if (claim !== true) return claim.state === 'SENT' ? 'skipped' : 'failed';
+  const claim = { week, cutoff, now: start.toISOString(), leaseUntil: new Date(start.getTime() + CLAIM_LEASE_MS).toISOString() };
+  const outcome = await claimDigest(alert.id, claim);
+  if (outcome !== 'claimed') return outcome === 'busy' ? 'failed' : 'skipped';
   try {
     await mailer().send(digestMessage(await digestContentOf(alert, hits)));
   } catch (error) {
     console.error(`[digest] alert ${alert.id}: the e-mail failed`, error);
-    await releaseDigestClaim(alert.id, week, leaseUntil);
+    await releaseDigest(alert.id, claim.leaseUntil);
     return 'failed';
   }
-  await recordDigestSent(alert.id, week, cutoff, now().toISOString());
+  await recordDigestSent(alert.id, { ...claim, now: now().toISOString() });
   return 'sent';
 }
 
@@ -164,10 +170,10 @@ async function sendDigest(alert: AlertRecord, hits: DigestHit[], week: string, c
  * One shard's digest of the week ending at `cutoff`. Throws when an alert's e-mail could not go (the
  * scheduler retries the job; what went out is not sent again).
  */
-export async function runDigestShard({ shard, cutoff }: DigestShardRun): Promise<DigestShardResult> {
+export async function runDigestShard({ shard, cutoff }: DigestShardRun, readNewEntries = newEntries): Promise<DigestShardResult> {
   const since = (await digestShardDoneUntil(shard)) ?? new Date(new Date(cutoff).getTime() - FIRST_RUN_LOOKBACK_MS).toISOString();
   const week = isoWeek(new Date(cutoff));
-  const matches = since < cutoff ? await matchesOf(shard, await newEntries(since, cutoff)) : new Map<string, DigestHit[]>();
+  const matches = await matchesOf(shard, since < cutoff ? await readNewEntries(since, cutoff) : []);
   const alerts = await getAlerts([...matches.keys()]);
   let sent = 0;
   let failed = 0;
@@ -196,9 +202,17 @@ export async function runDigestNow(cutoff: string): Promise<DigestShardResult> {
   const total: DigestShardResult = { sent: 0 };
   const failures: unknown[] = [];
   const shards = Array.from({ length: DIGEST_SHARDS }, (_, shard) => shard);
+  // In one process the shards read the week's ads once (on AWS each Lambda reads its own).
+  const reads = new Map<string, Promise<SearchEntry[]>>();
+  const readOnce = (since: string, until: string) => {
+    const key = `${since}/${until}`;
+    if (!reads.has(key)) reads.set(key, newEntries(since, until));
+    return reads.get(key)!;
+  };
   await eachInParallel(shards, PARALLEL_SHARDS, async (shard) => {
     try {
-      total.sent += (await runDigestShard({ shard, cutoff })).sent;
+      const { sent } = await runDigestShard({ shard, cutoff }, readOnce);
+      total.sent += sent;
     } catch (error) {
       failures.push(error);
     }
