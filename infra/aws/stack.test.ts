@@ -66,6 +66,14 @@ function functionOf(name: string): [string, Resources[string]] {
   return found[0]!;
 }
 
+/** The IAM statements of a handler's role, as text. */
+function statementsOf(name: string): string {
+  const [, fn] = functionOf(name);
+  const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role)));
+}
+const envOf = (name: string) => (functionOf(name)[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
 beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), 'partage-cdk-'));
   const webDist = join(workDir, 'web-dist');
@@ -468,12 +476,6 @@ describe('places', () => {
 });
 
 describe('ads', () => {
-  const statementsOf = (name: string) => {
-    const [, fn] = functionOf(name);
-    const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    return JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role)));
-  };
-
   it('has a Lambda that writes the table, e-mails the new owner of a transferred ad and reads no file but public ones', () => {
     const [, fn] = functionOf('ads');
     const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -505,13 +507,6 @@ describe('ads', () => {
 });
 
 describe('chat', () => {
-  const statementsOf = (name: string) => {
-    const [, fn] = functionOf(name);
-    const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    return JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role)));
-  };
-  const envOf = (name: string) => (functionOf(name)[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-
   it('has a Lambda that publishes chat events only, schedules reminders, and reads attachments without writing any file', () => {
     const env = envOf('chat');
     expect(env).toMatchObject({ PUBLISH_ADAPTER: 'appsync', SCHEDULER_ADAPTER: 'eventbridge', FILE_STORE_ADAPTER: 's3' });
@@ -566,13 +561,6 @@ describe('chat', () => {
 });
 
 describe('alerts', () => {
-  const statementsOf = (name: string) => {
-    const [, fn] = functionOf(name);
-    const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    return JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role)));
-  };
-  const envOf = (name: string) => (functionOf(name)[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-
   it('has a resolver Lambda that writes the table, e-mails confirmations and signs link tokens with the JWT key, and nothing else', () => {
     expect(envOf('alerts')).toMatchObject({ MAIL_ADAPTER: 'ses', JWT_SECRET_ARN: Match.anyValue() });
     const statements = statementsOf('alerts');

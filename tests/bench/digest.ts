@@ -17,6 +17,7 @@ import { searchEntryItem } from '../../functions/data/search-index';
 import { todayInQuebec } from '../../functions/domain/ads/ad-input';
 import { demoAds } from '../../functions/domain/ads/demo-ads';
 import { alertCellEntryOf, alertCellsOf } from '../../functions/domain/alerts/alert-cells';
+import { newAlertRecord, type AlertFields } from '../../functions/domain/alerts/alerts';
 import { searchEntryOf } from '../../functions/domain/search/search-entry';
 import { localClient, startDynamoDbLocal } from '../../infra/local/dynamodb-local';
 import { quebecAds } from './quebec-ads';
@@ -38,10 +39,7 @@ function benchAlert(i: number, { random, quebecPoint }: Generator, confirmedAt: 
   const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)]!;
   const { town, latitude, longitude } = quebecPoint();
   const kind = random();
-  const alert: AlertRecord = {
-    id: `bench-alert-${String(i).padStart(6, '0')}`,
-    ownerId: null,
-    status: 'ACTIVE',
+  const fields: AlertFields = {
     criteria: {
       categories: kind < 0.4 ? [pick(CATEGORIES)] : [],
       modes: kind >= 0.4 && kind < 0.6 ? [pick(MODES)] : [],
@@ -54,17 +52,11 @@ function benchAlert(i: number, { random, quebecPoint }: Generator, confirmedAt: 
     radiusKm: pick(RADII_KM),
     email: `alerte-${i}@bench.example`,
     language: random() < 0.7 ? 'fr' : 'en',
-    createdAt: confirmedAt,
-    updatedAt: confirmedAt,
+  };
+  const alert: AlertRecord = {
+    ...newAlertRecord(`bench-alert-${String(i).padStart(6, '0')}`, null, fields, confirmedAt),
+    status: 'ACTIVE',
     confirmedAt,
-    watermark: confirmedAt,
-    lastDigestAt: null,
-    lastDigestWeek: null,
-    digestLeaseUntil: null,
-    cells: [],
-    version: 1,
-    deletedAt: null,
-    ttl: null,
   };
   return { ...alert, cells: alertCellsOf(alert) };
 }

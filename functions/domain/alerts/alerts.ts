@@ -37,7 +37,7 @@ const DAY_SECONDS = 86_400;
 
 const alreadyDeleted = () => new AppError('ALERT_ALREADY_DELETED', 'This alert has already been deleted');
 
-type AlertFields = Pick<AlertRecord, 'criteria' | 'place' | 'radiusKm' | 'email' | 'language'>;
+export type AlertFields = Pick<AlertRecord, 'criteria' | 'place' | 'radiusKm' | 'email' | 'language'>;
 
 /** The input checked with the form's rules, in the stored (canonical) form: two saves of the same alert compare equal. */
 function alertFieldsOf(input: CreateAlertInput | UpdateAlertInput): AlertFields {
@@ -69,20 +69,10 @@ function withStatus(alert: AlertRecord, active: boolean, at: string): AlertRecor
   return { ...alert, status: 'ACTIVE', confirmedAt, watermark, cells: alertCellsOf(alert), ttl: null };
 }
 
-const cellEntry = (alert: AlertRecord) => (alert.status === 'ACTIVE' ? alertCellEntryOf(alert) : null);
-
-export async function createAlert(identity: Identity, input: CreateAlertInput, sourceAddress: string | undefined): Promise<AlertSource> {
-  // Administrators have no alerts (spec §6).
-  if (identity.role === 'ADMIN') throw unauthorized();
-  const fields = alertFieldsOf(input);
-  await enforceRateLimit('createAlert', identity.userId || sourceAddress);
-  const ownerId = identity.role === 'USER' ? identity.userId : null;
-  if (ownerId && (await userAlerts(ownerId)).length >= ALERTS_PER_USER_MAX) {
-    throw new AppError('VALIDATION_FAILED', `At most ${ALERTS_PER_USER_MAX} alerts`, [{ path: 'input', rule: 'tooMany' }]);
-  }
-  const at = now().toISOString();
-  const draft: AlertRecord = {
-    id: randomUUID(),
+/** A new alert, not confirmed yet (withStatus gives it its state). */
+export function newAlertRecord(id: string, ownerId: string | null, fields: AlertFields, at: string): AlertRecord {
+  return {
+    id,
     ownerId,
     status: 'PENDING_CONFIRMATION',
     ...fields,
@@ -98,6 +88,21 @@ export async function createAlert(identity: Identity, input: CreateAlertInput, s
     deletedAt: null,
     ttl: null,
   };
+}
+
+const cellEntry = (alert: AlertRecord) => (alert.status === 'ACTIVE' ? alertCellEntryOf(alert) : null);
+
+export async function createAlert(identity: Identity, input: CreateAlertInput, sourceAddress: string | undefined): Promise<AlertSource> {
+  // Administrators have no alerts (spec §6).
+  if (identity.role === 'ADMIN') throw unauthorized();
+  const fields = alertFieldsOf(input);
+  await enforceRateLimit('createAlert', identity.userId || sourceAddress);
+  const ownerId = identity.role === 'USER' ? identity.userId : null;
+  if (ownerId && (await userAlerts(ownerId)).length >= ALERTS_PER_USER_MAX) {
+    throw new AppError('VALIDATION_FAILED', `At most ${ALERTS_PER_USER_MAX} alerts`, [{ path: 'input', rule: 'tooMany' }]);
+  }
+  const at = now().toISOString();
+  const draft = newAlertRecord(randomUUID(), ownerId, fields, at);
   const alert = withStatus(draft, await isOwnConfirmedAddress(ownerId, fields.email), at);
   await putNewAlert(alert, cellEntry(alert));
   if (alert.status !== 'ACTIVE') await sendAlertConfirmation(alert);
