@@ -5,7 +5,7 @@
 
 import { AppError } from '@partage/graphql';
 import { deleteAlertByLink } from '../domain/alerts/alerts';
-import { httpHandler, text, type HttpResponse } from './shared/http';
+import { httpHandler, json, text, type HttpResponse } from './shared/http';
 
 const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';
 
@@ -33,8 +33,9 @@ export const handler = httpHandler(async (event): Promise<HttpResponse> => {
   try {
     await deleteAlertByLink(link);
   } catch (error) {
+    if (!(error instanceof AppError)) throw error;
     // Twice the same click (a client retrying) is done, not an error.
-    if (!(error instanceof AppError && error.code === 'ALERT_ALREADY_DELETED')) throw error;
+    if (error.code !== 'ALERT_ALREADY_DELETED') return json(401, { code: error.code, message: error.message });
   }
   return text(200, 'Unsubscribed');
 });
