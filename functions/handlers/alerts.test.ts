@@ -126,6 +126,13 @@ describe('links of an alert', () => {
     expect(errorCodeOf(await removeByLink(linkInput(remove)))).toBe('ALERT_ALREADY_DELETED');
     expect(errorCodeOf(await confirm(linkInput(confirmLink)))).toBe('ALERT_ALREADY_DELETED');
   });
+
+  it('deletes once when two clicks come at once: the other says already deleted', async () => {
+    const { alert, remove } = await pendingAlert();
+    const results = await Promise.all([removeByLink(linkInput(remove)), removeByLink(linkInput(remove))]);
+    expect(results.filter((result) => result === alert.id)).toHaveLength(1);
+    expect(results.map(errorCodeOf).filter(Boolean)).toEqual(['ALERT_ALREADY_DELETED']);
+  });
 });
 
 describe('a USER’s own alerts', () => {

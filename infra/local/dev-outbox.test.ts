@@ -26,4 +26,19 @@ describe('dev mailbox page', () => {
     );
     expect(page).toMatch(/<td class="nowrap">E-mail<\/td>\s*<td>marie@exemple.ca<\/td>/);
   });
+
+  it('shows the one-click unsubscribe headers of a digest above its text, escaped', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dev-outbox-'));
+    const url = 'http://localhost:3000/alerts/unsubscribe?id=a-1&token=t';
+    await writeOutboxEntry(dir, {
+      kind: 'email',
+      to: 'marie@exemple.ca',
+      subject: 'Alerte',
+      text: 'Bonjour',
+      headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    const page = await pageOf(dir);
+    expect(page).toContain(`<div class="header">List-Unsubscribe: &lt;${url.replace('&', '&amp;')}&gt;</div>`);
+    expect(page).toContain('<div class="header">List-Unsubscribe-Post: List-Unsubscribe=One-Click</div><div class="message">Bonjour</div>');
+  });
 });

@@ -19,6 +19,7 @@ import {
   type UpdateAlertInput,
 } from '@partage/graphql';
 import { getAlert, putNewAlert, replaceAlert, userAlerts, type AlertRecord } from '../../data/alerts';
+import { DataRefusal } from '../../data/errors';
 import { getUser } from '../../data/users';
 import { UI_LANGUAGE_OF } from '../accounts/account-fields';
 import { epochSeconds, now } from '../clock';
@@ -90,6 +91,22 @@ export function newAlertRecord(id: string, ownerId: string | null, fields: Alert
   };
 }
 
+const CHANGE_TRIES = 3;
+
+/**
+ * Runs a change (read, check, conditional write) again when another write came between the read and
+ * the write (a digest's lease on the alert, a second click on a link): each try reads the alert anew.
+ */
+async function changeAlert<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof DataRefusal && error.reason === 'ITEM_GONE') || tries >= CHANGE_TRIES) throw error;
+    }
+  }
+}
+
 const cellEntry = (alert: AlertRecord) => (alert.status === 'ACTIVE' ? alertCellEntryOf(alert) : null);
 
 export async function createAlert(identity: Identity, input: CreateAlertInput, sourceAddress: string | undefined): Promise<AlertSource> {
@@ -133,8 +150,12 @@ export async function alertById(identity: Identity, alertId: string): Promise<Al
 
 /** NO_CHANGE when nothing differs. A new address that is not the owner's confirmed one waits for its confirmation. */
 export async function updateAlert(identity: Identity, input: UpdateAlertInput): Promise<AlertSource> {
-  const before = await ownAlert(identity, input.id);
+  await ownAlert(identity, input.id); // role and ownership before the input
   const fields = alertFieldsOf(input);
+  return changeAlert(async () => saveAlert(await ownAlert(identity, input.id), fields));
+}
+
+async function saveAlert(before: AlertRecord, fields: AlertFields): Promise<AlertSource> {
   const { criteria, place, radiusKm, email, language } = before;
   if (isDeepStrictEqual(fields, { criteria, place, radiusKm, email, language }))
     throw new AppError('NO_CHANGE', 'Nothing differs from the stored alert');
@@ -168,7 +189,7 @@ async function tombstone(alert: AlertRecord): Promise<void> {
 }
 
 export async function deleteAlert(identity: Identity, alertId: string): Promise<string> {
-  await tombstone(await ownAlert(identity, alertId));
+  await changeAlert(async () => tombstone(await ownAlert(identity, alertId)));
   return alertId;
 }
 
@@ -184,14 +205,16 @@ async function alertOfLink({ id, token }: AlertLinkInput, purpose: AlertLinkPurp
 }
 
 export async function confirmAlert(input: AlertLinkInput): Promise<AlertLinkResult> {
-  const alert = await alertOfLink(input, 'confirm');
-  if (alert.status === 'ACTIVE') return alertLinkResult(alert);
-  const at = now().toISOString();
-  const next = withStatus({ ...alert, updatedAt: at }, true, at);
-  return alertLinkResult(await replaceAlert(alert, next, cellEntry(next)));
+  return changeAlert(async () => {
+    const alert = await alertOfLink(input, 'confirm');
+    if (alert.status === 'ACTIVE') return alertLinkResult(alert);
+    const at = now().toISOString();
+    const next = withStatus({ ...alert, updatedAt: at }, true, at);
+    return alertLinkResult(await replaceAlert(alert, next, cellEntry(next)));
+  });
 }
 
 export async function deleteAlertByLink(input: AlertLinkInput): Promise<string> {
-  await tombstone(await alertOfLink(input, 'delete'));
+  await changeAlert(async () => tombstone(await alertOfLink(input, 'delete')));
   return input.id;
 }
