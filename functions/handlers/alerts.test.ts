@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Alert, CreateAlertInput, PublicAlerts } from '@partage/graphql';
+import { ALERTS_PER_USER_MAX, type Alert, type CreateAlertInput, type PublicAlerts } from '@partage/graphql';
 import type { UserRecord } from '../data/users';
 import type { Identity } from '../domain/identity';
 import {
@@ -10,10 +10,13 @@ import {
   givenAlert,
   givenUser,
   invalidFieldsOf,
+  newSourceAddress,
   resolverEvent,
   TEST_PUBLIC_URL,
   useTestOutbox,
+  useUpRateLimit,
 } from '../testing/fixtures';
+import { manualClock, useClock } from '../domain/clock';
 import { handler as accountsHandler } from './accounts';
 import { handler } from './alerts';
 
@@ -69,6 +72,31 @@ describe('creating an alert', () => {
     const alert = (await create(alertInput(email), asUser(user))) as Alert;
     expect(alert.status).toBe('PENDING_CONFIRMATION');
     expect(await emailsTo(email)).toHaveLength(1);
+  });
+
+  it('limits the alerts a source address creates, and a USER’s number of alerts', async () => {
+    const source = newSourceAddress();
+    await useUpRateLimit('createAlert', source);
+    const fromSource = (input: CreateAlertInput) => handler(resolverEvent('Mutation.createAlert', { input }, ANONYMOUS, source));
+    expect(await fromSource(alertInput(newAddress()))).toMatchObject({ status: 'PENDING_CONFIRMATION' });
+    expect(errorCodeOf(await fromSource(alertInput(newAddress())))).toBe('RATE_LIMITED');
+
+    const collector = await givenUser();
+    for (let i = 0; i < ALERTS_PER_USER_MAX; i++) await givenAlert(collector);
+    const result = await create(alertInput(collector.email), asUser(collector));
+    expect(invalidFieldsOf(result)).toEqual(['input:tooMany']);
+  });
+
+  it('lets an unconfirmed alert go after 30 days: its link then says it is deleted', async () => {
+    const email = newAddress();
+    await create(alertInput(email));
+    const { confirm } = await confirmationLinks(email);
+    const restore = useClock(manualClock(new Date(Date.now() + 31 * 86_400_000)));
+    try {
+      expect(errorCodeOf(await call('Mutation.confirmAlert', { input: linkInput(confirm) }, ANONYMOUS))).toBe('ALERT_ALREADY_DELETED');
+    } finally {
+      restore();
+    }
   });
 
   it('refuses administrators (they have no alerts)', async () => {
