@@ -146,7 +146,7 @@ describe('weekly digest matching', () => {
     ).toBe(true);
     expect(links.some((link) => link.pathname.startsWith('/alertes/supprimer/'))).toBe(true);
     const unsubscribe = mail!.headers!['List-Unsubscribe']!;
-    expect(unsubscribe).toMatch(new RegExp(`^<${TEST_PUBLIC_URL}/alerts/unsubscribe\\?id=[0-9a-f-]+&token=[\\w-]+>$`));
+    expect(unsubscribe).toMatch(new RegExp(`^<${TEST_PUBLIC_URL}/alerts/unsubscribe\\?id=[0-9a-f-]+&token=[\\w-]+&lang=en>$`));
     expect(mail!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
   });
 });

@@ -27,7 +27,7 @@ const alertOf = async (id: string) => alertsHandler(resolverEvent('Query.alert',
 describe('POST /alerts/unsubscribe (one-click)', () => {
   it('deletes the alert without a page, and answers the same to a repeated click', async () => {
     const { id } = await givenAlert(owner);
-    const url = await unsubscribeUrl({ id });
+    const url = await unsubscribeUrl({ id, language: 'en' });
     expect(await handler(oneClick(url))).toMatchObject({ statusCode: 200 });
     expect(await alertOf(id)).toBeNull();
     expect(await handler(oneClick(url))).toMatchObject({ statusCode: 200 });
@@ -35,10 +35,12 @@ describe('POST /alerts/unsubscribe (one-click)', () => {
 
   it('refuses a token of another alert, and a body other than the one-click', async () => {
     const [first, second] = [await givenAlert(owner), await givenAlert(owner)];
-    const secondUrl = new URL(await unsubscribeUrl(second));
+    const secondUrl = new URL(await unsubscribeUrl({ ...second, language: 'fr' }));
     secondUrl.searchParams.set('id', first.id);
     expect(await handler(oneClick(secondUrl.toString()))).toMatchObject({ statusCode: 401 });
-    expect(await handler(oneClick(await unsubscribeUrl(first), 'List-Unsubscribe=Maybe'))).toMatchObject({ statusCode: 400 });
+    expect(await handler(oneClick(await unsubscribeUrl({ ...first, language: 'fr' }), 'List-Unsubscribe=Maybe'))).toMatchObject({
+      statusCode: 400,
+    });
     expect(await handler(oneClick(`http://x/alerts/unsubscribe?id=${first.id}`))).toMatchObject({ statusCode: 400 });
     expect(await alertOf(first.id)).toMatchObject({ id: first.id });
     expect(await alertOf(second.id)).toMatchObject({ id: second.id });
@@ -46,10 +48,10 @@ describe('POST /alerts/unsubscribe (one-click)', () => {
 
   it('sends a GET (a link opened in a browser) to the deletion page, deleting nothing', async () => {
     const { id } = await givenAlert(owner);
-    const url = new URL(await unsubscribeUrl({ id }));
+    const url = new URL(await unsubscribeUrl({ id, language: 'en' }));
     const response = await handler(oneClick(url.toString(), '', 'GET'));
     expect(response).toMatchObject({ statusCode: 303 });
-    expect(response.headers!.location).toBe(`/alertes/supprimer/${id}?token=${encodeURIComponent(url.searchParams.get('token')!)}`);
+    expect(response.headers!.location).toBe(`/alertes/supprimer/${id}?token=${encodeURIComponent(url.searchParams.get('token')!)}&lang=en`);
     expect(await alertOf(id)).toMatchObject({ id });
   });
 });

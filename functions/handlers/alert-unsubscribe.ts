@@ -3,7 +3,7 @@
 // alert, no page shown; a GET (a client that opens the URL in a browser) goes to the deletion page,
 // which asks before deleting — a GET must not delete (link scanners follow every link).
 
-import { AppError } from '@partage/graphql';
+import { AppError, DEFAULT_UI_LANGUAGE, UI_LANGUAGES } from '@partage/graphql';
 import { deleteAlertByLink } from '../domain/alerts/alerts';
 import { httpHandler, json, text, type HttpResponse } from './shared/http';
 
@@ -24,7 +24,8 @@ const bodyOf = (body: string | undefined, base64: boolean) =>
 export const handler = httpHandler(async (event): Promise<HttpResponse> => {
   const link = linkOf(event.queryStringParameters);
   if (event.requestContext.http.method === 'GET') {
-    const page = `/alertes/supprimer/${encodeURIComponent(link.id)}?token=${encodeURIComponent(link.token)}`;
+    const lang = UI_LANGUAGES.find((language) => language === event.queryStringParameters?.lang) ?? DEFAULT_UI_LANGUAGE;
+    const page = `/alertes/supprimer/${encodeURIComponent(link.id)}?token=${encodeURIComponent(link.token)}&lang=${lang}`;
     return { statusCode: 303, headers: { location: page, 'cache-control': 'no-store' }, body: '' };
   }
   if (`List-Unsubscribe=${new URLSearchParams(bodyOf(event.body, event.isBase64Encoded)).get('List-Unsubscribe')}` !== ONE_CLICK_BODY) {

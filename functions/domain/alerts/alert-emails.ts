@@ -18,8 +18,9 @@ export async function alertLink(alert: Pick<AlertRecord, 'id' | 'language'>, pur
   return appLink(`${LINK_PAGES[purpose]}/${alert.id}`, { token: await alertLinkToken(alert.id, purpose), lang: alert.language });
 }
 
-export async function unsubscribeUrl(alert: Pick<AlertRecord, 'id'>): Promise<string> {
-  return appLink(ALERT_UNSUBSCRIBE_PATH, { id: alert.id, token: await alertLinkToken(alert.id, 'delete') });
+/** The List-Unsubscribe URL; its `lang` follows a GET to the deletion page. */
+export async function unsubscribeUrl(alert: Pick<AlertRecord, 'id' | 'language'>): Promise<string> {
+  return appLink(ALERT_UNSUBSCRIBE_PATH, { id: alert.id, token: await alertLinkToken(alert.id, 'delete'), lang: alert.language });
 }
 
 /**
