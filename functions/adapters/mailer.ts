@@ -12,7 +12,13 @@ export interface EmailMessage {
   /** The plain-text alternative of `html`. */
   text: string;
   html: string;
+  /** A one-click unsubscribe URL (RFC 8058): sent as the List-Unsubscribe and List-Unsubscribe-Post headers. */
+  listUnsubscribeUrl?: string;
 }
+
+/** The headers of a message's one-click unsubscribe (RFC 8058), for every adapter; none without a URL. */
+export const listUnsubscribeHeaders = ({ listUnsubscribeUrl }: Pick<EmailMessage, 'listUnsubscribeUrl'>): Record<string, string> =>
+  listUnsubscribeUrl ? { 'List-Unsubscribe': `<${listUnsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {};
 
 export interface Mailer {
   send(message: EmailMessage): Promise<void>;

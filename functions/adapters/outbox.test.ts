@@ -30,6 +30,16 @@ describe('outbox', () => {
     expect(Date.parse(sms!.sentAt)).toBeGreaterThan(Date.parse(mail!.sentAt));
   });
 
+  it('keeps the one-click unsubscribe headers of an e-mail that has them, and none on the others', async () => {
+    const dir = await newDir();
+    const url = 'http://localhost:3000/alerts/unsubscribe?id=a-1&token=t';
+    await outboxMailer(dir).send({ to: 'a@exemple.ca', subject: 'Sans', text: 'Bonjour', html: '<p>Bonjour</p>' });
+    await outboxMailer(dir).send({ to: 'a@exemple.ca', subject: 'Avec', text: 'Bonjour', html: '<p>Bonjour</p>', listUnsubscribeUrl: url });
+    const [withHeaders, without] = await readOutbox(dir);
+    expect(withHeaders!.headers).toEqual({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(without!.headers).toBeUndefined();
+  });
+
   it('is empty before anything was sent', async () => {
     expect(await readOutbox(join(await newDir(), 'never-written'))).toEqual([]);
   });

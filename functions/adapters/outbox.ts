@@ -4,7 +4,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Mailer } from './mailer';
+import { listUnsubscribeHeaders, type Mailer } from './mailer';
 import { now } from '../domain/clock';
 
 export interface OutboxEntry {
@@ -14,6 +14,8 @@ export interface OutboxEntry {
   subject?: string;
   text: string;
   html?: string;
+  /** Headers an e-mail carries beyond the usual ones (List-Unsubscribe). */
+  headers?: Record<string, string>;
   links: string[];
   sentAt: string;
 }
@@ -50,8 +52,9 @@ export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
 
 export function outboxMailer(dir: string): Mailer {
   return {
-    async send({ to, subject, text, html }) {
-      await writeOutboxEntry(dir, { kind: 'email', to, subject, text, html });
+    async send({ to, subject, text, html, ...message }) {
+      const headers = listUnsubscribeHeaders(message);
+      await writeOutboxEntry(dir, { kind: 'email', to, subject, text, html, ...(Object.keys(headers).length > 0 && { headers }) });
     },
   };
 }

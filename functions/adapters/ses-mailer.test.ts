@@ -28,6 +28,24 @@ describe('SES mailer', () => {
     ses.restore();
   });
 
+  it('sends the one-click unsubscribe headers of RFC 8058 when the message has a URL', async () => {
+    const ses = mockClient(SESv2Client);
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-2' });
+    const url = 'https://partage.exemple/alerts/unsubscribe?id=a-1&token=t';
+    await sesMailer(new SESv2Client({ region: 'ca-central-1' }), 'noreply@exemple.ca').send({
+      to: 'a@exemple.ca',
+      subject: 's',
+      text: 't',
+      html: '<p>t</p>',
+      listUnsubscribeUrl: url,
+    });
+    expect(ses.commandCalls(SendEmailCommand)[0]!.args[0].input.Content?.Simple?.Headers).toEqual([
+      { Name: 'List-Unsubscribe', Value: `<${url}>` },
+      { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+    ]);
+    ses.restore();
+  });
+
   it('lets an SES failure reach the caller', async () => {
     const ses = mockClient(SESv2Client);
     ses.on(SendEmailCommand).rejects(new Error('MessageRejected'));

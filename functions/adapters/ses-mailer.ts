@@ -1,9 +1,10 @@
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
-import type { Mailer } from './mailer';
+import { listUnsubscribeHeaders, type Mailer } from './mailer';
 
 export function sesMailer(client: SESv2Client, from: string): Mailer {
   return {
-    async send({ to, subject, text, html }) {
+    async send({ to, subject, text, html, ...message }) {
+      const headers = Object.entries(listUnsubscribeHeaders(message)).map(([Name, Value]) => ({ Name, Value }));
       await client.send(
         new SendEmailCommand({
           FromEmailAddress: from,
@@ -13,6 +14,7 @@ export function sesMailer(client: SESv2Client, from: string): Mailer {
               Subject: { Data: subject, Charset: 'UTF-8' },
               // SES sends both as multipart/alternative: clients that show no HTML read the text.
               Body: { Html: { Data: html, Charset: 'UTF-8' }, Text: { Data: text, Charset: 'UTF-8' } },
+              ...(headers.length > 0 && { Headers: headers }),
             },
           },
         }),

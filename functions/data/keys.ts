@@ -107,12 +107,13 @@ export const recentPartition = (shard: number) => `RECENT#${shard}`;
 /** The sort key of the date orders: ISO instants sort as text. */
 export const publicationSortKey = (publishedAt: string, adId: string) => `${publishedAt}#${adId}`;
 
-/** A stable shard of an id (FNV-1a), so an ad stays in its shard through every write. */
-function recentShardOf(adId: string): number {
+/** A stable shard of an id (FNV-1a), so an item stays in its shard through every write. */
+function stableShardOf(id: string, shards: number): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < adId.length; i++) hash = Math.imul(hash ^ adId.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % RECENT_SHARDS;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % shards;
 }
+const recentShardOf = (adId: string) => stableShardOf(adId, RECENT_SHARDS);
 
 /** `geohash`: the public point's, of 9 characters (about 5 m). */
 export const searchEntryIndexKeys = (geohash: string, publishedAt: string, adId: string) => ({
@@ -162,3 +163,21 @@ export const membershipIndexKeys = (userId: string, lastActivityAt: string, conv
   GSI1SK: `${lastActivityAt}#${conversationId}`,
 });
 export const chatPreferencesKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'CHAT_PREFS' });
+
+// Alerts (functions/data/alerts.ts, docs/alerts.md). An alert's item, in its owner's list (GSI1). An ACTIVE alert is also listed in the geohash
+// cells its circle covers, per digest shard (a shard is one Lambda run of the weekly digest), so the
+// digest reads, for each new ad's cell, only the alerts that may want it.
+export const alertKey = (alertId: string) => ({ PK: `ALERT#${alertId}`, SK: 'ALERT' });
+/** GSI1: a user's alerts, newest first. */
+export const userAlertsPartition = (ownerId: string) => `USER_ALERTS#${ownerId}`;
+export const userAlertsIndexKeys = (ownerId: string, createdAt: string, alertId: string) => ({
+  GSI1PK: userAlertsPartition(ownerId),
+  GSI1SK: `${createdAt}#${alertId}`,
+});
+/** The weekly digest's shards: each run of the digest splits its alerts into as many Lambda runs. */
+export const DIGEST_SHARDS = 16;
+export const alertShardOf = (alertId: string) => stableShardOf(alertId, DIGEST_SHARDS);
+export const alertCellPartition = (shard: number, cell: string) => `ALERT_CELL#${shard}#${cell}`;
+export const alertCellKey = (alertId: string, cell: string) => ({ PK: alertCellPartition(alertShardOf(alertId), cell), SK: alertId });
+/** Up to when a digest shard has matched every new ad (the next run starts there). */
+export const digestShardRunKey = (shard: number) => ({ PK: 'DIGEST_RUN', SK: `SHARD#${shard}` });

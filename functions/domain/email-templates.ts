@@ -2,7 +2,7 @@
 // they name are the e-mail's in @partage/graphql/emails ({fr,en}.json); the values, the caller's.
 
 import type { EmailName } from '@partage/graphql/emails';
-import { button, code, paragraph, type EmailBlock } from './email-blocks';
+import { adCards, button, code, paragraph, secondaryLink, type EmailBlock } from './email-blocks';
 
 /** An e-mail whose action is a link with a token, valid for a while. */
 const LINK_WITH_DETAILS = [paragraph('intro'), button('action', 'link'), paragraph('details')];
@@ -19,4 +19,6 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   accountCreatedByAdmin: LINK_WITH_DETAILS,
   adTransferred: NOTICE,
   chatReminder: NOTICE,
+  alertConfirmation: [paragraph('intro'), button('action', 'link'), paragraph('details'), secondaryLink('delete', 'deleteLink')],
+  alertDigest: [paragraph('intro'), adCards('cards'), secondaryLink('seeAll', 'moreLink'), secondaryLink('delete', 'deleteLink')],
 };

@@ -13,14 +13,34 @@ const link = `${BASE}/confirmez-courriel?email=a%40b.ca&token=t`;
 const EVIL = '<b>https://evil.example/a</b> www.evil.example x@evil.example "&';
 
 /** Values for every placeholder of every e-mail, the typed ones hostile. */
-const VALUES = { code: '123456', firstName: EVIL, minutes: '10', hours: '48', days: '7', link, title: EVIL, name: EVIL };
+const deleteLink = `${BASE}/alertes/supprimer/a-1?token=d`;
+const moreLink = `${BASE}/annonces`;
+const VALUES = {
+  code: '123456',
+  firstName: EVIL,
+  minutes: '10',
+  hours: '48',
+  days: '7',
+  link,
+  title: EVIL,
+  name: EVIL,
+  place: EVIL,
+  count: '3',
+  radius: '10',
+  deleteLink,
+  moreLink,
+  cards: [] as AdCard[],
+};
+
+/** The links an e-mail's template has after its action (secondary links), in order. */
+const SECONDARY_LINKS: Partial<Record<EmailName, string[]>> = { alertConfirmation: [deleteLink], alertDigest: [moreLink, deleteLink] };
 
 /** The placeholders that take text someone typed. */
-const EVIL_PLACEHOLDERS = ['firstName', 'title', 'name'];
+const EVIL_PLACEHOLDERS = ['firstName', 'title', 'name', 'place'];
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 /** A text filled as the renderer does. */
-const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, key: keyof typeof VALUES) => inertText(VALUES[key]));
+const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, key: keyof typeof VALUES) => inertText(String(VALUES[key])));
 
 /** Leaves of a JSON object as `path: text`. */
 const leaves = (value: object, prefix = ''): Record<string, string> =>
@@ -82,7 +102,7 @@ describe('renderEmail', () => {
     (name, language) => {
       const texts = EMAIL_TEXTS[language][name];
       const { subject, text, html } = renderEmail(name, language, VALUES);
-      expect(subject).toBe(texts.subject.replace('{{code}}', '123456'));
+      expect(subject).toBe(fill(texts.subject));
       for (const part of [subject, text, html]) expect(part).not.toMatch(/\{\{|evil\.example|@evil/);
       expect(html).not.toContain('<b>');
       expect(html).toContain(`<html lang="${language}"`);
@@ -95,13 +115,14 @@ describe('renderEmail', () => {
         expect(html).toContain('&quot;&amp;');
       }
       const home = `${BASE}/?lang=${language}`;
+      const secondary = (SECONDARY_LINKS[name] ?? []).map((url) => `${url}${url.includes('?') ? '&' : '?'}lang=${language}`);
       if ('action' in texts) {
         const action = `${link}&lang=${language}`;
-        expect(extractLinks(text)).toEqual([action, home]);
+        expect(extractLinks(text)).toEqual([action, ...secondary, home]);
         expect(html).toContain(`href="${action.replace(/&/g, '&amp;')}"`);
         expect(html).toContain(`>\n${texts.action}\n</a>`);
       } else {
-        expect(extractLinks(text)).toEqual([home]);
+        expect(extractLinks(text)).toEqual([...secondary, home]);
       }
       const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
       expect(hrefs.length).toBeGreaterThan(0);

@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   // and checks bounded across codes (each code has PHONE_CODE_MAX_ATTEMPTS tries).
   phoneCodeSend: perHour(10),
   phoneCodeCheck: perHour(30),
+  /** Alerts created, per account or source address (each may e-mail a confirmation link). */
+  createAlert: perHour(30),
   /** Per recipient address and kind of e-mail (the link e-mails: confirmation, reset, …). */
   linkEmail: perHour(ACCOUNT_EMAILS_PER_HOUR),
 } satisfies Record<string, BucketRule>;

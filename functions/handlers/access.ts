@@ -32,6 +32,8 @@ export interface HandlerAccess {
   /** The file store's bucket, per area (key prefix `files/<area>/`). */
   files?: Partial<Record<FileArea, 'read' | 'readWrite'>>;
   memorySize?: number;
+  /** Seconds a run may take (default 10: a request's). */
+  timeoutSeconds?: number;
 }
 
 export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
@@ -64,6 +66,24 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // Publishes chat events to both participants, schedules the e-mail reminder of an unread message,
   // signs URLs of the attachments (private area) and builds those of the ads' images (public).
   chat: { table: 'readWrite', publicUrl: true, publish: ['chatEvent'], scheduler: true, files: { private: 'read', public: 'read' } },
+  // Alerts: e-mails the confirmation link, signs the links' tokens (an HMAC with the JWT key).
+  alerts: { table: 'readWrite', secrets: ['jwt'], sendEmail: true, publicUrl: true },
+  // One-click unsubscribe of a digest: checks the token (JWT key) and deletes the alert.
+  'alert-unsubscribe': { table: 'readWrite', secrets: ['jwt', 'originVerify'] },
+  // The weekly digest's cron job: schedules one run per shard (alert-digest-shards).
+  'alert-digest': { scheduler: true },
+  // One shard of the weekly digest: reads new ads and the alerts of their cells, e-mails each alert
+  // its digest (cards with the ads' images), records what it sent.
+  // A shard may take minutes (its e-mails go at SES's pace): the Lambda's longest run.
+  'alert-digest-shards': {
+    table: 'readWrite',
+    secrets: ['jwt'],
+    sendEmail: true,
+    publicUrl: true,
+    files: { public: 'read' },
+    memorySize: 1024,
+    timeoutSeconds: 900,
+  },
   // The chat's reminder job: e-mails a link to the conversation.
   'chat-reminders': { table: 'readWrite', sendEmail: true, publicUrl: true },
 };

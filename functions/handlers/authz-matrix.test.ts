@@ -30,6 +30,7 @@ import {
   ANONYMOUS,
   errorCodeOf,
   givenAd,
+  givenAlert,
   givenConversation,
   givenUser,
   resolverEvent,
@@ -100,6 +101,9 @@ const RESOURCES: { fields: RegExp; path: string[]; make: (target: UserRecord) =>
     path: ['input', 'conversationId'],
     make: (target) => givenConversation(target),
   },
+  // An alert of the target's: `own` is its owner; `other` and the administrator are not.
+  { fields: /^(Query\.alert|Mutation\.deleteAlert)$/, path: ['id'], make: (target) => givenAlert(target) },
+  { fields: /^Mutation\.updateAlert$/, path: ['input', 'id'], make: (target) => givenAlert(target) },
 ];
 
 async function callAs(caller: AuthzCaller, field: string): Promise<ResolverEvent> {

@@ -4,6 +4,7 @@
 
 import { accountsFields } from './accounts';
 import { adminFields } from './admin';
+import { alertsFields } from './alerts';
 import { adsFields } from './ads';
 import { chatFields } from './chat';
 import { filesFields } from './files';
@@ -32,6 +33,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'search', fields: fieldsOf(searchFields) },
   // Conversations about ads, messages, read marks, chat events (functions/domain/chat).
   { name: 'chat', fields: fieldsOf(chatFields) },
+  // Alerts: saved searches e-mailed weekly, confirmed and deleted by link (functions/domain/alerts).
+  { name: 'alerts', fields: fieldsOf(alertsFields) },
 ];
 
 /**
@@ -46,4 +49,7 @@ export const HTTP_ROUTES: { method: 'GET' | 'POST'; path: string; name: string }
   { method: 'POST', path: '/token/logout', name: 'token' },
   { method: 'GET', path: '/status', name: 'status' },
   { method: 'POST', path: '/log', name: 'log' },
+  // An alert's one-click unsubscribe (RFC 8058: the POST of List-Unsubscribe-Post); a GET goes to the deletion page.
+  { method: 'POST', path: '/alerts/unsubscribe', name: 'alert-unsubscribe' },
+  { method: 'GET', path: '/alerts/unsubscribe', name: 'alert-unsubscribe' },
 ];

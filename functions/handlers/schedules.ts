@@ -25,6 +25,13 @@ export const CRON_JOBS: CronJob[] = [
     cron: '15 7 * * ? *',
     description: 'Deletes uploads never confirmed within a day (their files and records)',
   },
+  {
+    job: 'alert-digest',
+    handler: 'alert-digest',
+    // Mondays 11:00 UTC: 7:00 in Quebec in summer, 6:00 in winter, before the working day.
+    cron: '0 11 ? * MON *',
+    description: 'Weekly alert digest: schedules one alert-digest-shard run per shard of alerts',
+  },
 ];
 
 export const ONE_TIME_JOBS: OneTimeJob[] = [
@@ -32,5 +39,10 @@ export const ONE_TIME_JOBS: OneTimeJob[] = [
     job: 'chat-reminder',
     handler: 'chat-reminders',
     description: 'E-mails a participant who left a message unread CHAT_REMINDER_MINUTES, once per quiet period',
+  },
+  {
+    job: 'alert-digest-shard',
+    handler: 'alert-digest-shards',
+    description: 'E-mails one shard of the active alerts the ads published since their last digest',
   },
 ];

@@ -8,8 +8,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll } from 'vitest';
 import { useTestTable } from '../../tests/support/test-table';
-import { isResolverError, type AdInput } from '@partage/graphql';
+import { isResolverError, type AdInput, type CreateAlertInput } from '@partage/graphql';
 import { adInput } from './ad-input';
+import { alertInput } from './alert-input';
 import { registerLocalEventSink } from '../adapters/local-publisher';
 import { readOutbox, type OutboxEntry } from '../adapters/outbox';
 import { getAd } from '../data/ads';
@@ -19,6 +20,7 @@ import { createUser, type UserRecord } from '../data/users';
 import { latestTermsVersion } from '../domain/accounts/terms';
 import { createAd } from '../domain/ads/ads';
 import { createConversation } from '../domain/chat/conversations';
+import { createAlert } from '../domain/alerts/alerts';
 import { replaceIndexedAd } from '../domain/search/indexed-writes';
 import { hashPassword } from '../domain/accounts/password-hash';
 import type { Identity } from '../domain/identity';
@@ -29,7 +31,7 @@ import type { ResolverEvent } from '../handlers/shared/resolver';
 import { ONE_TIME_JOBS } from '../handlers/schedules';
 import { handler as tokenHandler } from '../handlers/token';
 
-export { adInput };
+export { adInput, alertInput };
 
 export const TEST_PASSWORD = 'Correct-Horse-42';
 /**
@@ -269,4 +271,10 @@ export async function givenConversation(
   const ad = await givenAd(adOwner, {}, { published: true });
   const conversation = await createConversation(asUser(asker), { adId: ad.id });
   return { id: conversation.id, adId: ad.id, ownerId: adOwner.id };
+}
+
+/** An ACTIVE alert of `owner` (a USER), sent to their own confirmed address: its id. */
+export async function givenAlert(owner: Pick<UserRecord, 'id' | 'role' | 'email'>, overrides: Partial<CreateAlertInput> = {}) {
+  const alert = await createAlert(asUser(owner), alertInput(owner.email, overrides), undefined);
+  return { id: alert.id };
 }

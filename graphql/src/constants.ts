@@ -13,6 +13,11 @@ export const PHONE_CODE_INTERVAL_MS = 30_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const PAYOUT_DELAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_ALERT_RADIUS_KM = 10;
+/** Alerts (docs/alerts.md): the place's label as address autocomplete gives it; alerts a USER may keep. */
+export const ALERT_PLACE_LABEL_MAX_LENGTH = 300;
+export const ALERTS_PER_USER_MAX = 20;
+/** New ads listed in one digest e-mail; the rest are counted, with a link to the ad list. */
+export const DIGEST_MAX_ADS = 20;
 export const DEFAULT_GRAPHQL_PATH = '/graphql';
 /** The confirmation e-mail can take this long to arrive (spec §9); the sign-up page says so. */
 export const CONFIRMATION_EMAIL_DELAY_MINUTES = 10;

@@ -10,3 +10,4 @@ export * from './ad-validation';
 export * from './money';
 export * from './search-validation';
 export * from './chat-validation';
+export * from './alert-validation';

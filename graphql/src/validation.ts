@@ -11,6 +11,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_CODE_LENGTH,
   SEARCH_KEYWORD_MAX_LENGTH,
+  ALERT_PLACE_LABEL_MAX_LENGTH,
 } from './constants';
 import { INPUT_TYPE_FIELDS, ROOT_FIELD_ARGUMENTS, type InputTypeName, type RootFieldName } from './generated/input-shapes';
 import { RETURN_PATH_MAX_LENGTH } from './return-path';
@@ -284,6 +285,11 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   },
   'Query.searchPlaces': { text: 200 },
   AdSearchInput: { keyword: SEARCH_KEYWORD_MAX_LENGTH },
+  AlertCriteriaInput: { keyword: SEARCH_KEYWORD_MAX_LENGTH },
+  AlertPlaceInput: { label: ALERT_PLACE_LABEL_MAX_LENGTH },
+  CreateAlertInput: { email: EMAIL_MAX_LENGTH },
+  UpdateAlertInput: { email: EMAIL_MAX_LENGTH },
+  AlertLinkInput: { token: TOKEN_MAX_LENGTH },
   'Query.users': { search: 100, nextToken: 2000 },
   SendMessageInput: { body: CHAT_MESSAGE_MAX_LENGTH, clientMessageId: 36 },
   MessageAttachmentInput: { name: CHAT_ATTACHMENT_NAME_MAX_LENGTH },

@@ -133,7 +133,7 @@ export class HandlerFunctions extends Construct {
       runtime: LAMBDA_RUNTIME,
       architecture: lambda.Architecture.ARM_64,
       memorySize: access.memorySize ?? 512,
-      timeout: Duration.seconds(10),
+      timeout: Duration.seconds(access.timeoutSeconds ?? 10),
       tracing: lambda.Tracing.ACTIVE,
       logGroup,
       projectRoot: REPO_ROOT,

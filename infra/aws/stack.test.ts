@@ -66,6 +66,14 @@ function functionOf(name: string): [string, Resources[string]] {
   return found[0]!;
 }
 
+/** The IAM statements of a handler's role, as text. */
+function statementsOf(name: string): string {
+  const [, fn] = functionOf(name);
+  const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role)));
+}
+const envOf = (name: string) => (functionOf(name)[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
 beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), 'partage-cdk-'));
   const webDist = join(workDir, 'web-dist');
@@ -468,12 +476,6 @@ describe('places', () => {
 });
 
 describe('ads', () => {
-  const statementsOf = (name: string) => {
-    const [, fn] = functionOf(name);
-    const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    return JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role)));
-  };
-
   it('has a Lambda that writes the table, e-mails the new owner of a transferred ad and reads no file but public ones', () => {
     const [, fn] = functionOf('ads');
     const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -505,13 +507,6 @@ describe('ads', () => {
 });
 
 describe('chat', () => {
-  const statementsOf = (name: string) => {
-    const [, fn] = functionOf(name);
-    const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    return JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role)));
-  };
-  const envOf = (name: string) => (functionOf(name)[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-
   it('has a Lambda that publishes chat events only, schedules reminders, and reads attachments without writing any file', () => {
     const env = envOf('chat');
     expect(env).toMatchObject({ PUBLISH_ADAPTER: 'appsync', SCHEDULER_ADAPTER: 'eventbridge', FILE_STORE_ADAPTER: 's3' });
@@ -562,6 +557,44 @@ describe('chat', () => {
     expect(resolverOf('Conversation', 'ad')!.Properties.MaxBatchSize).toBe(FIELD_RESOLVER_MAX_BATCH_SIZE);
     expect(resolverOf('Subscription', 'onChatEvent')!.Properties.MaxBatchSize).toBeUndefined();
     expect(resolverOf('ChatEvent', 'message')).toBeUndefined();
+  });
+});
+
+describe('alerts', () => {
+  it('has a resolver Lambda that writes the table, e-mails confirmations and signs link tokens with the JWT key, and nothing else', () => {
+    expect(envOf('alerts')).toMatchObject({ MAIL_ADAPTER: 'ses', JWT_SECRET_ARN: expect.anything() });
+    const statements = statementsOf('alerts');
+    expect(statements).toContain('ses:SendEmail');
+    expect(statements).toContain('secretsmanager:GetSecretValue');
+    for (const absent of ['scheduler:CreateSchedule', 'appsync:GraphQL', 's3:GetObject']) expect(statements).not.toContain(absent);
+  });
+
+  it('runs the weekly digest on Mondays: a cron Lambda that only schedules the shard jobs, run by a Lambda of 15 minutes that e-mails', () => {
+    const [cronFnId] = functionOf('alert-digest');
+    const [shardFnId, shardFn] = functionOf('alert-digest-shards');
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 11 ? * MON *)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [cronFnId, 'Arn'] } })],
+    });
+    const cron = statementsOf('alert-digest');
+    expect(cron).toContain('scheduler:CreateSchedule');
+    for (const absent of ['dynamodb:', 'ses:SendEmail', 'secretsmanager:GetSecretValue']) expect(cron).not.toContain(absent);
+    expect(JSON.stringify(envOf('alert-digest').SCHEDULE_TARGETS)).toContain('alert-digest-shard');
+    expect(JSON.stringify(envOf('alert-digest').SCHEDULE_TARGETS)).toContain(shardFnId);
+    expect(shardFn.Properties.Timeout).toBe(900);
+    const shard = statementsOf('alert-digest-shards');
+    expect(shard).toContain('ses:SendEmail');
+    expect(shard).toContain('dynamodb:Query');
+    expect(shard).not.toContain('scheduler:CreateSchedule');
+    expect(shard).not.toContain('s3:PutObject');
+  });
+
+  it('routes the one-click unsubscribe (POST) and its page redirect (GET) to a Lambda that checks CloudFront’s header', () => {
+    for (const method of ['GET', 'POST']) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${method} /alerts/unsubscribe` });
+    }
+    expect(envOf('alert-unsubscribe')).toMatchObject({ ORIGIN_VERIFY_SECRET_ARN: expect.anything(), JWT_SECRET_ARN: expect.anything() });
+    expect(envOf('alert-unsubscribe').MAIL_ADAPTER).toBeUndefined();
   });
 });
 
@@ -656,7 +689,7 @@ describe('web hosting', () => {
     expect(apiOrigin?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
     const apiBehaviors = config.CacheBehaviors.filter((b) => b.PathPattern !== PUBLIC_FILES_PATH_PATTERN);
     const patterns = apiBehaviors.map((b) => b.PathPattern);
-    expect(patterns.sort()).toEqual(['/log', '/status', '/token/*']);
+    expect(patterns.sort()).toEqual(['/alerts/*', '/log', '/status', '/token/*']);
     for (const route of HTTP_ROUTES) {
       expect(patterns.some((p) => p === route.path || (String(p).endsWith('/*') && route.path.startsWith(String(p).slice(0, -1))))).toBe(
         true,

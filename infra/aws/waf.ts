@@ -21,7 +21,7 @@ export const RATE_WINDOW_SECONDS = 300;
 /** CloudFront: the login endpoints tightly (password guessing), the other API routes, then the whole site. */
 export const SITE_RATE_RULES: RateRule[] = [
   { name: 'token-endpoints', limit: 100, pathPrefixes: ['/token/'] },
-  { name: 'api-routes', limit: 600, pathPrefixes: ['/log', '/status'] },
+  { name: 'api-routes', limit: 600, pathPrefixes: ['/log', '/status', '/alerts/'] },
   { name: 'site', limit: 3000 },
 ];
 

@@ -71,4 +71,20 @@ describe('dev mailbox page', () => {
       links: ['http://localhost:3000/?lang=fr'],
     });
   });
+
+  it('shows the one-click unsubscribe headers of a digest above its text, escaped', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dev-outbox-'));
+    const url = 'http://localhost:3000/alerts/unsubscribe?id=a-1&token=t';
+    await writeOutboxEntry(dir, {
+      kind: 'email',
+      to: 'marie@exemple.ca',
+      subject: 'Alerte',
+      text: 'Bonjour',
+      html: '<p>Bonjour</p>',
+      headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    const page = await pageOf(dir);
+    expect(page).toContain(`<div class="header">List-Unsubscribe: &lt;${url.replace('&', '&amp;')}&gt;</div>`);
+    expect(page).toContain('<div class="header">List-Unsubscribe-Post: List-Unsubscribe=One-Click</div><iframe');
+  });
 });

@@ -12,17 +12,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AdSearchInput, AdSummary } from '@partage/graphql';
 import { ensureTable } from '../../functions/data/ensure-table';
-import type { AdRecord } from '../../functions/data/ads';
 import { searchEntryItem, searchEntryOfItem, termPostingItem, type SearchEntry } from '../../functions/data/search-index';
-import { normalizeAdInput, todayInQuebec } from '../../functions/domain/ads/ad-input';
+import { todayInQuebec } from '../../functions/domain/ads/ad-input';
 import { demoAds } from '../../functions/domain/ads/demo-ads';
-import { seededRandom } from '../../functions/domain/ads/demo-images';
-import quebecPlaces from '../../functions/domain/places/quebec-places.json' with { type: 'json' };
 import { distanceMeters } from '../../functions/domain/search/cell-cover';
 import { criteriaOf, entryMatches } from '../../functions/domain/search/entry-match';
 import { searchEntryOf } from '../../functions/domain/search/search-entry';
 import { resolverEvent } from '../../functions/testing/fixtures';
 import { localClient, startDynamoDbLocal } from '../../infra/local/dynamodb-local';
+import { quebecAds } from './quebec-ads';
 import { time, type Timing } from './stats';
 
 const ADS = Number(process.env.BENCH_SEARCH_ADS ?? 100_000);
@@ -33,53 +31,7 @@ const TABLE = 'bench-search';
 /** The baseline's own table of search entries only: a Scan of it is the cheapest a naive search can be. */
 const BASELINE_TABLE = 'bench-search-baseline';
 
-const random = seededRandom(9);
-
-/** Towns weighted by population; spread (km) grows with it, so a city's ads cover its whole area. */
-const towns = (quebecPlaces as unknown as { towns: [string, number, number, number][] }).towns.map(
-  ([name, latitude, longitude, population]) => ({
-    name,
-    latitude,
-    longitude,
-    population,
-    spreadKm: 1.5 + Math.sqrt(population) / 100,
-  }),
-);
-const totalPopulation = towns.reduce((sum, town) => sum + town.population, 0);
-function pickTown() {
-  let left = random() * totalPopulation;
-  for (const town of towns) if ((left -= town.population) <= 0) return town;
-  return towns.at(-1)!;
-}
-
-/** The bench's ads: the demo ads' texts and offers, placed anew; published over the last year. */
-function benchAd(i: number, templates: ReturnType<typeof demoAds>, now: number): AdRecord {
-  const template = templates[i % templates.length]!;
-  const town = pickTown();
-  // Uniform over a disc of the town's spread.
-  const distance = town.spreadKm * Math.sqrt(random());
-  const angle = random() * 2 * Math.PI;
-  const latitude = town.latitude + (distance * Math.cos(angle)) / 111.2;
-  const longitude = town.longitude + (distance * Math.sin(angle)) / (111.2 * Math.cos((town.latitude * Math.PI) / 180));
-  // The template's town named in its texts becomes the new one.
-  const input = JSON.parse(
-    JSON.stringify(template.input).replaceAll(template.input.address.town, town.name.replaceAll('"', '')),
-  ) as typeof template.input;
-  const content = { ...normalizeAdInput(input), images: [] };
-  content.address = { ...content.address, town: town.name, latitude, longitude };
-  const at = new Date(now - Math.floor(random() * 365 * 86_400_000)).toISOString();
-  return {
-    id: `bench-${String(i).padStart(6, '0')}`,
-    ownerId: `owner-${i % 5000}`,
-    unlisted: false,
-    published: true,
-    createdAt: at,
-    updatedAt: at,
-    publishedAt: at,
-    version: 2,
-    content,
-  };
-}
+const { benchAd } = quebecAds(9);
 
 const dynamo = await startDynamoDbLocal();
 Object.assign(process.env, {
@@ -106,7 +58,7 @@ try {
   const queue: { table: string; item: Record<string, unknown> }[] = [];
   const refill = () => {
     while (queue.length < 25 && nextAd < ADS) {
-      const entry = searchEntryOf(benchAd(nextAd++, templates, now))!;
+      const entry = searchEntryOf(benchAd(nextAd++, templates, now, 365))!;
       const item = searchEntryItem(entry);
       // The baseline's copy has no index keys: its table is only ever scanned.
       queue.push({ table: TABLE, item }, { table: BASELINE_TABLE, item: { PK: item.PK, SK: item.SK, ...entry } });

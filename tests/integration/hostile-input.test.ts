@@ -198,6 +198,11 @@ const HTTP_BODIES = {
     { requiredKeys: ['username', 'password', 'deviceId'] },
   ),
   '/token/refresh': fc.record({ token: hostileJson, refreshToken: hostileJson, deviceId: hostileJson }, { requiredKeys: [] }),
+  // A digest's one-click unsubscribe: a made-up alert and token, and anything but the one-click body.
+  '/alerts/unsubscribe?id=5b1f0c9e-0d1e-4c1a-9f3e-2a7c8d9e0f11&token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA': fc.oneof(
+    fc.constant('List-Unsubscribe=One-Click'),
+    hostileJson,
+  ),
   '/log': fc.array(
     fc.record({ message: hostileJson, level: fc.oneof(fc.constantFrom('info', 'error', 'WARN'), hostileJson) }, { requiredKeys: [] }),
     {

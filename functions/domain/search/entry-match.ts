@@ -1,9 +1,10 @@
-// Whether a search entry meets the criteria of an ad search (and, later, of an alert): alternatives
-// within a criterion, certifications all required, AND between criteria; an empty criterion does
-// not filter. The place is the engine's (it measures distances), not a criterion here.
+// Whether a search entry meets the criteria of an ad search or of an alert: alternatives within a
+// criterion, certifications all required, AND between criteria; an empty criterion does not filter.
+// The search engine and the alerts' digest both decide with matchWithin (criteria and circle).
 
 import type { AdCategory, AdSearchInput, Certification, OfferMode, PriceRange, Weekday } from '@partage/graphql';
 import type { SearchEntry } from '../../data/search-index';
+import { distanceMeters, type Point } from './cell-cover';
 import { termsOf } from './terms';
 
 export interface SearchCriteria {
@@ -52,4 +53,20 @@ export function entryMatches(entry: SearchEntry, criteria: SearchCriteria): bool
     criteria.terms.every((term) => entry.terms.includes(term)) &&
     (!criteria.availability || availableFor(entry, criteria.availability))
   );
+}
+
+/** A circle around a place: a search's `near`, an alert's place and radius. */
+export interface Circle {
+  centre: Point;
+  radiusMeters: number;
+}
+
+/**
+ * Whether the entry is a result: within the circle (when there is one) and meeting the criteria.
+ * Its distance from the centre in metres (null without a circle); undefined when it is not a result.
+ */
+export function matchWithin(entry: SearchEntry, criteria: SearchCriteria, circle: Circle | null): number | null | undefined {
+  const meters = circle && distanceMeters(circle.centre, entry);
+  if (meters !== null && meters > circle!.radiusMeters) return undefined;
+  return entryMatches(entry, criteria) ? meters : undefined;
 }

@@ -24,7 +24,7 @@ import {
   type TermPosting,
 } from '../../data/search-index';
 import { cellOf, cellsCovering, distanceMeters, type Cell, type Point } from './cell-cover';
-import { entryMatches, type SearchCriteria } from './entry-match';
+import { matchWithin, type Circle, type SearchCriteria } from './entry-match';
 import { geohashChildren } from './geohash';
 import type { SearchPosition } from './search-cursor';
 
@@ -60,7 +60,7 @@ const EPSILON_METERS = 0.01;
 
 export interface SearchRequest {
   criteria: SearchCriteria;
-  near: { centre: Point; radiusMeters: number } | null;
+  near: Circle | null;
   sort: AdSort;
   limit: number;
   after: SearchPosition | null;
@@ -117,10 +117,10 @@ function metersFrom(request: SearchRequest, point: Point): number | null {
 
 /** The entry as a hit of this request, or null: out of the circle, not matching, or before the token. */
 function hitOf(entry: SearchEntry, request: SearchRequest): SearchHit | null {
-  const meters = metersFrom(request, entry);
-  if (meters !== null && meters > request.near!.radiusMeters) return null;
+  const meters = matchWithin(entry, request.criteria, request.near);
+  if (meters === undefined) return null;
   const hit = { entry, meters };
-  return entryMatches(entry, request.criteria) && isAfter(rankOf(hit), request.after, request.sort) ? hit : null;
+  return isAfter(rankOf(hit), request.after, request.sort) ? hit : null;
 }
 
 /** `sorted` cut to the page; `exhausted`: nothing follows them, else the page resumes at `resume` when it is not full. */

@@ -206,6 +206,38 @@ export const INPUT_TYPE_FIELDS = {
     "id": "ID!",
     "email": "AWSEmail!"
   },
+  "AlertCriteriaInput": {
+    "categories": "[AdCategory!]",
+    "modes": "[OfferMode!]",
+    "availability": "AvailabilityFilterInput",
+    "priceRanges": "[PriceRange!]",
+    "certifications": "[Certification!]",
+    "keyword": "String"
+  },
+  "AlertPlaceInput": {
+    "label": "String!",
+    "latitude": "Float!",
+    "longitude": "Float!"
+  },
+  "CreateAlertInput": {
+    "criteria": "AlertCriteriaInput!",
+    "place": "AlertPlaceInput!",
+    "radiusKm": "Int!",
+    "email": "String!",
+    "language": "ContentLanguage!"
+  },
+  "UpdateAlertInput": {
+    "id": "ID!",
+    "criteria": "AlertCriteriaInput!",
+    "place": "AlertPlaceInput!",
+    "radiusKm": "Int!",
+    "email": "String!",
+    "language": "ContentLanguage!"
+  },
+  "AlertLinkInput": {
+    "id": "ID!",
+    "token": "String!"
+  },
   "CreateConversationInput": {
     "adId": "ID!"
   },
@@ -287,6 +319,9 @@ export const ROOT_FIELD_ARGUMENTS = {
     "userId": "ID!",
     "limit": "Int",
     "nextToken": "String"
+  },
+  "Query.alert": {
+    "id": "ID!"
   },
   "Query.myConversations": {
     "limit": "Int",
@@ -383,6 +418,21 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.transferAd": {
     "input": "TransferAdInput!"
+  },
+  "Mutation.createAlert": {
+    "input": "CreateAlertInput!"
+  },
+  "Mutation.updateAlert": {
+    "input": "UpdateAlertInput!"
+  },
+  "Mutation.deleteAlert": {
+    "id": "ID!"
+  },
+  "Mutation.confirmAlert": {
+    "input": "AlertLinkInput!"
+  },
+  "Mutation.deleteAlertByLink": {
+    "input": "AlertLinkInput!"
   },
   "Mutation.createConversation": {
     "input": "CreateConversationInput!"

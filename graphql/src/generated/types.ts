@@ -62,6 +62,8 @@ export interface Query {
   ad?: Ad | null;
   managedAds: AdPage;
   userAds: AdPage;
+  myAlerts: Array<Alert>;
+  alert?: Alert | null;
   myConversations: ConversationPage;
   conversation?: Conversation | null;
   conversationMessages: MessagePage;
@@ -96,6 +98,11 @@ export interface Mutation {
   publishAd?: Ad | null;
   unpublishAd?: Ad | null;
   transferAd?: Ad | null;
+  createAlert: Alert;
+  updateAlert: Alert;
+  deleteAlert: string;
+  confirmAlert: AlertLinkResult;
+  deleteAlertByLink: string;
   createConversation: Conversation;
   sendMessage: Message;
   removeConversationNotification: number;
@@ -188,6 +195,7 @@ export interface PublicProfile {
   transactionsCount: number;
   email?: string | null;
   phoneNumber?: string | null;
+  alerts?: PublicAlerts | null;
 }
 
 export interface VerifyTokenUser {
@@ -598,6 +606,97 @@ export interface TransferAdInput {
   email: string;
 }
 
+export type AlertStatus = 'PENDING_CONFIRMATION' | 'ACTIVE';
+
+export interface AlertCriteriaInput {
+  categories?: Array<AdCategory> | null;
+  modes?: Array<OfferMode> | null;
+  availability?: AvailabilityFilterInput | null;
+  priceRanges?: Array<PriceRange> | null;
+  certifications?: Array<Certification> | null;
+  keyword?: string | null;
+}
+
+export interface AlertPlaceInput {
+  label: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface CreateAlertInput {
+  criteria: AlertCriteriaInput;
+  place: AlertPlaceInput;
+  radiusKm: number;
+  email: string;
+  language: ContentLanguage;
+}
+
+export interface UpdateAlertInput {
+  id: string;
+  criteria: AlertCriteriaInput;
+  place: AlertPlaceInput;
+  radiusKm: number;
+  email: string;
+  language: ContentLanguage;
+}
+
+export interface AlertLinkInput {
+  id: string;
+  token: string;
+}
+
+export interface AvailabilityFilter {
+  day: boolean;
+  evening: boolean;
+  weekdays: Array<Weekday>;
+}
+
+export interface AlertCriteria {
+  categories: Array<AdCategory>;
+  modes: Array<OfferMode>;
+  availability?: AvailabilityFilter | null;
+  priceRanges: Array<PriceRange>;
+  certifications: Array<Certification>;
+  keyword?: string | null;
+}
+
+export interface AlertPlace {
+  label: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface Alert {
+  id: string;
+  status: AlertStatus;
+  criteria: AlertCriteria;
+  place: AlertPlace;
+  radiusKm: number;
+  email: string;
+  language: ContentLanguage;
+  createdAt: string;
+  updatedAt: string;
+  lastDigestAt?: string | null;
+}
+
+export interface AlertLinkResult {
+  id: string;
+  status: AlertStatus;
+  language: ContentLanguage;
+}
+
+export interface PublicAlert {
+  categories: Array<AdCategory>;
+  modes: Array<OfferMode>;
+  priceRanges: Array<PriceRange>;
+  certifications: Array<Certification>;
+}
+
+export interface PublicAlerts {
+  count: number;
+  items: Array<PublicAlert>;
+}
+
 export type ParticipantRole = 'OWNER' | 'ASKER';
 
 export type ChatEventType = 'MESSAGE_ADDED' | 'MESSAGE_READ' | 'PARTICIPANT_JOINED';
@@ -846,6 +945,10 @@ export interface QueryUserAdsArgs {
   nextToken?: string | null;
 }
 
+export interface QueryAlertArgs {
+  id: string;
+}
+
 export interface QueryMyConversationsArgs {
   limit?: number | null;
   nextToken?: string | null;
@@ -971,6 +1074,26 @@ export interface MutationTransferAdArgs {
   input: TransferAdInput;
 }
 
+export interface MutationCreateAlertArgs {
+  input: CreateAlertInput;
+}
+
+export interface MutationUpdateAlertArgs {
+  input: UpdateAlertInput;
+}
+
+export interface MutationDeleteAlertArgs {
+  id: string;
+}
+
+export interface MutationConfirmAlertArgs {
+  input: AlertLinkInput;
+}
+
+export interface MutationDeleteAlertByLinkArgs {
+  input: AlertLinkInput;
+}
+
 export interface MutationCreateConversationArgs {
   input: CreateConversationInput;
 }
@@ -1021,7 +1144,19 @@ export type ProfileSource = Profile;
 
 export type MeSource = Me;
 
-export type PublicProfileSource = PublicProfile;
+export interface PublicProfileSource {
+  id: string;
+  publicName: string;
+  organizationName?: string | null;
+  organizationType?: OrganizationType | null;
+  organizationTypeOtherSpecification?: string | null;
+  industry?: Industry | null;
+  industryOtherSpecification?: string | null;
+  registeredSince: string;
+  transactionsCount: number;
+  email?: string | null;
+  phoneNumber?: string | null;
+}
 
 export type VerifyTokenUserSource = VerifyTokenUser;
 
@@ -1112,6 +1247,20 @@ export interface AdPageSource {
   nextToken?: string | null;
 }
 
+export type AvailabilityFilterSource = AvailabilityFilter;
+
+export type AlertCriteriaSource = AlertCriteria;
+
+export type AlertPlaceSource = AlertPlace;
+
+export type AlertSource = Alert;
+
+export type AlertLinkResultSource = AlertLinkResult;
+
+export type PublicAlertSource = PublicAlert;
+
+export type PublicAlertsSource = PublicAlerts;
+
 export type ConversationAdSource = ConversationAd;
 
 export type ConversationParticipantSource = ConversationParticipant;
@@ -1169,6 +1318,8 @@ export interface FieldResolverTypes {
   'Query.ad': { parent: null; args: QueryAdArgs; result: AdSource | null };
   'Query.managedAds': { parent: null; args: QueryManagedAdsArgs; result: AdPageSource };
   'Query.userAds': { parent: null; args: QueryUserAdsArgs; result: AdPageSource };
+  'Query.myAlerts': { parent: null; args: Record<string, never>; result: Array<AlertSource> };
+  'Query.alert': { parent: null; args: QueryAlertArgs; result: AlertSource | null };
   'Query.myConversations': { parent: null; args: QueryMyConversationsArgs; result: ConversationPageSource };
   'Query.conversation': { parent: null; args: QueryConversationArgs; result: ConversationSource | null };
   'Query.conversationMessages': { parent: null; args: QueryConversationMessagesArgs; result: MessagePageSource };
@@ -1199,6 +1350,11 @@ export interface FieldResolverTypes {
   'Mutation.publishAd': { parent: null; args: MutationPublishAdArgs; result: AdSource | null };
   'Mutation.unpublishAd': { parent: null; args: MutationUnpublishAdArgs; result: AdSource | null };
   'Mutation.transferAd': { parent: null; args: MutationTransferAdArgs; result: AdSource | null };
+  'Mutation.createAlert': { parent: null; args: MutationCreateAlertArgs; result: AlertSource };
+  'Mutation.updateAlert': { parent: null; args: MutationUpdateAlertArgs; result: AlertSource };
+  'Mutation.deleteAlert': { parent: null; args: MutationDeleteAlertArgs; result: string };
+  'Mutation.confirmAlert': { parent: null; args: MutationConfirmAlertArgs; result: AlertLinkResultSource };
+  'Mutation.deleteAlertByLink': { parent: null; args: MutationDeleteAlertByLinkArgs; result: string };
   'Mutation.createConversation': { parent: null; args: MutationCreateConversationArgs; result: ConversationSource };
   'Mutation.sendMessage': { parent: null; args: MutationSendMessageArgs; result: MessageSource };
   'Mutation.removeConversationNotification': { parent: null; args: MutationRemoveConversationNotificationArgs; result: number };
@@ -1253,6 +1409,7 @@ export interface FieldResolverTypes {
   'PublicProfile.transactionsCount': { parent: PublicProfileSource; args: Record<string, never>; result: number };
   'PublicProfile.email': { parent: PublicProfileSource; args: Record<string, never>; result: string | null };
   'PublicProfile.phoneNumber': { parent: PublicProfileSource; args: Record<string, never>; result: string | null };
+  'PublicProfile.alerts': { parent: PublicProfileSource; args: Record<string, never>; result: PublicAlertsSource | null };
   'VerifyTokenUser.id': { parent: VerifyTokenUserSource; args: Record<string, never>; result: string };
   'VerifyTokenUser.email': { parent: VerifyTokenUserSource; args: Record<string, never>; result: string };
   'VerifyTokenUser.type': { parent: VerifyTokenUserSource; args: Record<string, never>; result: UserType };
@@ -1340,6 +1497,33 @@ export interface FieldResolverTypes {
   'Ad.updatedAt': { parent: AdSource; args: Record<string, never>; result: string };
   'Ad.publishedAt': { parent: AdSource; args: Record<string, never>; result: string | null };
   'AdPage.nextToken': { parent: AdPageSource; args: Record<string, never>; result: string | null };
+  'AvailabilityFilter.day': { parent: AvailabilityFilterSource; args: Record<string, never>; result: boolean };
+  'AvailabilityFilter.evening': { parent: AvailabilityFilterSource; args: Record<string, never>; result: boolean };
+  'AvailabilityFilter.weekdays': { parent: AvailabilityFilterSource; args: Record<string, never>; result: Array<Weekday> };
+  'AlertCriteria.categories': { parent: AlertCriteriaSource; args: Record<string, never>; result: Array<AdCategory> };
+  'AlertCriteria.modes': { parent: AlertCriteriaSource; args: Record<string, never>; result: Array<OfferMode> };
+  'AlertCriteria.priceRanges': { parent: AlertCriteriaSource; args: Record<string, never>; result: Array<PriceRange> };
+  'AlertCriteria.certifications': { parent: AlertCriteriaSource; args: Record<string, never>; result: Array<Certification> };
+  'AlertCriteria.keyword': { parent: AlertCriteriaSource; args: Record<string, never>; result: string | null };
+  'AlertPlace.label': { parent: AlertPlaceSource; args: Record<string, never>; result: string };
+  'AlertPlace.latitude': { parent: AlertPlaceSource; args: Record<string, never>; result: number };
+  'AlertPlace.longitude': { parent: AlertPlaceSource; args: Record<string, never>; result: number };
+  'Alert.id': { parent: AlertSource; args: Record<string, never>; result: string };
+  'Alert.status': { parent: AlertSource; args: Record<string, never>; result: AlertStatus };
+  'Alert.radiusKm': { parent: AlertSource; args: Record<string, never>; result: number };
+  'Alert.email': { parent: AlertSource; args: Record<string, never>; result: string };
+  'Alert.language': { parent: AlertSource; args: Record<string, never>; result: ContentLanguage };
+  'Alert.createdAt': { parent: AlertSource; args: Record<string, never>; result: string };
+  'Alert.updatedAt': { parent: AlertSource; args: Record<string, never>; result: string };
+  'Alert.lastDigestAt': { parent: AlertSource; args: Record<string, never>; result: string | null };
+  'AlertLinkResult.id': { parent: AlertLinkResultSource; args: Record<string, never>; result: string };
+  'AlertLinkResult.status': { parent: AlertLinkResultSource; args: Record<string, never>; result: AlertStatus };
+  'AlertLinkResult.language': { parent: AlertLinkResultSource; args: Record<string, never>; result: ContentLanguage };
+  'PublicAlert.categories': { parent: PublicAlertSource; args: Record<string, never>; result: Array<AdCategory> };
+  'PublicAlert.modes': { parent: PublicAlertSource; args: Record<string, never>; result: Array<OfferMode> };
+  'PublicAlert.priceRanges': { parent: PublicAlertSource; args: Record<string, never>; result: Array<PriceRange> };
+  'PublicAlert.certifications': { parent: PublicAlertSource; args: Record<string, never>; result: Array<Certification> };
+  'PublicAlerts.count': { parent: PublicAlertsSource; args: Record<string, never>; result: number };
   'ConversationAd.id': { parent: ConversationAdSource; args: Record<string, never>; result: string };
   'ConversationAd.path': { parent: ConversationAdSource; args: Record<string, never>; result: string };
   'ConversationAd.category': { parent: ConversationAdSource; args: Record<string, never>; result: AdCategory };

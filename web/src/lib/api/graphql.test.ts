@@ -31,9 +31,11 @@ const PASSWORDS = { input: { currentPassword: 'a', newPassword: 'b' } };
 
 const query = vi.fn();
 const listen = vi.fn();
+let connectionRestored = () => {};
 vi.mock('./amplify-client', () => ({
   query: (call: unknown, signal?: AbortSignal) => query(call, signal),
   listen: (call: unknown) => listen(call),
+  onConnectionRestored: (listener: () => void) => ((connectionRestored = listener), () => (connectionRestored = () => {})),
 }));
 
 // What Amplify throws when AppSync (or the local host) answers HTTP 401.
@@ -133,6 +135,28 @@ describe('subscribe', () => {
     stop();
     expect(received).toEqual([{ s: 1 }]);
     expect(unsubscribe).toHaveBeenCalledOnce();
+  });
+
+  it('tells the caller to fetch again when the connection comes back, and starts again with the current token after a failure', async () => {
+    signIn('USER');
+    let fail: (error: unknown) => void = () => {};
+    listen.mockReset();
+    listen.mockReturnValue({ subscribe: (observer: { error: typeof fail }) => ((fail = observer.error), { unsubscribe: vi.fn() }) });
+    const resumed = vi.fn();
+    const stop = subscribe(ON_CLOSED, { id: 'user-1' }, () => {}, resumed);
+    await vi.waitFor(() => expect(listen).toHaveBeenCalledOnce());
+    connectionRestored();
+    expect(resumed).toHaveBeenCalledOnce();
+
+    vi.useFakeTimers();
+    signIn('USER', 'user-1');
+    fail(new Error('socket closed'));
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(listen).toHaveBeenCalledTimes(2);
+    expect(resumed).toHaveBeenCalledTimes(2);
+    stop();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(listen).toHaveBeenCalledTimes(2);
   });
 
   it('never starts when stopped before the client has loaded', async () => {

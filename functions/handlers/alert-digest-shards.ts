@@ -1,0 +1,9 @@
+// One shard of the weekly digest (a one-time job scheduled by alert-digest): e-mails the shard's
+// alerts their new ads. A failed e-mail fails the job, and the scheduler's retry sends only what did not go.
+
+import { DIGEST_SHARD_JOB, digestShardRunOf, runDigestShard } from '../domain/alerts/digest';
+import { scheduledJobHandler } from './shared/scheduled-job';
+
+export const handler = scheduledJobHandler({
+  [DIGEST_SHARD_JOB]: (event) => runDigestShard(digestShardRunOf(event.payload)),
+});
