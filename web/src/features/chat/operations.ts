@@ -1,4 +1,5 @@
 // The chat API (graphql/schema/chat.graphql) as the conversation screens and the header use it.
+import { AD_IMAGE_FIELDS } from '../../lib/ads/fragments';
 import { graphql } from '../../lib/api/documents';
 
 const MESSAGE_FIELDS = graphql(`
@@ -20,47 +21,42 @@ const MESSAGE_FIELDS = graphql(`
   }
 `);
 
-const CONVERSATION_FIELDS = graphql(`
-  fragment ConversationFields on Conversation @_unmask {
-    id
-    unreadCount
-    createdAt
-    lastActivityAt
-    ad {
+const CONVERSATION_FIELDS = graphql(
+  `
+    fragment ConversationFields on Conversation @_unmask {
       id
-      path
-      title {
-        fr
-        en
-      }
-      image {
-        alt {
+      unreadCount
+      createdAt
+      lastActivityAt
+      ad {
+        id
+        path
+        title {
           fr
           en
         }
-        variants {
-          url
-          width
-          height
+        image {
+          ...AdImageFields
         }
       }
+      participants {
+        userId
+        publicName
+        role
+        isMe
+        joinedAt
+        lastReadAt
+      }
+      lastMessage {
+        senderId
+        body
+        attachmentCount
+        createdAt
+      }
     }
-    participants {
-      userId
-      publicName
-      role
-      isMe
-      joinedAt
-      lastReadAt
-    }
-    lastMessage {
-      senderId
-      body
-      attachmentCount
-      createdAt
-    }
-  }
-`);
+  `,
+  [AD_IMAGE_FIELDS],
+);
 
 export const MY_CONVERSATIONS = graphql(
   `

@@ -3,87 +3,91 @@
 // either into what AdCard shows.
 import { graphql } from '../api/documents';
 
-export const AD_CARD_FIELDS = graphql(`
-  fragment AdCardFields on Ad {
+/** An ad picture: its alternative text and its variants, for AdPicture. */
+export const AD_IMAGE_FIELDS = graphql(`
+  fragment AdImageFields on AdImage @_unmask {
     id
-    path
-    title {
+    alt {
       fr
       en
     }
-    category
-    rent {
-      kind
-      amountCents
-      range
-    }
-    sale {
-      kind
-      amountCents
-      range
-    }
-    trade {
-      __typename
-    }
-    donation {
-      __typename
-    }
-    location {
-      town
-    }
-    images {
-      id
-      alt {
-        fr
-        en
-      }
-      variants {
-        url
-        width
-        height
-      }
+    variants {
+      url
+      width
+      height
     }
   }
 `);
 
-export const AD_SUMMARY_FIELDS = graphql(`
-  fragment AdSummaryFields on AdSummary {
-    id
-    path
-    title {
-      fr
-      en
-    }
-    category
-    town
-    latitude
-    longitude
-    radiusMeters
-    image {
+export const AD_CARD_FIELDS = graphql(
+  `
+    fragment AdCardFields on Ad {
       id
-      alt {
+      path
+      title {
         fr
         en
       }
-      variants {
-        url
-        width
-        height
+      category
+      rent {
+        kind
+        amountCents
+        range
+      }
+      sale {
+        kind
+        amountCents
+        range
+      }
+      trade {
+        __typename
+      }
+      donation {
+        __typename
+      }
+      location {
+        town
+      }
+      images {
+        ...AdImageFields
       }
     }
-    rent {
-      kind
-      amountCents
-      range
+  `,
+  [AD_IMAGE_FIELDS],
+);
+
+export const AD_SUMMARY_FIELDS = graphql(
+  `
+    fragment AdSummaryFields on AdSummary {
+      id
+      path
+      title {
+        fr
+        en
+      }
+      category
+      town
+      latitude
+      longitude
+      radiusMeters
+      image {
+        ...AdImageFields
+      }
+      rent {
+        kind
+        amountCents
+        range
+      }
+      sale {
+        kind
+        amountCents
+        range
+      }
+      trade
+      donation
+      publishedAt
+      distanceKm
     }
-    sale {
-      kind
-      amountCents
-      range
-    }
-    trade
-    donation
-    publishedAt
-    distanceKm
-  }
-`);
+  `,
+  [AD_IMAGE_FIELDS],
+);
