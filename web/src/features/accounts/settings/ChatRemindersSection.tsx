@@ -23,7 +23,7 @@ export function ChatRemindersSection() {
     },
     onError: (error) => notifyError(error),
   });
-  const checked = update.isPending ? update.variables.input.emailReminders : preferences.data?.myChatPreferences.emailReminders;
+  const checked = update.isPending ? update.variables.input.emailReminders : preferences.data?.myChatPreferences?.emailReminders;
   return (
     <section aria-labelledby={titleId} className="panel">
       <h2 id={titleId}>{t('settings.chatReminders.title')}</h2>
