@@ -33,6 +33,11 @@ const AdSearchPage = lazyPage(() => import('../features/search/AdSearchPage').th
 const AdDetailPage = lazyPage(() => import('../features/ads/AdDetailPage').then((m) => m.AdDetailPage));
 const ManageAdsPage = lazyPage(() => import('../features/ads/ManageAdsPage').then((m) => m.ManageAdsPage));
 const TransferAdPage = lazyPage(() => import('../features/ads/TransferAdPage').then((m) => m.TransferAdPage));
+const CreateAlertPage = lazyPage(() => import('../features/alerts/CreateAlertPage').then((m) => m.CreateAlertPage));
+const ConfirmAlertPage = lazyPage(() => import('../features/alerts/AlertLinkPages').then((m) => m.ConfirmAlertPage));
+const DeleteAlertByLinkPage = lazyPage(() => import('../features/alerts/AlertLinkPages').then((m) => m.DeleteAlertByLinkPage));
+const MyAlertsPage = lazyPage(() => import('../features/alerts/MyAlertsPage').then((m) => m.MyAlertsPage));
+const EditAlertPage = lazyPage(() => import('../features/alerts/EditAlertPage').then((m) => m.EditAlertPage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
 export const routes: RouteObject[] = [
@@ -72,6 +77,10 @@ export const routes: RouteObject[] = [
           // Visitors-only in spec §2, but signed-in users follow the link of a change of address: the page serves both.
           { path: 'confirmez-courriel', element: <ConfirmEmailPage /> },
           { path: 'annonces', element: <AdSearchPage /> },
+          // Visitors and users (the page sends administrators away: they have no alerts); the e-mailed links need no sign-in.
+          { path: 'alertes/creer', element: <CreateAlertPage /> },
+          { path: 'alertes/confirmer/:id', element: <ConfirmAlertPage /> },
+          { path: 'alertes/supprimer/:id', element: <DeleteAlertByLinkPage /> },
           // `{slug}-{id}`; the fixed paths under /annonces (creer, modifier/…, transferer/…) rank first.
           { path: 'annonces/:slugAndId', element: <AdDetailPage /> },
           {
@@ -90,6 +99,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'profil/:id', element: <PublicProfilePage /> },
               { path: 'annonces/creer', element: <CreateAdPage /> },
+              { path: 'alertes', element: <MyAlertsPage /> },
+              { path: 'alertes/modifier/:id', element: <EditAlertPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -17,7 +17,8 @@ const ACCOUNT_PAGES: readonly string[] = [
 ];
 
 /**
- * The first-visit invitation (spec §2) for anonymous visitors: log in, create an account, or later.
+ * The first-visit invitation (spec §2) for anonymous visitors: subscribe to alerts (no account needed),
+ * log in, create an account, or later.
  * Shown until closed in any way, then never again in this browser.
  */
 export function FirstVisitDialog() {
@@ -42,8 +43,11 @@ export function FirstVisitDialog() {
         <Link to={returningHere(PATHS.login)} className="button button--secondary" onClick={close}>
           {t('firstVisit.login')}
         </Link>
-        <Link to={returningHere(PATHS.signUp)} className="button" onClick={close}>
+        <Link to={returningHere(PATHS.signUp)} className="button button--secondary" onClick={close}>
           {t('firstVisit.signUp')}
+        </Link>
+        <Link to={PATHS.createAlert} className="button" onClick={close}>
+          {t('firstVisit.subscribe')}
         </Link>
       </div>
     </Dialog>
