@@ -88,12 +88,10 @@ function AlertRow({ alert, onDelete }: { alert: AlertFieldsView; onDelete: () =>
       </p>
       <div className="alert-card__actions">
         <Link to={editAlertPath(alert.id)} className="button button--secondary button--small">
-          {t('alerts:list.edit')}
-          <span className="visually-hidden"> {alert.place.label}</span>
+          {t('alerts:list.edit')} <span className="visually-hidden">{alert.place.label}</span>
         </Link>
         <button type="button" className="button button--secondary button--small" onClick={onDelete}>
-          {t('alerts:list.delete')}
-          <span className="visually-hidden"> {alert.place.label}</span>
+          {t('alerts:list.delete')} <span className="visually-hidden">{alert.place.label}</span>
         </button>
       </div>
     </li>
