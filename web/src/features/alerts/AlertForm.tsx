@@ -1,7 +1,7 @@
 // The alert form of /alertes/creer and /alertes/modifier/{id} (spec §2, §3 Alert, §9): the search's
 // criteria boxes, a place from address autocomplete or "near me", a radius, the digest's address and
 // language. Checked with the server's rules before sending; the server's refusals land on their fields.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ALERT_PLACE_LABEL_MAX_LENGTH,
@@ -42,21 +42,14 @@ export function AlertForm({ initial, submitLabel, onSubmit }: AlertFormProps) {
   const [addressText, setAddressText] = useState(initial.place?.label ?? '');
   const [errors, setErrors] = useState<AlertFieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
-  const inputs = useRef(new Map<AlertField, HTMLElement>());
-  const register = (field: AlertField) => (element: HTMLElement | null) => {
-    if (element) inputs.current.set(field, element);
-    else inputs.current.delete(field);
-  };
-  const radius = useFieldDescription(t('form.radius.hint', { min: SEARCH_RADIUS_KM.min, max: SEARCH_RADIUS_KM.max }), undefined);
-  const email = useFieldDescription(undefined, undefined);
-  const keyword = useFieldDescription(undefined, undefined);
+  const { register, focus } = useFocusTargets<AlertField>();
   const errorOf = (field: AlertField) => (errors[field] ? messageOf(field, errors[field]) : undefined);
   const change = (next: Partial<AlertDraft>) => setDraft({ ...draft, ...next });
 
   const show = (found: AlertFieldErrors) => {
     setErrors(found);
     const first = ALERT_FIELDS_ORDER.find((field) => found[field]);
-    if (first) inputs.current.get(first)?.focus();
+    if (first) focus(first);
   };
 
   const submit = async (event: FormEvent) => {
@@ -74,23 +67,17 @@ export function AlertForm({ initial, submitLabel, onSubmit }: AlertFormProps) {
     }
   };
 
-  const radiusError = errorOf('radiusKm');
-  const emailError = errorOf('email');
-  const describedBy = (...ids: Array<string | undefined>) => ids.filter(Boolean).join(' ') || undefined;
   return (
     <form className="alert-form" noValidate onSubmit={(event) => void submit(event)}>
       <fieldset className="form-section">
         <legend>{t('form.what')}</legend>
-        <div className="field">
-          <label htmlFor={keyword.id}>{t('form.keyword')}</label>
-          <input
-            id={keyword.id}
-            type="text"
-            maxLength={SEARCH_KEYWORD_MAX_LENGTH}
-            value={draft.criteria.keyword}
-            onChange={(event) => change({ criteria: { ...draft.criteria, keyword: event.target.value } })}
-          />
-        </div>
+        <InputField
+          label={t('form.keyword')}
+          maxLength={SEARCH_KEYWORD_MAX_LENGTH}
+          required={false}
+          value={draft.criteria.keyword}
+          onChange={(keyword) => change({ criteria: { ...draft.criteria, keyword } })}
+        />
         <CriteriaFieldsets criteria={draft.criteria} onChange={(criteria) => change({ criteria: { ...draft.criteria, ...criteria } })} />
       </fieldset>
       <fieldset className="form-section">
@@ -117,41 +104,28 @@ export function AlertForm({ initial, submitLabel, onSubmit }: AlertFormProps) {
             change({ place });
           }}
         />
-        <div className="field">
-          <label htmlFor={radius.id}>{t('form.radius.label')}</label>
-          <FieldHint id={radius.hintId} text={t('form.radius.hint', { min: SEARCH_RADIUS_KM.min, max: SEARCH_RADIUS_KM.max })} />
-          <input
-            id={radius.id}
-            ref={register('radiusKm')}
-            type="text"
-            inputMode="numeric"
-            required
-            placeholder={String(DEFAULT_ALERT_RADIUS_KM)}
-            value={draft.radius}
-            aria-invalid={radiusError ? true : undefined}
-            aria-describedby={describedBy(radius.hintId, radiusError && `${radius.id}-error`)}
-            onChange={(event) => change({ radius: event.target.value })}
-          />
-          <FieldError id={radiusError && `${radius.id}-error`} error={radiusError} />
-        </div>
+        <InputField
+          label={t('form.radius.label')}
+          hint={t('form.radius.hint', { min: SEARCH_RADIUS_KM.min, max: SEARCH_RADIUS_KM.max })}
+          error={errorOf('radiusKm')}
+          register={register('radiusKm')}
+          inputMode="numeric"
+          placeholder={String(DEFAULT_ALERT_RADIUS_KM)}
+          value={draft.radius}
+          onChange={(radius) => change({ radius })}
+        />
       </fieldset>
       <fieldset className="form-section">
         <legend>{t('form.delivery')}</legend>
-        <div className="field">
-          <label htmlFor={email.id}>{t('form.email')}</label>
-          <input
-            id={email.id}
-            ref={register('email')}
-            type="email"
-            autoComplete="email"
-            required
-            value={draft.email}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError && `${email.id}-error`}
-            onChange={(event) => change({ email: event.target.value })}
-          />
-          <FieldError id={emailError && `${email.id}-error`} error={emailError} />
-        </div>
+        <InputField
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          error={errorOf('email')}
+          register={register('email')}
+          value={draft.email}
+          onChange={(email) => change({ email })}
+        />
         <Select
           label={t('form.language')}
           value={draft.language}
@@ -163,5 +137,55 @@ export function AlertForm({ initial, submitLabel, onSubmit }: AlertFormProps) {
         <SubmitButton busy={submitting}>{submitLabel}</SubmitButton>
       </div>
     </form>
+  );
+}
+
+/** The fields' elements, so that a refused submit can move focus to the first message (WCAG 3.3.1). */
+function useFocusTargets<Field extends string>() {
+  const elements = useRef(new Map<Field, HTMLElement>());
+  return {
+    register: (field: Field) => (element: HTMLElement | null) => {
+      if (element) elements.current.set(field, element);
+      else elements.current.delete(field);
+    },
+    focus: (field: Field) => elements.current.get(field)?.focus(),
+  };
+}
+
+interface InputFieldProps {
+  label: string;
+  hint?: string;
+  error?: FieldMessage;
+  register?: (element: HTMLElement | null) => void;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email';
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  autoComplete?: string;
+  placeholder?: string;
+  maxLength?: number;
+  required?: boolean;
+}
+
+/** A labelled text input whose hint and message are read with it (aria-describedby). */
+function InputField({ label, hint, error, register, value, onChange, type = 'text', required = true, ...rest }: InputFieldProps) {
+  const { id, hintId, errorId, describedBy } = useFieldDescription(hint, error);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <FieldHint id={hintId} text={hint} />
+      <input
+        id={id}
+        ref={register}
+        type={type}
+        required={required}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+        {...rest}
+      />
+      <FieldError id={errorId} error={error} />
+    </div>
   );
 }
