@@ -10,6 +10,23 @@ import type { SearchCriteria } from '../search/search-params';
 export type BoxCriteria = Pick<SearchCriteria, 'categories' | 'modes' | 'priceRanges' | 'certifications' | 'day' | 'evening' | 'weekdays'>;
 type ListKey = 'categories' | 'modes' | 'priceRanges' | 'certifications' | 'weekdays';
 
+/** Each list criterion: its legend, its hint and the translation key of each value's label. */
+const LISTS: Record<ListKey, { legend: string; hint?: string; labels: { values: readonly string[]; key: (value: string) => string } }> = {
+  categories: { legend: 'criteria:categories', labels: { values: AD_CATEGORIES, key: (value) => `adFields:categories.${value}` } },
+  modes: { legend: 'criteria:modes', labels: { values: OFFER_MODES, key: (value) => `adFields:modes.${value.toLowerCase()}` } },
+  priceRanges: {
+    legend: 'criteria:prices',
+    hint: 'criteria:pricesHint',
+    labels: { values: PRICE_RANGES, key: (value) => `adFields:priceRanges.${value}` },
+  },
+  weekdays: { legend: 'criteria:availability.weekdays', labels: { values: WEEKDAYS, key: (value) => `adFields:weekdays.${value}` } },
+  certifications: {
+    legend: 'criteria:certifications',
+    hint: 'criteria:certificationsHint',
+    labels: { values: CERTIFICATIONS, key: (value) => `adFields:certifications.${value}` },
+  },
+};
+
 interface CriteriaFieldsetsProps {
   criteria: BoxCriteria;
   /** Called with the criteria that changed only. */
@@ -22,45 +39,30 @@ export function CriteriaFieldsets({ criteria, onChange }: CriteriaFieldsetsProps
     const values = criteria[key] as string[];
     onChange({ [key]: checked ? [...values, value] : values.filter((v) => v !== value) });
   };
+  const lists = (keys: ListKey[]) =>
+    keys.map((key) => {
+      const { legend, hint, labels } = LISTS[key];
+      return (
+        <Boxes
+          key={key}
+          legend={t(legend)}
+          hint={hint && t(hint)}
+          choices={labels.values.map((value) => ({ value, label: t(labels.key(value)) }))}
+          checked={criteria[key]}
+          onToggle={(value, checked) => toggle(key, value as BoxCriteria[typeof key][number], checked)}
+        />
+      );
+    });
   return (
     <>
-      <Boxes
-        legend={t('criteria:categories')}
-        choices={AD_CATEGORIES.map((value) => ({ value, label: t(`adFields:categories.${value}`) }))}
-        checked={criteria.categories}
-        onToggle={(value, checked) => toggle('categories', value, checked)}
-      />
-      <Boxes
-        legend={t('criteria:modes')}
-        choices={OFFER_MODES.map((value) => ({ value, label: t(`adFields:modes.${value.toLowerCase()}`) }))}
-        checked={criteria.modes}
-        onToggle={(value, checked) => toggle('modes', value, checked)}
-      />
-      <Boxes
-        legend={t('criteria:prices')}
-        hint={t('criteria:pricesHint')}
-        choices={PRICE_RANGES.map((value) => ({ value, label: t(`adFields:priceRanges.${value}`) }))}
-        checked={criteria.priceRanges}
-        onToggle={(value, checked) => toggle('priceRanges', value, checked)}
-      />
+      {lists(['categories', 'modes', 'priceRanges'])}
       <fieldset className="choice-group">
         <legend>{t('criteria:availability.legend')}</legend>
         <Box label={t('criteria:availability.day')} checked={criteria.day} onChange={(day) => onChange({ day })} />
         <Box label={t('criteria:availability.evening')} checked={criteria.evening} onChange={(evening) => onChange({ evening })} />
-        <Boxes
-          legend={t('criteria:availability.weekdays')}
-          choices={WEEKDAYS.map((value) => ({ value, label: t(`adFields:weekdays.${value}`) }))}
-          checked={criteria.weekdays}
-          onToggle={(value, checked) => toggle('weekdays', value, checked)}
-        />
+        {lists(['weekdays'])}
       </fieldset>
-      <Boxes
-        legend={t('criteria:certifications')}
-        hint={t('criteria:certificationsHint')}
-        choices={CERTIFICATIONS.map((value) => ({ value, label: t(`adFields:certifications.${value}`) }))}
-        checked={criteria.certifications}
-        onToggle={(value, checked) => toggle('certifications', value, checked)}
-      />
+      {lists(['certifications'])}
     </>
   );
 }

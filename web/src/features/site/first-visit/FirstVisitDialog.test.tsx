@@ -18,6 +18,13 @@ describe('first-visit invitation', () => {
     expect(within(dialog).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', `/inscription?returnPath=${back}`);
   });
 
+  it('stays away from the alert pages and their e-mailed links', async () => {
+    answerOperations({ deleteAlertByLink: 'alert-1' });
+    renderAt('/alertes/supprimer/alert-1?token=tok');
+    await screen.findByText('Your alert is deleted. You will no longer receive its e-mails.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('invites the visitor to subscribe to alerts, which needs no account', async () => {
     const { user, location } = renderAt('/annonces');
     await user.click(within(await invitation()).getByRole('link', { name: 'Subscribe to alerts' }));

@@ -16,6 +16,9 @@ const ACCOUNT_PAGES: readonly string[] = [
   PATHS.adminRegistration,
 ];
 
+/** Where the visitor is already making an alert or following an alert e-mail's link: nothing to invite to. */
+const onAlertPage = (pathname: string) => pathname === PATHS.alerts || pathname.startsWith(`${PATHS.alerts}/`);
+
 /**
  * The first-visit invitation (spec §2) for anonymous visitors: subscribe to alerts (no account needed),
  * log in, create an account, or later.
@@ -33,7 +36,7 @@ export function FirstVisitDialog() {
   const returningHere = (path: string) => `${path}?${new URLSearchParams({ returnPath: `${pathname}${search}` })}`;
 
   return (
-    <Dialog open={!closed && !ACCOUNT_PAGES.includes(pathname)} title={t('firstVisit.title')} onClose={close}>
+    <Dialog open={!closed && !ACCOUNT_PAGES.includes(pathname) && !onAlertPage(pathname)} title={t('firstVisit.title')} onClose={close}>
       <p>{t('firstVisit.body')}</p>
       <p>{t('firstVisit.invitation')}</p>
       <div className="dialog__actions">
