@@ -1,7 +1,7 @@
 // The alert form of /alertes/creer and /alertes/modifier/{id} (spec §2, §3 Alert, §9): the search's
 // criteria boxes, a place from address autocomplete or "near me", a radius, the digest's address and
 // language. Checked with the server's rules before sending; the server's refusals land on their fields.
-import { useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ALERT_PLACE_LABEL_MAX_LENGTH,
@@ -15,9 +15,9 @@ import { AddressAutocomplete } from '../../lib/address/AddressAutocomplete';
 import { NearMeButton } from '../../lib/address/NearMeButton';
 import { CriteriaFieldsets } from '../../lib/criteria/CriteriaFieldsets';
 import { Select } from '../../lib/forms/controls';
-import { FieldError, FieldHint, useFieldDescription } from '../../lib/forms/field-description';
 import { SubmitButton } from '../../lib/forms/SubmitButton';
-import type { FieldMessage } from '../../lib/forms/use-form';
+import { TextField } from '../../lib/forms/TextField';
+import type { FieldBinding, FieldMessage } from '../../lib/forms/use-form';
 import { ALERT_FIELDS_ORDER, alertInputOf, draftErrors, type AlertDraft, type AlertField } from './alert-draft';
 
 export type AlertFieldErrors = Partial<Record<AlertField, string>>;
@@ -45,6 +45,14 @@ export function AlertForm({ initial, submitLabel, onSubmit }: AlertFormProps) {
   const { register, focus } = useFocusTargets<AlertField>();
   const errorOf = (field: AlertField) => (errors[field] ? messageOf(field, errors[field]) : undefined);
   const change = (next: Partial<AlertDraft>) => setDraft({ ...draft, ...next });
+  /** What TextField reads of a field: the keyword has no rule, so neither message nor focus. */
+  const binding = (name: AlertField | 'keyword', value: string, set: (value: string) => void): FieldBinding => ({
+    name,
+    value,
+    error: name === 'keyword' ? undefined : errorOf(name),
+    onChange: (event) => set(event.target.value),
+    register: name === 'keyword' ? () => undefined : register(name),
+  });
 
   const show = (found: AlertFieldErrors) => {
     setErrors(found);
@@ -71,12 +79,12 @@ export function AlertForm({ initial, submitLabel, onSubmit }: AlertFormProps) {
     <form className="alert-form" noValidate onSubmit={(event) => void submit(event)}>
       <fieldset className="form-section">
         <legend>{t('form.what')}</legend>
-        <InputField
+        <TextField
           label={t('form.keyword')}
+          autoComplete="off"
           maxLength={SEARCH_KEYWORD_MAX_LENGTH}
           required={false}
-          value={draft.criteria.keyword}
-          onChange={(keyword) => change({ criteria: { ...draft.criteria, keyword } })}
+          field={binding('keyword', draft.criteria.keyword, (keyword) => change({ criteria: { ...draft.criteria, keyword } }))}
         />
         <CriteriaFieldsets criteria={draft.criteria} onChange={(criteria) => change({ criteria: { ...draft.criteria, ...criteria } })} />
       </fieldset>
@@ -104,27 +112,22 @@ export function AlertForm({ initial, submitLabel, onSubmit }: AlertFormProps) {
             change({ place });
           }}
         />
-        <InputField
+        <TextField
           label={t('form.radius.label')}
           hint={t('form.radius.hint', { min: SEARCH_RADIUS_KM.min, max: SEARCH_RADIUS_KM.max })}
-          error={errorOf('radiusKm')}
-          register={register('radiusKm')}
+          autoComplete="off"
           inputMode="numeric"
           placeholder={String(DEFAULT_ALERT_RADIUS_KM)}
-          value={draft.radius}
-          onChange={(radius) => change({ radius })}
+          field={binding('radiusKm', draft.radius, (radius) => change({ radius }))}
         />
       </fieldset>
       <fieldset className="form-section">
         <legend>{t('form.delivery')}</legend>
-        <InputField
+        <TextField
           label={t('form.email')}
           type="email"
           autoComplete="email"
-          error={errorOf('email')}
-          register={register('email')}
-          value={draft.email}
-          onChange={(email) => change({ email })}
+          field={binding('email', draft.email, (email) => change({ email }))}
         />
         <Select
           label={t('form.language')}
@@ -150,42 +153,4 @@ function useFocusTargets<Field extends string>() {
     },
     focus: (field: Field) => elements.current.get(field)?.focus(),
   };
-}
-
-interface InputFieldProps {
-  label: string;
-  hint?: string;
-  error?: FieldMessage;
-  register?: (element: HTMLElement | null) => void;
-  value: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'email';
-  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
-  autoComplete?: string;
-  placeholder?: string;
-  maxLength?: number;
-  required?: boolean;
-}
-
-/** A labelled text input whose hint and message are read with it (aria-describedby). */
-function InputField({ label, hint, error, register, value, onChange, type = 'text', required = true, ...rest }: InputFieldProps) {
-  const { id, hintId, errorId, describedBy } = useFieldDescription(hint, error);
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <FieldHint id={hintId} text={hint} />
-      <input
-        id={id}
-        ref={register}
-        type={type}
-        required={required}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
-        {...rest}
-      />
-      <FieldError id={errorId} error={error} />
-    </div>
-  );
 }
