@@ -79,7 +79,10 @@ test('a visitor’s alert around Québec: confirmed by e-mail, a digest in its l
   await expect(page.getByRole('heading', { level: 1, name: 'Créer une alerte' })).toBeVisible();
   await page.getByRole('group', { name: 'Catégories' }).getByRole('checkbox', { name: 'Cuisine professionnelle' }).check();
   await page.getByRole('combobox', { name: 'Adresse, ville ou code postal' }).fill('Québec');
-  await page.getByRole('option', { name: /^Québec/ }).first().click();
+  await page
+    .getByRole('option', { name: /^Québec/ })
+    .first()
+    .click();
   const radius = page.getByRole('textbox', { name: 'Rayon (km)' });
   await expect(radius).toHaveAttribute('placeholder', '10');
   await radius.fill('10');
