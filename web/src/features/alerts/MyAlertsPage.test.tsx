@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api/errors';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { renderAt, signIn } from '../../test/helpers';
 import { anAlert } from './test-fixtures';
@@ -55,6 +56,16 @@ describe('my alerts', { timeout: 15_000 }, () => {
     await user.click(within(screen.getByRole('dialog', { name: 'Delete this alert?' })).getByRole('button', { name: 'Delete the alert' }));
     await waitFor(() => expect(callsOf('deleteAlert')).toEqual([{ id: 'alert-1' }]));
     expect(await screen.findByText('You have no alerts. Create one to receive the new ads every week.')).toBeVisible();
+  });
+
+  it('explains a failure and asks again on request', async () => {
+    signIn('USER');
+    answerOperations({ ...USER, myAlerts: [new ApiError('INTERNAL', 'boom'), []] });
+    const { user } = renderAt('/alertes');
+    expect(await screen.findByText('Your alerts could not be loaded.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You have no alerts. Create one to receive the new ads every week.')).toBeVisible();
+    expect(callsOf('myAlerts')).toHaveLength(2);
   });
 
   it('is for users: an administrator goes to the root', async () => {

@@ -18,7 +18,7 @@ import './alerts.css';
 export function MyAlertsPage() {
   const { t } = useTranslation('alerts');
   usePageTitle(t('list.title'));
-  const alerts = useApiQuery(MY_ALERTS, {}, { notifyError: true });
+  const alerts = useApiQuery(MY_ALERTS, {});
   const [deleting, setDeleting] = useState<AlertFieldsView | null>(null);
   const remove = useApiMutation(DELETE_ALERT, {
     invalidates: [MY_ALERTS],
@@ -39,6 +39,14 @@ export function MyAlertsPage() {
         </Link>
       </div>
       {alerts.isPending && <p role="status">{t('loading')}</p>}
+      {alerts.isError && (
+        <div role="alert">
+          <p>{t('list.failed')}</p>
+          <button type="button" className="button" onClick={() => void alerts.refetch()}>
+            {t('edit.retry')}
+          </button>
+        </div>
+      )}
       {alerts.data?.myAlerts.length === 0 && <p>{t('list.empty')}</p>}
       {alerts.data && alerts.data.myAlerts.length > 0 && (
         <ul className="alert-list">
