@@ -3,13 +3,14 @@ import { logout, type Session } from '../lib/auth/session';
 import { MenuButton, type MenuItem } from '../lib/ui/MenuButton';
 import { PATHS, publicProfilePath } from './paths';
 
-/** The profile menu of a signed-in visitor (spec §2). My alerts comes with its screen. */
+/** The profile menu of a signed-in visitor (spec §2); administrators have no alerts (§6). */
 export function AccountMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
   const user = session.role === 'USER';
   const ownProfile: MenuItem[] = user ? [{ id: 'profile', label: t('account.profile'), to: publicProfilePath(session.userId) }] : [];
   // Administrators prepare ads from the manage page instead: theirs are unlisted until transferred.
   const createAd: MenuItem[] = user ? [{ id: 'createAd', label: t('account.createAd'), to: PATHS.createAd }] : [];
+  const alerts: MenuItem[] = user ? [{ id: 'alerts', label: t('account.alerts'), to: PATHS.alerts }] : [];
   return (
     <MenuButton
       label={t('account.menu')}
@@ -17,6 +18,7 @@ export function AccountMenu({ session }: { session: Session }) {
         ...ownProfile,
         { id: 'manageAds', label: t('account.manageAds'), to: PATHS.manageAds },
         ...createAd,
+        ...alerts,
         { id: 'editProfile', label: t('account.editProfile'), to: PATHS.editProfile },
         { id: 'settings', label: t('account.settings'), to: PATHS.settings },
         { id: 'logout', label: t('account.logout'), onSelect: () => void logout() },

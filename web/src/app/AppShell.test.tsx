@@ -46,6 +46,7 @@ describe('app shell', () => {
       'My profile',
       'Manage ads',
       'Create an ad',
+      'My alerts',
       'Edit profile',
       'Account settings',
       'Log out',
@@ -55,7 +56,7 @@ describe('app shell', () => {
     await user.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
     await user.keyboard('{ArrowUp}{ArrowUp}');
-    expect(items[5]).toHaveFocus();
+    expect(items[6]).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();

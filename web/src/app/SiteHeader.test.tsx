@@ -20,7 +20,7 @@ describe('site navigation', () => {
     expect(within(navigation).queryByRole('link', { name: 'Ads' })).not.toBeInTheDocument();
   });
 
-  it('gives a user the ad list, their public profile, their ads, the profile form, settings and logout', async () => {
+  it('gives a user the ad list, their public profile, their ads, their alerts, the profile form, settings and logout', async () => {
     signIn('USER', 'user-7');
     const { user } = renderAt('/accueil');
     expect(within(await headerNavigation()).getByRole('link', { name: 'Ads' })).toHaveAttribute('href', '/annonces');
@@ -29,6 +29,7 @@ describe('site navigation', () => {
       'My profile',
       'Manage ads',
       'Create an ad',
+      'My alerts',
       'Edit profile',
       'Account settings',
       'Log out',
@@ -36,6 +37,7 @@ describe('site navigation', () => {
     expect(menu.getByRole('menuitem', { name: 'My profile' })).toHaveAttribute('href', '/profil/user-7');
     expect(menu.getByRole('menuitem', { name: 'Manage ads' })).toHaveAttribute('href', '/gerer-annonces');
     expect(menu.getByRole('menuitem', { name: 'Create an ad' })).toHaveAttribute('href', '/annonces/creer');
+    expect(menu.getByRole('menuitem', { name: 'My alerts' })).toHaveAttribute('href', '/alertes');
     expect(menu.getByRole('menuitem', { name: 'Edit profile' })).toHaveAttribute('href', '/modifier-profil');
     expect(within(await headerNavigation()).queryByRole('link', { name: 'Manage users' })).not.toBeInTheDocument();
   });

@@ -1,4 +1,6 @@
 // Paths of spec §2 the app links to. Screens of later capabilities add theirs with their routes.
+import { ALERT_CREATION_PATH } from '../lib/search/search-params';
+
 export const PATHS = {
   root: '/',
   landing: '/accueil',
@@ -19,6 +21,8 @@ export const PATHS = {
   createUser: '/gestion-utilisateurs/creer-utilisateur',
   signUp: '/inscription',
   editProfile: '/modifier-profil',
+  alerts: '/alertes',
+  createAlert: ALERT_CREATION_PATH,
 } as const;
 
 /** A user's public profile. */
@@ -38,3 +42,6 @@ export const transferAdPath = (adId: string): string => `/annonces/transferer/${
 
 /** Starts a conversation with an ad's owner (the chat capability's screen). */
 export const startConversationPath = (adId: string): string => `/conversations/creer/${encodeURIComponent(adId)}`;
+
+/** The edit form of one of the user's alerts. */
+export const editAlertPath = (alertId: string): string => `/alertes/modifier/${encodeURIComponent(alertId)}`;

@@ -35,6 +35,11 @@ const ManageAdsPage = lazyPage(() => import('../features/ads/ManageAdsPage').the
 const TransferAdPage = lazyPage(() => import('../features/ads/TransferAdPage').then((m) => m.TransferAdPage));
 const ConversationsPage = lazyPage(() => import('../features/chat/ConversationsPage').then((m) => m.ConversationsPage));
 const CreateConversationPage = lazyPage(() => import('../features/chat/CreateConversationPage').then((m) => m.CreateConversationPage));
+const CreateAlertPage = lazyPage(() => import('../features/alerts/CreateAlertPage').then((m) => m.CreateAlertPage));
+const ConfirmAlertPage = lazyPage(() => import('../features/alerts/AlertLinkPages').then((m) => m.ConfirmAlertPage));
+const DeleteAlertByLinkPage = lazyPage(() => import('../features/alerts/AlertLinkPages').then((m) => m.DeleteAlertByLinkPage));
+const MyAlertsPage = lazyPage(() => import('../features/alerts/MyAlertsPage').then((m) => m.MyAlertsPage));
+const EditAlertPage = lazyPage(() => import('../features/alerts/EditAlertPage').then((m) => m.EditAlertPage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
 export const routes: RouteObject[] = [
@@ -74,6 +79,10 @@ export const routes: RouteObject[] = [
           // Visitors-only in spec §2, but signed-in users follow the link of a change of address: the page serves both.
           { path: 'confirmez-courriel', element: <ConfirmEmailPage /> },
           { path: 'annonces', element: <AdSearchPage /> },
+          // Visitors and users (the page sends administrators away: they have no alerts); the e-mailed links need no sign-in.
+          { path: 'alertes/creer', element: <CreateAlertPage /> },
+          { path: 'alertes/confirmer/:id', element: <ConfirmAlertPage /> },
+          { path: 'alertes/supprimer/:id', element: <DeleteAlertByLinkPage /> },
           // `{slug}-{id}`; the fixed paths under /annonces (creer, modifier/…, transferer/…) rank first.
           { path: 'annonces/:slugAndId', element: <AdDetailPage /> },
           {
@@ -92,10 +101,12 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'profil/:id', element: <PublicProfilePage /> },
               { path: 'annonces/creer', element: <CreateAdPage /> },
-              // Administrators have no conversations (spec §6).
+              // Administrators have no conversations and no alerts (spec §6).
               { path: 'conversations', element: <ConversationsPage /> },
               { path: 'conversations/:id', element: <ConversationsPage /> },
               { path: 'conversations/creer/:adId', element: <CreateConversationPage /> },
+              { path: 'alertes', element: <MyAlertsPage /> },
+              { path: 'alertes/modifier/:id', element: <EditAlertPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

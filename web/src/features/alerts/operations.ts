@@ -104,20 +104,12 @@ export const DELETE_ALERT = graphql(`
   }
 `);
 
-/** What /profil/{id} shows of the user's alerts (null for an administrator reader). */
-export const PUBLIC_PROFILE_ALERTS = graphql(`
-  query PublicProfileAlerts($id: ID!) {
-    publicProfile(id: $id) {
+/** The signed-in user's address, which the form proposes (an alert to it is active at once). */
+export const ALERT_OWNER_EMAIL = graphql(`
+  query AlertOwnerEmail {
+    me {
       id
-      alerts {
-        count
-        items {
-          categories
-          modes
-          priceRanges
-          certifications
-        }
-      }
+      email
     }
   }
 `);

@@ -195,6 +195,25 @@ describe('ad search page', { timeout: 15_000 }, () => {
     }
   });
 
+  it('offers an alert made of the search: its criteria, place and radius', async () => {
+    answerOperations({ searchAds: { items: [], nextToken: null } });
+    renderAt('/annonces?categories=STORAGE_SPACE&jour=1&q=four&lieu=Rimouski%2C+QC&lat=48.4489&lng=-68.5236&tri=DISTANCE_DESC&vue=liste');
+    const link = await screen.findByRole('link', { name: 'Create an alert from this search' });
+    // The search's default radius is written: an alert's own placeholder is smaller.
+    expect(link).toHaveAttribute(
+      'href',
+      '/alertes/creer?categories=STORAGE_SPACE&jour=1&q=four&lieu=Rimouski%2C+QC&lat=48.4489&lng=-68.5236&rayon=25',
+    );
+  });
+
+  it('offers no alert to administrators, who have none', async () => {
+    signIn('ADMIN');
+    answerOperations({ searchAds: { items: [], nextToken: null } });
+    renderAt('/annonces?q=four');
+    await screen.findByRole('heading', { level: 1, name: 'Ads' });
+    expect(screen.queryByRole('link', { name: 'Create an alert from this search' })).not.toBeInTheDocument();
+  });
+
   it('opens a shared search as it was: filters, place and sort', async () => {
     answerOperations({ searchAds: { items: [], nextToken: null } });
     renderAt('/annonces?categories=SURPLUS&lieu=Rimouski&lat=48.4489&lng=-68.5236&tri=DISTANCE_DESC&q=bocaux&vue=liste');

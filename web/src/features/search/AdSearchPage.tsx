@@ -2,13 +2,14 @@
 // list, the sort and the view. The criteria live in the address query (search-params.ts): each
 // change of criteria is a history entry, so a search can be shared and walked back.
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_PAGE_DEFAULT_LIMIT, SEARCH_RADIUS_KM, SORT_OPTIONS, type SortOption } from '@partage/graphql';
 import { readSummary } from '../../lib/ads/card-view';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
 import { SEARCH_ADS } from '../../lib/ads/operations';
 import { useAdPages } from '../../lib/ads/use-ad-pages';
+import { useSession } from '../../lib/auth/session';
 import { Select } from '../../lib/forms/controls';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { SearchMap, type MapAd } from './SearchMap';
@@ -16,6 +17,7 @@ import { SearchPanel } from './SearchPanel';
 import { SearchResults } from './SearchResults';
 import {
   EMPTY_CRITERIA,
+  alertCreationLink,
   byDistance,
   effectiveSort,
   hasFilters,
@@ -24,7 +26,7 @@ import {
   searchParamsOf,
   type SearchCriteria,
   type SearchView,
-} from './search-params';
+} from '../../lib/search/search-params';
 import './search.css';
 
 export function AdSearchPage() {
@@ -65,6 +67,8 @@ export function AdSearchPage() {
     link?.focus();
   }, []);
 
+  // Administrators have no alerts (spec §6).
+  const offersAlert = useSession()?.role !== 'ADMIN';
   const sorts = SORT_OPTIONS.filter((option) => place || !byDistance(option));
   const reset = (
     <button type="button" className="button button--secondary" onClick={() => search(EMPTY_CRITERIA)}>
@@ -101,6 +105,11 @@ export function AdSearchPage() {
                 </button>
               ))}
             </div>
+            {offersAlert && (
+              <Link to={alertCreationLink(criteria)} className="button button--secondary button--small search-toolbar__alert">
+                {t('search:createAlert')}
+              </Link>
+            )}
           </div>
           <div className={view === 'cartes' ? 'search-results__body search-results__body--map' : 'search-results__body'}>
             <SearchResults

@@ -3,20 +3,11 @@
 // writes the criteria in the address). On a phone the panel folds behind a button.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AD_CATEGORIES,
-  CERTIFICATIONS,
-  OFFER_MODES,
-  PRICE_RANGES,
-  SEARCH_KEYWORD_MAX_LENGTH,
-  SEARCH_RADIUS_KM,
-  WEEKDAYS,
-  radiusKm,
-} from '@partage/graphql';
+import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_RADIUS_KM, radiusKm } from '@partage/graphql';
 import { AddressAutocomplete } from '../../lib/address/AddressAutocomplete';
-import { ChoiceFieldset } from '../../lib/forms/controls';
+import { CriteriaFieldsets } from '../../lib/criteria/CriteriaFieldsets';
 import { NearMeButton } from '../../lib/address/NearMeButton';
-import { EMPTY_CRITERIA, hasFilters, type SearchCriteria } from './search-params';
+import { EMPTY_CRITERIA, hasFilters, type SearchCriteria } from '../../lib/search/search-params';
 import { useDraft } from './use-draft';
 
 /** Typing pauses this long before the keyword or the radius is searched. */
@@ -35,7 +26,7 @@ function radiusOf(text: string): { valid: boolean; value: number | null } {
 }
 
 export function SearchPanel({ criteria, onChange }: SearchPanelProps) {
-  const { t } = useTranslation(['search', 'adFields']);
+  const { t } = useTranslation('search');
   const bodyId = useId();
   const [open, setOpen] = useState(false);
   const keyword = useDraft(
@@ -67,15 +58,6 @@ export function SearchPanel({ criteria, onChange }: SearchPanelProps) {
     keyword.accept();
     if (radiusState.valid) radius.accept();
     onChange(next);
-  };
-
-  const toggle = <Key extends 'categories' | 'modes' | 'priceRanges' | 'certifications' | 'weekdays'>(
-    key: Key,
-    value: SearchCriteria[Key][number],
-    checked: boolean,
-  ) => {
-    const values = criteria[key] as string[];
-    onChange({ ...criteria, [key]: checked ? [...values, value] : values.filter((v) => v !== value) });
   };
 
   return (
@@ -142,47 +124,7 @@ export function SearchPanel({ criteria, onChange }: SearchPanelProps) {
             </p>
           )}
         </div>
-        <Boxes
-          legend={t('search:categories')}
-          choices={AD_CATEGORIES.map((value) => ({ value, label: t(`adFields:categories.${value}`) }))}
-          checked={criteria.categories}
-          onToggle={(value, checked) => toggle('categories', value, checked)}
-        />
-        <Boxes
-          legend={t('search:modes')}
-          choices={OFFER_MODES.map((value) => ({ value, label: t(`adFields:modes.${value.toLowerCase()}`) }))}
-          checked={criteria.modes}
-          onToggle={(value, checked) => toggle('modes', value, checked)}
-        />
-        <Boxes
-          legend={t('search:prices')}
-          hint={t('search:pricesHint')}
-          choices={PRICE_RANGES.map((value) => ({ value, label: t(`adFields:priceRanges.${value}`) }))}
-          checked={criteria.priceRanges}
-          onToggle={(value, checked) => toggle('priceRanges', value, checked)}
-        />
-        <fieldset className="choice-group">
-          <legend>{t('search:availability.legend')}</legend>
-          <Box label={t('search:availability.day')} checked={criteria.day} onChange={(day) => onChange({ ...criteria, day })} />
-          <Box
-            label={t('search:availability.evening')}
-            checked={criteria.evening}
-            onChange={(evening) => onChange({ ...criteria, evening })}
-          />
-          <Boxes
-            legend={t('search:availability.weekdays')}
-            choices={WEEKDAYS.map((value) => ({ value, label: t(`adFields:weekdays.${value}`) }))}
-            checked={criteria.weekdays}
-            onToggle={(value, checked) => toggle('weekdays', value, checked)}
-          />
-        </fieldset>
-        <Boxes
-          legend={t('search:certifications')}
-          hint={t('search:certificationsHint')}
-          choices={CERTIFICATIONS.map((value) => ({ value, label: t(`adFields:certifications.${value}`) }))}
-          checked={criteria.certifications}
-          onToggle={(value, checked) => toggle('certifications', value, checked)}
-        />
+        <CriteriaFieldsets criteria={criteria} onChange={(change) => onChange({ ...criteria, ...change })} />
         <div className="form-actions">
           <button type="submit" className="button">
             {t('search:panel.submit')}
@@ -203,39 +145,5 @@ export function SearchPanel({ criteria, onChange }: SearchPanelProps) {
         </div>
       </form>
     </section>
-  );
-}
-
-interface BoxesProps<Value extends string> {
-  legend: string;
-  hint?: string;
-  choices: { value: Value; label: string }[];
-  checked: readonly Value[];
-  onToggle: (value: Value, checked: boolean) => void;
-}
-
-/** Alternatives under a legend, any number checked. */
-function Boxes<Value extends string>({ legend, hint, choices, checked, onToggle }: BoxesProps<Value>) {
-  return (
-    <ChoiceFieldset legend={legend} hint={hint}>
-      {choices.map((choice) => (
-        <Box
-          key={choice.value}
-          label={choice.label}
-          checked={checked.includes(choice.value)}
-          onChange={(on) => onToggle(choice.value, on)}
-        />
-      ))}
-    </ChoiceFieldset>
-  );
-}
-
-function Box({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="field--checkbox choice-group__item">
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      <label htmlFor={id}>{label}</label>
-    </div>
   );
 }

@@ -11,7 +11,7 @@ import { useLoadMoreFocus } from '../../lib/ads/load-more-focus';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
 import { priceLabel } from '../../lib/ads/price';
 import type { AdPages } from '../../lib/ads/use-ad-pages';
-import type { SearchView } from './search-params';
+import type { SearchView } from '../../lib/search/search-params';
 
 const RESULT_LINK_CLASS = 'search-result__link';
 /** Each result's link, in cards and rows: what "load more" focuses. */

@@ -11,6 +11,8 @@ interface TextFieldProps {
   hint?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   maxLength?: number;
+  /** An example or the value used when left empty (e.g. an alert's radius). */
+  placeholder?: string;
   autoFocus?: boolean;
   /** False for an optional field; most fields of the app are required. */
   required?: boolean;
@@ -25,6 +27,7 @@ export function TextField({
   hint,
   inputMode,
   maxLength,
+  placeholder,
   autoFocus,
   required = true,
 }: TextFieldProps) {
@@ -51,6 +54,7 @@ export function TextField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
+        placeholder={placeholder}
         autoFocus={autoFocus}
         required={required}
         aria-invalid={error ? true : undefined}

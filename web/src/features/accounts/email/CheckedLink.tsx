@@ -6,7 +6,7 @@ import { useApiQuery } from '../../../lib/api/queries';
 import { notifyError } from '../../../lib/notifications/notify-error';
 import { linkProblemOf, useEmailLink, type EmailLink, type LinkProblemStatus } from './email-link';
 import { LinkProblem } from './LinkProblem';
-import { Outcome } from './Outcome';
+import { Outcome } from '../../../lib/ui/Outcome';
 import { VERIFY_TOKEN } from './operations';
 
 type VerifyTokenUser = NonNullable<NonNullable<ResultOf<typeof VERIFY_TOKEN>['verifyToken']>['user']>;

@@ -12,7 +12,7 @@ import { notify } from '../../../lib/notifications/store';
 import { reloadSessionUser } from '../session-user/session-user';
 import { linkProblemOf, useEmailLink, type LinkProblemStatus } from './email-link';
 import { LinkProblem } from './LinkProblem';
-import { Outcome } from './Outcome';
+import { Outcome } from '../../../lib/ui/Outcome';
 import { CONFIRM_EMAIL } from './operations';
 
 type Confirmation = 'confirmed' | 'duplicate' | 'failed' | LinkProblemStatus;

@@ -10,7 +10,7 @@ import { SubmitButton } from '../../../lib/forms/SubmitButton';
 import { TextField } from '../../../lib/forms/TextField';
 import { useForm } from '../../../lib/forms/use-form';
 import { notifyError } from '../../../lib/notifications/notify-error';
-import { Outcome } from './Outcome';
+import { Outcome } from '../../../lib/ui/Outcome';
 
 const FIELDS = { email: { rules: [required, email] } };
 

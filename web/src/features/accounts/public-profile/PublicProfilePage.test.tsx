@@ -78,6 +78,32 @@ describe('public profile', () => {
     expect(callsOf('userAds')).toEqual([{ userId: 'user-2', limit: ADS_PAGE_DEFAULT_LIMIT, nextToken: null }]);
   });
 
+  it('tells what the user’s active alerts look for, in words, and how many there are', async () => {
+    const alerts = {
+      count: 2,
+      items: [
+        { categories: ['REFRIGERATION_EQUIPMENT'], modes: ['RENT', 'SALE'], priceRanges: [], certifications: [] },
+        { categories: [], modes: [], priceRanges: [], certifications: [] },
+      ],
+    };
+    answer(() => ({ publicProfile: { ...PROFILE, alerts } }));
+    await openProfile();
+    const section = await screen.findByRole('region', { name: 'Alerts' });
+    expect(section).toHaveTextContent('2 active alerts.');
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Categories: Refrigeration equipment · Offered for: Rent, Sale', 'Every ad']);
+  });
+
+  it('shows no alerts section when the user has none', async () => {
+    answer(() => ({ publicProfile: { ...PROFILE, alerts: { count: 0, items: [] } } }));
+    await openProfile();
+    await screen.findByRole('heading', { level: 1, name: 'Jean B.' });
+    expect(screen.queryByRole('region', { name: 'Alerts' })).not.toBeInTheDocument();
+  });
+
   it('says when there is no such profile', async () => {
     answer(() => {
       throw new ApiError('NOT_FOUND', 'No such user');

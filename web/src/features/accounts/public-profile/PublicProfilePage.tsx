@@ -8,6 +8,7 @@ import { useAdPages } from '../../../lib/ads/use-ad-pages';
 import { ApiError, errorMessageKey } from '../../../lib/api/errors';
 import type { ResultOf } from '../../../lib/api/documents';
 import { useApiQuery } from '../../../lib/api/queries';
+import { criteriaInWords } from '../../../lib/criteria/criteria-words';
 import { usePageTitle } from '../../../lib/i18n/use-page-title';
 import { LoadFailure } from '../../../lib/profile-form/LoadFailure';
 import { displayPhone } from '../../../lib/profile-form/profile-values';
@@ -102,8 +103,9 @@ function ProfileDetails({ profile }: { profile: PublicProfile }) {
         </ProfileSection>
       )}
       <ProfileAds userId={profile.id} />
-      {/* Reviews and alerts come with the ratings and alerts capabilities, each a ProfileSection
-          shown only when it has something to show: no empty headings meanwhile. */}
+      <ProfileAlerts alerts={profile.alerts} />
+      {/* Reviews come with the ratings capability, a ProfileSection shown only when it has something
+          to show: no empty heading meanwhile. */}
     </div>
   );
 }
@@ -116,6 +118,23 @@ function ProfileAds({ userId }: { userId: string }) {
   return (
     <ProfileSection title={t('profileAds.title')}>
       <AdCardList pages={pages} card={cardOfAd} headingLevel={3} empty={null} />
+    </ProfileSection>
+  );
+}
+
+/** What the user's active alerts look for (never where: spec §3, docs/alerts.md); no section without any. */
+function ProfileAlerts({ alerts }: { alerts: PublicProfile['alerts'] | undefined }) {
+  const { t } = useTranslation(['publicProfile', 'criteria', 'adFields']);
+  if (!alerts?.count) return null;
+  return (
+    <ProfileSection title={t('publicProfile:alerts.title')}>
+      <p>{t('publicProfile:alerts.count', { count: alerts.count })}</p>
+      <ul className="profile-alerts">
+        {alerts.items.map((alert, index) => (
+          // Alerts are shown without their ids: their position is their only name.
+          <li key={index}>{criteriaInWords(t, alert).join(' · ')}</li>
+        ))}
+      </ul>
     </ProfileSection>
   );
 }

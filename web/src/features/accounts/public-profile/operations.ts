@@ -16,6 +16,16 @@ export const PUBLIC_PROFILE = graphql(`
       transactionsCount
       email
       phoneNumber
+      # What their active alerts look for, never where (null for an administrator reader).
+      alerts {
+        count
+        items {
+          categories
+          modes
+          priceRanges
+          certifications
+        }
+      }
     }
   }
 `);

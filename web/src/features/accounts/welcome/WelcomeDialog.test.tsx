@@ -31,7 +31,8 @@ describe('first-login welcome dialog', () => {
   it('invites a new user to alerts until they choose later, which the server records', async () => {
     answer(aMe({ firstLoginModalClosed: false }));
     const { user, dialog } = await openAs('USER');
-    expect(dialog).toHaveTextContent('create alerts');
+    expect(dialog).toHaveTextContent('Create alerts');
+    expect(within(dialog).getByRole('link', { name: 'Subscribe to alerts' })).toHaveAttribute('href', '/alertes/creer');
     await user.click(within(dialog).getByRole('button', { name: 'Later' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(closeCalls()).toEqual([{ input: { firstLoginModalClosed: true } }]);
@@ -60,6 +61,7 @@ describe('first-login welcome dialog', () => {
     const { dialog } = await openAs('ADMIN');
     expect(dialog).toHaveTextContent('Your administrator account is ready.');
     expect(dialog).not.toHaveTextContent('alerts');
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('closes anyway and says so when the server could not record it', async () => {

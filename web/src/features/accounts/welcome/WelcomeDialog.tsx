@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../app/paths';
 import { subscribe } from '../../../lib/api/graphql';
 import { useApiMutation } from '../../../lib/api/queries';
 import { notifyError } from '../../../lib/notifications/notify-error';
@@ -43,9 +45,14 @@ export function WelcomeDialog({ me, open }: { me: SessionMe; open: boolean }) {
         </>
       )}
       <div className="dialog__actions">
-        <button type="button" className="button" onClick={close}>
+        <button type="button" className={me.type === 'ADMIN' ? 'button' : 'button button--secondary'} onClick={close}>
           {t('welcome.later')}
         </button>
+        {me.type !== 'ADMIN' && (
+          <Link to={PATHS.createAlert} className="button" onClick={close}>
+            {t('welcome.subscribe')}
+          </Link>
+        )}
       </div>
     </Dialog>
   );

@@ -18,6 +18,20 @@ describe('first-visit invitation', () => {
     expect(within(dialog).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', `/inscription?returnPath=${back}`);
   });
 
+  it('stays away from the alert pages and their e-mailed links', async () => {
+    answerOperations({ deleteAlertByLink: 'alert-1' });
+    renderAt('/alertes/supprimer/alert-1?token=tok');
+    await screen.findByText('Your alert is deleted. You will no longer receive its e-mails.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('invites the visitor to subscribe to alerts, which needs no account', async () => {
+    const { user, location } = renderAt('/annonces');
+    await user.click(within(await invitation()).getByRole('link', { name: 'Subscribe to alerts' }));
+    await waitFor(() => expect(location()).toBe('/alertes/creer'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('is not shown again in this browser once the visitor chose later', async () => {
     const { user, unmount } = renderAt('/annonces');
     await user.click(within(await invitation()).getByRole('button', { name: 'Later' }));

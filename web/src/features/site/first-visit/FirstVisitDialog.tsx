@@ -16,8 +16,12 @@ const ACCOUNT_PAGES: readonly string[] = [
   PATHS.adminRegistration,
 ];
 
+/** Where the visitor is already making an alert or following an alert e-mail's link: nothing to invite to. */
+const onAlertPage = (pathname: string) => pathname === PATHS.alerts || pathname.startsWith(`${PATHS.alerts}/`);
+
 /**
- * The first-visit invitation (spec §2) for anonymous visitors: log in, create an account, or later.
+ * The first-visit invitation (spec §2) for anonymous visitors: subscribe to alerts (no account needed),
+ * log in, create an account, or later.
  * Shown until closed in any way, then never again in this browser.
  */
 export function FirstVisitDialog() {
@@ -32,7 +36,7 @@ export function FirstVisitDialog() {
   const returningHere = (path: string) => `${path}?${new URLSearchParams({ returnPath: `${pathname}${search}` })}`;
 
   return (
-    <Dialog open={!closed && !ACCOUNT_PAGES.includes(pathname)} title={t('firstVisit.title')} onClose={close}>
+    <Dialog open={!closed && !ACCOUNT_PAGES.includes(pathname) && !onAlertPage(pathname)} title={t('firstVisit.title')} onClose={close}>
       <p>{t('firstVisit.body')}</p>
       <p>{t('firstVisit.invitation')}</p>
       <div className="dialog__actions">
@@ -42,8 +46,11 @@ export function FirstVisitDialog() {
         <Link to={returningHere(PATHS.login)} className="button button--secondary" onClick={close}>
           {t('firstVisit.login')}
         </Link>
-        <Link to={returningHere(PATHS.signUp)} className="button" onClick={close}>
+        <Link to={returningHere(PATHS.signUp)} className="button button--secondary" onClick={close}>
           {t('firstVisit.signUp')}
+        </Link>
+        <Link to={PATHS.createAlert} className="button" onClick={close}>
+          {t('firstVisit.subscribe')}
         </Link>
       </div>
     </Dialog>

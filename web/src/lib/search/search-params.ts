@@ -171,3 +171,23 @@ export function searchInputOf(criteria: SearchCriteria): AdSearchInput {
 
 /** True when some filter is set (the reset button has something to do). */
 export const hasFilters = (criteria: SearchCriteria): boolean => searchParamsOf(criteria, 'cartes').toString() !== '';
+
+/** Where an alert made of a search's criteria and place is created: the search's parameters, same names. */
+export const ALERT_CREATION_PATH = '/alertes/creer';
+
+/**
+ * The link "create an alert from this search": the search's query without its sort and view, and the
+ * radius written even when it is the search's default, since an alert's own placeholder differs.
+ */
+export function alertCreationLink(criteria: SearchCriteria): string {
+  const params = searchParamsOf({ ...criteria, sort: null }, 'cartes');
+  if (criteria.place) params.set(PARAM.radiusKm, String(criteria.radiusKm ?? SEARCH_RADIUS_KM.default));
+  const query = params.toString();
+  return query ? `${ALERT_CREATION_PATH}?${query}` : ALERT_CREATION_PATH;
+}
+
+/** The radius a link asks for, whole km within SEARCH_RADIUS_KM, else null (the form's placeholder). */
+export function linkedRadiusKm(params: URLSearchParams): number | null {
+  const radius = numberOf(params, PARAM.radiusKm);
+  return radius !== null && radiusKm(radius) === null ? radius : null;
+}

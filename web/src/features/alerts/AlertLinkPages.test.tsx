@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api/errors';
+import { answerOperations, callsOf } from '../../test/fake-api';
+import { renderAt } from '../../test/helpers';
+
+describe('alert link pages', { timeout: 15_000 }, () => {
+  it('confirms an alert from its e-mailed link, without signing in', async () => {
+    answerOperations({ confirmAlert: { id: 'alert-1', status: 'ACTIVE', language: 'ENGLISH' } });
+    renderAt('/alertes/confirmer/alert-1?token=tok-1');
+    expect(await screen.findByText('Your alert is confirmed and active. You will receive the new ads every week.')).toBeVisible();
+    expect(callsOf('confirmAlert')).toEqual([{ input: { id: 'alert-1', token: 'tok-1' } }]);
+  });
+
+  it('deletes an alert from its link, once', async () => {
+    answerOperations({ deleteAlertByLink: 'alert-1' });
+    renderAt('/alertes/supprimer/alert-1?token=tok-2');
+    expect(await screen.findByText('Your alert is deleted. You will no longer receive its e-mails.')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Delete an alert' })).toBeVisible();
+    expect(callsOf('deleteAlertByLink')).toEqual([{ input: { id: 'alert-1', token: 'tok-2' } }]);
+  });
+
+  it('says the alert is already deleted when it is', async () => {
+    answerOperations({ deleteAlertByLink: new ApiError('ALERT_ALREADY_DELETED', 'Gone') });
+    renderAt('/alertes/supprimer/alert-1?token=tok-2');
+    expect(await screen.findByText('Alert already deleted.')).toBeVisible();
+  });
+
+  it('explains a wrong token, and asks nothing without one', async () => {
+    answerOperations({ confirmAlert: new ApiError('INVALID_TOKEN', 'Bad token') });
+    renderAt('/alertes/confirmer/alert-1?token=wrong');
+    expect(await screen.findByText(/This link is not valid/)).toBeVisible();
+  });
+
+  it('needs no call to refuse a link without its token', async () => {
+    answerOperations({});
+    renderAt('/alertes/supprimer/alert-1');
+    expect(await screen.findByText(/This link is not valid/)).toBeVisible();
+    expect(callsOf('deleteAlertByLink')).toEqual([]);
+  });
+
+  it('speaks French', async () => {
+    const { i18n } = await import('../../lib/i18n/i18n');
+    await i18n.changeLanguage('fr');
+    answerOperations({ deleteAlertByLink: new ApiError('ALERT_ALREADY_DELETED', 'Gone') });
+    renderAt('/alertes/supprimer/alert-1?token=tok-2');
+    expect(await screen.findByText('Alerte déjà supprimée.')).toBeVisible();
+  });
+});
