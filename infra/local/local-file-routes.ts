@@ -100,6 +100,7 @@ export function createLocalFileRoutes({ dir, secret }: LocalFileRoutesOptions) {
     const boundary = boundaryOf(request.headers['content-type']);
     if (!boundary) return sendText(response, 400, 'The body must be multipart/form-data');
     const started: { upload?: PartFile } = {};
+    let refusal: [status: number, text: string] | undefined;
     try {
       const fileSeen = await readMultipart(request, boundary, MAX_UPLOAD_BYTES, {
         async openFile(fields) {
@@ -127,14 +128,15 @@ export function createLocalFileRoutes({ dir, secret }: LocalFileRoutesOptions) {
       if (!(error instanceof PolicyError || error instanceof SyntaxError || error instanceof MultipartError)) throw error;
       // Read the rest away, so that the client gets the answer rather than a reset connection.
       request.resume();
-      if (error instanceof MultipartError) return sendText(response, 400, error.message);
-      return sendText(response, 403, `AccessDenied: ${error.message}`);
+      refusal = error instanceof MultipartError ? [400, error.message] : [403, `AccessDenied: ${error.message}`];
     } finally {
       if (started.upload) {
         await started.upload.file.close().catch(() => undefined);
         await rm(started.upload.path, { force: true });
       }
     }
+    // Answered once the part file is gone: a client told "refused" never finds a piece of it.
+    if (refusal) return sendText(response, ...refusal);
     response.writeHead(204).end();
   }
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_PAGE_DEFAULT_LIMIT } from '@partage/graphql';
+import { SEARCH_PAGE_DEFAULT_LIMIT, STORAGE_KEYS } from '@partage/graphql';
 import { ApiError } from '../../lib/api/errors';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { testSummaries, testSummary } from '../../test/ads';
@@ -28,6 +28,9 @@ const group = (name: string) => screen.getByRole('group', { name });
 
 beforeEach(() => {
   mapLoad.fail = false;
+  // The first-visit invitation is a modal that takes the focus when its words arrive, mid-typing:
+  // these tests are about the search (the invitation has its own).
+  localStorage.setItem(STORAGE_KEYS.firstVisitModalClosed, new Date().toISOString());
 });
 
 // Typing pauses and lazy pages: on a busy shared machine a journey can pass the default 5 s.
