@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { setBeforeLogout } from '../lib/auth/session';
@@ -42,17 +42,11 @@ function SkipLink() {
   );
 }
 
-/**
- * After following a link, screen-reader and keyboard users start at the new page's content. A page that
- * only changes its query (the search's filters, typed in a field) is the same page: the focus stays
- * where the user is typing.
- */
+/** After following a link, screen-reader and keyboard users start at the new page's content. */
 function useFocusMainOnNavigation() {
-  const { pathname } = useLocation();
+  const { key } = useLocation();
   const navigationType = useNavigationType();
-  const shown = useRef(pathname);
   useEffect(() => {
-    if (pathname !== shown.current && navigationType === 'PUSH') focusMainContent();
-    shown.current = pathname;
-  }, [pathname, navigationType]);
+    if (navigationType === 'PUSH') focusMainContent();
+  }, [key, navigationType]);
 }

@@ -130,6 +130,9 @@ describe('ad search page', { timeout: 15_000 }, () => {
     expect(location()).toBe('/annonces');
     // The pause (600 ms) may take longer than waitFor's default second on a busy machine.
     await waitFor(() => expect(location()).toBe('/annonces?q=four'), { timeout: 5_000 });
+    // The shell moves the focus to the page's content after the address changed (AppShell): the search
+    // for 'four' is asked after that, and typing on clicks back into the field.
+    await waitFor(() => expect(inputs().at(-1)).toEqual({ keyword: 'four' }));
     await user.type(keyword, ' pizza{Enter}');
     await waitFor(() => expect(location()).toBe('/annonces?q=four+pizza'), { timeout: 5_000 });
     expect(keyword).toHaveValue('four pizza');
