@@ -60,6 +60,8 @@ describe('readConfig', () => {
       webDistPath: built,
       mailFrom: 'Partage <no-reply@exemple.ca>',
       appVersion: '1.2.3',
+      site: {},
+      telemetry: {},
     });
   });
 
@@ -80,6 +82,33 @@ describe('readConfig', () => {
     expect(readConfig(context(base), {}).mapStyleUrl).toBeUndefined();
     expect(() => readConfig(context({ ...base, [CONTEXT_KEYS.mapStyleUrl]: 'http://tuiles.exemple.ca/style.json' }), {})).toThrow(
       /partage:mapStyleUrl must be an https URL/,
+    );
+  });
+
+  it('reads the site settings and telemetry ids, leaving out what is not set and refusing malformed ones', () => {
+    const base = { [CONTEXT_KEYS.webDist]: built };
+    const config = readConfig(
+      context({
+        ...base,
+        [CONTEXT_KEYS.partnerName]: 'Banque alimentaire',
+        [CONTEXT_KEYS.partnerUrl]: 'https://banque.exemple.ca/',
+        [CONTEXT_KEYS.contactEmail]: 'equipe@exemple.ca',
+        [CONTEXT_KEYS.analyticsId]: 'G-TEST',
+      }),
+      {},
+    );
+    expect(config.site).toEqual({
+      partnerName: 'Banque alimentaire',
+      partnerUrl: 'https://banque.exemple.ca/',
+      contactEmail: 'equipe@exemple.ca',
+    });
+    expect(config.telemetry).toEqual({ analyticsId: 'G-TEST' });
+    expect(readConfig(context(base), {})).toMatchObject({ site: {}, telemetry: {} });
+    expect(() => readConfig(context({ ...base, [CONTEXT_KEYS.videoUrl]: 'video.exemple.ca' }), {})).toThrow(
+      /partage:videoUrl must be an https URL/,
+    );
+    expect(() => readConfig(context({ ...base, [CONTEXT_KEYS.contactEmail]: 'equipe' }), {})).toThrow(
+      /partage:contactEmail must be an e-mail address/,
     );
   });
 

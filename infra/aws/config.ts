@@ -6,6 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SiteSettings, TelemetrySettings } from '../shared/site-settings';
 
 /** The repository root (infra/aws/../..). Relative paths in the context are taken from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -37,6 +38,10 @@ export interface PartageConfig {
    * creates (`partage:cloudFrontWebAclArn`).
    */
   cloudFrontWebAclArn?: string;
+  /** The partner, the team's contact address and the video the site links to (config.json `site`). */
+  site?: SiteSettings;
+  /** Analytics id and error-reporting DSN (config.json); each absent, that service never loads. */
+  telemetry?: TelemetrySettings;
 }
 
 /** Context keys, all under the `partage:` prefix. */
@@ -52,6 +57,12 @@ export const CONTEXT_KEYS = {
   mapStyleUrl: 'partage:mapStyleUrl',
   graphqlIntrospection: 'partage:graphqlIntrospection',
   cloudFrontWebAclArn: 'partage:cloudFrontWebAclArn',
+  partnerName: 'partage:partnerName',
+  partnerUrl: 'partage:partnerUrl',
+  contactEmail: 'partage:contactEmail',
+  videoUrl: 'partage:videoUrl',
+  analyticsId: 'partage:analyticsId',
+  errorReportingDsn: 'partage:errorReportingDsn',
 } as const;
 
 type ContextReader = (key: string) => unknown;
@@ -87,6 +98,30 @@ function gitVersion(): string | undefined {
   }
 }
 
+function httpsUrl(key: string, value: string | undefined): string | undefined {
+  if (value && !/^https:\/\/[^/]+/.test(value)) throw new Error(`${key} must be an https URL`);
+  return value;
+}
+
+function siteSettings(context: ContextReader): SiteSettings {
+  const contactEmail = text(context(CONTEXT_KEYS.contactEmail));
+  if (contactEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(contactEmail))
+    throw new Error(`${CONTEXT_KEYS.contactEmail} must be an e-mail address`);
+  const settings: SiteSettings = {
+    partnerName: text(context(CONTEXT_KEYS.partnerName)),
+    partnerUrl: httpsUrl(CONTEXT_KEYS.partnerUrl, text(context(CONTEXT_KEYS.partnerUrl))),
+    contactEmail,
+    videoUrl: httpsUrl(CONTEXT_KEYS.videoUrl, text(context(CONTEXT_KEYS.videoUrl))),
+  };
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+}
+
+function telemetrySettings(context: ContextReader): TelemetrySettings {
+  const analyticsId = text(context(CONTEXT_KEYS.analyticsId));
+  const errorReportingDsn = httpsUrl(CONTEXT_KEYS.errorReportingDsn, text(context(CONTEXT_KEYS.errorReportingDsn)));
+  return { ...(analyticsId ? { analyticsId } : {}), ...(errorReportingDsn ? { errorReportingDsn } : {}) };
+}
+
 export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = process.env): PartageConfig {
   const domainName = text(context(CONTEXT_KEYS.domainName));
   const certificateArn = text(context(CONTEXT_KEYS.certificateArn));
@@ -114,6 +149,8 @@ export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = proc
     ...(String(context(CONTEXT_KEYS.graphqlIntrospection)) === 'true' ? { graphqlIntrospection: true } : {}),
     ...(cloudFrontWebAclArn ? { cloudFrontWebAclArn } : {}),
     ...(mapStyleUrl ? { mapStyleUrl } : {}),
+    site: siteSettings(context),
+    telemetry: telemetrySettings(context),
   };
 }
 

@@ -137,6 +137,8 @@ export class PartageStack extends Stack {
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
       ...(config.connectSources ? { extraConnectSources: config.connectSources } : {}),
       ...(config.mapStyleUrl ? { mapStyleUrl: config.mapStyleUrl } : {}),
+      site: config.site,
+      telemetry: config.telemetry,
     });
     this.functions.setPublicUrl(this.web.siteUrl);
 

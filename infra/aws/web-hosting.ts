@@ -12,6 +12,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
 import { ORIGIN_VERIFY_HEADER } from '@partage/functions/handlers/shared/http';
+import type { SiteSettings, TelemetrySettings } from '../shared/site-settings';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../shared/security-headers';
 
 export const SPA_REWRITE_CODE_PATH = fileURLToPath(new URL('./spa-rewrite.js', import.meta.url));
@@ -25,6 +26,9 @@ export interface WebRuntimeConfig {
   version: string;
   /** The maps' MapLibre style; absent, they draw the bundled offline basemap. */
   mapStyleUrl?: string;
+  site: SiteSettings;
+  analyticsId?: string;
+  errorReportingDsn?: string;
 }
 
 export interface WebHostingProps {
@@ -45,6 +49,9 @@ export interface WebHostingProps {
   extraConnectSources?: string[];
   /** The maps' MapLibre style (config.json); its origin is added to connect-src. */
   mapStyleUrl?: string;
+  /** The partner, contact address and video the site links to (config.json `site`). */
+  site?: SiteSettings;
+  telemetry?: TelemetrySettings;
   /** AWS WAF WebACL (us-east-1) with the rate limits of the site and of the HTTP API routes. */
   webAclArn?: string;
   /** The file store (file-storage.ts): public files are served from it, uploads are posted to it. */
@@ -208,6 +215,8 @@ export class WebHosting extends Construct {
       region: Stack.of(this).region,
       version: props.appVersion,
       ...(props.mapStyleUrl ? { mapStyleUrl: props.mapStyleUrl } : {}),
+      site: props.site ?? {},
+      ...props.telemetry,
     };
     const config = new s3deploy.BucketDeployment(this, 'DeployRuntimeConfig', {
       sources: [s3deploy.Source.jsonData('config.json', runtimeConfig)],

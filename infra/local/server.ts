@@ -26,6 +26,7 @@ import { createLocalFileRoutes } from './local-file-routes';
 import { createLocalScheduler, type LocalScheduler } from './local-scheduler';
 import { createStaticFiles } from './static-files';
 import { localSecurityHeaders } from '../shared/security-headers';
+import { localSiteSettings } from '../shared/site-settings';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_TABLE_NAME = 'partage-local';
@@ -175,6 +176,8 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
     const limits = options.rateLimits ?? LOCAL_RATE_LIMITS;
     // One bucket for all the HTTP API routes, as WAF's rule covers them together.
     const admitHttp = createRateLimiter(limits.http);
+    const { analyticsId, errorReportingDsn, ...site } = localSiteSettings();
+    const telemetry = { ...(analyticsId ? { analyticsId } : {}), ...(errorReportingDsn ? { errorReportingDsn } : {}) };
     const routes = new Map<string, RouteHandler>([
       [
         'POST /graphql',
@@ -189,6 +192,8 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
             apiUrl: '',
             region: LOCAL_REGION,
             version,
+            site,
+            ...telemetry,
           }),
       ],
       [`GET ${DEV_OUTBOX_PATH}`, outbox.html],

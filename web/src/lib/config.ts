@@ -9,6 +9,12 @@ export interface RuntimeConfig {
   version: string;
   /** The MapLibre style of the maps in production; absent, they draw the bundled offline basemap (lib/map/basemap.ts). */
   mapStyleUrl?: string;
+  /** Deployment settings (infra/shared/site-settings.ts); a link whose setting is absent is not shown. */
+  site?: { partnerName?: string; partnerUrl?: string; contactEmail?: string; videoUrl?: string };
+  /** Analytics measurement id: absent, analytics never loads. */
+  analyticsId?: string;
+  /** Error-reporting DSN: absent, client errors go to /log only. */
+  errorReportingDsn?: string;
 }
 
 let loading: Promise<RuntimeConfig> | undefined;
@@ -40,3 +46,6 @@ export function apiUrl(path: string): string {
 
 /** The configured MapLibre style of the maps, if any (read once config.json has arrived, as every map is). */
 export const mapStyleUrl = (): string | undefined => current?.mapStyleUrl || undefined;
+
+/** The partner, contact address and video of this deployment ({} until config.json has arrived). */
+export const siteSettings = (): NonNullable<RuntimeConfig['site']> => current?.site ?? {};

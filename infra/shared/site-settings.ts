@@ -1,0 +1,35 @@
+// Deployment settings the web app reads from config.json (docs/contracts.md): who the partner
+// organisation is, where the team answers, the how-it-works video, and the optional telemetry ids.
+// AWS takes them from the CDK context (infra/aws/config.ts); the local host from its environment,
+// with demo values so that no link is missing on `npm start`.
+
+export interface SiteSettings {
+  partnerName?: string;
+  partnerUrl?: string;
+  /** The team's address: shown in the footer and on the contact page, and where the contact form writes. */
+  contactEmail?: string;
+  videoUrl?: string;
+}
+
+export interface TelemetrySettings {
+  /** Analytics measurement id; absent, no analytics script ever loads. */
+  analyticsId?: string;
+  /** Error-reporting DSN; absent, client errors go to /log only. */
+  errorReportingDsn?: string;
+}
+
+const text = (value: string | undefined): string | undefined => value?.trim() || undefined;
+
+/** The local host's settings: demo values, each overridable from the environment. */
+export function localSiteSettings(env: NodeJS.ProcessEnv = process.env): Required<SiteSettings> & TelemetrySettings {
+  const analyticsId = text(env.ANALYTICS_ID);
+  const errorReportingDsn = text(env.ERROR_REPORTING_DSN);
+  return {
+    partnerName: text(env.PARTNER_NAME) ?? 'Exemple.org',
+    partnerUrl: text(env.PARTNER_URL) ?? 'https://www.example.org/',
+    contactEmail: text(env.CONTACT_EMAIL) ?? 'equipe@partage.localhost',
+    videoUrl: text(env.VIDEO_URL) ?? 'https://www.example.org/video',
+    ...(analyticsId ? { analyticsId } : {}),
+    ...(errorReportingDsn ? { errorReportingDsn } : {}),
+  };
+}
