@@ -87,7 +87,7 @@ export function AdMap({ latitude, longitude, radiusMeters, label }: AdMapProps) 
       cancelled = true;
       map?.remove();
     };
-  }, [near, latitude, longitude, radiusMeters]);
+  }, [container, near, latitude, longitude, radiusMeters]);
 
   if (failed) return null;
   // A group, not an image: the map holds its credits' links, and an image's content is not reachable.
