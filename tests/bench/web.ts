@@ -111,7 +111,7 @@ async function measure(path: string): Promise<PageResult> {
       cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
       initial_js_kb_gz: loadedScriptsKbGz(lhr.audits['network-requests']?.details),
     });
-    console.log(`  ${path} run ${run + 1}: performance ${score('performance')}`);
+    console.log(`  ${path} run ${run + 1}: performance ${score('performance')}${shiftedElements(lhr.audits['layout-shifts']?.details)}`);
   }
   runs.sort((a, b) => a.performance - b.performance);
   return runs[Math.floor(runs.length / 2)]!;
@@ -128,4 +128,10 @@ function loadedScriptsKbGz(details: unknown): number {
     bytes += gzipSync(readFileSync(file), { level: 9 }).byteLength;
   }
   return Number((bytes / 1000).toFixed(1));
+}
+
+/** What moved, when something did: the first lead when a page is over its layout-shift budget. */
+function shiftedElements(details: unknown): string {
+  const items = (details as { items?: Array<{ score: number; node?: { snippet?: string } }> } | undefined)?.items ?? [];
+  return items.map((item) => `\n    shift ${item.score.toFixed(3)}: ${item.node?.snippet ?? '?'}`).join('');
 }
