@@ -70,8 +70,9 @@ export function apiPathPatterns(paths: string[]): string[] {
   return [...new Set(patterns)];
 }
 
-/** The site's CSP (shared with the local host): its own origin plus the given connect sources. */
-export const siteContentSecurityPolicy = (connectSources: string[]): string => contentSecurityPolicy({ connectSources });
+/** The site's CSP (shared with the local host): its own origin, the given connect sources, the configured telemetry's origins. */
+export const siteContentSecurityPolicy = (connectSources: string[], telemetry?: TelemetrySettings): string =>
+  contentSecurityPolicy({ connectSources, telemetry });
 
 export class WebHosting extends Construct {
   readonly bucket: s3.Bucket;
@@ -110,7 +111,7 @@ export class WebHosting extends Construct {
             ...(props.fileBuckets ? [`https://${props.fileBuckets.files.bucketRegionalDomainName}`] : []),
             ...(props.extraConnectSources ?? []),
             ...(props.mapStyleUrl ? [new URL(props.mapStyleUrl).origin] : []),
-          ]),
+          ], props.telemetry),
           override: true,
         },
       },
