@@ -23,8 +23,7 @@ function gtag(..._args: unknown[]): void {
 }
 
 // gtag.js's switch for one measurement id (Google's opt-out): set, the loaded script sends nothing more.
-const setDisabled = (measurementId: string, disabled: boolean) =>
-  Object.assign(window, { [`ga-disable-${measurementId}`]: disabled });
+const setDisabled = (measurementId: string, disabled: boolean) => Object.assign(window, { [`ga-disable-${measurementId}`]: disabled });
 
 const scrubbedLocation = (path: string) => scrubPersonalData(new URL(path, window.location.origin).href);
 

@@ -79,7 +79,11 @@ describe('cookie consent', () => {
     expect(bannerShown()).toBe(false);
     expect(commands()).toContainEqual(['config', MEASUREMENT_ID, expect.objectContaining({ anonymize_ip: true, send_page_view: false })]);
     expect(pageViews()).toEqual([
-      { send_to: MEASUREMENT_ID, page_location: 'http://localhost:3000/reenvoyer-courriel?email=[redacted]&view=map', page_path: '/reenvoyer-courriel?email=[redacted]&view=map' },
+      {
+        send_to: MEASUREMENT_ID,
+        page_location: 'http://localhost:3000/reenvoyer-courriel?email=[redacted]&view=map',
+        page_path: '/reenvoyer-courriel?email=[redacted]&view=map',
+      },
     ]);
     analytics.trackPageView('/confirmez-courriel?token=secret-1');
     expect(pageViews().at(-1)).toMatchObject({ page_path: '/confirmez-courriel?token=[redacted]' });

@@ -20,7 +20,11 @@ async function translation(language: string, analytics: boolean): Promise<Cookie
   if (!i18n.hasResourceBundle(language, 'consent')) await i18n.reloadResources([language], ['consent']);
   const t = i18n.getFixedT(language, 'consent');
   const choices = analytics
-    ? { acceptAllBtn: t('preferences.acceptAll'), acceptNecessaryBtn: t('preferences.rejectAll'), savePreferencesBtn: t('preferences.save') }
+    ? {
+        acceptAllBtn: t('preferences.acceptAll'),
+        acceptNecessaryBtn: t('preferences.rejectAll'),
+        savePreferencesBtn: t('preferences.save'),
+      }
     : {};
   return {
     consentModal: {

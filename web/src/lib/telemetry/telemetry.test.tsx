@@ -1,0 +1,55 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import * as CookieConsent from 'vanilla-cookieconsent';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, mockFetch, renderAt } from '../../test/helpers';
+import { disableAnalytics, enableAnalytics } from './analytics';
+import { startTelemetry } from './telemetry';
+
+const CONFIG = { mode: 'local', graphqlEndpoint: '/graphql', apiUrl: '', region: 'ca-central-1', version: 'test' } as const;
+const pagePaths = () =>
+  (window.dataLayer ?? [])
+    .map((entry) => Array.from(entry as ArrayLike<unknown>))
+    .filter(([command, name]) => command === 'event' && name === 'page_view')
+    .map(([, , parameters]) => (parameters as { page_path: string }).page_path);
+
+afterEach(() => {
+  disableAnalytics();
+  CookieConsent.reset(true);
+  document.getElementById('cc-main')?.remove();
+  delete window.dataLayer;
+});
+
+describe('telemetry in the app', () => {
+  it('loads neither the consent box nor analytics nor error reporting when nothing is configured', async () => {
+    const fetchMock = mockFetch({});
+    startTelemetry(CONFIG);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.getElementById('cc-main')).toBeNull();
+    expect(document.querySelector('script[src*="googletagmanager"]')).toBeNull();
+    expect(window.dataLayer).toBeUndefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("opens the cookie preferences from the footer's button", async () => {
+    mockFetch({ 'GET /config.json': json(CONFIG) });
+    const { user } = renderAt('/accueil');
+    const footer = await screen.findByRole('navigation', { name: 'Useful links' });
+    await user.click(within(footer).getByRole('button', { name: 'Cookie preferences' }));
+    const preferences = await screen.findByRole('dialog', { name: 'Cookie preferences' });
+    expect(preferences).toHaveTextContent('This site uses no advertising or analytics cookies');
+    await user.click(within(preferences).getByRole('button', { name: 'Close the cookie preferences' }));
+    await waitFor(() => expect(document.documentElement).not.toHaveClass('show--preferences'));
+  });
+
+  it('counts a page view for each page the router shows, while analytics is on', async () => {
+    enableAnalytics('G-ROUTES');
+    const { router } = renderAt('/accueil');
+    await screen.findByRole('navigation', { name: 'Useful links' });
+    await router.navigate('/connexion?returnPath=%2Falertes');
+    await waitFor(() => expect(pagePaths()).toContain('/connexion?returnPath=[redacted]'));
+    disableAnalytics();
+    await router.navigate('/inscription');
+    await screen.findByRole('heading', { level: 1 });
+    expect(pagePaths()).not.toContain('/inscription');
+  });
+});
