@@ -73,17 +73,28 @@ const analyticsCookies = async (page: Page) => (await page.context().cookies()).
 
 test('asks in French first, counts pages only after consent, stops when it is withdrawn, and remembers', async ({ page }) => {
   const traffic = await deployWithAnalyticsId(page);
+  // When the box arrives: the page's own shifts before it (its content loading) are not the box's.
+  await page.addInitScript(() => {
+    const watch = new MutationObserver(() => {
+      if (!document.getElementById('cc-main')) return;
+      Object.assign(window, { bannerAddedAt: performance.now() });
+      watch.disconnect();
+    });
+    watch.observe(document, { childList: true, subtree: true });
+  });
   await page.goto('/accueil');
   const banner = page.getByRole('dialog', { name: "Mesure d'audience" });
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('Choix conservé 14 jours');
-  // A box over the page: it moved nothing, and it is not what the page is about.
+  // A box over the page: it moved nothing once there, and it is not what the page is about.
+  expect(await page.evaluate(() => typeof (window as unknown as { bannerAddedAt?: number }).bannerAddedAt)).toBe('number');
   const { shifted, largestInBanner } = await page.evaluate(
     () =>
       new Promise<{ shifted: number; largestInBanner: boolean }>((resolve) => {
         let shifted = 0;
         new PerformanceObserver((list) => {
-          for (const shift of list.getEntries() as Array<PerformanceEntry & { value: number }>) shifted += shift.value;
+          for (const shift of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+            if (shift.startTime >= (window as unknown as { bannerAddedAt: number }).bannerAddedAt) shifted += shift.value;
         }).observe({ type: 'layout-shift', buffered: true });
         new PerformanceObserver((list) => {
           const largest = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null };
