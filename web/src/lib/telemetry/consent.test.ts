@@ -50,7 +50,8 @@ async function acceptAnalytics() {
   return { consent, analytics };
 }
 
-describe('cookie consent', () => {
+// Each test loads the consent library's chunk anew: slow on a busy 2-core machine.
+describe('cookie consent', { timeout: 15_000 }, () => {
   it('asks whether analytics may run, says for how long the answer is kept, and loads nothing before an answer', async () => {
     const { consent } = await freshPage(MEASUREMENT_ID);
     await consent.startCookieConsent({ analyticsId: MEASUREMENT_ID });
