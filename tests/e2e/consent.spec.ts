@@ -155,10 +155,15 @@ test('without an analytics id, asks nothing and loads no analytics; the footer s
   await page.waitForLoadState('networkidle');
   await expect(page.locator('#cc-main')).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Préférences de témoins' }).click();
+  // From the keyboard: the box takes the focus, Escape closes it and gives the focus back.
+  const button = page.getByRole('button', { name: 'Préférences de témoins' });
+  await button.focus();
+  await page.keyboard.press('Enter');
   const preferences = page.getByRole('dialog', { name: 'Préférences de témoins' });
   await expect(preferences).toContainText("aucun témoin publicitaire ni de mesure d'audience");
-  await preferences.getByRole('button', { name: 'Fermer les préférences de témoins' }).click();
+  await expect(preferences.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
   await expect(preferences).toBeHidden();
+  await expect(button).toBeFocused();
   expect(traffic).toEqual({ scripts: [], pageViews: [] });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as CookieConsent from 'vanilla-cookieconsent';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, mockFetch, renderAt } from '../../test/helpers';
@@ -31,15 +31,20 @@ describe('telemetry in the app', { timeout: 15_000 }, () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("opens the cookie preferences from the footer's button", async () => {
+  it("opens the cookie preferences from the footer's button, keyboard included", async () => {
     mockFetch({ 'GET /config.json': json(CONFIG) });
     const { user } = renderAt('/accueil');
     const footer = await screen.findByRole('navigation', { name: 'Useful links' });
-    await user.click(within(footer).getByRole('button', { name: 'Cookie preferences' }));
+    const button = within(footer).getByRole('button', { name: 'Cookie preferences' });
+    button.focus();
+    await user.keyboard('{Enter}');
     const preferences = await screen.findByRole('dialog', { name: 'Cookie preferences' });
     expect(preferences).toHaveTextContent('This site uses no advertising or analytics cookies');
-    await user.click(within(preferences).getByRole('button', { name: 'Close the cookie preferences' }));
+    await waitFor(() => expect(preferences).toContainElement(document.activeElement as HTMLElement));
+    // The library reads the legacy keyCode, which browsers set and user-event does not.
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape', keyCode: 27 });
     await waitFor(() => expect(document.documentElement).not.toHaveClass('show--preferences'));
+    await waitFor(() => expect(button).toHaveFocus());
   });
 
   it('counts a page view for each page the router shows, while analytics is on', async () => {
