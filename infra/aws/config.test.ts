@@ -156,7 +156,9 @@ describe('helpers', () => {
       errorReportingDsn: 'https://public@o42.ingest.example.io/7',
     });
     expect(csp).toContain("script-src 'self' https://*.googletagmanager.com;");
-    expect(csp).toMatch(/connect-src 'self' https:\/\/a\.example https:\/\/\*\.google-analytics\.com .*https:\/\/o42\.ingest\.example\.io;/);
+    expect(csp).toMatch(
+      /connect-src 'self' https:\/\/a\.example https:\/\/\*\.google-analytics\.com .*https:\/\/o42\.ingest\.example\.io;/,
+    );
     expect(csp).not.toContain('public@');
     const reportsOnly = siteContentSecurityPolicy([], { errorReportingDsn: 'https://public@o42.ingest.example.io/7' });
     expect(reportsOnly).toContain("script-src 'self';");

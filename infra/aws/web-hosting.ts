@@ -105,13 +105,16 @@ export class WebHosting extends Construct {
         frameOptions: { frameOption: FRAME_OPTIONS as cloudfront.HeadersFrameOption, override: true },
         referrerPolicy: { referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy, override: true },
         contentSecurityPolicy: {
-          contentSecurityPolicy: siteContentSecurityPolicy([
-            `https://${props.graphqlHost}`,
-            `wss://${props.realtimeHost}`,
-            ...(props.fileBuckets ? [`https://${props.fileBuckets.files.bucketRegionalDomainName}`] : []),
-            ...(props.extraConnectSources ?? []),
-            ...(props.mapStyleUrl ? [new URL(props.mapStyleUrl).origin] : []),
-          ], props.telemetry),
+          contentSecurityPolicy: siteContentSecurityPolicy(
+            [
+              `https://${props.graphqlHost}`,
+              `wss://${props.realtimeHost}`,
+              ...(props.fileBuckets ? [`https://${props.fileBuckets.files.bucketRegionalDomainName}`] : []),
+              ...(props.extraConnectSources ?? []),
+              ...(props.mapStyleUrl ? [new URL(props.mapStyleUrl).origin] : []),
+            ],
+            props.telemetry,
+          ),
           override: true,
         },
       },
