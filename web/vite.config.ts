@@ -6,7 +6,7 @@ const apiOrigin = process.env.API_ORIGIN ?? `http://localhost:${process.env.PORT
 
 const isShellModule = (id: string) =>
   /preload-helper|[\\/](web[\\/]src[\\/](app|lib)|graphql[\\/]src)[\\/]/.test(id) &&
-  !/[\\/](lib[\\/](api|forms|profile-form|ads|address|files|phone|map)|features)[\\/]/.test(id) &&
+  !/[\\/](lib[\\/](api|forms|profile-form|ads|address|files|phone|map|telemetry[\\/]lazy)|features)[\\/]/.test(id) &&
   // Rules and formats only the ad pages use stay with them.
   !/graphql[\\/]src[\\/](ad-validation|money)\./.test(id);
 
@@ -19,7 +19,8 @@ export default defineConfig({
       output: {
         // What every page runs comes in two chunks: the framework (changes rarely, cached long) and the
         // app shell. Left alone, the bundler cuts the shell into a chunk per module shared with a page.
-        // Amplify, the forms, the ad cards, the address, upload and phone widgets, the maps and the pages themselves stay out, each loaded when first needed.
+        // Amplify, the forms, the ad cards, the address, upload and phone widgets, the maps, the consent and error-reporting
+        // libraries and the pages themselves stay out, each loaded when first needed.
         codeSplitting: {
           groups: [
             {

@@ -168,3 +168,18 @@ export const SEARCH_AREA = { south: 43, north: 64, west: -81, east: -56 } as con
 /** Address autocomplete suggestions. */
 export const PLACE_SUGGESTIONS_DEFAULT_LIMIT = 8;
 export const PLACE_SUGGESTIONS_MAX_LIMIT = 20;
+/** Cookie consent (spec §9, the consent script's cookie-duration option): a choice is kept this long, then asked again. */
+export const CONSENT_COOKIE_DAYS = 14;
+/** Error reporting (spec §9): the share of page loads and navigations whose performance trace is sent. */
+export const ERROR_REPORTING_TRACES_SAMPLE_RATE = 0.5;
+/**
+ * Google Analytics 4 (spec §7): where gtag.js comes from, and the origins the site's Content-Security-Policy
+ * opens when an analytics id is configured (Google's list for GA4: scripts, then the collect endpoints).
+ */
+export const ANALYTICS_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
+export const ANALYTICS_SCRIPT_SOURCES = ['https://*.googletagmanager.com'] as const;
+export const ANALYTICS_CONNECT_SOURCES = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.googletagmanager.com',
+] as const;

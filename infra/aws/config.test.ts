@@ -147,6 +147,24 @@ describe('helpers', () => {
     expect(csp).toContain('upgrade-insecure-requests');
   });
 
+  it('opens the CSP to a telemetry service only when it is configured', () => {
+    const bare = siteContentSecurityPolicy([]);
+    expect(bare).toContain("script-src 'self';");
+    expect(bare).not.toContain('google');
+    const csp = siteContentSecurityPolicy(['https://a.example'], {
+      analyticsId: 'G-TEST123',
+      errorReportingDsn: 'https://public@o42.ingest.example.io/7',
+    });
+    expect(csp).toContain("script-src 'self' https://*.googletagmanager.com;");
+    expect(csp).toMatch(
+      /connect-src 'self' https:\/\/a\.example https:\/\/\*\.google-analytics\.com .*https:\/\/o42\.ingest\.example\.io;/,
+    );
+    expect(csp).not.toContain('public@');
+    const reportsOnly = siteContentSecurityPolicy([], { errorReportingDsn: 'https://public@o42.ingest.example.io/7' });
+    expect(reportsOnly).toContain("script-src 'self';");
+    expect(reportsOnly).toContain("connect-src 'self' https://o42.ingest.example.io;");
+  });
+
   it('splits catalog fields and reads the schema fields', () => {
     expect(splitField('Query.me')).toEqual({ typeName: 'Query', fieldName: 'me' });
     expect(() => splitField('me')).toThrow();

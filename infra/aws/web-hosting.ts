@@ -70,8 +70,9 @@ export function apiPathPatterns(paths: string[]): string[] {
   return [...new Set(patterns)];
 }
 
-/** The site's CSP (shared with the local host): its own origin plus the given connect sources. */
-export const siteContentSecurityPolicy = (connectSources: string[]): string => contentSecurityPolicy({ connectSources });
+/** The site's CSP (shared with the local host): its own origin, the given connect sources, the configured telemetry's origins. */
+export const siteContentSecurityPolicy = (connectSources: string[], telemetry?: TelemetrySettings): string =>
+  contentSecurityPolicy({ connectSources, telemetry });
 
 export class WebHosting extends Construct {
   readonly bucket: s3.Bucket;
@@ -104,13 +105,16 @@ export class WebHosting extends Construct {
         frameOptions: { frameOption: FRAME_OPTIONS as cloudfront.HeadersFrameOption, override: true },
         referrerPolicy: { referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy, override: true },
         contentSecurityPolicy: {
-          contentSecurityPolicy: siteContentSecurityPolicy([
-            `https://${props.graphqlHost}`,
-            `wss://${props.realtimeHost}`,
-            ...(props.fileBuckets ? [`https://${props.fileBuckets.files.bucketRegionalDomainName}`] : []),
-            ...(props.extraConnectSources ?? []),
-            ...(props.mapStyleUrl ? [new URL(props.mapStyleUrl).origin] : []),
-          ]),
+          contentSecurityPolicy: siteContentSecurityPolicy(
+            [
+              `https://${props.graphqlHost}`,
+              `wss://${props.realtimeHost}`,
+              ...(props.fileBuckets ? [`https://${props.fileBuckets.files.bucketRegionalDomainName}`] : []),
+              ...(props.extraConnectSources ?? []),
+              ...(props.mapStyleUrl ? [new URL(props.mapStyleUrl).origin] : []),
+            ],
+            props.telemetry,
+          ),
           override: true,
         },
       },

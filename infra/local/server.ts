@@ -92,11 +92,14 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   let port = 0;
   const hostAllowed = createHostCheck(() => port, options.allowedHosts);
+  const { analyticsId, errorReportingDsn, ...site } = localSiteSettings();
+  const telemetry = { ...(analyticsId ? { analyticsId } : {}), ...(errorReportingDsn ? { errorReportingDsn } : {}) };
 
   const server = createServer((request, response) => {
-    // CloudFront's headers on every answer; connect-src names the real-time socket of the page's host.
+    // CloudFront's headers on every answer; connect-src names the real-time socket of the page's host,
+    // and the policy opens the origins of the configured telemetry only.
     const connectSources = hostAllowed(request.headers.host) ? [`ws://${request.headers.host}`] : [];
-    for (const [name, value] of Object.entries(localSecurityHeaders({ connectSources }))) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(localSecurityHeaders({ connectSources, telemetry }))) response.setHeader(name, value);
     if (!hostAllowed(request.headers.host))
       return sendText(response, 421, 'Misdirected request: this server does not answer to that Host.');
     ready
@@ -176,8 +179,6 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
     const limits = options.rateLimits ?? LOCAL_RATE_LIMITS;
     // One bucket for all the HTTP API routes, as WAF's rule covers them together.
     const admitHttp = createRateLimiter(limits.http);
-    const { analyticsId, errorReportingDsn, ...site } = localSiteSettings();
-    const telemetry = { ...(analyticsId ? { analyticsId } : {}), ...(errorReportingDsn ? { errorReportingDsn } : {}) };
     const routes = new Map<string, RouteHandler>([
       [
         'POST /graphql',

@@ -1,5 +1,7 @@
 // The security headers of every answer, one definition for both hosts: CloudFront's response headers
 // policy (infra/aws/web-hosting.ts) and the local server (infra/local/server.ts).
+import { ANALYTICS_CONNECT_SOURCES, ANALYTICS_SCRIPT_SOURCES } from '@partage/graphql';
+import type { TelemetrySettings } from './site-settings';
 
 export interface ContentSecurityPolicyOptions {
   /** Origins the browser may connect to besides its own (AppSync, map tiles, uploads). */
@@ -8,6 +10,21 @@ export interface ContentSecurityPolicyOptions {
   styleHashes?: string[];
   /** HTTPS sites only: an http://localhost page would be sent to https:// and break. */
   upgradeInsecureRequests?: boolean;
+  /** The configured telemetry: only a configured service gets its origins into the policy. */
+  telemetry?: TelemetrySettings;
+}
+
+/**
+ * What the telemetry of docs/consent-and-telemetry.md needs: the analytics script and collect origins
+ * with an analytics id, the error-reporting ingest origin (the DSN's host) with a DSN. The error-reporting
+ * code itself is bundled, so it needs no script source. A malformed DSN throws: better a failed
+ * deployment than a site whose error reports the browser silently blocks.
+ */
+export function telemetrySources({ analyticsId, errorReportingDsn }: TelemetrySettings = {}): { script: string[]; connect: string[] } {
+  return {
+    script: analyticsId ? [...ANALYTICS_SCRIPT_SOURCES] : [],
+    connect: [...(analyticsId ? ANALYTICS_CONNECT_SOURCES : []), ...(errorReportingDsn ? [new URL(errorReportingDsn).origin] : [])],
+  };
 }
 
 // No 'unsafe-inline' for styles: the app has no style attributes nor <style> blocks (React's style
@@ -16,14 +33,16 @@ export function contentSecurityPolicy({
   connectSources = [],
   styleHashes = [],
   upgradeInsecureRequests = true,
+  telemetry,
 }: ContentSecurityPolicyOptions = {}): string {
+  const telemetryOrigins = telemetrySources(telemetry);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${telemetryOrigins.script.join(' ')}`.trim(),
     `style-src 'self' ${styleHashes.join(' ')}`.trim(),
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self' ${connectSources.join(' ')}`.trim(),
+    `connect-src 'self' ${[...connectSources, ...telemetryOrigins.connect].join(' ')}`.trim(),
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "frame-ancestors 'none'",

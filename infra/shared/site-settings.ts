@@ -24,6 +24,8 @@ const text = (value: string | undefined): string | undefined => value?.trim() ||
 export function localSiteSettings(env: NodeJS.ProcessEnv = process.env): Required<SiteSettings> & TelemetrySettings {
   const analyticsId = text(env.ANALYTICS_ID);
   const errorReportingDsn = text(env.ERROR_REPORTING_DSN);
+  // Its host goes into the Content-Security-Policy: a typo stops the start rather than every page.
+  if (errorReportingDsn && !URL.canParse(errorReportingDsn)) throw new Error('ERROR_REPORTING_DSN is not a URL');
   return {
     partnerName: text(env.PARTNER_NAME) ?? 'Exemple.org',
     partnerUrl: text(env.PARTNER_URL) ?? 'https://www.example.org/',

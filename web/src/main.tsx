@@ -12,6 +12,7 @@ import { loadRuntimeConfig } from './lib/config';
 import { initI18n } from './lib/i18n/i18n';
 import { initialLanguage } from './lib/i18n/language';
 import { describeError, logger, logUncaughtErrors } from './lib/logger';
+import { startTelemetry } from './lib/telemetry/telemetry';
 import './app/styles.css';
 
 logUncaughtErrors();
@@ -26,9 +27,10 @@ flushSync(() =>
   ),
 );
 loadRuntimeConfig().then(
-  () => {
+  (config) => {
     startStatusPolling();
     watchStoredToken();
+    startTelemetry(config);
   },
   (error: unknown) => {
     logger.critical(`The app could not start: ${describeError(error)}`);

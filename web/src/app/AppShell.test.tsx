@@ -95,13 +95,4 @@ describe('app shell', () => {
     expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('en');
     expect(within(await headerNavigation()).getByRole('link', { name: 'Log in' })).toBeVisible();
   });
-
-  it('explains in the footer what the site stores, in a dialog', async () => {
-    const { user } = renderAt('/accueil');
-    await user.click(await screen.findByRole('button', { name: 'Cookie preferences' }));
-    const dialog = screen.getByRole('dialog', { name: 'Cookies and local storage' });
-    expect(dialog).toHaveTextContent('no advertising or analytics cookies');
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
 });

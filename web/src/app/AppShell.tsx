@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { setBeforeLogout } from '../lib/auth/session';
+import { usePageViews } from '../lib/telemetry/telemetry';
 import { NotificationRegion } from './NotificationRegion';
 import { MAIN_CONTENT_ID } from './PageLayout';
 import { PATHS } from './paths';
@@ -14,6 +15,7 @@ export function AppShell() {
   const navigate = useNavigate();
   useEffect(() => setBeforeLogout(() => navigate(PATHS.landing)), [navigate]);
   useFocusMainOnNavigation();
+  usePageViews();
   return (
     <>
       <SkipLink />

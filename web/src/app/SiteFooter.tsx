@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CookieNotice } from './CookieNotice';
+import { openCookiePreferences } from '../lib/telemetry/consent';
 import { legalDocumentUrl, SITE_LINKS } from './site-links';
 
 /** Partner, FAQ, contact e-mail, cookie preferences, and the terms and privacy PDFs in the UI language. */
 export function SiteFooter() {
   const { t, i18n } = useTranslation();
-  const [cookiesOpen, setCookiesOpen] = useState(false);
   const { partnerUrl, faqUrl, contactEmail } = SITE_LINKS;
   return (
     <footer className="site-footer">
@@ -39,13 +37,12 @@ export function SiteFooter() {
             </a>
           </li>
           <li>
-            <button type="button" className="link-button" onClick={() => setCookiesOpen(true)}>
+            <button type="button" className="link-button" onClick={() => void openCookiePreferences()}>
               {t('footer.cookies')}
             </button>
           </li>
         </ul>
       </nav>
-      <CookieNotice open={cookiesOpen} onClose={() => setCookiesOpen(false)} />
     </footer>
   );
 }

@@ -13,6 +13,14 @@ const MAX_MESSAGE_LENGTH = 4_000;
 let queue: LogEntry[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+type ErrorForwarder = (level: 'Error' | 'Critical', message: string) => void;
+let forwardError: ErrorForwarder | undefined;
+
+/** Error reporting, once started (telemetry/error-reporting.ts), also receives what is logged at Error and Critical. */
+export function forwardErrorsTo(forward: ErrorForwarder): void {
+  forwardError = forward;
+}
+
 function flush(): void {
   clearTimeout(timer);
   timer = undefined;
@@ -23,7 +31,8 @@ function flush(): void {
   fetch(apiUrl('/log'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
 }
 
-function log(level: LogLevel, message: string): void {
+function log(level: LogLevel, message: string, forward = true): void {
+  if (forward && (level === 'Error' || level === 'Critical')) forwardError?.(level, message);
   queue.push({ level, message: `${message} [${window.location.pathname}]`.slice(0, MAX_MESSAGE_LENGTH) });
   clearTimeout(timer);
   if (queue.length >= LOG_FLUSH_COUNT) flush();
@@ -46,8 +55,11 @@ export function describeError(error: unknown): string {
   }
 }
 
-/** Crashes nobody caught still reach the server. */
+/**
+ * Crashes nobody caught still reach the server, whether or not error reporting is configured. They are
+ * not forwarded to error reporting: its own handlers catch them, with their stack as data.
+ */
 export function logUncaughtErrors(): void {
-  window.addEventListener('error', (event) => logger.error(`Uncaught: ${describeError(event.error ?? event.message)}`));
-  window.addEventListener('unhandledrejection', (event) => logger.error(`Unhandled rejection: ${describeError(event.reason)}`));
+  window.addEventListener('error', (event) => log('Error', `Uncaught: ${describeError(event.error ?? event.message)}`, false));
+  window.addEventListener('unhandledrejection', (event) => log('Error', `Unhandled rejection: ${describeError(event.reason)}`, false));
 }
