@@ -111,7 +111,7 @@ describe('renderEmail', () => {
       for (const part of [subject, text, html]) expect(part).not.toMatch(/\{\{|evil\.example|@evil/);
       expect(html).not.toContain('<b>');
       expect(html).toContain(`<html lang="${language}"`);
-      expect(html).toContain(`<title>${subject.replace(/"/g, '&quot;')}</title>`);
+      expect(html).toContain(`<title>${escape(subject)}</title>`);
       expect(html).toContain('<meta name="color-scheme" content="light dark" />');
       expect(html).toContain(EMAIL_LAYOUT_TEXTS[language].brand);
       if (EVIL_PLACEHOLDERS.some((key) => Object.values(texts).some((t) => t.includes(`{{${key}}}`)))) {
