@@ -57,7 +57,11 @@ describe('a message through the contact form', () => {
     const mails = await mailsAbout(input.subject);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail).toMatchObject({ to: TEAM, replyTo: 'luc.tremblay@exemple.ca', subject: `Formulaire de contact : ${inertText(input.subject)}` });
+    expect(mail).toMatchObject({
+      to: TEAM,
+      replyTo: 'luc.tremblay@exemple.ca',
+      subject: `Formulaire de contact : ${inertText(input.subject)}`,
+    });
     expect(mail!.text).toContain("Luc Tremblay a écrit à l'équipe par le formulaire de contact du site.");
     expect(mail!.text).toContain(
       [
@@ -118,7 +122,12 @@ describe('what keeps robots and floods out', () => {
     expect(invalidFieldsOf(answer)).toEqual(expect.arrayContaining(['input.subject:maxLength', 'input.message:characters']));
     expect((await emailsTo(TEAM)).filter((mail) => mail.subject?.includes('xxxxxxxx'))).toEqual([]);
     const blank = await send(aMessage({ name: ' \u200b ', email: 'luc@exemple', subject: '', message: '  \n ' }));
-    expect(invalidFieldsOf(blank)).toEqual(['input.name:required', 'input.email:email', 'input.subject:required', 'input.message:required']);
+    expect(invalidFieldsOf(blank)).toEqual([
+      'input.name:required',
+      'input.email:email',
+      'input.subject:required',
+      'input.message:required',
+    ]);
   });
 
   it('limits the messages of one source address', async () => {

@@ -17,9 +17,10 @@ const filled = (value: string | null | undefined): RuleResult => (hasVisibleText
 /** Paths are relative to the input (`email`); the server prefixes them with `input.`. The first failure of a field comes first. */
 export function contactMessageChecks(input: ContactMessageFields): Array<[ContactField, RuleResult]> {
   const fields = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, input[field]]));
-  const texts = inputTextChecks('Mutation.sendContactMessage', { input: fields }).map(
-    ([path, result]): [ContactField, RuleResult] => [path.replace(/^input\./, '') as ContactField, result],
-  );
+  const texts = inputTextChecks('Mutation.sendContactMessage', { input: fields }).map(([path, result]): [ContactField, RuleResult] => [
+    path.replace(/^input\./, '') as ContactField,
+    result,
+  ]);
   return [
     ['name', filled(input.name)],
     ['email', filled(input.email) ?? email(input.email)],

@@ -9,7 +9,14 @@ const TEAM = 'equipe@exemple.ca';
 
 beforeAll(async () => {
   mockFetch({
-    'GET /config.json': json({ mode: 'local', graphqlEndpoint: '/graphql', apiUrl: '', region: 'ca-central-1', version: 't', site: { contactEmail: TEAM } }),
+    'GET /config.json': json({
+      mode: 'local',
+      graphqlEndpoint: '/graphql',
+      apiUrl: '',
+      region: 'ca-central-1',
+      version: 't',
+      site: { contactEmail: TEAM },
+    }),
   });
   await loadRuntimeConfig();
 });
