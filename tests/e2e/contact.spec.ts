@@ -18,7 +18,9 @@ test('a visitor writes to the team in French, sees the confirmation, and the tea
   await page.getByRole('textbox', { name: 'Courriel', exact: true }).fill(sender);
   await page.getByRole('textbox', { name: 'Organisation (facultatif)', exact: true }).fill('Cuisine collective de Rimouski');
   await page.getByRole('textbox', { name: 'Objet', exact: true }).fill(subject);
-  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Bonjour,\n\nAvez-vous une chambre froide à louer près de Rimouski ?');
+  await page
+    .getByRole('textbox', { name: 'Message', exact: true })
+    .fill('Bonjour,\n\nAvez-vous une chambre froide à louer près de Rimouski ?');
   // A person takes longer than this to fill the form; quicker, the server takes the sender for a robot.
   await page.waitForTimeout(CONTACT_MIN_FILL_MS);
   const since = Date.now();

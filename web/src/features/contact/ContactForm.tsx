@@ -64,6 +64,8 @@ export function ContactForm({ initial, onUnavailable }: ContactFormProps) {
   const trapId = useId();
   const [trap, setTrap] = useState('');
   const [failure, setFailure] = useState<{ key: string; attempt: number } | null>(null);
+  // A new key per failed try: the same message is announced again when a retry fails the same way.
+  const failedTries = useRef(0);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const send = useApiMutation(SEND_CONTACT_MESSAGE);
   const openedAt = useRef<number | null>(null);
@@ -101,7 +103,8 @@ export function ContactForm({ initial, onUnavailable }: ContactFormProps) {
       const onFields = serverFieldErrors(error, CONTACT_FIELDS);
       if (onFields) return showErrors(onFields);
       if (error instanceof ApiError && error.code === 'CONTACT_UNAVAILABLE') return onUnavailable();
-      setFailure((previous) => ({ key: failureKey(error), attempt: (previous?.attempt ?? 0) + 1 }));
+      failedTries.current += 1;
+      setFailure({ key: failureKey(error), attempt: failedTries.current });
     }
   };
 
