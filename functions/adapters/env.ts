@@ -7,3 +7,6 @@ export function requireEnv(name: string): string {
 
 /** The site's base URL (PUBLIC_URL), without a trailing slash: links in e-mails start with it. */
 export const publicUrl = (): string => requireEnv('PUBLIC_URL').replace(/\/+$/, '');
+
+/** The team's address (CONTACT_EMAIL), where the contact form writes; undefined when the deployment has none. */
+export const contactEmail = (): string | undefined => process.env.CONTACT_EMAIL?.trim() || undefined;

@@ -12,6 +12,8 @@ export interface EmailMessage {
   /** The plain-text alternative of `html`. */
   text: string;
   html: string;
+  /** Where an answer goes instead of MAIL_FROM (the contact form: the sender); an address the rules of @partage/graphql accepted. */
+  replyTo?: string;
   /** A one-click unsubscribe URL (RFC 8058): sent as the List-Unsubscribe and List-Unsubscribe-Post headers. */
   listUnsubscribeUrl?: string;
 }

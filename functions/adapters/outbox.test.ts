@@ -40,6 +40,21 @@ describe('outbox', () => {
     expect(without!.headers).toBeUndefined();
   });
 
+  it('keeps the Reply-To of an e-mail that has one, and none on the others', async () => {
+    const dir = await newDir();
+    await outboxMailer(dir).send({ to: 'equipe@exemple.ca', subject: 'Sans', text: 'Bonjour', html: '<p>Bonjour</p>' });
+    await outboxMailer(dir).send({
+      to: 'equipe@exemple.ca',
+      subject: 'Avec',
+      text: 'Bonjour',
+      html: '<p>Bonjour</p>',
+      replyTo: 'luc@exemple.ca',
+    });
+    const [withReplyTo, without] = await readOutbox(dir);
+    expect(withReplyTo).toMatchObject({ subject: 'Avec', replyTo: 'luc@exemple.ca' });
+    expect(without!.replyTo).toBeUndefined();
+  });
+
   it('is empty before anything was sent', async () => {
     expect(await readOutbox(join(await newDir(), 'never-written'))).toEqual([]);
   });

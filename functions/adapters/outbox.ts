@@ -14,6 +14,8 @@ export interface OutboxEntry {
   subject?: string;
   text: string;
   html?: string;
+  /** The e-mail's Reply-To, when it has one. */
+  replyTo?: string;
   /** Headers an e-mail carries beyond the usual ones (List-Unsubscribe). */
   headers?: Record<string, string>;
   links: string[];
@@ -52,9 +54,17 @@ export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
 
 export function outboxMailer(dir: string): Mailer {
   return {
-    async send({ to, subject, text, html, ...message }) {
+    async send({ to, subject, text, html, replyTo, ...message }) {
       const headers = listUnsubscribeHeaders(message);
-      await writeOutboxEntry(dir, { kind: 'email', to, subject, text, html, ...(Object.keys(headers).length > 0 && { headers }) });
+      await writeOutboxEntry(dir, {
+        kind: 'email',
+        to,
+        subject,
+        text,
+        html,
+        ...(replyTo && { replyTo }),
+        ...(Object.keys(headers).length > 0 && { headers }),
+      });
     },
   };
 }

@@ -46,6 +46,18 @@ describe('SES mailer', () => {
     ses.restore();
   });
 
+  it('sets Reply-To when the message names one (the contact form: answers go to the sender)', async () => {
+    const ses = mockClient(SESv2Client);
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-3' });
+    const mailer = sesMailer(new SESv2Client({ region: 'ca-central-1' }), 'noreply@exemple.ca');
+    await mailer.send({ to: 'equipe@exemple.ca', subject: 's', text: 't', html: '<p>t</p>', replyTo: 'luc@exemple.ca' });
+    await mailer.send({ to: 'equipe@exemple.ca', subject: 's', text: 't', html: '<p>t</p>' });
+    const [withReplyTo, without] = ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input);
+    expect(withReplyTo!.ReplyToAddresses).toEqual(['luc@exemple.ca']);
+    expect(without!.ReplyToAddresses).toBeUndefined();
+    ses.restore();
+  });
+
   it('lets an SES failure reach the caller', async () => {
     const ses = mockClient(SESv2Client);
     ses.on(SendEmailCommand).rejects(new Error('MessageRejected'));

@@ -3,12 +3,13 @@ import { listUnsubscribeHeaders, type Mailer } from './mailer';
 
 export function sesMailer(client: SESv2Client, from: string): Mailer {
   return {
-    async send({ to, subject, text, html, ...message }) {
+    async send({ to, subject, text, html, replyTo, ...message }) {
       const headers = Object.entries(listUnsubscribeHeaders(message)).map(([Name, Value]) => ({ Name, Value }));
       await client.send(
         new SendEmailCommand({
           FromEmailAddress: from,
           Destination: { ToAddresses: [to] },
+          ...(replyTo && { ReplyToAddresses: [replyTo] }),
           Content: {
             Simple: {
               Subject: { Data: subject, Charset: 'UTF-8' },

@@ -20,5 +20,7 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   adTransferred: NOTICE,
   chatReminder: NOTICE,
   alertConfirmation: [paragraph('intro'), button('action', 'link'), paragraph('details'), secondaryLink('delete', 'deleteLink')],
+  /** To the team: who wrote and how to reach them, then their message (answered by replying). */
+  contactMessage: [paragraph('intro'), paragraph('details'), paragraph('message')],
   alertDigest: [paragraph('intro'), adCards('cards'), secondaryLink('seeAll', 'moreLink'), secondaryLink('delete', 'deleteLink')],
 };

@@ -30,13 +30,18 @@ const VALUES = {
   deleteLink,
   moreLink,
   cards: [] as AdCard[],
+  email: EVIL,
+  organization: EVIL,
+  language: 'français',
+  subject: EVIL,
+  message: EVIL,
 };
 
 /** The links an e-mail's template has after its action (secondary links), in order. */
 const SECONDARY_LINKS: Partial<Record<EmailName, string[]>> = { alertConfirmation: [deleteLink], alertDigest: [moreLink, deleteLink] };
 
 /** The placeholders that take text someone typed. */
-const EVIL_PLACEHOLDERS = ['firstName', 'title', 'name', 'place'];
+const EVIL_PLACEHOLDERS = ['firstName', 'title', 'name', 'place', 'email', 'organization', 'subject', 'message'];
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 /** A text filled as the renderer does. */
@@ -106,7 +111,7 @@ describe('renderEmail', () => {
       for (const part of [subject, text, html]) expect(part).not.toMatch(/\{\{|evil\.example|@evil/);
       expect(html).not.toContain('<b>');
       expect(html).toContain(`<html lang="${language}"`);
-      expect(html).toContain(`<title>${subject.replace(/"/g, '&quot;')}</title>`);
+      expect(html).toContain(`<title>${escape(subject)}</title>`);
       expect(html).toContain('<meta name="color-scheme" content="light dark" />');
       expect(html).toContain(EMAIL_LAYOUT_TEXTS[language].brand);
       if (EVIL_PLACEHOLDERS.some((key) => Object.values(texts).some((t) => t.includes(`{{${key}}}`)))) {

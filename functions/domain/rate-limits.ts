@@ -33,6 +33,12 @@ export const RATE_LIMITS = {
   phoneCodeCheck: perHour(30),
   /** Alerts created, per account or source address (each may e-mail a confirmation link). */
   createAlert: perHour(30),
+  // The contact form (docs/contact.md): per source address, per sender address typed, and for the whole
+  // team, so that neither one caller nor many can bury the team's inbox. A person writes once or twice.
+  contactMessage: perHour(10),
+  contactSender: perHour(5),
+  /** One bucket for every sender ('team'): a day's worth of messages the team can read. */
+  contactTeam: { capacity: 100, refillPerSecond: 100 / 86_400 },
   /** Per recipient address and kind of e-mail (the link e-mails: confirmation, reset, …). */
   linkEmail: perHour(ACCOUNT_EMAILS_PER_HOUR),
 } satisfies Record<string, BucketRule>;

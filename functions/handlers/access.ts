@@ -18,6 +18,8 @@ export interface HandlerAccess {
   secrets?: readonly ('jwt' | 'originVerify' | 'twilio')[];
   /** ses:SendEmail from MAIL_FROM only. */
   sendEmail?: boolean;
+  /** CONTACT_EMAIL, the team's address the contact form writes to (set only when the deployment has one). */
+  contactEmail?: boolean;
   /** PUBLIC_URL, the site's address (links in e-mails, public file URLs). */
   publicUrl?: boolean;
   /** Server events it publishes: appsync:GraphQL on those IAM-only mutations only. */
@@ -84,6 +86,8 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
     memorySize: 1024,
     timeoutSeconds: 900,
   },
+  // The contact form: e-mails the team (CONTACT_EMAIL); the table holds its limits per source and sender.
+  contact: { table: 'readWrite', sendEmail: true, publicUrl: true, contactEmail: true },
   // The chat's reminder job: e-mails a link to the conversation.
   'chat-reminders': { table: 'readWrite', sendEmail: true, publicUrl: true },
 };

@@ -7,6 +7,7 @@ import { adminFields } from './admin';
 import { alertsFields } from './alerts';
 import { adsFields } from './ads';
 import { chatFields } from './chat';
+import { contactFields } from './contact';
 import { filesFields } from './files';
 import { phoneFields } from './phone';
 import { placesFields } from './places';
@@ -35,6 +36,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'chat', fields: fieldsOf(chatFields) },
   // Alerts: saved searches e-mailed weekly, confirmed and deleted by link (functions/domain/alerts).
   { name: 'alerts', fields: fieldsOf(alertsFields) },
+  // The contact form: a visitor's or a user's message e-mailed to the team (functions/domain/contact).
+  { name: 'contact', fields: fieldsOf(contactFields) },
 ];
 
 /**

@@ -183,3 +183,12 @@ export const ANALYTICS_CONNECT_SOURCES = [
   'https://*.analytics.google.com',
   'https://*.googletagmanager.com',
 ] as const;
+
+/**
+ * The contact form (/nous-joindre, docs/contact.md): the longest value of each text, how long a person
+ * takes at least to fill it (a quicker submission is a robot's), and the reply delay the page promises
+ * (spec §9: within 24 to 48 working hours).
+ */
+export const CONTACT_TEXT_MAX_LENGTH = { name: 100, organization: 200, subject: 200, message: 5_000 } as const;
+export const CONTACT_MIN_FILL_MS = 3_000;
+export const CONTACT_REPLY_WORKING_HOURS = { min: 24, max: 48 } as const;

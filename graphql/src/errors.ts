@@ -27,6 +27,9 @@ export const ERROR_CODES = [
   'ALERT_ALREADY_DELETED',
   'TERMS_NOT_ACCEPTED',
   'OWN_AD_CONVERSATION',
+  /** The contact form: no team address is configured (CONTACT_EMAIL), or it was sent too soon after opening. */
+  'CONTACT_UNAVAILABLE',
+  'CONTACT_TOO_FAST',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

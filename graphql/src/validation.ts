@@ -6,6 +6,7 @@ import { AppError, type FieldError } from './errors';
 import {
   ACCOUNT_TEXT_MAX_LENGTH,
   AD_TEXT_MAX_LENGTH,
+  CONTACT_TEXT_MAX_LENGTH,
   CHAT_ATTACHMENT_NAME_MAX_LENGTH,
   CHAT_MESSAGE_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -293,6 +294,7 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   'Query.users': { search: 100, nextToken: 2000 },
   SendMessageInput: { body: CHAT_MESSAGE_MAX_LENGTH, clientMessageId: 36 },
   MessageAttachmentInput: { name: CHAT_ATTACHMENT_NAME_MAX_LENGTH },
+  SendContactMessageInput: { ...CONTACT_TEXT_MAX_LENGTH, email: EMAIL_MAX_LENGTH },
 };
 
 /** Secrets are compared, never shown: any character a password manager produces is theirs. */
@@ -310,6 +312,7 @@ const MULTILINE_FIELDS = new Set([
   'AdInput.surfaceDescription',
   'AdInput.equipment',
   'AdInput.conditions',
+  'SendContactMessageInput.message',
 ]);
 const withoutLineBreaks = (v: string) => v.replace(/\r\n|[\n\r\t]/g, ' ');
 

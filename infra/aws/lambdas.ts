@@ -62,6 +62,8 @@ export interface HandlerFunctionsProps {
   /** Amazon Location's place index (infra/aws/place-index.ts). */
   placeIndex: { indexName: string; indexArn: string };
   mailFrom: string;
+  /** The team's address (context `partage:contactEmail`): CONTACT_EMAIL of the handlers that declare `contactEmail`. */
+  contactEmail?: string;
   appVersion: string;
 }
 
@@ -146,6 +148,8 @@ export class HandlerFunctions extends Construct {
           ? { PHONE_VERIFIER_ADAPTER: 'twilio', TWILIO_SECRET_ARN: props.twilioSecret.secretArn }
           : {}),
         ...(access.sendEmail ? { MAIL_ADAPTER: 'ses', MAIL_FROM: props.mailFrom } : {}),
+        // Absent when the deployment has no contact address: the contact form then answers CONTACT_UNAVAILABLE.
+        ...(access.contactEmail && props.contactEmail ? { CONTACT_EMAIL: props.contactEmail } : {}),
         ...(access.files
           ? {
               FILE_STORE_ADAPTER: 's3',

@@ -26,6 +26,7 @@ import { PUBLIC_FILES_PATH_PATTERN, SPA_REWRITE_CODE_PATH } from './web-hosting'
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const MAIL_FROM = 'Partage <no-reply@exemple.ca>';
+const CONTACT_EMAIL = 'equipe@exemple.ca';
 const MAP_STYLE_URL = 'https://tuiles.exemple.ca/styles/quebec.json';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }>;
@@ -87,7 +88,13 @@ beforeAll(() => {
   const edge = new EdgeSecurityStack(app, 'PartageTestEdge', { account: '123456789012' });
   stack = new PartageStack(app, 'PartageTest', {
     env: { account: '123456789012', region: 'ca-central-1' },
-    config: { webDistPath: webDist, mailFrom: MAIL_FROM, appVersion: '1.2.3-test', mapStyleUrl: MAP_STYLE_URL },
+    config: {
+      webDistPath: webDist,
+      mailFrom: MAIL_FROM,
+      appVersion: '1.2.3-test',
+      mapStyleUrl: MAP_STYLE_URL,
+      site: { contactEmail: CONTACT_EMAIL },
+    },
     crossRegionReferences: true,
     cloudFrontWebAclArn: edge.webAclArn,
     catalog: CATALOG,
@@ -207,6 +214,7 @@ describe('Lambdas', () => {
         access.secrets?.includes('twilio') ? ['twilio', { Ref: twilioSecret }] : [undefined, undefined],
       );
       expect([env.MAIL_ADAPTER, env.MAIL_FROM], `${name} mail`).toEqual(access.sendEmail ? ['ses', MAIL_FROM] : [undefined, undefined]);
+      expect(env.CONTACT_EMAIL, `${name} CONTACT_EMAIL`).toBe(access.contactEmail ? CONTACT_EMAIL : undefined);
       if (access.publicUrl) expect(JSON.stringify(env.PUBLIC_URL)).toContain('DomainName');
       else expect(env.PUBLIC_URL).toBeUndefined();
       expect(has('PUBLISH_ADAPTER') && has('GRAPHQL_URL'), `${name} publish`).toBe(!!access.publish?.length);

@@ -102,6 +102,7 @@ export class PartageStack extends Stack {
       fileBuckets: { files: files.filesBucket, public: files.publicBucket },
       placeIndex,
       mailFrom: config.mailFrom,
+      ...(config.site?.contactEmail ? { contactEmail: config.site.contactEmail } : {}),
       appVersion: config.appVersion,
     });
 

@@ -87,4 +87,17 @@ describe('dev mailbox page', () => {
     expect(page).toContain(`<div class="header">List-Unsubscribe: &lt;${url.replace('&', '&amp;')}&gt;</div>`);
     expect(page).toContain('<div class="header">List-Unsubscribe-Post: List-Unsubscribe=One-Click</div><iframe');
   });
+
+  it('shows the Reply-To of a contact message above its text', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dev-outbox-'));
+    await writeOutboxEntry(dir, {
+      kind: 'email',
+      to: 'equipe@partage.localhost',
+      subject: 'Formulaire de contact',
+      text: 'Bonjour',
+      html: '<p>Bonjour</p>',
+      replyTo: 'luc@exemple.ca',
+    });
+    expect(await pageOf(dir)).toContain('<div class="header">Reply-To: luc@exemple.ca</div><iframe');
+  });
 });

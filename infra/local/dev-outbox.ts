@@ -52,7 +52,7 @@ function htmlPreview(entry: OutboxEntry): string {
 <p><a href="${url}" target="_blank">Open the HTML</a> · Plain text:</p>`;
 }
 
-/** The extra headers an e-mail carries (List-Unsubscribe), one per line above its text. */
+/** The extra headers an e-mail carries (Reply-To, List-Unsubscribe), one per line above its text. */
 const headerLines = (headers: OutboxEntry['headers']): string =>
   Object.entries(headers ?? {})
     .map(([name, value]) => `<div class="header">${escapeHtml(truncated(`${name}: ${String(value)}`, PAGE_FIELD_MAX_LENGTH))}</div>`)
@@ -65,7 +65,7 @@ function row(entry: OutboxEntry): string {
   <td class="nowrap">${entry.kind === 'sms' ? 'SMS' : 'E-mail'}</td>
   <td>${escapeHtml(truncated(entry.to, PAGE_FIELD_MAX_LENGTH))}</td>
   <td>${escapeHtml(truncated(entry.subject ?? '', PAGE_FIELD_MAX_LENGTH))}</td>
-  <td>${headerLines(entry.headers)}${htmlPreview(entry)}<div class="message">${linkedText(truncated(entry.text, PAGE_TEXT_MAX_LENGTH), entry.links)}</div></td>
+  <td>${headerLines({ ...(entry.replyTo && { 'Reply-To': entry.replyTo }), ...entry.headers })}${htmlPreview(entry)}<div class="message">${linkedText(truncated(entry.text, PAGE_TEXT_MAX_LENGTH), entry.links)}</div></td>
 </tr>`;
 }
 

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ONE_TIME_JOBS } from '@partage/functions/handlers/schedules';
+import { localSiteSettings } from '../shared/site-settings';
 
 export const LOCAL_REGION = 'ca-central-1';
 
@@ -54,6 +55,8 @@ export async function setFunctionEnv({
     PHONE_VERIFIER_ADAPTER: 'outbox',
     OUTBOX_DIR: outboxDir,
     MAIL_FROM: 'no-reply@partage.localhost',
+    // The address config.json shows on the contact page is the one the contact form writes to.
+    CONTACT_EMAIL: localSiteSettings().contactEmail,
     PUBLIC_URL: publicUrl,
     PUBLISH_ADAPTER: 'local',
     PLACES_ADAPTER: 'gazetteer',

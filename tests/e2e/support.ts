@@ -76,6 +76,8 @@ interface OutboxEntry {
   to: string;
   subject?: string;
   text: string;
+  /** Where an answer goes (the contact form: the sender). */
+  replyTo?: string;
   sentAt: string;
 }
 

@@ -7,8 +7,11 @@ import { AppError, assertValid, inputTextChecks } from '@partage/graphql';
 import { requireLatestTermsAccepted } from '../../domain/accounts/terms';
 import type { Identity } from '../../domain/identity';
 
-/** What a USER may still do before accepting the current terms: accept them. */
-const ALLOWED_BEFORE_TERMS = new Set(['Mutation.acceptTos']);
+/**
+ * What a USER may still do before accepting the current terms: accept them, or write to the team (a
+ * question about the new terms is the likeliest message then).
+ */
+const ALLOWED_BEFORE_TERMS = new Set(['Mutation.acceptTos', 'Mutation.sendContactMessage']);
 
 export async function checkBeforeResolving(field: string, args: unknown, identity: Identity): Promise<void> {
   assertValid(inputTextChecks(field, args));

@@ -257,6 +257,16 @@ export const INPUT_TYPE_FIELDS = {
   "ChatPreferencesInput": {
     "emailReminders": "Boolean!"
   },
+  "SendContactMessageInput": {
+    "name": "String!",
+    "email": "String!",
+    "organization": "String",
+    "subject": "String!",
+    "message": "String!",
+    "language": "ContentLanguage!",
+    "elapsedMs": "Int!",
+    "website": "String"
+  },
   "RequestUploadInput": {
     "purpose": "UploadPurpose!",
     "contentType": "String!",
@@ -448,6 +458,9 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.publishChatEvent": {
     "data": "AWSJSON!"
+  },
+  "Mutation.sendContactMessage": {
+    "input": "SendContactMessageInput!"
   },
   "Mutation.requestUpload": {
     "input": "RequestUploadInput!"

@@ -108,6 +108,7 @@ export interface Mutation {
   removeConversationNotification: number;
   updateChatPreferences: ChatPreferences;
   publishChatEvent?: ChatEvent | null;
+  sendContactMessage?: boolean | null;
   requestUpload?: UploadTicket | null;
   confirmUpload?: StoredFile | null;
   sendPhoneVerificationCode?: PhoneVerificationStarted | null;
@@ -801,6 +802,17 @@ export interface ChatPreferencesInput {
   emailReminders: boolean;
 }
 
+export interface SendContactMessageInput {
+  name: string;
+  email: string;
+  organization?: string | null;
+  subject: string;
+  message: string;
+  language: ContentLanguage;
+  elapsedMs: number;
+  website?: string | null;
+}
+
 export type UploadPurpose = 'PUBLIC_IMAGE' | 'PRIVATE_DOCUMENT' | 'CHAT_ATTACHMENT';
 
 export interface RequestUploadInput {
@@ -1114,6 +1126,10 @@ export interface MutationPublishChatEventArgs {
   data: string;
 }
 
+export interface MutationSendContactMessageArgs {
+  input: SendContactMessageInput;
+}
+
 export interface MutationRequestUploadArgs {
   input: RequestUploadInput;
 }
@@ -1359,6 +1375,7 @@ export interface FieldResolverTypes {
   'Mutation.sendMessage': { parent: null; args: MutationSendMessageArgs; result: MessageSource };
   'Mutation.removeConversationNotification': { parent: null; args: MutationRemoveConversationNotificationArgs; result: number };
   'Mutation.updateChatPreferences': { parent: null; args: MutationUpdateChatPreferencesArgs; result: ChatPreferencesSource };
+  'Mutation.sendContactMessage': { parent: null; args: MutationSendContactMessageArgs; result: boolean | null };
   'Mutation.requestUpload': { parent: null; args: MutationRequestUploadArgs; result: UploadTicketSource | null };
   'Mutation.confirmUpload': { parent: null; args: MutationConfirmUploadArgs; result: StoredFileSource | null };
   'Mutation.sendPhoneVerificationCode': { parent: null; args: Record<string, never>; result: PhoneVerificationStartedSource | null };

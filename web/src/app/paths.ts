@@ -23,6 +23,7 @@ export const PATHS = {
   editProfile: '/modifier-profil',
   alerts: '/alertes',
   createAlert: ALERT_CREATION_PATH,
+  contact: '/nous-joindre',
 } as const;
 
 /** A user's public profile. */

@@ -40,6 +40,7 @@ const ConfirmAlertPage = lazyPage(() => import('../features/alerts/AlertLinkPage
 const DeleteAlertByLinkPage = lazyPage(() => import('../features/alerts/AlertLinkPages').then((m) => m.DeleteAlertByLinkPage));
 const MyAlertsPage = lazyPage(() => import('../features/alerts/MyAlertsPage').then((m) => m.MyAlertsPage));
 const EditAlertPage = lazyPage(() => import('../features/alerts/EditAlertPage').then((m) => m.EditAlertPage));
+const ContactPage = lazyPage(() => import('../features/contact/ContactPage').then((m) => m.ContactPage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
 export const routes: RouteObject[] = [
@@ -51,7 +52,10 @@ export const routes: RouteObject[] = [
       { index: true, element: <RootRedirect /> },
       {
         element: <PageLayout fullScreen />,
-        children: [{ path: 'accueil', element: <LandingPage /> }],
+        children: [
+          { path: 'accueil', element: <LandingPage /> },
+          { path: 'nous-joindre', element: <ContactPage /> },
+        ],
       },
       {
         element: <PageLayout />,

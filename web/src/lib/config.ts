@@ -47,5 +47,8 @@ export function apiUrl(path: string): string {
 /** The configured MapLibre style of the maps, if any (read once config.json has arrived, as every map is). */
 export const mapStyleUrl = (): string | undefined => current?.mapStyleUrl || undefined;
 
+/** Whether config.json has arrived: until then siteSettings() is empty whatever the deployment says. */
+export const runtimeConfigLoaded = (): boolean => current !== undefined;
+
 /** The partner, contact address and video of this deployment ({} until config.json has arrived). */
 export const siteSettings = (): NonNullable<RuntimeConfig['site']> => current?.site ?? {};

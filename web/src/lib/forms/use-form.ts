@@ -17,13 +17,16 @@ export interface FieldDefinition<Name extends string> {
   messageValues?: Record<string, string | number>;
 }
 
+/** What a text field is typed into: a one-line input or a text area (TextField, TextAreaField). */
+export type TextControl = HTMLInputElement | HTMLTextAreaElement;
+
 export interface FieldBinding {
   name: string;
   value: string;
   error: FieldMessage | undefined;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  /** The ref callback of the input, so the form can move focus to it. */
-  register: (element: HTMLInputElement | null) => void;
+  onChange: (event: ChangeEvent<TextControl>) => void;
+  /** The ref callback of the control, so the form can move focus to it. */
+  register: (element: TextControl | null) => void;
 }
 
 type Errors<Name extends string> = Partial<Record<Name, FieldMessage>>;
@@ -37,7 +40,7 @@ export function useForm<Name extends string>(
   const emptyValues = () => Object.fromEntries(names.map((name) => [name, ''])) as Record<Name, string>;
   const [values, setValues] = useState(() => ({ ...emptyValues(), ...initialValues }));
   const [errors, setErrors] = useState<Errors<Name>>({});
-  const inputs = useRef(new Map<Name, HTMLInputElement>());
+  const inputs = useRef(new Map<Name, TextControl>());
 
   const check = (name: Name, all: Record<Name, string>): FieldMessage | undefined => {
     const { rules, messageValues } = definitions[name];
