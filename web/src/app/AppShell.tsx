@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { setBeforeLogout } from '../lib/auth/session';
+import { HeadTags } from '../lib/seo/HeadTags';
 import { NotificationRegion } from './NotificationRegion';
 import { MAIN_CONTENT_ID } from './PageLayout';
 import { PATHS } from './paths';
@@ -16,6 +17,7 @@ export function AppShell() {
   useFocusMainOnNavigation();
   return (
     <>
+      <HeadTags />
       <SkipLink />
       <StatusBanners />
       <NotificationRegion />

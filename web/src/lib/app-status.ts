@@ -49,5 +49,6 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useAppStatus(): AppStatus {
-  return useSyncExternalStore(subscribe, () => status);
+  // The same snapshot when the build prerenders pages (src/prerender.tsx).
+  return useSyncExternalStore(subscribe, () => status, () => status);
 }

@@ -50,5 +50,6 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useNotifications(): readonly Notification[] {
-  return useSyncExternalStore(subscribe, () => items);
+  // The same snapshot when the build prerenders pages (src/prerender.tsx).
+  return useSyncExternalStore(subscribe, () => items, () => items);
 }
