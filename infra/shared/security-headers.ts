@@ -1,6 +1,12 @@
 // The security headers of every answer, one definition for both hosts: CloudFront's response headers
 // policy (infra/aws/web-hosting.ts) and the local server (infra/local/server.ts).
 
+import { createHash } from 'node:crypto';
+import { PRERENDER_LANGUAGE_CHECK } from '@partage/graphql';
+
+/** The CSP source of an inline script or style: its SHA-256, base64. */
+export const inlineHash = (code: string): string => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
+
 export interface ContentSecurityPolicyOptions {
   /** Origins the browser may connect to besides its own (AppSync, map tiles, uploads). */
   connectSources?: string[];
@@ -19,7 +25,8 @@ export function contentSecurityPolicy({
 }: ContentSecurityPolicyOptions = {}): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // The one inline script: the prerendered pages' language check, by its hash (@partage/graphql public-pages.ts).
+    `script-src 'self' ${inlineHash(PRERENDER_LANGUAGE_CHECK)}`,
     `style-src 'self' ${styleHashes.join(' ')}`.trim(),
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

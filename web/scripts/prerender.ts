@@ -3,8 +3,8 @@
 // for Node by Vite), into dist/prerendered/<language>/<path>.html, which both hosts serve for those paths;
 // then writes Brotli and gzip copies beside the text files of dist (compress.ts).
 //
-// SITE_URL (e.g. https://partage.example) makes the canonical and hreflang URLs absolute; without it they
-// are root-relative (the live app rewrites them with its origin at once).
+// SITE_URL (e.g. https://partage.example) makes the canonical and hreflang URLs, and the sitemap's address in
+// robots.txt, absolute; without it they are root-relative (the live app rewrites its tags with its origin).
 
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -55,6 +55,10 @@ async function main(): Promise<void> {
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, prerenderedDocument(template, { ...page, language, languageCheck: PRERENDER_LANGUAGE_CHECK }));
     }
+  }
+  if (origin) {
+    const robots = join(DIST, 'robots.txt');
+    await writeFile(robots, (await readFile(robots, 'utf8')).replace(/^Sitemap: \/sitemap\.xml$/m, `Sitemap: ${origin}/sitemap.xml`));
   }
   const compressed = await compressDirectory(DIST);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
