@@ -44,7 +44,10 @@ function siteServesTemplate() {
   });
 }
 
-function get(path: string, query: Record<string, string> = {}): Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }> {
+function get(
+  path: string,
+  query: Record<string, string> = {},
+): Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }> {
   const params = new URLSearchParams(query);
   const event: APIGatewayProxyEventV2 = {
     ...httpEvent('GET', path),
@@ -143,7 +146,12 @@ describe('GET /annonces/{slug}-{id}', () => {
 
   it('answers the app’s shell for the app’s other pages under /annonces/', async () => {
     siteServesTemplate();
-    for (const path of ['/annonces/creer', '/annonces/preparer', '/annonces/modifier/0f8fad5b-d9cb-469f-a165-70867728950e', '/annonces/sans-identifiant']) {
+    for (const path of [
+      '/annonces/creer',
+      '/annonces/preparer',
+      '/annonces/modifier/0f8fad5b-d9cb-469f-a165-70867728950e',
+      '/annonces/sans-identifiant',
+    ]) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(200);
       expect(response.body).toBe(TEMPLATE);

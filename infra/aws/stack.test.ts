@@ -729,7 +729,7 @@ describe('web hosting', () => {
     }
   });
 
-  it('compresses at CloudFront, and uploads none of the build\'s precompressed copies', () => {
+  it("compresses at CloudFront, and uploads none of the build's precompressed copies", () => {
     const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
     const config = distribution.Properties.DistributionConfig as {
       DefaultCacheBehavior: Record<string, unknown>;

@@ -27,11 +27,14 @@ export function spaRewriteCode(): string {
     ['LANGUAGES', UI_LANGUAGES],
     ['DEFAULT_LANGUAGE', DEFAULT_UI_LANGUAGE],
   ] as const;
-  return filled.reduce((code, [name, value]) => {
-    const declaration = new RegExp(`^var ${name} = .*;$`, 'm');
-    if (!declaration.test(code)) throw new Error(`spa-rewrite.js lacks var ${name}`);
-    return code.replace(declaration, () => `var ${name} = ${JSON.stringify(value)};`);
-  }, readFileSync(SPA_REWRITE_CODE_PATH, 'utf8'));
+  return filled.reduce(
+    (code, [name, value]) => {
+      const declaration = new RegExp(`^var ${name} = .*;$`, 'm');
+      if (!declaration.test(code)) throw new Error(`spa-rewrite.js lacks var ${name}`);
+      return code.replace(declaration, () => `var ${name} = ${JSON.stringify(value)};`);
+    },
+    readFileSync(SPA_REWRITE_CODE_PATH, 'utf8'),
+  );
 }
 
 /**

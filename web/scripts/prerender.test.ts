@@ -54,7 +54,9 @@ describe('prerenderedDocument', () => {
 describe('the language check', () => {
   function run(pageLanguage: string, search: string, stored: string | null): boolean {
     const attributes = new Map<string, string>();
-    const document = { documentElement: { lang: pageLanguage, setAttribute: (name: string, value: string) => attributes.set(name, value) } };
+    const document = {
+      documentElement: { lang: pageLanguage, setAttribute: (name: string, value: string) => attributes.set(name, value) },
+    };
     const localStorage = { getItem: () => stored };
     new Function('document', 'location', 'localStorage', PRERENDER_LANGUAGE_CHECK)(document, { search }, localStorage);
     return attributes.has('data-prerender-stale');
@@ -98,11 +100,25 @@ describe('robots.txt', () => {
     const disallowed = [...text.matchAll(/^Disallow: (.+)$/gm)].map((match) => match[1]);
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Allow: \/$/m);
-    for (const path of ['/parametres', '/modifier-profil', '/gerer-annonces', '/gestion-', '/conversations', '/alertes', '/annonces/modifier/']) {
+    for (const path of [
+      '/parametres',
+      '/modifier-profil',
+      '/gerer-annonces',
+      '/gestion-',
+      '/conversations',
+      '/alertes',
+      '/annonces/modifier/',
+    ]) {
       expect(disallowed).toContain(path);
     }
     // The public pages and ads stay open: no rule is a prefix of theirs.
-    for (const open of ['/accueil', '/annonces', '/annonces/creer-des-repas-0f8fad5b-d9cb-469f-a165-70867728950e', '/connexion', '/inscription']) {
+    for (const open of [
+      '/accueil',
+      '/annonces',
+      '/annonces/creer-des-repas-0f8fad5b-d9cb-469f-a165-70867728950e',
+      '/connexion',
+      '/inscription',
+    ]) {
       const blocking = disallowed.filter((rule) => (rule!.endsWith('$') ? open === rule!.slice(0, -1) : open.startsWith(rule!)));
       expect(blocking, open).toEqual([]);
     }

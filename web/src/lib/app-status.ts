@@ -48,7 +48,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const snapshot = () => status;
+
 export function useAppStatus(): AppStatus {
   // The same snapshot when the build prerenders pages (src/prerender.tsx).
-  return useSyncExternalStore(subscribe, () => status, () => status);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

@@ -49,7 +49,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const snapshot = () => items;
+
 export function useNotifications(): readonly Notification[] {
   // The same snapshot when the build prerenders pages (src/prerender.tsx).
-  return useSyncExternalStore(subscribe, () => items, () => items);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
