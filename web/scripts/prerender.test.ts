@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PRERENDER_LANGUAGE_CHECK } from '@partage/graphql';
 import { compressDirectory } from './compress';
 import { prerenderedDocument } from './prerendered-document';
+import { withSitemap } from './robots';
 
 const TEMPLATE = `<!doctype html>
 <html lang="fr">
@@ -95,7 +96,7 @@ describe('compressDirectory', () => {
 describe('robots.txt', () => {
   const robots = () => readFile(new URL('../public/robots.txt', import.meta.url), 'utf8');
 
-  it('opens the public site, closes the private screens, e-mailed links and endpoints, and names the sitemap', async () => {
+  it('opens the public site, closes the private screens, e-mailed links and endpoints, and names the sitemap by its absolute URL', async () => {
     const text = await robots();
     const disallowed = [...text.matchAll(/^Disallow: (.+)$/gm)].map((match) => match[1]);
     expect(text).toMatch(/^User-agent: \*$/m);
@@ -122,6 +123,6 @@ describe('robots.txt', () => {
       const blocking = disallowed.filter((rule) => (rule!.endsWith('$') ? open === rule!.slice(0, -1) : open.startsWith(rule!)));
       expect(blocking, open).toEqual([]);
     }
-    expect(text).toMatch(/^Sitemap: \/sitemap\.xml$/m);
+    expect(withSitemap(text, 'https://partage.example')).toMatch(/\n\nSitemap: https:\/\/partage\.example\/sitemap\.xml\n$/);
   });
 });

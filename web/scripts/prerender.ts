@@ -3,8 +3,9 @@
 // for Node by Vite), into dist/prerendered/<language>/<path>.html, which both hosts serve for those paths;
 // then writes Brotli and gzip copies beside the text files of dist (compress.ts).
 //
-// SITE_URL (e.g. https://partage.example) makes the canonical and hreflang URLs, and the sitemap's address in
-// robots.txt, absolute; without it they are root-relative (the live app rewrites its tags with its origin).
+// SITE_URL (e.g. https://partage.example) makes the canonical and hreflang URLs absolute and adds the sitemap's
+// line to robots.txt; without it the URLs are root-relative (the live app rewrites its tags with its origin at
+// once) and robots.txt names no sitemap.
 
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -13,6 +14,7 @@ import { build } from 'vite';
 import { PRERENDER_LANGUAGE_CHECK, prerenderedFile, PUBLIC_PAGES, UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
 import { compressDirectory } from './compress';
 import { prerenderedDocument, type PrerenderedParts } from './prerendered-document';
+import { withSitemap } from './robots';
 
 const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(WEB_DIR, 'dist');
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
   }
   if (origin) {
     const robots = join(DIST, 'robots.txt');
-    await writeFile(robots, (await readFile(robots, 'utf8')).replace(/^Sitemap: \/sitemap\.xml$/m, `Sitemap: ${origin}/sitemap.xml`));
+    await writeFile(robots, withSitemap(await readFile(robots, 'utf8'), origin));
   }
   const compressed = await compressDirectory(DIST);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
