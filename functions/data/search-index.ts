@@ -212,3 +212,34 @@ export async function termPostings(term: string, limit: number): Promise<{ posti
   );
   return { postings, complete: !page.LastEvaluatedKey };
 }
+
+/** A published ad as the sitemap lists it. */
+export interface PublishedAdLink {
+  path: string;
+  publishedAt: string;
+}
+
+/**
+ * Published ads of one date shard, newest first, only their path and publication time (the sitemap):
+ * a page of the RECENT partition with a projection, `startKey` to go on.
+ */
+export async function publishedAdLinks(
+  shard: number,
+  { limit, startKey }: { limit: number; startKey?: IndexStartKey },
+): Promise<{ links: PublishedAdLink[]; startKey?: IndexStartKey }> {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': recentPartition(shard) },
+      ExpressionAttributeNames: { '#path': 'path' },
+      ProjectionExpression: '#path, publishedAt',
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  const links = (page.Items ?? []).map(({ path, publishedAt }) => ({ path, publishedAt }) as PublishedAdLink);
+  return { links, startKey: page.LastEvaluatedKey };
+}

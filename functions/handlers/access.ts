@@ -88,6 +88,9 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   },
   // The contact form: e-mails the team (CONTACT_EMAIL); the table holds its limits per source and sender.
   contact: { table: 'readWrite', sendEmail: true, publicUrl: true, contactEmail: true },
+  // Ad pages and the sitemap for crawlers: reads ads and the search index; PUBLIC_URL for the absolute URLs and
+  // the web app's index.html (fetched from the site); the ads' image URLs (built by the file store, no object read).
+  seo: { table: 'read', secrets: ['originVerify'], publicUrl: true, files: { public: 'read' } },
   // The chat's reminder job: e-mails a link to the conversation.
   'chat-reminders': { table: 'readWrite', sendEmail: true, publicUrl: true },
 };

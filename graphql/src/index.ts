@@ -12,3 +12,4 @@ export * from './search-validation';
 export * from './chat-validation';
 export * from './alert-validation';
 export * from './contact-validation';
+export * from './public-pages';

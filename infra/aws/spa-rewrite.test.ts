@@ -1,15 +1,16 @@
-// The CloudFront Function of the site's default behaviour, evaluated in Node.
+// The CloudFront Function of the site's default behaviour, evaluated in Node with the code CDK deploys.
 
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SPA_REWRITE_CODE_PATH } from './web-hosting';
+import { prerenderedFile, PUBLIC_PAGES } from '@partage/graphql';
+import { spaRewriteCode } from './web-hosting';
 
-type Request = { uri: string; method: string };
-const handler = new Function(`${readFileSync(SPA_REWRITE_CODE_PATH, 'utf8')}\nreturn handler;`)() as (event: {
-  request: Request;
-}) => Request;
+type Request = { uri: string; method: string; querystring: Record<string, { value: string }> };
+const handler = new Function(`${spaRewriteCode()}\nreturn handler;`)() as (event: { request: Request }) => Request;
 
-const rewrite = (uri: string) => handler({ request: { uri, method: 'GET' } }).uri;
+const rewrite = (uri: string, query: Record<string, string> = {}) =>
+  handler({
+    request: { uri, method: 'GET', querystring: Object.fromEntries(Object.entries(query).map(([name, value]) => [name, { value }])) },
+  }).uri;
 
 describe('SPA rewrite', () => {
   it('serves index.html for app routes (paths without an extension)', () => {
@@ -17,6 +18,7 @@ describe('SPA rewrite', () => {
     expect(rewrite('/fr')).toBe('/index.html');
     expect(rewrite('/en/account/settings')).toBe('/index.html');
     expect(rewrite('/fr/annonces/')).toBe('/index.html');
+    expect(rewrite('/parametres', { lang: 'en' })).toBe('/index.html');
   });
 
   it('leaves files alone', () => {
@@ -24,5 +26,21 @@ describe('SPA rewrite', () => {
     expect(rewrite('/config.json')).toBe('/config.json');
     expect(rewrite('/assets/index-Bx12.js')).toBe('/assets/index-Bx12.js');
     expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+    expect(rewrite('/robots.txt')).toBe('/robots.txt');
+  });
+
+  it('serves each public page the file the build prerendered in the asked language, French by default', () => {
+    expect(rewrite('/accueil')).toBe('/prerendered/fr/accueil.html');
+    expect(rewrite('/accueil', { lang: 'en' })).toBe('/prerendered/en/accueil.html');
+    expect(rewrite('/accueil', { lang: 'fr' })).toBe('/prerendered/fr/accueil.html');
+    expect(rewrite('/accueil', { lang: 'de' })).toBe('/prerendered/fr/accueil.html');
+    expect(rewrite('/annonces', { utm_source: 'x' })).toBe('/prerendered/fr/annonces.html');
+    for (const { path } of PUBLIC_PAGES) {
+      expect(rewrite(path, { lang: 'en' })).toBe(prerenderedFile(path, 'en'));
+      expect(rewrite(path)).toBe(prerenderedFile(path, 'fr'));
+    }
+    // Not a public page: a trailing slash or a page below one.
+    expect(rewrite('/accueil/')).toBe('/index.html');
+    expect(rewrite('/annonces/creer')).toBe('/index.html');
   });
 });

@@ -1,7 +1,7 @@
 // The synthesized stack (one synthesis for the whole file, Lambdas bundled once): every resource
 // that matters, checked against the handler catalog and the table shape rather than hard-coded lists.
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -22,7 +22,9 @@ import { HANDLER_CATALOG, PartageStack, type HandlerCatalog } from './stack';
 import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
 import { ROUTE_THROTTLE_DEFAULT, ROUTE_THROTTLES } from './http-api';
 import { APPSYNC_RATE_RULES, EdgeSecurityStack, RATE_WINDOW_SECONDS, SITE_RATE_RULES } from './waf';
-import { PUBLIC_FILES_PATH_PATTERN, SPA_REWRITE_CODE_PATH } from './web-hosting';
+import { PUBLIC_FILES_PATH_PATTERN, spaRewriteCode } from './web-hosting';
+import { inlineHash } from '../shared/security-headers';
+import { PRERENDER_LANGUAGE_CHECK } from '@partage/graphql';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const MAIL_FROM = 'Partage <no-reply@exemple.ca>';
@@ -81,6 +83,9 @@ beforeAll(() => {
   mkdirSync(join(webDist, 'assets'), { recursive: true });
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app");');
+  // The build's precompressed copies, which only the local host serves.
+  writeFileSync(join(webDist, 'index.html.br'), 'brotli');
+  writeFileSync(join(webDist, 'assets', 'index-abc123.js.gz'), 'gzip');
   outdir = join(workDir, 'cdk.out');
 
   const { context } = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
@@ -672,7 +677,7 @@ describe('web hosting', () => {
     expect(functions).toHaveLength(1);
     const [fnId, fn] = functions[0]!;
     expect(fn.Properties).toMatchObject({
-      FunctionCode: readFileSync(SPA_REWRITE_CODE_PATH, 'utf8'),
+      FunctionCode: spaRewriteCode(),
       FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
     });
     const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
@@ -697,7 +702,7 @@ describe('web hosting', () => {
     expect(apiOrigin?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
     const apiBehaviors = config.CacheBehaviors.filter((b) => b.PathPattern !== PUBLIC_FILES_PATH_PATTERN);
     const patterns = apiBehaviors.map((b) => b.PathPattern);
-    expect(patterns.sort()).toEqual(['/alerts/*', '/log', '/status', '/token/*']);
+    expect(patterns.sort()).toEqual(['/alerts/*', '/annonces/*', '/log', '/sitemap.xml', '/status', '/token/*']);
     for (const route of HTTP_ROUTES) {
       expect(patterns.some((p) => p === route.path || (String(p).endsWith('/*') && route.path.startsWith(String(p).slice(0, -1))))).toBe(
         true,
@@ -732,6 +737,32 @@ describe('web hosting', () => {
     }
   });
 
+  it("compresses at CloudFront, and uploads none of the build's precompressed copies", () => {
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    const config = distribution.Properties.DistributionConfig as {
+      DefaultCacheBehavior: Record<string, unknown>;
+      CacheBehaviors: Record<string, unknown>[];
+    };
+    expect(config.DefaultCacheBehavior.Compress).toBe(true);
+    for (const behavior of config.CacheBehaviors) expect(behavior.Compress, String(behavior.PathPattern)).toBe(true);
+    const staged = readdirSync(outdir).filter((name) => name.startsWith('asset.') && existsSync(join(outdir, name, 'index.html')));
+    expect(staged.length).toBeGreaterThan(0);
+    for (const dir of staged) {
+      expect(existsSync(join(outdir, dir, 'assets', 'index-abc123.js'))).toBe(true);
+      expect(existsSync(join(outdir, dir, 'index.html.br'))).toBe(false);
+      expect(existsSync(join(outdir, dir, 'assets', 'index-abc123.js.gz'))).toBe(false);
+    }
+  });
+
+  it('serves ad pages and the sitemap from a Lambda that reads the table, not the files, and checks CloudFront’s header', () => {
+    for (const path of ['/annonces/{proxy+}', '/sitemap.xml']) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `GET ${path}` });
+    }
+    expect(accessOf('seo')).toEqual({ table: 'read', secrets: ['originVerify'], publicUrl: true, files: { public: 'read' } });
+    expect(envOf('seo')).toHaveProperty('PUBLIC_URL');
+    expect(statementsOf('seo')).not.toContain('dynamodb:PutItem');
+  });
+
   it('sends security headers, with a CSP that lets the app reach AppSync over https and wss', () => {
     template.resourceCountIs('AWS::CloudFront::ResponseHeadersPolicy', 1);
     template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
@@ -755,6 +786,7 @@ describe('web hosting', () => {
     expect(csp).toContain(' wss://');
     expect(csp).toContain(`"Fn::GetAtt":["${apiId}","RealtimeDns"]`);
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp, 'the prerendered pages’ language check').toContain(`script-src 'self' ${inlineHash(PRERENDER_LANGUAGE_CHECK)}`);
     expect(csp, 'the map style origin').toContain(' https://tuiles.exemple.ca');
     const uploadsBucket = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)![0];
     expect(csp).toContain(`"Fn::GetAtt":["${uploadsBucket}","RegionalDomainName"]`);

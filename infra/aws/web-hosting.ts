@@ -1,5 +1,6 @@
-// The web app: a private S3 bucket behind CloudFront (Origin Access Control), SPA routes rewritten
-// to /index.html by a CloudFront Function, security headers on every response, the HTTP API's paths
+// The web app: a private S3 bucket behind CloudFront (Origin Access Control), public pages rewritten to
+// their prerendered HTML and other SPA routes to /index.html by a CloudFront Function, text compressed by
+// CloudFront (Brotli or gzip, as the viewer accepts; the build's own .br/.gz copies are not uploaded), security headers on every response, the HTTP API's paths
 // routed to API Gateway on the same origin, checked public files under /files/public/* (long-cached),
 // and the build plus the runtime config.json deployed.
 
@@ -10,12 +11,37 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_UI_LANGUAGE, PUBLIC_PAGES, UI_LANGUAGES } from '@partage/graphql';
 import { ORIGIN_VERIFY_HEADER } from '@partage/functions/handlers/shared/http';
 import type { SiteSettings, TelemetrySettings } from '../shared/site-settings';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../shared/security-headers';
 
 export const SPA_REWRITE_CODE_PATH = fileURLToPath(new URL('./spa-rewrite.js', import.meta.url));
+
+/** The CloudFront Function's code with the public pages and languages filled in (a function imports nothing). */
+export function spaRewriteCode(): string {
+  const filled = [
+    ['PRERENDERED_PATHS', PUBLIC_PAGES.map(({ path }) => path)],
+    ['LANGUAGES', UI_LANGUAGES],
+    ['DEFAULT_LANGUAGE', DEFAULT_UI_LANGUAGE],
+  ] as const;
+  return filled.reduce(
+    (code, [name, value]) => {
+      const declaration = new RegExp(`^var ${name} = .*;$`, 'm');
+      if (!declaration.test(code)) throw new Error(`spa-rewrite.js lacks var ${name}`);
+      return code.replace(declaration, () => `var ${name} = ${JSON.stringify(value)};`);
+    },
+    readFileSync(SPA_REWRITE_CODE_PATH, 'utf8'),
+  );
+}
+
+/**
+ * The build's precompressed copies (web/scripts/compress.ts) serve the local host only: CloudFront compresses
+ * itself (`compress: true`), which keeps S3's Content-Type and Content-Encoding metadata out of the question.
+ */
+export const PRECOMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
 
 /** The runtime configuration the web app fetches at /config.json (docs/contracts.md). */
 export interface WebRuntimeConfig {
@@ -91,9 +117,9 @@ export class WebHosting extends Construct {
     });
 
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Serves /index.html for extension-less paths (SPA routes)',
+      comment: 'Serves the prerendered public pages by language, /index.html for other SPA routes',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromFile({ filePath: SPA_REWRITE_CODE_PATH }),
+      code: cloudfront.FunctionCode.fromInline(spaRewriteCode()),
     });
 
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -145,6 +171,8 @@ export class WebHosting extends Construct {
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       originRequestPolicy: apiRequestPolicy,
       responseHeadersPolicy: securityHeaders,
+      // The ad pages' HTML and the sitemap are text worth compressing (a CachingDisabled behaviour compresses too).
+      compress: true,
     };
 
     const certificate = props.certificateArn ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined;
@@ -157,6 +185,8 @@ export class WebHosting extends Construct {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
+        // Brotli or gzip by Accept-Encoding (CachingOptimized keys the cache on both).
+        compress: true,
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
@@ -183,10 +213,11 @@ export class WebHosting extends Construct {
     });
     this.siteUrl = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
 
+    const webBuild = s3deploy.Source.asset(props.webDistPath, { exclude: PRECOMPRESSED_COPIES });
     // Hashed build files: cached for a year, never pruned (a tab still running the previous
     // version may lazy-load its chunks during a deployment).
     const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
-      sources: [s3deploy.Source.asset(props.webDistPath)],
+      sources: [webBuild],
       destinationBucket: this.bucket,
       exclude: ['*'],
       include: ['assets/*'],
@@ -201,7 +232,7 @@ export class WebHosting extends Construct {
 
     // index.html and the other unhashed files: always revalidated.
     const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
-      sources: [s3deploy.Source.asset(props.webDistPath)],
+      sources: [webBuild],
       destinationBucket: this.bucket,
       exclude: ['assets/*', 'config.json'],
       prune: true,

@@ -2,8 +2,8 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createHttpRouteHandler } from './http-routes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpRouteHandler, routePathMatches } from './http-routes';
 
 let event: Record<string, unknown>;
 let respond: () => unknown;
@@ -88,4 +88,16 @@ it('treats a result without statusCode as a 200 JSON body, and a thrown error as
   };
   const failed = await fetch(`${url}/token/login`, { method: 'POST' });
   expect([failed.status, await failed.json()]).toEqual([500, { message: 'Internal Server Error' }]);
+});
+
+describe('routePathMatches', () => {
+  it('takes the same path, or for a greedy variable any path below its prefix', () => {
+    expect(routePathMatches('/status', '/status')).toBe(true);
+    expect(routePathMatches('/status', '/status/x')).toBe(false);
+    expect(routePathMatches('/annonces/{proxy+}', '/annonces/four-0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(true);
+    expect(routePathMatches('/annonces/{proxy+}', '/annonces/modifier/abc')).toBe(true);
+    expect(routePathMatches('/annonces/{proxy+}', '/annonces/')).toBe(false);
+    expect(routePathMatches('/annonces/{proxy+}', '/annonces')).toBe(false);
+    expect(routePathMatches('/annonces/{proxy+}', '/annoncesx/y')).toBe(false);
+  });
 });

@@ -88,3 +88,14 @@ export function createHttpRouteHandler(lambda: Lambda, routeKey: string) {
     writeResult(response, result);
   };
 }
+
+/**
+ * Whether a route's path takes a request's path: the same path, or for API Gateway's greedy path variable
+ * (`/annonces/{proxy+}`) any path below its prefix.
+ */
+export function routePathMatches(routePath: string, pathname: string): boolean {
+  const greedy = /^(.*\/)\{[^/{}]+\+\}$/.exec(routePath);
+  if (!greedy) return routePath === pathname;
+  const prefix = greedy[1]!;
+  return pathname.startsWith(prefix) && pathname.length > prefix.length;
+}

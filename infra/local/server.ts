@@ -19,7 +19,7 @@ import { localClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-
 import { LOCAL_REGION, setFunctionEnv } from './functions-env';
 import { createHostCheck } from './host-check';
 import { BodyTooLargeError, sendJson, sendText } from './http-io';
-import { createHttpRouteHandler } from './http-routes';
+import { createHttpRouteHandler, routePathMatches } from './http-routes';
 import { loadLambdaFunctions } from './lambda-functions';
 import { createRateLimiter, LOCAL_RATE_LIMITS, rateLimited, type RateLimit } from './rate-limiter';
 import { createLocalFileRoutes } from './local-file-routes';
@@ -209,12 +209,16 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       }),
     ]);
     const apiPaths = new Set([...routes.keys()].map((key) => key.split(' ')[1]));
+    // Routes of a greedy path (`/annonces/{proxy+}`) take every path below theirs.
+    const greedyRoutes = [...routes].filter(([key]) => key.endsWith('+}'));
     const staticFiles = createStaticFiles(options.webDir ?? join(REPO_ROOT, 'web/dist'));
 
     handle = (request, response) => {
       const method = request.method ?? 'GET';
       const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-      const route = routes.get(`${method} ${pathname}`);
+      const route =
+        routes.get(`${method} ${pathname}`) ??
+        greedyRoutes.find(([key]) => key.startsWith(`${method} `) && routePathMatches(key.slice(method.length + 1), pathname))?.[1];
       if (route) return route(request, response);
       if (apiPaths.has(pathname)) return sendText(response, 405, 'Method not allowed');
       if (files.handles(method, pathname)) return files.handle(request, response);

@@ -3,6 +3,12 @@
 import { ANALYTICS_CONNECT_SOURCES, ANALYTICS_SCRIPT_SOURCES } from '@partage/graphql';
 import type { TelemetrySettings } from './site-settings';
 
+import { createHash } from 'node:crypto';
+import { PRERENDER_LANGUAGE_CHECK } from '@partage/graphql';
+
+/** The CSP source of an inline script or style: its SHA-256, base64. */
+export const inlineHash = (code: string): string => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
+
 export interface ContentSecurityPolicyOptions {
   /** Origins the browser may connect to besides its own (AppSync, map tiles, uploads). */
   connectSources?: string[];
@@ -38,7 +44,8 @@ export function contentSecurityPolicy({
   const telemetryOrigins = telemetrySources(telemetry);
   return [
     "default-src 'self'",
-    `script-src 'self' ${telemetryOrigins.script.join(' ')}`.trim(),
+    // The one inline script: the prerendered pages' language check, by its hash (@partage/graphql public-pages.ts).
+    `script-src 'self' ${inlineHash(PRERENDER_LANGUAGE_CHECK)} ${telemetryOrigins.script.join(' ')}`.trim(),
     `style-src 'self' ${styleHashes.join(' ')}`.trim(),
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

@@ -1,39 +1,62 @@
-// Boot: the shell renders at once (its words are bundled) while config.json loads; the Amplify client
-// waits for the config itself. Rendering synchronously means the skip link exists when the page has loaded.
+// Boot. A page the build prerendered (scripts/prerender.ts) is already on screen: it stays as it is until
+// its route's code, its translations and config.json (the footer's links) are here, then the app renders
+// the same content in its place in one go (no "Loading…" in between, no shift). Any other page renders at
+// once (the shell's words are bundled) while config.json loads; the Amplify client waits for the config
+// itself. Rendering synchronously means the skip link exists when the page has loaded.
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { PRERENDER_STALE_ATTRIBUTE } from '@partage/graphql';
 import { BootFailure } from './app/BootFailure';
+import { preloadRoutePages } from './app/lazy-page';
 import { routes } from './app/routes';
 import { startStatusPolling } from './lib/app-status';
 import { watchStoredToken } from './lib/auth/tab-sync';
-import { loadRuntimeConfig } from './lib/config';
-import { initI18n } from './lib/i18n/i18n';
+import { loadRuntimeConfig, type RuntimeConfig } from './lib/config';
+import { i18n, initI18n } from './lib/i18n/i18n';
 import { initialLanguage } from './lib/i18n/language';
 import { describeError, logger, logUncaughtErrors } from './lib/logger';
 import { startTelemetry } from './lib/telemetry/telemetry';
 import './app/styles.css';
+import './app/prerendered.css';
 
 logUncaughtErrors();
 // Read before the router exists: the `lang` parameter is taken out of the address.
 void initI18n(initialLanguage());
-const root = createRoot(document.getElementById('root')!);
-flushSync(() =>
-  root.render(
-    <StrictMode>
-      <RouterProvider router={createBrowserRouter(routes)} />
-    </StrictMode>,
-  ),
-);
-loadRuntimeConfig().then(
-  (config) => {
-    startStatusPolling();
-    watchStoredToken();
-    startTelemetry(config);
-  },
-  (error: unknown) => {
-    logger.critical(`The app could not start: ${describeError(error)}`);
-    root.render(<BootFailure />);
-  },
-);
+const container = document.getElementById('root')!;
+const root = createRoot(container);
+const renderApp = () =>
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </StrictMode>,
+    ),
+  );
+const started = (config: RuntimeConfig) => {
+  startStatusPolling();
+  watchStoredToken();
+  startTelemetry(config);
+};
+const failed = (error: unknown) => {
+  logger.critical(`The app could not start: ${describeError(error)}`);
+  root.render(<BootFailure />);
+};
+
+// A prerendered page in the visitor's language (PRERENDER_LANGUAGE_CHECK hid it otherwise).
+const prerendered = container.dataset.prerendered !== undefined && !document.documentElement.hasAttribute(PRERENDER_STALE_ATTRIBUTE);
+if (prerendered) {
+  const namespaces = (container.dataset.namespaces ?? '').split(' ').filter(Boolean);
+  Promise.all([loadRuntimeConfig(), preloadRoutePages(routes, window.location.pathname), i18n.loadNamespaces(namespaces)]).then(
+    ([config]) => {
+      renderApp();
+      started(config);
+    },
+    failed,
+  );
+} else {
+  renderApp();
+  document.documentElement.removeAttribute(PRERENDER_STALE_ATTRIBUTE);
+  loadRuntimeConfig().then(started, failed);
+}

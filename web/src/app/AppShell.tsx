@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigationType 
 import { useTranslation } from 'react-i18next';
 import { setBeforeLogout } from '../lib/auth/session';
 import { usePageViews } from '../lib/telemetry/telemetry';
+import { HeadTags } from '../lib/seo/HeadTags';
 import { NotificationRegion } from './NotificationRegion';
 import { MAIN_CONTENT_ID } from './PageLayout';
 import { PATHS } from './paths';
@@ -18,6 +19,7 @@ export function AppShell() {
   usePageViews();
   return (
     <>
+      <HeadTags />
       <SkipLink />
       <StatusBanners />
       <NotificationRegion />

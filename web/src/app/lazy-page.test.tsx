@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@partage/graphql';
-import { lazyPage } from './lazy-page';
+import { lazyPage, preloadRoutePages } from './lazy-page';
 import { NotificationRegion } from './NotificationRegion';
 
 function renderLazy(load: () => Promise<() => React.ReactNode>) {
@@ -37,5 +37,21 @@ describe('lazyPage', () => {
     expect(screen.getByText('waiting')).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByRole('heading', { name: 'The page could not be loaded' })).toBeVisible();
+  });
+
+  it('renders a preloaded page at once, without its fallback (a prerendered page is replaced by itself)', async () => {
+    const load = vi.fn(async () => () => <h1>Preloaded page</h1>);
+    const Page = lazyPage(load);
+    const routes = [{ path: '/a', element: <Page /> }];
+    await preloadRoutePages(routes, '/a');
+    await preloadRoutePages(routes, '/ailleurs');
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <Page />
+      </Suspense>,
+    );
+    expect(screen.getByRole('heading', { name: 'Preloaded page' })).toBeVisible();
+    expect(screen.queryByText('waiting')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

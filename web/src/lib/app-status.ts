@@ -48,6 +48,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const snapshot = () => status;
+
 export function useAppStatus(): AppStatus {
-  return useSyncExternalStore(subscribe, () => status);
+  // The same snapshot when the build prerenders pages (src/prerender.tsx).
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

@@ -69,5 +69,6 @@ export function onSessionChange(listener: () => void): () => void {
 }
 
 export function useSession(): Session | null {
-  return useSyncExternalStore(onSessionChange, getSession);
+  // The same snapshot at build: prerendered pages are rendered as an anonymous visitor (src/prerender.tsx).
+  return useSyncExternalStore(onSessionChange, getSession, getSession);
 }

@@ -19,10 +19,13 @@ const localeBackend: BackendModule = {
   },
 };
 
-// The page's `lang` follows the UI language, for screen readers, hyphenation and spell-checkers.
-i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
-});
+// The page's `lang` follows the UI language, for screen readers, hyphenation and spell-checkers (in the
+// browser: the build's prerendering writes it into each page, src/prerender.tsx).
+if (typeof document !== 'undefined') {
+  i18n.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+}
 
 /** Ready when it returns (common is bundled); other namespaces load when a screen asks for them. */
 export function initI18n(language: UiLanguage): Promise<unknown> {

@@ -49,6 +49,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const snapshot = () => items;
+
 export function useNotifications(): readonly Notification[] {
-  return useSyncExternalStore(subscribe, () => items);
+  // The same snapshot when the build prerenders pages (src/prerender.tsx).
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

@@ -1,0 +1,205 @@
+// Crawlers' pages on DynamoDB Local: an ad's page (tags, escaping, canonical redirect, 404 noindex), the
+// app's shell for the other pages under /annonces/, and the sitemap (both languages, published ads only).
+
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adPath } from '@partage/graphql';
+import { getAd } from '../data/ads';
+import type { UserRecord } from '../data/users';
+import { manualClock, useClock } from '../domain/clock';
+import { replaceIndexedAd } from '../domain/search/indexed-writes';
+import { givenAd, givenStoredImage, givenUser, httpEvent, TEST_PUBLIC_URL, useTestOutbox } from '../testing/fixtures';
+import { handler, SITEMAP_MAX_AGE_SECONDS } from './seo';
+
+const TEMPLATE = `<!doctype html>
+<html lang="fr">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Partage d'équipement alimentaire</title>
+    <script type="module" src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+useTestOutbox();
+let owner: UserRecord;
+beforeAll(async () => {
+  // The local file store builds the images' public URLs (no file is read).
+  const storeDir = await mkdtemp(join(tmpdir(), 'seo-files-'));
+  Object.assign(process.env, { FILE_STORE_ADAPTER: 'local', FILE_STORE_DIR: storeDir, FILE_STORE_SECRET: 'test-file-store-secret' });
+  owner = await givenUser();
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** The site answers index.html (the deployed build's template) as CloudFront or the local host would. */
+function siteServesTemplate() {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    expect(String(input)).toBe(`${TEST_PUBLIC_URL}/index.html`);
+    return new Response(TEMPLATE, { status: 200, headers: { 'content-type': 'text/html' } });
+  });
+}
+
+function get(
+  path: string,
+  query: Record<string, string> = {},
+): Promise<{ statusCode?: number; headers?: Record<string, unknown>; body?: string }> {
+  const params = new URLSearchParams(query);
+  const event: APIGatewayProxyEventV2 = {
+    ...httpEvent('GET', path),
+    rawQueryString: params.toString(),
+    ...(params.size ? { queryStringParameters: Object.fromEntries(params) } : {}),
+  };
+  return handler(event) as never;
+}
+
+const pathOf = async (id: string) => adPath((await getAd(id))!.content.title.fr!, id);
+
+const TRICKY_TITLE = `Four "Rational" <b>6 niveaux</b> & cie`;
+
+describe('GET /annonces/{slug}-{id}', () => {
+  it('answers a published ad’s page: title, description, canonical, alternates, Open Graph and Twitter tags, content, all escaped', async () => {
+    siteServesTemplate();
+    const image = await givenStoredImage(owner, 1200);
+    const { id } = await givenAd(
+      owner,
+      {
+        title: { fr: TRICKY_TITLE, en: 'Rational oven, 6 levels' },
+        description: { fr: '<p>Four <strong>combiné</strong> &amp; hotte "neuve" <script>x</script></p>', en: '<p>Combi oven</p>' },
+        images: [{ fileIds: [image], alt: { fr: 'Le four', en: 'The oven' } }],
+      },
+      { published: true },
+    );
+    const path = await pathOf(id);
+    const response = await get(`/annonces/${path}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers?.['content-type']).toBe('text/html; charset=utf-8');
+    const html = response.body!;
+    const escapedTitle = 'Four &quot;Rational&quot; &lt;b&gt;6 niveaux&lt;/b&gt; &amp; cie';
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain(`<title>${escapedTitle} | Partage d&#39;équipement alimentaire</title>`);
+    expect(html).not.toContain('<b>6 niveaux</b>');
+    expect(html).not.toContain('<script>x</script>');
+    expect(html).toContain('<meta name="description" content="Four combiné &amp; hotte &quot;neuve&quot;" />');
+    const url = `${TEST_PUBLIC_URL}/annonces/${path}`;
+    expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="en" href="${url}?lang=en" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${url}" />`);
+    expect(html).toContain(`<meta property="og:title" content="${escapedTitle}" />`);
+    expect(html).toContain(`<meta property="og:url" content="${url}" />`);
+    expect(html).toContain('<meta property="og:locale" content="fr_CA" />');
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${image}[^"]*" />`));
+    expect(html).toContain('<meta property="og:image:alt" content="Le four" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain(`<meta name="twitter:title" content="${escapedTitle}" />`);
+    expect(html).toContain(`<h1>${escapedTitle}</h1>`);
+    expect(html).toContain('<dt>Catégorie</dt><dd>Cuisine professionnelle</dd>');
+    expect(html).toContain('<dt>Ville</dt><dd>Montréal</dd>');
+    // The build's scripts stay: the app takes the page over.
+    expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+  });
+
+  it('answers in English at ?lang=en, falling back to the French text the ad lacks in English', async () => {
+    siteServesTemplate();
+    const { id } = await givenAd(owner, { title: { fr: 'Camion réfrigéré', en: 'Refrigerated truck' } }, { published: true });
+    const path = await pathOf(id);
+    const html = (await get(`/annonces/${path}`, { lang: 'en' })).body!;
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<title>Refrigerated truck | Food Equipment Sharing</title>');
+    expect(html).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/annonces/${path}?lang=en" />`);
+    expect(html).toContain('<meta name="description" content="Cuisine équipée, disponible le soir." />');
+    expect(html).toContain('<dt>Category</dt><dd>Professional kitchen</dd>');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).not.toContain('og:image');
+  });
+
+  it('sends an old or wrong slug to the canonical path (301), keeping the language', async () => {
+    siteServesTemplate();
+    const { id } = await givenAd(owner, {}, { published: true });
+    const path = await pathOf(id);
+    for (const wrong of [`ancien-titre-${id}`, id, `${path.replace(id, id.toUpperCase())}`]) {
+      const response = await get(`/annonces/${wrong}`, { lang: 'en' });
+      expect(response.statusCode, wrong).toBe(301);
+      expect(response.headers?.location).toBe(`/annonces/${path}?lang=en`);
+    }
+  });
+
+  it('answers 404 with the app’s shell and noindex for an unknown, unpublished or unlisted ad', async () => {
+    siteServesTemplate();
+    const unpublished = await givenAd(owner);
+    const admin = await givenUser({ role: 'ADMIN' });
+    const unlisted = await givenAd(admin, {}, { published: true });
+    const stored = (await getAd(unlisted.id))!;
+    expect(stored.unlisted).toBe(true);
+    for (const id of [unpublished.id, unlisted.id, '0f8fad5b-d9cb-469f-a165-70867728950e']) {
+      const response = await get(`/annonces/titre-${id}`);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.body).toContain('<meta name="robots" content="noindex" />');
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('og:title');
+    }
+  });
+
+  it('answers the app’s shell for the app’s other pages under /annonces/', async () => {
+    siteServesTemplate();
+    for (const path of [
+      '/annonces/creer',
+      '/annonces/preparer',
+      '/annonces/modifier/0f8fad5b-d9cb-469f-a165-70867728950e',
+      '/annonces/sans-identifiant',
+    ]) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body).toBe(TEMPLATE);
+    }
+  });
+});
+
+describe('GET /sitemap.xml', () => {
+  it('lists the public pages in both languages with alternates and the published ads only, escaped, and keeps it a few minutes', async () => {
+    const clock = manualClock('2031-01-01T00:00:00Z');
+    const restore = useClock(clock);
+    try {
+      const published = await givenAd(owner, { title: { fr: 'Friteuse & hotte <neuve>', en: null } }, { published: true });
+      const draft = await givenAd(owner, { title: { fr: 'Brouillon', en: null } });
+      const response = await get('/sitemap.xml');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers?.['content-type']).toBe('application/xml; charset=utf-8');
+      expect(response.headers?.['cache-control']).toBe(`public, max-age=${SITEMAP_MAX_AGE_SECONDS}`);
+      const xml = response.body!;
+      expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);
+      expect(xml).toContain(
+        `<url><loc>${TEST_PUBLIC_URL}/accueil</loc><xhtml:link rel="alternate" hreflang="fr" href="${TEST_PUBLIC_URL}/accueil"/>` +
+          `<xhtml:link rel="alternate" hreflang="en" href="${TEST_PUBLIC_URL}/accueil?lang=en"/>` +
+          `<xhtml:link rel="alternate" hreflang="x-default" href="${TEST_PUBLIC_URL}/accueil"/></url>`,
+      );
+      expect(xml).toContain(`<url><loc>${TEST_PUBLIC_URL}/annonces?lang=en</loc>`);
+      const path = await pathOf(published.id);
+      expect(path).toBe(`friteuse-and-hotte-neuve-${published.id}`);
+      expect(xml).toContain(`<url><loc>${TEST_PUBLIC_URL}/annonces/${path}</loc><lastmod>2031-01-01T00:00:00.000Z</lastmod></url>`);
+      expect(xml).not.toContain(draft.id);
+
+      // Published a minute later: the kept sitemap is answered until it is SITEMAP_MAX_AGE_SECONDS old.
+      clock.advance(60_000);
+      const stored = (await getAd(draft.id))!;
+      await replaceIndexedAd(stored, { ...stored, published: true, publishedAt: clock.now().toISOString() });
+      expect((await get('/sitemap.xml')).body).not.toContain(draft.id);
+      clock.advance(SITEMAP_MAX_AGE_SECONDS * 1000);
+      expect((await get('/sitemap.xml')).body).toContain(draft.id);
+    } finally {
+      restore();
+    }
+  });
+
+  it('answers the parts a sitemap index names, and 404 for another part', async () => {
+    const pages = await get('/sitemap.xml', { part: 'pages' });
+    expect(pages.body).toContain(`<loc>${TEST_PUBLIC_URL}/inscription?lang=en</loc>`);
+    expect(pages.body).not.toContain('/annonces/');
+    expect((await get('/sitemap.xml', { part: '0' })).statusCode).toBe(200);
+    for (const part of ['8', 'x', '-1']) expect((await get('/sitemap.xml', { part })).statusCode, part).toBe(404);
+  });
+});

@@ -1,0 +1,45 @@
+// The public pages search engines should index: prerendered at build in both languages (web/scripts/prerender.ts),
+// served as static HTML by both hosts (infra/local/static-files.ts, infra/aws/spa-rewrite.js), listed in the
+// sitemap (functions/handlers/seo.ts) with their language alternates. Adding a page is one line here, plus its
+// description `seo.descriptions.<name>` in web/src/locales/{fr,en}/common.json.
+
+import { STORAGE_KEYS } from './constants';
+import { DEFAULT_UI_LANGUAGE, UI_LANGUAGES, type UiLanguage } from './enums';
+
+export const PUBLIC_PAGES = [
+  { path: '/accueil', name: 'landing' },
+  { path: '/annonces', name: 'adList' },
+  { path: '/equipement-a-partager', name: 'shareEquipment' },
+  { path: '/recherche-d-equipement', name: 'findEquipment' },
+  { path: '/a-propos', name: 'about' },
+  { path: '/faq', name: 'faq' },
+  { path: '/nous-joindre', name: 'contact' },
+  { path: '/connexion', name: 'login' },
+  { path: '/inscription', name: 'signUp' },
+] as const satisfies readonly { path: `/${string}`; name: string }[];
+
+export type PublicPage = (typeof PUBLIC_PAGES)[number];
+
+/** Where the build writes a public page's HTML in one language, relative to the web root (web/dist). */
+export const prerenderedFile = (path: string, language: UiLanguage): string => `/prerendered/${language}${path}.html`;
+
+/** The language a page is asked in: `?lang=en` is English, anything else the default (the hreflang URLs). */
+export function requestedLanguage(lang: string | null | undefined): UiLanguage {
+  return UI_LANGUAGES.find((language) => language === lang) ?? DEFAULT_UI_LANGUAGE;
+}
+
+/** A page's URL in one language: French (the default) at the plain path, English with `?lang=en`. */
+export const pageUrlIn = (origin: string, path: string, language: UiLanguage): string =>
+  language === DEFAULT_UI_LANGUAGE ? `${origin}${path}` : `${origin}${path}?lang=${language}`;
+
+/** The attribute the check sets on <html>: the app's CSS hides the prerendered content while it is there. */
+export const PRERENDER_STALE_ATTRIBUTE = 'data-prerender-stale';
+
+/**
+ * Run before the first paint of a prerendered page (an inline script in its <head>, allowed by its hash in the
+ * CSP): a visitor whose language (the `lang` parameter, else the stored choice, else French; web/src/lib/i18n/language.ts)
+ * is not the page's must not see the other language flash, so the page is hidden until the app renders it.
+ */
+export const PRERENDER_LANGUAGE_CHECK = `(function(){try{var d=document.documentElement,p=new URLSearchParams(location.search).get('lang'),s=localStorage.getItem(${JSON.stringify(
+  STORAGE_KEYS.locale,
+)}),k=${JSON.stringify(UI_LANGUAGES)},l=k.indexOf(p)>=0?p:k.indexOf(s)>=0?s:${JSON.stringify(DEFAULT_UI_LANGUAGE)};if(l!==d.lang)d.setAttribute(${JSON.stringify(PRERENDER_STALE_ATTRIBUTE)},'')}catch(e){}})()`;

@@ -1,0 +1,123 @@
+// What crawlers and link previews get: the public pages prerendered with their head tags (read here with
+// JavaScript off), an ad's own page with its Open Graph tags, the canonical address of an ad, the sitemap;
+// and, JavaScript on, a prerendered page that becomes the live app with its skip link still working.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support';
+
+/** The URL of a published ad, as the sitemap lists it. */
+async function publishedAdUrl(request: APIRequestContext): Promise<URL> {
+  const response = await request.get('/sitemap.xml');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/xml');
+  const xml = await response.text();
+  const loc = /<loc>([^<]*\/annonces\/[^<]+)<\/loc><lastmod>/.exec(xml)?.[1];
+  expect(loc, 'a published ad in the sitemap').toBeDefined();
+  return new URL(loc!);
+}
+
+const headTags = (page: Page) =>
+  page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    title: document.title,
+    description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+    alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map(
+      (link) => `${link.getAttribute('hreflang')} ${link.getAttribute('href')}`,
+    ),
+  }));
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the landing page has its real content and head tags, in French and in English', async ({ page }) => {
+    await page.goto('/accueil');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Partagez l'équipement et les espaces du secteur alimentaire");
+    expect(await headTags(page)).toMatchObject({
+      lang: 'fr',
+      title: "Accueil | Partage d'équipement alimentaire",
+      description: expect.stringMatching(/^Louez, vendez, échangez ou donnez/),
+      canonical: expect.stringMatching(/\/accueil$/),
+      alternates: [
+        expect.stringMatching(/^fr .*\/accueil$/),
+        expect.stringMatching(/^en .*\/accueil\?lang=en$/),
+        expect.stringMatching(/^x-default .*\/accueil$/),
+      ],
+    });
+    await expect(page.getByRole('link', { name: 'Aller au contenu principal' })).toHaveAttribute('href', '#main-content');
+
+    await page.goto('/accueil?lang=en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Share equipment and spaces across the food sector');
+    expect(await headTags(page)).toMatchObject({
+      lang: 'en',
+      title: 'Home | Food Equipment Sharing',
+      description: expect.stringMatching(/^Rent, sell, trade or donate/),
+      canonical: expect.stringMatching(/\/accueil\?lang=en$/),
+    });
+  });
+
+  test('an ad’s address shows its title and Open Graph tags; a wrong slug lands on the canonical address', async ({ page, request }) => {
+    const ad = await publishedAdUrl(request);
+    await page.goto(ad.pathname);
+    const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
+    expect(title.length).toBeGreaterThan(0);
+    const og = await page.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('meta[property^="og:"]')].map((meta) => [
+          meta.getAttribute('property'),
+          meta.getAttribute('content'),
+        ]),
+      ),
+    );
+    expect(og).toMatchObject({ 'og:title': title, 'og:url': ad.href, 'og:locale': 'fr_CA' });
+    expect(og['og:image']).toMatch(/\/files\/public\//);
+    expect(await page.title()).toBe(`${title} | Partage d'équipement alimentaire`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', ad.href);
+
+    const id = ad.pathname.slice(-36);
+    const redirect = await request.get(`/annonces/ancien-titre-${id}?lang=en`, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(301);
+    expect(redirect.headers().location).toBe(`${ad.pathname}?lang=en`);
+    await page.goto(`/annonces/ancien-titre-${id}`);
+    expect(new URL(page.url()).pathname).toBe(ad.pathname);
+
+    const missing = await request.get('/annonces/disparue-0f8fad5b-d9cb-469f-a165-70867728950e');
+    expect(missing.status()).toBe(404);
+    expect(await missing.text()).toContain('<meta name="robots" content="noindex" />');
+  });
+});
+
+test('a prerendered page becomes the live app without losing its skip link', async ({ page }) => {
+  await page.goto('/accueil?lang=en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Share equipment and spaces across the food sector');
+  // Taken over: React rendered the skip link (its own node, not the prerendered one).
+  await page.waitForFunction(() => {
+    const link = document.querySelector('.skip-link');
+    return !!link && Object.keys(link).some((key) => key.startsWith('__reactFiber'));
+  });
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  // The app's skip link moves focus without touching the address (the router owns it).
+  expect(new URL(page.url()).hash).toBe('');
+  // Live: the router handles a link itself (no new document), and the head tags follow.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await expect.poll(async () => (await headTags(page)).canonical).toMatch(/\/connexion\?lang=en$/);
+});
+
+test('a visitor who chose English never sees the French page: it stays hidden until the app shows it in English', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refused.push(message.text());
+  });
+  await page.addInitScript(() => localStorage.setItem('partage.locale', 'en'));
+  await page.goto('/accueil');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Share equipment and spaces across the food sector');
+  await expect(page.locator('html')).not.toHaveAttribute('data-prerender-stale', '');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The check ran: the CSP allows it by its hash.
+  expect(refused).toEqual([]);
+});

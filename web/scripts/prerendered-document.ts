@@ -1,0 +1,33 @@
+// A prerendered page: the built index.html with the page's language, head tags, language check and markup.
+
+import type { UiLanguage } from '@partage/graphql';
+
+export interface PrerenderedParts {
+  language: UiLanguage;
+  /** <title> and the other head tags (escaped already). */
+  head: string;
+  /** The markup of #root. */
+  html: string;
+  /** Translation namespaces the browser loads before taking the page over (src/main.tsx). */
+  namespaces: string[];
+  /** The inline script that hides the page from a visitor of the other language (PRERENDER_LANGUAGE_CHECK). */
+  languageCheck: string;
+}
+
+function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
+  if (!pattern.test(text)) throw new Error(`index.html lacks ${pattern}`);
+  return text.replace(pattern, () => replacement);
+}
+
+export function prerenderedDocument(template: string, page: PrerenderedParts): string {
+  let document = replaceOnce(template, /<html lang="[^"]*">/, `<html lang="${page.language}">`);
+  // First in <head>, before any stylesheet or script, so it runs before the first paint.
+  document = replaceOnce(document, /<meta charset="UTF-8" \/>/i, `<meta charset="UTF-8" />\n    <script>${page.languageCheck}</script>`);
+  document = replaceOnce(document, /<title>[^<]*<\/title>/, page.head);
+  const namespaces = page.namespaces.join(' ');
+  return replaceOnce(
+    document,
+    /<div id="root"><\/div>/,
+    `<div id="root" data-prerendered="${page.language}" data-namespaces="${namespaces}">${page.html}</div>`,
+  );
+}
