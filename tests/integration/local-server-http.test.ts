@@ -31,6 +31,13 @@ describe('runtime config and HTTP API routes', () => {
       apiUrl: '',
       region: 'ca-central-1',
       version: expect.any(String),
+      // The demo settings (infra/shared/site-settings.ts), so that no link of the site is missing.
+      site: {
+        partnerName: 'Exemple.org',
+        partnerUrl: 'https://www.example.org/',
+        contactEmail: 'equipe@partage.localhost',
+        videoUrl: 'https://www.example.org/video',
+      },
     });
   });
 
