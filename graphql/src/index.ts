@@ -11,3 +11,4 @@ export * from './money';
 export * from './search-validation';
 export * from './chat-validation';
 export * from './alert-validation';
+export * from './legal';

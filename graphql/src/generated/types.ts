@@ -59,6 +59,8 @@ export interface Query {
   tosHistory?: Array<TosAcceptance> | null;
   users?: UserPage | null;
   user?: UserDetail | null;
+  termsVersions?: Array<TermsVersion> | null;
+  termsVersionAcceptances?: TermsVersionAcceptancePage | null;
   ad?: Ad | null;
   managedAds: AdPage;
   userAds: AdPage;
@@ -147,6 +149,14 @@ export interface TosAcceptance {
 export interface TermsVersion {
   version: string;
   publishedAt?: string | null;
+  documents: TermsDocuments;
+}
+
+export interface TermsDocuments {
+  termsFr: string;
+  termsEn: string;
+  privacyFr: string;
+  privacyEn: string;
 }
 
 export interface Profile {
@@ -341,6 +351,20 @@ export interface UserDetail {
 
 export interface PublishTermsVersionInput {
   version: string;
+  termsFr: string;
+  termsEn: string;
+  privacyFr: string;
+  privacyEn: string;
+}
+
+export interface TermsVersionAcceptance {
+  acceptedAt: string;
+  user: UserSummary;
+}
+
+export interface TermsVersionAcceptancePage {
+  items: Array<TermsVersionAcceptance>;
+  nextToken?: string | null;
 }
 
 export interface CreateAdminAccountInput {
@@ -801,7 +825,7 @@ export interface ChatPreferencesInput {
   emailReminders: boolean;
 }
 
-export type UploadPurpose = 'PUBLIC_IMAGE' | 'PRIVATE_DOCUMENT' | 'CHAT_ATTACHMENT';
+export type UploadPurpose = 'PUBLIC_IMAGE' | 'PRIVATE_DOCUMENT' | 'CHAT_ATTACHMENT' | 'LEGAL_DOCUMENT';
 
 export interface RequestUploadInput {
   purpose: UploadPurpose;
@@ -927,6 +951,12 @@ export interface QueryUsersArgs {
 
 export interface QueryUserArgs {
   id: string;
+}
+
+export interface QueryTermsVersionAcceptancesArgs {
+  version: string;
+  limit?: number | null;
+  nextToken?: string | null;
 }
 
 export interface QueryAdArgs {
@@ -1140,6 +1170,8 @@ export type TosAcceptanceSource = TosAcceptance;
 
 export type TermsVersionSource = TermsVersion;
 
+export type TermsDocumentsSource = TermsDocuments;
+
 export type ProfileSource = Profile;
 
 export type MeSource = Me;
@@ -1185,6 +1217,16 @@ export interface UserPageSource {
 }
 
 export type UserDetailSource = UserDetail;
+
+export interface TermsVersionAcceptanceSource {
+  acceptedAt: string;
+  user: UserSummarySource;
+}
+
+export interface TermsVersionAcceptancePageSource {
+  items: Array<TermsVersionAcceptanceSource>;
+  nextToken?: string | null;
+}
 
 export type LocalizedTextSource = LocalizedText;
 
@@ -1315,6 +1357,8 @@ export interface FieldResolverTypes {
   'Query.tosHistory': { parent: null; args: QueryTosHistoryArgs; result: Array<TosAcceptanceSource> | null };
   'Query.users': { parent: null; args: QueryUsersArgs; result: UserPageSource | null };
   'Query.user': { parent: null; args: QueryUserArgs; result: UserDetailSource | null };
+  'Query.termsVersions': { parent: null; args: Record<string, never>; result: Array<TermsVersionSource> | null };
+  'Query.termsVersionAcceptances': { parent: null; args: QueryTermsVersionAcceptancesArgs; result: TermsVersionAcceptancePageSource | null };
   'Query.ad': { parent: null; args: QueryAdArgs; result: AdSource | null };
   'Query.managedAds': { parent: null; args: QueryManagedAdsArgs; result: AdPageSource };
   'Query.userAds': { parent: null; args: QueryUserAdsArgs; result: AdPageSource };
@@ -1372,6 +1416,10 @@ export interface FieldResolverTypes {
   'TosAcceptance.acceptedAt': { parent: TosAcceptanceSource; args: Record<string, never>; result: string };
   'TermsVersion.version': { parent: TermsVersionSource; args: Record<string, never>; result: string };
   'TermsVersion.publishedAt': { parent: TermsVersionSource; args: Record<string, never>; result: string | null };
+  'TermsDocuments.termsFr': { parent: TermsDocumentsSource; args: Record<string, never>; result: string };
+  'TermsDocuments.termsEn': { parent: TermsDocumentsSource; args: Record<string, never>; result: string };
+  'TermsDocuments.privacyFr': { parent: TermsDocumentsSource; args: Record<string, never>; result: string };
+  'TermsDocuments.privacyEn': { parent: TermsDocumentsSource; args: Record<string, never>; result: string };
   'Profile.id': { parent: ProfileSource; args: Record<string, never>; result: string };
   'Profile.publicName': { parent: ProfileSource; args: Record<string, never>; result: string };
   'Profile.firstName': { parent: ProfileSource; args: Record<string, never>; result: string };
@@ -1440,6 +1488,8 @@ export interface FieldResolverTypes {
   'UserDetail.failedLogins': { parent: UserDetailSource; args: Record<string, never>; result: number };
   'UserDetail.hasPassword': { parent: UserDetailSource; args: Record<string, never>; result: boolean };
   'UserDetail.createdAt': { parent: UserDetailSource; args: Record<string, never>; result: string };
+  'TermsVersionAcceptance.acceptedAt': { parent: TermsVersionAcceptanceSource; args: Record<string, never>; result: string };
+  'TermsVersionAcceptancePage.nextToken': { parent: TermsVersionAcceptancePageSource; args: Record<string, never>; result: string | null };
   'LocalizedText.fr': { parent: LocalizedTextSource; args: Record<string, never>; result: string | null };
   'LocalizedText.en': { parent: LocalizedTextSource; args: Record<string, never>; result: string | null };
   'PriceOffer.kind': { parent: PriceOfferSource; args: Record<string, never>; result: PriceKind };
