@@ -86,7 +86,9 @@ describe('terms of service versions', () => {
       latestVersionAvailable: INITIAL_TERMS_VERSION,
     });
     expect(await acceptTos(INITIAL_TERMS_VERSION, asUser(user))).toMatchObject({ hasAcceptedLatest: true });
-    expect(await history(asUser(user))).toEqual([{ version: INITIAL_TERMS_VERSION, acceptedAt: expect.any(String) }]);
+    expect(await history(asUser(user))).toEqual([
+      { version: INITIAL_TERMS_VERSION, acceptedAt: expect.any(String), documents: BUNDLED_TERMS_DOCUMENTS },
+    ]);
   });
 
   it('are published with their four PDFs, made public, and block every user again until they accept', async () => {
@@ -114,8 +116,12 @@ describe('terms of service versions', () => {
     expect(invalidFieldsOf(await acceptTos(INITIAL_TERMS_VERSION, asUser(user)))).toEqual(['input.tosVersion:oneOf']);
     expect(await acceptTos('2026-06', asUser(user))).toMatchObject({ hasAcceptedLatest: true, latestVersionAvailable: '2026-06' });
 
+    // Each acceptance links to the PDFs of the version accepted.
     const accepted = (await history(asUser(user))) as { version: string }[];
-    expect(accepted.map((a) => a.version)).toEqual(['2026-06', INITIAL_TERMS_VERSION]);
+    expect(accepted).toEqual([
+      { version: '2026-06', acceptedAt: expect.any(String), documents: published.documents },
+      { version: INITIAL_TERMS_VERSION, acceptedAt: expect.any(String), documents: BUNDLED_TERMS_DOCUMENTS },
+    ]);
     expect(await history(asUser(boss), user.id)).toEqual(accepted);
   });
 

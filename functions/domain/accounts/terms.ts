@@ -145,4 +145,10 @@ export async function termsVersionAcceptances({
   };
 }
 
-export const tosHistory = (userId: string): Promise<TosAcceptance[]> => listTermsAcceptances(userId);
+/** The versions a user accepted, newest first, each with its PDFs (two reads: the acceptances, the versions). */
+export async function tosHistory(userId: string): Promise<TosAcceptance[]> {
+  const [acceptances, versions] = await Promise.all([listTermsAcceptances(userId), termsVersions()]);
+  const documents = new Map(versions.map((version) => [version.version, version.documents]));
+  // Only the initial version has no item (and a version published before versions kept their PDFs: the bundled ones are the best known).
+  return acceptances.map((acceptance) => ({ ...acceptance, documents: documents.get(acceptance.version) ?? BUNDLED_TERMS_DOCUMENTS }));
+}

@@ -144,6 +144,7 @@ export interface AcceptedTos {
 export interface TosAcceptance {
   version: string;
   acceptedAt: string;
+  documents: TermsDocuments;
 }
 
 export interface TermsVersion {

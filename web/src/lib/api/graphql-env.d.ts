@@ -6912,6 +6912,18 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "documents",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "TermsDocuments"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "version",
             "type": {
               "kind": "NON_NULL",

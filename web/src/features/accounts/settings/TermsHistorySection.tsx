@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '../../../lib/api/errors';
+import { useApiQuery } from '../../../lib/api/queries';
+import { legalDocumentUrl } from '../../../lib/legal/legal-documents';
+import { LoadFailure } from '../../../lib/profile-form/LoadFailure';
+import { MY_TOS_HISTORY } from './terms-history-operations';
+
+/** /parametres (USER): every terms version the user accepted, when, and that version's PDFs in the reader's language. */
+export function TermsHistorySection() {
+  const { t, i18n } = useTranslation('accounts');
+  const titleId = useId();
+  const history = useApiQuery(MY_TOS_HISTORY, {});
+  const dates = new Intl.DateTimeFormat(`${i18n.language}-CA`, { dateStyle: 'long', timeStyle: 'short' });
+  const acceptances = history.data?.tosHistory ?? [];
+  return (
+    <section aria-labelledby={titleId} className="panel">
+      <h2 id={titleId}>{t('settings.termsHistory.title')}</h2>
+      {history.isError ? (
+        <LoadFailure failure={errorMessageKey(history.error)} onRetry={history.refetch} />
+      ) : history.isPending ? (
+        <p role="status">{t('common:loading')}</p>
+      ) : acceptances.length === 0 ? (
+        <p>{t('settings.termsHistory.empty')}</p>
+      ) : (
+        <ul>
+          {acceptances.map(({ version, acceptedAt, documents }) => (
+            <li key={version}>
+              <p>
+                {t('settings.termsHistory.accepted', { version })} <time dateTime={acceptedAt}>{dates.format(new Date(acceptedAt))}</time>
+              </p>
+              <ul>
+                <li>
+                  <a
+                    href={legalDocumentUrl(documents, 'terms', i18n.language)}
+                    type="application/pdf"
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {t('settings.termsHistory.terms', { version })}
+                  </a>
+                </li>
+                <li>
+                  <a
+                    href={legalDocumentUrl(documents, 'privacy', i18n.language)}
+                    type="application/pdf"
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {t('settings.termsHistory.privacy', { version })}
+                  </a>
+                </li>
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
