@@ -47,9 +47,10 @@ export function TermsAdminPage() {
       <section className="panel">
         <PublishTermsForm />
       </section>
-      <section aria-labelledby={versionsTitleId}>
+      <section>
         <h2 id={versionsTitleId}>{t('versions.title')}</h2>
         {list.length > 0 && (
+          // Focusable so that keyboard users can scroll it when it is wider than the screen.
           <div className="user-table" role="region" aria-labelledby={versionsTitleId} tabIndex={0}>
             <table>
               <thead>

@@ -16,8 +16,7 @@ export function TermsDocumentLinks({ version, documents }: { version: string; do
       {LINKS.map(([field, language]) => (
         <li key={field}>
           <a href={documents[field]} type="application/pdf" hrefLang={language} target="_blank" rel="noopener noreferrer">
-            {t(`documents.${field}`)}
-            <span className="visually-hidden"> {t('documents.ofVersion', { version })}</span>
+            {t(`documents.${field}`)} <span className="visually-hidden">{t('documents.ofVersion', { version })}</span>
           </a>
         </li>
       ))}

@@ -10,6 +10,7 @@ import { TERMS_VERSION_ACCEPTANCES } from './operations';
 export function VersionAcceptances({ version }: { version: string }) {
   const { t, i18n } = useTranslation('terms');
   const titleId = useId();
+  const captionId = useId();
   const pages = useApiInfiniteQuery(
     TERMS_VERSION_ACCEPTANCES,
     { version, limit: TERMS_ACCEPTANCES_PAGE.default },
@@ -31,8 +32,10 @@ export function VersionAcceptances({ version }: { version: string }) {
       {/* Always present, so each added page is announced. */}
       <p role="status">{summary}</p>
       {rows.length > 0 && (
-        <div className="user-table" role="region" aria-labelledby={titleId} tabIndex={0}>
+        // Focusable so that keyboard users can scroll it when it is wider than the screen.
+        <div className="user-table" role="region" aria-labelledby={captionId} tabIndex={0}>
           <table aria-busy={pages.isFetching || undefined}>
+            <caption id={captionId}>{t('acceptances.caption', { version })}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('acceptances.name')}</th>
