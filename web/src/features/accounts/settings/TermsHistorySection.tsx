@@ -1,9 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '../../../lib/api/errors';
 import { useApiQuery } from '../../../lib/api/queries';
 import { legalDocumentUrl } from '../../../lib/legal/legal-documents';
-import { LoadFailure } from '../../../lib/profile-form/LoadFailure';
 import { MY_TOS_HISTORY } from './terms-history-operations';
 
 /** /parametres (USER): every terms version the user accepted, when, and that version's PDFs in the reader's language. */
@@ -17,7 +15,14 @@ export function TermsHistorySection() {
     <section aria-labelledby={titleId} className="panel">
       <h2 id={titleId}>{t('settings.termsHistory.title')}</h2>
       {history.isError ? (
-        <LoadFailure failure={errorMessageKey(history.error)} onRetry={history.refetch} />
+        <>
+          <p role="alert" className="notice notice--error">
+            {t('settings.termsHistory.loadFailed')}
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => void history.refetch()}>
+            {t('settings.termsHistory.retry')}
+          </button>
+        </>
       ) : history.isPending ? (
         <p role="status">{t('common:loading')}</p>
       ) : acceptances.length === 0 ? (
