@@ -10,8 +10,9 @@ import {
   type TermsDocuments,
   type UiLanguage,
 } from '@partage/graphql';
+import { readFragment, type FragmentOf } from 'gql.tada';
 import { useApiQuery } from '../api/queries';
-import { CURRENT_TERMS } from './operations';
+import { CURRENT_TERMS, TERMS_DOCUMENTS_FIELDS } from './operations';
 
 /** A new version is rare: the answer is kept this long before it is asked again. */
 const CURRENT_TERMS_STALE_MS = 10 * 60_000;
@@ -23,6 +24,10 @@ const uiLanguageOf = (language: string): UiLanguage =>
 export function legalDocumentUrl(documents: TermsDocuments, document: LegalDocument, language: string): string {
   return documents[termsDocumentField(document, uiLanguageOf(language))];
 }
+
+/** A version's PDFs as a query selected them (`...TermsDocumentsFields`). */
+export const termsDocumentsOf = (selected: FragmentOf<typeof TERMS_DOCUMENTS_FIELDS>): TermsDocuments =>
+  readFragment(TERMS_DOCUMENTS_FIELDS, selected);
 
 /**
  * The current version's PDFs in `language` (the bundled ones while loading or when the query failed).
@@ -37,6 +42,6 @@ export function useLegalDocumentUrls(language: string, version?: string): Record
   useEffect(() => {
     if (outdated) void refetch();
   }, [outdated, refetch]);
-  const documents = answered?.documents ?? BUNDLED_TERMS_DOCUMENTS;
+  const documents = answered ? termsDocumentsOf(answered.documents) : BUNDLED_TERMS_DOCUMENTS;
   return { terms: legalDocumentUrl(documents, 'terms', language), privacy: legalDocumentUrl(documents, 'privacy', language) };
 }

@@ -5,22 +5,10 @@ import { ApiError } from '../../../lib/api/errors';
 import { i18n } from '../../../lib/i18n/i18n';
 import { answerOperations } from '../../../test/fake-api';
 import { renderAt, signIn } from '../../../test/helpers';
+import { aMe } from '../session-user/test-fixtures';
 
 // A signed-in user with nothing else to do first (no welcome or terms modal).
-const me = (type = 'USER') => ({
-  id: 'u-1',
-  type,
-  email: 'marie@exemple.ca',
-  pendingEmail: null,
-  firstLoginModalClosed: true,
-  profile: {
-    id: 'u-1',
-    publicName: 'Marie T.',
-    firstName: 'Marie',
-    lastName: 'Tremblay',
-    acceptedTos: type === 'USER' ? { id: 'u-1', hasAcceptedLatest: true, latestVersionAvailable: '2026-07' } : null,
-  },
-});
+const me = (type: 'USER' | 'ADMIN' = 'USER') => aMe({ id: 'u-1', type, ...(type === 'ADMIN' && { profile: { acceptedTos: null } }) });
 const july = {
   termsFr: 'https://cdn.test/files/public/tfr',
   termsEn: 'https://cdn.test/files/public/ten',

@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../../lib/api/queries';
-import { legalDocumentUrl } from '../../../lib/legal/legal-documents';
+import { legalDocumentUrl, termsDocumentsOf } from '../../../lib/legal/legal-documents';
 import { MY_TOS_HISTORY } from './terms-history-operations';
+
+const LEGAL_DOCUMENTS = ['terms', 'privacy'] as const;
 
 /** /parametres (USER): every terms version the user accepted, when, and that version's PDFs in the reader's language. */
 export function TermsHistorySection() {
@@ -35,26 +37,18 @@ export function TermsHistorySection() {
                 {t('settings.termsHistory.accepted', { version })} <time dateTime={acceptedAt}>{dates.format(new Date(acceptedAt))}</time>
               </p>
               <ul>
-                <li>
-                  <a
-                    href={legalDocumentUrl(documents, 'terms', i18n.language)}
-                    type="application/pdf"
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    {t('settings.termsHistory.terms', { version })}
-                  </a>
-                </li>
-                <li>
-                  <a
-                    href={legalDocumentUrl(documents, 'privacy', i18n.language)}
-                    type="application/pdf"
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    {t('settings.termsHistory.privacy', { version })}
-                  </a>
-                </li>
+                {LEGAL_DOCUMENTS.map((document) => (
+                  <li key={document}>
+                    <a
+                      href={legalDocumentUrl(termsDocumentsOf(documents), document, i18n.language)}
+                      type="application/pdf"
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {t(`settings.termsHistory.${document}`, { version })}
+                    </a>
+                  </li>
+                ))}
               </ul>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../../lib/api/queries';
 import { usePageTitle } from '../../../lib/i18n/use-page-title';
+import { termsDocumentsOf } from '../../../lib/legal/legal-documents';
 import { PublishTermsForm } from './PublishTermsForm';
 import { TermsDocumentLinks } from './TermsDocumentLinks';
 import { VersionAcceptances } from './VersionAcceptances';
@@ -38,7 +39,7 @@ export function TermsAdminPage() {
             <p>
               {t('current.version', { version: current.version })} — {publishedOn(current.publishedAt)}
             </p>
-            <TermsDocumentLinks version={current.version} documents={current.documents} />
+            <TermsDocumentLinks version={current.version} documents={termsDocumentsOf(current.documents)} />
           </>
         ) : (
           <p role="alert">{t('loadFailed')}</p>
@@ -67,7 +68,7 @@ export function TermsAdminPage() {
                     <th scope="row">{version.version}</th>
                     <td>{publishedOn(version.publishedAt)}</td>
                     <td>
-                      <TermsDocumentLinks version={version.version} documents={version.documents} />
+                      <TermsDocumentLinks version={version.version} documents={termsDocumentsOf(version.documents)} />
                     </td>
                     <td>
                       <button

@@ -1,20 +1,21 @@
 // The terms administration calls (/gestion-conditions, admin Lambda).
 import { graphql } from '../../../lib/api/documents';
+import { TERMS_DOCUMENTS_FIELDS } from '../../../lib/legal/operations';
 
-export const TERMS_VERSIONS = graphql(`
-  query TermsVersions {
-    termsVersions {
-      version
-      publishedAt
-      documents {
-        termsFr
-        termsEn
-        privacyFr
-        privacyEn
+export const TERMS_VERSIONS = graphql(
+  `
+    query TermsVersions {
+      termsVersions {
+        version
+        publishedAt
+        documents {
+          ...TermsDocumentsFields
+        }
       }
     }
-  }
-`);
+  `,
+  [TERMS_DOCUMENTS_FIELDS],
+);
 
 export const TERMS_VERSION_ACCEPTANCES = graphql(`
   query TermsVersionAcceptances($version: String!, $limit: Int, $nextToken: String) {
