@@ -21,11 +21,21 @@ export const oneTimeCodeKey = (kind: OneTimeCodeKind, userId: string) => ({ PK: 
 /** Where a user's phone verification stands: the number a code went to, when, until when (phone capability). */
 export const phoneVerificationKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'PHONE_VERIFICATION' });
 
-export const currentTermsKey = () => ({ PK: 'TERMS', SK: 'CURRENT' });
+export const TERMS_PARTITION = 'TERMS';
+export const currentTermsKey = () => ({ PK: TERMS_PARTITION, SK: 'CURRENT' });
+/** One item per published version (its label is unique: the item is created `attribute_not_exists(PK)`). */
+export const TERMS_VERSION_SK_PREFIX = 'VERSION#';
+export const termsVersionKey = (version: string) => ({ PK: TERMS_PARTITION, SK: `${TERMS_VERSION_SK_PREFIX}${version}` });
 export const TERMS_ACCEPTANCE_SK_PREFIX = 'TOS#';
 export const termsAcceptanceKey = (userId: string, version: string) => ({
   PK: `USER#${userId}`,
   SK: `${TERMS_ACCEPTANCE_SK_PREFIX}${version}`,
+});
+/** GSI1: the acceptances of one version, by time (who accepted it, for the administrators). */
+export const versionAcceptancesPartition = (version: string) => `TOS_VERSION#${version}`;
+export const versionAcceptanceIndexKeys = (version: string, acceptedAt: string, userId: string) => ({
+  GSI1PK: versionAcceptancesPartition(version),
+  GSI1SK: `${acceptedAt}#${userId}`,
 });
 
 /** An e-mailed link's token, under the address it was sent to; the SK is the token's hash. */

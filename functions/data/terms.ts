@@ -1,23 +1,53 @@
-// Terms of service: the current version, and one acceptance item per user and version.
+// Terms of service: the current version, one item per published version (its PDFs), and one
+// acceptance item per user and version, listed per version in GSI1.
 
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, db, isConditionFailure, queryPages, tableName, type TransactItem } from './client';
-import { currentTermsKey, TERMS_ACCEPTANCE_SK_PREFIX, termsAcceptanceKey } from './keys';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, db, isConditionFailure, queryPages, tableName, transactWrite, type TransactItem } from './client';
+import {
+  currentTermsKey,
+  TERMS_ACCEPTANCE_SK_PREFIX,
+  TERMS_PARTITION,
+  TERMS_VERSION_SK_PREFIX,
+  termsAcceptanceKey,
+  termsVersionKey,
+  versionAcceptanceIndexKeys,
+  versionAcceptancesPartition,
+} from './keys';
+import { pageTokenAfter, startKeyOf } from './page-tokens';
+
+/** The file ids of a version's four PDFs (LEGAL_DOCUMENT files). */
+export interface TermsDocumentFiles {
+  termsFr: string;
+  termsEn: string;
+  privacyFr: string;
+  privacyEn: string;
+}
 
 export interface TermsRecord {
   version: string;
   /** Absent for the version set at the first deployment. */
   publishedAt?: string;
+  /** Absent for the version set at the first deployment (its PDFs are bundled with the web app). */
+  documents?: TermsDocumentFiles;
 }
+
+export type PublishedTerms = Required<TermsRecord>;
 
 export interface TermsAcceptance {
   version: string;
   acceptedAt: string;
 }
 
+const toTermsItem = (terms: PublishedTerms) => ({ type: 'TermsVersion', ...terms });
+const fromTermsItem = (item: Record<string, unknown>): TermsRecord => ({
+  version: item.version as string,
+  ...(item.publishedAt !== undefined && { publishedAt: item.publishedAt as string }),
+  ...(item.documents !== undefined && { documents: item.documents as TermsDocumentFiles }),
+});
+
 export async function getCurrentTerms(): Promise<TermsRecord | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: currentTermsKey(), ConsistentRead: true }));
-  return Item && { version: Item.version as string, publishedAt: Item.publishedAt as string | undefined };
+  return Item && fromTermsItem(Item);
 }
 
 /** Sets the current version unless one is already set (first deployment, demo seed). */
@@ -25,22 +55,38 @@ export async function initCurrentTermsVersion(version: string): Promise<void> {
   await putIfAbsent({ ...currentTermsKey(), type: 'TermsVersion', version });
 }
 
-/** Makes `version` the current one; false when it already is. */
-export async function publishTerms(terms: Required<TermsRecord>): Promise<boolean> {
+/**
+ * Records a new version and makes it the current one, in one transaction; false when its label was
+ * published before (the version item exists), and then nothing changes.
+ */
+export async function publishTerms(terms: PublishedTerms): Promise<boolean> {
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...currentTermsKey(), type: 'TermsVersion', ...terms },
-        ConditionExpression: 'attribute_not_exists(version) OR version <> :version',
-        ExpressionAttributeValues: { ':version': terms.version },
-      }),
-    );
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...termsVersionKey(terms.version), ...toTermsItem(terms) },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      { Put: { TableName: tableName(), Item: { ...currentTermsKey(), ...toTermsItem(terms) } } },
+    ]);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** Every published version, newest first (a handful a year: the partition is read whole). */
+export async function listPublishedTerms(): Promise<PublishedTerms[]> {
+  const versions: PublishedTerms[] = [];
+  const pages = queryPages({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': TERMS_PARTITION, ':prefix': TERMS_VERSION_SK_PREFIX },
+  });
+  for await (const items of pages) versions.push(...items.map((item) => fromTermsItem(item) as PublishedTerms));
+  return versions.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
 }
 
 export async function hasAcceptedTerms(userId: string, version: string): Promise<boolean> {
@@ -56,6 +102,7 @@ export async function usersWhoAccepted(userIds: string[], version: string): Prom
 
 const acceptanceItem = (userId: string, version: string, acceptedAt: string) => ({
   ...termsAcceptanceKey(userId, version),
+  ...versionAcceptanceIndexKeys(version, acceptedAt, userId),
   type: 'TermsAcceptance',
   userId,
   version,
@@ -85,6 +132,37 @@ export async function listTermsAcceptances(userId: string): Promise<TermsAccepta
     for (const item of items) acceptances.push({ version: item.version as string, acceptedAt: item.acceptedAt as string });
   }
   return acceptances.sort((a, b) => b.acceptedAt.localeCompare(a.acceptedAt));
+}
+
+export interface VersionAcceptancePage {
+  acceptances: { userId: string; acceptedAt: string }[];
+  nextToken?: string;
+}
+
+const ACCEPTANCES_INDEX = { name: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' };
+
+/** Who accepted `version`, latest first, a page at a time. */
+export async function versionAcceptances(version: string, limit: number, nextToken?: string): Promise<VersionAcceptancePage> {
+  const partition = versionAcceptancesPartition(version);
+  // One item more than asked tells whether a next page exists, so the last page has no token.
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: ACCEPTANCES_INDEX.name,
+      KeyConditionExpression: `${ACCEPTANCES_INDEX.pk} = :pk`,
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: limit + 1,
+      ExclusiveStartKey: startKeyOf(nextToken, ACCEPTANCES_INDEX, partition),
+    }),
+  );
+  const items = page.Items ?? [];
+  const shown = items.slice(0, limit);
+  const more = shown.length > 0 && (items.length > limit || page.LastEvaluatedKey !== undefined);
+  return {
+    acceptances: shown.map((item) => ({ userId: item.userId as string, acceptedAt: item.acceptedAt as string })),
+    nextToken: more ? pageTokenAfter(shown.at(-1)!, ACCEPTANCES_INDEX) : undefined,
+  };
 }
 
 async function putIfAbsent(item: Record<string, unknown>): Promise<void> {

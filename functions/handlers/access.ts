@@ -44,8 +44,16 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // (authorizer -> distribution -> CSP -> AppSync API -> authorizer).
   authorizer: { table: 'read', secrets: ['jwt'] },
   token: { table: 'readWrite', secrets: ['jwt', 'originVerify'], sendEmail: true, publicUrl: true, memorySize: 1024 }, // scrypt wants CPU
-  accounts: { table: 'readWrite', sendEmail: true, publicUrl: true, publish: ['firstLoginModalClosed'], memorySize: 1024 }, // scrypt (changePassword)
-  admin: { table: 'readWrite', sendEmail: true, publicUrl: true },
+  // Both hand out the public URLs of the terms' PDFs (the file store builds them, it reads no object).
+  accounts: {
+    table: 'readWrite',
+    sendEmail: true,
+    publicUrl: true,
+    publish: ['firstLoginModalClosed'],
+    files: { public: 'read' },
+    memorySize: 1024, // scrypt (changePassword)
+  },
+  admin: { table: 'readWrite', sendEmail: true, publicUrl: true, files: { public: 'read' } },
   status: { table: 'read', secrets: ['originVerify'] },
   log: { table: 'readWrite', secrets: ['originVerify'] }, // table: its rate limit per source address
   // Reads text attachments whole (up to 100 MB, in slices) to look for scripts.

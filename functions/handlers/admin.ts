@@ -10,13 +10,14 @@ import {
   type MutationCreateAdminAccountArgs,
   type MutationPublishTermsVersionArgs,
   type MutationVerifyEmailArgs,
+  type QueryTermsVersionAcceptancesArgs,
   type QueryUserArgs,
   type QueryUsersArgs,
 } from '@partage/graphql';
 import { adminCreateUser, createAdminAccount } from '../domain/accounts/admin-accounts';
 import { allowUser } from '../domain/accounts/allow-user';
 import { resendPendingEmailAsAdmin } from '../domain/accounts/pending-account-email';
-import { acceptedTosOfMany, publishTermsVersion } from '../domain/accounts/terms';
+import { acceptedTosOfMany, publishTermsVersion, termsVersionAcceptances, termsVersions } from '../domain/accounts/terms';
 import { adminUpdateUser } from '../domain/accounts/update-profile';
 import { userDetail, userPage } from '../domain/accounts/user-directory';
 import { ADMIN_ONLY, requireRole, unauthorized, type Identity } from '../domain/identity';
@@ -59,7 +60,11 @@ export const adminFields = {
     return allowUser(input.userId);
   }),
 
-  'Mutation.publishTermsVersion': adminOnly(({ input }: MutationPublishTermsVersionArgs) => publishTermsVersion(input.version)),
+  'Query.termsVersions': adminOnly(() => termsVersions()),
+
+  'Query.termsVersionAcceptances': adminOnly((args: QueryTermsVersionAcceptancesArgs) => termsVersionAcceptances(args)),
+
+  'Mutation.publishTermsVersion': adminOnly(({ input }: MutationPublishTermsVersionArgs) => publishTermsVersion(input)),
 
   // Per row of the user list, resolved for the whole page in one call (BatchInvoke). Each call is
   // checked on its own: a caller who is not an administrator gets an error for that row.

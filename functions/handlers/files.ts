@@ -2,13 +2,14 @@
 
 import type { MutationConfirmUploadArgs, MutationRequestUploadArgs, QueryFileUrlArgs } from '@partage/graphql';
 import { confirmUpload, fileUrl, requestUpload } from '../domain/files/uploads';
-import { requireRole, SIGNED_IN, type Identity } from '../domain/identity';
+import { ADMIN_ONLY, requireRole, SIGNED_IN, type Identity } from '../domain/identity';
 import { resolverHandler, type FieldMap } from './shared/resolver';
 
 /** The fields of the files Lambda. */
 export const filesFields = {
+  // Legal documents are the site's own words, published for everyone: administrators only upload them.
   'Mutation.requestUpload': ({ input }: MutationRequestUploadArgs, identity: Identity) =>
-    requestUpload(requireRole(identity, SIGNED_IN), input),
+    requestUpload(requireRole(identity, input?.purpose === 'LEGAL_DOCUMENT' ? ADMIN_ONLY : SIGNED_IN), input),
 
   'Mutation.confirmUpload': ({ fileId }: MutationConfirmUploadArgs, identity: Identity) => {
     requireRole(identity, SIGNED_IN);

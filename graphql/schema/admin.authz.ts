@@ -5,6 +5,8 @@ import { ADMIN_ONLY, type AuthzTable } from './authz';
 export const authz: AuthzTable = {
   'Query.users': ADMIN_ONLY,
   'Query.user': ADMIN_ONLY,
+  'Query.termsVersions': ADMIN_ONLY,
+  'Query.termsVersionAcceptances': ADMIN_ONLY,
   'Mutation.verifyEmail': ADMIN_ONLY,
   'Mutation.publishTermsVersion': ADMIN_ONLY,
   'Mutation.createAdminAccount': ADMIN_ONLY,

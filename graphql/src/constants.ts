@@ -72,6 +72,9 @@ export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Confirmation e-mails, and reset e-mails, sent to one address per hour at most (sign-up's own e-mail aside). */
 export const ACCOUNT_EMAILS_PER_HOUR = 3;
 
+/** Pages of the acceptances of a terms version (administrators). */
+export const TERMS_ACCEPTANCES_PAGE = { default: 20, max: 100 } as const;
+
 /** Pages of the administrators' user list. */
 export const USERS_PAGE_DEFAULT_LIMIT = 20;
 export const USERS_PAGE_MAX_LIMIT = 100;
@@ -80,6 +83,8 @@ export const USERS_PAGE_MAX_LIMIT = 100;
 export const UPLOAD_RULES = {
   PUBLIC_IMAGE: { contentTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 10 * 1024 * 1024 },
   PRIVATE_DOCUMENT: { contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], maxBytes: 20 * 1024 * 1024 },
+  /** The terms of use and privacy policy PDFs of a terms version: uploaded by administrators, read by everyone. */
+  LEGAL_DOCUMENT: { contentTypes: ['application/pdf'], maxBytes: 10 * 1024 * 1024 },
   /**
    * Files sent in a chat message: what people exchange about equipment (pictures, PDFs, office
    * documents, plain text and spreadsheets as CSV, ZIP archives). The server checks the bytes and

@@ -13,3 +13,4 @@ export * from './chat-validation';
 export * from './alert-validation';
 export * from './contact-validation';
 export * from './public-pages';
+export * from './legal';

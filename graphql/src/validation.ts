@@ -45,7 +45,9 @@ export type RuleName =
   | 'fileContent'
   | 'fileForbidden'
   | 'messageTooLarge'
-  | 'tooMany';
+  | 'tooMany'
+  | 'termsVersion'
+  | 'termsVersionTaken';
 
 export type RuleResult = RuleName | null;
 
@@ -372,6 +374,17 @@ export const fileSize =
   (maxBytes: number) =>
   (v: number | null | undefined): RuleResult =>
     v === null || v === undefined || (Number.isInteger(v) && v >= 1 && v <= maxBytes) ? null : 'fileSize';
+
+export const TERMS_VERSION_MAX_LENGTH = 30;
+/**
+ * A terms version's label (e.g. `2026-07`): shown to users and part of keys, so letters, digits,
+ * dots, dashes and underscores only, starting with a letter or a digit. `termsVersionTaken` (a label
+ * already published) is the server's verdict, no rule of its own.
+ */
+export const termsVersionLabel = (v: string | null | undefined): RuleResult =>
+  required(v) ??
+  maxLength(TERMS_VERSION_MAX_LENGTH)(v?.trim()) ??
+  (/^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u.test(String(v).trim()) ? null : 'termsVersion');
 
 /** `fileContent` (the bytes are not the type the file claims) is the server's verdict after upload, no rule of its own. */
 

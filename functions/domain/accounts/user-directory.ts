@@ -15,7 +15,8 @@ import type { UserRecord } from '../../data/users';
 import { existingUser } from './existing-user';
 import { profileOf, publicProfileOf } from './profile-view';
 
-const summaryOf = (user: UserRecord): UserSummary => ({
+/** A row of the user list (also of a terms version's acceptances). */
+export const summaryOf = (user: UserRecord): UserSummary => ({
   id: user.id,
   email: user.email,
   firstName: user.firstName,

@@ -6,7 +6,7 @@
 import { adPath, type AdContact, type AdSource } from '@partage/graphql';
 import type { AdImageRecord, AdRecord, LocalizedValue, PriceOfferRecord } from '../../data/ads';
 import type { UserRecord } from '../../data/users';
-import { publicImageUrl } from '../files/uploads';
+import { publicFileUrl } from '../files/uploads';
 import type { Identity } from '../identity';
 import { approximateArea } from './location';
 
@@ -28,7 +28,7 @@ const localizedText = ({ fr, en }: LocalizedValue) => ({ fr, en });
 export const imageView = (image: AdImageRecord) => ({
   id: image.variants.at(-1)!.fileId,
   alt: localizedText(image.alt),
-  variants: image.variants.map(({ fileId, width, height }) => ({ fileId, url: publicImageUrl(fileId), width, height })),
+  variants: image.variants.map(({ fileId, width, height }) => ({ fileId, url: publicFileUrl(fileId), width, height })),
 });
 
 const priceOffer = (offer: PriceOfferRecord | null) =>

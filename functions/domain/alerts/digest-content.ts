@@ -5,7 +5,7 @@
 import { DIGEST_MAX_ADS, type UiLanguage } from '@partage/graphql';
 import type { AlertRecord } from '../../data/alerts';
 import type { SearchEntry } from '../../data/search-index';
-import { publicImageUrl } from '../files/uploads';
+import { publicFileUrl } from '../files/uploads';
 import { appLink } from '../links';
 import { alertLink, unsubscribeUrl } from './alert-emails';
 import type { AdCard } from '../email-blocks';
@@ -37,7 +37,7 @@ const CARD_IMAGE_WIDTH = 320;
 function cardImageUrl(entry: SearchEntry): string | undefined {
   const variants = entry.image?.variants;
   if (!variants?.length) return undefined;
-  return publicImageUrl((variants.find((variant) => variant.width >= CARD_IMAGE_WIDTH) ?? variants.at(-1)!).fileId);
+  return publicFileUrl((variants.find((variant) => variant.width >= CARD_IMAGE_WIDTH) ?? variants.at(-1)!).fileId);
 }
 
 function cardOf({ entry, meters }: DigestHit, language: UiLanguage): AdCard {

@@ -37,7 +37,10 @@ export const PRIVATE_URL_MINUTES = 5;
 
 const HOUR_MS = 3_600_000;
 const PURPOSES = Object.keys(UPLOAD_RULES) as UploadPurpose[];
-const areaOf = (purpose: UploadPurpose) => (purpose === 'PUBLIC_IMAGE' ? 'public' : 'private');
+/** Files everyone reads: ads' images, and the terms' PDFs (which only administrators upload). */
+const PUBLIC_PURPOSES: readonly UploadPurpose[] = ['PUBLIC_IMAGE', 'LEGAL_DOCUMENT'];
+const isPublic = (purpose: UploadPurpose) => PUBLIC_PURPOSES.includes(purpose);
+const areaOf = (purpose: UploadPurpose) => (isPublic(purpose) ? 'public' : 'private');
 const notFound = () => new AppError('NOT_FOUND', 'File not found');
 
 export async function requestUpload(ownerId: string, input: RequestUploadInput): Promise<UploadTicket> {
@@ -67,11 +70,11 @@ export async function requestUpload(ownerId: string, input: RequestUploadInput):
   return { fileId: file.id, url: form.url, fields: JSON.stringify(form.fields), expiresAt: expiresAt.toISOString() };
 }
 
-/** The permanent URL of a stored public image. */
-export const publicImageUrl = (fileId: string): string => fileStore().publicUrl(fileKey('public', fileId));
+/** The permanent URL of a stored public file (an image, a legal document). */
+export const publicFileUrl = (fileId: string): string => fileStore().publicUrl(fileKey('public', fileId));
 
 function storedFile(file: FileRecord): StoredFile {
-  const publicUrl = file.purpose === 'PUBLIC_IMAGE' ? publicImageUrl(file.id) : null;
+  const publicUrl = isPublic(file.purpose) ? publicFileUrl(file.id) : null;
   return {
     id: file.id,
     purpose: file.purpose,
@@ -116,9 +119,9 @@ export async function confirmUpload(caller: Identity, fileId: string): Promise<S
   return storedFile({ ...file, ...dimensions, size: uploaded.size, status: 'STORED' });
 }
 
-/** Who may read a stored file: anyone for public images; the uploader or an ADMIN otherwise. */
+/** Who may read a stored file: anyone for public files; the uploader or an ADMIN otherwise. */
 function mayRead(caller: Identity, file: FileRecord): boolean {
-  return file.purpose === 'PUBLIC_IMAGE' || caller.role === 'ADMIN' || (caller.userId !== '' && caller.userId === file.ownerId);
+  return isPublic(file.purpose) || caller.role === 'ADMIN' || (caller.userId !== '' && caller.userId === file.ownerId);
 }
 
 export async function fileUrl(caller: Identity, fileId: string): Promise<string> {
@@ -127,7 +130,7 @@ export async function fileUrl(caller: Identity, fileId: string): Promise<string>
   if (!file || file.status !== 'STORED') throw notFound();
   if (!mayRead(caller, file)) throw unauthorized();
   const key = fileKey(areaOf(file.purpose), file.id);
-  if (file.purpose === 'PUBLIC_IMAGE') return fileStore().publicUrl(key);
+  if (isPublic(file.purpose)) return fileStore().publicUrl(key);
   return fileStore().signedUrl(key, new Date(now().getTime() + PRIVATE_URL_MINUTES * 60_000));
 }
 

@@ -7,7 +7,7 @@
 import { DEFAULT_UI_LANGUAGE, pageUrlIn, UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
 import type { AdRecord, LocalizedValue } from '../../data/ads';
 import { adPathOf } from '../ads/ad-view';
-import { publicImageUrl } from '../files/uploads';
+import { publicFileUrl } from '../files/uploads';
 import { escapeMarkup, excerpt, plainText } from './html';
 import { PAGE_TEXTS } from './page-texts';
 
@@ -70,7 +70,7 @@ export function adPageHtml(template: string, ad: AdRecord, language: UiLanguage,
     ...UI_LANGUAGES.filter((other) => other !== language).map((other) => meta('property', 'og:locale:alternate', PAGE_TEXTS[other].locale)),
     ...(image
       ? [
-          meta('property', 'og:image', publicImageUrl(image.fileId)),
+          meta('property', 'og:image', publicFileUrl(image.fileId)),
           meta('property', 'og:image:width', String(image.width)),
           meta('property', 'og:image:height', String(image.height)),
           ...(ad.content.images[0]!.alt[language] ? [meta('property', 'og:image:alt', ad.content.images[0]!.alt[language]!)] : []),
@@ -79,7 +79,7 @@ export function adPageHtml(template: string, ad: AdRecord, language: UiLanguage,
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
-    ...(image ? [meta('name', 'twitter:image', publicImageUrl(image.fileId))] : []),
+    ...(image ? [meta('name', 'twitter:image', publicFileUrl(image.fileId))] : []),
   ];
   const body = [
     '<main id="main-content" tabindex="-1" class="main"><article class="ad-summary">',

@@ -1,7 +1,7 @@
 // The resolver frame on its own: single events, batches (BatchInvoke) and how errors come back.
 
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@partage/graphql';
+import { AppError, BUNDLED_TERMS_DOCUMENTS } from '@partage/graphql';
 import { DataRefusal } from '../../data/errors';
 import { ANONYMOUS, asUser, resolverEvent } from '../../testing/fixtures';
 import { batched, resolverHandler } from './resolver';
@@ -13,7 +13,7 @@ const state = (id: string) => ({ id, hasAcceptedLatest: true, latestVersionAvail
 describe('resolver frame', () => {
   it('answers one event with its value, an AppError or a data refusal with an envelope', async () => {
     const handler = resolverHandler({
-      'Query.termsVersion': () => ({ version: '2026-01' }),
+      'Query.termsVersion': () => ({ version: '2026-01', documents: BUNDLED_TERMS_DOCUMENTS }),
       'Query.user': () => {
         throw new AppError('UNAUTHORIZED_ACCESS', 'No');
       },
@@ -21,7 +21,10 @@ describe('resolver frame', () => {
         throw new DataRefusal('BAD_PAGE_TOKEN', 'Invalid page token');
       },
     });
-    expect(await handler(resolverEvent('Query.termsVersion', {}, ANONYMOUS))).toEqual({ version: '2026-01' });
+    expect(await handler(resolverEvent('Query.termsVersion', {}, ANONYMOUS))).toEqual({
+      version: '2026-01',
+      documents: BUNDLED_TERMS_DOCUMENTS,
+    });
     expect(await handler(resolverEvent('Query.user', { id: 'x' }, ANONYMOUS))).toEqual({
       __error: { code: 'UNAUTHORIZED_ACCESS', message: 'No', fields: [] },
     });

@@ -79,7 +79,11 @@ export const INPUT_TYPE_FIELDS = {
     "lastName": "String"
   },
   "PublishTermsVersionInput": {
-    "version": "String!"
+    "version": "String!",
+    "termsFr": "ID!",
+    "termsEn": "ID!",
+    "privacyFr": "ID!",
+    "privacyEn": "ID!"
   },
   "CreateAdminAccountInput": {
     "email": "String!",
@@ -316,6 +320,11 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Query.user": {
     "id": "ID!"
+  },
+  "Query.termsVersionAcceptances": {
+    "version": "String!",
+    "limit": "Int",
+    "nextToken": "String"
   },
   "Query.ad": {
     "id": "ID!"

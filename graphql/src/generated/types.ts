@@ -59,6 +59,8 @@ export interface Query {
   tosHistory?: Array<TosAcceptance> | null;
   users?: UserPage | null;
   user?: UserDetail | null;
+  termsVersions?: Array<TermsVersion> | null;
+  termsVersionAcceptances?: TermsVersionAcceptancePage | null;
   ad?: Ad | null;
   managedAds: AdPage;
   userAds: AdPage;
@@ -143,11 +145,20 @@ export interface AcceptedTos {
 export interface TosAcceptance {
   version: string;
   acceptedAt: string;
+  documents: TermsDocuments;
 }
 
 export interface TermsVersion {
   version: string;
   publishedAt?: string | null;
+  documents: TermsDocuments;
+}
+
+export interface TermsDocuments {
+  termsFr: string;
+  termsEn: string;
+  privacyFr: string;
+  privacyEn: string;
 }
 
 export interface Profile {
@@ -342,6 +353,20 @@ export interface UserDetail {
 
 export interface PublishTermsVersionInput {
   version: string;
+  termsFr: string;
+  termsEn: string;
+  privacyFr: string;
+  privacyEn: string;
+}
+
+export interface TermsVersionAcceptance {
+  acceptedAt: string;
+  user: UserSummary;
+}
+
+export interface TermsVersionAcceptancePage {
+  items: Array<TermsVersionAcceptance>;
+  nextToken?: string | null;
 }
 
 export interface CreateAdminAccountInput {
@@ -813,7 +838,7 @@ export interface SendContactMessageInput {
   website?: string | null;
 }
 
-export type UploadPurpose = 'PUBLIC_IMAGE' | 'PRIVATE_DOCUMENT' | 'CHAT_ATTACHMENT';
+export type UploadPurpose = 'PUBLIC_IMAGE' | 'PRIVATE_DOCUMENT' | 'CHAT_ATTACHMENT' | 'LEGAL_DOCUMENT';
 
 export interface RequestUploadInput {
   purpose: UploadPurpose;
@@ -939,6 +964,12 @@ export interface QueryUsersArgs {
 
 export interface QueryUserArgs {
   id: string;
+}
+
+export interface QueryTermsVersionAcceptancesArgs {
+  version: string;
+  limit?: number | null;
+  nextToken?: string | null;
 }
 
 export interface QueryAdArgs {
@@ -1156,6 +1187,8 @@ export type TosAcceptanceSource = TosAcceptance;
 
 export type TermsVersionSource = TermsVersion;
 
+export type TermsDocumentsSource = TermsDocuments;
+
 export type ProfileSource = Profile;
 
 export type MeSource = Me;
@@ -1201,6 +1234,16 @@ export interface UserPageSource {
 }
 
 export type UserDetailSource = UserDetail;
+
+export interface TermsVersionAcceptanceSource {
+  acceptedAt: string;
+  user: UserSummarySource;
+}
+
+export interface TermsVersionAcceptancePageSource {
+  items: Array<TermsVersionAcceptanceSource>;
+  nextToken?: string | null;
+}
 
 export type LocalizedTextSource = LocalizedText;
 
@@ -1331,6 +1374,8 @@ export interface FieldResolverTypes {
   'Query.tosHistory': { parent: null; args: QueryTosHistoryArgs; result: Array<TosAcceptanceSource> | null };
   'Query.users': { parent: null; args: QueryUsersArgs; result: UserPageSource | null };
   'Query.user': { parent: null; args: QueryUserArgs; result: UserDetailSource | null };
+  'Query.termsVersions': { parent: null; args: Record<string, never>; result: Array<TermsVersionSource> | null };
+  'Query.termsVersionAcceptances': { parent: null; args: QueryTermsVersionAcceptancesArgs; result: TermsVersionAcceptancePageSource | null };
   'Query.ad': { parent: null; args: QueryAdArgs; result: AdSource | null };
   'Query.managedAds': { parent: null; args: QueryManagedAdsArgs; result: AdPageSource };
   'Query.userAds': { parent: null; args: QueryUserAdsArgs; result: AdPageSource };
@@ -1389,6 +1434,10 @@ export interface FieldResolverTypes {
   'TosAcceptance.acceptedAt': { parent: TosAcceptanceSource; args: Record<string, never>; result: string };
   'TermsVersion.version': { parent: TermsVersionSource; args: Record<string, never>; result: string };
   'TermsVersion.publishedAt': { parent: TermsVersionSource; args: Record<string, never>; result: string | null };
+  'TermsDocuments.termsFr': { parent: TermsDocumentsSource; args: Record<string, never>; result: string };
+  'TermsDocuments.termsEn': { parent: TermsDocumentsSource; args: Record<string, never>; result: string };
+  'TermsDocuments.privacyFr': { parent: TermsDocumentsSource; args: Record<string, never>; result: string };
+  'TermsDocuments.privacyEn': { parent: TermsDocumentsSource; args: Record<string, never>; result: string };
   'Profile.id': { parent: ProfileSource; args: Record<string, never>; result: string };
   'Profile.publicName': { parent: ProfileSource; args: Record<string, never>; result: string };
   'Profile.firstName': { parent: ProfileSource; args: Record<string, never>; result: string };
@@ -1457,6 +1506,8 @@ export interface FieldResolverTypes {
   'UserDetail.failedLogins': { parent: UserDetailSource; args: Record<string, never>; result: number };
   'UserDetail.hasPassword': { parent: UserDetailSource; args: Record<string, never>; result: boolean };
   'UserDetail.createdAt': { parent: UserDetailSource; args: Record<string, never>; result: string };
+  'TermsVersionAcceptance.acceptedAt': { parent: TermsVersionAcceptanceSource; args: Record<string, never>; result: string };
+  'TermsVersionAcceptancePage.nextToken': { parent: TermsVersionAcceptancePageSource; args: Record<string, never>; result: string | null };
   'LocalizedText.fr': { parent: LocalizedTextSource; args: Record<string, never>; result: string | null };
   'LocalizedText.en': { parent: LocalizedTextSource; args: Record<string, never>; result: string | null };
   'PriceOffer.kind': { parent: PriceOfferSource; args: Record<string, never>; result: PriceKind };

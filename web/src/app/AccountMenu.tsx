@@ -3,7 +3,7 @@ import { logout, type Session } from '../lib/auth/session';
 import { MenuButton, type MenuItem } from '../lib/ui/MenuButton';
 import { PATHS, publicProfilePath } from './paths';
 
-/** The profile menu of a signed-in visitor (spec §2); administrators have no alerts (§6). */
+/** The profile menu of a signed-in visitor (spec §2); administrators have no alerts (§6) and manage the terms here. */
 export function AccountMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
   const user = session.role === 'USER';
@@ -11,6 +11,8 @@ export function AccountMenu({ session }: { session: Session }) {
   // Administrators prepare ads from the manage page instead: theirs are unlisted until transferred.
   const createAd: MenuItem[] = user ? [{ id: 'createAd', label: t('account.createAd'), to: PATHS.createAd }] : [];
   const alerts: MenuItem[] = user ? [{ id: 'alerts', label: t('account.alerts'), to: PATHS.alerts }] : [];
+  const manageTerms: MenuItem[] =
+    session.role === 'ADMIN' ? [{ id: 'manageTerms', label: t('account.manageTerms'), to: PATHS.manageTerms }] : [];
   return (
     <MenuButton
       label={t('account.menu')}
@@ -19,6 +21,7 @@ export function AccountMenu({ session }: { session: Session }) {
         { id: 'manageAds', label: t('account.manageAds'), to: PATHS.manageAds },
         ...createAd,
         ...alerts,
+        ...manageTerms,
         { id: 'editProfile', label: t('account.editProfile'), to: PATHS.editProfile },
         { id: 'settings', label: t('account.settings'), to: PATHS.settings },
         { id: 'logout', label: t('account.logout'), onSelect: () => void logout() },

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { openCookiePreferences } from '../lib/telemetry/consent';
-import { legalDocumentUrl, SITE_LINKS } from './site-links';
+import { useLegalDocumentUrls } from '../lib/legal/legal-documents';
+import { SITE_LINKS } from './site-links';
 
-/** Partner, FAQ, contact e-mail, cookie preferences, and the terms and privacy PDFs in the UI language. */
+/** Partner, FAQ, contact e-mail, cookie preferences, and the current terms and privacy PDFs in the UI language. */
 export function SiteFooter() {
   const { t, i18n } = useTranslation();
   const { partnerUrl, faqUrl, contactEmail } = SITE_LINKS;
+  const legal = useLegalDocumentUrls(i18n.language);
   return (
     <footer className="site-footer">
       <p className="site-footer__tagline">{t('footer.tagline')}</p>
@@ -27,12 +29,12 @@ export function SiteFooter() {
             </li>
           )}
           <li>
-            <a href={legalDocumentUrl('terms', i18n.language)} type="application/pdf">
+            <a href={legal.terms} type="application/pdf">
               {t('footer.terms')}
             </a>
           </li>
           <li>
-            <a href={legalDocumentUrl('privacy', i18n.language)} type="application/pdf">
+            <a href={legal.privacy} type="application/pdf">
               {t('footer.privacy')}
             </a>
           </li>

@@ -42,7 +42,7 @@ describe('site navigation', () => {
     expect(within(await headerNavigation()).queryByRole('link', { name: 'Manage users' })).not.toBeInTheDocument();
   });
 
-  it('gives an administrator the ad list, user management and ad management, and no public profile of their own', async () => {
+  it('gives an administrator the ad list, user, ad and terms management, and no public profile of their own', async () => {
     signIn('ADMIN');
     const { user } = renderAt('/accueil');
     const navigation = within(await headerNavigation());
@@ -52,6 +52,7 @@ describe('site navigation', () => {
     // Administrators prepare ads from the manage page: no "create an ad".
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Manage ads',
+      'Manage the terms of use',
       'Edit profile',
       'Account settings',
       'Log out',

@@ -19,6 +19,7 @@ export const PATHS = {
   users: '/gestion-utilisateurs',
   createAdmin: '/gestion-utilisateurs/creer-administrateur',
   createUser: '/gestion-utilisateurs/creer-utilisateur',
+  manageTerms: '/gestion-conditions',
   signUp: '/inscription',
   editProfile: '/modifier-profil',
   alerts: '/alertes',

@@ -21,6 +21,7 @@ const AdminRegistrationPage = lazyPage(() =>
   import('../features/accounts/admin-registration/AdminRegistrationPage').then((m) => m.AdminRegistrationPage),
 );
 const UserListPage = lazyPage(() => import('../features/admin/users/UserListPage').then((m) => m.UserListPage));
+const TermsAdminPage = lazyPage(() => import('../features/admin/terms/TermsAdminPage').then((m) => m.TermsAdminPage));
 const CreateAdminPage = lazyPage(() => import('../features/admin/users/CreateAdminPage').then((m) => m.CreateAdminPage));
 const SignupPage = lazyPage(() => import('../features/accounts/signup/SignupPage').then((m) => m.SignupPage));
 const EditProfilePage = lazyPage(() => import('../features/accounts/profile/EditProfilePage').then((m) => m.EditProfilePage));
@@ -96,6 +97,7 @@ export const routes: RouteObject[] = [
               { path: 'gestion-utilisateurs/creer-administrateur', element: <CreateAdminPage /> },
               { path: 'gestion-utilisateurs/creer-utilisateur', element: <AdminCreateUserPage /> },
               { path: 'gestion-utilisateurs/modifier-utilisateur/:id', element: <AdminEditUserPage /> },
+              { path: 'gestion-conditions', element: <TermsAdminPage /> },
               { path: 'annonces/preparer', element: <PrepareAdPage /> },
               { path: 'annonces/transferer/:id', element: <TransferAdPage /> },
             ],

@@ -35,6 +35,8 @@ const RULES = {
   tooMany: true,
   fileForbidden: true,
   messageTooLarge: true,
+  termsVersion: true,
+  termsVersionTaken: true,
 } satisfies Record<RuleName, true>;
 
 function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string> {

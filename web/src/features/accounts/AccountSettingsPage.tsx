@@ -5,8 +5,9 @@ import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ChangeEmailSection } from './email/ChangeEmailSection';
 import { ChatRemindersSection } from './settings/ChatRemindersSection';
+import { TermsHistorySection } from './settings/TermsHistorySection';
 
-/** Account settings (spec §2): change of password, change of e-mail address; for users, the chat's e-mail reminders. */
+/** Account settings (spec §2): change of password, change of e-mail address; for users, the chat's e-mail reminders and the terms versions they accepted. */
 export function AccountSettingsPage() {
   const { t } = useTranslation('accounts');
   const passwordTitleId = useId();
@@ -21,6 +22,7 @@ export function AccountSettingsPage() {
       </section>
       <ChangeEmailSection />
       {session?.role === 'USER' && <ChatRemindersSection />}
+      {session?.role === 'USER' && <TermsHistorySection />}
     </div>
   );
 }

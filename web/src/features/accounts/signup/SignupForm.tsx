@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { maxLength, password, PASSWORD_MAX_LENGTH, required, samePassword, type UiLanguage } from '@partage/graphql';
-import { legalDocumentPath } from '../../../../legal/documents';
 import { useApiMutation } from '../../../lib/api/queries';
+import { useLegalDocumentUrls } from '../../../lib/legal/legal-documents';
 import { serverFieldErrors } from '../../../lib/forms/server-errors';
 import { SubmitButton } from '../../../lib/forms/SubmitButton';
 import { notifyError } from '../../../lib/notifications/notify-error';
@@ -43,6 +43,7 @@ interface SignupFormProps {
 export function SignupForm({ returnPath, onCreated }: SignupFormProps) {
   const { t, i18n } = useTranslation('signup');
   const language = i18n.language as UiLanguage;
+  const legal = useLegalDocumentUrls(language);
   const form = useFieldsForm(emptyProfile(CONTENT_LANGUAGE_OF[language]), RULES);
   const createAccount = useApiMutation(CREATE_USER_ACCOUNT);
 
@@ -82,8 +83,8 @@ export function SignupForm({ returnPath, onCreated }: SignupFormProps) {
             t={t}
             i18nKey="legal.read"
             components={{
-              terms: <a href={legalDocumentPath('terms', language)} target="_blank" rel="noopener" />,
-              privacy: <a href={legalDocumentPath('privacy', language)} target="_blank" rel="noopener" />,
+              terms: <a href={legal.terms} target="_blank" rel="noopener" />,
+              privacy: <a href={legal.privacy} target="_blank" rel="noopener" />,
             }}
           />
         </p>

@@ -54,6 +54,30 @@ describe('terms dialog', () => {
     expect(callsOf('me')).toHaveLength(2);
   });
 
+  it('links to the PDFs of the version to accept, asking again when the current version known is older', async () => {
+    const documents = (version: string) => ({
+      termsFr: `https://cdn.test/${version}/tfr.pdf`,
+      termsEn: `https://cdn.test/${version}/ten.pdf`,
+      privacyFr: `https://cdn.test/${version}/pfr.pdf`,
+      privacyEn: `https://cdn.test/${version}/pen.pdf`,
+    });
+    answerOperations({
+      me: [pending('2026-07')],
+      termsVersion: [
+        { version: '2026-06', documents: documents('2026-06') },
+        { version: '2026-07', documents: documents('2026-07') },
+      ],
+    });
+    const { dialog } = await openAsUser();
+    const terms = within(dialog).getByRole('link', { name: 'Terms of use (PDF, new tab)' });
+    await waitFor(() => expect(terms).toHaveAttribute('href', 'https://cdn.test/2026-07/ten.pdf'));
+    expect(within(dialog).getByRole('link', { name: 'Privacy policy (PDF, new tab)' })).toHaveAttribute(
+      'href',
+      'https://cdn.test/2026-07/pen.pdf',
+    );
+    expect(callsOf('termsVersion')).toHaveLength(2);
+  });
+
   it('opens again if the browser closes it anyway', async () => {
     answer([pending()]);
     const { dialog } = await openAsUser();

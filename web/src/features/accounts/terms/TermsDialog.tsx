@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { legalDocumentUrl } from '../../../app/site-links';
 import { errorMessageKey } from '../../../lib/api/errors';
 import { useApiMutation } from '../../../lib/api/queries';
+import { useLegalDocumentUrls } from '../../../lib/legal/legal-documents';
 import { logout } from '../../../lib/auth/session';
 import { Dialog } from '../../../lib/ui/Dialog';
 import { ME } from '../session-user/operations';
@@ -21,6 +21,7 @@ export function TermsDialog({ acceptedTos, open }: { acceptedTos: AcceptedTos; o
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const version = acceptedTos.latestVersionAvailable;
+  const legal = useLegalDocumentUrls(i18n.language, version);
 
   const accept = async () => {
     if (busy) return;
@@ -43,12 +44,12 @@ export function TermsDialog({ acceptedTos, open }: { acceptedTos: AcceptedTos; o
       <p>{t('terms.instructions')}</p>
       <ul>
         <li>
-          <a href={legalDocumentUrl('terms', i18n.language)} type="application/pdf" target="_blank" rel="noopener noreferrer">
+          <a href={legal.terms} type="application/pdf" target="_blank" rel="noopener noreferrer">
             {t('terms.termsLink')}
           </a>
         </li>
         <li>
-          <a href={legalDocumentUrl('privacy', i18n.language)} type="application/pdf" target="_blank" rel="noopener noreferrer">
+          <a href={legal.privacy} type="application/pdf" target="_blank" rel="noopener noreferrer">
             {t('terms.privacyLink')}
           </a>
         </li>
