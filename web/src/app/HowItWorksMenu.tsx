@@ -16,7 +16,7 @@ export function HowItWorksMenu() {
   const listId = useId();
   const location = useLocation();
 
-  // A followed link closes it, whichever way the page changed (link, back button).
+  // A new page closes it, however it came (one of its links, the back button).
   useEffect(() => setOpen(false), [location.key]);
 
   useEffect(() => {
@@ -53,7 +53,13 @@ export function HowItWorksMenu() {
       >
         {t('nav.howItWorks')}
       </button>
-      <ul id={listId} className="disclosure__list" hidden={!open}>
+      {/* A followed link closes it at once, without waiting for the next page's chunk. */}
+      <ul
+        id={listId}
+        className="disclosure__list"
+        hidden={!open}
+        onClick={(event) => (event.target as Element).closest('a') && setOpen(false)}
+      >
         <li>
           <Link to={PATHS.shareEquipment}>{t('nav.postAd')}</Link>
         </li>
@@ -62,7 +68,7 @@ export function HowItWorksMenu() {
         </li>
         {videoUrl && (
           <li>
-            <a href={videoUrl} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
+            <a href={videoUrl} target="_blank" rel="noopener noreferrer">
               {t('nav.video')}
               <span className="visually-hidden"> {t('nav.newTab')}</span>
             </a>

@@ -95,7 +95,9 @@ describe('landing page', () => {
   it('reads in French', async () => {
     await i18n.changeLanguage('fr');
     renderAt('/accueil');
-    expect(await screen.findByRole('heading', { level: 1, name: "Partagez l'équipement et les espaces du secteur alimentaire" })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Partagez l'équipement et les espaces du secteur alimentaire" }),
+    ).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Les dernières annonces' })).toBeVisible();
     await waitFor(() => expect(document.title).toBe("Accueil | Partage d'équipement alimentaire"));
   });
