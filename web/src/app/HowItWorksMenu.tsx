@@ -10,19 +10,19 @@ import { PATHS } from './paths';
 export function HowItWorksMenu() {
   const { t } = useTranslation();
   const { videoUrl } = useSiteSettings();
-  const [open, setOpen] = useState(false);
+  // Open on the page where it was opened: a new page (one of its links, the back button) closes it.
+  const location = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+  const setOpen = (next: boolean) => setOpenOn(next ? location.key : null);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
-  const location = useLocation();
-
-  // A new page closes it, however it came (one of its links, the back button).
-  useEffect(() => setOpen(false), [location.key]);
 
   useEffect(() => {
     if (!open) return;
     const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!containerRef.current?.contains(event.target as Node)) setOpenOn(null);
     };
     document.addEventListener('pointerdown', closeOnOutsidePointer);
     return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);

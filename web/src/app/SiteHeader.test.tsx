@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ConfigModule from '../lib/config';
 import type { SiteSettings } from '../lib/site-settings';
 import { renderAt, signIn } from '../test/helpers';
 
 // The deployment's settings as config.json gives them, after the first render (`arrive`).
 const config = vi.hoisted(() => ({ site: {} as SiteSettings, arrived: true, arrive: () => undefined as void }));
 vi.mock('../lib/config', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../lib/config')>()),
+  ...(await importOriginal<typeof ConfigModule>()),
   siteSettings: () => (config.arrived ? config.site : {}),
   loadRuntimeConfig: () => (config.arrived ? Promise.resolve({}) : new Promise((resolve) => (config.arrive = () => resolve({})))),
 }));

@@ -77,16 +77,12 @@ function Placeholders() {
   );
 }
 
-/** True once the element has come within AHEAD of the viewport (at once where there is no IntersectionObserver). */
+/** True once the element has come within AHEAD of the viewport (every browser the build targets has IntersectionObserver). */
 function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
       rootMargin: AHEAD,
     });

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n/i18n';
+import type * as ConfigModule from '../../lib/config';
 import type { SiteSettings } from '../../lib/site-settings';
 import { renderAt } from '../../test/helpers';
 
 const config = vi.hoisted(() => ({ site: {} as SiteSettings }));
 vi.mock('../../lib/config', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/config')>()),
+  ...(await importOriginal<typeof ConfigModule>()),
   siteSettings: () => config.site,
   loadRuntimeConfig: () => Promise.resolve({}),
 }));
