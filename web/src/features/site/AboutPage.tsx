@@ -1,9 +1,8 @@
-import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../app/paths';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { useSiteSettings } from '../../lib/site-settings';
-import { PageHero, PageSection } from './marketing';
+import { Actions, PageHero, PageSection } from './marketing';
 
 /** `/a-propos` (spec §2): the mission, the partner organisation of this deployment, who the site is for. */
 export function AboutPage() {
@@ -31,9 +30,7 @@ export function AboutPage() {
         <p>{t('about.audience.sectors')}</p>
       </PageSection>
       <PageSection title={t('about.contact.title')} intro={t('about.contact.body')} className="landing-section--closing">
-        <Link to={PATHS.contact} className="button">
-          {t('about.contact.link')}
-        </Link>
+        <Actions actions={[{ to: PATHS.contact, label: t('about.contact.link') }]} />
       </PageSection>
     </>
   );

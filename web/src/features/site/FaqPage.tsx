@@ -1,8 +1,7 @@
-import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../app/paths';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
-import { PageHero, PageSection } from './marketing';
+import { Actions, PageHero, PageSection } from './marketing';
 
 // In the order a newcomer asks them: who and how, then money, then the everyday features.
 const QUESTIONS = [
@@ -41,9 +40,7 @@ export function FaqPage() {
         ))}
       </PageSection>
       <PageSection title={t('faq.more.title')} intro={t('faq.more.body')} className="landing-section--closing">
-        <Link to={PATHS.contact} className="button">
-          {t('faq.more.link')}
-        </Link>
+        <Actions actions={[{ to: PATHS.contact, label: t('faq.more.link') }]} />
       </PageSection>
     </>
   );
