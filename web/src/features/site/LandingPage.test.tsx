@@ -90,6 +90,15 @@ describe('landing page', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Post an ad' })).toHaveAttribute('href', '/annonces/creer');
+  });
+
+  it('offers administrators no ad creation (they prepare ads from the manage page)', async () => {
+    signIn('ADMIN');
+    renderAt('/accueil');
+    await screen.findByRole('heading', { level: 1 });
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Find equipment' })).toBeVisible();
+    expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Post an ad' })).not.toBeInTheDocument();
   });
 
   it('reads in French', async () => {

@@ -14,17 +14,21 @@ const STEPS = ['account', 'publish', 'find', 'agree'] as const;
 export function LandingPage() {
   // Category and mode names come from the ad vocabulary, as on every ad.
   const { t } = useTranslation(['site', 'adFields']);
-  const signedIn = useSession() !== null;
+  const session = useSession();
+  const signedIn = session !== null;
   usePageTitle(t('landing.pageTitle'));
   return (
     <>
       <PageHero title={t('landing.hero.title')} lead={t('landing.hero.lead')}>
-        {/* Publishing asks visitors to log in first: the route's guard takes them there and back. */}
+        {/*
+          Publishing asks visitors to log in first: the route's guard takes them there and back.
+          Administrators prepare ads from the manage page instead (their create route is the users').
+        */}
         <Actions
           large
           actions={[
             { to: PATHS.adList, label: t('landing.hero.search') },
-            { to: PATHS.createAd, label: t('landing.hero.publish') },
+            ...(session?.role === 'ADMIN' ? [] : [{ to: PATHS.createAd, label: t('landing.hero.publish') }]),
           ]}
         />
       </PageHero>
