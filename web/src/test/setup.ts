@@ -21,18 +21,6 @@ HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
 };
 window.scrollTo = () => undefined;
 
-// Nor does it lay anything out, so nothing ever comes into view: what loads when scrolled to (the
-// landing page's latest ads) stays idle unless a test stubs an observer that reports it seen.
-window.IntersectionObserver = class NeverIntersecting {
-  readonly root = null;
-  readonly rootMargin = '';
-  readonly thresholds = [];
-  observe = () => undefined;
-  unobserve = () => undefined;
-  disconnect = () => undefined;
-  takeRecords = () => [];
-};
-
 await initI18n('en');
 await i18n.loadNamespaces(['site', 'accounts']);
 

@@ -39,7 +39,8 @@ function stubViewport() {
 
 const latest = () => screen.getByRole('region', { name: 'Latest ads' });
 
-describe('landing page', () => {
+// The first test also loads the page's chunks: on a busy shared machine that can pass the default 5 s.
+describe('landing page', { timeout: 15_000 }, () => {
   it('describes the marketplace, what can be shared and the four ways to share', async () => {
     renderAt('/accueil');
     expect(await screen.findByRole('heading', { level: 1, name: 'Share equipment and spaces across the food sector' })).toBeVisible();

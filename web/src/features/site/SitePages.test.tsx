@@ -87,7 +87,8 @@ const PAGES = [
 
 const SITE_NAME = { en: 'Food Equipment Sharing', fr: "Partage d'équipement alimentaire" };
 
-describe.each(['en', 'fr'] as const)('marketing pages in %s', (language) => {
+// The first test of each language also loads the pages' chunks and words: over 5 s on a busy machine.
+describe.each(['en', 'fr'] as const)('marketing pages in %s', { timeout: 15_000 }, (language) => {
   it.each(PAGES)('$path has its title and headings', async (page) => {
     await i18n.changeLanguage(language);
     renderAt(page.path);
