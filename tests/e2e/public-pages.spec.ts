@@ -111,6 +111,8 @@ async function walkThePages(page: Page, lang: Lang): Promise<void> {
 test('a visitor walks the public pages through the header, in French then in English, with the footer of the deployment', async ({
   page,
 }) => {
+  // Ten pages, each checked by axe: over a minute on a busy shared machine.
+  test.slow();
   await page.goto('/accueil?lang=fr');
   await walkThePages(page, 'fr');
 
