@@ -1,13 +1,25 @@
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { openCookiePreferences } from '../lib/telemetry/consent';
+import { UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
 import { useLegalDocumentUrls } from '../lib/legal/legal-documents';
-import { SITE_LINKS } from './site-links';
+import { useSiteSettings } from '../lib/site-settings';
+import { openCookiePreferences } from '../lib/telemetry/consent';
+import { PATHS } from './paths';
 
-/** Partner, FAQ, contact e-mail, cookie preferences, and the current terms and privacy PDFs in the UI language. */
+/**
+ * Partner, FAQ, contact e-mail, cookie preferences, and the current terms and privacy PDFs (spec §1). The
+ * settings-driven links come with config.json, after the first render: they sit last in the page, so
+ * their arrival moves nothing above them. A link whose setting is absent is not shown.
+ */
 export function SiteFooter() {
   const { t, i18n } = useTranslation();
-  const { partnerUrl, faqUrl, contactEmail } = SITE_LINKS;
-  const legal = useLegalDocumentUrls(i18n.language);
+  const { partnerName, partnerUrl, contactEmail } = useSiteSettings();
+  // The document in the reader's language first; the other one stays offered, named in its language.
+  const language = UI_LANGUAGES.includes(i18n.language as UiLanguage) ? (i18n.language as UiLanguage) : UI_LANGUAGES[0];
+  const otherLanguage = UI_LANGUAGES.find((l) => l !== language)!;
+  const other = i18n.getFixedT(otherLanguage, 'common');
+  const documents = useLegalDocumentUrls(language);
+  const otherDocuments = useLegalDocumentUrls(otherLanguage);
   return (
     <footer className="site-footer">
       <p className="site-footer__tagline">{t('footer.tagline')}</p>
@@ -15,29 +27,27 @@ export function SiteFooter() {
         <ul className="site-footer__links">
           {partnerUrl && (
             <li>
-              <a href={partnerUrl}>{t('footer.partner')}</a>
+              <a href={partnerUrl}>{partnerName ? t('footer.partnerNamed', { name: partnerName }) : t('footer.partner')}</a>
             </li>
           )}
-          {faqUrl && (
-            <li>
-              <a href={faqUrl}>{t('footer.faq')}</a>
-            </li>
-          )}
+          <li>
+            <Link to={PATHS.faq}>{t('footer.faq')}</Link>
+          </li>
           {contactEmail && (
             <li>
               <a href={`mailto:${contactEmail}`}>{t('footer.contact', { email: contactEmail })}</a>
             </li>
           )}
-          <li>
-            <a href={legal.terms} type="application/pdf">
-              {t('footer.terms')}
-            </a>
-          </li>
-          <li>
-            <a href={legal.privacy} type="application/pdf">
-              {t('footer.privacy')}
-            </a>
-          </li>
+          {(['terms', 'privacy'] as const).map((document) => (
+            <li key={document}>
+              <a href={documents[document]} type="application/pdf">
+                {t(`footer.${document}`)}
+              </a>{' '}
+              <a href={otherDocuments[document]} type="application/pdf" hrefLang={otherLanguage} lang={otherLanguage}>
+                {other(`footer.${document}OtherLanguage`)}
+              </a>
+            </li>
+          ))}
           <li>
             <button type="button" className="link-button" onClick={() => void openCookiePreferences()}>
               {t('footer.cookies')}

@@ -1,6 +1,28 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ConfigModule from '../lib/config';
+import type { SiteSettings } from '../lib/site-settings';
 import { renderAt, signIn } from '../test/helpers';
+
+// The deployment's settings as config.json gives them, after the first render (`arrive`).
+const config = vi.hoisted(() => ({ site: {} as SiteSettings, arrived: true, arrive: () => undefined as void }));
+vi.mock('../lib/config', async (importOriginal) => ({
+  ...(await importOriginal<typeof ConfigModule>()),
+  siteSettings: () => (config.arrived ? config.site : {}),
+  loadRuntimeConfig: () => (config.arrived ? Promise.resolve({}) : new Promise((resolve) => (config.arrive = () => resolve({})))),
+}));
+
+const DEMO = {
+  partnerName: 'Exemple.org',
+  partnerUrl: 'https://www.example.org/',
+  contactEmail: 'equipe@partage.localhost',
+  videoUrl: 'https://www.example.org/video',
+};
+
+beforeEach(() => {
+  config.site = DEMO;
+  config.arrived = true;
+});
 
 const headerNavigation = () => screen.findByRole('navigation', { name: 'Main navigation' });
 const footerLinks = () => screen.getByRole('navigation', { name: 'Useful links' });
@@ -18,6 +40,18 @@ describe('site navigation', () => {
     expect(within(navigation).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/inscription');
     expect(within(navigation).queryByRole('link', { name: 'Manage users' })).not.toBeInTheDocument();
     expect(within(navigation).queryByRole('link', { name: 'Ads' })).not.toBeInTheDocument();
+    expect(within(navigation).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/a-propos');
+    expect(within(navigation).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/nous-joindre');
+  });
+
+  it('keeps the marketing entries for the full-screen pages once signed in', async () => {
+    signIn('USER');
+    const { router } = renderAt('/accueil');
+    expect(within(await headerNavigation()).getByRole('button', { name: 'How it works' })).toBeVisible();
+    await act(() => router.navigate('/parametres'));
+    await screen.findByRole('heading', { level: 1, name: 'Account settings' });
+    expect(within(await headerNavigation()).queryByRole('button', { name: 'How it works' })).not.toBeInTheDocument();
+    expect(within(await headerNavigation()).queryByRole('link', { name: 'About' })).not.toBeInTheDocument();
   });
 
   it('gives a user the ad list, their public profile, their ads, their alerts, the profile form, settings and logout', async () => {
@@ -70,6 +104,10 @@ describe('site navigation', () => {
       'href',
       '/legal/politique-confidentialite-en.pdf',
     );
+    // The other language's document too, named in its language.
+    const frenchTerms = within(footerLinks()).getByRole('link', { name: "Conditions d'utilisation en français (PDF)" });
+    expect(frenchTerms).toHaveAttribute('href', '/legal/conditions-utilisation-fr.pdf');
+    expect(frenchTerms).toHaveAttribute('lang', 'fr');
     await user.click(screen.getByRole('button', { name: 'Français' }));
     const french = within(await screen.findByRole('navigation', { name: 'Liens utiles' }));
     expect(french.getByRole('link', { name: "Conditions d'utilisation (PDF)" })).toHaveAttribute(
@@ -80,5 +118,108 @@ describe('site navigation', () => {
       'href',
       '/legal/politique-confidentialite-fr.pdf',
     );
+    expect(french.getByRole('link', { name: 'Privacy policy in English (PDF)' })).toHaveAttribute(
+      'href',
+      '/legal/politique-confidentialite-en.pdf',
+    );
+  });
+});
+
+describe('the how-it-works disclosure', () => {
+  const howItWorks = async () => within(await headerNavigation()).getByRole('button', { name: 'How it works' });
+
+  it('opens with Enter or Space, lists the guides, the video and the FAQ, and closes on Escape back on its button', async () => {
+    const { user } = renderAt('/accueil');
+    const button = await howItWorks();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const list = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(list).not.toBeVisible();
+
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(list).toBeVisible();
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Post an ad', '/equipement-a-partager'],
+      ['View the ads', '/recherche-d-equipement'],
+      ['The introduction video (opens in a new tab)', 'https://www.example.org/video'],
+      ['Frequently asked questions', '/faq'],
+    ]);
+    expect(within(list).getByRole('link', { name: /video/ })).toHaveAttribute('target', '_blank');
+
+    await user.tab();
+    expect(within(list).getByRole('link', { name: 'Post an ad' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+
+    await user.keyboard(' ');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(list).not.toBeVisible();
+  });
+
+  it('closes on a click elsewhere and when a link is followed', async () => {
+    const { user, location } = renderAt('/accueil');
+    const button = await howItWorks();
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    await user.click(screen.getByRole('link', { name: 'View the ads' }));
+    await waitFor(() => expect(location()).toBe('/recherche-d-equipement'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find the equipment you need' })).toBeVisible();
+    expect(await howItWorks()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('offers the video only when the deployment has one', async () => {
+    config.site = { ...DEMO, videoUrl: undefined };
+    const { user } = renderAt('/accueil');
+    const button = await howItWorks();
+    await user.click(button);
+    const list = within(document.getElementById(button.getAttribute('aria-controls')!)!);
+    expect(list.getAllByRole('link').map((link) => link.textContent)).toEqual(['Post an ad', 'View the ads', 'Frequently asked questions']);
+  });
+});
+
+describe('site footer', () => {
+  it('links the partner organisation, the FAQ and the contact address of the deployment', async () => {
+    renderAt('/accueil');
+    await headerNavigation();
+    const footer = within(footerLinks());
+    expect(await footer.findByRole('link', { name: 'Partner organisation: Exemple.org' })).toHaveAttribute(
+      'href',
+      'https://www.example.org/',
+    );
+    expect(footer.getByRole('link', { name: 'Frequently asked questions' })).toHaveAttribute('href', '/faq');
+    expect(footer.getByRole('link', { name: 'Write to us: equipe@partage.localhost' })).toHaveAttribute(
+      'href',
+      'mailto:equipe@partage.localhost',
+    );
+    expect(footer.getByRole('button', { name: 'Cookie preferences' })).toBeVisible();
+  });
+
+  it('shows no partner or contact link the deployment does not set', async () => {
+    config.site = {};
+    renderAt('/accueil');
+    await headerNavigation();
+    const footer = within(footerLinks());
+    expect(footer.getByRole('link', { name: 'Frequently asked questions' })).toBeVisible();
+    expect(footer.queryByRole('link', { name: /Partner/ })).not.toBeInTheDocument();
+    expect(footer.queryByRole('link', { name: /Write to us/ })).not.toBeInTheDocument();
+  });
+
+  it('adds the links when the settings arrive after the first render', async () => {
+    config.arrived = false;
+    renderAt('/accueil');
+    await headerNavigation();
+    expect(within(footerLinks()).queryByRole('link', { name: /Partner/ })).not.toBeInTheDocument();
+    config.arrived = true;
+    config.arrive();
+    expect(await within(footerLinks()).findByRole('link', { name: 'Partner organisation: Exemple.org' })).toBeVisible();
   });
 });

@@ -6,13 +6,15 @@ import { ConversationsNavEntry } from '../features/chat/live/ConversationsNavEnt
 import { FirstVisitDialog } from '../features/site/first-visit/FirstVisitDialog';
 import { useSession } from '../lib/auth/session';
 import { AccountMenu } from './AccountMenu';
+import { HowItWorksMenu } from './HowItWorksMenu';
 import { LanguageToggle } from './LanguageToggle';
 import { PATHS } from './paths';
 
 /**
  * The header of every page. Full-screen (marketing) pages show it as the anonymous navigation bar, the
- * others as the app header (spec §2). Links to screens not built yet (about, how it works, contact)
- * come with them.
+ * others as the app header (spec §2). The marketing entries (about, how it works, contact) are the
+ * anonymous bar's: visitors have them everywhere, signed-in users on the full-screen pages only,
+ * beside their own entries.
  *
  * Being on every page, it also holds the dialogs that can open on any page: the signed-in user's
  * terms and welcome dialogs, and the first-visit invitation. The invitation waits for the app's pages:
@@ -29,6 +31,19 @@ export function SiteHeader({ fullScreen }: { fullScreen: boolean }) {
         </Link>
         <nav aria-label={t('nav.label')}>
           <ul className="site-header__items">
+            {(fullScreen || !session) && (
+              <>
+                <li>
+                  <NavLink to={PATHS.about}>{t('nav.about')}</NavLink>
+                </li>
+                <li>
+                  <HowItWorksMenu />
+                </li>
+                <li>
+                  <NavLink to={PATHS.contact}>{t('nav.contact')}</NavLink>
+                </li>
+              </>
+            )}
             {session ? (
               <>
                 <li>

@@ -24,6 +24,11 @@ export const PATHS = {
   editProfile: '/modifier-profil',
   alerts: '/alertes',
   createAlert: ALERT_CREATION_PATH,
+  shareEquipment: '/equipement-a-partager',
+  findEquipment: '/recherche-d-equipement',
+  about: '/a-propos',
+  faq: '/faq',
+  /** The contact page (its own capability). */
   contact: '/nous-joindre',
 } as const;
 

@@ -9,6 +9,10 @@ import { RouteError } from './RouteError';
 import { NotFoundPage } from './NotFoundPage';
 
 const LandingPage = lazyPage(() => import('../features/site/LandingPage').then((m) => m.LandingPage));
+const SharePage = lazyPage(() => import('../features/site/SharePage').then((m) => m.SharePage));
+const FindPage = lazyPage(() => import('../features/site/FindPage').then((m) => m.FindPage));
+const AboutPage = lazyPage(() => import('../features/site/AboutPage').then((m) => m.AboutPage));
+const FaqPage = lazyPage(() => import('../features/site/FaqPage').then((m) => m.FaqPage));
 const LoginPage = lazyPage(() => import('../features/accounts/LoginPage').then((m) => m.LoginPage));
 const AccountSettingsPage = lazyPage(() => import('../features/accounts/AccountSettingsPage').then((m) => m.AccountSettingsPage));
 const ConfirmEmailPage = lazyPage(() => import('../features/accounts/email/ConfirmEmailPage').then((m) => m.ConfirmEmailPage));
@@ -56,6 +60,10 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'accueil', element: <LandingPage /> },
           { path: 'nous-joindre', element: <ContactPage /> },
+          { path: 'equipement-a-partager', element: <SharePage /> },
+          { path: 'recherche-d-equipement', element: <FindPage /> },
+          { path: 'a-propos', element: <AboutPage /> },
+          { path: 'faq', element: <FaqPage /> },
         ],
       },
       {

@@ -8,7 +8,7 @@ import { CONTACT_REPLY_WORKING_HOURS } from '@partage/graphql';
 import { useApiQuery } from '../../lib/api/queries';
 import { useSession } from '../../lib/auth/session';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
-import { useSiteSettings } from '../../lib/use-site-settings';
+import { useLoadedSiteSettings } from '../../lib/site-settings';
 import { ContactForm } from './ContactForm';
 import { CONTACT_SENDER } from './operations';
 import './contact.css';
@@ -17,7 +17,7 @@ export function ContactPage() {
   const { t } = useTranslation('contact');
   usePageTitle(t('pageTitle'));
   const titleId = useId();
-  const site = useSiteSettings();
+  const site = useLoadedSiteSettings();
   const contactEmail = site?.contactEmail;
   // Without a team address there is nowhere to write: the deployment has none, or the server says so
   // (CONTACT_UNAVAILABLE). Until config.json has arrived the form shows, as it does in most deployments.
