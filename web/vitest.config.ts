@@ -4,9 +4,9 @@ import react from '@vitejs/plugin-react';
 
 export default defineProject({
   plugins: [react()],
-  // Every test talks to the fake API instead of Amplify (src/test/fake-api.ts checks each operation
-  // against the schema); the rest of the request path is the app's own.
-  resolve: { alias: [{ find: /^\.\/amplify-client$/, replacement: fileURLToPath(new URL('src/test/fake-api.ts', import.meta.url)) }] },
+  // Every test talks to the fake API instead of the HTTP and Amplify clients (src/test/fake-api.ts checks
+  // each operation against the schema); the rest of the request path is the app's own.
+  resolve: { alias: [{ find: /^\.\/(amplify|http)-client$/, replacement: fileURLToPath(new URL('src/test/fake-api.ts', import.meta.url)) }] },
   test: {
     name: 'web',
     environment: 'jsdom',

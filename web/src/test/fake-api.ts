@@ -1,11 +1,12 @@
-// Test support: the API as the web unit tests see it. It stands in for the Amplify client module
-// (setup.ts mocks lib/api/amplify-client with it), so the real request path runs: tokens, renewal,
+// Test support: the API as the web unit tests see it. It stands in for the HTTP and Amplify client
+// modules (vitest.config.ts aliases lib/api/http-client and lib/api/amplify-client to it), so the real request path runs: tokens, renewal,
 // error mapping, cancellation, TanStack Query. Every operation is parsed and validated against
 // graphql/schema.graphql (lib/api/schema.graphql is its copy with AppSync's built-ins, kept current by
 // scripts/graphql-env.test.ts), its variables too; an invalid one fails the test that sent it.
 import { buildSchema, getVariableValues, parse, print, validate, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import apiSchemaSource from '../lib/api/schema.graphql?raw';
-import type { EventStream, GraphQLCall } from '../lib/api/amplify-client';
+import type { EventStream } from '../lib/api/amplify-client';
+import type { GraphQLCall } from '../lib/api/http-client';
 
 /** A value becomes `{ [field]: value }`; an Error is thrown; a function answers from the variables (and may return a promise). */
 export type FakeAnswer = unknown;

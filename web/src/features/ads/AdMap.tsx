@@ -1,11 +1,12 @@
 // A small, still map of where an ad is (spec §2 detail page). MapLibre (about 1 MB, plus its worker)
-// loads in its own chunk, only when a map is shown. Over the basemap (lib/map/basemap.ts: the
+// loads in its own chunk, only when the map comes near the viewport. Over the basemap (lib/map/basemap.ts: the
 // configured style, or the offline one), the place as a marker (exact) or a circle (approximate).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Feature, Polygon } from 'geojson';
 import { describeError, logger } from '../../lib/logger';
 import { basemapStyle } from '../../lib/map/basemap';
 import { loadMapLibre } from '../../lib/map/load-maplibre';
+import { useNearViewport } from '../../lib/ui/viewport';
 
 interface AdMapProps {
   latitude: number;
@@ -33,10 +34,11 @@ export function circlePolygon(longitude: number, latitude: number, radiusMeters:
 }
 
 export function AdMap({ latitude, longitude, radiusMeters, label }: AdMapProps) {
-  const container = useRef<HTMLDivElement>(null);
+  const [container, near] = useNearViewport<HTMLDivElement>();
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
+    if (!near) return;
     let map: { remove(): void } | undefined;
     let cancelled = false;
     loadMapLibre()
@@ -85,7 +87,7 @@ export function AdMap({ latitude, longitude, radiusMeters, label }: AdMapProps) 
       cancelled = true;
       map?.remove();
     };
-  }, [latitude, longitude, radiusMeters]);
+  }, [container, near, latitude, longitude, radiusMeters]);
 
   if (failed) return null;
   // A group, not an image: the map holds its credits' links, and an image's content is not reachable.

@@ -278,6 +278,18 @@ describe('ad search page', { timeout: 15_000 }, () => {
     expect(callsOf('searchAds')).toHaveLength(1);
   });
 
+  it('on a screen where the map would sit above the results, loads it only when asked', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    answerOperations({ searchAds: { items: testSummaries(2), nextToken: null } });
+    const { user } = renderAt('/annonces');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(document.querySelector('.search-map')).toHaveClass('search-map--deferred');
+    expect(document.querySelector('[data-map-state]')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show the map' }));
+    expect(document.querySelector('.search-map')).toHaveAttribute('data-map-state', 'loading');
+    vi.unstubAllGlobals();
+  });
+
   it('keeps the list whole when the map cannot be shown (no WebGL)', async () => {
     mapLoad.fail = true;
     answerOperations({ searchAds: { items: testSummaries(2), nextToken: null } });

@@ -12,6 +12,7 @@ import { useAdPages } from '../../lib/ads/use-ad-pages';
 import { useSession } from '../../lib/auth/session';
 import { Select } from '../../lib/forms/controls';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
+import { useMediaQuery } from '../../lib/ui/viewport';
 import { SearchMap, type MapAd } from './SearchMap';
 import { SearchPanel } from './SearchPanel';
 import { SearchResults } from './SearchResults';
@@ -29,12 +30,20 @@ import {
 } from '../../lib/search/search-params';
 import './search.css';
 
+/** Where search.css puts the map beside the results rather than above them. */
+const MAP_BESIDE_RESULTS = '(min-width: 80rem)';
+
 export function AdSearchPage() {
   const { t, i18n } = useTranslation(['search', 'ads']);
   usePageTitle(t('ads:list.title'));
   const [params, setParams] = useSearchParams();
   const { criteria, view } = useMemo(() => parseSearch(params), [params]);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  // Beside the results, the map loads at once. Above them (phones, tablets) it waits for a tap: MapLibre
+  // is about 300 kB over a mobile connection and seconds of a phone's processor, and the list is there.
+  const besideResults = useMediaQuery(MAP_BESIDE_RESULTS, true);
+  const [mapOpened, setMapOpened] = useState(false);
+  const mapShown = besideResults || mapOpened;
 
   // A new search is a new history entry; the view is not a search, it replaces the entry.
   const search = (next: SearchCriteria) => setParams(searchParamsOf(next, view));
@@ -119,7 +128,15 @@ export function AdSearchPage() {
               onHighlight={setHighlightedId}
               emptyAction={hasFilters(criteria) ? reset : null}
             />
-            {view === 'cartes' && (
+            {view === 'cartes' && !mapShown && (
+              <div className="search-map search-map--deferred">
+                <p>{t('search:map.deferred')}</p>
+                <button type="button" className="button" onClick={() => setMapOpened(true)}>
+                  {t('search:map.show')}
+                </button>
+              </div>
+            )}
+            {view === 'cartes' && mapShown && (
               <SearchMap
                 ads={mapAds}
                 focus={focus}

@@ -1,9 +1,11 @@
-// The Amplify GraphQL client, in its own chunk: pages that never call GraphQL never download it.
+// The Amplify GraphQL client, in its own chunk, for subscriptions only (its real-time socket speaks
+// AppSync's protocol); queries and mutations go through http-client.ts.
 import { Amplify } from 'aws-amplify';
 import { CONNECTION_STATE_CHANGE, ConnectionState, generateClient } from 'aws-amplify/api';
 import { Hub } from 'aws-amplify/utils';
 import { loadRuntimeConfig } from '../config';
 import { mapRealtimeSchemeToWs } from '../local-realtime';
+import type { GraphQLCall } from './http-client';
 
 const config = await loadRuntimeConfig();
 if (config.mode === 'local') mapRealtimeSchemeToWs(config.graphqlEndpoint);
@@ -16,28 +18,8 @@ const client = generateClient();
 // Amplify declares the document with its own copy of graphql-js's types; the AST is the same.
 const send = (call: GraphQLCall) => client.graphql(call as never) as unknown;
 
-export interface GraphQLCall {
-  /** A parsed document (gql.tada's AST is graphql-js's). */
-  query: object;
-  variables?: Record<string, unknown>;
-  /** `Bearer <jwt>` or the anonymous token: the Lambda authorizer reads it. */
-  authToken: string;
-}
-
 export interface EventStream {
   subscribe(observer: { next: (event: { data: unknown }) => void; error: (error: unknown) => void }): { unsubscribe(): void };
-}
-
-/**
- * Sends a query or mutation; aborting `signal` cancels the HTTP request (Amplify rejects it then).
- * Amplify types results per generated operation; the typed documents state them instead (documents.ts).
- */
-export function query(call: GraphQLCall, signal?: AbortSignal): Promise<{ data: unknown }> {
-  const request = send(call) as Promise<{ data: unknown }>;
-  // The signal may have fired already (while the client loaded or the session was renewed): no 'abort' event will come.
-  if (signal?.aborted) client.cancel(request);
-  else signal?.addEventListener('abort', () => client.cancel(request), { once: true });
-  return request;
 }
 
 export const listen = (call: GraphQLCall) => send(call) as EventStream;

@@ -26,12 +26,7 @@ describe('toApiError', () => {
     expect(toApiError({ errors: [{ message: 'x', extensions: { code: 'INCORRECT_PASSWORD' } }] }).code).toBe('INCORRECT_PASSWORD');
   });
 
-  it('marks an HTTP 401 as unauthorized, whichever way Amplify reports it', () => {
-    expect(
-      toApiError({ errors: [{ message: 'Unauthorized', originalError: { name: 'UnknownError', $metadata: { httpStatusCode: 401 } } }] })
-        .unauthorized,
-    ).toBe(true);
-    expect(toApiError({ errors: [{ message: 'Unauthorized', originalError: { name: 'UnauthorizedException' } }] }).unauthorized).toBe(true);
+  it("marks a refused token (AppSync's UnauthorizedException, as http-client reports an HTTP 401) as unauthorized", () => {
     expect(toApiError({ errors: [{ message: 'no', errorType: 'UnauthorizedException' }] }).unauthorized).toBe(true);
     expect(toApiError({ errors: [{ message: 'no', errorType: 'UNAUTHORIZED_ACCESS' }] }).unauthorized).toBe(false);
   });

@@ -20,17 +20,12 @@ interface RawGraphQLError {
   errorType?: string;
   errorInfo?: { code?: string; fields?: FieldError[] } | null;
   extensions?: { code?: string; fields?: FieldError[] } | null;
-  /** Set by Amplify when the HTTP call itself failed (401, network…). */
-  originalError?: { name?: string; response?: { statusCode?: number }; $metadata?: { httpStatusCode?: number } } | null;
 }
 
-const isUnauthorizedResponse = (e: RawGraphQLError): boolean =>
-  e.errorType === 'UnauthorizedException' ||
-  e.originalError?.name?.startsWith('UnauthorizedException') === true ||
-  e.originalError?.response?.statusCode === 401 ||
-  e.originalError?.$metadata?.httpStatusCode === 401;
+/** AppSync's answer to a refused token; http-client.ts gives every HTTP 401 this type. */
+const isUnauthorizedResponse = (e: RawGraphQLError): boolean => e.errorType === 'UnauthorizedException';
 
-/** Turns what the Amplify client throws (`{ data, errors }`, or an Error) into an ApiError. */
+/** Turns what the HTTP client throws (`{ data, errors }`, or an Error) into an ApiError. */
 export function toApiError(thrown: unknown): ApiError {
   if (thrown instanceof ApiError) return thrown;
   const errors = (thrown as { errors?: RawGraphQLError[] } | null)?.errors;

@@ -10,7539 +10,7539 @@
  * instead save to a .ts instead of a .d.ts file.
  */
 export type introspection = {
-  "__schema": {
-    "queryType": {
-      "kind": "OBJECT",
-      "name": "Query"
-    },
-    "mutationType": {
-      "kind": "OBJECT",
-      "name": "Mutation"
-    },
-    "subscriptionType": {
-      "kind": "OBJECT",
-      "name": "Subscription"
-    },
-    "types": [
+  __schema: {
+    queryType: {
+      kind: 'OBJECT';
+      name: 'Query';
+    };
+    mutationType: {
+      kind: 'OBJECT';
+      name: 'Mutation';
+    };
+    subscriptionType: {
+      kind: 'OBJECT';
+      name: 'Subscription';
+    };
+    types: [
       {
-        "kind": "SCALAR",
-        "name": "AWSDate"
+        kind: 'SCALAR';
+        name: 'AWSDate';
       },
       {
-        "kind": "SCALAR",
-        "name": "AWSDateTime"
-      },
-      {
-        "kind": "SCALAR",
-        "name": "AWSEmail"
-      },
-      {
-        "kind": "SCALAR",
-        "name": "AWSIPAddress"
-      },
-      {
-        "kind": "SCALAR",
-        "name": "AWSJSON"
-      },
-      {
-        "kind": "SCALAR",
-        "name": "AWSPhone"
-      },
-      {
-        "kind": "SCALAR",
-        "name": "AWSTime"
-      },
-      {
-        "kind": "SCALAR",
-        "name": "AWSTimestamp"
-      },
-      {
-        "kind": "SCALAR",
-        "name": "AWSURL"
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AcceptTosInput",
-        "inputFields": [
-          {
-            "name": "tosVersion",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "OBJECT",
-        "name": "AcceptedTos",
-        "fields": [
-          {
-            "name": "hasAcceptedLatest",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "latestVersionAvailable",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "OBJECT",
-        "name": "Ad",
-        "fields": [
-          {
-            "name": "allergens",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "Allergen"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "availability",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "Availability"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "canHaveDriver",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "canShareRoad",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "category",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "AdCategory"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "certifications",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "Certification"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "conditions",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "conditionsTypeDeliveryTruck",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "contact",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "AdContact"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "createdAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "deliveryTruckType",
-            "type": {
-              "kind": "ENUM",
-              "name": "TruckType"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "deliveryTruckTypeOther",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "description",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "LocalizedText"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "descriptionOther",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "donation",
-            "type": {
-              "kind": "OBJECT",
-              "name": "DescribedOffer"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "editable",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "equipment",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "images",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "OBJECT",
-                    "name": "AdImage"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "infoIsTrue",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "location",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "AdLocation"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "organization",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "path",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "professionalKitchenEquipment",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "KitchenEquipment"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "professionalKitchenEquipmentOther",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "published",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "publishedAt",
-            "type": {
-              "kind": "SCALAR",
-              "name": "AWSDateTime"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "refrigerated",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "rent",
-            "type": {
-              "kind": "OBJECT",
-              "name": "PriceOffer"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "sale",
-            "type": {
-              "kind": "OBJECT",
-              "name": "PriceOffer"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "surfaceDescription",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "surfaceSize",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "title",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "LocalizedText"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "trade",
-            "type": {
-              "kind": "OBJECT",
-              "name": "DescribedOffer"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "unlisted",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "updatedAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AdAddressInput",
-        "inputFields": [
-          {
-            "name": "address",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "town",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "postalCode",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "latitude",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Float"
-            }
-          },
-          {
-            "name": "longitude",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Float"
-            }
-          },
-          {
-            "name": "showAddress",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "ENUM",
-        "name": "AdCategory",
-        "enumValues": [
-          {
-            "name": "PROFESSIONAL_KITCHEN",
-            "isDeprecated": false
-          },
-          {
-            "name": "DELIVERY_TRUCK",
-            "isDeprecated": false
-          },
-          {
-            "name": "STORAGE_SPACE",
-            "isDeprecated": false
-          },
-          {
-            "name": "PROFESSIONAL_COOKING_EQUIPMENT",
-            "isDeprecated": false
-          },
-          {
-            "name": "PREP_EQUIPMENT",
-            "isDeprecated": false
-          },
-          {
-            "name": "REFRIGERATION_EQUIPMENT",
-            "isDeprecated": false
-          },
-          {
-            "name": "HEAVY_EQUIPMENT",
-            "isDeprecated": false
-          },
-          {
-            "name": "SURPLUS",
-            "isDeprecated": false
-          },
-          {
-            "name": "OTHER",
-            "isDeprecated": false
-          }
-        ]
-      },
-      {
-        "kind": "OBJECT",
-        "name": "AdContact",
-        "fields": [
-          {
-            "name": "email",
-            "type": {
-              "kind": "SCALAR",
-              "name": "AWSEmail"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "organizationName",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "phoneNumber",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "publicName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "userId",
-            "type": {
-              "kind": "SCALAR",
-              "name": "ID"
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "OBJECT",
-        "name": "AdImage",
-        "fields": [
-          {
-            "name": "alt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "LocalizedText"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "variants",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "OBJECT",
-                    "name": "ImageVariant"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AdImageInput",
-        "inputFields": [
-          {
-            "name": "fileIds",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            }
-          },
-          {
-            "name": "alt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "INPUT_OBJECT",
-                "name": "LocalizedTextInput"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AdInput",
-        "inputFields": [
-          {
-            "name": "title",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "INPUT_OBJECT",
-                "name": "LocalizedTextInput"
-              }
-            }
-          },
-          {
-            "name": "description",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "INPUT_OBJECT",
-                "name": "LocalizedRichTextInput"
-              }
-            }
-          },
-          {
-            "name": "category",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "AdCategory"
-              }
-            }
-          },
-          {
-            "name": "descriptionOther",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "professionalKitchenEquipment",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "ENUM",
-                  "name": "KitchenEquipment"
-                }
-              }
-            }
-          },
-          {
-            "name": "professionalKitchenEquipmentOther",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "deliveryTruckType",
-            "type": {
-              "kind": "ENUM",
-              "name": "TruckType"
-            }
-          },
-          {
-            "name": "deliveryTruckTypeOther",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "canHaveDriver",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
-          },
-          {
-            "name": "canShareRoad",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
-          },
-          {
-            "name": "refrigerated",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
-          },
-          {
-            "name": "conditionsTypeDeliveryTruck",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "surfaceDescription",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "surfaceSize",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "equipment",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "conditions",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "address",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "INPUT_OBJECT",
-                "name": "AdAddressInput"
-              }
-            }
-          },
-          {
-            "name": "availability",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "INPUT_OBJECT",
-                "name": "AvailabilityInput"
-              }
-            }
-          },
-          {
-            "name": "certifications",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "Certification"
-                  }
-                }
-              }
-            }
-          },
-          {
-            "name": "allergens",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "Allergen"
-                  }
-                }
-              }
-            }
-          },
-          {
-            "name": "rent",
-            "type": {
-              "kind": "INPUT_OBJECT",
-              "name": "PriceOfferInput"
-            }
-          },
-          {
-            "name": "sale",
-            "type": {
-              "kind": "INPUT_OBJECT",
-              "name": "PriceOfferInput"
-            }
-          },
-          {
-            "name": "trade",
-            "type": {
-              "kind": "INPUT_OBJECT",
-              "name": "DescribedOfferInput"
-            }
-          },
-          {
-            "name": "donation",
-            "type": {
-              "kind": "INPUT_OBJECT",
-              "name": "DescribedOfferInput"
-            }
-          },
-          {
-            "name": "organization",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "images",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "AdImageInput"
-                  }
-                }
-              }
-            }
-          },
-          {
-            "name": "infoIsTrue",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "OBJECT",
-        "name": "AdLocation",
-        "fields": [
-          {
-            "name": "address",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "exact",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "latitude",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Float"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "longitude",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Float"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "postalCode",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "radiusMeters",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "showAddress",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "town",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "OBJECT",
-        "name": "AdPage",
-        "fields": [
-          {
-            "name": "items",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "OBJECT",
-                    "name": "Ad"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "nextToken",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AdSearchInput",
-        "inputFields": [
-          {
-            "name": "categories",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "ENUM",
-                  "name": "AdCategory"
-                }
-              }
-            }
-          },
-          {
-            "name": "modes",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "ENUM",
-                  "name": "OfferMode"
-                }
-              }
-            }
-          },
-          {
-            "name": "availability",
-            "type": {
-              "kind": "INPUT_OBJECT",
-              "name": "AvailabilityFilterInput"
-            }
-          },
-          {
-            "name": "priceRanges",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "ENUM",
-                  "name": "PriceRange"
-                }
-              }
-            }
-          },
-          {
-            "name": "certifications",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "ENUM",
-                  "name": "Certification"
-                }
-              }
-            }
-          },
-          {
-            "name": "keyword",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "near",
-            "type": {
-              "kind": "INPUT_OBJECT",
-              "name": "NearInput"
-            }
-          },
-          {
-            "name": "sort",
-            "type": {
-              "kind": "ENUM",
-              "name": "AdSort"
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "OBJECT",
-        "name": "AdSearchPage",
-        "fields": [
-          {
-            "name": "items",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "OBJECT",
-                    "name": "AdSummary"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "nextToken",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "ENUM",
-        "name": "AdSort",
-        "enumValues": [
-          {
-            "name": "DISTANCE_ASC",
-            "isDeprecated": false
-          },
-          {
-            "name": "DISTANCE_DESC",
-            "isDeprecated": false
-          },
-          {
-            "name": "DATE_ASC",
-            "isDeprecated": false
-          },
-          {
-            "name": "DATE_DESC",
-            "isDeprecated": false
-          }
-        ]
-      },
-      {
-        "kind": "OBJECT",
-        "name": "AdSummary",
-        "fields": [
-          {
-            "name": "category",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "AdCategory"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "distanceKm",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Float"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "donation",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "image",
-            "type": {
-              "kind": "OBJECT",
-              "name": "AdImage"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "latitude",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Float"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "longitude",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Float"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "path",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "publishedAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "radiusMeters",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "rent",
-            "type": {
-              "kind": "OBJECT",
-              "name": "OfferPrice"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "sale",
-            "type": {
-              "kind": "OBJECT",
-              "name": "OfferPrice"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "title",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "LocalizedText"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "town",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "trade",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AdminCreateUserInput",
-        "inputFields": [
-          {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "firstName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "lastName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "organizationName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "organizationNEQ",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "organizationType",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "OrganizationType"
-              }
-            }
-          },
-          {
-            "name": "organizationTypeOtherSpecification",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "industry",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "Industry"
-              }
-            }
-          },
-          {
-            "name": "industryOtherSpecification",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "phoneNumber",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "showPhoneNumber",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
-          },
-          {
-            "name": "showEmail",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
-          },
-          {
-            "name": "address",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "postalCode",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "registeringInterests",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "ENUM",
-                  "name": "RegisteringInterest"
-                }
-              }
-            }
-          },
-          {
-            "name": "language",
-            "type": {
-              "kind": "ENUM",
-              "name": "ContentLanguage"
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AdminUpdateUserInput",
-        "inputFields": [
-          {
-            "name": "userId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            }
-          },
-          {
-            "name": "email",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "firstName",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "lastName",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "organizationName",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "organizationNEQ",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "organizationType",
-            "type": {
-              "kind": "ENUM",
-              "name": "OrganizationType"
-            }
-          },
-          {
-            "name": "organizationTypeOtherSpecification",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "industry",
-            "type": {
-              "kind": "ENUM",
-              "name": "Industry"
-            }
-          },
-          {
-            "name": "industryOtherSpecification",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "phoneNumber",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "showPhoneNumber",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
-          },
-          {
-            "name": "showEmail",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
-          },
-          {
-            "name": "address",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "postalCode",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "contactAuthorizationNews",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
-          },
-          {
-            "name": "contactAuthorizationSurveys",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
-          },
-          {
-            "name": "registeringInterests",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "ENUM",
-                  "name": "RegisteringInterest"
-                }
-              }
-            }
-          },
-          {
-            "name": "language",
-            "type": {
-              "kind": "ENUM",
-              "name": "ContentLanguage"
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "OBJECT",
-        "name": "Alert",
-        "fields": [
-          {
-            "name": "createdAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "criteria",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "AlertCriteria"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSEmail"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "language",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "ContentLanguage"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "lastDigestAt",
-            "type": {
-              "kind": "SCALAR",
-              "name": "AWSDateTime"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "place",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "AlertPlace"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "radiusKm",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "status",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "AlertStatus"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "updatedAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "OBJECT",
-        "name": "AlertCriteria",
-        "fields": [
-          {
-            "name": "availability",
-            "type": {
-              "kind": "OBJECT",
-              "name": "AvailabilityFilter"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "categories",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "AdCategory"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "certifications",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "Certification"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "keyword",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "modes",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "OfferMode"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "priceRanges",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "PriceRange"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AlertCriteriaInput",
-        "inputFields": [
-          {
-            "name": "categories",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "ENUM",
-                  "name": "AdCategory"
-                }
-              }
-            }
-          },
-          {
-            "name": "modes",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "ENUM",
-                  "name": "OfferMode"
-                }
-              }
-            }
-          },
-          {
-            "name": "availability",
-            "type": {
-              "kind": "INPUT_OBJECT",
-              "name": "AvailabilityFilterInput"
-            }
-          },
-          {
-            "name": "priceRanges",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "ENUM",
-                  "name": "PriceRange"
-                }
-              }
-            }
-          },
-          {
-            "name": "certifications",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "ENUM",
-                  "name": "Certification"
-                }
-              }
-            }
-          },
-          {
-            "name": "keyword",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AlertLinkInput",
-        "inputFields": [
-          {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            }
-          },
-          {
-            "name": "token",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "OBJECT",
-        "name": "AlertLinkResult",
-        "fields": [
-          {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "language",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "ContentLanguage"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "status",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "AlertStatus"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "OBJECT",
-        "name": "AlertPlace",
-        "fields": [
-          {
-            "name": "label",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "latitude",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Float"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "longitude",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Float"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AlertPlaceInput",
-        "inputFields": [
-          {
-            "name": "label",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "latitude",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Float"
-              }
-            }
-          },
-          {
-            "name": "longitude",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Float"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "ENUM",
-        "name": "AlertStatus",
-        "enumValues": [
-          {
-            "name": "PENDING_CONFIRMATION",
-            "isDeprecated": false
-          },
-          {
-            "name": "ACTIVE",
-            "isDeprecated": false
-          }
-        ]
-      },
-      {
-        "kind": "ENUM",
-        "name": "Allergen",
-        "enumValues": [
-          {
-            "name": "NUTS",
-            "isDeprecated": false
-          },
-          {
-            "name": "PEANUTS",
-            "isDeprecated": false
-          },
-          {
-            "name": "SESAME",
-            "isDeprecated": false
-          },
-          {
-            "name": "WHEAT",
-            "isDeprecated": false
-          },
-          {
-            "name": "GLUTEN",
-            "isDeprecated": false
-          },
-          {
-            "name": "SULPHITES",
-            "isDeprecated": false
-          },
-          {
-            "name": "EGGS",
-            "isDeprecated": false
-          },
-          {
-            "name": "MILK",
-            "isDeprecated": false
-          },
-          {
-            "name": "SOY",
-            "isDeprecated": false
-          },
-          {
-            "name": "CRUSTACEANS_MOLLUSCS_FISH",
-            "isDeprecated": false
-          },
-          {
-            "name": "MUSTARD",
-            "isDeprecated": false
-          }
-        ]
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AllowUserInput",
-        "inputFields": [
-          {
-            "name": "userId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "OBJECT",
-        "name": "Availability",
-        "fields": [
-          {
-            "name": "all",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "day",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "evening",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "restrictions",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "OBJECT",
-                    "name": "AvailabilityRestriction"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "weekdays",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "Weekday"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "OBJECT",
-        "name": "AvailabilityFilter",
-        "fields": [
-          {
-            "name": "day",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "evening",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "weekdays",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "Weekday"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AvailabilityFilterInput",
-        "inputFields": [
-          {
-            "name": "day",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            }
-          },
-          {
-            "name": "evening",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            }
-          },
-          {
-            "name": "weekdays",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "Weekday"
-                  }
-                }
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AvailabilityInput",
-        "inputFields": [
-          {
-            "name": "all",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            }
-          },
-          {
-            "name": "day",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            }
-          },
-          {
-            "name": "evening",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            }
-          },
-          {
-            "name": "weekdays",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "Weekday"
-                  }
-                }
-              }
-            }
-          },
-          {
-            "name": "restrictions",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "AvailabilityRestrictionInput"
-                  }
-                }
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "OBJECT",
-        "name": "AvailabilityRestriction",
-        "fields": [
-          {
-            "name": "date",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDate"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "period",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "DayPeriod"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "AvailabilityRestrictionInput",
-        "inputFields": [
-          {
-            "name": "date",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDate"
-              }
-            }
-          },
-          {
-            "name": "period",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "DayPeriod"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "SCALAR",
-        "name": "Boolean"
-      },
-      {
-        "kind": "ENUM",
-        "name": "Certification",
-        "enumValues": [
-          {
-            "name": "RESTAURANT_KITCHEN_PERMIT",
-            "isDeprecated": false
-          },
-          {
-            "name": "C1_KITCHEN_PERMIT",
-            "isDeprecated": false
-          },
-          {
-            "name": "HACCP",
-            "isDeprecated": false
-          },
-          {
-            "name": "GFSI",
-            "isDeprecated": false
-          }
-        ]
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "ChangeEmailInput",
-        "inputFields": [
-          {
-            "name": "newEmail",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "password",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "ChangePasswordInput",
-        "inputFields": [
-          {
-            "name": "currentPassword",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "newPassword",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "OBJECT",
-        "name": "ChatEvent",
-        "fields": [
-          {
-            "name": "at",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "conversationId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "message",
-            "type": {
-              "kind": "OBJECT",
-              "name": "Message"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "participantId",
-            "type": {
-              "kind": "SCALAR",
-              "name": "ID"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "type",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "ChatEventType"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "userId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "ENUM",
-        "name": "ChatEventType",
-        "enumValues": [
-          {
-            "name": "MESSAGE_ADDED",
-            "isDeprecated": false
-          },
-          {
-            "name": "MESSAGE_READ",
-            "isDeprecated": false
-          },
-          {
-            "name": "PARTICIPANT_JOINED",
-            "isDeprecated": false
-          }
-        ]
-      },
-      {
-        "kind": "OBJECT",
-        "name": "ChatPreferences",
-        "fields": [
-          {
-            "name": "emailReminders",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "ChatPreferencesInput",
-        "inputFields": [
-          {
-            "name": "emailReminders",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "CompleteAdminRegistrationInput",
-        "inputFields": [
-          {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "token",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "password",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "firstName",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "lastName",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "ConfirmEmailInput",
-        "inputFields": [
-          {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "token",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "ENUM",
-        "name": "ContentLanguage",
-        "enumValues": [
-          {
-            "name": "FRENCH",
-            "isDeprecated": false
-          },
-          {
-            "name": "ENGLISH",
-            "isDeprecated": false
-          }
-        ]
-      },
-      {
-        "kind": "OBJECT",
-        "name": "Conversation",
-        "fields": [
-          {
-            "name": "ad",
-            "type": {
-              "kind": "OBJECT",
-              "name": "ConversationAd"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "createdAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "lastActivityAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "lastMessage",
-            "type": {
-              "kind": "OBJECT",
-              "name": "MessagePreview"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "participants",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "OBJECT",
-                    "name": "ConversationParticipant"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "unreadCount",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "OBJECT",
-        "name": "ConversationAd",
-        "fields": [
-          {
-            "name": "category",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "AdCategory"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "image",
-            "type": {
-              "kind": "OBJECT",
-              "name": "AdImage"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "path",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "title",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "LocalizedText"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "OBJECT",
-        "name": "ConversationPage",
-        "fields": [
-          {
-            "name": "items",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "OBJECT",
-                    "name": "Conversation"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "nextToken",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "OBJECT",
-        "name": "ConversationParticipant",
-        "fields": [
-          {
-            "name": "isMe",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "joinedAt",
-            "type": {
-              "kind": "SCALAR",
-              "name": "AWSDateTime"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "lastReadAt",
-            "type": {
-              "kind": "SCALAR",
-              "name": "AWSDateTime"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "publicName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "role",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "ParticipantRole"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "userId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "CreateAdminAccountInput",
-        "inputFields": [
-          {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "firstName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "lastName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "language",
-            "type": {
-              "kind": "ENUM",
-              "name": "ContentLanguage"
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "CreateAlertInput",
-        "inputFields": [
-          {
-            "name": "criteria",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "INPUT_OBJECT",
-                "name": "AlertCriteriaInput"
-              }
-            }
-          },
-          {
-            "name": "place",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "INPUT_OBJECT",
-                "name": "AlertPlaceInput"
-              }
-            }
-          },
-          {
-            "name": "radiusKm",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            }
-          },
-          {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "language",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "ContentLanguage"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "CreateConversationInput",
-        "inputFields": [
-          {
-            "name": "adId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "CreateUserAccountInput",
-        "inputFields": [
-          {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "password",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "firstName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "lastName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "organizationName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          },
-          {
-            "name": "organizationNEQ",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "organizationType",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "OrganizationType"
-              }
-            }
-          },
-          {
-            "name": "organizationTypeOtherSpecification",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "industry",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "Industry"
-              }
-            }
-          },
-          {
-            "name": "industryOtherSpecification",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "phoneNumber",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "showPhoneNumber",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
-          },
-          {
-            "name": "showEmail",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
-          },
-          {
-            "name": "address",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "postalCode",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "contactAuthorizationNews",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
-          },
-          {
-            "name": "contactAuthorizationSurveys",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
-          },
-          {
-            "name": "registeringInterests",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "ENUM",
-                  "name": "RegisteringInterest"
-                }
-              }
-            }
-          },
-          {
-            "name": "returnPath",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "acceptedTermsAndPrivacy",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            }
-          },
-          {
-            "name": "notRentalCompany",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            }
-          },
-          {
-            "name": "language",
-            "type": {
-              "kind": "ENUM",
-              "name": "ContentLanguage"
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "ENUM",
-        "name": "DayPeriod",
-        "enumValues": [
-          {
-            "name": "ALL_DAY",
-            "isDeprecated": false
-          },
-          {
-            "name": "DAY",
-            "isDeprecated": false
-          },
-          {
-            "name": "EVENING",
-            "isDeprecated": false
-          }
-        ]
-      },
-      {
-        "kind": "OBJECT",
-        "name": "DescribedOffer",
-        "fields": [
-          {
-            "name": "description",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "LocalizedText"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "DescribedOfferInput",
-        "inputFields": [
-          {
-            "name": "description",
-            "type": {
-              "kind": "INPUT_OBJECT",
-              "name": "LocalizedNoteInput"
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "EmailInput",
-        "inputFields": [
-          {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "OBJECT",
-        "name": "FirstLoginModalClosedResult",
-        "fields": [
-          {
-            "name": "firstLoginModalClosed",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "SCALAR",
-        "name": "Float"
-      },
-      {
-        "kind": "SCALAR",
-        "name": "ID"
-      },
-      {
-        "kind": "OBJECT",
-        "name": "ImageVariant",
-        "fields": [
-          {
-            "name": "fileId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "height",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "url",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSURL"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "width",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "ENUM",
-        "name": "Industry",
-        "enumValues": [
-          {
-            "name": "FOOD_PROCESSING_AND_DISTRIBUTION",
-            "isDeprecated": false
-          },
-          {
-            "name": "CATERING",
-            "isDeprecated": false
-          },
-          {
-            "name": "RETAIL",
-            "isDeprecated": false
-          },
-          {
-            "name": "EDUCATION_AND_TEACHING",
-            "isDeprecated": false
-          },
-          {
-            "name": "HEALTH_AND_SOCIAL_SERVICES",
-            "isDeprecated": false
-          },
-          {
-            "name": "TRANSPORT",
-            "isDeprecated": false
-          },
-          {
-            "name": "OTHER",
-            "isDeprecated": false
-          }
-        ]
-      },
-      {
-        "kind": "SCALAR",
-        "name": "Int"
-      },
-      {
-        "kind": "ENUM",
-        "name": "KitchenEquipment",
-        "enumValues": [
-          {
-            "name": "COLD_ROOM",
-            "isDeprecated": false
-          },
-          {
-            "name": "COOKING_TOOLS",
-            "isDeprecated": false
-          },
-          {
-            "name": "DRY_STORAGE_SPACE",
-            "isDeprecated": false
-          },
-          {
-            "name": "FREEZER",
-            "isDeprecated": false
-          },
-          {
-            "name": "FRIDGE",
-            "isDeprecated": false
-          },
-          {
-            "name": "MICROWAVES",
-            "isDeprecated": false
-          },
-          {
-            "name": "OTHER",
-            "isDeprecated": false
-          },
-          {
-            "name": "OVEN",
-            "isDeprecated": false
-          },
-          {
-            "name": "SINK_DISHWASHER",
-            "isDeprecated": false
-          },
-          {
-            "name": "STOVE",
-            "isDeprecated": false
-          },
-          {
-            "name": "WORKPLAN",
-            "isDeprecated": false
-          }
-        ]
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "LocalizedNoteInput",
-        "inputFields": [
-          {
-            "name": "fr",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "en",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "LocalizedRichTextInput",
-        "inputFields": [
-          {
-            "name": "fr",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "en",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "OBJECT",
-        "name": "LocalizedText",
-        "fields": [
-          {
-            "name": "en",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "fr",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "LocalizedTextInput",
-        "inputFields": [
-          {
-            "name": "fr",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          },
-          {
-            "name": "en",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "OBJECT",
-        "name": "Me",
-        "fields": [
-          {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSEmail"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "firstLoginModalClosed",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "pendingEmail",
-            "type": {
-              "kind": "SCALAR",
-              "name": "AWSEmail"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "profile",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "Profile"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "type",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "UserType"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "OBJECT",
-        "name": "Message",
-        "fields": [
-          {
-            "name": "attachments",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "OBJECT",
-                    "name": "MessageAttachment"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "body",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "conversationId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "createdAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "senderId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "OBJECT",
-        "name": "MessageAttachment",
-        "fields": [
-          {
-            "name": "contentType",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "fileId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "height",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Int"
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "name",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "size",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "url",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSURL"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "width",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Int"
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "INPUT_OBJECT",
-        "name": "MessageAttachmentInput",
-        "inputFields": [
-          {
-            "name": "fileId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            }
-          },
-          {
-            "name": "name",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
-      },
-      {
-        "kind": "OBJECT",
-        "name": "MessagePage",
-        "fields": [
-          {
-            "name": "items",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "OBJECT",
-                    "name": "Message"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "nextToken",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "OBJECT",
-        "name": "MessagePreview",
-        "fields": [
-          {
-            "name": "attachmentCount",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "body",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "createdAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          },
-          {
-            "name": "senderId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
-      },
-      {
-        "kind": "OBJECT",
-        "name": "Mutation",
-        "fields": [
-          {
-            "name": "acceptTos",
-            "type": {
-              "kind": "OBJECT",
-              "name": "AcceptedTos"
-            },
-            "args": [
+        kind: 'SCALAR';
+        name: 'AWSDateTime';
+      },
+      {
+        kind: 'SCALAR';
+        name: 'AWSEmail';
+      },
+      {
+        kind: 'SCALAR';
+        name: 'AWSIPAddress';
+      },
+      {
+        kind: 'SCALAR';
+        name: 'AWSJSON';
+      },
+      {
+        kind: 'SCALAR';
+        name: 'AWSPhone';
+      },
+      {
+        kind: 'SCALAR';
+        name: 'AWSTime';
+      },
+      {
+        kind: 'SCALAR';
+        name: 'AWSTimestamp';
+      },
+      {
+        kind: 'SCALAR';
+        name: 'AWSURL';
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AcceptTosInput';
+        inputFields: [
+          {
+            name: 'tosVersion';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'OBJECT';
+        name: 'AcceptedTos';
+        fields: [
+          {
+            name: 'hasAcceptedLatest';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'latestVersionAvailable';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'Ad';
+        fields: [
+          {
+            name: 'allergens';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'Allergen';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'availability';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'Availability';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'canHaveDriver';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'canShareRoad';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'category';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'AdCategory';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'certifications';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'Certification';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'conditions';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'conditionsTypeDeliveryTruck';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'contact';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'AdContact';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'createdAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'deliveryTruckType';
+            type: {
+              kind: 'ENUM';
+              name: 'TruckType';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'deliveryTruckTypeOther';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'description';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'LocalizedText';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'descriptionOther';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'donation';
+            type: {
+              kind: 'OBJECT';
+              name: 'DescribedOffer';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'editable';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'equipment';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'images';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'OBJECT';
+                    name: 'AdImage';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'infoIsTrue';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'location';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'AdLocation';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'organization';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'path';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'professionalKitchenEquipment';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'KitchenEquipment';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'professionalKitchenEquipmentOther';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'published';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'publishedAt';
+            type: {
+              kind: 'SCALAR';
+              name: 'AWSDateTime';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'refrigerated';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'rent';
+            type: {
+              kind: 'OBJECT';
+              name: 'PriceOffer';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'sale';
+            type: {
+              kind: 'OBJECT';
+              name: 'PriceOffer';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'surfaceDescription';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'surfaceSize';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'title';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'LocalizedText';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'trade';
+            type: {
+              kind: 'OBJECT';
+              name: 'DescribedOffer';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'unlisted';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'updatedAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AdAddressInput';
+        inputFields: [
+          {
+            name: 'address';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'town';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'postalCode';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'latitude';
+            type: {
+              kind: 'SCALAR';
+              name: 'Float';
+            };
+          },
+          {
+            name: 'longitude';
+            type: {
+              kind: 'SCALAR';
+              name: 'Float';
+            };
+          },
+          {
+            name: 'showAddress';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'ENUM';
+        name: 'AdCategory';
+        enumValues: [
+          {
+            name: 'PROFESSIONAL_KITCHEN';
+            isDeprecated: false;
+          },
+          {
+            name: 'DELIVERY_TRUCK';
+            isDeprecated: false;
+          },
+          {
+            name: 'STORAGE_SPACE';
+            isDeprecated: false;
+          },
+          {
+            name: 'PROFESSIONAL_COOKING_EQUIPMENT';
+            isDeprecated: false;
+          },
+          {
+            name: 'PREP_EQUIPMENT';
+            isDeprecated: false;
+          },
+          {
+            name: 'REFRIGERATION_EQUIPMENT';
+            isDeprecated: false;
+          },
+          {
+            name: 'HEAVY_EQUIPMENT';
+            isDeprecated: false;
+          },
+          {
+            name: 'SURPLUS';
+            isDeprecated: false;
+          },
+          {
+            name: 'OTHER';
+            isDeprecated: false;
+          },
+        ];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'AdContact';
+        fields: [
+          {
+            name: 'email';
+            type: {
+              kind: 'SCALAR';
+              name: 'AWSEmail';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'organizationName';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'phoneNumber';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'publicName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'userId';
+            type: {
+              kind: 'SCALAR';
+              name: 'ID';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'AdImage';
+        fields: [
+          {
+            name: 'alt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'LocalizedText';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'variants';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'OBJECT';
+                    name: 'ImageVariant';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AdImageInput';
+        inputFields: [
+          {
+            name: 'fileIds';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              };
+            };
+          },
+          {
+            name: 'alt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'INPUT_OBJECT';
+                name: 'LocalizedTextInput';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AdInput';
+        inputFields: [
+          {
+            name: 'title';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'INPUT_OBJECT';
+                name: 'LocalizedTextInput';
+              };
+            };
+          },
+          {
+            name: 'description';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'INPUT_OBJECT';
+                name: 'LocalizedRichTextInput';
+              };
+            };
+          },
+          {
+            name: 'category';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'AdCategory';
+              };
+            };
+          },
+          {
+            name: 'descriptionOther';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'professionalKitchenEquipment';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'ENUM';
+                  name: 'KitchenEquipment';
+                };
+              };
+            };
+          },
+          {
+            name: 'professionalKitchenEquipmentOther';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'deliveryTruckType';
+            type: {
+              kind: 'ENUM';
+              name: 'TruckType';
+            };
+          },
+          {
+            name: 'deliveryTruckTypeOther';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'canHaveDriver';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+          },
+          {
+            name: 'canShareRoad';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+          },
+          {
+            name: 'refrigerated';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+          },
+          {
+            name: 'conditionsTypeDeliveryTruck';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'surfaceDescription';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'surfaceSize';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'equipment';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'conditions';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'address';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'INPUT_OBJECT';
+                name: 'AdAddressInput';
+              };
+            };
+          },
+          {
+            name: 'availability';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'INPUT_OBJECT';
+                name: 'AvailabilityInput';
+              };
+            };
+          },
+          {
+            name: 'certifications';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'Certification';
+                  };
+                };
+              };
+            };
+          },
+          {
+            name: 'allergens';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'Allergen';
+                  };
+                };
+              };
+            };
+          },
+          {
+            name: 'rent';
+            type: {
+              kind: 'INPUT_OBJECT';
+              name: 'PriceOfferInput';
+            };
+          },
+          {
+            name: 'sale';
+            type: {
+              kind: 'INPUT_OBJECT';
+              name: 'PriceOfferInput';
+            };
+          },
+          {
+            name: 'trade';
+            type: {
+              kind: 'INPUT_OBJECT';
+              name: 'DescribedOfferInput';
+            };
+          },
+          {
+            name: 'donation';
+            type: {
+              kind: 'INPUT_OBJECT';
+              name: 'DescribedOfferInput';
+            };
+          },
+          {
+            name: 'organization';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'images';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'AdImageInput';
+                  };
+                };
+              };
+            };
+          },
+          {
+            name: 'infoIsTrue';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'OBJECT';
+        name: 'AdLocation';
+        fields: [
+          {
+            name: 'address';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'exact';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'latitude';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Float';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'longitude';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Float';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'postalCode';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'radiusMeters';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'showAddress';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'town';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'AdPage';
+        fields: [
+          {
+            name: 'items';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'OBJECT';
+                    name: 'Ad';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'nextToken';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AdSearchInput';
+        inputFields: [
+          {
+            name: 'categories';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'ENUM';
+                  name: 'AdCategory';
+                };
+              };
+            };
+          },
+          {
+            name: 'modes';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'ENUM';
+                  name: 'OfferMode';
+                };
+              };
+            };
+          },
+          {
+            name: 'availability';
+            type: {
+              kind: 'INPUT_OBJECT';
+              name: 'AvailabilityFilterInput';
+            };
+          },
+          {
+            name: 'priceRanges';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'ENUM';
+                  name: 'PriceRange';
+                };
+              };
+            };
+          },
+          {
+            name: 'certifications';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'ENUM';
+                  name: 'Certification';
+                };
+              };
+            };
+          },
+          {
+            name: 'keyword';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'near';
+            type: {
+              kind: 'INPUT_OBJECT';
+              name: 'NearInput';
+            };
+          },
+          {
+            name: 'sort';
+            type: {
+              kind: 'ENUM';
+              name: 'AdSort';
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'OBJECT';
+        name: 'AdSearchPage';
+        fields: [
+          {
+            name: 'items';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'OBJECT';
+                    name: 'AdSummary';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'nextToken';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'ENUM';
+        name: 'AdSort';
+        enumValues: [
+          {
+            name: 'DISTANCE_ASC';
+            isDeprecated: false;
+          },
+          {
+            name: 'DISTANCE_DESC';
+            isDeprecated: false;
+          },
+          {
+            name: 'DATE_ASC';
+            isDeprecated: false;
+          },
+          {
+            name: 'DATE_DESC';
+            isDeprecated: false;
+          },
+        ];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'AdSummary';
+        fields: [
+          {
+            name: 'category';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'AdCategory';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'distanceKm';
+            type: {
+              kind: 'SCALAR';
+              name: 'Float';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'donation';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'image';
+            type: {
+              kind: 'OBJECT';
+              name: 'AdImage';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'latitude';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Float';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'longitude';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Float';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'path';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'publishedAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'radiusMeters';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'rent';
+            type: {
+              kind: 'OBJECT';
+              name: 'OfferPrice';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'sale';
+            type: {
+              kind: 'OBJECT';
+              name: 'OfferPrice';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'title';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'LocalizedText';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'town';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'trade';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AdminCreateUserInput';
+        inputFields: [
+          {
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'firstName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'lastName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'organizationName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'organizationNEQ';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'organizationType';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'OrganizationType';
+              };
+            };
+          },
+          {
+            name: 'organizationTypeOtherSpecification';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'industry';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'Industry';
+              };
+            };
+          },
+          {
+            name: 'industryOtherSpecification';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'phoneNumber';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'showPhoneNumber';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+          },
+          {
+            name: 'showEmail';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+          },
+          {
+            name: 'address';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'postalCode';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'registeringInterests';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'ENUM';
+                  name: 'RegisteringInterest';
+                };
+              };
+            };
+          },
+          {
+            name: 'language';
+            type: {
+              kind: 'ENUM';
+              name: 'ContentLanguage';
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AdminUpdateUserInput';
+        inputFields: [
+          {
+            name: 'userId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+          },
+          {
+            name: 'email';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'firstName';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'lastName';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'organizationName';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'organizationNEQ';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'organizationType';
+            type: {
+              kind: 'ENUM';
+              name: 'OrganizationType';
+            };
+          },
+          {
+            name: 'organizationTypeOtherSpecification';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'industry';
+            type: {
+              kind: 'ENUM';
+              name: 'Industry';
+            };
+          },
+          {
+            name: 'industryOtherSpecification';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'phoneNumber';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'showPhoneNumber';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+          },
+          {
+            name: 'showEmail';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+          },
+          {
+            name: 'address';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'postalCode';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'contactAuthorizationNews';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+          },
+          {
+            name: 'contactAuthorizationSurveys';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+          },
+          {
+            name: 'registeringInterests';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'ENUM';
+                  name: 'RegisteringInterest';
+                };
+              };
+            };
+          },
+          {
+            name: 'language';
+            type: {
+              kind: 'ENUM';
+              name: 'ContentLanguage';
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'OBJECT';
+        name: 'Alert';
+        fields: [
+          {
+            name: 'createdAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'criteria';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'AlertCriteria';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSEmail';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'language';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'ContentLanguage';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'lastDigestAt';
+            type: {
+              kind: 'SCALAR';
+              name: 'AWSDateTime';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'place';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'AlertPlace';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'radiusKm';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'status';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'AlertStatus';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'updatedAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'AlertCriteria';
+        fields: [
+          {
+            name: 'availability';
+            type: {
+              kind: 'OBJECT';
+              name: 'AvailabilityFilter';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'categories';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'AdCategory';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'certifications';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'Certification';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'keyword';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'modes';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'OfferMode';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'priceRanges';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'PriceRange';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AlertCriteriaInput';
+        inputFields: [
+          {
+            name: 'categories';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'ENUM';
+                  name: 'AdCategory';
+                };
+              };
+            };
+          },
+          {
+            name: 'modes';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'ENUM';
+                  name: 'OfferMode';
+                };
+              };
+            };
+          },
+          {
+            name: 'availability';
+            type: {
+              kind: 'INPUT_OBJECT';
+              name: 'AvailabilityFilterInput';
+            };
+          },
+          {
+            name: 'priceRanges';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'ENUM';
+                  name: 'PriceRange';
+                };
+              };
+            };
+          },
+          {
+            name: 'certifications';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'ENUM';
+                  name: 'Certification';
+                };
+              };
+            };
+          },
+          {
+            name: 'keyword';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AlertLinkInput';
+        inputFields: [
+          {
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+          },
+          {
+            name: 'token';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'OBJECT';
+        name: 'AlertLinkResult';
+        fields: [
+          {
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'language';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'ContentLanguage';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'status';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'AlertStatus';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'AlertPlace';
+        fields: [
+          {
+            name: 'label';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'latitude';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Float';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'longitude';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Float';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AlertPlaceInput';
+        inputFields: [
+          {
+            name: 'label';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'latitude';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Float';
+              };
+            };
+          },
+          {
+            name: 'longitude';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Float';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'ENUM';
+        name: 'AlertStatus';
+        enumValues: [
+          {
+            name: 'PENDING_CONFIRMATION';
+            isDeprecated: false;
+          },
+          {
+            name: 'ACTIVE';
+            isDeprecated: false;
+          },
+        ];
+      },
+      {
+        kind: 'ENUM';
+        name: 'Allergen';
+        enumValues: [
+          {
+            name: 'NUTS';
+            isDeprecated: false;
+          },
+          {
+            name: 'PEANUTS';
+            isDeprecated: false;
+          },
+          {
+            name: 'SESAME';
+            isDeprecated: false;
+          },
+          {
+            name: 'WHEAT';
+            isDeprecated: false;
+          },
+          {
+            name: 'GLUTEN';
+            isDeprecated: false;
+          },
+          {
+            name: 'SULPHITES';
+            isDeprecated: false;
+          },
+          {
+            name: 'EGGS';
+            isDeprecated: false;
+          },
+          {
+            name: 'MILK';
+            isDeprecated: false;
+          },
+          {
+            name: 'SOY';
+            isDeprecated: false;
+          },
+          {
+            name: 'CRUSTACEANS_MOLLUSCS_FISH';
+            isDeprecated: false;
+          },
+          {
+            name: 'MUSTARD';
+            isDeprecated: false;
+          },
+        ];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AllowUserInput';
+        inputFields: [
+          {
+            name: 'userId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'OBJECT';
+        name: 'Availability';
+        fields: [
+          {
+            name: 'all';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'day';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'evening';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'restrictions';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'OBJECT';
+                    name: 'AvailabilityRestriction';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'weekdays';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'Weekday';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'AvailabilityFilter';
+        fields: [
+          {
+            name: 'day';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'evening';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'weekdays';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'Weekday';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AvailabilityFilterInput';
+        inputFields: [
+          {
+            name: 'day';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+          },
+          {
+            name: 'evening';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+          },
+          {
+            name: 'weekdays';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'Weekday';
+                  };
+                };
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AvailabilityInput';
+        inputFields: [
+          {
+            name: 'all';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+          },
+          {
+            name: 'day';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+          },
+          {
+            name: 'evening';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+          },
+          {
+            name: 'weekdays';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'Weekday';
+                  };
+                };
+              };
+            };
+          },
+          {
+            name: 'restrictions';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'AvailabilityRestrictionInput';
+                  };
+                };
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'OBJECT';
+        name: 'AvailabilityRestriction';
+        fields: [
+          {
+            name: 'date';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDate';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'period';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'DayPeriod';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'AvailabilityRestrictionInput';
+        inputFields: [
+          {
+            name: 'date';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDate';
+              };
+            };
+          },
+          {
+            name: 'period';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'DayPeriod';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'SCALAR';
+        name: 'Boolean';
+      },
+      {
+        kind: 'ENUM';
+        name: 'Certification';
+        enumValues: [
+          {
+            name: 'RESTAURANT_KITCHEN_PERMIT';
+            isDeprecated: false;
+          },
+          {
+            name: 'C1_KITCHEN_PERMIT';
+            isDeprecated: false;
+          },
+          {
+            name: 'HACCP';
+            isDeprecated: false;
+          },
+          {
+            name: 'GFSI';
+            isDeprecated: false;
+          },
+        ];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'ChangeEmailInput';
+        inputFields: [
+          {
+            name: 'newEmail';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'password';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'ChangePasswordInput';
+        inputFields: [
+          {
+            name: 'currentPassword';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'newPassword';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'OBJECT';
+        name: 'ChatEvent';
+        fields: [
+          {
+            name: 'at';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'conversationId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'message';
+            type: {
+              kind: 'OBJECT';
+              name: 'Message';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'participantId';
+            type: {
+              kind: 'SCALAR';
+              name: 'ID';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'type';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'ChatEventType';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'userId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'ENUM';
+        name: 'ChatEventType';
+        enumValues: [
+          {
+            name: 'MESSAGE_ADDED';
+            isDeprecated: false;
+          },
+          {
+            name: 'MESSAGE_READ';
+            isDeprecated: false;
+          },
+          {
+            name: 'PARTICIPANT_JOINED';
+            isDeprecated: false;
+          },
+        ];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'ChatPreferences';
+        fields: [
+          {
+            name: 'emailReminders';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'ChatPreferencesInput';
+        inputFields: [
+          {
+            name: 'emailReminders';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'CompleteAdminRegistrationInput';
+        inputFields: [
+          {
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'token';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'password';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'firstName';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'lastName';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'ConfirmEmailInput';
+        inputFields: [
+          {
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'token';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'ENUM';
+        name: 'ContentLanguage';
+        enumValues: [
+          {
+            name: 'FRENCH';
+            isDeprecated: false;
+          },
+          {
+            name: 'ENGLISH';
+            isDeprecated: false;
+          },
+        ];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'Conversation';
+        fields: [
+          {
+            name: 'ad';
+            type: {
+              kind: 'OBJECT';
+              name: 'ConversationAd';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'createdAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'lastActivityAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'lastMessage';
+            type: {
+              kind: 'OBJECT';
+              name: 'MessagePreview';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'participants';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'OBJECT';
+                    name: 'ConversationParticipant';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'unreadCount';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'ConversationAd';
+        fields: [
+          {
+            name: 'category';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'AdCategory';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'image';
+            type: {
+              kind: 'OBJECT';
+              name: 'AdImage';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'path';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'title';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'LocalizedText';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'ConversationPage';
+        fields: [
+          {
+            name: 'items';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'OBJECT';
+                    name: 'Conversation';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'nextToken';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'ConversationParticipant';
+        fields: [
+          {
+            name: 'isMe';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'joinedAt';
+            type: {
+              kind: 'SCALAR';
+              name: 'AWSDateTime';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'lastReadAt';
+            type: {
+              kind: 'SCALAR';
+              name: 'AWSDateTime';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'publicName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'role';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'ParticipantRole';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'userId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'CreateAdminAccountInput';
+        inputFields: [
+          {
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'firstName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'lastName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'language';
+            type: {
+              kind: 'ENUM';
+              name: 'ContentLanguage';
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'CreateAlertInput';
+        inputFields: [
+          {
+            name: 'criteria';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'INPUT_OBJECT';
+                name: 'AlertCriteriaInput';
+              };
+            };
+          },
+          {
+            name: 'place';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'INPUT_OBJECT';
+                name: 'AlertPlaceInput';
+              };
+            };
+          },
+          {
+            name: 'radiusKm';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+          },
+          {
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'language';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'ContentLanguage';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'CreateConversationInput';
+        inputFields: [
+          {
+            name: 'adId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'CreateUserAccountInput';
+        inputFields: [
+          {
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'password';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'firstName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'lastName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'organizationName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+          {
+            name: 'organizationNEQ';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'organizationType';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'OrganizationType';
+              };
+            };
+          },
+          {
+            name: 'organizationTypeOtherSpecification';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'industry';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'Industry';
+              };
+            };
+          },
+          {
+            name: 'industryOtherSpecification';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'phoneNumber';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'showPhoneNumber';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+          },
+          {
+            name: 'showEmail';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+          },
+          {
+            name: 'address';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'postalCode';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'contactAuthorizationNews';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+          },
+          {
+            name: 'contactAuthorizationSurveys';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+          },
+          {
+            name: 'registeringInterests';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'ENUM';
+                  name: 'RegisteringInterest';
+                };
+              };
+            };
+          },
+          {
+            name: 'returnPath';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'acceptedTermsAndPrivacy';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+          },
+          {
+            name: 'notRentalCompany';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+          },
+          {
+            name: 'language';
+            type: {
+              kind: 'ENUM';
+              name: 'ContentLanguage';
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'ENUM';
+        name: 'DayPeriod';
+        enumValues: [
+          {
+            name: 'ALL_DAY';
+            isDeprecated: false;
+          },
+          {
+            name: 'DAY';
+            isDeprecated: false;
+          },
+          {
+            name: 'EVENING';
+            isDeprecated: false;
+          },
+        ];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'DescribedOffer';
+        fields: [
+          {
+            name: 'description';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'LocalizedText';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'DescribedOfferInput';
+        inputFields: [
+          {
+            name: 'description';
+            type: {
+              kind: 'INPUT_OBJECT';
+              name: 'LocalizedNoteInput';
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'EmailInput';
+        inputFields: [
+          {
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'OBJECT';
+        name: 'FirstLoginModalClosedResult';
+        fields: [
+          {
+            name: 'firstLoginModalClosed';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'SCALAR';
+        name: 'Float';
+      },
+      {
+        kind: 'SCALAR';
+        name: 'ID';
+      },
+      {
+        kind: 'OBJECT';
+        name: 'ImageVariant';
+        fields: [
+          {
+            name: 'fileId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'height';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'url';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSURL';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'width';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'ENUM';
+        name: 'Industry';
+        enumValues: [
+          {
+            name: 'FOOD_PROCESSING_AND_DISTRIBUTION';
+            isDeprecated: false;
+          },
+          {
+            name: 'CATERING';
+            isDeprecated: false;
+          },
+          {
+            name: 'RETAIL';
+            isDeprecated: false;
+          },
+          {
+            name: 'EDUCATION_AND_TEACHING';
+            isDeprecated: false;
+          },
+          {
+            name: 'HEALTH_AND_SOCIAL_SERVICES';
+            isDeprecated: false;
+          },
+          {
+            name: 'TRANSPORT';
+            isDeprecated: false;
+          },
+          {
+            name: 'OTHER';
+            isDeprecated: false;
+          },
+        ];
+      },
+      {
+        kind: 'SCALAR';
+        name: 'Int';
+      },
+      {
+        kind: 'ENUM';
+        name: 'KitchenEquipment';
+        enumValues: [
+          {
+            name: 'COLD_ROOM';
+            isDeprecated: false;
+          },
+          {
+            name: 'COOKING_TOOLS';
+            isDeprecated: false;
+          },
+          {
+            name: 'DRY_STORAGE_SPACE';
+            isDeprecated: false;
+          },
+          {
+            name: 'FREEZER';
+            isDeprecated: false;
+          },
+          {
+            name: 'FRIDGE';
+            isDeprecated: false;
+          },
+          {
+            name: 'MICROWAVES';
+            isDeprecated: false;
+          },
+          {
+            name: 'OTHER';
+            isDeprecated: false;
+          },
+          {
+            name: 'OVEN';
+            isDeprecated: false;
+          },
+          {
+            name: 'SINK_DISHWASHER';
+            isDeprecated: false;
+          },
+          {
+            name: 'STOVE';
+            isDeprecated: false;
+          },
+          {
+            name: 'WORKPLAN';
+            isDeprecated: false;
+          },
+        ];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'LocalizedNoteInput';
+        inputFields: [
+          {
+            name: 'fr';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'en';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'LocalizedRichTextInput';
+        inputFields: [
+          {
+            name: 'fr';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'en';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'OBJECT';
+        name: 'LocalizedText';
+        fields: [
+          {
+            name: 'en';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'fr';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'LocalizedTextInput';
+        inputFields: [
+          {
+            name: 'fr';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+          {
+            name: 'en';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'OBJECT';
+        name: 'Me';
+        fields: [
+          {
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSEmail';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'firstLoginModalClosed';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'pendingEmail';
+            type: {
+              kind: 'SCALAR';
+              name: 'AWSEmail';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'profile';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'Profile';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'type';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'UserType';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'Message';
+        fields: [
+          {
+            name: 'attachments';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'OBJECT';
+                    name: 'MessageAttachment';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'body';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'conversationId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'createdAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'senderId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'MessageAttachment';
+        fields: [
+          {
+            name: 'contentType';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'fileId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'height';
+            type: {
+              kind: 'SCALAR';
+              name: 'Int';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'name';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'size';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'url';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSURL';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'width';
+            type: {
+              kind: 'SCALAR';
+              name: 'Int';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'INPUT_OBJECT';
+        name: 'MessageAttachmentInput';
+        inputFields: [
+          {
+            name: 'fileId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+          },
+          {
+            name: 'name';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
+      },
+      {
+        kind: 'OBJECT';
+        name: 'MessagePage';
+        fields: [
+          {
+            name: 'items';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'OBJECT';
+                    name: 'Message';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'nextToken';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'MessagePreview';
+        fields: [
+          {
+            name: 'attachmentCount';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'body';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'createdAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+          {
+            name: 'senderId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
+      },
+      {
+        kind: 'OBJECT';
+        name: 'Mutation';
+        fields: [
+          {
+            name: 'acceptTos';
+            type: {
+              kind: 'OBJECT';
+              name: 'AcceptedTos';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "AcceptTosInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'AcceptTosInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "adminCreateUser",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserIdResult"
-            },
-            "args": [
+            name: 'adminCreateUser';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserIdResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "AdminCreateUserInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'AdminCreateUserInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "adminUpdateUser",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserIdResult"
-            },
-            "args": [
+            name: 'adminUpdateUser';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserIdResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "AdminUpdateUserInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'AdminUpdateUserInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "allowUser",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserIdResult"
-            },
-            "args": [
+            name: 'allowUser';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserIdResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "AllowUserInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'AllowUserInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "changeEmail",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserIdResult"
-            },
-            "args": [
+            name: 'changeEmail';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserIdResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "ChangeEmailInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'ChangeEmailInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "changePassword",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserIdResult"
-            },
-            "args": [
+            name: 'changePassword';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserIdResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "ChangePasswordInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'ChangePasswordInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "completeAdminRegistration",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserIdResult"
-            },
-            "args": [
+            name: 'completeAdminRegistration';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserIdResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "CompleteAdminRegistrationInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'CompleteAdminRegistrationInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "confirmAlert",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "AlertLinkResult"
-              }
-            },
-            "args": [
+            name: 'confirmAlert';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'AlertLinkResult';
+              };
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "AlertLinkInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'AlertLinkInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "confirmEmail",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserIdResult"
-            },
-            "args": [
+            name: 'confirmEmail';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserIdResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "ConfirmEmailInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'ConfirmEmailInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "confirmUpload",
-            "type": {
-              "kind": "OBJECT",
-              "name": "StoredFile"
-            },
-            "args": [
+            name: 'confirmUpload';
+            type: {
+              kind: 'OBJECT';
+              name: 'StoredFile';
+            };
+            args: [
               {
-                "name": "fileId",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'fileId';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "createAd",
-            "type": {
-              "kind": "OBJECT",
-              "name": "Ad"
-            },
-            "args": [
+            name: 'createAd';
+            type: {
+              kind: 'OBJECT';
+              name: 'Ad';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "AdInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'AdInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "createAdminAccount",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserIdResult"
-            },
-            "args": [
+            name: 'createAdminAccount';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserIdResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "CreateAdminAccountInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'CreateAdminAccountInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "createAlert",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "Alert"
-              }
-            },
-            "args": [
+            name: 'createAlert';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'Alert';
+              };
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "CreateAlertInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'CreateAlertInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "createConversation",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "Conversation"
-              }
-            },
-            "args": [
+            name: 'createConversation';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'Conversation';
+              };
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "CreateConversationInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'CreateConversationInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "createUserAccount",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserIdResult"
-            },
-            "args": [
+            name: 'createUserAccount';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserIdResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "CreateUserAccountInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'CreateUserAccountInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "deleteAlert",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [
+            name: 'deleteAlert';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [
               {
-                "name": "id",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'id';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "deleteAlertByLink",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [
+            name: 'deleteAlertByLink';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "AlertLinkInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'AlertLinkInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "publishAd",
-            "type": {
-              "kind": "OBJECT",
-              "name": "Ad"
-            },
-            "args": [
+            name: 'publishAd';
+            type: {
+              kind: 'OBJECT';
+              name: 'Ad';
+            };
+            args: [
               {
-                "name": "id",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'id';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "publishTermsVersion",
-            "type": {
-              "kind": "OBJECT",
-              "name": "TermsVersion"
-            },
-            "args": [
+            name: 'publishTermsVersion';
+            type: {
+              kind: 'OBJECT';
+              name: 'TermsVersion';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "PublishTermsVersionInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'PublishTermsVersionInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "removeConversationNotification",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [
+            name: 'removeConversationNotification';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "RemoveConversationNotificationInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'RemoveConversationNotificationInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "requestUpload",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UploadTicket"
-            },
-            "args": [
+            name: 'requestUpload';
+            type: {
+              kind: 'OBJECT';
+              name: 'UploadTicket';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "RequestUploadInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'RequestUploadInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "resendConfirmationEmail",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            },
-            "args": [
+            name: 'resendConfirmationEmail';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "EmailInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'EmailInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "resetPassword",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserIdResult"
-            },
-            "args": [
+            name: 'resetPassword';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserIdResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "ResetPasswordInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'ResetPasswordInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "sendMessage",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "Message"
-              }
-            },
-            "args": [
+            name: 'sendMessage';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'Message';
+              };
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "SendMessageInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'SendMessageInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "sendPasswordReset",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            },
-            "args": [
+            name: 'sendPasswordReset';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "EmailInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'EmailInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "sendPhoneVerificationCode",
-            "type": {
-              "kind": "OBJECT",
-              "name": "PhoneVerificationStarted"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'sendPhoneVerificationCode';
+            type: {
+              kind: 'OBJECT';
+              name: 'PhoneVerificationStarted';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "transferAd",
-            "type": {
-              "kind": "OBJECT",
-              "name": "Ad"
-            },
-            "args": [
+            name: 'transferAd';
+            type: {
+              kind: 'OBJECT';
+              name: 'Ad';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "TransferAdInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'TransferAdInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "unpublishAd",
-            "type": {
-              "kind": "OBJECT",
-              "name": "Ad"
-            },
-            "args": [
+            name: 'unpublishAd';
+            type: {
+              kind: 'OBJECT';
+              name: 'Ad';
+            };
+            args: [
               {
-                "name": "id",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'id';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "updateAd",
-            "type": {
-              "kind": "OBJECT",
-              "name": "Ad"
-            },
-            "args": [
+            name: 'updateAd';
+            type: {
+              kind: 'OBJECT';
+              name: 'Ad';
+            };
+            args: [
               {
-                "name": "expectedUpdatedAt",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "AWSDateTime"
-                }
+                name: 'expectedUpdatedAt';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'AWSDateTime';
+                };
               },
               {
-                "name": "id",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
+                name: 'id';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
               },
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "AdInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'AdInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "updateAlert",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "Alert"
-              }
-            },
-            "args": [
+            name: 'updateAlert';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'Alert';
+              };
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "UpdateAlertInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'UpdateAlertInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "updateChatPreferences",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "ChatPreferences"
-              }
-            },
-            "args": [
+            name: 'updateChatPreferences';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'ChatPreferences';
+              };
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "ChatPreferencesInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'ChatPreferencesInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "updateFirstLoginModalClosed",
-            "type": {
-              "kind": "OBJECT",
-              "name": "FirstLoginModalClosedResult"
-            },
-            "args": [
+            name: 'updateFirstLoginModalClosed';
+            type: {
+              kind: 'OBJECT';
+              name: 'FirstLoginModalClosedResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "UpdateFirstLoginModalClosedInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'UpdateFirstLoginModalClosedInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "updateUserProfile",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserIdResult"
-            },
-            "args": [
+            name: 'updateUserProfile';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserIdResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "UpdateUserProfileInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'UpdateUserProfileInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "verifyEmail",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserIdResult"
-            },
-            "args": [
+            name: 'verifyEmail';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserIdResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "EmailInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'EmailInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "verifyPhoneCode",
-            "type": {
-              "kind": "OBJECT",
-              "name": "PhoneVerificationResult"
-            },
-            "args": [
+            name: 'verifyPhoneCode';
+            type: {
+              kind: 'OBJECT';
+              name: 'PhoneVerificationResult';
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "VerifyPhoneCodeInput"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'VerifyPhoneCodeInput';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "INPUT_OBJECT",
-        "name": "NearInput",
-        "inputFields": [
+        kind: 'INPUT_OBJECT';
+        name: 'NearInput';
+        inputFields: [
           {
-            "name": "latitude",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Float"
-              }
-            }
+            name: 'latitude';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Float';
+              };
+            };
           },
           {
-            "name": "longitude",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Float"
-              }
-            }
+            name: 'longitude';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Float';
+              };
+            };
           },
           {
-            "name": "radiusKm",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
+            name: 'radiusKm';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
       },
       {
-        "kind": "ENUM",
-        "name": "OfferMode",
-        "enumValues": [
+        kind: 'ENUM';
+        name: 'OfferMode';
+        enumValues: [
           {
-            "name": "RENT",
-            "isDeprecated": false
+            name: 'RENT';
+            isDeprecated: false;
           },
           {
-            "name": "SALE",
-            "isDeprecated": false
+            name: 'SALE';
+            isDeprecated: false;
           },
           {
-            "name": "TRADE",
-            "isDeprecated": false
+            name: 'TRADE';
+            isDeprecated: false;
           },
           {
-            "name": "DONATION",
-            "isDeprecated": false
-          }
-        ]
+            name: 'DONATION';
+            isDeprecated: false;
+          },
+        ];
       },
       {
-        "kind": "OBJECT",
-        "name": "OfferPrice",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'OfferPrice';
+        fields: [
           {
-            "name": "amountCents",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Int"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'amountCents';
+            type: {
+              kind: 'SCALAR';
+              name: 'Int';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "kind",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "PriceKind"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'kind';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'PriceKind';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "range",
-            "type": {
-              "kind": "ENUM",
-              "name": "PriceRange"
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'range';
+            type: {
+              kind: 'ENUM';
+              name: 'PriceRange';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "ENUM",
-        "name": "OrganizationType",
-        "enumValues": [
+        kind: 'ENUM';
+        name: 'OrganizationType';
+        enumValues: [
           {
-            "name": "NON_PROFIT_ORGANIZATIONS",
-            "isDeprecated": false
+            name: 'NON_PROFIT_ORGANIZATIONS';
+            isDeprecated: false;
           },
           {
-            "name": "PRIVATE_COMPANY",
-            "isDeprecated": false
+            name: 'PRIVATE_COMPANY';
+            isDeprecated: false;
           },
           {
-            "name": "PUBLIC_SECTOR",
-            "isDeprecated": false
+            name: 'PUBLIC_SECTOR';
+            isDeprecated: false;
           },
           {
-            "name": "SOCIAL_ECONOMY_ORGANIZATIONS",
-            "isDeprecated": false
+            name: 'SOCIAL_ECONOMY_ORGANIZATIONS';
+            isDeprecated: false;
           },
           {
-            "name": "FOOD_PROCESSING_ORGANIZATIONS",
-            "isDeprecated": false
+            name: 'FOOD_PROCESSING_ORGANIZATIONS';
+            isDeprecated: false;
           },
           {
-            "name": "AGRICULTURE_ORGANIZATIONS",
-            "isDeprecated": false
+            name: 'AGRICULTURE_ORGANIZATIONS';
+            isDeprecated: false;
           },
           {
-            "name": "NON_PROFIT",
-            "isDeprecated": false
+            name: 'NON_PROFIT';
+            isDeprecated: false;
           },
           {
-            "name": "OTHER",
-            "isDeprecated": false
-          }
-        ]
+            name: 'OTHER';
+            isDeprecated: false;
+          },
+        ];
       },
       {
-        "kind": "ENUM",
-        "name": "ParticipantRole",
-        "enumValues": [
+        kind: 'ENUM';
+        name: 'ParticipantRole';
+        enumValues: [
           {
-            "name": "OWNER",
-            "isDeprecated": false
+            name: 'OWNER';
+            isDeprecated: false;
           },
           {
-            "name": "ASKER",
-            "isDeprecated": false
-          }
-        ]
+            name: 'ASKER';
+            isDeprecated: false;
+          },
+        ];
       },
       {
-        "kind": "OBJECT",
-        "name": "PhoneVerificationResult",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'PhoneVerificationResult';
+        fields: [
           {
-            "name": "phoneVerified",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'phoneVerified';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "OBJECT",
-        "name": "PhoneVerificationStarted",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'PhoneVerificationStarted';
+        fields: [
           {
-            "name": "expiresAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'expiresAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "nextCodeAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'nextCodeAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "phoneNumber",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'phoneNumber';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "OBJECT",
-        "name": "PlaceSuggestion",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'PlaceSuggestion';
+        fields: [
           {
-            "name": "address",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'address';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "label",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'label';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "latitude",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Float"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'latitude';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Float';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "longitude",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Float"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'longitude';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Float';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "postalCode",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'postalCode';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "town",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'town';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "ENUM",
-        "name": "PriceKind",
-        "enumValues": [
+        kind: 'ENUM';
+        name: 'PriceKind';
+        enumValues: [
           {
-            "name": "AMOUNT",
-            "isDeprecated": false
+            name: 'AMOUNT';
+            isDeprecated: false;
           },
           {
-            "name": "RANGE",
-            "isDeprecated": false
+            name: 'RANGE';
+            isDeprecated: false;
           },
           {
-            "name": "TO_BE_DETERMINED",
-            "isDeprecated": false
-          }
-        ]
+            name: 'TO_BE_DETERMINED';
+            isDeprecated: false;
+          },
+        ];
       },
       {
-        "kind": "OBJECT",
-        "name": "PriceOffer",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'PriceOffer';
+        fields: [
           {
-            "name": "amountCents",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Int"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'amountCents';
+            type: {
+              kind: 'SCALAR';
+              name: 'Int';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "description",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "LocalizedText"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'description';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'LocalizedText';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "kind",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "PriceKind"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'kind';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'PriceKind';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "range",
-            "type": {
-              "kind": "ENUM",
-              "name": "PriceRange"
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'range';
+            type: {
+              kind: 'ENUM';
+              name: 'PriceRange';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "INPUT_OBJECT",
-        "name": "PriceOfferInput",
-        "inputFields": [
+        kind: 'INPUT_OBJECT';
+        name: 'PriceOfferInput';
+        inputFields: [
           {
-            "name": "kind",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "PriceKind"
-              }
-            }
+            name: 'kind';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'PriceKind';
+              };
+            };
           },
           {
-            "name": "amountCents",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Int"
-            }
+            name: 'amountCents';
+            type: {
+              kind: 'SCALAR';
+              name: 'Int';
+            };
           },
           {
-            "name": "range",
-            "type": {
-              "kind": "ENUM",
-              "name": "PriceRange"
-            }
+            name: 'range';
+            type: {
+              kind: 'ENUM';
+              name: 'PriceRange';
+            };
           },
           {
-            "name": "description",
-            "type": {
-              "kind": "INPUT_OBJECT",
-              "name": "LocalizedNoteInput"
-            }
-          }
-        ],
-        "isOneOf": false
+            name: 'description';
+            type: {
+              kind: 'INPUT_OBJECT';
+              name: 'LocalizedNoteInput';
+            };
+          },
+        ];
+        isOneOf: false;
       },
       {
-        "kind": "ENUM",
-        "name": "PriceRange",
-        "enumValues": [
+        kind: 'ENUM';
+        name: 'PriceRange';
+        enumValues: [
           {
-            "name": "FROM_0_TO_100",
-            "isDeprecated": false
+            name: 'FROM_0_TO_100';
+            isDeprecated: false;
           },
           {
-            "name": "FROM_100_TO_500",
-            "isDeprecated": false
+            name: 'FROM_100_TO_500';
+            isDeprecated: false;
           },
           {
-            "name": "FROM_500_TO_1000",
-            "isDeprecated": false
+            name: 'FROM_500_TO_1000';
+            isDeprecated: false;
           },
           {
-            "name": "FROM_1000_TO_2000",
-            "isDeprecated": false
+            name: 'FROM_1000_TO_2000';
+            isDeprecated: false;
           },
           {
-            "name": "FROM_2000",
-            "isDeprecated": false
-          }
-        ]
+            name: 'FROM_2000';
+            isDeprecated: false;
+          },
+        ];
       },
       {
-        "kind": "OBJECT",
-        "name": "Profile",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'Profile';
+        fields: [
           {
-            "name": "acceptedTos",
-            "type": {
-              "kind": "OBJECT",
-              "name": "AcceptedTos"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'acceptedTos';
+            type: {
+              kind: 'OBJECT';
+              name: 'AcceptedTos';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "address",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'address';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "contactAuthorizationNews",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'contactAuthorizationNews';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "contactAuthorizationSurveys",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'contactAuthorizationSurveys';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "firstName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'firstName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "industry",
-            "type": {
-              "kind": "ENUM",
-              "name": "Industry"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'industry';
+            type: {
+              kind: 'ENUM';
+              name: 'Industry';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "industryOtherSpecification",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'industryOtherSpecification';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "language",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "ContentLanguage"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'language';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'ContentLanguage';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "lastName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'lastName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "organizationNEQ",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'organizationNEQ';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "organizationName",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'organizationName';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "organizationType",
-            "type": {
-              "kind": "ENUM",
-              "name": "OrganizationType"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'organizationType';
+            type: {
+              kind: 'ENUM';
+              name: 'OrganizationType';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "organizationTypeOtherSpecification",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'organizationTypeOtherSpecification';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "phoneNumber",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'phoneNumber';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "phoneVerified",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'phoneVerified';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "postalCode",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'postalCode';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "publicName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'publicName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "registeredSince",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'registeredSince';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "registeringInterests",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "RegisteringInterest"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'registeringInterests';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'RegisteringInterest';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "showEmail",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'showEmail';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "showPhoneNumber",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'showPhoneNumber';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "OBJECT",
-        "name": "PublicAlert",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'PublicAlert';
+        fields: [
           {
-            "name": "categories",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "AdCategory"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'categories';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'AdCategory';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "certifications",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "Certification"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'certifications';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'Certification';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "modes",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "OfferMode"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'modes';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'OfferMode';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "priceRanges",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "PriceRange"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'priceRanges';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'PriceRange';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "OBJECT",
-        "name": "PublicAlerts",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'PublicAlerts';
+        fields: [
           {
-            "name": "count",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'count';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "items",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "OBJECT",
-                    "name": "PublicAlert"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'items';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'OBJECT';
+                    name: 'PublicAlert';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "OBJECT",
-        "name": "PublicProfile",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'PublicProfile';
+        fields: [
           {
-            "name": "alerts",
-            "type": {
-              "kind": "OBJECT",
-              "name": "PublicAlerts"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'alerts';
+            type: {
+              kind: 'OBJECT';
+              name: 'PublicAlerts';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "email",
-            "type": {
-              "kind": "SCALAR",
-              "name": "AWSEmail"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'email';
+            type: {
+              kind: 'SCALAR';
+              name: 'AWSEmail';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "industry",
-            "type": {
-              "kind": "ENUM",
-              "name": "Industry"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'industry';
+            type: {
+              kind: 'ENUM';
+              name: 'Industry';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "industryOtherSpecification",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'industryOtherSpecification';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "organizationName",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'organizationName';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "organizationType",
-            "type": {
-              "kind": "ENUM",
-              "name": "OrganizationType"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'organizationType';
+            type: {
+              kind: 'ENUM';
+              name: 'OrganizationType';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "organizationTypeOtherSpecification",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'organizationTypeOtherSpecification';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "phoneNumber",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'phoneNumber';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "publicName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'publicName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "registeredSince",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'registeredSince';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "transactionsCount",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'transactionsCount';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "INPUT_OBJECT",
-        "name": "PublishTermsVersionInput",
-        "inputFields": [
+        kind: 'INPUT_OBJECT';
+        name: 'PublishTermsVersionInput';
+        inputFields: [
           {
-            "name": "version",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
+            name: 'version';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
       },
       {
-        "kind": "OBJECT",
-        "name": "Query",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'Query';
+        fields: [
           {
-            "name": "ad",
-            "type": {
-              "kind": "OBJECT",
-              "name": "Ad"
-            },
-            "args": [
+            name: 'ad';
+            type: {
+              kind: 'OBJECT';
+              name: 'Ad';
+            };
+            args: [
               {
-                "name": "id",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'id';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "alert",
-            "type": {
-              "kind": "OBJECT",
-              "name": "Alert"
-            },
-            "args": [
+            name: 'alert';
+            type: {
+              kind: 'OBJECT';
+              name: 'Alert';
+            };
+            args: [
               {
-                "name": "id",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'id';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "conversation",
-            "type": {
-              "kind": "OBJECT",
-              "name": "Conversation"
-            },
-            "args": [
+            name: 'conversation';
+            type: {
+              kind: 'OBJECT';
+              name: 'Conversation';
+            };
+            args: [
               {
-                "name": "id",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'id';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "conversationMessages",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "MessagePage"
-              }
-            },
-            "args": [
+            name: 'conversationMessages';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'MessagePage';
+              };
+            };
+            args: [
               {
-                "name": "conversationId",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
+                name: 'conversationId';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
               },
               {
-                "name": "limit",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "Int"
-                }
+                name: 'limit';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'Int';
+                };
               },
               {
-                "name": "nextToken",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "String"
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'nextToken';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'String';
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "fileUrl",
-            "type": {
-              "kind": "SCALAR",
-              "name": "AWSURL"
-            },
-            "args": [
+            name: 'fileUrl';
+            type: {
+              kind: 'SCALAR';
+              name: 'AWSURL';
+            };
+            args: [
               {
-                "name": "fileId",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'fileId';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "managedAds",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "AdPage"
-              }
-            },
-            "args": [
+            name: 'managedAds';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'AdPage';
+              };
+            };
+            args: [
               {
-                "name": "limit",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "Int"
-                }
+                name: 'limit';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'Int';
+                };
               },
               {
-                "name": "nextToken",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "String"
-                }
+                name: 'nextToken';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'String';
+                };
               },
               {
-                "name": "published",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "Boolean"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'published';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'Boolean';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "me",
-            "type": {
-              "kind": "OBJECT",
-              "name": "Me"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'me';
+            type: {
+              kind: 'OBJECT';
+              name: 'Me';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "myAlerts",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "OBJECT",
-                    "name": "Alert"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'myAlerts';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'OBJECT';
+                    name: 'Alert';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "myChatPreferences",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "ChatPreferences"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'myChatPreferences';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'ChatPreferences';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "myConversations",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "ConversationPage"
-              }
-            },
-            "args": [
+            name: 'myConversations';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'ConversationPage';
+              };
+            };
+            args: [
               {
-                "name": "limit",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "Int"
-                }
+                name: 'limit';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'Int';
+                };
               },
               {
-                "name": "nextToken",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "String"
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'nextToken';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'String';
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "myUnreadMessageCount",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'myUnreadMessageCount';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "publicProfile",
-            "type": {
-              "kind": "OBJECT",
-              "name": "PublicProfile"
-            },
-            "args": [
+            name: 'publicProfile';
+            type: {
+              kind: 'OBJECT';
+              name: 'PublicProfile';
+            };
+            args: [
               {
-                "name": "id",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'id';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "searchAds",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "AdSearchPage"
-              }
-            },
-            "args": [
+            name: 'searchAds';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'AdSearchPage';
+              };
+            };
+            args: [
               {
-                "name": "input",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "INPUT_OBJECT",
-                    "name": "AdSearchInput"
-                  }
-                }
+                name: 'input';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'INPUT_OBJECT';
+                    name: 'AdSearchInput';
+                  };
+                };
               },
               {
-                "name": "limit",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "Int"
-                }
+                name: 'limit';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'Int';
+                };
               },
               {
-                "name": "nextToken",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "String"
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'nextToken';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'String';
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "searchPlaces",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "OBJECT",
-                    "name": "PlaceSuggestion"
-                  }
-                }
-              }
-            },
-            "args": [
+            name: 'searchPlaces';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'OBJECT';
+                    name: 'PlaceSuggestion';
+                  };
+                };
+              };
+            };
+            args: [
               {
-                "name": "language",
-                "type": {
-                  "kind": "ENUM",
-                  "name": "ContentLanguage"
-                }
+                name: 'language';
+                type: {
+                  kind: 'ENUM';
+                  name: 'ContentLanguage';
+                };
               },
               {
-                "name": "limit",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "Int"
-                }
+                name: 'limit';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'Int';
+                };
               },
               {
-                "name": "text",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "String"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'text';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'String';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "termsVersion",
-            "type": {
-              "kind": "OBJECT",
-              "name": "TermsVersion"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'termsVersion';
+            type: {
+              kind: 'OBJECT';
+              name: 'TermsVersion';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "tosHistory",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "OBJECT",
-                  "name": "TosAcceptance"
-                }
-              }
-            },
-            "args": [
+            name: 'tosHistory';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'OBJECT';
+                  name: 'TosAcceptance';
+                };
+              };
+            };
+            args: [
               {
-                "name": "userId",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "ID"
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'userId';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'ID';
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "user",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserDetail"
-            },
-            "args": [
+            name: 'user';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserDetail';
+            };
+            args: [
               {
-                "name": "id",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'id';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "userAds",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "AdPage"
-              }
-            },
-            "args": [
+            name: 'userAds';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'AdPage';
+              };
+            };
+            args: [
               {
-                "name": "limit",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "Int"
-                }
+                name: 'limit';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'Int';
+                };
               },
               {
-                "name": "nextToken",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "String"
-                }
+                name: 'nextToken';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'String';
+                };
               },
               {
-                "name": "userId",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'userId';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "users",
-            "type": {
-              "kind": "OBJECT",
-              "name": "UserPage"
-            },
-            "args": [
+            name: 'users';
+            type: {
+              kind: 'OBJECT';
+              name: 'UserPage';
+            };
+            args: [
               {
-                "name": "limit",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "Int"
-                }
+                name: 'limit';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'Int';
+                };
               },
               {
-                "name": "nextToken",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "String"
-                }
+                name: 'nextToken';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'String';
+                };
               },
               {
-                "name": "search",
-                "type": {
-                  "kind": "SCALAR",
-                  "name": "String"
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'search';
+                type: {
+                  kind: 'SCALAR';
+                  name: 'String';
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "verifyToken",
-            "type": {
-              "kind": "OBJECT",
-              "name": "VerifyTokenResult"
-            },
-            "args": [
+            name: 'verifyToken';
+            type: {
+              kind: 'OBJECT';
+              name: 'VerifyTokenResult';
+            };
+            args: [
               {
-                "name": "email",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "String"
-                  }
-                }
+                name: 'email';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'String';
+                  };
+                };
               },
               {
-                "name": "token",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "String"
-                  }
-                }
+                name: 'token';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'String';
+                  };
+                };
               },
               {
-                "name": "type",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "ENUM",
-                    "name": "TokenType"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+                name: 'type';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'ENUM';
+                    name: 'TokenType';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "ENUM",
-        "name": "RegisteringInterest",
-        "enumValues": [
+        kind: 'ENUM';
+        name: 'RegisteringInterest';
+        enumValues: [
           {
-            "name": "VIEW_AD",
-            "isDeprecated": false
+            name: 'VIEW_AD';
+            isDeprecated: false;
           },
           {
-            "name": "SHOW_EQUIPMENT",
-            "isDeprecated": false
+            name: 'SHOW_EQUIPMENT';
+            isDeprecated: false;
           },
           {
-            "name": "PROJECT_IN_GENERAL",
-            "isDeprecated": false
-          }
-        ]
+            name: 'PROJECT_IN_GENERAL';
+            isDeprecated: false;
+          },
+        ];
       },
       {
-        "kind": "INPUT_OBJECT",
-        "name": "RemoveConversationNotificationInput",
-        "inputFields": [
+        kind: 'INPUT_OBJECT';
+        name: 'RemoveConversationNotificationInput';
+        inputFields: [
           {
-            "name": "conversationId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
+            name: 'conversationId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
       },
       {
-        "kind": "INPUT_OBJECT",
-        "name": "RequestUploadInput",
-        "inputFields": [
+        kind: 'INPUT_OBJECT';
+        name: 'RequestUploadInput';
+        inputFields: [
           {
-            "name": "purpose",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "UploadPurpose"
-              }
-            }
+            name: 'purpose';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'UploadPurpose';
+              };
+            };
           },
           {
-            "name": "contentType",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
+            name: 'contentType';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
           },
           {
-            "name": "size",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
+            name: 'size';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
       },
       {
-        "kind": "INPUT_OBJECT",
-        "name": "ResetPasswordInput",
-        "inputFields": [
+        kind: 'INPUT_OBJECT';
+        name: 'ResetPasswordInput';
+        inputFields: [
           {
-            "name": "emailAddress",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
+            name: 'emailAddress';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
           },
           {
-            "name": "newPassword",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
+            name: 'newPassword';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
           },
           {
-            "name": "token",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
+            name: 'token';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
       },
       {
-        "kind": "INPUT_OBJECT",
-        "name": "SendMessageInput",
-        "inputFields": [
+        kind: 'INPUT_OBJECT';
+        name: 'SendMessageInput';
+        inputFields: [
           {
-            "name": "conversationId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            }
+            name: 'conversationId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
           },
           {
-            "name": "clientMessageId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            }
+            name: 'clientMessageId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
           },
           {
-            "name": "body",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
+            name: 'body';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
           },
           {
-            "name": "attachments",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "INPUT_OBJECT",
-                  "name": "MessageAttachmentInput"
-                }
-              }
-            }
-          }
-        ],
-        "isOneOf": false
+            name: 'attachments';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'INPUT_OBJECT';
+                  name: 'MessageAttachmentInput';
+                };
+              };
+            };
+          },
+        ];
+        isOneOf: false;
       },
       {
-        "kind": "OBJECT",
-        "name": "StoredFile",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'StoredFile';
+        fields: [
           {
-            "name": "contentType",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'contentType';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "height",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Int"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'height';
+            type: {
+              kind: 'SCALAR';
+              name: 'Int';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "publicUrl",
-            "type": {
-              "kind": "SCALAR",
-              "name": "AWSURL"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'publicUrl';
+            type: {
+              kind: 'SCALAR';
+              name: 'AWSURL';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "purpose",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "UploadPurpose"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'purpose';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'UploadPurpose';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "size",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'size';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "width",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Int"
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'width';
+            type: {
+              kind: 'SCALAR';
+              name: 'Int';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "SCALAR",
-        "name": "String"
+        kind: 'SCALAR';
+        name: 'String';
       },
       {
-        "kind": "OBJECT",
-        "name": "Subscription",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'Subscription';
+        fields: [
           {
-            "name": "onChatEvent",
-            "type": {
-              "kind": "OBJECT",
-              "name": "ChatEvent"
-            },
-            "args": [
+            name: 'onChatEvent';
+            type: {
+              kind: 'OBJECT';
+              name: 'ChatEvent';
+            };
+            args: [
               {
-                "name": "userId",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
+                name: 'userId';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
           },
           {
-            "name": "onFirstLoginModalClosed",
-            "type": {
-              "kind": "OBJECT",
-              "name": "FirstLoginModalClosedResult"
-            },
-            "args": [
+            name: 'onFirstLoginModalClosed';
+            type: {
+              kind: 'OBJECT';
+              name: 'FirstLoginModalClosedResult';
+            };
+            args: [
               {
-                "name": "id",
-                "type": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "SCALAR",
-                    "name": "ID"
-                  }
-                }
-              }
-            ],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+                name: 'id';
+                type: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'SCALAR';
+                    name: 'ID';
+                  };
+                };
+              },
+            ];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "OBJECT",
-        "name": "TermsVersion",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'TermsVersion';
+        fields: [
           {
-            "name": "publishedAt",
-            "type": {
-              "kind": "SCALAR",
-              "name": "AWSDateTime"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'publishedAt';
+            type: {
+              kind: 'SCALAR';
+              name: 'AWSDateTime';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "version",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'version';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "ENUM",
-        "name": "TokenStatus",
-        "enumValues": [
+        kind: 'ENUM';
+        name: 'TokenStatus';
+        enumValues: [
           {
-            "name": "VALID",
-            "isDeprecated": false
+            name: 'VALID';
+            isDeprecated: false;
           },
           {
-            "name": "INVALID",
-            "isDeprecated": false
+            name: 'INVALID';
+            isDeprecated: false;
           },
           {
-            "name": "EXPIRED",
-            "isDeprecated": false
+            name: 'EXPIRED';
+            isDeprecated: false;
           },
           {
-            "name": "USED",
-            "isDeprecated": false
-          }
-        ]
+            name: 'USED';
+            isDeprecated: false;
+          },
+        ];
       },
       {
-        "kind": "ENUM",
-        "name": "TokenType",
-        "enumValues": [
+        kind: 'ENUM';
+        name: 'TokenType';
+        enumValues: [
           {
-            "name": "EMAIL_CONFIRMATION",
-            "isDeprecated": false
+            name: 'EMAIL_CONFIRMATION';
+            isDeprecated: false;
           },
           {
-            "name": "PASSWORD_RESET",
-            "isDeprecated": false
+            name: 'PASSWORD_RESET';
+            isDeprecated: false;
           },
           {
-            "name": "ADMIN_INVITATION",
-            "isDeprecated": false
+            name: 'ADMIN_INVITATION';
+            isDeprecated: false;
           },
           {
-            "name": "EMAIL_CHANGE",
-            "isDeprecated": false
-          }
-        ]
+            name: 'EMAIL_CHANGE';
+            isDeprecated: false;
+          },
+        ];
       },
       {
-        "kind": "OBJECT",
-        "name": "TosAcceptance",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'TosAcceptance';
+        fields: [
           {
-            "name": "acceptedAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'acceptedAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "version",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'version';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "INPUT_OBJECT",
-        "name": "TransferAdInput",
-        "inputFields": [
+        kind: 'INPUT_OBJECT';
+        name: 'TransferAdInput';
+        inputFields: [
           {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            }
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
           },
           {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSEmail"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSEmail';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
       },
       {
-        "kind": "ENUM",
-        "name": "TruckType",
-        "enumValues": [
+        kind: 'ENUM';
+        name: 'TruckType';
+        enumValues: [
           {
-            "name": "VAN",
-            "isDeprecated": false
+            name: 'VAN';
+            isDeprecated: false;
           },
           {
-            "name": "CUBE_12_FT",
-            "isDeprecated": false
+            name: 'CUBE_12_FT';
+            isDeprecated: false;
           },
           {
-            "name": "CUBE_14_FT",
-            "isDeprecated": false
+            name: 'CUBE_14_FT';
+            isDeprecated: false;
           },
           {
-            "name": "CUBE_16_FT_AND_MORE",
-            "isDeprecated": false
+            name: 'CUBE_16_FT_AND_MORE';
+            isDeprecated: false;
           },
           {
-            "name": "OTHER",
-            "isDeprecated": false
-          }
-        ]
+            name: 'OTHER';
+            isDeprecated: false;
+          },
+        ];
       },
       {
-        "kind": "INPUT_OBJECT",
-        "name": "UpdateAlertInput",
-        "inputFields": [
+        kind: 'INPUT_OBJECT';
+        name: 'UpdateAlertInput';
+        inputFields: [
           {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            }
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
           },
           {
-            "name": "criteria",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "INPUT_OBJECT",
-                "name": "AlertCriteriaInput"
-              }
-            }
+            name: 'criteria';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'INPUT_OBJECT';
+                name: 'AlertCriteriaInput';
+              };
+            };
           },
           {
-            "name": "place",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "INPUT_OBJECT",
-                "name": "AlertPlaceInput"
-              }
-            }
+            name: 'place';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'INPUT_OBJECT';
+                name: 'AlertPlaceInput';
+              };
+            };
           },
           {
-            "name": "radiusKm",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            }
+            name: 'radiusKm';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
           },
           {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
           },
           {
-            "name": "language",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "ContentLanguage"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
+            name: 'language';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'ContentLanguage';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
       },
       {
-        "kind": "INPUT_OBJECT",
-        "name": "UpdateFirstLoginModalClosedInput",
-        "inputFields": [
+        kind: 'INPUT_OBJECT';
+        name: 'UpdateFirstLoginModalClosedInput';
+        inputFields: [
           {
-            "name": "firstLoginModalClosed",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
+            name: 'firstLoginModalClosed';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
       },
       {
-        "kind": "INPUT_OBJECT",
-        "name": "UpdateUserProfileInput",
-        "inputFields": [
+        kind: 'INPUT_OBJECT';
+        name: 'UpdateUserProfileInput';
+        inputFields: [
           {
-            "name": "userId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            }
+            name: 'userId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
           },
           {
-            "name": "firstName",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
+            name: 'firstName';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
           },
           {
-            "name": "lastName",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
+            name: 'lastName';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
           },
           {
-            "name": "organizationName",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
+            name: 'organizationName';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
           },
           {
-            "name": "organizationNEQ",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
+            name: 'organizationNEQ';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
           },
           {
-            "name": "organizationType",
-            "type": {
-              "kind": "ENUM",
-              "name": "OrganizationType"
-            }
+            name: 'organizationType';
+            type: {
+              kind: 'ENUM';
+              name: 'OrganizationType';
+            };
           },
           {
-            "name": "organizationTypeOtherSpecification",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
+            name: 'organizationTypeOtherSpecification';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
           },
           {
-            "name": "industry",
-            "type": {
-              "kind": "ENUM",
-              "name": "Industry"
-            }
+            name: 'industry';
+            type: {
+              kind: 'ENUM';
+              name: 'Industry';
+            };
           },
           {
-            "name": "industryOtherSpecification",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
+            name: 'industryOtherSpecification';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
           },
           {
-            "name": "phoneNumber",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
+            name: 'phoneNumber';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
           },
           {
-            "name": "showPhoneNumber",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
+            name: 'showPhoneNumber';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
           },
           {
-            "name": "showEmail",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
+            name: 'showEmail';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
           },
           {
-            "name": "address",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
+            name: 'address';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
           },
           {
-            "name": "postalCode",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            }
+            name: 'postalCode';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
           },
           {
-            "name": "contactAuthorizationNews",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
+            name: 'contactAuthorizationNews';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
           },
           {
-            "name": "contactAuthorizationSurveys",
-            "type": {
-              "kind": "SCALAR",
-              "name": "Boolean"
-            }
+            name: 'contactAuthorizationSurveys';
+            type: {
+              kind: 'SCALAR';
+              name: 'Boolean';
+            };
           },
           {
-            "name": "registeringInterests",
-            "type": {
-              "kind": "LIST",
-              "ofType": {
-                "kind": "NON_NULL",
-                "ofType": {
-                  "kind": "ENUM",
-                  "name": "RegisteringInterest"
-                }
-              }
-            }
+            name: 'registeringInterests';
+            type: {
+              kind: 'LIST';
+              ofType: {
+                kind: 'NON_NULL';
+                ofType: {
+                  kind: 'ENUM';
+                  name: 'RegisteringInterest';
+                };
+              };
+            };
           },
           {
-            "name": "language",
-            "type": {
-              "kind": "ENUM",
-              "name": "ContentLanguage"
-            }
-          }
-        ],
-        "isOneOf": false
+            name: 'language';
+            type: {
+              kind: 'ENUM';
+              name: 'ContentLanguage';
+            };
+          },
+        ];
+        isOneOf: false;
       },
       {
-        "kind": "ENUM",
-        "name": "UploadPurpose",
-        "enumValues": [
+        kind: 'ENUM';
+        name: 'UploadPurpose';
+        enumValues: [
           {
-            "name": "PUBLIC_IMAGE",
-            "isDeprecated": false
+            name: 'PUBLIC_IMAGE';
+            isDeprecated: false;
           },
           {
-            "name": "PRIVATE_DOCUMENT",
-            "isDeprecated": false
+            name: 'PRIVATE_DOCUMENT';
+            isDeprecated: false;
           },
           {
-            "name": "CHAT_ATTACHMENT",
-            "isDeprecated": false
-          }
-        ]
+            name: 'CHAT_ATTACHMENT';
+            isDeprecated: false;
+          },
+        ];
       },
       {
-        "kind": "OBJECT",
-        "name": "UploadTicket",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'UploadTicket';
+        fields: [
           {
-            "name": "expiresAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'expiresAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "fields",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSJSON"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'fields';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSJSON';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "fileId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'fileId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "url",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSURL"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'url';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSURL';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "OBJECT",
-        "name": "UserDetail",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'UserDetail';
+        fields: [
           {
-            "name": "createdAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'createdAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSEmail"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSEmail';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "emailConfirmed",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'emailConfirmed';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "failedLogins",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Int"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'failedLogins';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Int';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "hasPassword",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'hasPassword';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "lockedOut",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'lockedOut';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "profile",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "OBJECT",
-                "name": "Profile"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'profile';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'OBJECT';
+                name: 'Profile';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "type",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "UserType"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'type';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'UserType';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "OBJECT",
-        "name": "UserIdResult",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'UserIdResult';
+        fields: [
           {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "OBJECT",
-        "name": "UserPage",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'UserPage';
+        fields: [
           {
-            "name": "items",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "LIST",
-                "ofType": {
-                  "kind": "NON_NULL",
-                  "ofType": {
-                    "kind": "OBJECT",
-                    "name": "UserSummary"
-                  }
-                }
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'items';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'LIST';
+                ofType: {
+                  kind: 'NON_NULL';
+                  ofType: {
+                    kind: 'OBJECT';
+                    name: 'UserSummary';
+                  };
+                };
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "nextToken",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'nextToken';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "OBJECT",
-        "name": "UserSummary",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'UserSummary';
+        fields: [
           {
-            "name": "acceptedTos",
-            "type": {
-              "kind": "OBJECT",
-              "name": "AcceptedTos"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'acceptedTos';
+            type: {
+              kind: 'OBJECT';
+              name: 'AcceptedTos';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "createdAt",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSDateTime"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'createdAt';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSDateTime';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSEmail"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSEmail';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "emailConfirmed",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'emailConfirmed';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "firstName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'firstName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "lastName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'lastName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "lockedOut",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "Boolean"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'lockedOut';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'Boolean';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "organizationName",
-            "type": {
-              "kind": "SCALAR",
-              "name": "String"
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'organizationName';
+            type: {
+              kind: 'SCALAR';
+              name: 'String';
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "publicName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'publicName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "type",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "UserType"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'type';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'UserType';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "ENUM",
-        "name": "UserType",
-        "enumValues": [
+        kind: 'ENUM';
+        name: 'UserType';
+        enumValues: [
           {
-            "name": "ANONYME",
-            "isDeprecated": false
+            name: 'ANONYME';
+            isDeprecated: false;
           },
           {
-            "name": "ADMIN",
-            "isDeprecated": false
+            name: 'ADMIN';
+            isDeprecated: false;
           },
           {
-            "name": "USER",
-            "isDeprecated": false
-          }
-        ]
+            name: 'USER';
+            isDeprecated: false;
+          },
+        ];
       },
       {
-        "kind": "INPUT_OBJECT",
-        "name": "VerifyPhoneCodeInput",
-        "inputFields": [
+        kind: 'INPUT_OBJECT';
+        name: 'VerifyPhoneCodeInput';
+        inputFields: [
           {
-            "name": "code",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            }
-          }
-        ],
-        "isOneOf": false
+            name: 'code';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+          },
+        ];
+        isOneOf: false;
       },
       {
-        "kind": "OBJECT",
-        "name": "VerifyTokenResult",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'VerifyTokenResult';
+        fields: [
           {
-            "name": "status",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "TokenStatus"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'status';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'TokenStatus';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "user",
-            "type": {
-              "kind": "OBJECT",
-              "name": "VerifyTokenUser"
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'user';
+            type: {
+              kind: 'OBJECT';
+              name: 'VerifyTokenUser';
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "OBJECT",
-        "name": "VerifyTokenUser",
-        "fields": [
+        kind: 'OBJECT';
+        name: 'VerifyTokenUser';
+        fields: [
           {
-            "name": "email",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "AWSEmail"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'email';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'AWSEmail';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "firstName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'firstName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "id",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'id';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "lastName",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "String"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'lastName';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'String';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "profileId",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "SCALAR",
-                "name": "ID"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
+            name: 'profileId';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'SCALAR';
+                name: 'ID';
+              };
+            };
+            args: [];
+            isDeprecated: false;
           },
           {
-            "name": "type",
-            "type": {
-              "kind": "NON_NULL",
-              "ofType": {
-                "kind": "ENUM",
-                "name": "UserType"
-              }
-            },
-            "args": [],
-            "isDeprecated": false
-          }
-        ],
-        "interfaces": []
+            name: 'type';
+            type: {
+              kind: 'NON_NULL';
+              ofType: {
+                kind: 'ENUM';
+                name: 'UserType';
+              };
+            };
+            args: [];
+            isDeprecated: false;
+          },
+        ];
+        interfaces: [];
       },
       {
-        "kind": "ENUM",
-        "name": "Weekday",
-        "enumValues": [
+        kind: 'ENUM';
+        name: 'Weekday';
+        enumValues: [
           {
-            "name": "MONDAY",
-            "isDeprecated": false
+            name: 'MONDAY';
+            isDeprecated: false;
           },
           {
-            "name": "TUESDAY",
-            "isDeprecated": false
+            name: 'TUESDAY';
+            isDeprecated: false;
           },
           {
-            "name": "WEDNESDAY",
-            "isDeprecated": false
+            name: 'WEDNESDAY';
+            isDeprecated: false;
           },
           {
-            "name": "THURSDAY",
-            "isDeprecated": false
+            name: 'THURSDAY';
+            isDeprecated: false;
           },
           {
-            "name": "FRIDAY",
-            "isDeprecated": false
+            name: 'FRIDAY';
+            isDeprecated: false;
           },
           {
-            "name": "SATURDAY",
-            "isDeprecated": false
+            name: 'SATURDAY';
+            isDeprecated: false;
           },
           {
-            "name": "SUNDAY",
-            "isDeprecated": false
-          }
-        ]
-      }
-    ],
-    "directives": []
-  }
+            name: 'SUNDAY';
+            isDeprecated: false;
+          },
+        ];
+      },
+    ];
+    directives: [];
+  };
 };
 
 import * as gqlTada from 'gql.tada';
 
 declare module 'gql.tada' {
   interface setupSchema {
-    introspection: introspection
+    introspection: introspection;
   }
 }

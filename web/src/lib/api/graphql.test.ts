@@ -32,17 +32,15 @@ const PASSWORDS = { input: { currentPassword: 'a', newPassword: 'b' } };
 const query = vi.fn();
 const listen = vi.fn();
 let connectionRestored = () => {};
+// Both clients resolve to the fake API (vitest.config.ts), so this one mock stands in for both.
 vi.mock('./amplify-client', () => ({
   query: (call: unknown, signal?: AbortSignal) => query(call, signal),
   listen: (call: unknown) => listen(call),
   onConnectionRestored: (listener: () => void) => ((connectionRestored = listener), () => (connectionRestored = () => {})),
 }));
 
-// What Amplify throws when AppSync (or the local host) answers HTTP 401.
-const unauthorized = {
-  data: {},
-  errors: [{ message: 'Unauthorized', originalError: { name: 'UnknownError', $metadata: { httpStatusCode: 401 } } }],
-};
+// What the HTTP client throws when AppSync (or the local host) answers HTTP 401.
+const unauthorized = { data: null, errors: [{ message: 'Unauthorized', errorType: 'UnauthorizedException' }] };
 const renewed = { token: accessToken('USER', 'user-1', 'renewed'), refreshToken: 'refresh-2' };
 
 describe('graphqlRequest', () => {

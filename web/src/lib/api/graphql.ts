@@ -9,6 +9,8 @@ import { toApiError } from './errors';
 
 type Variables = Record<string, unknown>;
 
+import { query } from './http-client';
+
 const loadClient = () => import('./amplify-client');
 
 /** Sends one operation; an aborted `signal` cancels it (TanStack Query aborts what nobody waits for). */
@@ -18,10 +20,9 @@ export function graphqlRequest<Result, Vars>(
   signal?: AbortSignal,
 ): Promise<Result> {
   return withRenewal(async () => {
-    const client = await loadClient();
     try {
       const call = { query: document, variables: variables as Variables | undefined, authToken: authorizationHeader() };
-      const result = await client.query(call, signal);
+      const result = await query(call, signal);
       return result.data as Result;
     } catch (error) {
       throw signalApiError(toApiError(error));

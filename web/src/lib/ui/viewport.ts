@@ -1,0 +1,37 @@
+// Hooks that let heavy widgets (the maps: about 1 MB of MapLibre) wait until the reader can see them.
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+
+/**
+ * Whether a media query matches, following changes. The server's prerendered HTML and a browser
+ * without matchMedia (the unit tests' jsdom) answer `fallback`.
+ */
+export function useMediaQuery(query: string, fallback: boolean): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof matchMedia !== 'function') return () => undefined;
+      const list = matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => (typeof matchMedia === 'function' ? matchMedia(query).matches : fallback),
+    () => fallback,
+  );
+}
+
+/**
+ * A ref for an element, and whether it has come within `margin` of the viewport (it then stays true).
+ * Without IntersectionObserver (jsdom), it is true at once.
+ */
+export function useNearViewport<T extends Element>(margin = '200px'): [RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !ref.current) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+      rootMargin: margin,
+    });
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return [ref, near];
+}
