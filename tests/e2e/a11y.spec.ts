@@ -52,6 +52,7 @@ const WORDS = {
     unpublished: 'Non publiées',
     unlisted: 'Annonces non répertoriées',
     later: 'Plus tard',
+    showMap: 'Afficher la carte',
   },
   en: {
     invitation: 'Never miss an offer',
@@ -64,6 +65,7 @@ const WORDS = {
     unpublished: 'Unpublished',
     unlisted: 'Unlisted ads',
     later: 'Later',
+    showMap: 'Show the map',
   },
 } as const;
 
@@ -260,11 +262,24 @@ test.describe('a visitor', () => {
       await expect(page.locator('.search-row').first()).toBeVisible();
       await expectNoA11yViolations(page, `/annonces, list (${lang})`);
     }
+    // On a phone the map waits for its button, and the filters fold behind theirs.
+    await page.setViewportSize({ width: 375, height: 740 });
+    try {
+      for (const lang of LANGS) {
+        await visit(page, `/annonces?${QUEBEC}`, lang);
+        await expect(page.getByRole('button', { name: WORDS[lang].showMap })).toBeVisible();
+        await expectNoA11yViolations(page, `/annonces on a phone (${lang})`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
   });
 
   test('an ad, and its pictures full screen', async () => {
     for (const lang of LANGS) {
       await visit(page, links.ad, lang);
+      // The map loads once near the viewport.
+      await page.locator('.ad-map__canvas').scrollIntoViewIfNeeded();
       await expect(page.locator('.ad-map__canvas canvas')).toBeVisible({ timeout: 30_000 });
       await expectNoA11yViolations(page, `${links.ad} (${lang})`);
       const fullScreen = page.getByRole('button', { name: WORDS[lang].fullScreen });
