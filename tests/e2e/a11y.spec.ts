@@ -7,7 +7,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 import { STORAGE_KEYS } from '@partage/graphql';
 import { adInput } from '../../functions/testing/ad-input';
-import { expectNoA11yViolations } from './axe';
+import { expectNoA11yViolations, expectNoA11yViolationsInDialog } from './axe';
 import { serverURL } from './servers';
 import {
   ACCOUNTS,
@@ -286,7 +286,7 @@ test.describe('a visitor', () => {
       if ((await fullScreen.count()) > 0) {
         await fullScreen.click();
         await expect(page.getByRole('dialog')).toBeVisible();
-        await expectNoA11yViolations(page, `${links.ad}, pictures full screen (${lang})`);
+        await expectNoA11yViolationsInDialog(page, `${links.ad}, pictures full screen (${lang})`);
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toBeHidden();
       }
@@ -329,7 +329,7 @@ test.describe('a visitor', () => {
       await visit(page, '/page-inexistante', lang);
       const invitation = page.getByRole('dialog', { name: WORDS[lang].invitation });
       await expect(invitation).toBeVisible();
-      await expectNoA11yViolations(page, `the first-visit invitation (${lang})`);
+      await expectNoA11yViolationsInDialog(page, `the first-visit invitation (${lang})`);
       await invitation.getByRole('button', { name: WORDS[lang].later }).click();
       await expect(invitation).toBeHidden();
     }
@@ -441,12 +441,12 @@ test.describe('a user', () => {
       await page.getByRole('button', { name: WORDS[lang].verifyNumber }).click();
       const dialog = page.getByRole('dialog', { name: WORDS[lang].phoneDialog });
       await expect(dialog.getByRole('button', { name: WORDS[lang].sendCode })).toBeFocused();
-      await expectNoA11yViolations(page, `the phone dialog (${lang})`);
+      await expectNoA11yViolationsInDialog(page, `the phone dialog (${lang})`);
       // One code per 30 s: the code step is checked once.
       if (lang === 'fr') {
         await dialog.getByRole('button', { name: WORDS[lang].sendCode }).click();
         await expect(dialog.getByRole('status').filter({ hasText: WORDS[lang].codeSent })).toBeVisible();
-        await expectNoA11yViolations(page, `the phone dialog, code sent (${lang})`);
+        await expectNoA11yViolationsInDialog(page, `the phone dialog, code sent (${lang})`);
       }
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -468,7 +468,7 @@ test.describe('a user', () => {
       for (const lang of LANGS) {
         await page.goto(inLang('/parametres', lang));
         await expect(page.getByRole('dialog', { name: WORDS[lang].terms })).toBeVisible();
-        await expectNoA11yViolations(page, `the terms dialog (${lang})`);
+        await expectNoA11yViolationsInDialog(page, `the terms dialog (${lang})`);
       }
     } finally {
       await page.unroute('**/graphql');
@@ -484,7 +484,7 @@ test.describe('a user', () => {
     for (const lang of LANGS) {
       if (lang === 'en') await welcomed.goto(inLang('/parametres', lang));
       await expect(welcomeDialog(welcomed, lang)).toBeVisible();
-      await expectNoA11yViolations(welcomed, `the welcome dialog (${lang})`);
+      await expectNoA11yViolationsInDialog(welcomed, `the welcome dialog (${lang})`);
     }
     await own.close();
   });

@@ -15,11 +15,23 @@ const describe = (violation: Violation) =>
     .map((node) => node.target.join(' '))
     .join(', ')}${violation.nodes.length > 4 ? ` and ${violation.nodes.length - 4} more` : ''}`;
 
-/**
- * No axe violation on the page as it is now. Soft: a journey checking a page in both languages, or
- * several states of it, reports every one that fails, not only the first.
- */
-export async function expectNoA11yViolations(page: Page, where: string): Promise<void> {
+/** Soft: a journey checking a page in both languages, or several states of it, reports every one that fails. */
+async function expectNoViolations(page: Page, where: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
   expect.soft(results.violations.map(describe), `axe on ${where}`).toEqual([]);
+}
+
+/**
+ * No axe violation on the page as it is now, no dialog open: a modal dialog makes the rest of the page
+ * inert, which axe then leaves out, so a dialog left open would hide the page from the check.
+ */
+export async function expectNoA11yViolations(page: Page, where: string): Promise<void> {
+  await expect(page.getByRole('dialog'), `no dialog over ${where}`).toHaveCount(0);
+  await expectNoViolations(page, where);
+}
+
+/** No axe violation in the dialog open over the page (the page behind it is inert, checked without it). */
+export async function expectNoA11yViolationsInDialog(page: Page, where: string): Promise<void> {
+  await expect(page.getByRole('dialog'), `a dialog for ${where}`).toHaveCount(1);
+  await expectNoViolations(page, where);
 }
