@@ -14,6 +14,8 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
+    // For the prerenderer (scripts/page-assets.ts), which deletes it once read.
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {

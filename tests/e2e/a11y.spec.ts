@@ -525,6 +525,8 @@ test.describe('an administrator', () => {
       { name: '/annonces/modifier/{id}', path: () => `/annonces/modifier/${ids.unlistedAd}`, ready: form },
       { name: '/modifier-profil', ready: form },
       { name: '/parametres', ready: form },
+      // The terms administration: the current version, the publish form and the versions' list.
+      { name: '/gestion-conditions', ready: form },
     ],
   );
 

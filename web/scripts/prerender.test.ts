@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PRERENDER_LANGUAGE_CHECK } from '@partage/graphql';
 import { compressDirectory } from './compress';
+import { PAGE_MODULES, pageAssetLinks, pageAssets } from './page-assets';
 import { prerenderedDocument } from './prerendered-document';
 import { withSitemap } from './robots';
 
@@ -49,6 +50,51 @@ describe('prerenderedDocument', () => {
         languageCheck: '',
       }),
     ).toThrow(/index.html lacks/);
+  });
+});
+
+describe('pageAssets', () => {
+  const manifest = {
+    'src/main.tsx': { file: 'assets/index.js', css: ['assets/shell.css'], imports: ['_shell.js'] },
+    '_shell.js': { file: 'assets/shell.js', css: ['assets/shell.css'] },
+    'src/features/search/AdSearchPage.tsx': {
+      file: 'assets/AdSearchPage.js',
+      css: ['assets/AdSearchPage.css'],
+      imports: ['_shell.js', '_cards.js'],
+    },
+    '_cards.js': { file: 'assets/cards.js', css: ['assets/cards.css'], imports: ['_shell.js'] },
+  };
+
+  it('links the page chunk’s stylesheets and scripts, with those of what it imports, less what index.html loads', () => {
+    const assets = pageAssets(
+      manifest,
+      'src/features/search/AdSearchPage.tsx',
+      TEMPLATE.replace('</head>', '<script src="/assets/shell.js"></script></head>'),
+    );
+    expect(assets).toEqual({
+      scripts: ['assets/AdSearchPage.js', 'assets/cards.js'],
+      styles: ['assets/AdSearchPage.css', 'assets/cards.css'],
+    });
+    expect(pageAssetLinks(assets)).toBe(
+      [
+        '<link rel="stylesheet" crossorigin href="/assets/AdSearchPage.css">',
+        '<link rel="stylesheet" crossorigin href="/assets/cards.css">',
+        '<link rel="modulepreload" crossorigin href="/assets/AdSearchPage.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/cards.js">',
+      ].join('\n    '),
+    );
+  });
+
+  it('fails the build when a page’s module is not in the manifest', () => {
+    expect(() => pageAssets(manifest, 'src/features/site/Gone.tsx', TEMPLATE)).toThrow(/no chunk for src\/features\/site\/Gone.tsx/);
+  });
+
+  it('names an existing module, imported by the routes, for every public page', async () => {
+    const routes = await readFile(new URL('../src/app/routes.tsx', import.meta.url), 'utf8');
+    for (const module of Object.values(PAGE_MODULES)) {
+      await expect(readFile(new URL(`../${module}`, import.meta.url), 'utf8')).resolves.toBeTruthy();
+      expect(routes).toContain(`import('../${module.replace(/^src\//, '').replace(/\.tsx$/, '')}')`);
+    }
   });
 });
 

@@ -7,12 +7,13 @@
 // line to robots.txt; without it the URLs are root-relative (the live app rewrites its tags with its origin at
 // once) and robots.txt names no sitemap.
 
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { PRERENDER_LANGUAGE_CHECK, prerenderedFile, PUBLIC_PAGES, UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
 import { compressDirectory } from './compress';
+import { PAGE_MODULES, pageAssetLinks, pageAssets, type Manifest } from './page-assets';
 import { prerenderedDocument, type PrerenderedParts } from './prerendered-document';
 import { withSitemap } from './robots';
 
@@ -49,10 +50,15 @@ async function main(): Promise<void> {
   anonymousBrowserGlobals();
   const { prerenderPage } = (await import(pathToFileURL(join(SERVER_OUT, 'prerender.js')).href)) as Entry;
   const template = await readFile(join(DIST, 'index.html'), 'utf8');
+  // Vite's manifest serves here only: it is not part of the site.
+  const manifestDir = join(DIST, '.vite');
+  const manifest = JSON.parse(await readFile(join(manifestDir, 'manifest.json'), 'utf8')) as Manifest;
+  await rm(manifestDir, { recursive: true });
   const origin = (process.env.SITE_URL ?? '').replace(/\/+$/, '');
   for (const { path } of PUBLIC_PAGES) {
     for (const language of UI_LANGUAGES) {
-      const page = await prerenderPage(path, language, origin);
+      const rendered = await prerenderPage(path, language, origin);
+      const page = { ...rendered, head: `${rendered.head}\n    ${pageAssetLinks(pageAssets(manifest, PAGE_MODULES[path], template))}` };
       const file = join(DIST, prerenderedFile(path, language));
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, prerenderedDocument(template, { ...page, language, languageCheck: PRERENDER_LANGUAGE_CHECK }));
