@@ -4,12 +4,6 @@ import react from '@vitejs/plugin-react';
 // `vite` (dev) forwards the API to the local server (`npm run dev:server`), so the app keeps one origin.
 const apiOrigin = process.env.API_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
-const isShellModule = (id: string) =>
-  /preload-helper|[\\/](web[\\/]src[\\/](app|lib)|graphql[\\/]src)[\\/]/.test(id) &&
-  !/[\\/](lib[\\/](api|forms|profile-form|ads|address|files|phone|map|telemetry[\\/]lazy)|features)[\\/]/.test(id) &&
-  // Rules and formats only the ad pages use stay with them.
-  !/graphql[\\/]src[\\/](ad-validation|money)\./.test(id);
-
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -19,18 +13,26 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // What every page runs comes in two chunks: the framework (changes rarely, cached long) and the
-        // app shell. Left alone, the bundler cuts the shell into a chunk per module shared with a page.
-        // Amplify, the forms, the ad cards, the address, upload and phone widgets, the maps, the consent and error-reporting
-        // libraries and the pages themselves stay out, each loaded when first needed.
+        // The framework every page runs is one chunk (changes rarely, cached long). The rest is left to the
+        // bundler, so that a page loads what its import graph needs and nothing more: TanStack Query, the
+        // GraphQL clients, the forms and their rules, the ad cards, the maps, the consent and error-reporting
+        // libraries and the pages themselves each come when first needed (npm run bench:web counts what
+        // the landing page loads). The shell's small modules are preloaded by index.html in parallel.
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|cookie|@tanstack[\\/](query-core|react-query))[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|cookie)[\\/]/,
               priority: 2,
             },
-            { name: 'shell', test: isShellModule, priority: 1 },
+            // The shared validation rules, for the pages with forms: left alone, they share a chunk with the
+            // constants every page needs (and without their dependencies, which are those constants).
+            {
+              name: 'validation',
+              test: /graphql[\\/]src[\\/]([a-z-]*validation|money|generated[\\/]input-shapes)\./,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@partage/graphql';
@@ -25,7 +25,7 @@ describe('the language toggle', () => {
       expect(await screen.findByRole('button', { name: 'English' })).toBeVisible();
       expect(i18n.language).toBe('fr');
       expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('fr');
-      expect(callsOf('updateUserProfile')).toEqual([{ input: { userId: 'user-7', language: 'FRENCH' } }]);
+      await waitFor(() => expect(callsOf('updateUserProfile')).toEqual([{ input: { userId: 'user-7', language: 'FRENCH' } }]));
     },
   );
 

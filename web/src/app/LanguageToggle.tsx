@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '@partage/graphql';
-import { useSaveEmailLanguage } from '../features/accounts/session-user/email-language';
+import { useSession } from '../lib/auth/session';
 import { storeLanguage } from '../lib/i18n/language';
 
 /**
@@ -9,7 +9,7 @@ import { storeLanguage } from '../lib/i18n/language';
  */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
-  const saveEmailLanguage = useSaveEmailLanguage();
+  const session = useSession();
   const other: UiLanguage = i18n.language === 'en' ? 'fr' : 'en';
   return (
     <button
@@ -19,7 +19,10 @@ export function LanguageToggle() {
       onClick={() => {
         storeLanguage(other);
         void i18n.changeLanguage(other);
-        saveEmailLanguage(other);
+        if (session)
+          void import('../features/accounts/session-user/email-language').then(({ saveEmailLanguage }) =>
+            saveEmailLanguage(session.userId, other),
+          );
       }}
     >
       {t('language.other')}

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
-import { useLegalDocumentUrls } from '../lib/legal/legal-documents';
 import { useSiteSettings } from '../lib/site-settings';
 import { openCookiePreferences } from '../lib/telemetry/consent';
+import { useNearViewport } from '../lib/ui/viewport';
+import { LegalLinks } from './LegalLinks';
 import { PATHS } from './paths';
 
 /**
@@ -17,11 +18,9 @@ export function SiteFooter() {
   // The document in the reader's language first; the other one stays offered, named in its language.
   const language = UI_LANGUAGES.includes(i18n.language as UiLanguage) ? (i18n.language as UiLanguage) : UI_LANGUAGES[0];
   const otherLanguage = UI_LANGUAGES.find((l) => l !== language)!;
-  const other = i18n.getFixedT(otherLanguage, 'common');
-  const documents = useLegalDocumentUrls(language);
-  const otherDocuments = useLegalDocumentUrls(otherLanguage);
+  const [footer, near] = useNearViewport<HTMLElement>();
   return (
-    <footer className="site-footer">
+    <footer ref={footer} className="site-footer">
       <p className="site-footer__tagline">{t('footer.tagline')}</p>
       <nav aria-label={t('footer.label')}>
         <ul className="site-footer__links">
@@ -38,16 +37,7 @@ export function SiteFooter() {
               <a href={`mailto:${contactEmail}`}>{t('footer.contact', { email: contactEmail })}</a>
             </li>
           )}
-          {(['terms', 'privacy'] as const).map((document) => (
-            <li key={document}>
-              <a href={documents[document]} type="application/pdf">
-                {t(`footer.${document}`)}
-              </a>{' '}
-              <a href={otherDocuments[document]} type="application/pdf" hrefLang={otherLanguage} lang={otherLanguage}>
-                {other(`footer.${document}OtherLanguage`)}
-              </a>
-            </li>
-          ))}
+          <LegalLinks near={near} language={language} otherLanguage={otherLanguage} />
           <li>
             <button type="button" className="link-button" onClick={() => void openCookiePreferences()}>
               {t('footer.cookies')}

@@ -1,14 +1,22 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SignedInDialogs } from '../features/accounts/session-user/SignedInDialogs';
-import { ConversationsNavEntry } from '../features/chat/live/ConversationsNavEntry';
-import { FirstVisitDialog } from '../features/site/first-visit/FirstVisitDialog';
+import { CONVERSATIONS_PATH } from '../features/chat/paths';
 import { useSession } from '../lib/auth/session';
 import { AccountMenu } from './AccountMenu';
 import { HowItWorksMenu } from './HowItWorksMenu';
 import { LanguageToggle } from './LanguageToggle';
 import { PATHS } from './paths';
+
+// Each comes with its API code (the GraphQL client, TanStack Query, forms): in chunks of their own, so the
+// shell every visitor downloads first holds none of it.
+const SignedInDialogs = lazy(() =>
+  import('../features/accounts/session-user/SignedInDialogs').then((m) => ({ default: m.SignedInDialogs })),
+);
+const ConversationsNavEntry = lazy(() =>
+  import('../features/chat/live/ConversationsNavEntry').then((m) => ({ default: m.ConversationsNavEntry })),
+);
+const FirstVisitDialog = lazy(() => import('../features/site/first-visit/FirstVisitDialog').then((m) => ({ default: m.FirstVisitDialog })));
 
 /**
  * The header of every page. Full-screen (marketing) pages show it as the anonymous navigation bar, the
@@ -53,7 +61,16 @@ export function SiteHeader({ fullScreen }: { fullScreen: boolean }) {
                 </li>
                 {session.role === 'USER' && (
                   <li>
-                    <ConversationsNavEntry userId={session.userId} />
+                    {/* The same link without its unread dot until the entry's code is there: nothing moves. */}
+                    <Suspense
+                      fallback={
+                        <NavLink to={CONVERSATIONS_PATH} className="nav-conversations">
+                          {t('nav.conversations')}
+                        </NavLink>
+                      }
+                    >
+                      <ConversationsNavEntry userId={session.userId} />
+                    </Suspense>
                   </li>
                 )}
                 {session.role === 'ADMIN' && (

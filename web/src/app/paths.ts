@@ -1,5 +1,5 @@
 // Paths of spec §2 the app links to. Screens of later capabilities add theirs with their routes.
-import { ALERT_CREATION_PATH } from '../lib/search/search-params';
+import { ALERT_CREATION_PATH } from '../lib/search/alert-creation-path';
 
 export const PATHS = {
   root: '/',

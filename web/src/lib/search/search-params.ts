@@ -20,6 +20,7 @@ import {
   type SortOption,
   type Weekday,
 } from '@partage/graphql';
+import { ALERT_CREATION_PATH } from './alert-creation-path';
 
 export interface SearchPlace {
   /** What the address field shows; empty for the centre of the map ("search this area"). */
@@ -171,9 +172,6 @@ export function searchInputOf(criteria: SearchCriteria): AdSearchInput {
 
 /** True when some filter is set (the reset button has something to do). */
 export const hasFilters = (criteria: SearchCriteria): boolean => searchParamsOf(criteria, 'cartes').toString() !== '';
-
-/** Where an alert made of a search's criteria and place is created: the search's parameters, same names. */
-export const ALERT_CREATION_PATH = '/alertes/creer';
 
 /**
  * The link "create an alert from this search": the search's query without its sort and view, and the
