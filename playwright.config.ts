@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_WORKERS, serverPort, serverURL } from './tests/e2e/servers';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium';
 
 // End-to-end journeys in Debian's Chromium against the local stack. Each worker has its own local
 // host and fresh data folder (tests/e2e/servers.ts; the `test` of tests/e2e/support.ts points a
@@ -17,18 +18,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   // Publishing a new terms version blocks every user of its host until they accept it, so that journey
   // runs after all the others, whichever host it gets.

@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { createLocalServer } from '../../infra/local/server';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(root, 'web/dist');
@@ -39,17 +40,8 @@ if (process.env.BENCH_WEB_SKIP_BUILD !== '1') execFileSync('npm', ['run', 'build
 
 const server = await createLocalServer({ port: 0, dataDir: join(root, '.data/bench-web') });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 
 try {
