@@ -103,7 +103,10 @@ async function measure(path: string): Promise<PageResult> {
       cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
       initial_js_kb_gz: loadedScriptsKbGz(lhr.audits['network-requests']?.details),
     });
-    console.log(`  ${path} run ${run + 1}: performance ${score('performance')}${shiftedElements(lhr.audits['layout-shifts']?.details)}`);
+    console.log(
+      `  ${path} run ${run + 1}: performance ${score('performance')}${shiftedElements(lhr.audits['layout-shifts']?.details)}` +
+        `${leads(lhr)}`,
+    );
   }
   runs.sort((a, b) => a.performance - b.performance);
   return runs[Math.floor(runs.length / 2)]!;
@@ -126,4 +129,20 @@ function loadedScriptsKbGz(details: unknown): number {
 function shiftedElements(details: unknown): string {
   const items = (details as { items?: Array<{ score: number; node?: { snippet?: string } }> } | undefined)?.items ?? [];
   return items.map((item) => `\n    shift ${item.score.toFixed(3)}: ${item.node?.snippet ?? '?'}`).join('');
+}
+
+/** Below a perfect score, the audits that cost points and the page's largest paint: where to look first. */
+function leads(lhr: {
+  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> } | undefined>;
+  audits: Record<string, { score: number | null; details?: unknown } | undefined>;
+}): string {
+  const lost = ['performance', 'best-practices', 'seo']
+    .flatMap((category) => lhr.categories[category]?.auditRefs ?? [])
+    .filter(({ id, weight }) => weight > 0 && (lhr.audits[id]?.score ?? 1) < 0.9)
+    .map(({ id }) => `${id} ${lhr.audits[id]?.score}`);
+  const lcp = (
+    lhr.audits['largest-contentful-paint-element']?.details as
+      { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+  )?.items?.[0]?.items?.[0]?.node?.snippet;
+  return `${lost.length ? `\n    below 0.9: ${lost.join(', ')}` : ''}${lcp ? `\n    largest paint: ${lcp.slice(0, 120)}` : ''}`;
 }
