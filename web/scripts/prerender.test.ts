@@ -40,6 +40,13 @@ describe('prerenderedDocument', () => {
     expect(html).toContain('<div id="root" data-prerendered="en" data-namespaces="site adFields"><main><h1>Home</h1></main></div>');
   });
 
+  it('refuses markup with a script, which the CSP would block (the page would stay on its fallback)', () => {
+    const page = { language: 'fr' as const, head: '', namespaces: [], languageCheck: '' };
+    expect(() => prerenderedDocument(TEMPLATE, { ...page, html: '<div hidden id="S:0"></div><script>$RC("B:0","S:0")</script>' })).toThrow(
+      /holds a script/,
+    );
+  });
+
   it('refuses a template it cannot fill', () => {
     expect(() =>
       prerenderedDocument('<html lang="fr"><head></head></html>', {

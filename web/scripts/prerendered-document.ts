@@ -20,6 +20,8 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string): string
 }
 
 export function prerenderedDocument(template: string, page: PrerenderedParts): string {
+  // The CSP allows one inline script, the language check: any other (React outlining a boundary) would be blocked.
+  if (/<script/i.test(page.html)) throw new Error('The prerendered markup holds a script, which the CSP would block');
   let document = replaceOnce(template, /<html lang="[^"]*">/, `<html lang="${page.language}">`);
   // First in <head>, before any stylesheet or script, so it runs before the first paint.
   document = replaceOnce(document, /<meta charset="UTF-8" \/>/i, `<meta charset="UTF-8" />\n    <script>${page.languageCheck}</script>`);

@@ -51,6 +51,9 @@ export async function prerenderPage(path: string, language: UiLanguage, origin: 
         <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
       </PageTitleSink.Provider>
     </StrictMode>,
+    // Never outline a large Suspense boundary (React's default past 12.8 kB): that is an inline script to
+    // reveal it, which the CSP blocks, and the page would show its "Loading…" until the app takes over.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await textOf(prelude);
   return {
