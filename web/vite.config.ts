@@ -4,6 +4,14 @@ import react from '@vitejs/plugin-react';
 // `vite` (dev) forwards the API to the local server (`npm run dev:server`), so the app keeps one origin.
 const apiOrigin = process.env.API_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
+// What every page runs of the app's own code, in one chunk (left alone, the bundler cuts it into a chunk per
+// module shared with some page: a score of tiny requests). Modules a page or a lazy widget needs, and what
+// brings in TanStack Query, the GraphQL clients or the forms' rules, stay out: each comes when first needed.
+const isShellModule = (id: string) =>
+  /preload-helper|[\\/](web[\\/]src[\\/](app|lib)|graphql[\\/]src)[\\/]/.test(id) &&
+  !/[\\/](lib[\\/](api|forms|profile-form|ads|address|files|phone|map|criteria|legal|telemetry[\\/]lazy)|features)[\\/]/.test(id) &&
+  !/[\\/](lib[\\/]search[\\/]search-params|app[\\/]CurrentLegalLinks)\./.test(id);
+
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -13,11 +21,10 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // The framework every page runs is one chunk (changes rarely, cached long). The rest is left to the
-        // bundler, so that a page loads what its import graph needs and nothing more: TanStack Query, the
-        // GraphQL clients, the forms and their rules, the ad cards, the maps, the consent and error-reporting
-        // libraries and the pages themselves each come when first needed (npm run bench:web counts what
-        // the landing page loads). The shell's small modules are preloaded by index.html in parallel.
+        // What every page runs comes in two chunks: the framework (changes rarely, cached long) and the app
+        // shell (isShellModule). The rest follows the import graph: TanStack Query, the GraphQL clients, the
+        // forms and their rules, the ad cards, the maps, the consent and error-reporting libraries and the
+        // pages themselves each come when first needed (npm run bench:web counts what the landing page loads).
         codeSplitting: {
           groups: [
             {
@@ -25,6 +32,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|cookie)[\\/]/,
               priority: 2,
             },
+            { name: 'shell', test: isShellModule, priority: 0 },
             // The shared validation rules, for the pages with forms: left alone, they share a chunk with the
             // constants every page needs (and without their dependencies, which are those constants).
             {
