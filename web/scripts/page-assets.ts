@@ -1,6 +1,7 @@
-// The files a prerendered page needs before the app takes it over: its page chunk's stylesheets (without
-// them the page would show unstyled, then jump when the chunk's CSS arrives) and its scripts, preloaded so
-// the takeover comes sooner. Read from Vite's build manifest (dist/.vite/manifest.json).
+// The stylesheets a prerendered page needs from its page chunk (without them it would show unstyled, then
+// jump when the chunk's CSS arrives), read from Vite's build manifest (dist/.vite/manifest.json). Its
+// scripts are not preloaded: fetched before the first paint, they would only delay it (the app asks for
+// them as soon as it starts).
 
 import type { PublicPage } from '@partage/graphql';
 
@@ -24,26 +25,22 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The page module's chunk and the chunks it imports statically, with their CSS, less what index.html loads already. */
-export function pageAssets(manifest: Manifest, module: string, indexHtml: string): { scripts: string[]; styles: string[] } {
+/** The CSS of the page module's chunk and of the chunks it imports statically, less what index.html loads already. */
+export function pageStylesheets(manifest: Manifest, module: string, indexHtml: string): string[] {
   if (!manifest[module]) throw new Error(`The build manifest has no chunk for ${module}: is PAGE_MODULES up to date with routes.tsx?`);
-  const scripts = new Set<string>();
+  const visited = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key]!;
-    if (scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
+    if (visited.has(chunk.file)) return;
+    visited.add(chunk.file);
     chunk.css?.forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
   };
   visit(module);
-  const notInIndex = (file: string) => !indexHtml.includes(`/${file}"`);
-  return { scripts: [...scripts].filter(notInIndex), styles: [...styles].filter(notInIndex) };
+  return [...styles].filter((file) => !indexHtml.includes(`/${file}"`));
 }
 
-/** The <link> tags of a page's assets, for its <head>. */
-export const pageAssetLinks = ({ scripts, styles }: { scripts: string[]; styles: string[] }): string =>
-  [
-    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('\n    ');
+/** The <link> tags of a page's stylesheets, for the end of its <head> (after the shell's, which come first). */
+export const stylesheetLinks = (files: string[]): string =>
+  files.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('\n    ');

@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PRERENDER_LANGUAGE_CHECK } from '@partage/graphql';
 import { compressDirectory } from './compress';
-import { PAGE_MODULES, pageAssetLinks, pageAssets } from './page-assets';
+import { PAGE_MODULES, pageStylesheets, stylesheetLinks } from './page-assets';
 import { prerenderedDocument } from './prerendered-document';
 import { withSitemap } from './robots';
 
@@ -60,7 +60,7 @@ describe('prerenderedDocument', () => {
   });
 });
 
-describe('pageAssets', () => {
+describe('pageStylesheets', () => {
   const manifest = {
     'src/main.tsx': { file: 'assets/index.js', css: ['assets/shell.css'], imports: ['_shell.js'] },
     '_shell.js': { file: 'assets/shell.js', css: ['assets/shell.css'] },
@@ -72,28 +72,23 @@ describe('pageAssets', () => {
     '_cards.js': { file: 'assets/cards.js', css: ['assets/cards.css'], imports: ['_shell.js'] },
   };
 
-  it('links the page chunk’s stylesheets and scripts, with those of what it imports, less what index.html loads', () => {
-    const assets = pageAssets(
-      manifest,
-      'src/features/search/AdSearchPage.tsx',
-      TEMPLATE.replace('</head>', '<script src="/assets/shell.js"></script></head>'),
-    );
-    expect(assets).toEqual({
-      scripts: ['assets/AdSearchPage.js', 'assets/cards.js'],
-      styles: ['assets/AdSearchPage.css', 'assets/cards.css'],
+  it('links the stylesheets of the page chunk and of what it imports, after the shell’s, less what index.html loads', () => {
+    const styles = pageStylesheets(manifest, 'src/features/search/AdSearchPage.tsx', TEMPLATE);
+    expect(styles).toEqual(['assets/AdSearchPage.css', 'assets/cards.css']);
+    const html = prerenderedDocument(TEMPLATE, {
+      language: 'fr',
+      head: '<title>Annonces</title>',
+      html: '<main></main>',
+      namespaces: [],
+      languageCheck: '',
+      stylesheets: stylesheetLinks(styles),
     });
-    expect(pageAssetLinks(assets)).toBe(
-      [
-        '<link rel="stylesheet" crossorigin href="/assets/AdSearchPage.css">',
-        '<link rel="stylesheet" crossorigin href="/assets/cards.css">',
-        '<link rel="modulepreload" crossorigin href="/assets/AdSearchPage.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/cards.js">',
-      ].join('\n    '),
-    );
+    expect(html.indexOf('/assets/shell.css')).toBeLessThan(html.indexOf('/assets/AdSearchPage.css'));
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/cards.css">\n  </head>');
   });
 
   it('fails the build when a page’s module is not in the manifest', () => {
-    expect(() => pageAssets(manifest, 'src/features/site/Gone.tsx', TEMPLATE)).toThrow(/no chunk for src\/features\/site\/Gone.tsx/);
+    expect(() => pageStylesheets(manifest, 'src/features/site/Gone.tsx', TEMPLATE)).toThrow(/no chunk for src\/features\/site\/Gone.tsx/);
   });
 
   it('names an existing module, imported by the routes, for every public page', async () => {

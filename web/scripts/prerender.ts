@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { PRERENDER_LANGUAGE_CHECK, prerenderedFile, PUBLIC_PAGES, UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
 import { compressDirectory } from './compress';
-import { PAGE_MODULES, pageAssetLinks, pageAssets, type Manifest } from './page-assets';
+import { PAGE_MODULES, pageStylesheets, stylesheetLinks, type Manifest } from './page-assets';
 import { prerenderedDocument, type PrerenderedParts } from './prerendered-document';
 import { withSitemap } from './robots';
 
@@ -57,11 +57,11 @@ async function main(): Promise<void> {
   const origin = (process.env.SITE_URL ?? '').replace(/\/+$/, '');
   for (const { path } of PUBLIC_PAGES) {
     for (const language of UI_LANGUAGES) {
-      const rendered = await prerenderPage(path, language, origin);
-      const page = { ...rendered, head: `${rendered.head}\n    ${pageAssetLinks(pageAssets(manifest, PAGE_MODULES[path], template))}` };
+      const page = await prerenderPage(path, language, origin);
+      const stylesheets = stylesheetLinks(pageStylesheets(manifest, PAGE_MODULES[path], template));
       const file = join(DIST, prerenderedFile(path, language));
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, prerenderedDocument(template, { ...page, language, languageCheck: PRERENDER_LANGUAGE_CHECK }));
+      await writeFile(file, prerenderedDocument(template, { ...page, language, languageCheck: PRERENDER_LANGUAGE_CHECK, stylesheets }));
     }
   }
   if (origin) {

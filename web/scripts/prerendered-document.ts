@@ -12,6 +12,8 @@ export interface PrerenderedParts {
   namespaces: string[];
   /** The inline script that hides the page from a visitor of the other language (PRERENDER_LANGUAGE_CHECK). */
   languageCheck: string;
+  /** <link> tags for the end of <head>: the page chunk's stylesheets. */
+  stylesheets?: string;
 }
 
 function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
@@ -26,6 +28,7 @@ export function prerenderedDocument(template: string, page: PrerenderedParts): s
   // First in <head>, before any stylesheet or script, so it runs before the first paint.
   document = replaceOnce(document, /<meta charset="UTF-8" \/>/i, `<meta charset="UTF-8" />\n    <script>${page.languageCheck}</script>`);
   document = replaceOnce(document, /<title>[^<]*<\/title>/, page.head);
+  if (page.stylesheets) document = replaceOnce(document, /<\/head>/, `  ${page.stylesheets}\n  </head>`);
   const namespaces = page.namespaces.join(' ');
   return replaceOnce(
     document,
