@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adPath } from '@partage/graphql';
+import { AD_MAIN_PICTURE_SIZES, adPath } from '@partage/graphql';
 import { getAd } from '../data/ads';
 import type { UserRecord } from '../data/users';
 import { manualClock, useClock } from '../domain/clock';
@@ -94,6 +94,12 @@ describe('GET /annonces/{slug}-{id}', () => {
     expect(html).toContain('<meta property="og:locale" content="fr_CA" />');
     expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${image}[^"]*" />`));
     expect(html).toContain('<meta property="og:image:alt" content="Le four" />');
+    // The main picture is fetched with the page, in the candidates and sizes the app's gallery asks for.
+    expect(html).toMatch(
+      new RegExp(
+        `<link rel="preload" as="image" fetchpriority="high" imagesrcset="[^"]*${image}[^"]* \\d+w[^"]*" imagesizes="${AD_MAIN_PICTURE_SIZES.replace(/[()]/g, '\\$&')}" />`,
+      ),
+    );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain(`<meta name="twitter:title" content="${escapedTitle}" />`);
     expect(html).toContain(`<h1>${escapedTitle}</h1>`);

@@ -197,3 +197,9 @@ export const ANALYTICS_CONNECT_SOURCES = [
 export const CONTACT_TEXT_MAX_LENGTH = { name: 100, organization: 200, subject: 200, message: 5_000 } as const;
 export const CONTACT_MIN_FILL_MS = 3_000;
 export const CONTACT_REPLY_WORKING_HOURS = { min: 24, max: 48 } as const;
+
+/**
+ * The `sizes` of an ad's main picture on its page (web AdGallery): the ad pages for crawlers preload the
+ * same candidate (functions/domain/site/ad-page.ts), so the browser has it when the app shows it.
+ */
+export const AD_MAIN_PICTURE_SIZES = '(min-width: 72rem) 67rem, 100vw';

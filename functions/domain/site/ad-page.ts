@@ -4,7 +4,7 @@
 // it starts. Only published, listed ads: anything else is the app's shell answered 404 and `noindex` (the app
 // shows its not-found page).
 
-import { DEFAULT_UI_LANGUAGE, pageUrlIn, UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
+import { AD_MAIN_PICTURE_SIZES, DEFAULT_UI_LANGUAGE, pageUrlIn, UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
 import type { AdRecord, LocalizedValue } from '../../data/ads';
 import { adPathOf } from '../ads/ad-view';
 import { publicFileUrl } from '../files/uploads';
@@ -77,6 +77,14 @@ export function adPageHtml(template: string, ad: AdRecord, language: UiLanguage,
         ]
       : []),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    // The main picture, the page's largest paint: fetched with the page rather than once the app has asked for the ad.
+    ...(image
+      ? [
+          `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeMarkup(
+            ad.content.images[0]!.variants.map((variant) => `${publicFileUrl(variant.fileId)} ${variant.width}w`).join(', '),
+          )}" imagesizes="${AD_MAIN_PICTURE_SIZES}" />`,
+        ]
+      : []),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     ...(image ? [meta('name', 'twitter:image', publicFileUrl(image.fileId))] : []),

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AD_MAIN_PICTURE_SIZES } from '@partage/graphql';
 import { AdPicture } from '../../lib/ads/AdPicture';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
 import { Dialog } from '../../lib/ui/Dialog';
@@ -48,7 +49,7 @@ export function AdGallery({ images, adTitle }: { images: readonly AdImage[]; adT
           variants={image.variants}
           alt={alt(image)}
           lang={altLang(image)}
-          sizes="(min-width: 72rem) 67rem, 100vw"
+          sizes={AD_MAIN_PICTURE_SIZES}
           loading={current === 0 ? 'eager' : 'lazy'}
         />
         <button
