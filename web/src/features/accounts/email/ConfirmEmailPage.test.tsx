@@ -85,8 +85,8 @@ describe('e-mail confirmation page', () => {
     await waitFor(() => expect(location()).toBe('/parametres'));
     expect(await screen.findByText('Your email address is confirmed.')).toBeVisible();
     expect(api.calls('confirmEmail')).toHaveLength(1);
-    // The settings show the new address: the signed-in user is asked for again.
-    expect(api.calls('me').length).toBeGreaterThan(0);
+    // The settings show the new address: the signed-in user is asked for again (by the header's dialogs, loaded on demand).
+    await waitFor(() => expect(api.calls('me').length).toBeGreaterThan(0));
   });
 
   it('takes a signed-in user to the return path after confirming', async () => {
