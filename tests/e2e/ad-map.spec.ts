@@ -38,6 +38,8 @@ for (const lang of ['fr', 'en'] as Lang[]) {
     await page.goto(`/annonces/${managedAds.items[0]!.path}?lang=${lang}`);
 
     const map = page.locator('.ad-map__canvas');
+    // The map loads as it nears the viewport: the reader scrolls down to it.
+    await map.scrollIntoViewIfNeeded();
     await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible();
     await expect(map.locator('.maplibregl-ctrl-attrib')).toContainText(CREDITS[lang]);
     // MapLibre loads a font-faces file only once it draws a character the file covers: a label.
