@@ -11,7 +11,7 @@ test('a visitor writes to the team in French, sees the confirmation, and the tea
   await page.goto('/nous-joindre?lang=fr');
   await expect(page.getByRole('heading', { level: 1, name: 'Nous joindre' })).toBeVisible();
   await expect(page.getByText('Nous répondons dans un délai de 24 à 48 heures ouvrables.')).toBeVisible();
-  await expect(page.getByRole('link', { name: team })).toHaveAttribute('href', `mailto:${team}`);
+  await expect(page.getByRole('main').getByRole('link', { name: team })).toHaveAttribute('href', `mailto:${team}`);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Luc Tremblay');
