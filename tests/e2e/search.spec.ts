@@ -56,7 +56,10 @@ test('a visitor finds kitchens around Québec, sorts them by distance, shares th
   await expect(page.getByRole('heading', { level: 1, name: 'Annonces' })).toBeVisible();
   await expect(searched(page)).toBeVisible();
 
-  await page.getByRole('group', { name: 'Catégories' }).getByRole('checkbox', { name: 'Cuisine professionnelle' }).check();
+  // The box follows the address (a new search), a moment after the click: check() would read it at once.
+  const kitchens = page.getByRole('group', { name: 'Catégories' }).getByRole('checkbox', { name: 'Cuisine professionnelle' });
+  await kitchens.click();
+  await expect(kitchens).toBeChecked();
   await expect(page).toHaveURL(/\/annonces\?categories=PROFESSIONAL_KITCHEN$/);
   await page.getByRole('combobox', { name: 'Adresse, ville ou code postal' }).fill('Québec');
   await page
