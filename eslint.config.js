@@ -44,6 +44,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // The server code is type-checked with the journeys, whose in-page callbacks need DOM types
+  // (tsconfig.node.json): browser globals are refused here instead.
+  {
+    files: ['functions/**/*.ts', 'infra/**/*.ts', 'graphql/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'HTMLElement'].map((name) => ({
+          name,
+          message: 'Server code runs on Node: no browser globals.',
+        })),
+      ],
+    },
+  },
   // Layers of functions/ (kept apart from the web app's rules).
   {
     files: ['functions/**/*.ts'],

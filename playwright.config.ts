@@ -3,21 +3,23 @@ import { E2E_WORKERS, serverPort, serverURL } from './tests/e2e/servers';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium';
 
 // End-to-end journeys in Debian's Chromium against the local stack. Each worker has its own local
-// host and fresh data folder (tests/e2e/servers.ts; the `test` of tests/e2e/support.ts points a
-// journey at its worker's host): journeys of one worker run one after the other, as they did on one
-// shared host, and never meet the other worker's data.
+// host, on its own copy of the seeded data (tests/support/seeded-data.ts: made once per run, copied in a
+// second), and the `test` of tests/e2e/support.ts points a journey at its worker's host. Journeys are
+// independent of each other (each makes the accounts and data it changes), so they spread over the
+// workers one by one, whatever their file.
 const servers = Array.from({ length: E2E_WORKERS }, (_, index) => index);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
+  fullyParallel: true,
   workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // A trace costs every journey time; the retry of a failed one records it.
+    trace: 'on-first-retry',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   // Publishing a new terms version blocks every user of its host until they accept it, so that journey
@@ -27,12 +29,12 @@ export default defineConfig({
     { name: 'terms', testMatch: /terms\.spec\.ts/, dependencies: ['journeys'] },
   ],
   webServer: servers.map((index) => ({
-    command: `rm -rf .data/e2e-${serverPort(index)} && tsx infra/local/main.ts`,
+    command: `tsx tests/support/seeded-data.ts .data/e2e-${serverPort(index)} && tsx infra/local/main.ts`,
     env: { PORT: String(serverPort(index)), DATA_DIR: `.data/e2e-${serverPort(index)}` },
     url: `${serverURL(index)}/status`,
-    // A first start seeds 300 demo ads with their pictures: well under a minute alone, several when
-    // the 2 cores are shared with other runs.
-    timeout: 240_000,
+    // Making the seeded data, when no earlier step of the run made it: a minute alone, several when the
+    // 2 cores are shared with other runs.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe' as const,
   })),

@@ -1,34 +1,56 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One run, four projects. Projects that talk to DynamoDB share one DynamoDB Local started by
-// tests/support/dynamodb-global-setup.ts; each test file makes its own table.
+// One run, in tiers (docs/testing.md):
+// - `unit`: pure tests (domain rules, validation, adapters against loopback fakes, local-host pieces) in
+//   threads sharing their modules between files: no per-file start-up cost.
+// - `web`: the React components in jsdom (web/vitest.config.ts), threads too.
+// - `dynamodb`: every `*.db.test.ts`, against the one DynamoDB Local of tests/support/dynamodb-global-setup.ts,
+//   each file in its own process (handlers read their table from the environment) with a table of its own,
+//   several files at once: they wait on DynamoDB Local more than they compute.
+// - `cdk`: the stack synthesised once (infra/aws/stack.test.ts) and the CDK app's pure helpers.
+const DYNAMODB_SUITES = '**/*.db.test.ts';
+const cores = availableParallelism();
+
 export default defineConfig({
   test: {
+    // Files of every project share one pool of workers: one more than the cores keeps them busy while
+    // some files wait on DynamoDB Local or on a local server.
+    maxWorkers: cores + 1,
     projects: [
-      { test: { name: 'graphql', root: 'graphql', environment: 'node' } },
       {
         test: {
-          name: 'functions',
-          root: 'functions',
+          name: 'unit',
+          include: ['graphql/**/*.test.ts', 'functions/**/*.test.ts', 'infra/local/**/*.test.ts', 'web/scripts/**/*.test.ts'],
+          exclude: ['**/node_modules/**', DYNAMODB_SUITES],
           environment: 'node',
-          globalSetup: ['../tests/support/dynamodb-global-setup.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          pool: 'threads',
+          isolate: false,
         },
       },
+      'web/vitest.config.ts',
       {
         test: {
-          name: 'infra',
-          root: '.',
-          include: ['infra/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          name: 'dynamodb',
+          include: [DYNAMODB_SUITES],
+          exclude: ['**/node_modules/**'],
           environment: 'node',
+          pool: 'forks',
           globalSetup: ['tests/support/dynamodb-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },
-      'web/vitest.config.ts',
-      { test: { name: 'web-scripts', root: 'web', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'cdk',
+          include: ['infra/aws/**/*.test.ts'],
+          environment: 'node',
+          pool: 'threads',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

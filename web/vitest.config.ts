@@ -14,5 +14,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    pool: 'threads',
+    // user-event types key by key: a form test takes seconds on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 });

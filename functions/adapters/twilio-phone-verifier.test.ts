@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SecretsManagerClient, GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { build } from 'esbuild';
+import { LAMBDA_NODE_TARGET } from '../handlers/node-target';
 import { TWILIO_BUNDLE_ALIASES } from './twilio-bundling';
 import { loadTwilioCredentials, twilioPhoneVerifier } from './twilio-phone-verifier';
 
@@ -159,7 +160,7 @@ describe('Twilio Verify adapter as the phone Lambda bundles it', () => {
       bundle: true,
       minify: true,
       platform: 'node',
-      target: 'node22',
+      target: LAMBDA_NODE_TARGET,
       format: 'esm',
       mainFields: ['module', 'main'],
       alias: TWILIO_BUNDLE_ALIASES,

@@ -14,11 +14,15 @@ import {
 import { requireEnv } from '../adapters/env';
 
 let client: DynamoDBDocumentClient | undefined;
+let clientEndpoint: string | undefined;
 
 export function db(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT || undefined }), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  // A local host restarted in the same process (a test) runs a new DynamoDB Local on another port.
+  const endpoint = process.env.DYNAMODB_ENDPOINT || undefined;
+  if (!client || endpoint !== clientEndpoint) {
+    client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint }), { marshallOptions: { removeUndefinedValues: true } });
+    clientEndpoint = endpoint;
+  }
   return client;
 }
 

@@ -1,5 +1,5 @@
 // Who may call each root field of ads.graphql (see authz.ts). The matrix names a real ad of the
-// target for every ad id (an unlisted one for transferAd): functions/handlers/authz-matrix.test.ts.
+// target for every ad id (an unlisted one for transferAd): functions/handlers/authz-matrix.db.test.ts.
 
 import { ADMIN_ONLY, PUBLIC, SELF_OR_ADMIN, SIGNED_IN, type AuthzTable } from './authz';
 

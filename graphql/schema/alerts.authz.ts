@@ -1,6 +1,6 @@
 // Who may call each root field of alerts.graphql (see authz.ts). Administrators have no alerts
 // (spec §6). For the fields that name an alert, `own` is its owner and `other` another USER
-// (functions/handlers/authz-matrix.test.ts makes the alert). The e-mailed links need no sign-in: their
+// (functions/handlers/authz-matrix.db.test.ts makes the alert). The e-mailed links need no sign-in: their
 // token is the authority (a wrong one is INVALID_TOKEN, not a refusal).
 
 import { PUBLIC, type AuthzRow, type AuthzTable } from './authz';

@@ -1,5 +1,5 @@
 // The shape of the authorization tables kept beside each schema part (<capability>.authz.ts). The
-// matrix test (functions/handlers/authz-matrix.test.ts) calls every Query, Mutation and Subscription
+// matrix test (functions/handlers/authz-matrix.db.test.ts) calls every Query, Mutation and Subscription
 // field of the part as each caller below and checks that the handler refuses it (UNAUTHORIZED_ACCESS)
 // exactly where the table says `false`.
 

@@ -1,6 +1,6 @@
 // Who may call each root field of chat.graphql (see authz.ts). Administrators have no conversations
 // (spec §6). For the fields that name a conversation, `own` is a participant and `other` a USER who is
-// not one (functions/handlers/authz-matrix.test.ts makes the conversation).
+// not one (functions/handlers/authz-matrix.db.test.ts makes the conversation).
 
 import { SERVER_ONLY, type AuthzRow, type AuthzTable } from './authz';
 

@@ -1,6 +1,6 @@
 // Who may call each root field of files.graphql (see authz.ts). The matrix names no existing file, so
 // it proves the role checks; the uploader-or-admin rules on an existing file are tested in
-// functions/domain/files and tests/integration/local-file-store.test.ts.
+// functions/domain/files and tests/integration/local-file-store.db.test.ts.
 
 import { PUBLIC, SIGNED_IN, type AuthzTable } from './authz';
 

@@ -19,12 +19,13 @@ import type { HandlerAccess } from '@partage/functions/handlers/access';
 import { fileAreaPrefix, isPublicArea, type FileArea } from '@partage/functions/domain/files/file-keys';
 import { SERVER_EVENTS } from '@partage/functions/domain/events';
 import { TWILIO_BUNDLE_ALIASES } from '@partage/functions/adapters/twilio-bundling';
+import { LAMBDA_NODE_TARGET } from '@partage/functions/handlers/node-target';
 import { REPO_ROOT, senderAddress } from './config';
 import { PLACE_INDEX_ACTIONS } from './place-index';
 import type { Scheduling } from './scheduling';
 
 export const HANDLERS_DIR = join(REPO_ROOT, 'functions', 'handlers');
-export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
+export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
 
 /** What the file store does with objects (functions/adapters/s3-file-store.ts): ranged and presigned GET, copy source. */
 export const FILE_READ_ACTIONS = ['s3:GetObject'];
@@ -164,7 +165,7 @@ export class HandlerFunctions extends Construct {
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
-        target: 'node22',
+        target: LAMBDA_NODE_TARGET,
         minify: true,
         sourceMap: true,
         sourcesContent: false,

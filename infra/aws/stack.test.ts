@@ -188,7 +188,7 @@ describe('Lambdas', () => {
     for (const name of handlerNames) {
       const [, fn] = functionOf(name);
       expect(fn.Properties).toMatchObject({
-        Runtime: 'nodejs22.x',
+        Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
         TracingConfig: { Mode: 'Active' },

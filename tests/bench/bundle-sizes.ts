@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { TWILIO_BUNDLE_ALIASES } from '../../functions/adapters/twilio-bundling';
+import { LAMBDA_NODE_TARGET } from '../../functions/handlers/node-target';
 import { HANDLER_ACCESS } from '../../functions/handlers/access';
 import { AUTHORIZER, HTTP_ROUTES, RESOLVER_LAMBDAS } from '../../functions/handlers/catalog';
 import { CRON_JOBS, ONE_TIME_JOBS } from '../../functions/handlers/schedules';
@@ -25,7 +26,7 @@ export async function lambdaBundleSizes(root: string): Promise<Array<{ name: str
       bundle: true,
       minify: true,
       platform: 'node',
-      target: 'node22',
+      target: LAMBDA_NODE_TARGET,
       format: 'esm',
       mainFields: ['module', 'main'], // as infra/aws/lambdas.ts: ESM builds of dependencies tree-shake
       external: ['@aws-sdk/*'],

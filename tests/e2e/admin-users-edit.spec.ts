@@ -1,5 +1,5 @@
 // An administrator creates a user then edits them. (Failed logins no longer lock accounts: they earn
-// delays, see password.spec.ts; unlocking is covered by functions/handlers/admin.test.ts.)
+// delays, see password.spec.ts; unlocking is covered by functions/handlers/admin.db.test.ts.)
 import {
   test,
   testIn,

@@ -10,6 +10,8 @@ import type {} from './dynamodb-global-setup';
 
 export async function useTestTable(): Promise<{ tableName: string; endpoint: string }> {
   const endpoint = inject('dynamoEndpoint');
+  // Only the `dynamodb` project (vitest.config.ts) starts DynamoDB Local: its files end in .db.test.ts.
+  if (!endpoint) throw new Error('This suite uses DynamoDB Local: name its file *.db.test.ts');
   const tableName = `test-${randomUUID()}`;
   const client = localClient(endpoint);
   await ensureTable(client, tableName);

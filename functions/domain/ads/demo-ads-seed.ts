@@ -1,5 +1,5 @@
 // Seeds the demo ads (demo-ads.ts) on the local host, after the demo accounts: each ad goes through
-// the ads domain as its owner would send it — pictures uploaded as PUBLIC_IMAGE files and confirmed
+// the ads domain as its owner would send it — pictures (the committed files of demo-image-files.ts) uploaded as PUBLIC_IMAGE files and confirmed
 // (so they are served at /files/public/* with their size), then createAd and publishAd. Each ad is
 // a step, claimed in small batches before it is created (data/seed-progress.ts): a second start,
 // or a start after an interrupted one, creates only what was not claimed yet, and never twice.
@@ -15,7 +15,8 @@ import type { Identity } from '../identity';
 import { todayInQuebec } from './ad-input';
 import { createAd, publishAd } from './ads';
 import { demoAds, type DemoAd } from './demo-ads';
-import { DEMO_IMAGE_DESIGNS, encodeDemoImage, type EncodedVariant } from './demo-images';
+import { readDemoImage } from './demo-image-files';
+import { DEMO_IMAGE_DESIGNS, type EncodedVariant } from './demo-images';
 
 /** The seed's name in the progress record; a new version of the list would take a new name. */
 export const DEMO_ADS_SEED = 'DEMO_ADS#1';
@@ -51,7 +52,7 @@ export async function seedDemoAds(): Promise<DemoAdsSeedResult> {
   };
   async function uploadImage(identity: Identity, designId: string): Promise<AdImageInput> {
     const design = DEMO_IMAGE_DESIGNS.find((candidate) => candidate.id === designId)!;
-    if (!encoded.has(designId)) encoded.set(designId, encodeDemoImage(design));
+    if (!encoded.has(designId)) encoded.set(designId, readDemoImage(design));
     const fileIds: string[] = [];
     for (const variant of await encoded.get(designId)!) {
       const ticket = await requestUpload(identity.userId, { purpose: 'PUBLIC_IMAGE', contentType: WEBP, size: variant.bytes.length });

@@ -3,6 +3,7 @@ import { AD_IMAGE_WIDTHS } from '@partage/graphql';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { sniffContentType } from '../files/content-type';
+import { readDemoImage } from './demo-image-files';
 import { Canvas, DEMO_IMAGE_DESIGNS, DEMO_IMAGE_SOURCE_WIDTH, drawDemoImage, encodeDemoImage, variantWidths } from './demo-images';
 
 const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -59,6 +60,31 @@ describe('demo images', () => {
     }
     // Flat drawings stay small: the whole pool is well under a megabyte per owner.
     expect(variants.reduce((sum, v) => sum + v.bytes.length, 0)).toBeLessThan(100_000);
+  });
+
+  it('has every design committed as the WebP files the seed uploads, at their true size', async () => {
+    for (const design of DEMO_IMAGE_DESIGNS) {
+      const variants = await readDemoImage(design);
+      expect(variants.map((v) => v.width)).toEqual(variantWidths(DEMO_IMAGE_SOURCE_WIDTH));
+      for (const variant of variants) {
+        const meta = await sharp(variant.bytes).metadata();
+        expect([meta.format, meta.width, meta.height], `${design.id} at ${variant.width}`).toEqual(['webp', variant.width, variant.height]);
+      }
+    }
+  });
+
+  it('committed the designs as drawn now: a file is the drawing encoded again, or close to it', async () => {
+    // Bytes may differ with another libwebp; the picture may not (a design changed without running
+    // `npm run demo-images -w functions`).
+    const design = DEMO_IMAGE_DESIGNS[7]!;
+    const [committed] = await readDemoImage(design);
+    const [drawn] = await encodeDemoImage(design);
+    const pixels = async (bytes: Buffer) => sharp(bytes).raw().toBuffer();
+    const [a, b] = await Promise.all([pixels(committed!.bytes), pixels(drawn!.bytes)]);
+    expect(a.length).toBe(b.length);
+    let difference = 0;
+    for (let i = 0; i < a.length; i++) difference += Math.abs(a[i]! - b[i]!);
+    expect(difference / a.length).toBeLessThan(2);
   });
 
   it('uploads a picture narrower than a width once at its own width', () => {

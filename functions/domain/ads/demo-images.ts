@@ -1,7 +1,8 @@
-// Pictures for the demo ads, drawn at seed time (no downloaded photos): a flat illustration per
-// category — a coloured gradient and a few shapes that suggest a truck, an oven, shelves — painted
-// into an RGBA buffer with anti-aliased signed-distance shapes, then encoded by sharp to WebP at the
-// widths the browser uploads (AD_IMAGE_WIDTHS), as a real ad's images are.
+// Pictures for the demo ads (no downloaded photos): a flat illustration per category — a coloured
+// gradient and a few shapes that suggest a truck, an oven, shelves — painted into an RGBA buffer with
+// anti-aliased signed-distance shapes, then encoded by sharp to WebP at the widths the browser uploads
+// (AD_IMAGE_WIDTHS), as a real ad's images are. Drawn ahead of time (scripts/draw-demo-images.ts): the
+// seed reads the committed files (demo-image-files.ts).
 
 import { AD_IMAGE_WIDTHS, type AdCategory } from '@partage/graphql';
 import sharp from 'sharp';

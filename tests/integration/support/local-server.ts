@@ -6,7 +6,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { createLocalServer, type LocalServer, type LocalServerOptions } from '../../../infra/local/server';
+import { createLocalServer, DEFAULT_TABLE_NAME, type LocalServer, type LocalServerOptions } from '../../../infra/local/server';
+import { copySeededData } from '../../support/seeded-data';
 
 export const DEMO_PASSWORD = 'Demo-Partage-2026';
 export const DEMO = {
@@ -27,23 +28,26 @@ export interface TestServer extends LocalServer {
 
 /**
  * `options` adds to or overrides the test defaults (allowed hosts, rate limits). The demo accounts
- * are seeded, the demo ads only when asked (`demoAds: true`): they take seconds per server.
+ * are seeded on a fresh table of the shared DynamoDB Local, without the demo ads. `seeded: true` starts
+ * instead on a copy of the seeded data (tests/support/seeded-data.ts: accounts and demo ads, made once
+ * per run) with a DynamoDB Local of its own on that copy, as `npm start` on its data folder.
  */
-export async function startTestServer(options: Partial<LocalServerOptions> = {}): Promise<TestServer> {
+export async function startTestServer(options: Partial<LocalServerOptions> & { seeded?: boolean } = {}): Promise<TestServer> {
+  const { seeded = false, ...overrides } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'partage-local-'));
+  if (seeded) await copySeededData(dataDir);
   const webDir = join(dataDir, 'web');
   await mkdir(join(webDir, 'assets'), { recursive: true });
   await writeFile(join(webDir, 'index.html'), WEB_INDEX);
   await writeFile(join(webDir, WEB_ASSET.path), WEB_ASSET.body);
-  const tableName = `test-${randomUUID()}`;
+  const tableName = seeded ? DEFAULT_TABLE_NAME : `test-${randomUUID()}`;
   const server = await createLocalServer({
     port: 0,
     dataDir,
     webDir,
-    dynamoEndpoint: inject('dynamoEndpoint'),
+    ...(seeded ? {} : { dynamoEndpoint: inject('dynamoEndpoint'), demoAds: false }),
     tableName,
-    demoAds: false,
-    ...options,
+    ...overrides,
   });
   return {
     ...server,

@@ -9,7 +9,7 @@ import { resetFakeApi } from './fake-api';
 
 // The first test of a file also loads its lazy pages: on a busy 2-core machine that can take over the
 // default second.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no modal dialogs and no scrolling.
 HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {

@@ -138,7 +138,7 @@ describe('authorization matrix', () => {
     if (!row) return; // reported by the test above
     if (registry.serverOnly.includes(field)) {
       // No handler serves it; AppSync (and the local host) refuse every client token on it
-      // (tests/integration/server-events.test.ts). Its row must say so.
+      // (tests/integration/server-events.db.test.ts). Its row must say so.
       expect(row).toEqual({ anonymous: false, own: false, other: false, admin: false });
       expect(handlers.has(field)).toBe(false);
       return;

@@ -1,5 +1,6 @@
-// The demo ads as `npm start` seeds them, read the way the web app reads them: over GraphQL, the
-// pictures from /files/public like uploaded ones. A second start on the same data adds nothing.
+// The demo ads as `npm start` seeds them (the seeded data folder of tests/support/seeded-data.ts, made
+// by the local host once per run), read the way the web app reads them: over GraphQL, the pictures from
+// /files/public like uploaded ones. A second start on the same data adds nothing.
 
 import { rm } from 'node:fs/promises';
 import { ANONYMOUS_TOKEN } from '@partage/graphql';
@@ -24,7 +25,7 @@ let server: TestServer;
 let firstDataDir = '';
 
 beforeAll(async () => {
-  server = await startTestServer({ demoAds: true });
+  server = await startTestServer({ seeded: true });
   firstDataDir = server.dataDir;
 }, 120_000);
 afterAll(async () => {
@@ -74,7 +75,8 @@ describe('demo ads on the local host', () => {
     const before = (await allPublished(ANONYMOUS_TOKEN)).length;
     const { dataDir, tableName } = server;
     await server.close();
-    server = await startTestServer({ demoAds: true, dataDir, tableName });
+    // Its own DynamoDB Local again, on the same folder, with the demo ads seeded if any were missing.
+    server = await startTestServer({ dataDir, tableName, dynamoEndpoint: undefined, demoAds: true });
     expect((await allPublished(ANONYMOUS_TOKEN)).length).toBe(before);
   });
 });

@@ -1,5 +1,5 @@
 // The chat Lambda on DynamoDB Local: conversations, messages, read marks, chat events, preferences.
-// The reminder job is in chat-reminders.test.ts.
+// The reminder job is in chat-reminders.db.test.ts.
 
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';

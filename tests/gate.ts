@@ -1,0 +1,66 @@
+// `npm test`: every check, in three stages, then the time of each phase and of the whole run, so that a
+// change that makes the gate slower is seen at once (the budget: 10 minutes on a clean clone of a
+// 2-core machine, docs/testing.md).
+//
+// 1. lint, types, the web build and the seeded data, side by side: each is mostly one thread.
+// 2. vitest: unit, web, DynamoDB Local and CDK suites (vitest.config.ts spreads them over the cores).
+// 3. Playwright: the journeys, against local hosts on copies of the seeded data of stage 1.
+//
+// A phase's output is printed when it ends, whole, so that side-by-side phases do not interleave.
+// The first failing stage stops the run.
+
+import { spawn } from 'node:child_process';
+
+interface Phase {
+  name: string;
+  command: string;
+}
+
+interface Outcome {
+  name: string;
+  ok: boolean;
+  seconds: number;
+}
+
+const STAGES: Phase[][] = [
+  [
+    { name: 'lint', command: 'eslint . && prettier --check .' },
+    { name: 'types', command: 'npm run typecheck' },
+    { name: 'web build', command: 'npm run build -w web' },
+    { name: 'seeded data', command: 'tsx tests/support/seeded-data.ts' },
+  ],
+  [{ name: 'vitest', command: 'vitest run' }],
+  [{ name: 'playwright', command: 'playwright test' }],
+];
+
+/** Side-by-side phases keep their output until they end; a phase alone streams it. */
+function run(phase: Phase, alone: boolean): Promise<Outcome> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(phase.command, { shell: true, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      if (!alone) process.stdout.write(`\n── ${phase.name} (${seconds.toFixed(0)} s) ──\n${output}`);
+      resolve({ name: phase.name, ok: code === 0, seconds });
+    });
+  });
+}
+
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+
+const started = performance.now();
+const outcomes: Outcome[] = [];
+for (const stage of STAGES) {
+  const results = await Promise.all(stage.map((phase) => run(phase, stage.length === 1)));
+  outcomes.push(...results);
+  if (results.some((result) => !result.ok)) break;
+}
+const total = (performance.now() - started) / 1000;
+
+console.log('\nnpm test, phase by phase (side by side within a stage):');
+for (const outcome of outcomes) console.log(`  ${outcome.ok ? 'ok    ' : 'FAILED'} ${outcome.name.padEnd(12)} ${minutes(outcome.seconds)}`);
+console.log(`  total               ${minutes(total)}${total > 600 ? '  (over the 10-minute budget)' : ''}`);
+process.exit(outcomes.every((outcome) => outcome.ok) && outcomes.length === STAGES.flat().length ? 0 : 1);
