@@ -8,8 +8,11 @@ import { defineConfig } from 'vitest/config';
 // - `dynamodb`: every `*.db.test.ts`, against the one DynamoDB Local of tests/support/dynamodb-global-setup.ts,
 //   each file in its own process (handlers read their table from the environment) with a table of its own,
 //   several files at once: they wait on DynamoDB Local more than they compute.
-// - `cdk`: the stack synthesised once (infra/aws/stack.test.ts) and the CDK app's pure helpers.
+// - `own-process`: suites that need a process to themselves: the CDK stack, synthesised once
+//   (infra/aws/stack.test.ts; its bundling hands the process's own streams to esbuild), and the memory
+//   measurement of a 100 MB upload.
 const DYNAMODB_SUITES = '**/*.db.test.ts';
+const OWN_PROCESS_SUITES = ['infra/aws/**/*.test.ts', 'infra/local/local-file-routes.test.ts'];
 const cores = availableParallelism();
 
 export default defineConfig({
@@ -21,8 +24,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['graphql/**/*.test.ts', 'functions/**/*.test.ts', 'infra/local/**/*.test.ts', 'web/scripts/**/*.test.ts'],
-          exclude: ['**/node_modules/**', DYNAMODB_SUITES],
+          include: ['graphql/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'web/scripts/**/*.test.ts'],
+          exclude: ['**/node_modules/**', DYNAMODB_SUITES, ...OWN_PROCESS_SUITES],
           environment: 'node',
           pool: 'threads',
           isolate: false,
@@ -37,8 +40,10 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           globalSetup: ['tests/support/dynamodb-global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Generous: a suite waits on DynamoDB Local, which shares the cores with the other workers;
+          // only a hang should fail on time.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
       {

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@partage/graphql';
 import { localSecurityHeaders } from '../../infra/shared/security-headers';
-import { test, expect, expectNoSeriousA11yViolations } from './support';
+import { test, expect } from './support';
 
 const MEASUREMENT_ID = 'G-E2ETEST1';
 
@@ -105,7 +105,6 @@ test('asks in French first, counts pages only after consent, stops when it is wi
   );
   expect(shifted).toBeLessThan(0.01);
   expect(largestInBanner).toBe(false);
-  await expectNoSeriousA11yViolations(page);
   expect(traffic.scripts).toEqual([]);
   expect(traffic.pageViews).toEqual([]);
 

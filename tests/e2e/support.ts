@@ -1,6 +1,5 @@
 // Helpers shared by the journeys: their `test`, demo accounts, the dev mailbox, login through the real form.
 import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { request as httpRequest } from 'node:http';
 import { serverPort, serverURL } from './servers';
 
@@ -8,6 +7,16 @@ import { serverPort, serverURL } from './servers';
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from its first parameter.
   baseURL: async ({}, use, testInfo) => use(serverURL(testInfo.parallelIndex)),
+  // A navigation of the journey's page ends once the app has taken over a prerendered page (appReady).
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await appReady(page);
+      return response;
+    };
+    await use(page);
+  },
 });
 export { expect };
 
@@ -99,17 +108,20 @@ export async function waitForEmail(request: APIRequestContext, to: string, since
   return found!;
 }
 
+/**
+ * Waits until the app has taken over a prerendered page (web/src/main.tsx): typing into the prerendered
+ * form before that is lost when the app renders the same form in its place.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0, { timeout: 60_000 });
+}
+
 export async function fillLogin(page: Page, lang: Lang, email: string, password = DEMO_PASSWORD): Promise<void> {
   const l = LABELS[lang];
+  await appReady(page);
   await page.getByLabel(l.email, { exact: true }).fill(email);
   await page.getByLabel(l.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: l.submit }).click();
-}
-
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The site path (with its query) of the first link to `path` an e-mail holds. */

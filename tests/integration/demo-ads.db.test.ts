@@ -27,7 +27,7 @@ let firstDataDir = '';
 beforeAll(async () => {
   server = await startTestServer({ seeded: true });
   firstDataDir = server.dataDir;
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   await rm(firstDataDir, { recursive: true, force: true });

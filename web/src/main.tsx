@@ -51,6 +51,8 @@ if (prerendered) {
   Promise.all([loadRuntimeConfig(), preloadRoutePages(routes, window.location.pathname), i18n.loadNamespaces(namespaces)]).then(
     ([config]) => {
       renderApp();
+      // The page is the app's now (its forms answer typing): what the journeys wait for before typing.
+      delete container.dataset.prerendered;
       started(config);
     },
     failed,

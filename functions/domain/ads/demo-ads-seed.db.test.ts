@@ -53,7 +53,7 @@ beforeAll(async () => {
   const start = performance.now();
   first = await seedDemoAds();
   seedMs = performance.now() - start;
-}, 120_000);
+});
 
 describe('seedDemoAds', () => {
   it('creates every demo ad through the ads domain, in a few seconds and a few megabytes', async () => {

@@ -70,8 +70,7 @@ async function pickAddress(user: ReturnType<typeof renderAt>['user']) {
   return address;
 }
 
-// Filling a whole form takes a while on a busy machine.
-describe('create an ad', { timeout: 20_000 }, () => {
+describe('create an ad', () => {
   it('sends every filled field as the AdInput, then goes to the manage page with a notice', async () => {
     const { user, location } = await openCreate();
     expect(screen.getByLabelText('Organisation named on the ad')).toHaveValue('Cuisine Solidaire');

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api/errors';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { renderAt } from '../../test/helpers';
 
-describe('alert link pages', { timeout: 15_000 }, () => {
+describe('alert link pages', () => {
   it('confirms an alert from its e-mailed link, without signing in', async () => {
     answerOperations({ confirmAlert: { id: 'alert-1', status: 'ACTIVE', language: 'ENGLISH' } });
     renderAt('/alertes/confirmer/alert-1?token=tok-1');

@@ -15,7 +15,7 @@ async function pickQuebec(user: ReturnType<typeof renderAt>['user']) {
 }
 
 // Lazy pages and address suggestions: on a busy shared machine a journey can pass the default 5 s.
-describe('alert creation', { timeout: 15_000 }, () => {
+describe('alert creation', () => {
   it('lets a visitor create an alert, which waits for the confirmation of its address', async () => {
     answerOperations({
       searchPlaces: [[QUEBEC]],

@@ -16,7 +16,7 @@ async function openEdit(answers: Record<string, unknown>) {
   return view;
 }
 
-describe('alert edition', { timeout: 15_000 }, () => {
+describe('alert edition', () => {
   it('shows the alert in the form and saves the whole of it', async () => {
     const { user } = await openEdit({ updateAlert: anAlert({ radiusKm: 30 }) });
     expect(screen.getByRole('checkbox', { name: 'Refrigeration equipment' })).toBeChecked();

@@ -7,7 +7,7 @@ import { anAlert } from './test-fixtures';
 
 const USER = { me: { id: 'user-1', profile: { id: 'user-1' } } };
 
-describe('my alerts', { timeout: 15_000 }, () => {
+describe('my alerts', () => {
   it('lists the user’s alerts with their place, radius in km, state and criteria in words', async () => {
     signIn('USER');
     answerOperations({

@@ -135,7 +135,7 @@ describe('conversations', () => {
     });
     expect(await within(log).findAllByText('Quand passez-vous ?')).toHaveLength(1);
     // The unread count is asked again after the debounce: the header's dot says it.
-    expect(await screen.findByText('1 unread message', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('1 unread message')).toBeInTheDocument();
 
     const before = callsOf('conversationMessages').length;
     act(() => restoreConnection());

@@ -39,7 +39,7 @@ async function fillIn(user: ReturnType<typeof renderAt>['user']) {
 }
 
 // A lazy page: on a busy shared machine a journey can pass the default 5 s.
-describe('the contact page', { timeout: 15_000 }, () => {
+describe('the contact page', () => {
   it('tells how soon the team answers and where to write, then sends the message and says it was sent', async () => {
     answerOperations({ sendContactMessage: true });
     const { user } = await openPage();

@@ -34,7 +34,7 @@ beforeEach(() => {
 });
 
 // Typing pauses and lazy pages: on a busy shared machine a journey can pass the default 5 s.
-describe('ad search page', { timeout: 15_000 }, () => {
+describe('ad search page', () => {
   it('shows the newest ads as cards while the map still loads, and the next ones on request', async () => {
     answerOperations({
       searchAds: ({ nextToken }: { nextToken: string | null }) =>
@@ -129,12 +129,12 @@ describe('ad search page', { timeout: 15_000 }, () => {
     await user.type(keyword, 'four');
     expect(location()).toBe('/annonces');
     // The pause (600 ms) may take longer than waitFor's default second on a busy machine.
-    await waitFor(() => expect(location()).toBe('/annonces?q=four'), { timeout: 5_000 });
+    await waitFor(() => expect(location()).toBe('/annonces?q=four'));
     // The shell moves the focus to the page's content after the address changed (AppShell): the search
     // for 'four' is asked after that, and typing on clicks back into the field.
     await waitFor(() => expect(inputs().at(-1)).toEqual({ keyword: 'four' }));
     await user.type(keyword, ' pizza{Enter}');
-    await waitFor(() => expect(location()).toBe('/annonces?q=four+pizza'), { timeout: 5_000 });
+    await waitFor(() => expect(location()).toBe('/annonces?q=four+pizza'));
     expect(keyword).toHaveValue('four pizza');
     // Far fewer searches than keys pressed (exactly [none, 'four', 'four pizza'] unless the machine stalls mid-word).
     const keywords = inputs().map((input) => input.keyword);

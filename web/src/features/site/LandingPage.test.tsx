@@ -40,7 +40,7 @@ function stubViewport() {
 const latest = () => screen.getByRole('region', { name: 'Latest ads' });
 
 // The first test also loads the page's chunks: on a busy shared machine that can pass the default 5 s.
-describe('landing page', { timeout: 15_000 }, () => {
+describe('landing page', () => {
   it('describes the marketplace, what can be shared and the four ways to share', async () => {
     renderAt('/accueil');
     expect(await screen.findByRole('heading', { level: 1, name: 'Share equipment and spaces across the food sector' })).toBeVisible();

@@ -88,7 +88,7 @@ const PAGES = [
 const SITE_NAME = { en: 'Food Equipment Sharing', fr: "Partage d'équipement alimentaire" };
 
 // The first test of each language also loads the pages' chunks and words: over 5 s on a busy machine.
-describe.each(['en', 'fr'] as const)('marketing pages in %s', { timeout: 15_000 }, (language) => {
+describe.each(['en', 'fr'] as const)('marketing pages in %s', (language) => {
   it.each(PAGES)('$path has its title and headings', async (page) => {
     await i18n.changeLanguage(language);
     renderAt(page.path);

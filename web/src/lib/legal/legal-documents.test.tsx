@@ -16,7 +16,7 @@ const current = {
 };
 const footer = () => screen.getByRole('contentinfo');
 
-describe('legal links of the footer', { timeout: 15_000 }, () => {
+describe('legal links of the footer', () => {
   it('follow the current terms version, in the reader’s language', async () => {
     answerOperations({ termsVersion: current });
     renderAt('/accueil');

@@ -51,7 +51,7 @@ async function acceptAnalytics() {
 }
 
 // Each test loads the consent library's chunk anew: slow on a busy 2-core machine.
-describe('cookie consent', { timeout: 15_000 }, () => {
+describe('cookie consent', () => {
   it('asks whether analytics may run, says for how long the answer is kept, and loads nothing before an answer', async () => {
     const { consent } = await freshPage(MEASUREMENT_ID);
     await consent.startCookieConsent({ analyticsId: MEASUREMENT_ID });

@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 // The app's first render and the consent library's chunk load in the test: slow on a busy 2-core machine.
-describe('telemetry in the app', { timeout: 15_000 }, () => {
+describe('telemetry in the app', () => {
   it('loads neither the consent box nor analytics nor error reporting when nothing is configured', async () => {
     const fetchMock = mockFetch({});
     startTelemetry(CONFIG);

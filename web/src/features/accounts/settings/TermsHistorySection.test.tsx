@@ -27,7 +27,7 @@ async function openSettings(role: 'USER' | 'ADMIN' = 'USER') {
   return view;
 }
 
-describe('terms accepted, in the account settings', { timeout: 15_000 }, () => {
+describe('terms accepted, in the account settings', () => {
   it('lists every version the user accepted, newest first, with its date and PDFs in the reader’s language', async () => {
     answerOperations({ me: me(), tosHistory: history, myChatPreferences: { emailReminders: true } });
     await openSettings();
@@ -48,7 +48,7 @@ describe('terms accepted, in the account settings', { timeout: 15_000 }, () => {
       answerOperations({ me: me(), tosHistory: history, myChatPreferences: { emailReminders: true } });
       signIn('USER', 'u-1');
       renderAt('/parametres');
-      const section = await screen.findByRole('region', { name: 'Conditions d’utilisation acceptées' }, { timeout: 3000 });
+      const section = await screen.findByRole('region', { name: 'Conditions d’utilisation acceptées' });
       expect(await within(section).findByText(/Version 2026-07, acceptée le/)).toHaveTextContent(/2 juillet 2026/);
       expect(within(section).getByRole('link', { name: 'Conditions d’utilisation, version 2026-07 (PDF)' })).toHaveAttribute(
         'href',

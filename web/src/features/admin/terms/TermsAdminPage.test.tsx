@@ -70,7 +70,7 @@ async function chooseAll(user: ReturnType<typeof userEvent.setup>) {
   await waitFor(() => expect(screen.getAllByText(/is uploaded\./)).toHaveLength(4));
 }
 
-describe('terms administration', { timeout: 20_000 }, () => {
+describe('terms administration', () => {
   it('shows the current version with its four PDFs', async () => {
     adminApi();
     await openPage();
