@@ -5,7 +5,7 @@
 
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
-import { epochSeconds } from '../domain/clock';
+import { now } from '../domain/clock';
 import {
   PaymentProviderError,
   WEBHOOK_TOLERANCE_SECONDS,
@@ -40,21 +40,21 @@ export interface StripeEndpoint {
   protocol: 'http' | 'https';
 }
 
-const KIND_OF_TYPE: Record<string, PaymentProviderErrorKind> = {
-  StripeCardError: 'card',
-  StripeInvalidRequestError: 'invalidRequest',
-  StripeAuthenticationError: 'authentication',
-  StripePermissionError: 'permission',
-  StripeRateLimitError: 'rateLimit',
-  StripeConnectionError: 'connection',
-  StripeIdempotencyError: 'idempotency',
-  StripeAPIError: 'api',
-};
+const KINDS: [new (...args: never[]) => Stripe.errors.StripeError, PaymentProviderErrorKind][] = [
+  [Stripe.errors.StripeCardError, 'card'],
+  [Stripe.errors.StripeIdempotencyError, 'idempotency'],
+  [Stripe.errors.StripeInvalidRequestError, 'invalidRequest'],
+  [Stripe.errors.StripeAuthenticationError, 'authentication'],
+  [Stripe.errors.StripePermissionError, 'permission'],
+  [Stripe.errors.StripeRateLimitError, 'rateLimit'],
+  [Stripe.errors.StripeConnectionError, 'connection'],
+];
 
 /** Stripe's errors as the port's typed error; anything else (a bug of ours) goes through unchanged. */
 function providerError(error: unknown): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
-  return new PaymentProviderError(KIND_OF_TYPE[error.type] ?? 'api', error.message, error.statusCode, error.code);
+  const kind = KINDS.find(([type]) => error instanceof type)?.[1] ?? 'api';
+  return new PaymentProviderError(kind, error.message, error.statusCode, error.code);
 }
 
 async function call<T>(request: () => Promise<T>): Promise<T> {
@@ -81,7 +81,7 @@ export function verifyStripeSignature(rawBody: string, signatureHeader: string, 
       webhookSecret,
       WEBHOOK_TOLERANCE_SECONDS,
       undefined,
-      epochSeconds(),
+      now().getTime(), // milliseconds: the age is counted on the functions' clock
     );
     return { id: event.id, type: event.type, created: event.created, object: event.data.object as unknown as Record<string, unknown> };
   } catch (error) {
