@@ -150,8 +150,8 @@ describe('DynamoDB table', () => {
 });
 
 describe('secrets', () => {
-  it('are generated Secrets Manager secrets: the JWT signing key, the CloudFront origin-verify value, the Twilio credentials', () => {
-    template.resourceCountIs('AWS::SecretsManager::Secret', 3);
+  it('are generated Secrets Manager secrets: the JWT signing key, the CloudFront origin-verify value, the Twilio and Stripe credentials', () => {
+    template.resourceCountIs('AWS::SecretsManager::Secret', 4);
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       Description: Match.stringLikeRegexp('JWT_SECRET_ARN'),
       GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
