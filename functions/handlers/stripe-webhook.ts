@@ -1,12 +1,12 @@
 // POST /webhooks/stripe: the payment provider's events (Stripe, or the local simulator, which signs
-// the same way). The body is kept raw for the signature; a refused signature answers 400 and writes
-// nothing; a verified event answers 200 as soon as it is handled (Stripe waits at most seconds), an
+// the same way). The body is kept raw for the signature; a refused signature answers 400 (VALIDATION_FAILED)
+// and writes nothing; a verified event answers 200 as soon as it is handled (Stripe waits at most seconds), an
 // unexpected failure 500 so that Stripe retries it.
 
 import { AppError } from '@partage/graphql';
 import { WebhookSignatureError } from '../adapters/payment-provider';
 import { receivePaymentWebhook } from '../domain/payments/webhooks';
-import { httpHandler, json, requireJsonRequest, text } from './shared/http';
+import { httpHandler, json, requireJsonRequest } from './shared/http';
 
 /** Stripe's events weigh a few kilobytes: a larger body is refused before any signature work. */
 export const WEBHOOK_BODY_MAX_BYTES = 512 * 1024;
@@ -21,7 +21,8 @@ export const handler = httpHandler(async (event) => {
   try {
     return json(200, { received: true, outcome: await receivePaymentWebhook(body, signature) });
   } catch (error) {
-    if (error instanceof WebhookSignatureError) return text(400, 'Invalid signature');
+    if (error instanceof WebhookSignatureError)
+      throw new AppError('VALIDATION_FAILED', 'The signature does not match the body', [{ path: 'stripe-signature', rule: 'signature' }]);
     throw error;
   }
 });
