@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   getSimulatorRecord,
+  putSimulatorRecord,
   simulatedTransfers,
   updateSimulatorRecord,
   type SimulatedAccount,
@@ -25,7 +26,8 @@ export const SIMULATOR_PATHS = {
 } as const;
 
 /** An id shaped like Stripe's (`acct_…`), ordered by creation so listings read newest first. */
-export const simulatorId = (prefix: string) => `${prefix}_sim${now().getTime().toString(36).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
+export const simulatorId = (prefix: string) =>
+  `${prefix}_sim${now().getTime().toString(36).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
 
 /** The condition of a change that only an open session may take. */
 export const OPEN_SESSION = { expression: '#status = :open', names: { '#status': 'status' }, values: { ':open': 'open' } };
@@ -167,4 +169,18 @@ export async function actOnCheckout(session: SimulatedSession, choice: CheckoutC
     await deliverSimulatorEvent('checkout.session.completed', sessionObject({ ...session, ...paid }));
   }
   return session.successUrl;
+}
+
+/**
+ * An account that went through the simulator's onboarding already (the demo owner's): written with
+ * a fixed id, once, so that seeding again or twice at once changes nothing.
+ */
+export async function seedCompletedSimulatorAccount(account: Pick<SimulatedAccount, 'accountId' | 'userId' | 'email'>): Promise<void> {
+  await putSimulatorRecord('ACCOUNT', account.accountId, {
+    ...account,
+    detailsSubmitted: true,
+    chargesEnabled: true,
+    payoutsEnabled: true,
+    created: epochSeconds(),
+  });
 }

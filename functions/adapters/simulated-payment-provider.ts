@@ -87,8 +87,9 @@ export function simulatedPaymentProvider({ webhookSecret }: { webhookSecret: str
       return { url: `${publicUrl()}${SIMULATOR_PATHS.dashboard}?account=${encodeURIComponent(accountId)}` };
     },
 
-    createCheckoutSession: (request) =>
-      idempotent(request.idempotencyKey, async () => {
+    createCheckoutSession: async (request) => {
+      // Kept as the table stores it (epoch seconds), the answer is the same on a replay.
+      const answer = await idempotent(request.idempotencyKey, async () => {
         if (!Number.isSafeInteger(request.amountCents) || request.amountCents < 50)
           throw new PaymentProviderError('invalidRequest', 'The amount must be an integer of at least 50 cents', 400, 'amount_too_small');
         const session: SimulatedSession = {
@@ -112,9 +113,11 @@ export function simulatedPaymentProvider({ webhookSecret }: { webhookSecret: str
         return {
           sessionId: session.sessionId,
           url: `${publicUrl()}${SIMULATOR_PATHS.checkout}?session=${session.sessionId}`,
-          expiresAt: request.expiresAt,
+          expiresAt: session.expiresAt,
         };
-      }),
+      });
+      return { ...answer, expiresAt: new Date(answer.expiresAt * 1000) };
+    },
 
     async expireCheckoutSession(sessionId, idempotencyKey) {
       await idempotent(idempotencyKey, async () => {
