@@ -4,17 +4,19 @@
 // (`paymentAccountId`, `paymentOnboarding`), from the provider's answer when the owner comes back and
 // from its `account.updated` events (webhook-handlers.ts), whichever is newer.
 
-import { AppError, type PaymentLink, type PaymentOnboardingState, type PaymentOnboardingStatus } from '@partage/graphql';
+import {
+  AppError,
+  PAYMENT_ONBOARDING_PATHS,
+  type PaymentLink,
+  type PaymentOnboardingState,
+  type PaymentOnboardingStatus,
+} from '@partage/graphql';
 import { paymentProvider, type ConnectedAccountState } from '../../adapters/payment-provider';
 import { getUser, linkPaymentAccount, recordPaymentOnboarding, type UserRecord } from '../../data/users';
 import { epochSeconds } from '../clock';
 import { appLink, withLanguage } from '../links';
 import { enforceRateLimit } from '../rate-limits';
 import { providerCall } from './provider-errors';
-
-/** The web app's routes the provider's onboarding comes back to (spec §2: payment provider refresh link, validate). */
-export const ONBOARDING_REFRESH_PATH = '/paiement/fournisseur/actualiser';
-export const ONBOARDING_RETURN_PATH = '/paiement/fournisseur/valider';
 
 /** Complete once the provider accepts charges and payouts for the account and has every detail it asked for. */
 export const onboardingStateOf = (account: ConnectedAccountState): Exclude<PaymentOnboardingState, 'NOT_STARTED'> =>
@@ -52,8 +54,8 @@ export async function startPaymentOnboarding(userId: string): Promise<PaymentLin
   return providerCall(() =>
     provider.createOnboardingLink({
       accountId,
-      refreshUrl: inLanguage(ONBOARDING_REFRESH_PATH),
-      returnUrl: inLanguage(ONBOARDING_RETURN_PATH),
+      refreshUrl: inLanguage(PAYMENT_ONBOARDING_PATHS.refresh),
+      returnUrl: inLanguage(PAYMENT_ONBOARDING_PATHS.validate),
     }),
   );
 }
