@@ -65,6 +65,7 @@ export async function confirmPaymentOnboarding(userId: string): Promise<PaymentO
   const user = await existingUser(userId);
   const accountId = user.paymentAccountId;
   if (!accountId) return { paymentOnboarding: 'NOT_STARTED' };
+  await enforceRateLimit('paymentLink', userId);
   // Taken before the read: an event the provider makes while we read is newer, and wins.
   const readAt = epochSeconds();
   const provider = await paymentProvider();
