@@ -17,7 +17,8 @@ import {
 import { epochSeconds } from '../domain/clock';
 import { publicUrl } from './env';
 import { deliverSimulatorEvent, OPEN_SESSION, sessionObject, SIMULATOR_PATHS, simulatorId } from './payment-simulator';
-import { PaymentProviderError, type ConnectedAccountState, type PaymentProvider } from './payment-provider';
+import { PaymentProviderError } from './payment-errors';
+import type { ConnectedAccountState, PaymentProvider } from './payment-provider';
 import { verifyStripeSignature } from './stripe-payment-provider';
 
 const DAY_SECONDS = 24 * 3600;

@@ -6,14 +6,8 @@
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import { now } from '../domain/clock';
-import {
-  PaymentProviderError,
-  WEBHOOK_TOLERANCE_SECONDS,
-  WebhookSignatureError,
-  type ConnectedAccountState,
-  type PaymentProvider,
-  type PaymentProviderErrorKind,
-} from './payment-provider';
+import { PaymentProviderError, WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError, type PaymentProviderErrorKind } from './payment-errors';
+import type { ConnectedAccountState, PaymentProvider } from './payment-provider';
 
 export interface StripeCredentials {
   /** The platform's secret key (`sk_live_…`, `sk_test_…`) or a restricted key (`rk_…`). */
