@@ -66,7 +66,8 @@ describe('the payment simulator', () => {
     const retried = { ...transfer, idempotencyKey: 'payout-c1-retry' };
     const [one, two] = await Promise.all([provider().createTransfer(retried), provider().createTransfer(retried)].map(failure));
     // Two calls at once with one key: one transfer, the other refused as in flight (Stripe's 409), never two.
-    for (const answer of [one, two]) if (answer instanceof Error) expect(answer).toMatchObject({ kind: 'idempotency', statusCode: 409 });
+    for (const answer of [one, two])
+      if (answer instanceof Error) expect(answer).toMatchObject({ kind: 'api', statusCode: 409, retryable: true });
     expect(await provider().createTransfer(retried)).toEqual({ transferId: expect.stringMatching(/^tr_/) });
     expect(await simulatedTransfers(accountId)).toHaveLength(1);
   });

@@ -40,7 +40,8 @@ async function idempotent<T>(key: string, make: () => Promise<T>): Promise<T> {
     return answer;
   }
   const done = await getSimulatorRecord('CALL', `${key}#answer`);
-  if (!done) throw new PaymentProviderError('idempotency', 'A request with this idempotency key is in progress', 409);
+  // Stripe answers 409, which its SDK raises as an API error: worth retrying once the first call is done.
+  if (!done) throw new PaymentProviderError('api', 'A request with this idempotency key is in progress', 409);
   return done.answer as T;
 }
 
