@@ -191,3 +191,15 @@ export const alertCellPartition = (shard: number, cell: string) => `ALERT_CELL#$
 export const alertCellKey = (alertId: string, cell: string) => ({ PK: alertCellPartition(alertShardOf(alertId), cell), SK: alertId });
 /** Up to when a digest shard has matched every new ad (the next run starts there). */
 export const digestShardRunKey = (shard: number) => ({ PK: 'DIGEST_RUN', SK: `SHARD#${shard}` });
+
+// Payments (docs/payments.md).
+/** A provider's webhook event once handled (idempotency by event id). */
+export const paymentEventKey = (eventId: string) => ({ PK: `PAYMENT_EVENT#${eventId}`, SK: 'EVENT' });
+/** The local payment simulator's own records (what Stripe would keep): accounts, links, sessions, idempotent calls. */
+export type SimulatorRecordKind = 'ACCOUNT' | 'LINK' | 'SESSION' | 'CALL';
+export const simulatorRecordKey = (kind: SimulatorRecordKind, id: string) => ({ PK: `PAYSIM#${kind}#${id}`, SK: kind });
+/** A transfer the simulator made to a connected account (its dashboard lists them). */
+export const simulatorTransferKey = (accountId: string, transferId: string) => ({
+  PK: `PAYSIM#ACCOUNT#${accountId}`,
+  SK: `TRANSFER#${transferId}`,
+});

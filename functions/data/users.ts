@@ -48,7 +48,15 @@ export interface UserRecord {
   failedLogins: number;
   firstLoginModalClosed: boolean;
   createdAt: string;
+  /** The user's connected account at the payment provider (Stripe Express), once onboarding started. */
+  paymentAccountId?: string;
+  /** Where the account's onboarding stands, as last read from the provider (absent: not started). */
+  paymentOnboarding?: PaymentOnboardingState;
+  /** Epoch seconds of the provider's state stored in paymentOnboarding (an older event changes nothing). */
+  paymentOnboardingAt?: number;
 }
+
+export type PaymentOnboardingState = 'INCOMPLETE' | 'COMPLETE';
 
 const toUser = ({ PK: _pk, SK: _sk, type: _type, GSI1PK: _lp, GSI1SK: _ls, ...user }: Record<string, unknown>) =>
   user as unknown as UserRecord;
@@ -237,4 +245,55 @@ async function setUserAttributes(userId: string, changes: Partial<UserRecord>): 
       ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, changes[name as keyof UserRecord]])),
     }),
   );
+}
+
+/**
+ * Links the user to their connected account, once: returns the account id the user has after the
+ * call (another one when a concurrent call linked it first). ITEM_GONE when the user does not exist.
+ */
+export async function linkPaymentAccount(userId: string, accountId: string): Promise<string> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(userId),
+        UpdateExpression: 'SET paymentAccountId = :account, paymentOnboarding = if_not_exists(paymentOnboarding, :incomplete)',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(paymentAccountId)',
+        ExpressionAttributeValues: { ':account': accountId, ':incomplete': 'INCOMPLETE' },
+      }),
+    );
+    return accountId;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const user = await getUser(userId);
+    if (!user?.paymentAccountId) throw new DataRefusal('ITEM_GONE', 'User not found');
+    return user.paymentAccountId;
+  }
+}
+
+/**
+ * Stores the onboarding state read from the provider at `at` (epoch seconds), if the user still has
+ * that account and nothing newer was stored: events may arrive out of order. False when refused.
+ */
+export async function recordPaymentOnboarding(
+  userId: string,
+  accountId: string,
+  state: PaymentOnboardingState,
+  at: number,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(userId),
+        UpdateExpression: 'SET paymentOnboarding = :state, paymentOnboardingAt = :at',
+        ConditionExpression: 'paymentAccountId = :account AND (attribute_not_exists(paymentOnboardingAt) OR paymentOnboardingAt <= :at)',
+        ExpressionAttributeValues: { ':state': state, ':at': at, ':account': accountId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

@@ -39,6 +39,8 @@ export const RATE_LIMITS = {
   contactSender: perHour(5),
   /** One bucket for every sender ('team'): a day's worth of messages the team can read. */
   contactTeam: { capacity: 100, refillPerSecond: 100 / 86_400 },
+  /** Per account: links to the payment provider's hosted pages and reads of the account (each a call to Stripe, which limits the platform). */
+  paymentLink: perHour(60),
   /** Per recipient address and kind of e-mail (the link e-mails: confirmation, reset, …). */
   linkEmail: perHour(ACCOUNT_EMAILS_PER_HOUR),
 } satisfies Record<string, BucketRule>;

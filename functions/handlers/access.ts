@@ -13,9 +13,10 @@ export interface HandlerAccess {
    * Secrets Manager secrets it reads: `jwt` signs or verifies access tokens (JWT_SECRET_ARN);
    * `originVerify` is the value CloudFront adds to what it forwards to the HTTP API
    * (ORIGIN_VERIFY_SECRET_ARN): every HTTP route's handler needs it to refuse calls that skip CloudFront;
-   * `twilio` holds the Twilio Verify credentials (TWILIO_SECRET_ARN, with PHONE_VERIFIER_ADAPTER=twilio).
+   * `twilio` holds the Twilio Verify credentials (TWILIO_SECRET_ARN, with PHONE_VERIFIER_ADAPTER=twilio);
+   * `stripe` the Stripe secret key and webhook signing secret (STRIPE_SECRET_ARN, with PAYMENT_PROVIDER_ADAPTER=stripe).
    */
-  secrets?: readonly ('jwt' | 'originVerify' | 'twilio')[];
+  secrets?: readonly ('jwt' | 'originVerify' | 'twilio' | 'stripe')[];
   /** ses:SendEmail from MAIL_FROM only. */
   sendEmail?: boolean;
   /** CONTACT_EMAIL, the team's address the contact form writes to (set only when the deployment has one). */
@@ -99,6 +100,11 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // Ad pages and the sitemap for crawlers: reads ads and the search index; PUBLIC_URL for the absolute URLs and
   // the web app's index.html (fetched from the site); the ads' image URLs (built by the file store, no object read).
   seo: { table: 'read', secrets: ['originVerify'], publicUrl: true, files: { public: 'read' } },
+  // Onboarding with the payment provider: Stripe calls (its secret key), the user item's payment state,
+  // PUBLIC_URL for the pages Stripe's onboarding comes back to.
+  payments: { table: 'readWrite', secrets: ['stripe'], publicUrl: true },
+  // Stripe's webhook: verifies each event with the signing secret, marks it handled, applies it.
+  'stripe-webhook': { table: 'readWrite', secrets: ['originVerify', 'stripe'] },
   // The chat's reminder job: e-mails a link to the conversation.
   'chat-reminders': { table: 'readWrite', sendEmail: true, publicUrl: true },
 };

@@ -9,6 +9,7 @@ import { adsFields } from './ads';
 import { chatFields } from './chat';
 import { contactFields } from './contact';
 import { filesFields } from './files';
+import { paymentsFields } from './payments';
 import { phoneFields } from './phone';
 import { placesFields } from './places';
 import { searchFields } from './search';
@@ -38,6 +39,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'alerts', fields: fieldsOf(alertsFields) },
   // The contact form: a visitor's or a user's message e-mailed to the team (functions/domain/contact).
   { name: 'contact', fields: fieldsOf(contactFields) },
+  // Onboarding with the payment provider (Stripe Connect; functions/domain/payments).
+  { name: 'payments', fields: fieldsOf(paymentsFields) },
 ];
 
 /**
@@ -59,4 +62,6 @@ export const HTTP_ROUTES: { method: 'GET' | 'POST'; path: string; name: string }
   // app's other pages there), and the sitemap.
   { method: 'GET', path: '/annonces/{proxy+}', name: 'seo' },
   { method: 'GET', path: '/sitemap.xml', name: 'seo' },
+  // The payment provider's events (Stripe, or the local simulator): raw body, signature checked (docs/payments.md).
+  { method: 'POST', path: '/webhooks/stripe', name: 'stripe-webhook' },
 ];

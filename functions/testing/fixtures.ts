@@ -41,6 +41,7 @@ export const TEST_PASSWORD = 'Correct-Horse-42';
 const FIXTURE_HASH_COST = { N: 2 ** 10, r: 8, p: 1 };
 let fixtureHash: Promise<string> | undefined;
 export const TEST_PUBLIC_URL = 'http://partage.test';
+export const TEST_PAYMENT_WEBHOOK_SECRET = 'whsec_test_partage';
 
 const published: { mutation: string; result: unknown }[] = [];
 
@@ -62,6 +63,9 @@ export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
     // One-time schedules go to the table (the local host's adapter); tests run them themselves.
     SCHEDULER_ADAPTER: 'table',
     SCHEDULE_TARGETS: JSON.stringify(Object.fromEntries(ONE_TIME_JOBS.map(({ job, handler }) => [job, handler]))),
+    // The local payment simulator (no Stripe); its events are signed with this secret.
+    PAYMENT_PROVIDER_ADAPTER: 'simulator',
+    PAYMENT_SIMULATOR_WEBHOOK_SECRET: TEST_PAYMENT_WEBHOOK_SECRET,
   });
   registerLocalEventSink(async (mutation, result) => {
     published.push({ mutation, result });

@@ -203,3 +203,13 @@ export const CONTACT_REPLY_WORKING_HOURS = { min: 24, max: 48 } as const;
  * same candidate (functions/domain/site/ad-page.ts), so the browser has it when the app shows it.
  */
 export const AD_MAIN_PICTURE_SIZES = '(min-width: 72rem) 67rem, 100vw';
+
+/**
+ * The web app's pages the payment provider's hosted onboarding comes back to (spec §2: "payment provider
+ * refresh link" when a link expired, "payment provider validate" when the owner leaves it), named by
+ * the server in each link it asks for.
+ */
+export const PAYMENT_ONBOARDING_PATHS = {
+  refresh: '/paiement/fournisseur/actualiser',
+  validate: '/paiement/fournisseur/valider',
+} as const;

@@ -30,6 +30,10 @@ export const ERROR_CODES = [
   /** The contact form: no team address is configured (CONTACT_EMAIL), or it was sent too soon after opening. */
   'CONTACT_UNAVAILABLE',
   'CONTACT_TOO_FAST',
+  /** The payment provider's onboarding (Stripe Connect) is not finished: contracts and payouts wait for it. */
+  'PAYMENT_ONBOARDING_INCOMPLETE',
+  /** The payment provider refused or failed a call; nothing was changed, the call may be tried again. */
+  'PAYMENT_PROVIDER_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

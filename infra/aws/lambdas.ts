@@ -58,6 +58,8 @@ export interface HandlerFunctionsProps {
   originVerifySecret: secretsmanager.ISecret;
   /** Twilio Verify's credentials (functions/adapters/twilio-phone-verifier.ts). */
   twilioSecret: secretsmanager.ISecret;
+  /** Stripe's secret key and webhook signing secret (functions/adapters/stripe-payment-provider.ts). */
+  stripeSecret: secretsmanager.ISecret;
   /** The file store's buckets (infra/aws/file-storage.ts). */
   fileBuckets: { files: s3.IBucket; public: s3.IBucket };
   /** Amazon Location's place index (infra/aws/place-index.ts). */
@@ -148,6 +150,9 @@ export class HandlerFunctions extends Construct {
         ...(access.secrets?.includes('twilio')
           ? { PHONE_VERIFIER_ADAPTER: 'twilio', TWILIO_SECRET_ARN: props.twilioSecret.secretArn }
           : {}),
+        ...(access.secrets?.includes('stripe')
+          ? { PAYMENT_PROVIDER_ADAPTER: 'stripe', STRIPE_SECRET_ARN: props.stripeSecret.secretArn }
+          : {}),
         ...(access.sendEmail ? { MAIL_ADAPTER: 'ses', MAIL_FROM: props.mailFrom } : {}),
         // Absent when the deployment has no contact address: the contact form then answers CONTACT_UNAVAILABLE.
         ...(access.contactEmail && props.contactEmail ? { CONTACT_EMAIL: props.contactEmail } : {}),
@@ -186,6 +191,7 @@ export class HandlerFunctions extends Construct {
     if (access.secrets?.includes('jwt')) props.jwtSecret.grantRead(fn);
     if (access.secrets?.includes('originVerify')) props.originVerifySecret.grantRead(fn);
     if (access.secrets?.includes('twilio')) props.twilioSecret.grantRead(fn);
+    if (access.secrets?.includes('stripe')) props.stripeSecret.grantRead(fn);
     const fileBuckets = new Set<s3.IBucket>();
     for (const [area, level] of Object.entries(access.files ?? {}) as [FileArea, 'read' | 'readWrite'][]) {
       const bucket = isPublicArea(area) ? props.fileBuckets.public : props.fileBuckets.files;

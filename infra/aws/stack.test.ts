@@ -22,7 +22,7 @@ import { HANDLER_CATALOG, PartageStack, type HandlerCatalog } from './stack';
 import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
 import { ROUTE_THROTTLE_DEFAULT, ROUTE_THROTTLES } from './http-api';
 import { APPSYNC_RATE_RULES, EdgeSecurityStack, RATE_WINDOW_SECONDS, SITE_RATE_RULES } from './waf';
-import { PUBLIC_FILES_PATH_PATTERN, spaRewriteCode } from './web-hosting';
+import { PUBLIC_FILES_PATH_PATTERN, spaRewriteCode, WEBHOOKS_PATH_PATTERN } from './web-hosting';
 import { inlineHash } from '../shared/security-headers';
 import { PRERENDER_LANGUAGE_CHECK } from '@partage/graphql';
 
@@ -150,8 +150,8 @@ describe('DynamoDB table', () => {
 });
 
 describe('secrets', () => {
-  it('are generated Secrets Manager secrets: the JWT signing key, the CloudFront origin-verify value, the Twilio credentials', () => {
-    template.resourceCountIs('AWS::SecretsManager::Secret', 3);
+  it('are generated Secrets Manager secrets: the JWT signing key, the CloudFront origin-verify value, the Twilio and Stripe credentials', () => {
+    template.resourceCountIs('AWS::SecretsManager::Secret', 4);
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       Description: Match.stringLikeRegexp('JWT_SECRET_ARN'),
       GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
@@ -164,6 +164,11 @@ describe('secrets', () => {
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       Description: Match.stringLikeRegexp('TWILIO_SECRET_ARN'),
       GenerateSecretString: Match.objectLike({ SecretStringTemplate: '{"accountSid":"","serviceSid":""}', GenerateStringKey: 'authToken' }),
+    });
+    // The same for Stripe: the operator sets the secret key and the endpoint's signing secret (docs/payments.md).
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Description: Match.stringLikeRegexp('STRIPE_SECRET_ARN'),
+      GenerateSecretString: Match.objectLike({ SecretStringTemplate: '{"secretKey":""}', GenerateStringKey: 'webhookSecret' }),
     });
   });
 });
@@ -202,6 +207,7 @@ describe('Lambdas', () => {
     const secret = secretOf('JWT_SECRET_ARN');
     const originSecret = secretOf('ORIGIN_VERIFY_SECRET_ARN');
     const twilioSecret = secretOf('TWILIO_SECRET_ARN');
+    const stripeSecret = secretOf('STRIPE_SECRET_ARN');
     const table = ofType('AWS::DynamoDB::Table')[0]![0];
     const apiId = ofType('AWS::AppSync::GraphQLApi')[0]![0];
     for (const name of handlerNames) {
@@ -217,6 +223,9 @@ describe('Lambdas', () => {
       );
       expect([env.PHONE_VERIFIER_ADAPTER, env.TWILIO_SECRET_ARN], `${name} phone verifier`).toEqual(
         access.secrets?.includes('twilio') ? ['twilio', { Ref: twilioSecret }] : [undefined, undefined],
+      );
+      expect([env.PAYMENT_PROVIDER_ADAPTER, env.STRIPE_SECRET_ARN], `${name} payment provider`).toEqual(
+        access.secrets?.includes('stripe') ? ['stripe', { Ref: stripeSecret }] : [undefined, undefined],
       );
       expect([env.MAIL_ADAPTER, env.MAIL_FROM], `${name} mail`).toEqual(access.sendEmail ? ['ses', MAIL_FROM] : [undefined, undefined]);
       expect(env.CONTACT_EMAIL, `${name} CONTACT_EMAIL`).toBe(access.contactEmail ? CONTACT_EMAIL : undefined);
@@ -263,6 +272,10 @@ describe('Lambdas', () => {
       expect(statements.includes(`"Ref":"${twilioSecret}"`), `${name} reads the Twilio credentials`).toBe(
         !!access.secrets?.includes('twilio'),
       );
+      const stripeSecret = ofType('AWS::SecretsManager::Secret').find(([, r]) =>
+        String(r.Properties.Description).includes('STRIPE_SECRET_ARN'),
+      )![0];
+      expect(statements.includes(`"Ref":"${stripeSecret}"`), `${name} reads the Stripe keys`).toBe(!!access.secrets?.includes('stripe'));
       expect(statements.includes('ses:SendEmail'), `${name} sends e-mail`).toBe(!!access.sendEmail);
       if (access.sendEmail) expect(statements).toContain('"ses:FromAddress":"no-reply@exemple.ca"');
       expect(statements.includes('appsync:GraphQL'), `${name} publishes`).toBe(!!access.publish?.length);
@@ -611,6 +624,26 @@ describe('alerts', () => {
   });
 });
 
+describe('payments', () => {
+  it('has a resolver Lambda that calls Stripe with its keys and writes the table, and nothing else', () => {
+    expect(accessOf('payments')).toEqual({ table: 'readWrite', secrets: ['stripe'], publicUrl: true });
+    const statements = statementsOf('payments');
+    expect(statements).not.toContain('ses:SendEmail');
+    expect(statements).not.toContain('s3:');
+  });
+
+  it('routes POST /webhooks/stripe to a Lambda that checks CloudFront’s header and Stripe’s signature', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /webhooks/stripe' });
+    expect(accessOf('stripe-webhook')).toEqual({ table: 'readWrite', secrets: ['originVerify', 'stripe'] });
+    expect(envOf('stripe-webhook')).toMatchObject({
+      ORIGIN_VERIFY_SECRET_ARN: expect.anything(),
+      STRIPE_SECRET_ARN: expect.anything(),
+      PAYMENT_PROVIDER_ADAPTER: 'stripe',
+    });
+    expect(envOf('stripe-webhook').PUBLIC_URL).toBeUndefined();
+  });
+});
+
 describe('HTTP API', () => {
   it('routes every HTTP_ROUTES entry to its handler with payload 2.0', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
@@ -702,7 +735,7 @@ describe('web hosting', () => {
     expect(apiOrigin?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
     const apiBehaviors = config.CacheBehaviors.filter((b) => b.PathPattern !== PUBLIC_FILES_PATH_PATTERN);
     const patterns = apiBehaviors.map((b) => b.PathPattern);
-    expect(patterns.sort()).toEqual(['/alerts/*', '/annonces/*', '/log', '/sitemap.xml', '/status', '/token/*']);
+    expect(patterns.sort()).toEqual(['/alerts/*', '/annonces/*', '/log', '/sitemap.xml', '/status', '/token/*', WEBHOOKS_PATH_PATTERN]);
     for (const route of HTTP_ROUTES) {
       expect(patterns.some((p) => p === route.path || (String(p).endsWith('/*') && route.path.startsWith(String(p).slice(0, -1))))).toBe(
         true,
@@ -718,19 +751,30 @@ describe('web hosting', () => {
         HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: originSecret }, ':SecretString:::}}']] },
       },
     ]);
-    // Only the JSON type and the viewer's address reach the API: its source is CloudFront's edge.
-    const [policyId, policy] = ofType('AWS::CloudFront::OriginRequestPolicy')[0]!;
-    expect(policy.Properties.OriginRequestPolicyConfig).toMatchObject({
-      HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Content-Type', 'CloudFront-Viewer-Address'] },
-      CookiesConfig: { CookieBehavior: 'none' },
-    });
+    // Only the JSON type and the viewer's address reach the API: its source is CloudFront's edge. The
+    // payment webhooks' behaviour adds Stripe's signature header, and nothing else.
+    const policies = ofType('AWS::CloudFront::OriginRequestPolicy');
+    const policyWith = (headers: string[]) =>
+      policies.find(([, p]) =>
+        JSON.stringify((p.Properties.OriginRequestPolicyConfig as { HeadersConfig: unknown }).HeadersConfig).includes(
+          JSON.stringify(headers),
+        ),
+      )!;
+    const [policyId, policy] = policyWith(['Content-Type', 'CloudFront-Viewer-Address']);
+    const [webhookPolicyId, webhookPolicy] = policyWith(['Content-Type', 'CloudFront-Viewer-Address', 'Stripe-Signature']);
+    expect(policies).toHaveLength(2);
+    for (const { Properties } of [policy, webhookPolicy])
+      expect(Properties.OriginRequestPolicyConfig).toMatchObject({
+        HeadersConfig: { HeaderBehavior: 'whitelist' },
+        CookiesConfig: { CookieBehavior: 'none' },
+      });
     // Every HTTP route's handler checks that header (functions/handlers/shared/http.ts).
     for (const route of HTTP_ROUTES) expect(accessOf(route.name).secrets, route.name).toContain('originVerify');
     for (const behavior of apiBehaviors) {
       expect(behavior).toMatchObject({
         TargetOriginId: apiOrigin!.Id,
         CachePolicyId: CACHING_DISABLED,
-        OriginRequestPolicyId: { Ref: policyId },
+        OriginRequestPolicyId: { Ref: behavior.PathPattern === WEBHOOKS_PATH_PATTERN ? webhookPolicyId : policyId },
         AllowedMethods: expect.arrayContaining(['GET', 'POST']),
         ViewerProtocolPolicy: 'https-only',
       });

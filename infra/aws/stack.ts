@@ -82,6 +82,18 @@ export class PartageStack extends Stack {
       },
     });
 
+    // Filled in by hand after the first deploy (docs/payments.md: the platform's Stripe secret key and the
+    // webhook endpoint's signing secret): until then the empty secretKey makes every Stripe call fail
+    // with an authentication error, and no webhook verifies.
+    const stripeSecret = new secretsmanager.Secret(this, 'Stripe', {
+      description: 'Stripe keys, JSON { secretKey, webhookSecret } (STRIPE_SECRET_ARN)',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ secretKey: '' }),
+        generateStringKey: 'webhookSecret',
+        excludePunctuation: true,
+      },
+    });
+
     const files = new FileStorage(this, 'Files');
     const placeIndex = new PlaceIndex(this, 'Places');
     const cronJobs = catalog.cronJobs ?? [];
@@ -99,6 +111,7 @@ export class PartageStack extends Stack {
       jwtSecret,
       originVerifySecret,
       twilioSecret,
+      stripeSecret,
       fileBuckets: { files: files.filesBucket, public: files.publicBucket },
       placeIndex,
       mailFrom: config.mailFrom,

@@ -87,6 +87,9 @@ export interface WebHostingProps {
 /** Where CloudFront serves public files: the key prefix they have in their bucket. */
 export const PUBLIC_FILES_PATH_PATTERN = '/files/public/*';
 
+/** The payment provider's webhooks (handlers/stripe-webhook.ts), whose behaviour forwards the signature header. */
+export const WEBHOOKS_PATH_PATTERN = '/webhooks/*';
+
 /** CloudFront path patterns for API paths: `/token/login` -> `/token/*`, `/status` -> `/status`. */
 export function apiPathPatterns(paths: string[]): string[] {
   const patterns = paths.map((path) => {
@@ -175,6 +178,18 @@ export class WebHosting extends Construct {
       compress: true,
     };
 
+    // Stripe's webhook needs its signature header at the origin; only that route receives it.
+    const webhookBehavior: cloudfront.BehaviorOptions = {
+      ...apiBehavior,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      originRequestPolicy: new cloudfront.OriginRequestPolicy(this, 'WebhookRequestPolicy', {
+        comment: 'Partage payment webhooks: content type, viewer address and Stripe-Signature',
+        headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList('Content-Type', 'CloudFront-Viewer-Address', 'Stripe-Signature'),
+        queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
+        cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+      }),
+    };
+
     const certificate = props.certificateArn ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined;
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -190,7 +205,12 @@ export class WebHosting extends Construct {
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        ...Object.fromEntries(apiPathPatterns(props.httpApiPaths).map((pattern) => [pattern, apiBehavior])),
+        ...Object.fromEntries(
+          apiPathPatterns(props.httpApiPaths).map((pattern) => [
+            pattern,
+            pattern === WEBHOOKS_PATH_PATTERN ? webhookBehavior : apiBehavior,
+          ]),
+        ),
         // Objects carry `Cache-Control: public, max-age=31536000, immutable` (new id for new content).
         ...(props.fileBuckets
           ? {

@@ -1,6 +1,6 @@
 // The environment the functions read at cold start (docs/contracts.md), set for the local host:
 // local DynamoDB and fixed credentials (never a developer's AWS profile), the outbox instead of
-// SES and Twilio Verify, the bundled gazetteer instead of Amazon Location, the real-time server for published events, the table for one-time schedules, files under
+// SES and Twilio Verify, the payment simulator instead of Stripe, the bundled gazetteer instead of Amazon Location, the real-time server for published events, the table for one-time schedules, files under
 // the data folder, and secrets (JWT, file store) generated once per data folder so what they signed
 // survives a restart.
 
@@ -65,6 +65,9 @@ export async function setFunctionEnv({
     FILE_STORE_ADAPTER: 'local',
     FILE_STORE_DIR: dataDir,
     FILE_STORE_SECRET: await dataDirSecret(dataDir, 'file-store-secret'),
+    // The payment simulator stands in for Stripe; its events are signed with this secret, as Stripe's with the endpoint's.
+    PAYMENT_PROVIDER_ADAPTER: 'simulator',
+    PAYMENT_SIMULATOR_WEBHOOK_SECRET: `whsec_${await dataDirSecret(dataDir, 'payment-webhook-secret')}`,
     APP_VERSION: version,
   });
   return { outboxDir };

@@ -50,11 +50,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 server = await start();
 // Imported once the server has set the functions' environment.
-const { DEMO_PASSWORD, DEMO_USERS } = await import('@partage/functions/domain/accounts/demo-seed');
+const { DEMO_OWNER_EMAIL, DEMO_PASSWORD, DEMO_USERS } = await import('@partage/functions/domain/accounts/demo-seed');
 const describe = (user: (typeof DEMO_USERS)[number]) =>
   user.role === 'ADMIN'
     ? 'administrator; its 2FA login code arrives in the dev mailbox'
-    : `user${user.phoneVerified ? ' with a verified phone' : ''}${user.organizationName ? ` (${user.organizationName})` : ''}`;
+    : `user${user.phoneVerified ? ' with a verified phone' : ''}${user.email === DEMO_OWNER_EMAIL ? ', onboarded for payments' : ''}${user.organizationName ? ` (${user.organizationName})` : ''}`;
 console.log(`
 Partage is running at ${server.url}
 
@@ -63,4 +63,5 @@ ${DEMO_USERS.map((user) => `  ${user.email.padEnd(26)} ${describe(user)}`).join(
 
 Dev mailbox (e-mails and SMS codes): ${server.url}${DEV_OUTBOX_PATH}
 Dev schedules (run scheduled jobs now): ${server.url}${DEV_SCHEDULES_PATH}
+Payments: a local simulator stands in for Stripe (onboarding from ${server.url}/paiements, docs/payments.md)
 Press Ctrl-C to stop.`);

@@ -1,6 +1,7 @@
 // The local host on one origin: the web app, /config.json, AppSync's HTTP and real-time endpoints,
-// the HTTP API routes and the dev mailbox, over DynamoDB Local. It takes its port before anything
-// else, so a second instance fails fast without touching the first one's data.
+// the HTTP API routes, the dev mailbox and the payment simulator's pages, over DynamoDB Local. It
+// takes its port before anything else, so a second instance fails fast without touching the first
+// one's data.
 
 import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -13,6 +14,7 @@ import { ensureTable } from '@partage/functions/data/ensure-table';
 import { createAppSyncHttpHandler } from './appsync-http';
 import { createAppSyncRealtime, REALTIME_PATH } from './appsync-realtime';
 import { buildAppSyncSchema } from './appsync-schema';
+import { createDevPayments, DEV_PAYMENTS_PATHS } from './dev-payments';
 import { createDevOutbox, DEV_OUTBOX_JSON_PATH, DEV_OUTBOX_MESSAGE_PATH, DEV_OUTBOX_PATH } from './dev-outbox';
 import { createDevSchedules, DEV_SCHEDULES_PATH, DEV_SCHEDULES_RUN_DUE_PATH, DEV_SCHEDULES_RUN_PATH } from './dev-schedules';
 import { localClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
@@ -174,6 +176,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
     });
     scheduler.start();
     const devSchedules = createDevSchedules(scheduler);
+    const devPayments = createDevPayments();
     const files = createLocalFileRoutes({ dir: options.dataDir, secret: process.env.FILE_STORE_SECRET! });
 
     const limits = options.rateLimits ?? LOCAL_RATE_LIMITS;
@@ -203,6 +206,11 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       [`GET ${DEV_SCHEDULES_PATH}`, devSchedules.html],
       [`POST ${DEV_SCHEDULES_RUN_DUE_PATH}`, devSchedules.runDue],
       [`POST ${DEV_SCHEDULES_RUN_PATH}`, devSchedules.run],
+      [`GET ${DEV_PAYMENTS_PATHS.onboarding}`, devPayments.onboarding],
+      [`POST ${DEV_PAYMENTS_PATHS.onboarding}`, devPayments.onboardingChoice],
+      [`GET ${DEV_PAYMENTS_PATHS.dashboard}`, devPayments.dashboard],
+      [`GET ${DEV_PAYMENTS_PATHS.checkout}`, devPayments.checkout],
+      [`POST ${DEV_PAYMENTS_PATHS.checkout}`, devPayments.checkoutChoice],
       ...functions.httpRoutes.map(({ method, path, lambda }): [string, RouteHandler] => {
         const routeKey = `${method} ${path}`;
         return [routeKey, rateLimited(admitHttp, 'http', createHttpRouteHandler(lambda, routeKey))];

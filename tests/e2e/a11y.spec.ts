@@ -399,6 +399,7 @@ test.describe('a user', () => {
       },
       { name: '/modifier-profil', ready: form },
       { name: '/parametres', ready: form },
+      { name: '/paiements', ready: visible((page) => page.locator('main p[role="status"]')) },
       { name: '/annonces/modifier/{id}', path: () => `/annonces/modifier/${ids.ad}`, ready: form },
     ],
   );

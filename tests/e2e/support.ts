@@ -8,7 +8,9 @@ export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from its first parameter.
   baseURL: async ({}, use, testInfo) => use(serverURL(testInfo.parallelIndex)),
   // A navigation of the journey's page ends once the app has taken over a prerendered page (appReady).
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
+    // Without JavaScript the prerendered page is the page.
+    if (!javaScriptEnabled) return use(page);
     const goto = page.goto.bind(page);
     page.goto = async (...args: Parameters<Page['goto']>) => {
       const response = await goto(...args);

@@ -209,7 +209,23 @@ const HTTP_BODIES = {
       maxLength: 60,
     },
   ),
+  // The payment provider's events, under a signature that does not match (no one but Stripe has the secret).
+  '/webhooks/stripe': fc.record(
+    {
+      id: orHostile('evt_hostile'),
+      object: orHostile('event'),
+      type: orHostile('account.updated'),
+      created: hostileJson,
+      data: fc.record({ object: fc.oneof(fc.object({ maxDepth: 2 }), hostileJson) }, { requiredKeys: [] }),
+    },
+    { requiredKeys: [] },
+  ),
 } as const;
+
+/** Headers a route's callers send besides the content type. */
+const HTTP_HEADERS: Partial<Record<keyof typeof HTTP_BODIES, Record<string, string>>> = {
+  '/webhooks/stripe': { 'stripe-signature': `t=1700000000,v1=${'ab'.repeat(32)}` },
+};
 
 /** What a client may be answered: a known text (login protocol), or JSON with a code. */
 const LOGIN_TEXTS = ['Invalid username or password', 'Invalid code', 'Email not confirmed', 'User is locked out'];
@@ -227,7 +243,7 @@ describe('every HTTP body, with hostile input', () => {
         const before = await tableItems();
         const response = await fetch(`${server.url}${path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...HTTP_HEADERS[path] },
           body: raw,
         });
         const text = await response.text();

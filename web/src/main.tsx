@@ -26,7 +26,7 @@ logUncaughtErrors();
 void initI18n(initialLanguage());
 const container = document.getElementById('root')!;
 const root = createRoot(container);
-const renderApp = () =>
+const renderApp = () => {
   flushSync(() =>
     root.render(
       <StrictMode>
@@ -34,6 +34,10 @@ const renderApp = () =>
       </StrictMode>,
     ),
   );
+  // The page is the app's now, whatever was prerendered in it (its forms answer typing): what the
+  // journeys wait for before typing.
+  delete container.dataset.prerendered;
+};
 const started = (config: RuntimeConfig) => {
   startStatusPolling();
   watchStoredToken();
@@ -51,8 +55,6 @@ if (prerendered) {
   Promise.all([loadRuntimeConfig(), preloadRoutePages(routes, window.location.pathname), i18n.loadNamespaces(namespaces)]).then(
     ([config]) => {
       renderApp();
-      // The page is the app's now (its forms answer typing): what the journeys wait for before typing.
-      delete container.dataset.prerendered;
       started(config);
     },
     failed,

@@ -41,6 +41,8 @@ describe('seedDemoData', () => {
     const me = await accounts(resolverEvent('Query.me', {}, { userId: sub!, role: 'USER' }));
     expect(me).toMatchObject({
       email: 'proprietaire@exemple.ca',
+      // Onboarded with the local payment simulator: the demo owner can be paid from the start.
+      paymentOnboarding: 'COMPLETE',
       profile: { publicName: 'Cuisine collective Hochelaga', acceptedTos: { hasAcceptedLatest: true, latestVersionAvailable: '2026-01' } },
     });
   });

@@ -7,8 +7,11 @@ import { createUser, getUser, listUserIfUnlisted, type UserRecord } from '../../
 import { hashPassword } from './password-hash';
 import { INITIAL_TERMS_VERSION } from './terms';
 import { now as clockNow } from '../clock';
+import { onboardDemoOwner } from '../payments/demo-onboarding';
 
 export const DEMO_PASSWORD = 'Demo-Partage-2026';
+/** The demo owner: phone verified, onboarded with the payment provider (the local simulator). */
+export const DEMO_OWNER_EMAIL = 'proprietaire@exemple.ca';
 
 type DemoUser = Omit<
   UserRecord,
@@ -159,6 +162,7 @@ export async function seedDemoData(): Promise<void> {
     else await createDemoUser(demo, now, await (passwordHash ??= hashPassword(DEMO_PASSWORD)));
     if (demo.role === 'USER') await recordTermsAcceptance(demo.id, INITIAL_TERMS_VERSION, now);
   }
+  await onboardDemoOwner(DEMO_USERS.find((demo) => demo.email === DEMO_OWNER_EMAIL)!);
 }
 
 async function createDemoUser(demo: DemoUser, createdAt: string, passwordHash: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Me } from '@partage/graphql';
 import { getUser } from '../../data/users';
+import { paymentOnboardingOf } from '../payments/onboarding';
 import { profileOf } from './profile-view';
 
 /** The signed-in user as `Query.me` shows them; null when the account no longer exists. */
@@ -12,6 +13,7 @@ export async function getMe(userId: string): Promise<Me | null> {
     email: user.email,
     pendingEmail: user.pendingEmail ?? null,
     firstLoginModalClosed: user.firstLoginModalClosed,
+    paymentOnboarding: paymentOnboardingOf(user),
     profile: await profileOf(user),
   };
 }

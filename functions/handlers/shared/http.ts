@@ -82,9 +82,14 @@ async function throughOrigin(event: APIGatewayProxyEventV2): Promise<boolean> {
 const isJsonRequest = (event: APIGatewayProxyEventV2) =>
   (event.headers?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 
+/** VALIDATION_FAILED (answered 415) unless the body was sent as application/json. */
+export function requireJsonRequest(event: APIGatewayProxyEventV2): void {
+  if (!isJsonRequest(event)) throw new UnsupportedMediaType();
+}
+
 /** The parsed JSON body; VALIDATION_FAILED when it is missing, not JSON, or not sent as application/json. */
 export function jsonBody(event: APIGatewayProxyEventV2): unknown {
-  if (!isJsonRequest(event)) throw new UnsupportedMediaType();
+  requireJsonRequest(event);
   const raw = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   try {
     return JSON.parse(raw ?? '');

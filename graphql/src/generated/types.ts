@@ -113,6 +113,9 @@ export interface Mutation {
   sendContactMessage?: boolean | null;
   requestUpload?: UploadTicket | null;
   confirmUpload?: StoredFile | null;
+  startPaymentOnboarding?: PaymentLink | null;
+  confirmPaymentOnboarding?: PaymentOnboardingStatus | null;
+  paymentDashboardLink?: PaymentLink | null;
   sendPhoneVerificationCode?: PhoneVerificationStarted | null;
   verifyPhoneCode?: PhoneVerificationResult | null;
 }
@@ -192,6 +195,7 @@ export interface Me {
   email: string;
   pendingEmail?: string | null;
   firstLoginModalClosed: boolean;
+  paymentOnboarding: PaymentOnboardingState;
   profile: Profile;
 }
 
@@ -863,6 +867,16 @@ export interface StoredFile {
   height?: number | null;
 }
 
+export type PaymentOnboardingState = 'NOT_STARTED' | 'INCOMPLETE' | 'COMPLETE';
+
+export interface PaymentLink {
+  url: string;
+}
+
+export interface PaymentOnboardingStatus {
+  paymentOnboarding: PaymentOnboardingState;
+}
+
 export interface PhoneVerificationStarted {
   phoneNumber: string;
   nextCodeAt: string;
@@ -1354,6 +1368,10 @@ export type UploadTicketSource = UploadTicket;
 
 export type StoredFileSource = StoredFile;
 
+export type PaymentLinkSource = PaymentLink;
+
+export type PaymentOnboardingStatusSource = PaymentOnboardingStatus;
+
 export type PhoneVerificationStartedSource = PhoneVerificationStarted;
 
 export type PhoneVerificationResultSource = PhoneVerificationResult;
@@ -1423,6 +1441,9 @@ export interface FieldResolverTypes {
   'Mutation.sendContactMessage': { parent: null; args: MutationSendContactMessageArgs; result: boolean | null };
   'Mutation.requestUpload': { parent: null; args: MutationRequestUploadArgs; result: UploadTicketSource | null };
   'Mutation.confirmUpload': { parent: null; args: MutationConfirmUploadArgs; result: StoredFileSource | null };
+  'Mutation.startPaymentOnboarding': { parent: null; args: Record<string, never>; result: PaymentLinkSource | null };
+  'Mutation.confirmPaymentOnboarding': { parent: null; args: Record<string, never>; result: PaymentOnboardingStatusSource | null };
+  'Mutation.paymentDashboardLink': { parent: null; args: Record<string, never>; result: PaymentLinkSource | null };
   'Mutation.sendPhoneVerificationCode': { parent: null; args: Record<string, never>; result: PhoneVerificationStartedSource | null };
   'Mutation.verifyPhoneCode': { parent: null; args: MutationVerifyPhoneCodeArgs; result: PhoneVerificationResultSource | null };
   'Subscription.onFirstLoginModalClosed': { parent: null; args: SubscriptionOnFirstLoginModalClosedArgs; result: FirstLoginModalClosedResultSource | null };
@@ -1464,6 +1485,7 @@ export interface FieldResolverTypes {
   'Me.email': { parent: MeSource; args: Record<string, never>; result: string };
   'Me.pendingEmail': { parent: MeSource; args: Record<string, never>; result: string | null };
   'Me.firstLoginModalClosed': { parent: MeSource; args: Record<string, never>; result: boolean };
+  'Me.paymentOnboarding': { parent: MeSource; args: Record<string, never>; result: PaymentOnboardingState };
   'PublicProfile.id': { parent: PublicProfileSource; args: Record<string, never>; result: string };
   'PublicProfile.publicName': { parent: PublicProfileSource; args: Record<string, never>; result: string };
   'PublicProfile.organizationName': { parent: PublicProfileSource; args: Record<string, never>; result: string | null };
@@ -1641,6 +1663,8 @@ export interface FieldResolverTypes {
   'StoredFile.publicUrl': { parent: StoredFileSource; args: Record<string, never>; result: string | null };
   'StoredFile.width': { parent: StoredFileSource; args: Record<string, never>; result: number | null };
   'StoredFile.height': { parent: StoredFileSource; args: Record<string, never>; result: number | null };
+  'PaymentLink.url': { parent: PaymentLinkSource; args: Record<string, never>; result: string };
+  'PaymentOnboardingStatus.paymentOnboarding': { parent: PaymentOnboardingStatusSource; args: Record<string, never>; result: PaymentOnboardingState };
   'PhoneVerificationStarted.phoneNumber': { parent: PhoneVerificationStartedSource; args: Record<string, never>; result: string };
   'PhoneVerificationStarted.nextCodeAt': { parent: PhoneVerificationStartedSource; args: Record<string, never>; result: string };
   'PhoneVerificationStarted.expiresAt': { parent: PhoneVerificationStartedSource; args: Record<string, never>; result: string };

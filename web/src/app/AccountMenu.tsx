@@ -11,6 +11,8 @@ export function AccountMenu({ session }: { session: Session }) {
   // Administrators prepare ads from the manage page instead: theirs are unlisted until transferred.
   const createAd: MenuItem[] = user ? [{ id: 'createAd', label: t('account.createAd'), to: PATHS.createAd }] : [];
   const alerts: MenuItem[] = user ? [{ id: 'alerts', label: t('account.alerts'), to: PATHS.alerts }] : [];
+  // Owners are paid through the card payment provider: onboarding and the dashboard of payouts.
+  const payments: MenuItem[] = user ? [{ id: 'payments', label: t('account.payments'), to: PATHS.payments }] : [];
   const manageTerms: MenuItem[] =
     session.role === 'ADMIN' ? [{ id: 'manageTerms', label: t('account.manageTerms'), to: PATHS.manageTerms }] : [];
   return (
@@ -21,6 +23,7 @@ export function AccountMenu({ session }: { session: Session }) {
         { id: 'manageAds', label: t('account.manageAds'), to: PATHS.manageAds },
         ...createAd,
         ...alerts,
+        ...payments,
         ...manageTerms,
         { id: 'editProfile', label: t('account.editProfile'), to: PATHS.editProfile },
         { id: 'settings', label: t('account.settings'), to: PATHS.settings },

@@ -54,7 +54,7 @@ describe('site navigation', () => {
     expect(within(await headerNavigation()).queryByRole('link', { name: 'About' })).not.toBeInTheDocument();
   });
 
-  it('gives a user the ad list, their public profile, their ads, their alerts, the profile form, settings and logout', async () => {
+  it('gives a user the ad list, their public profile, their ads, their alerts, payments, the profile form, settings and logout', async () => {
     signIn('USER', 'user-7');
     const { user } = renderAt('/accueil');
     expect(within(await headerNavigation()).getByRole('link', { name: 'Ads' })).toHaveAttribute('href', '/annonces');
@@ -64,6 +64,7 @@ describe('site navigation', () => {
       'Manage ads',
       'Create an ad',
       'My alerts',
+      'Payments',
       'Edit profile',
       'Account settings',
       'Log out',
@@ -72,6 +73,7 @@ describe('site navigation', () => {
     expect(menu.getByRole('menuitem', { name: 'Manage ads' })).toHaveAttribute('href', '/gerer-annonces');
     expect(menu.getByRole('menuitem', { name: 'Create an ad' })).toHaveAttribute('href', '/annonces/creer');
     expect(menu.getByRole('menuitem', { name: 'My alerts' })).toHaveAttribute('href', '/alertes');
+    expect(menu.getByRole('menuitem', { name: 'Payments' })).toHaveAttribute('href', '/paiements');
     expect(menu.getByRole('menuitem', { name: 'Edit profile' })).toHaveAttribute('href', '/modifier-profil');
     expect(within(await headerNavigation()).queryByRole('link', { name: 'Manage users' })).not.toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 // Paths of spec §2 the app links to. Screens of later capabilities add theirs with their routes.
+import { PAYMENT_ONBOARDING_PATHS } from '@partage/graphql';
 import { ALERT_CREATION_PATH } from '../lib/search/alert-creation-path';
 
 export const PATHS = {
@@ -30,6 +31,10 @@ export const PATHS = {
   faq: '/faq',
   /** The contact page (its own capability). */
   contact: '/nous-joindre',
+  /** Onboarding with the card payment provider and the way to its dashboard of payouts. */
+  payments: '/paiements',
+  paymentRefresh: PAYMENT_ONBOARDING_PATHS.refresh,
+  paymentValidate: PAYMENT_ONBOARDING_PATHS.validate,
 } as const;
 
 /** A user's public profile. */

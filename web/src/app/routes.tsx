@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { AppShell } from './AppShell';
 import { RequireAnonymous, RequireRole, RootRedirect } from './guards';
 import { lazyPage } from './lazy-page';
+import { PATHS } from './paths';
 import { PageLayout } from './PageLayout';
 import { RouteError } from './RouteError';
 // Tiny, and also shown by pages (an ad one may not edit): part of the shell rather than a chunk.
@@ -46,6 +47,9 @@ const DeleteAlertByLinkPage = lazyPage(() => import('../features/alerts/AlertLin
 const MyAlertsPage = lazyPage(() => import('../features/alerts/MyAlertsPage').then((m) => m.MyAlertsPage));
 const EditAlertPage = lazyPage(() => import('../features/alerts/EditAlertPage').then((m) => m.EditAlertPage));
 const ContactPage = lazyPage(() => import('../features/contact/ContactPage').then((m) => m.ContactPage));
+const PaymentsPage = lazyPage(() => import('../features/payments/PaymentsPage').then((m) => m.PaymentsPage));
+const OnboardingRefreshPage = lazyPage(() => import('../features/payments/OnboardingRefreshPage').then((m) => m.OnboardingRefreshPage));
+const OnboardingValidatePage = lazyPage(() => import('../features/payments/OnboardingValidatePage').then((m) => m.OnboardingValidatePage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
 export const routes: RouteObject[] = [
@@ -121,6 +125,10 @@ export const routes: RouteObject[] = [
               { path: 'conversations/creer/:adId', element: <CreateConversationPage /> },
               { path: 'alertes', element: <MyAlertsPage /> },
               { path: 'alertes/modifier/:id', element: <EditAlertPage /> },
+              // Owners onboard with the payment provider; administrators are never paid (spec §6).
+              { path: PATHS.payments.slice(1), element: <PaymentsPage /> },
+              { path: PATHS.paymentRefresh.slice(1), element: <OnboardingRefreshPage /> },
+              { path: PATHS.paymentValidate.slice(1), element: <OnboardingValidatePage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -3826,6 +3826,18 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "paymentOnboarding",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "PaymentOnboardingState"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "pendingEmail",
             "type": {
               "kind": "SCALAR",
@@ -4335,6 +4347,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "confirmPaymentOnboarding",
+            "type": {
+              "kind": "OBJECT",
+              "name": "PaymentOnboardingStatus"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "confirmUpload",
             "type": {
               "kind": "OBJECT",
@@ -4504,6 +4525,15 @@ export type introspection = {
                 }
               }
             ],
+            "isDeprecated": false
+          },
+          {
+            "name": "paymentDashboardLink",
+            "type": {
+              "kind": "OBJECT",
+              "name": "PaymentLink"
+            },
+            "args": [],
             "isDeprecated": false
           },
           {
@@ -4697,6 +4727,15 @@ export type introspection = {
             "type": {
               "kind": "OBJECT",
               "name": "PhoneVerificationStarted"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "startPaymentOnboarding",
+            "type": {
+              "kind": "OBJECT",
+              "name": "PaymentLink"
             },
             "args": [],
             "isDeprecated": false
@@ -5054,6 +5093,62 @@ export type introspection = {
             "isDeprecated": false
           }
         ]
+      },
+      {
+        "kind": "OBJECT",
+        "name": "PaymentLink",
+        "fields": [
+          {
+            "name": "url",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "AWSURL"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
+        "kind": "ENUM",
+        "name": "PaymentOnboardingState",
+        "enumValues": [
+          {
+            "name": "NOT_STARTED",
+            "isDeprecated": false
+          },
+          {
+            "name": "INCOMPLETE",
+            "isDeprecated": false
+          },
+          {
+            "name": "COMPLETE",
+            "isDeprecated": false
+          }
+        ]
+      },
+      {
+        "kind": "OBJECT",
+        "name": "PaymentOnboardingStatus",
+        "fields": [
+          {
+            "name": "paymentOnboarding",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "PaymentOnboardingState"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
       },
       {
         "kind": "OBJECT",

@@ -32,6 +32,8 @@ interface QueryOptions {
    * cancels an abandoned request, and asks again on the next mount). For an operation with an effect.
    */
   abortable?: boolean;
+  /** Milliseconds between fetches while the screen shows it (a state that changes on the server, e.g. from a webhook); false: none. */
+  refetchInterval?: number | false;
 }
 
 /**

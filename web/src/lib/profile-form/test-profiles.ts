@@ -33,6 +33,7 @@ export const storedMe = (id: string, overrides: Partial<Me> = {}, profile: Parti
   type: 'USER',
   email: 'marie@exemple.ca',
   pendingEmail: null,
+  paymentOnboarding: 'NOT_STARTED',
   firstLoginModalClosed: true,
   profile: storedProfile({ id, ...profile }),
   ...overrides,

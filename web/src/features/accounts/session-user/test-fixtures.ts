@@ -13,6 +13,7 @@ export function aMe(changes: MeChanges = {}): Me {
     email: 'marie@exemple.ca',
     pendingEmail: null,
     firstLoginModalClosed: true,
+    paymentOnboarding: 'NOT_STARTED',
     ...user,
     profile: {
       id,

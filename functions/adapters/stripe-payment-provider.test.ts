@@ -1,0 +1,362 @@
+// The Stripe adapter against a loopback fake of Stripe's API, through the real `stripe` SDK
+// (its form encoding, headers and error parsing). The fake answers with Stripe's own published
+// example objects (shared/stripe/fixtures3.json, from Stripe's OpenAPI repository), ids and amounts set
+// per test, and records each request's form parameters and Idempotency-Key header.
+
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
+import Stripe from 'stripe';
+import { manualClock, useClock } from '../domain/clock';
+import { PaymentProviderError, WebhookSignatureError } from './payment-provider';
+import { loadStripeCredentials, stripePaymentProvider, type StripeEndpoint } from './stripe-payment-provider';
+
+const FIXTURES = (
+  JSON.parse(readFileSync(new URL('../../../shared/stripe/fixtures3.json', import.meta.url), 'utf8')) as {
+    resources: Record<string, Record<string, unknown>>;
+  }
+).resources;
+const fixture = (name: string, overrides: Record<string, unknown>) => ({ ...structuredClone(FIXTURES[name]!), ...overrides });
+
+const CREDENTIALS = { secretKey: 'sk_test_platform', webhookSecret: 'whsec_test_secret' };
+const ACCOUNT = 'acct_1Owner';
+
+interface Recorded {
+  method: string;
+  path: string;
+  form: Record<string, string>;
+  idempotencyKey?: string;
+  authorization?: string;
+}
+const requests: Recorded[] = [];
+/** The next answer per "METHOD path" (a test sets one to make Stripe fail). */
+const overrides = new Map<string, [number, object]>();
+
+const stripeError = (status: number, type: string, message: string, code?: string): [number, object] => [
+  status,
+  { error: { type, message, ...(code ? { code } : {}) } },
+];
+
+function answer(method: string, path: string, form: Record<string, string>): [number, object] {
+  const override = overrides.get(`${method} ${path}`);
+  if (override) return override;
+  const route = `${method} ${path}`;
+  if (route === 'POST /v1/accounts')
+    return [
+      200,
+      fixture('account', {
+        id: ACCOUNT,
+        type: 'express',
+        country: 'CA',
+        email: form.email,
+        metadata: { userId: form['metadata[userId]'] },
+      }),
+    ];
+  if (route === 'POST /v1/account_links')
+    return [200, fixture('account_link', { url: `https://connect.stripe.com/setup/e/${form.account}/abc`, expires_at: 1_900_000_300 })];
+  if (route === `GET /v1/accounts/${ACCOUNT}`)
+    return [200, fixture('account', { id: ACCOUNT, charges_enabled: true, payouts_enabled: true, details_submitted: true })];
+  if (route === `POST /v1/accounts/${ACCOUNT}/login_links`)
+    return [200, fixture('login_link', { url: `https://connect.stripe.com/express/${ACCOUNT}/xyz` })];
+  if (route === 'POST /v1/checkout/sessions')
+    return [
+      200,
+      fixture('checkout.session', {
+        id: 'cs_test_1',
+        url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+        expires_at: Number(form.expires_at),
+        amount_total: Number(form['line_items[0][price_data][unit_amount]']),
+        currency: 'cad',
+        metadata: { contractId: form['metadata[contractId]'], contractVersion: form['metadata[contractVersion]'] },
+      }),
+    ];
+  if (route === 'POST /v1/checkout/sessions/cs_test_1/expire')
+    return [200, fixture('checkout.session', { id: 'cs_test_1', status: 'expired' })];
+  if (route === 'POST /v1/checkout/sessions/cs_done/expire')
+    return stripeError(400, 'invalid_request_error', 'Only Checkout Sessions with a status in ["open"] can be expired.');
+  if (route === 'GET /v1/checkout/sessions/cs_done') return [200, fixture('checkout.session', { id: 'cs_done', status: 'complete' })];
+  if (route === 'POST /v1/transfers')
+    return [200, fixture('transfer', { id: 'tr_1', amount: Number(form.amount), currency: 'cad', destination: form.destination })];
+  if (route === 'POST /v1/refunds')
+    return [200, fixture('refund', { id: 're_1', payment_intent: form.payment_intent, status: 'succeeded' })];
+  return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
+}
+
+let server: Server;
+let endpoint: StripeEndpoint;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://fake');
+      const form = Object.fromEntries(new URLSearchParams(request.method === 'GET' ? url.search : body));
+      const idempotencyKey = request.headers['idempotency-key'];
+      requests.push({
+        method: request.method ?? '',
+        path: url.pathname,
+        form,
+        authorization: request.headers.authorization,
+        ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
+      });
+      const [status, json] = answer(request.method ?? '', url.pathname, form);
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_1' }).end(JSON.stringify(json));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  endpoint = { host: '127.0.0.1', port: (server.address() as AddressInfo).port, protocol: 'http' };
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  requests.length = 0;
+  overrides.clear();
+});
+
+const provider = () => stripePaymentProvider(CREDENTIALS, endpoint);
+
+describe('Stripe adapter: Connect onboarding', () => {
+  it('creates an Express account in Canada, once per user (idempotency key from the user id)', async () => {
+    expect(await provider().createConnectedAccount({ userId: 'u1', email: 'owner@example.ca' })).toEqual({
+      accountId: ACCOUNT,
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      detailsSubmitted: false,
+    });
+    const [request] = requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/accounts', idempotencyKey: 'account-u1' });
+    expect(request!.authorization).toBe('Bearer sk_test_platform');
+    expect(request!.form).toEqual({
+      type: 'express',
+      country: 'CA',
+      email: 'owner@example.ca',
+      'capabilities[card_payments][requested]': 'true',
+      'capabilities[transfers][requested]': 'true',
+      'metadata[userId]': 'u1',
+    });
+  });
+
+  it('makes an onboarding Account Link with the refresh and return URLs, each with a key of its own', async () => {
+    const link = {
+      accountId: ACCOUNT,
+      refreshUrl: 'https://site/paiement/fournisseur/actualiser',
+      returnUrl: 'https://site/paiement/fournisseur/valider',
+    };
+    expect(await provider().createOnboardingLink(link)).toEqual({ url: `https://connect.stripe.com/setup/e/${ACCOUNT}/abc` });
+    await provider().createOnboardingLink(link);
+    expect(requests[0]!.form).toEqual({
+      account: ACCOUNT,
+      type: 'account_onboarding',
+      refresh_url: link.refreshUrl,
+      return_url: link.returnUrl,
+    });
+    expect(requests[0]!.idempotencyKey).toMatch(new RegExp(`^account-link-${ACCOUNT}-`));
+    expect(requests[1]!.idempotencyKey).not.toBe(requests[0]!.idempotencyKey);
+  });
+
+  it("reads the account's flags back", async () => {
+    expect(await provider().retrieveAccount(ACCOUNT)).toEqual({
+      accountId: ACCOUNT,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+    });
+    expect(requests[0]).toMatchObject({ method: 'GET', path: `/v1/accounts/${ACCOUNT}` });
+  });
+
+  it('makes a login link to the Express dashboard', async () => {
+    expect(await provider().createDashboardLink(ACCOUNT)).toEqual({ url: `https://connect.stripe.com/express/${ACCOUNT}/xyz` });
+    expect(requests[0]!.path).toBe(`/v1/accounts/${ACCOUNT}/login_links`);
+    expect(requests[0]!.idempotencyKey).toMatch(/^login-link-/);
+  });
+});
+
+describe('Stripe adapter: payment and payout', () => {
+  it('creates a Checkout Session in CAD cents, transfer group and metadata naming the contract, expiring when asked', async () => {
+    const expiresAt = new Date('2030-01-01T12:30:00Z');
+    const session = await provider().createCheckoutSession({
+      contractId: 'c1',
+      contractVersion: 3,
+      amountCents: 12_345,
+      description: 'Cuisine professionnelle, 2 jours',
+      successUrl: 'https://site/paiement/succes?contrat=c1',
+      cancelUrl: 'https://site/paiement/annule?contrat=c1',
+      expiresAt,
+      language: 'fr',
+      customerEmail: 'tenant@example.ca',
+      idempotencyKey: 'checkout-c1-3-1',
+    });
+    expect(session).toEqual({ sessionId: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1', expiresAt });
+    expect(requests[0]!.idempotencyKey).toBe('checkout-c1-3-1');
+    expect(requests[0]!.form).toEqual({
+      mode: 'payment',
+      currency: 'cad',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'cad',
+      'line_items[0][price_data][unit_amount]': '12345',
+      'line_items[0][price_data][product_data][name]': 'Cuisine professionnelle, 2 jours',
+      'payment_intent_data[transfer_group]': 'c1',
+      'payment_intent_data[metadata][contractId]': 'c1',
+      'payment_intent_data[metadata][contractVersion]': '3',
+      'metadata[contractId]': 'c1',
+      'metadata[contractVersion]': '3',
+      client_reference_id: 'c1',
+      expires_at: String(expiresAt.getTime() / 1000),
+      success_url: 'https://site/paiement/succes?contrat=c1',
+      cancel_url: 'https://site/paiement/annule?contrat=c1',
+      locale: 'fr',
+      customer_email: 'tenant@example.ca',
+    });
+  });
+
+  it('expires an open session, and takes a session that is no longer open as done', async () => {
+    await provider().expireCheckoutSession('cs_test_1', 'expire-cs_test_1');
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/checkout/sessions/cs_test_1/expire',
+      idempotencyKey: 'expire-cs_test_1',
+    });
+    await provider().expireCheckoutSession('cs_done', 'expire-cs_done');
+    expect(requests.slice(1).map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /v1/checkout/sessions/cs_done/expire',
+      'GET /v1/checkout/sessions/cs_done',
+    ]);
+  });
+
+  it('transfers from the charge to the connected account, in the contract group', async () => {
+    expect(
+      await provider().createTransfer({
+        amountCents: 11_000,
+        destination: ACCOUNT,
+        sourceTransaction: 'ch_1',
+        transferGroup: 'c1',
+        idempotencyKey: 'payout-c1',
+      }),
+    ).toEqual({ transferId: 'tr_1' });
+    expect(requests[0]).toMatchObject({ path: '/v1/transfers', idempotencyKey: 'payout-c1' });
+    expect(requests[0]!.form).toEqual({
+      amount: '11000',
+      currency: 'cad',
+      destination: ACCOUNT,
+      source_transaction: 'ch_1',
+      transfer_group: 'c1',
+    });
+  });
+
+  it('refunds a payment, whole or in part', async () => {
+    expect(await provider().createRefund({ paymentIntentId: 'pi_1', idempotencyKey: 'refund-c1' })).toEqual({
+      refundId: 're_1',
+      status: 'succeeded',
+    });
+    await provider().createRefund({ paymentIntentId: 'pi_1', amountCents: 500, idempotencyKey: 'refund-c1-part' });
+    expect(requests[0]).toMatchObject({ path: '/v1/refunds', idempotencyKey: 'refund-c1', form: { payment_intent: 'pi_1' } });
+    expect(requests[1]!.form).toEqual({ payment_intent: 'pi_1', amount: '500' });
+  });
+
+  it('sends an idempotency key on every write', async () => {
+    const p = provider();
+    await p.createConnectedAccount({ userId: 'u2', email: 'a@b.ca' });
+    await p.createOnboardingLink({ accountId: ACCOUNT, refreshUrl: 'https://s/r', returnUrl: 'https://s/v' });
+    await p.createDashboardLink(ACCOUNT);
+    await p.expireCheckoutSession('cs_test_1', 'k-expire');
+    await p.createTransfer({
+      amountCents: 100,
+      destination: ACCOUNT,
+      sourceTransaction: 'ch_1',
+      transferGroup: 'c',
+      idempotencyKey: 'k-tr',
+    });
+    await p.createRefund({ paymentIntentId: 'pi_1', idempotencyKey: 'k-re' });
+    const writes = requests.filter((request) => request.method === 'POST');
+    expect(writes).toHaveLength(6);
+    for (const write of writes) expect(write.idempotencyKey).toBeTruthy();
+  });
+});
+
+describe('Stripe adapter: failures', () => {
+  it.each([
+    [400, 'invalid_request_error', 'invalidRequest', 'account_invalid'],
+    [402, 'card_error', 'card', 'card_declined'],
+    [401, 'authentication_error', 'authentication', undefined],
+    [403, 'permission_error', 'permission', undefined],
+    [429, 'rate_limit_error', 'rateLimit', 'rate_limit'],
+    [400, 'idempotency_error', 'idempotency', undefined],
+    [409, 'invalid_request_error', 'api', undefined], // the same key still in flight: retry later
+    [500, 'api_error', 'api', undefined],
+  ])('turns a %i %s into a PaymentProviderError of kind %s', async (status, type, kind, code) => {
+    overrides.set('POST /v1/transfers', stripeError(status, type, `Stripe says ${type}`, code));
+    const error = await provider()
+      .createTransfer({ amountCents: 100, destination: ACCOUNT, sourceTransaction: 'ch_1', transferGroup: 'c', idempotencyKey: 'k' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect(error).toMatchObject({ kind, statusCode: status, message: `Stripe says ${type}`, providerCode: code });
+    expect((error as PaymentProviderError).retryable).toBe(['rateLimit', 'api'].includes(kind));
+  });
+
+  it('turns an unreachable Stripe into a retryable connection error', async () => {
+    const down = stripePaymentProvider(CREDENTIALS, { host: '127.0.0.1', port: 1, protocol: 'http' });
+    const error = await down.retrieveAccount(ACCOUNT).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'connection', retryable: true });
+  });
+
+  it('lets a session that is still open after a refused expiry fail', async () => {
+    overrides.set('POST /v1/checkout/sessions/cs_open/expire', stripeError(400, 'invalid_request_error', 'No.'));
+    overrides.set('GET /v1/checkout/sessions/cs_open', [200, fixture('checkout.session', { id: 'cs_open', status: 'open' })]);
+    await expect(provider().expireCheckoutSession('cs_open', 'k')).rejects.toMatchObject({ kind: 'invalidRequest' });
+  });
+});
+
+describe('Stripe adapter: webhooks', () => {
+  const event = JSON.stringify(
+    fixture('event', { id: 'evt_1', type: 'account.updated', created: 1_900_000_000, data: { object: { id: ACCOUNT } } }),
+  );
+  const sign = (payload: string, secret: string, timestamp: number) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+
+  it('returns the event of a body signed with the endpoint secret', () => {
+    const restore = useClock(manualClock(new Date(1_900_000_010_000)));
+    try {
+      expect(provider().verifyWebhook(event, sign(event, CREDENTIALS.webhookSecret, 1_900_000_000))).toEqual({
+        id: 'evt_1',
+        type: 'account.updated',
+        created: 1_900_000_000,
+        object: { id: ACCOUNT },
+      });
+    } finally {
+      restore();
+    }
+  });
+
+  it('refuses another secret, a changed body, an old timestamp and a missing header', () => {
+    const restore = useClock(manualClock(new Date(1_900_000_010_000)));
+    try {
+      const p = provider();
+      expect(() => p.verifyWebhook(event, sign(event, 'whsec_other', 1_900_000_000))).toThrow(WebhookSignatureError);
+      expect(() => p.verifyWebhook(event.replace('evt_1', 'evt_2'), sign(event, CREDENTIALS.webhookSecret, 1_900_000_000))).toThrow(
+        WebhookSignatureError,
+      );
+      expect(() => p.verifyWebhook(event, sign(event, CREDENTIALS.webhookSecret, 1_900_000_010 - 301))).toThrow(WebhookSignatureError);
+      expect(() => p.verifyWebhook(event, '')).toThrow(WebhookSignatureError);
+      expect(() => p.verifyWebhook('not json', sign('not json', CREDENTIALS.webhookSecret, 1_900_000_000))).toThrow(WebhookSignatureError);
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe('Stripe credentials', () => {
+  it('reads them from the Secrets Manager secret, refusing an incomplete one', async () => {
+    const secrets = mockClient(SecretsManagerClient);
+    secrets.on(GetSecretValueCommand, { SecretId: 'arn:stripe' }).resolves({ SecretString: JSON.stringify(CREDENTIALS) });
+    secrets.on(GetSecretValueCommand, { SecretId: 'arn:partial' }).resolves({ SecretString: JSON.stringify({ secretKey: 'sk' }) });
+    const client = new SecretsManagerClient({});
+    expect(await loadStripeCredentials('arn:stripe', client)).toEqual(CREDENTIALS);
+    await expect(loadStripeCredentials('arn:partial', client)).rejects.toThrow(/no webhookSecret/);
+    secrets.restore();
+  });
+});
