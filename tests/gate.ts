@@ -52,6 +52,7 @@ function run(phase: Phase, alone: boolean): Promise<Outcome> {
 
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
 
+console.log(`npm test on Node ${process.version}`);
 const started = performance.now();
 const outcomes: Outcome[] = [];
 for (const stage of STAGES) {
