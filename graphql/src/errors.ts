@@ -30,6 +30,14 @@ export const ERROR_CODES = [
   /** The contact form: no team address is configured (CONTACT_EMAIL), or it was sent too soon after opening. */
   'CONTACT_UNAVAILABLE',
   'CONTACT_TOO_FAST',
+  /** Contracts: the version acted on is not the contract's present one (edited, cancelled or paid meanwhile). */
+  'CONTRACT_CHANGED',
+  /** The period overlaps one held for another contract of the ad. */
+  'DATES_UNAVAILABLE',
+  /** The transition is not possible from the contract's present status (e.g. editing a paid contract). */
+  'CONTRACT_STATUS_CONFLICT',
+  /** Proposing a contract needs a finished onboarding with the payment provider (spec §6, §8). */
+  'PAYMENT_ONBOARDING_INCOMPLETE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
