@@ -13,7 +13,7 @@
 //   finds the calendar changed, reads it again and sees the first.
 
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ContractStatus, DatePrecision } from '@partage/graphql';
+import type { ContractStatus, ContractStepKind, DatePrecision } from '@partage/graphql';
 import {
   db,
   failedConditionIndexes,
@@ -61,8 +61,6 @@ export interface ContractContent {
   files: ContractFileRecord[];
   disclaimerAccepted: boolean;
 }
-
-export type ContractStepKind = 'PROPOSED' | 'UPDATED' | 'CANCELLED' | 'PAID' | 'REFUNDED' | 'PAYOUT_DONE' | 'CLOSED';
 
 /** One step of the contract's history: what happened, by whom, leading to which status and version. */
 export interface ContractStepRecord {

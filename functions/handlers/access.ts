@@ -76,6 +76,9 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // Publishes chat events to both participants, schedules the e-mail reminder of an unread message,
   // signs URLs of the attachments (private area) and builds those of the ads' images (public).
   chat: { table: 'readWrite', publicUrl: true, publish: ['chatEvent'], scheduler: true, files: { private: 'read', public: 'read' } },
+  // Contracts: e-mails the tenant a proposal or an edit, publishes contract events and the chat's
+  // system lines to both parties, signs URLs of the contracts' files (private area).
+  contracts: { table: 'readWrite', sendEmail: true, publicUrl: true, publish: ['contractEvent', 'chatEvent'], files: { private: 'read' } },
   // Alerts: e-mails the confirmation link, signs the links' tokens (an HMAC with the JWT key).
   alerts: { table: 'readWrite', secrets: ['jwt'], sendEmail: true, publicUrl: true },
   // One-click unsubscribe of a digest: checks the token (JWT key) and deletes the alert.

@@ -8,6 +8,7 @@ import { alertsFields } from './alerts';
 import { adsFields } from './ads';
 import { chatFields } from './chat';
 import { contactFields } from './contact';
+import { contractsFields } from './contracts';
 import { filesFields } from './files';
 import { phoneFields } from './phone';
 import { placesFields } from './places';
@@ -38,6 +39,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'alerts', fields: fieldsOf(alertsFields) },
   // The contact form: a visitor's or a user's message e-mailed to the team (functions/domain/contact).
   { name: 'contact', fields: fieldsOf(contactFields) },
+  // Contracts: proposals from a conversation, versions, cancellation, the parties' lists (functions/domain/contracts).
+  { name: 'contracts', fields: fieldsOf(contractsFields) },
 ];
 
 /**

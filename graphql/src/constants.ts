@@ -28,6 +28,8 @@ export const CONTRACT_FILE_NAME_MAX_LENGTH = 200;
 export const CONTRACT_MAX_DAYS_AHEAD = 2 * 365;
 /** Longest a contract may last, in days. */
 export const CONTRACT_MAX_DAYS = 366;
+/** A contract file's signed URL lasts this long (its page reads the contract again for new ones). */
+export const CONTRACT_FILE_URL_MINUTES = 15;
 /** Pages of a user's contracts (dashboard). */
 export const CONTRACTS_PAGE = { default: 20, max: 50 } as const;
 /**
