@@ -135,7 +135,7 @@ export interface ContractFormValues {
   period: WallClockPeriod;
   totalPriceCents: number | null;
   terms: string;
-  files: readonly { fileId: string; name: string }[];
+  files?: readonly { fileId: string; name: string }[] | null;
   disclaimerAccepted: boolean;
 }
 

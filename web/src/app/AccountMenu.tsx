@@ -11,6 +11,7 @@ export function AccountMenu({ session }: { session: Session }) {
   // Administrators prepare ads from the manage page instead: theirs are unlisted until transferred.
   const createAd: MenuItem[] = user ? [{ id: 'createAd', label: t('account.createAd'), to: PATHS.createAd }] : [];
   const alerts: MenuItem[] = user ? [{ id: 'alerts', label: t('account.alerts'), to: PATHS.alerts }] : [];
+  const dashboard: MenuItem[] = user ? [{ id: 'dashboard', label: t('account.dashboard'), to: PATHS.dashboard }] : [];
   const manageTerms: MenuItem[] =
     session.role === 'ADMIN' ? [{ id: 'manageTerms', label: t('account.manageTerms'), to: PATHS.manageTerms }] : [];
   return (
@@ -18,6 +19,7 @@ export function AccountMenu({ session }: { session: Session }) {
       label={t('account.menu')}
       items={[
         ...ownProfile,
+        ...dashboard,
         { id: 'manageAds', label: t('account.manageAds'), to: PATHS.manageAds },
         ...createAd,
         ...alerts,

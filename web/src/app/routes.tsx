@@ -46,6 +46,10 @@ const DeleteAlertByLinkPage = lazyPage(() => import('../features/alerts/AlertLin
 const MyAlertsPage = lazyPage(() => import('../features/alerts/MyAlertsPage').then((m) => m.MyAlertsPage));
 const EditAlertPage = lazyPage(() => import('../features/alerts/EditAlertPage').then((m) => m.EditAlertPage));
 const ContactPage = lazyPage(() => import('../features/contact/ContactPage').then((m) => m.ContactPage));
+const DashboardPage = lazyPage(() => import('../features/contracts/DashboardPage').then((m) => m.DashboardPage));
+const CreateContractPage = lazyPage(() => import('../features/contracts/ContractFormPages').then((m) => m.CreateContractPage));
+const EditContractPage = lazyPage(() => import('../features/contracts/ContractFormPages').then((m) => m.EditContractPage));
+const ContractDetailPage = lazyPage(() => import('../features/contracts/ContractDetailPage').then((m) => m.ContractDetailPage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
 export const routes: RouteObject[] = [
@@ -77,6 +81,8 @@ export const routes: RouteObject[] = [
               { path: 'modifier-profil', element: <EditProfilePage /> },
               { path: 'annonces/modifier/:id', element: <EditAdPage /> },
               { path: 'gerer-annonces', element: <ManageAdsPage /> },
+              // The parties, and administrators (who oversee payments).
+              { path: 'contrats/:id', element: <ContractDetailPage /> },
             ],
           },
           {
@@ -121,6 +127,9 @@ export const routes: RouteObject[] = [
               { path: 'conversations/creer/:adId', element: <CreateConversationPage /> },
               { path: 'alertes', element: <MyAlertsPage /> },
               { path: 'alertes/modifier/:id', element: <EditAlertPage /> },
+              { path: 'tableau-de-bord', element: <DashboardPage /> },
+              { path: 'contrats/creer', element: <CreateContractPage /> },
+              { path: 'contrats/:id/modifier', element: <EditContractPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -18,6 +18,11 @@ const MESSAGE_FIELDS = graphql(`
       height
       url
     }
+    contractStep {
+      contractId
+      kind
+      version
+    }
   }
 `);
 
