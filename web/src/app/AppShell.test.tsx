@@ -44,6 +44,7 @@ describe('app shell', () => {
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'My profile',
+      'Dashboard',
       'Manage ads',
       'Create an ad',
       'My alerts',
@@ -56,7 +57,7 @@ describe('app shell', () => {
     await user.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
     await user.keyboard('{ArrowUp}{ArrowUp}');
-    expect(items[6]).toHaveFocus();
+    expect(items[7]).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
