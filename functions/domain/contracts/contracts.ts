@@ -18,13 +18,14 @@ import {
   type UpdateContractInput,
 } from '@partage/graphql';
 import { getAd } from '../../data/ads';
-import { getConversation, getMembership } from '../../data/chat';
+import { getConversation, getMembership, type ConversationRecord } from '../../data/chat';
 import {
   getContract,
   partyContracts,
   putNewContract,
   releaseBookingHold,
   replaceContract,
+  type ContractContent,
   type ContractRecord,
 } from '../../data/contracts';
 import { getUser, type UserRecord } from '../../data/users';
@@ -96,10 +97,22 @@ export async function proposeContract(identity: Identity, input: ProposeContract
 
   const content = await contractContentOf(ownerId, input);
   await assertBookable(ad, content);
+  return contractView(await submitProposal(conversation, ownerId, content), 'OWNER');
+}
+
+/**
+ * A new SUBMITTED contract of `content` (checked and bookable) from the conversation's ad owner to
+ * its asker, announced to both (the demo seed makes its proposals here too).
+ */
+export async function submitProposal(
+  conversation: Pick<ConversationRecord, 'id' | 'adId' | 'askerId'>,
+  ownerId: string,
+  content: ContractContent,
+): Promise<ContractRecord> {
   const at = now().toISOString();
   const contract: ContractRecord = {
     id: randomUUID(),
-    adId: ad.id,
+    adId: conversation.adId,
     conversationId: conversation.id,
     ownerId,
     tenantId: conversation.askerId,
@@ -113,7 +126,7 @@ export async function proposeContract(identity: Identity, input: ProposeContract
   };
   await putNewContract(contract);
   await announceContractStep(contract, 'PROPOSED', ownerId);
-  return contractView(contract, 'OWNER');
+  return contract;
 }
 
 /** The owner edits a SUBMITTED contract: a new version; NO_CHANGE when nothing the tenant sees differs. */
