@@ -573,6 +573,33 @@ describe('chat', () => {
   });
 });
 
+describe('contracts', () => {
+  it('has a Lambda that e-mails the tenant, publishes contract events and chat lines only, and reads private files without writing any', () => {
+    const env = envOf('contracts');
+    expect(env).toMatchObject({ PUBLISH_ADAPTER: 'appsync', MAIL_ADAPTER: 'ses', FILE_STORE_ADAPTER: 's3' });
+    expect(env.SCHEDULER_ADAPTER).toBeUndefined();
+    const statements = statementsOf('contracts');
+    expect(statements).toContain('/types/Mutation/fields/publishContractEvent');
+    expect(statements).toContain('/types/Mutation/fields/publishChatEvent');
+    expect(statements).not.toContain('/types/Mutation/fields/publishFirstLoginModalClosed');
+    expect(statements).toContain('ses:SendEmail');
+    expect(statements).toContain('/files/private/*');
+    expect(statements).not.toContain('s3:PutObject');
+    expect(statements).not.toContain('scheduler:CreateSchedule');
+  });
+
+  it('resolves the contract fields on the contracts data source', () => {
+    const [fnId] = functionOf('contracts');
+    for (const fieldName of ['proposeContract', 'updateContract', 'cancelContract']) {
+      const resolver = ofType('AWS::AppSync::Resolver').find(
+        ([, r]) => r.Properties.TypeName === 'Mutation' && r.Properties.FieldName === fieldName,
+      )?.[1];
+      const dataSource = ofType('AWS::AppSync::DataSource').find(([, r]) => r.Properties.Name === resolver?.Properties.DataSourceName)?.[1];
+      expect(dataSource?.Properties, fieldName).toMatchObject({ LambdaConfig: { LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } } });
+    }
+  });
+});
+
 describe('alerts', () => {
   it('has a resolver Lambda that writes the table, e-mails confirmations and signs link tokens with the JWT key, and nothing else', () => {
     expect(envOf('alerts')).toMatchObject({ MAIL_ADAPTER: 'ses', JWT_SECRET_ARN: expect.anything() });
