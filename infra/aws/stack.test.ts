@@ -99,6 +99,7 @@ beforeAll(() => {
       appVersion: '1.2.3-test',
       mapStyleUrl: MAP_STYLE_URL,
       site: { contactEmail: CONTACT_EMAIL },
+      platformFee: { basisPoints: 250, fixedCents: 30 },
     },
     crossRegionReferences: true,
     cloudFrontWebAclArn: edge.webAclArn,
@@ -220,6 +221,9 @@ describe('Lambdas', () => {
       );
       expect([env.MAIL_ADAPTER, env.MAIL_FROM], `${name} mail`).toEqual(access.sendEmail ? ['ses', MAIL_FROM] : [undefined, undefined]);
       expect(env.CONTACT_EMAIL, `${name} CONTACT_EMAIL`).toBe(access.contactEmail ? CONTACT_EMAIL : undefined);
+      expect([env.PLATFORM_FEE_BASIS_POINTS, env.PLATFORM_FEE_FIXED_CENTS], `${name} platform fee`).toEqual(
+        access.platformFee ? ['250', '30'] : [undefined, undefined],
+      );
       if (access.publicUrl) expect(JSON.stringify(env.PUBLIC_URL)).toContain('DomainName');
       else expect(env.PUBLIC_URL).toBeUndefined();
       expect(has('PUBLISH_ADAPTER') && has('GRAPHQL_URL'), `${name} publish`).toBe(!!access.publish?.length);
