@@ -121,6 +121,19 @@ describe('proposeContract', () => {
     expect(email?.links.some((link) => link.includes(`/contrats/${contract.id}`) && link.includes('lang=en'))).toBe(true);
   });
 
+  it('fixes the configured platform fee on the version, in integer cents', async () => {
+    const conversation = await givenConversationAbout();
+    Object.assign(process.env, { PLATFORM_FEE_BASIS_POINTS: '250', PLATFORM_FEE_FIXED_CENTS: '30' });
+    try {
+      const contract = (await propose(owner, contractInput({ conversationId: conversation.id, totalPriceCents: 25_010 }))) as Contract;
+      // 2.5 % of 250.10 $ is 625.25 cents: 625, plus 30.
+      expect(contract.current).toMatchObject({ totalPriceCents: 25_010, platformFeeCents: 655, ownerShareCents: 24_355 });
+    } finally {
+      delete process.env.PLATFORM_FEE_BASIS_POINTS;
+      delete process.env.PLATFORM_FEE_FIXED_CENTS;
+    }
+  });
+
   it('needs a finished payment onboarding', async () => {
     const newOwner = await givenUser();
     const ad = await givenAd(newOwner, { availability: ALWAYS }, { published: true });

@@ -13,6 +13,7 @@ import {
   type ContractPeriodInput,
   type RuleResult,
 } from '@partage/graphql';
+import { platformFeeEnv } from '../../adapters/env';
 import type { AdRecord } from '../../data/ads';
 import { bookedPeriods, type ContractContent, type ContractFileRecord } from '../../data/contracts';
 import { getFiles } from '../../data/files';
@@ -79,7 +80,7 @@ export async function contractContentOf(
     startAt: instants.startAt.toISOString(),
     endAt: instants.endAt.toISOString(),
     totalPriceCents: input.totalPriceCents,
-    platformFeeCents: platformFeeCents(input.totalPriceCents, platformFeeSettingsOf(process.env)),
+    platformFeeCents: platformFeeCents(input.totalPriceCents, platformFeeSettingsOf(platformFeeEnv())),
     terms,
     files: await checkedFiles(ownerId, files, keptFiles),
     disclaimerAccepted: true,
