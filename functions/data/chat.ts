@@ -38,6 +38,8 @@ export interface MessagePreviewRecord {
   body: string;
   attachmentCount: number;
   createdAt: string;
+  /** A system line's contract step. */
+  contractStep?: ContractStepKind;
 }
 
 export interface ConversationRecord {

@@ -11,7 +11,7 @@ import type { AdInput, ChatEvent, Contract, ContractEvent, ContractPage } from '
 import { placeBookingHold } from '../data/contracts';
 import { putPendingFile, settleFile } from '../data/files';
 import type { UserRecord } from '../data/users';
-import { createConversation } from '../domain/chat/conversations';
+import { conversationById, createConversation } from '../domain/chat/conversations';
 import { conversationMessages } from '../domain/chat/messages';
 import { now } from '../domain/clock';
 import {
@@ -111,6 +111,8 @@ describe('proposeContract', () => {
     expect(line?.message?.contractStep).toEqual({ contractId: contract.id, kind: 'PROPOSED', version: 1 });
     const messages = await conversationMessages(asUser(tenant), { conversationId: conversation.id });
     expect(messages.items[0]).toMatchObject({ senderId: owner.id, body: '', contractStep: { contractId: contract.id, kind: 'PROPOSED' } });
+    const listed = await conversationById(asUser(tenant), conversation.id);
+    expect(listed.lastMessage).toMatchObject({ senderId: owner.id, body: '', contractStep: 'PROPOSED' });
 
     // In the tenant's language, with a link to the contract.
     const [email] = await outbox.emailsTo(tenant.email);

@@ -26,7 +26,7 @@ export async function postContractStepLine(line: ContractStepLine): Promise<void
   const sent = await putMessage(
     { id, conversationId, senderId, recipientId, body: '', attachments: [], contractStep },
     () => now().toISOString(),
-    (createdAt) => ({ senderId, body: '', attachmentCount: 0, createdAt }),
+    (createdAt) => ({ senderId, body: '', attachmentCount: 0, createdAt, contractStep: kind }),
   );
   if (!sent) return;
   await publishChatEvent([senderId, recipientId], {

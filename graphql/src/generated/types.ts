@@ -788,6 +788,7 @@ export interface MessagePreview {
   body: string;
   attachmentCount: number;
   createdAt: string;
+  contractStep?: ContractStepKind | null;
 }
 
 export interface Conversation {
@@ -1833,6 +1834,7 @@ export interface FieldResolverTypes {
   'MessagePreview.body': { parent: MessagePreviewSource; args: Record<string, never>; result: string };
   'MessagePreview.attachmentCount': { parent: MessagePreviewSource; args: Record<string, never>; result: number };
   'MessagePreview.createdAt': { parent: MessagePreviewSource; args: Record<string, never>; result: string };
+  'MessagePreview.contractStep': { parent: MessagePreviewSource; args: Record<string, never>; result: ContractStepKind | null };
   'Conversation.id': { parent: ConversationSource; args: Record<string, never>; result: string };
   'Conversation.ad': { parent: ConversationSource; args: Record<string, never>; result: ConversationAdSource | null };
   'Conversation.unreadCount': { parent: ConversationSource; args: Record<string, never>; result: number };

@@ -129,6 +129,15 @@ describe('conversations', () => {
     expect(screen.queryByRole('link', { name: 'Propose a contract' })).not.toBeInTheDocument();
   });
 
+  it('shows a contract step as the last message of a conversation in the list', async () => {
+    const preview = { senderId: OWNER, body: '', attachmentCount: 0, createdAt: '2026-11-20T10:15:00.000Z', contractStep: 'PROPOSED' };
+    chatApi({ myConversations: { items: [conversation({ lastMessage: preview })], nextToken: null } });
+    signIn('USER', ME);
+    renderAt('/conversations');
+    const link = await screen.findByRole('link', { name: /Convection oven/ });
+    expect(within(link).getByText('Contract proposed')).toBeVisible();
+  });
+
   it("offers the ad's owner to propose a contract from the conversation", async () => {
     const asOwner = conversation({ participants: participants(null).map((p) => ({ ...p, isMe: p.userId === OWNER })) });
     chatApi({ conversation: asOwner, myConversations: { items: [asOwner], nextToken: null } });

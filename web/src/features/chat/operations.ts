@@ -57,6 +57,7 @@ const CONVERSATION_FIELDS = graphql(
         body
         attachmentCount
         createdAt
+        contractStep
       }
     }
   `,

@@ -5182,6 +5182,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "contractStep",
+            "type": {
+              "kind": "ENUM",
+              "name": "ContractStepKind"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "createdAt",
             "type": {
               "kind": "NON_NULL",
