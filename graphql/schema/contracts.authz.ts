@@ -18,6 +18,7 @@ export const authz: AuthzTable = {
   'Mutation.proposeContract': PARTIES,
   'Mutation.updateContract': PARTIES,
   'Mutation.cancelContract': PARTIES,
-  'Subscription.onContractEvent': PARTIES,
+  // Only the user themself may listen (each event names its one recipient).
+  'Subscription.onContractEvent': { anonymous: false, own: true, other: false, admin: false },
   'Mutation.publishContractEvent': SERVER_ONLY,
 };
