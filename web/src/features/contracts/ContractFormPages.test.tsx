@@ -55,7 +55,7 @@ describe('proposing a contract', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Total amount')).toHaveAccessibleDescription(/This field is required/);
     fireEvent.change(screen.getByLabelText('Start'), { target: { value: daysFromNow(5) } });
     fireEvent.change(screen.getByLabelText('End'), { target: { value: daysFromNow(5) } });
-    await user.type(screen.getByLabelText('Total amount'), '12,345');
+    await user.type(screen.getByLabelText('Total amount'), '12,3456');
     await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
     expect(screen.getByLabelText('End')).toHaveFocus();
     expect(screen.getByLabelText(/Total amount/)).toHaveAccessibleDescription(/Enter a valid amount in dollars/);
