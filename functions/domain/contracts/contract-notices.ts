@@ -13,7 +13,7 @@ import { renderEmail } from '../emails';
 import { appLink } from '../links';
 
 /** The contract's page. */
-export const contractPath = (contractId: string) => `/contrats/${encodeURIComponent(contractId)}`;
+const contractPath = (contractId: string) => `/contrats/${encodeURIComponent(contractId)}`;
 
 async function emailTenant(contract: ContractRecord, kind: 'PROPOSED' | 'UPDATED'): Promise<void> {
   const [users, [ad]] = await Promise.all([getUsers([contract.ownerId, contract.tenantId]), getAds([contract.adId])]);

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   availableTransitions,
   CONTRACT_TRANSITIONS,
-  isFinalStatus,
   nextStatus,
   type ContractActor,
   type ContractTransition,
@@ -51,9 +50,5 @@ describe('contract state machine', () => {
     expect(availableTransitions('PAID', 'OWNER')).toEqual(['REFUND']);
     expect(availableTransitions('PAID', 'TENANT')).toEqual([]);
     expect(availableTransitions('CLOSED', 'SYSTEM')).toEqual([]);
-  });
-
-  it('knows the final states', () => {
-    expect(CONTRACT_STATUSES.filter(isFinalStatus)).toEqual(['CLOSED', 'CANCELLED', 'REFUNDED']);
   });
 });

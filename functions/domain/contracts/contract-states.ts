@@ -45,7 +45,3 @@ export function nextStatus(status: ContractStatus, transition: ContractTransitio
 /** The transitions `actor` may fire now, for the actions a page offers. */
 export const availableTransitions = (status: ContractStatus, actor: ContractActor): ContractTransition[] =>
   (Object.keys(CONTRACT_TRANSITIONS) as ContractTransition[]).filter((transition) => nextStatus(status, transition, actor).allowed);
-
-/** States no transition leaves. */
-export const isFinalStatus = (status: ContractStatus): boolean =>
-  (Object.values(CONTRACT_TRANSITIONS) as TransitionRule[]).every((rule) => !rule.from.includes(status));

@@ -13,7 +13,7 @@ import { firstUnavailableDay } from './booking-periods';
 import { assertBookable, contractContentOf } from './contract-content';
 import { cancelContract, submitProposal } from './contracts';
 
-export const DEMO_CONTRACTS_SEED = 'DEMO_CONTRACTS#1';
+const DEMO_CONTRACTS_SEED = 'DEMO_CONTRACTS#1';
 const OWNER_ID = 'demo-proprietaire';
 const TENANT: Identity = { userId: 'demo-locataire', role: 'USER' };
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contractAmounts, NO_PLATFORM_FEE, platformFeeCents, platformFeeSettingsOf } from './platform-fee';
+import { platformFeeCents, platformFeeSettingsOf } from './platform-fee';
+
+const NONE = { basisPoints: 0, fixedCents: 0 };
 
 describe('platform fee', () => {
   it('is nothing by default', () => {
-    expect(contractAmounts(12_345, NO_PLATFORM_FEE)).toEqual({ totalCents: 12_345, platformFeeCents: 0, ownerShareCents: 12_345 });
+    expect(platformFeeSettingsOf({})).toEqual(NONE);
+    expect(platformFeeCents(12_345, NONE)).toBe(0);
   });
 
   it('rounds the percentage half up to the cent, in integers', () => {
@@ -16,33 +19,28 @@ describe('platform fee', () => {
   });
 
   it('adds the fixed part, and never takes more than the total', () => {
-    expect(contractAmounts(10_000, { basisPoints: 500, fixedCents: 30 })).toEqual({
-      totalCents: 10_000,
-      platformFeeCents: 530,
-      ownerShareCents: 9_470,
-    });
-    expect(contractAmounts(50, { basisPoints: 1_000, fixedCents: 100 })).toEqual({
-      totalCents: 50,
-      platformFeeCents: 50,
-      ownerShareCents: 0,
-    });
+    expect(platformFeeCents(10_000, { basisPoints: 500, fixedCents: 30 })).toBe(530);
+    expect(platformFeeCents(50, { basisPoints: 1_000, fixedCents: 100 })).toBe(50);
+    expect(platformFeeCents(10_000, { basisPoints: 10_000, fixedCents: 0 })).toBe(10_000);
   });
 
-  it('keeps fee + share = total for every amount (no cent lost to rounding)', () => {
+  it('is an integer within the total for every amount (no cent lost to rounding)', () => {
     for (let total = 50; total < 5_000; total += 7) {
-      const { platformFeeCents: fee, ownerShareCents } = contractAmounts(total, { basisPoints: 333, fixedCents: 25 });
+      const fee = platformFeeCents(total, { basisPoints: 333, fixedCents: 25 });
       expect(Number.isInteger(fee)).toBe(true);
-      expect(fee + ownerShareCents).toBe(total);
+      expect(fee).toBeGreaterThanOrEqual(Math.min(total, 25));
+      expect(fee).toBeLessThanOrEqual(total);
+      // Exactly the rounded percentage plus the fixed part while it fits.
+      expect(fee).toBe(Math.min(total, Math.round((total * 333) / 10_000 + 1e-9) + 25));
     }
   });
 
   it('refuses a total that is not integer cents', () => {
-    expect(() => platformFeeCents(10.5, NO_PLATFORM_FEE)).toThrow(RangeError);
-    expect(() => platformFeeCents(-1, NO_PLATFORM_FEE)).toThrow(RangeError);
+    expect(() => platformFeeCents(10.5, NONE)).toThrow(RangeError);
+    expect(() => platformFeeCents(-1, NONE)).toThrow(RangeError);
   });
 
   it('reads its settings from the configuration, refusing malformed ones', () => {
-    expect(platformFeeSettingsOf({})).toEqual(NO_PLATFORM_FEE);
     expect(platformFeeSettingsOf({ PLATFORM_FEE_BASIS_POINTS: '275', PLATFORM_FEE_FIXED_CENTS: '30' })).toEqual({
       basisPoints: 275,
       fixedCents: 30,

@@ -10,8 +10,6 @@ export interface PlatformFeeSettings {
   fixedCents: number;
 }
 
-export const NO_PLATFORM_FEE: PlatformFeeSettings = { basisPoints: 0, fixedCents: 0 };
-
 const BASIS_POINTS_PER_UNIT = 10_000;
 
 export function platformFeeCents(totalCents: number, settings: PlatformFeeSettings): number {
@@ -19,12 +17,6 @@ export function platformFeeCents(totalCents: number, settings: PlatformFeeSettin
   // Half up: adding half the divisor before the integer division.
   const percentPart = Math.floor((totalCents * settings.basisPoints + BASIS_POINTS_PER_UNIT / 2) / BASIS_POINTS_PER_UNIT);
   return Math.min(totalCents, percentPart + settings.fixedCents);
-}
-
-/** What the money of a contract splits into. */
-export function contractAmounts(totalCents: number, settings: PlatformFeeSettings) {
-  const feeCents = platformFeeCents(totalCents, settings);
-  return { totalCents, platformFeeCents: feeCents, ownerShareCents: totalCents - feeCents };
 }
 
 /**
