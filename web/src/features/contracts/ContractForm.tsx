@@ -3,7 +3,7 @@
 // are the server's (contractInputChecks, @partage/graphql), checked before anything is sent; the
 // server's refusals land on the same fields. Documents are uploaded as PRIVATE_DOCUMENT files when
 // the form is sent; a file of another type or too large is left out with a notice (spec §5, §8).
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   centsOfTypedAmount,
@@ -15,7 +15,7 @@ import {
   type RuleResult,
 } from '@partage/graphql';
 import { ApiError } from '../../lib/api/errors';
-import { Checkbox, ChoiceFieldset } from '../../lib/forms/controls';
+import { Checkbox } from '../../lib/forms/controls';
 import { FieldError, FieldHint, useFieldDescription } from '../../lib/forms/field-description';
 import { RichTextEditor } from '../../lib/forms/RichTextEditor';
 import { SubmitButton } from '../../lib/forms/SubmitButton';
@@ -80,6 +80,8 @@ export function ContractForm({ initial, submitLabel, onSubmit }: Props) {
   const [errors, setErrors] = useState<Partial<Record<FieldName, FieldMessage>>>({});
   const [leftOut, setLeftOut] = useState<{ name: string; reason: 'fileType' | 'fileSize' }[]>([]);
   const [submitting, setSubmitting] = useState(false);
+  const precisionId = useId();
+  const precisionErrorId = `${precisionId}-error`;
   // The fields' elements, to move focus to the first invalid one: a map kept for the form's life.
   const [controls] = useState(() => new Map<FieldName, HTMLElement>());
   const register = (name: FieldName) => (element: HTMLElement | null) => {
@@ -182,11 +184,12 @@ export function ContractForm({ initial, submitLabel, onSubmit }: Props) {
   const dateType = draft.precision === 'DAY' ? 'date' : 'datetime-local';
   return (
     <form className="contract-form" noValidate onSubmit={(event) => void submit(event)}>
-      <ChoiceFieldset legend={t('form.precision')}>
+      <fieldset className="choice-group" aria-describedby={errors.precision ? precisionErrorId : undefined}>
+        <legend>{t('form.precision')}</legend>
         {(['DAY', 'HOUR'] as const).map((precision) => (
           <div key={precision} className="field field--checkbox">
             <input
-              id={`precision-${precision}`}
+              id={`${precisionId}-${precision}`}
               type="radio"
               name="precision"
               value={precision}
@@ -200,11 +203,11 @@ export function ContractForm({ initial, submitLabel, onSubmit }: Props) {
                 })
               }
             />
-            <label htmlFor={`precision-${precision}`}>{t(`precision.${precision}`)}</label>
+            <label htmlFor={`${precisionId}-${precision}`}>{t(`precision.${precision}`)}</label>
           </div>
         ))}
-        <FieldError id={undefined} error={errors.precision} />
-      </ChoiceFieldset>
+        <FieldError id={precisionErrorId} error={errors.precision} />
+      </fieldset>
       <div className="contract-form__dates">
         <DateField
           label={t('form.start')}
