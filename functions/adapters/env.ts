@@ -10,3 +10,9 @@ export const publicUrl = (): string => requireEnv('PUBLIC_URL').replace(/\/+$/, 
 
 /** The team's address (CONTACT_EMAIL), where the contact form writes; undefined when the deployment has none. */
 export const contactEmail = (): string | undefined => process.env.CONTACT_EMAIL?.trim() || undefined;
+
+/** The contracts' fee settings (PLATFORM_FEE_BASIS_POINTS, PLATFORM_FEE_FIXED_CENTS), as configured: absent ones are 0. */
+export const platformFeeEnv = (): Record<'PLATFORM_FEE_BASIS_POINTS' | 'PLATFORM_FEE_FIXED_CENTS', string | undefined> => ({
+  PLATFORM_FEE_BASIS_POINTS: process.env.PLATFORM_FEE_BASIS_POINTS?.trim(),
+  PLATFORM_FEE_FIXED_CENTS: process.env.PLATFORM_FEE_FIXED_CENTS?.trim(),
+});

@@ -8,7 +8,7 @@
 // whatever the number of messages sent at once.
 
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ParticipantRole } from '@partage/graphql';
+import type { ContractStepKind, ParticipantRole } from '@partage/graphql';
 import {
   batchGet,
   db,
@@ -38,6 +38,8 @@ export interface MessagePreviewRecord {
   body: string;
   attachmentCount: number;
   createdAt: string;
+  /** A system line's contract step. */
+  contractStep?: ContractStepKind;
 }
 
 export interface ConversationRecord {
@@ -75,6 +77,13 @@ export interface AttachmentRecord {
   height?: number;
 }
 
+/** A system line: a step of a contract between the participants, posted in the name of who made it. */
+export interface ContractStepLineRecord {
+  contractId: string;
+  kind: ContractStepKind;
+  version: number;
+}
+
 export interface MessageRecord {
   id: string;
   conversationId: string;
@@ -82,6 +91,7 @@ export interface MessageRecord {
   body: string;
   attachments: AttachmentRecord[];
   createdAt: string;
+  contractStep?: ContractStepLineRecord;
 }
 
 const conversationItem = (conversation: ConversationRecord) => ({
@@ -122,8 +132,8 @@ function membershipOf(item: Record<string, unknown>): MembershipRecord {
 }
 
 function messageOf(item: Record<string, unknown>): MessageRecord {
-  const { id, conversationId, senderId, body, attachments, createdAt } = item as unknown as MessageRecord;
-  return { id, conversationId, senderId, body, attachments: attachments ?? [], createdAt };
+  const { id, conversationId, senderId, body, attachments, createdAt, contractStep } = item as unknown as MessageRecord;
+  return { id, conversationId, senderId, body, attachments: attachments ?? [], createdAt, ...(contractStep && { contractStep }) };
 }
 
 export async function getConversation(conversationId: string): Promise<ConversationRecord | null> {
@@ -178,6 +188,7 @@ export interface NewMessage {
   recipientId: string;
   body: string;
   attachments: AttachmentRecord[];
+  contractStep?: ContractStepLineRecord;
 }
 
 /** Tries of a send that ran into another write of the same conversation (TransactionConflict). */
@@ -203,6 +214,7 @@ export async function putMessage(
       body: message.body,
       attachments: message.attachments,
       createdAt,
+      ...(message.contractStep && { contractStep: message.contractStep }),
     };
     const indexKeys = (userId: string) => membershipIndexKeys(userId, createdAt, message.conversationId);
     const items: TransactItem[] = [

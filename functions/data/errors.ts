@@ -9,7 +9,11 @@ export type DataRefusalReason =
   /** The item is gone, or changed in a way the write was conditioned against. */
   | 'ITEM_GONE'
   /** A page token that this listing did not hand out. */
-  | 'BAD_PAGE_TOKEN';
+  | 'BAD_PAGE_TOKEN'
+  /** The item was changed since it was read (a contract edited, cancelled or paid meanwhile). */
+  | 'STALE_VERSION'
+  /** The period is held for another contract on the ad's booking calendar. */
+  | 'DATES_TAKEN';
 
 export class DataRefusal extends Error {
   constructor(

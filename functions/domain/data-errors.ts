@@ -14,6 +14,10 @@ export function apiErrorOf(error: unknown): unknown {
       return new AppError('INVALID_TOKEN', 'USED');
     case 'ITEM_GONE':
       return new AppError('NOT_FOUND', error.message);
+    case 'STALE_VERSION':
+      return new AppError('CONTRACT_CHANGED', error.message);
+    case 'DATES_TAKEN':
+      return new AppError('DATES_UNAVAILABLE', error.message);
     case 'BAD_PAGE_TOKEN':
       return new AppError('VALIDATION_FAILED', error.message, [{ path: 'nextToken', rule: 'oneOf' }]);
   }

@@ -22,5 +22,8 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   alertConfirmation: [paragraph('intro'), button('action', 'link'), paragraph('details'), secondaryLink('delete', 'deleteLink')],
   /** To the team: who wrote and how to reach them, then their message (answered by replying). */
   contactMessage: [paragraph('intro'), paragraph('details'), paragraph('message')],
+  /** To the tenant: what is proposed, in short, and the contract's page. */
+  contractProposed: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  contractUpdated: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   alertDigest: [paragraph('intro'), adCards('cards'), secondaryLink('seeAll', 'moreLink'), secondaryLink('delete', 'deleteLink')],
 };

@@ -35,6 +35,9 @@ const VALUES = {
   language: 'français',
   subject: EVIL,
   message: EVIL,
+  period: 'du 1 juillet 2026 au 3 juillet 2026',
+  total: '250,00 $ CA',
+  version: '2',
 };
 
 /** The links an e-mail's template has after its action (secondary links), in order. */

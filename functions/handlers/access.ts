@@ -21,6 +21,8 @@ export interface HandlerAccess {
   sendEmail?: boolean;
   /** CONTACT_EMAIL, the team's address the contact form writes to (set only when the deployment has one). */
   contactEmail?: boolean;
+  /** PLATFORM_FEE_BASIS_POINTS and PLATFORM_FEE_FIXED_CENTS, the contracts' fee (set only when the deployment charges one). */
+  platformFee?: boolean;
   /** PUBLIC_URL, the site's address (links in e-mails, public file URLs). */
   publicUrl?: boolean;
   /** Server events it publishes: appsync:GraphQL on those IAM-only mutations only. */
@@ -77,6 +79,16 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // Publishes chat events to both participants, schedules the e-mail reminder of an unread message,
   // signs URLs of the attachments (private area) and builds those of the ads' images (public).
   chat: { table: 'readWrite', publicUrl: true, publish: ['chatEvent'], scheduler: true, files: { private: 'read', public: 'read' } },
+  // Contracts: e-mails the tenant a proposal or an edit, publishes contract events and the chat's
+  // system lines to both parties, signs URLs of the contracts' files (private area).
+  contracts: {
+    table: 'readWrite',
+    sendEmail: true,
+    publicUrl: true,
+    publish: ['contractEvent', 'chatEvent'],
+    files: { private: 'read' },
+    platformFee: true,
+  },
   // Alerts: e-mails the confirmation link, signs the links' tokens (an HMAC with the JWT key).
   alerts: { table: 'readWrite', secrets: ['jwt'], sendEmail: true, publicUrl: true },
   // One-click unsubscribe of a digest: checks the token (JWT key) and deletes the alert.

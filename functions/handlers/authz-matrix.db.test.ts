@@ -24,6 +24,7 @@ import { recordTermsAcceptance } from '../data/terms';
 import type { UserRecord } from '../data/users';
 import { latestTermsVersion } from '../domain/accounts/terms';
 import { now } from '../domain/clock';
+import { createConversation } from '../domain/chat/conversations';
 import type { Identity } from '../domain/identity';
 import {
   asUser,
@@ -31,7 +32,9 @@ import {
   errorCodeOf,
   givenAd,
   givenAlert,
+  givenContract,
   givenConversation,
+  givenPaymentOnboarding,
   givenUser,
   resolverEvent,
   useTestEnvironment,
@@ -100,6 +103,24 @@ const RESOURCES: { fields: RegExp; path: string[]; make: (target: UserRecord) =>
     fields: /^Mutation\.(sendMessage|removeConversationNotification)$/,
     path: ['input', 'conversationId'],
     make: (target) => givenConversation(target),
+  },
+  // A conversation about the target's ad (the target owns it and is onboarded): `own` may propose from it.
+  {
+    fields: /^Mutation\.proposeContract$/,
+    path: ['input', 'conversationId'],
+    make: async (target) => {
+      await givenPaymentOnboarding(target.id);
+      const ad = await givenAd(target, {}, { published: true });
+      return createConversation(asUser(await givenUser()), { adId: ad.id });
+    },
+  },
+  // A contract the target is the tenant of (the owner for updateContract): `own` is a party, `other` and the administrator are not.
+  { fields: /^Query\.contract$/, path: ['id'], make: (target) => givenContract(target) },
+  { fields: /^Mutation\.cancelContract$/, path: ['input', 'contractId'], make: (target) => givenContract(target) },
+  {
+    fields: /^Mutation\.updateContract$/,
+    path: ['input', 'contractId'],
+    make: async (target) => givenContract(await givenUser(), target),
   },
   // An alert of the target's: `own` is its owner; `other` and the administrator are not.
   { fields: /^(Query\.alert|Mutation\.deleteAlert)$/, path: ['id'], make: (target) => givenAlert(target) },

@@ -8,6 +8,7 @@ import { alertsFields } from './alerts';
 import { adsFields } from './ads';
 import { chatFields } from './chat';
 import { contactFields } from './contact';
+import { contractsFields } from './contracts';
 import { filesFields } from './files';
 import { paymentsFields } from './payments';
 import { phoneFields } from './phone';
@@ -41,6 +42,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'contact', fields: fieldsOf(contactFields) },
   // Onboarding with the payment provider (Stripe Connect; functions/domain/payments).
   { name: 'payments', fields: fieldsOf(paymentsFields) },
+  // Contracts: proposals from a conversation, versions, cancellation, the parties' lists (functions/domain/contracts).
+  { name: 'contracts', fields: fieldsOf(contractsFields) },
 ];
 
 /**

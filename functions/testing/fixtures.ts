@@ -8,18 +8,22 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll } from 'vitest';
 import { useTestTable } from '../../tests/support/test-table';
-import { isResolverError, type AdInput, type CreateAlertInput } from '@partage/graphql';
+import { isResolverError, type AdInput, type CreateAlertInput, type ProposeContractInput } from '@partage/graphql';
 import { adInput } from './ad-input';
 import { alertInput } from './alert-input';
 import { registerLocalEventSink } from '../adapters/local-publisher';
 import { readOutbox, type OutboxEntry } from '../adapters/outbox';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getAd } from '../data/ads';
+import { db, tableName } from '../data/client';
+import { userKey } from '../data/keys';
 import { putPendingFile, settleFile } from '../data/files';
 import { recordTermsAcceptance } from '../data/terms';
 import { createUser, type UserRecord } from '../data/users';
 import { latestTermsVersion } from '../domain/accounts/terms';
 import { createAd } from '../domain/ads/ads';
 import { createConversation } from '../domain/chat/conversations';
+import { proposeContract } from '../domain/contracts/contracts';
 import { createAlert } from '../domain/alerts/alerts';
 import { replaceIndexedAd } from '../domain/search/indexed-writes';
 import { hashPassword } from '../domain/accounts/password-hash';
@@ -275,6 +279,52 @@ export async function givenConversation(
   const ad = await givenAd(adOwner, {}, { published: true });
   const conversation = await createConversation(asUser(asker), { adId: ad.id });
   return { id: conversation.id, adId: ad.id, ownerId: adOwner.id };
+}
+
+/** Records a user's payment onboarding as the payments capability keeps it (the user item's `paymentOnboarding`). */
+export async function givenPaymentOnboarding(userId: string, state: 'INCOMPLETE' | 'COMPLETE' = 'COMPLETE'): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKey(userId),
+      UpdateExpression: 'SET paymentOnboarding = :state',
+      ExpressionAttributeValues: { ':state': state },
+    }),
+  );
+}
+
+/** A proposal's content: whole days, a week from now for `days` days, 250 $. */
+export function contractInput(overrides: Partial<ProposeContractInput> & { conversationId: string }): ProposeContractInput {
+  const day = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return {
+    period: { precision: 'DAY', start: day(7), end: day(9) },
+    totalPriceCents: 25_000,
+    terms: '<p>Remise des clés à 8 h ; nettoyage inclus.</p>',
+    files: [],
+    disclaimerAccepted: true,
+    ...overrides,
+  };
+}
+
+/**
+ * A SUBMITTED contract that `owner` (a new user, onboarded, unless given) proposed to `tenant` about an
+ * ad always available, from the conversation `tenant` started.
+ */
+export async function givenContract(
+  tenant: Pick<UserRecord, 'id' | 'role'>,
+  owner?: Pick<UserRecord, 'id' | 'role'>,
+  overrides: Partial<ProposeContractInput> = {},
+): Promise<{ id: string; adId: string; conversationId: string; ownerId: string }> {
+  const adOwner = owner ?? (await givenUser());
+  await givenPaymentOnboarding(adOwner.id);
+  const ad = await givenAd(
+    adOwner,
+    { availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] } },
+    { published: true },
+  );
+  const conversation = await createConversation(asUser(tenant), { adId: ad.id });
+  const contract = await proposeContract(asUser(adOwner), contractInput({ conversationId: conversation.id, ...overrides }));
+  return { id: contract.id, adId: ad.id, conversationId: conversation.id, ownerId: adOwner.id };
 }
 
 /** An ACTIVE alert of `owner` (a USER), sent to their own confirmed address: its id. */

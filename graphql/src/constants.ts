@@ -12,6 +12,31 @@ export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_INTERVAL_MS = 30_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const PAYOUT_DELAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Contracts. The total is what the tenant pays, in CAD cents: at least what a card payment can charge
+ * (50 cents), at most 100 000 $ (a GraphQL Int holds it with room to spare).
+ */
+export const CONTRACT_MIN_PRICE_CENTS = 50;
+export const CONTRACT_MAX_PRICE_CENTS = 10_000_000;
+/** The terms' HTML (sanitised like an ad's description). */
+export const CONTRACT_TERMS_MAX_LENGTH = 20_000;
+/** Other files joined to a contract (PRIVATE_DOCUMENT uploads), and the longest name shown for one. */
+export const CONTRACT_MAX_FILES = 10;
+export const CONTRACT_FILE_NAME_MAX_LENGTH = 200;
+/** Farthest a contract may start from today, in days. */
+export const CONTRACT_MAX_DAYS_AHEAD = 2 * 365;
+/** Longest a contract may last, in days. */
+export const CONTRACT_MAX_DAYS = 366;
+/** A contract file's signed URL lasts this long (its page reads the contract again for new ones). */
+export const CONTRACT_FILE_URL_MINUTES = 15;
+/** Pages of a user's contracts (dashboard). */
+export const CONTRACTS_PAGE = { default: 20, max: 50 } as const;
+/**
+ * The hours (Quebec time, [from, to)) an ad's day and evening availability stand for, when a contract
+ * is given by the hour; a contract by the day needs its weekdays only.
+ */
+export const AVAILABILITY_HOURS = { DAY: [8, 17], EVENING: [17, 23] } as const;
 export const DEFAULT_ALERT_RADIUS_KM = 10;
 /** Alerts (docs/alerts.md): the place's label as address autocomplete gives it; alerts a USER may keep. */
 export const ALERT_PLACE_LABEL_MAX_LENGTH = 300;

@@ -111,8 +111,17 @@ export type SortOption = (typeof SORT_OPTIONS)[number];
 export const OFFER_MODES = ['RENT', 'SALE', 'TRADE', 'DONATION'] as const;
 export type OfferModeName = (typeof OFFER_MODES)[number];
 
-export const CONTRACT_STATUSES = ['SUBMITTED', 'PAID', 'PAYOUT_DONE', 'CLOSED'] as const;
+/**
+ * A contract's states (spec §3), plus what users expect beyond the spec: CANCELLED (by either party
+ * before payment) and REFUNDED (a paid contract cancelled before the payout). The transitions and who
+ * may fire each: functions/domain/contracts/contract-states.ts.
+ */
+export const CONTRACT_STATUSES = ['SUBMITTED', 'PAID', 'PAYOUT_DONE', 'CLOSED', 'CANCELLED', 'REFUNDED'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+/** How a contract's start and end are given: calendar days, or whole hours (Quebec time). */
+export const DATE_PRECISIONS = ['DAY', 'HOUR'] as const;
+export type DatePrecision = (typeof DATE_PRECISIONS)[number];
 
 export const LOG_LEVELS = ['Information', 'Warning', 'Error', 'Critical'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -34,6 +34,12 @@ export const ERROR_CODES = [
   'PAYMENT_ONBOARDING_INCOMPLETE',
   /** The payment provider refused or failed a call; nothing was changed, the call may be tried again. */
   'PAYMENT_PROVIDER_UNAVAILABLE',
+  /** Contracts: the version acted on is not the contract's present one (edited, cancelled or paid meanwhile). */
+  'CONTRACT_CHANGED',
+  /** The period overlaps one held for another contract of the ad. */
+  'DATES_UNAVAILABLE',
+  /** The transition is not possible from the contract's present status (e.g. editing a paid contract). */
+  'CONTRACT_STATUS_CONFLICT',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,6 +10,8 @@ export * from './ad-validation';
 export * from './money';
 export * from './search-validation';
 export * from './chat-validation';
+export * from './contract-validation';
+export * from './contract-format';
 export * from './alert-validation';
 export * from './contact-validation';
 export * from './public-pages';

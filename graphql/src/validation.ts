@@ -9,6 +9,8 @@ import {
   CONTACT_TEXT_MAX_LENGTH,
   CHAT_ATTACHMENT_NAME_MAX_LENGTH,
   CHAT_MESSAGE_MAX_LENGTH,
+  CONTRACT_FILE_NAME_MAX_LENGTH,
+  CONTRACT_TERMS_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_CODE_LENGTH,
   SEARCH_KEYWORD_MAX_LENGTH,
@@ -34,6 +36,11 @@ export type RuleName =
   | 'latLong'
   | 'minDate'
   | 'endAfterStart'
+  | 'dateTime'
+  | 'maxDate'
+  | 'periodTooLong'
+  | 'priceCents'
+  | 'outsideAvailability'
   | 'oneOfRentSaleTradeDonation'
   | 'neq'
   | 'phone'
@@ -297,6 +304,10 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   SendMessageInput: { body: CHAT_MESSAGE_MAX_LENGTH, clientMessageId: 36 },
   MessageAttachmentInput: { name: CHAT_ATTACHMENT_NAME_MAX_LENGTH },
   SendContactMessageInput: { ...CONTACT_TEXT_MAX_LENGTH, email: EMAIL_MAX_LENGTH },
+  ContractPeriodInput: { start: 16, end: 16 },
+  ContractFileInput: { name: CONTRACT_FILE_NAME_MAX_LENGTH },
+  ProposeContractInput: { terms: CONTRACT_TERMS_MAX_LENGTH },
+  UpdateContractInput: { terms: CONTRACT_TERMS_MAX_LENGTH },
 };
 
 /** Secrets are compared, never shown: any character a password manager produces is theirs. */
@@ -315,6 +326,8 @@ const MULTILINE_FIELDS = new Set([
   'AdInput.equipment',
   'AdInput.conditions',
   'SendContactMessageInput.message',
+  'ProposeContractInput.terms',
+  'UpdateContractInput.terms',
 ]);
 const withoutLineBreaks = (v: string) => v.replace(/\r\n|[\n\r\t]/g, ' ');
 

@@ -112,6 +112,22 @@ describe('readConfig', () => {
     );
   });
 
+  it("reads the contracts' platform fee, in integers, and refuses a malformed one", () => {
+    const base = { [CONTEXT_KEYS.webDist]: built };
+    expect(readConfig(context(base), {}).platformFee).toBeUndefined();
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.platformFeeBasisPoints]: '250' }), {}).platformFee).toEqual({
+      basisPoints: 250,
+      fixedCents: 0,
+    });
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.platformFeeFixedCents]: '30' }), {}).platformFee).toEqual({
+      basisPoints: 0,
+      fixedCents: 30,
+    });
+    expect(() => readConfig(context({ ...base, [CONTEXT_KEYS.platformFeeBasisPoints]: '2.5' }), {})).toThrow(
+      /partage:platformFeeBasisPoints/,
+    );
+  });
+
   it('turns GraphQL introspection on only when asked (a development stack), and reads an existing CloudFront WebACL', () => {
     const base = { [CONTEXT_KEYS.webDist]: built };
     expect(readConfig(context(base), {}).graphqlIntrospection).toBeUndefined();

@@ -6,6 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { platformFeeSettingsOf, type PlatformFeeSettings } from '@partage/functions/domain/contracts/platform-fee';
 import type { SiteSettings, TelemetrySettings } from '../shared/site-settings';
 
 /** The repository root (infra/aws/../..). Relative paths in the context are taken from here. */
@@ -42,6 +43,8 @@ export interface PartageConfig {
   site?: SiteSettings;
   /** Analytics id and error-reporting DSN (config.json); each absent, that service never loads. */
   telemetry?: TelemetrySettings;
+  /** The platform's fee on contracts (docs/rentals.md); absent, none. */
+  platformFee?: PlatformFeeSettings;
 }
 
 /** Context keys, all under the `partage:` prefix. */
@@ -63,6 +66,8 @@ export const CONTEXT_KEYS = {
   videoUrl: 'partage:videoUrl',
   analyticsId: 'partage:analyticsId',
   errorReportingDsn: 'partage:errorReportingDsn',
+  platformFeeBasisPoints: 'partage:platformFeeBasisPoints',
+  platformFeeFixedCents: 'partage:platformFeeFixedCents',
 } as const;
 
 type ContextReader = (key: string) => unknown;
@@ -122,6 +127,18 @@ function telemetrySettings(context: ContextReader): TelemetrySettings {
   return { ...(analyticsId ? { analyticsId } : {}), ...(errorReportingDsn ? { errorReportingDsn } : {}) };
 }
 
+/** The contracts' fee: integers (basis points of the total, fixed cents); a malformed one stops the synth. */
+function platformFee(context: ContextReader): PlatformFeeSettings | undefined {
+  const basisPoints = text(context(CONTEXT_KEYS.platformFeeBasisPoints));
+  const fixedCents = text(context(CONTEXT_KEYS.platformFeeFixedCents));
+  if (basisPoints === undefined && fixedCents === undefined) return undefined;
+  try {
+    return platformFeeSettingsOf({ PLATFORM_FEE_BASIS_POINTS: basisPoints, PLATFORM_FEE_FIXED_CENTS: fixedCents });
+  } catch (error) {
+    throw new Error(`${CONTEXT_KEYS.platformFeeBasisPoints} / ${CONTEXT_KEYS.platformFeeFixedCents}: ${(error as Error).message}`);
+  }
+}
+
 export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = process.env): PartageConfig {
   const domainName = text(context(CONTEXT_KEYS.domainName));
   const certificateArn = text(context(CONTEXT_KEYS.certificateArn));
@@ -151,6 +168,7 @@ export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = proc
     ...(mapStyleUrl ? { mapStyleUrl } : {}),
     site: siteSettings(context),
     telemetry: telemetrySettings(context),
+    ...(platformFee(context) ? { platformFee: platformFee(context) } : {}),
   };
 }
 

@@ -18,6 +18,7 @@ import { Construct } from 'constructs';
 import type { HandlerAccess } from '@partage/functions/handlers/access';
 import { fileAreaPrefix, isPublicArea, type FileArea } from '@partage/functions/domain/files/file-keys';
 import { SERVER_EVENTS } from '@partage/functions/domain/events';
+import type { PlatformFeeSettings } from '@partage/functions/domain/contracts/platform-fee';
 import { TWILIO_BUNDLE_ALIASES } from '@partage/functions/adapters/twilio-bundling';
 import { LAMBDA_NODE_TARGET } from '@partage/functions/handlers/node-target';
 import { REPO_ROOT, senderAddress } from './config';
@@ -67,6 +68,8 @@ export interface HandlerFunctionsProps {
   mailFrom: string;
   /** The team's address (context `partage:contactEmail`): CONTACT_EMAIL of the handlers that declare `contactEmail`. */
   contactEmail?: string;
+  /** The contracts' fee (context `partage:platformFee*`): PLATFORM_FEE_* of the handlers that declare `platformFee`. */
+  platformFee?: PlatformFeeSettings;
   appVersion: string;
 }
 
@@ -156,6 +159,13 @@ export class HandlerFunctions extends Construct {
         ...(access.sendEmail ? { MAIL_ADAPTER: 'ses', MAIL_FROM: props.mailFrom } : {}),
         // Absent when the deployment has no contact address: the contact form then answers CONTACT_UNAVAILABLE.
         ...(access.contactEmail && props.contactEmail ? { CONTACT_EMAIL: props.contactEmail } : {}),
+        // Absent when the deployment charges no fee (the functions then read 0).
+        ...(access.platformFee && props.platformFee
+          ? {
+              PLATFORM_FEE_BASIS_POINTS: String(props.platformFee.basisPoints),
+              PLATFORM_FEE_FIXED_CENTS: String(props.platformFee.fixedCents),
+            }
+          : {}),
         ...(access.files
           ? {
               FILE_STORE_ADAPTER: 's3',

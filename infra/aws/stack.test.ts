@@ -99,6 +99,7 @@ beforeAll(() => {
       appVersion: '1.2.3-test',
       mapStyleUrl: MAP_STYLE_URL,
       site: { contactEmail: CONTACT_EMAIL },
+      platformFee: { basisPoints: 250, fixedCents: 30 },
     },
     crossRegionReferences: true,
     cloudFrontWebAclArn: edge.webAclArn,
@@ -229,6 +230,9 @@ describe('Lambdas', () => {
       );
       expect([env.MAIL_ADAPTER, env.MAIL_FROM], `${name} mail`).toEqual(access.sendEmail ? ['ses', MAIL_FROM] : [undefined, undefined]);
       expect(env.CONTACT_EMAIL, `${name} CONTACT_EMAIL`).toBe(access.contactEmail ? CONTACT_EMAIL : undefined);
+      expect([env.PLATFORM_FEE_BASIS_POINTS, env.PLATFORM_FEE_FIXED_CENTS], `${name} platform fee`).toEqual(
+        access.platformFee ? ['250', '30'] : [undefined, undefined],
+      );
       if (access.publicUrl) expect(JSON.stringify(env.PUBLIC_URL)).toContain('DomainName');
       else expect(env.PUBLIC_URL).toBeUndefined();
       expect(has('PUBLISH_ADAPTER') && has('GRAPHQL_URL'), `${name} publish`).toBe(!!access.publish?.length);
@@ -583,6 +587,33 @@ describe('chat', () => {
     expect(resolverOf('Conversation', 'ad')!.Properties.MaxBatchSize).toBe(FIELD_RESOLVER_MAX_BATCH_SIZE);
     expect(resolverOf('Subscription', 'onChatEvent')!.Properties.MaxBatchSize).toBeUndefined();
     expect(resolverOf('ChatEvent', 'message')).toBeUndefined();
+  });
+});
+
+describe('contracts', () => {
+  it('has a Lambda that e-mails the tenant, publishes contract events and chat lines only, and reads private files without writing any', () => {
+    const env = envOf('contracts');
+    expect(env).toMatchObject({ PUBLISH_ADAPTER: 'appsync', MAIL_ADAPTER: 'ses', FILE_STORE_ADAPTER: 's3' });
+    expect(env.SCHEDULER_ADAPTER).toBeUndefined();
+    const statements = statementsOf('contracts');
+    expect(statements).toContain('/types/Mutation/fields/publishContractEvent');
+    expect(statements).toContain('/types/Mutation/fields/publishChatEvent');
+    expect(statements).not.toContain('/types/Mutation/fields/publishFirstLoginModalClosed');
+    expect(statements).toContain('ses:SendEmail');
+    expect(statements).toContain('/files/private/*');
+    expect(statements).not.toContain('s3:PutObject');
+    expect(statements).not.toContain('scheduler:CreateSchedule');
+  });
+
+  it('resolves the contract fields on the contracts data source', () => {
+    const [fnId] = functionOf('contracts');
+    for (const fieldName of ['proposeContract', 'updateContract', 'cancelContract']) {
+      const resolver = ofType('AWS::AppSync::Resolver').find(
+        ([, r]) => r.Properties.TypeName === 'Mutation' && r.Properties.FieldName === fieldName,
+      )?.[1];
+      const dataSource = ofType('AWS::AppSync::DataSource').find(([, r]) => r.Properties.Name === resolver?.Properties.DataSourceName)?.[1];
+      expect(dataSource?.Properties, fieldName).toMatchObject({ LambdaConfig: { LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } } });
+    }
   });
 });
 

@@ -116,6 +116,7 @@ export class PartageStack extends Stack {
       placeIndex,
       mailFrom: config.mailFrom,
       ...(config.site?.contactEmail ? { contactEmail: config.site.contactEmail } : {}),
+      ...(config.platformFee ? { platformFee: config.platformFee } : {}),
       appVersion: config.appVersion,
     });
 

@@ -157,6 +157,9 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
         const { created, images } = await seedDemoAds();
         if (created > 0)
           console.log(`Seeded ${created} demo ads and ${images} image files in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+        // Contracts need the demo owner's published ads.
+        const { seedDemoContracts } = await import('@partage/functions/domain/contracts/demo-contracts-seed');
+        await seedDemoContracts();
       }
     }
     const functions = await loadLambdaFunctions();

@@ -271,6 +271,36 @@ export const INPUT_TYPE_FIELDS = {
     "elapsedMs": "Int!",
     "website": "String"
   },
+  "ContractPeriodInput": {
+    "precision": "DatePrecision!",
+    "start": "String!",
+    "end": "String!"
+  },
+  "ContractFileInput": {
+    "fileId": "ID!",
+    "name": "String!"
+  },
+  "ProposeContractInput": {
+    "conversationId": "ID!",
+    "period": "ContractPeriodInput!",
+    "totalPriceCents": "Int!",
+    "terms": "String!",
+    "files": "[ContractFileInput!]",
+    "disclaimerAccepted": "Boolean!"
+  },
+  "UpdateContractInput": {
+    "contractId": "ID!",
+    "expectedVersion": "Int!",
+    "period": "ContractPeriodInput!",
+    "totalPriceCents": "Int!",
+    "terms": "String!",
+    "files": "[ContractFileInput!]",
+    "disclaimerAccepted": "Boolean!"
+  },
+  "CancelContractInput": {
+    "contractId": "ID!",
+    "expectedVersion": "Int!"
+  },
   "RequestUploadInput": {
     "purpose": "UploadPurpose!",
     "contentType": "String!",
@@ -351,6 +381,14 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Query.conversationMessages": {
     "conversationId": "ID!",
+    "limit": "Int",
+    "nextToken": "String"
+  },
+  "Query.contract": {
+    "id": "ID!"
+  },
+  "Query.myContracts": {
+    "role": "ContractRole!",
     "limit": "Int",
     "nextToken": "String"
   },
@@ -471,6 +509,18 @@ export const ROOT_FIELD_ARGUMENTS = {
   "Mutation.sendContactMessage": {
     "input": "SendContactMessageInput!"
   },
+  "Mutation.proposeContract": {
+    "input": "ProposeContractInput!"
+  },
+  "Mutation.updateContract": {
+    "input": "UpdateContractInput!"
+  },
+  "Mutation.cancelContract": {
+    "input": "CancelContractInput!"
+  },
+  "Mutation.publishContractEvent": {
+    "data": "AWSJSON!"
+  },
   "Mutation.requestUpload": {
     "input": "RequestUploadInput!"
   },
@@ -484,6 +534,9 @@ export const ROOT_FIELD_ARGUMENTS = {
     "id": "ID!"
   },
   "Subscription.onChatEvent": {
+    "userId": "ID!"
+  },
+  "Subscription.onContractEvent": {
     "userId": "ID!"
   }
 } as const;

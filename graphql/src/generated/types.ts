@@ -48,6 +48,12 @@ export type { PriceRange };
 import type { PriceKind } from '../enums';
 export type { PriceKind };
 
+import type { ContractStatus } from '../enums';
+export type { ContractStatus };
+
+import type { DatePrecision } from '../enums';
+export type { DatePrecision };
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 
@@ -71,6 +77,8 @@ export interface Query {
   conversationMessages: MessagePage;
   myUnreadMessageCount: number;
   myChatPreferences: ChatPreferences;
+  contract?: Contract | null;
+  myContracts: ContractPage;
   fileUrl?: string | null;
   searchPlaces: Array<PlaceSuggestion>;
   searchAds: AdSearchPage;
@@ -111,6 +119,10 @@ export interface Mutation {
   updateChatPreferences: ChatPreferences;
   publishChatEvent?: ChatEvent | null;
   sendContactMessage?: boolean | null;
+  proposeContract: Contract;
+  updateContract: Contract;
+  cancelContract: Contract;
+  publishContractEvent?: ContractEvent | null;
   requestUpload?: UploadTicket | null;
   confirmUpload?: StoredFile | null;
   startPaymentOnboarding?: PaymentLink | null;
@@ -123,6 +135,7 @@ export interface Mutation {
 export interface Subscription {
   onFirstLoginModalClosed?: FirstLoginModalClosedResult | null;
   onChatEvent?: ChatEvent | null;
+  onContractEvent?: ContractEvent | null;
 }
 
 export type _UserTypeMatchesSchema = Assert<Same<UserType, 'ANONYME' | 'ADMIN' | 'USER'>>;
@@ -758,6 +771,12 @@ export interface MessageAttachment {
   url: string;
 }
 
+export interface ContractStepLine {
+  contractId: string;
+  kind: ContractStepKind;
+  version: number;
+}
+
 export interface Message {
   id: string;
   conversationId: string;
@@ -765,6 +784,7 @@ export interface Message {
   body: string;
   attachments: Array<MessageAttachment>;
   createdAt: string;
+  contractStep?: ContractStepLine | null;
 }
 
 export interface MessagePreview {
@@ -772,6 +792,7 @@ export interface MessagePreview {
   body: string;
   attachmentCount: number;
   createdAt: string;
+  contractStep?: ContractStepKind | null;
 }
 
 export interface Conversation {
@@ -840,6 +861,141 @@ export interface SendContactMessageInput {
   language: ContentLanguage;
   elapsedMs: number;
   website?: string | null;
+}
+
+export type _ContractStatusMatchesSchema = Assert<Same<ContractStatus, 'SUBMITTED' | 'PAID' | 'PAYOUT_DONE' | 'CLOSED' | 'CANCELLED' | 'REFUNDED'>>;
+
+export type _DatePrecisionMatchesSchema = Assert<Same<DatePrecision, 'DAY' | 'HOUR'>>;
+
+export type ContractRole = 'OWNER' | 'TENANT' | 'ADMIN';
+
+export type ContractStepKind = 'PROPOSED' | 'UPDATED' | 'CANCELLED' | 'PAID' | 'REFUNDED' | 'PAYOUT_DONE' | 'CLOSED';
+
+export type ContractAction = 'EDIT' | 'CANCEL';
+
+export interface ContractPeriod {
+  precision: DatePrecision;
+  start: string;
+  end: string;
+  startAt: string;
+  endAt: string;
+}
+
+export interface ContractFile {
+  fileId: string;
+  name: string;
+  contentType: string;
+  size: number;
+  url: string;
+}
+
+export interface ContractVersion {
+  version: number;
+  createdAt: string;
+  period: ContractPeriod;
+  totalPriceCents: number;
+  platformFeeCents: number;
+  ownerShareCents: number;
+  terms: string;
+  files: Array<ContractFile>;
+  disclaimerAccepted: boolean;
+}
+
+export interface ContractStep {
+  kind: ContractStepKind;
+  at: string;
+  actorId?: string | null;
+  status: ContractStatus;
+  version: number;
+}
+
+export interface ContractParty {
+  userId: string;
+  publicName: string;
+  organizationName?: string | null;
+}
+
+export interface ContractAd {
+  id: string;
+  path?: string | null;
+  title: LocalizedText;
+}
+
+export interface Contract {
+  id: string;
+  status: ContractStatus;
+  version: number;
+  conversationId: string;
+  ad: ContractAd;
+  owner: ContractParty;
+  tenant: ContractParty;
+  viewerRole: ContractRole;
+  availableActions: Array<ContractAction>;
+  current: ContractVersion;
+  versions: Array<ContractVersion>;
+  history: Array<ContractStep>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ContractSummary {
+  id: string;
+  status: ContractStatus;
+  version: number;
+  adTitle: LocalizedText;
+  otherPartyName: string;
+  period: ContractPeriod;
+  totalPriceCents: number;
+  updatedAt: string;
+}
+
+export interface ContractPage {
+  items: Array<ContractSummary>;
+  nextToken?: string | null;
+}
+
+export interface ContractEvent {
+  userId: string;
+  contractId: string;
+  kind: ContractStepKind;
+  status: ContractStatus;
+  version: number;
+  at: string;
+}
+
+export interface ContractPeriodInput {
+  precision: DatePrecision;
+  start: string;
+  end: string;
+}
+
+export interface ContractFileInput {
+  fileId: string;
+  name: string;
+}
+
+export interface ProposeContractInput {
+  conversationId: string;
+  period: ContractPeriodInput;
+  totalPriceCents: number;
+  terms: string;
+  files?: Array<ContractFileInput> | null;
+  disclaimerAccepted: boolean;
+}
+
+export interface UpdateContractInput {
+  contractId: string;
+  expectedVersion: number;
+  period: ContractPeriodInput;
+  totalPriceCents: number;
+  terms: string;
+  files?: Array<ContractFileInput> | null;
+  disclaimerAccepted: boolean;
+}
+
+export interface CancelContractInput {
+  contractId: string;
+  expectedVersion: number;
 }
 
 export type UploadPurpose = 'PUBLIC_IMAGE' | 'PRIVATE_DOCUMENT' | 'CHAT_ATTACHMENT' | 'LEGAL_DOCUMENT';
@@ -1021,6 +1177,16 @@ export interface QueryConversationMessagesArgs {
   nextToken?: string | null;
 }
 
+export interface QueryContractArgs {
+  id: string;
+}
+
+export interface QueryMyContractsArgs {
+  role: ContractRole;
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
 export interface QueryFileUrlArgs {
   fileId: string;
 }
@@ -1175,6 +1341,22 @@ export interface MutationSendContactMessageArgs {
   input: SendContactMessageInput;
 }
 
+export interface MutationProposeContractArgs {
+  input: ProposeContractInput;
+}
+
+export interface MutationUpdateContractArgs {
+  input: UpdateContractInput;
+}
+
+export interface MutationCancelContractArgs {
+  input: CancelContractInput;
+}
+
+export interface MutationPublishContractEventArgs {
+  data: string;
+}
+
 export interface MutationRequestUploadArgs {
   input: RequestUploadInput;
 }
@@ -1192,6 +1374,10 @@ export interface SubscriptionOnFirstLoginModalClosedArgs {
 }
 
 export interface SubscriptionOnChatEventArgs {
+  userId: string;
+}
+
+export interface SubscriptionOnContractEventArgs {
   userId: string;
 }
 
@@ -1340,6 +1526,8 @@ export type ConversationParticipantSource = ConversationParticipant;
 
 export type MessageAttachmentSource = MessageAttachment;
 
+export type ContractStepLineSource = ContractStepLine;
+
 export type MessageSource = Message;
 
 export type MessagePreviewSource = MessagePreview;
@@ -1363,6 +1551,26 @@ export type MessagePageSource = MessagePage;
 export type ChatEventSource = ChatEvent;
 
 export type ChatPreferencesSource = ChatPreferences;
+
+export type ContractPeriodSource = ContractPeriod;
+
+export type ContractFileSource = ContractFile;
+
+export type ContractVersionSource = ContractVersion;
+
+export type ContractStepSource = ContractStep;
+
+export type ContractPartySource = ContractParty;
+
+export type ContractAdSource = ContractAd;
+
+export type ContractSource = Contract;
+
+export type ContractSummarySource = ContractSummary;
+
+export type ContractPageSource = ContractPage;
+
+export type ContractEventSource = ContractEvent;
 
 export type UploadTicketSource = UploadTicket;
 
@@ -1404,6 +1612,8 @@ export interface FieldResolverTypes {
   'Query.conversationMessages': { parent: null; args: QueryConversationMessagesArgs; result: MessagePageSource };
   'Query.myUnreadMessageCount': { parent: null; args: Record<string, never>; result: number };
   'Query.myChatPreferences': { parent: null; args: Record<string, never>; result: ChatPreferencesSource };
+  'Query.contract': { parent: null; args: QueryContractArgs; result: ContractSource | null };
+  'Query.myContracts': { parent: null; args: QueryMyContractsArgs; result: ContractPageSource };
   'Query.fileUrl': { parent: null; args: QueryFileUrlArgs; result: string | null };
   'Query.searchPlaces': { parent: null; args: QuerySearchPlacesArgs; result: Array<PlaceSuggestionSource> };
   'Query.searchAds': { parent: null; args: QuerySearchAdsArgs; result: AdSearchPageSource };
@@ -1439,6 +1649,9 @@ export interface FieldResolverTypes {
   'Mutation.removeConversationNotification': { parent: null; args: MutationRemoveConversationNotificationArgs; result: number };
   'Mutation.updateChatPreferences': { parent: null; args: MutationUpdateChatPreferencesArgs; result: ChatPreferencesSource };
   'Mutation.sendContactMessage': { parent: null; args: MutationSendContactMessageArgs; result: boolean | null };
+  'Mutation.proposeContract': { parent: null; args: MutationProposeContractArgs; result: ContractSource };
+  'Mutation.updateContract': { parent: null; args: MutationUpdateContractArgs; result: ContractSource };
+  'Mutation.cancelContract': { parent: null; args: MutationCancelContractArgs; result: ContractSource };
   'Mutation.requestUpload': { parent: null; args: MutationRequestUploadArgs; result: UploadTicketSource | null };
   'Mutation.confirmUpload': { parent: null; args: MutationConfirmUploadArgs; result: StoredFileSource | null };
   'Mutation.startPaymentOnboarding': { parent: null; args: Record<string, never>; result: PaymentLinkSource | null };
@@ -1448,6 +1661,7 @@ export interface FieldResolverTypes {
   'Mutation.verifyPhoneCode': { parent: null; args: MutationVerifyPhoneCodeArgs; result: PhoneVerificationResultSource | null };
   'Subscription.onFirstLoginModalClosed': { parent: null; args: SubscriptionOnFirstLoginModalClosedArgs; result: FirstLoginModalClosedResultSource | null };
   'Subscription.onChatEvent': { parent: null; args: SubscriptionOnChatEventArgs; result: ChatEventSource | null };
+  'Subscription.onContractEvent': { parent: null; args: SubscriptionOnContractEventArgs; result: ContractEventSource | null };
   'AcceptedTos.id': { parent: AcceptedTosSource; args: Record<string, never>; result: string };
   'AcceptedTos.hasAcceptedLatest': { parent: AcceptedTosSource; args: Record<string, never>; result: boolean };
   'AcceptedTos.latestVersionAvailable': { parent: AcceptedTosSource; args: Record<string, never>; result: string };
@@ -1630,6 +1844,9 @@ export interface FieldResolverTypes {
   'MessageAttachment.width': { parent: MessageAttachmentSource; args: Record<string, never>; result: number | null };
   'MessageAttachment.height': { parent: MessageAttachmentSource; args: Record<string, never>; result: number | null };
   'MessageAttachment.url': { parent: MessageAttachmentSource; args: Record<string, never>; result: string };
+  'ContractStepLine.contractId': { parent: ContractStepLineSource; args: Record<string, never>; result: string };
+  'ContractStepLine.kind': { parent: ContractStepLineSource; args: Record<string, never>; result: ContractStepKind };
+  'ContractStepLine.version': { parent: ContractStepLineSource; args: Record<string, never>; result: number };
   'Message.id': { parent: MessageSource; args: Record<string, never>; result: string };
   'Message.conversationId': { parent: MessageSource; args: Record<string, never>; result: string };
   'Message.senderId': { parent: MessageSource; args: Record<string, never>; result: string };
@@ -1639,6 +1856,7 @@ export interface FieldResolverTypes {
   'MessagePreview.body': { parent: MessagePreviewSource; args: Record<string, never>; result: string };
   'MessagePreview.attachmentCount': { parent: MessagePreviewSource; args: Record<string, never>; result: number };
   'MessagePreview.createdAt': { parent: MessagePreviewSource; args: Record<string, never>; result: string };
+  'MessagePreview.contractStep': { parent: MessagePreviewSource; args: Record<string, never>; result: ContractStepKind | null };
   'Conversation.id': { parent: ConversationSource; args: Record<string, never>; result: string };
   'Conversation.ad': { parent: ConversationSource; args: Record<string, never>; result: ConversationAdSource | null };
   'Conversation.unreadCount': { parent: ConversationSource; args: Record<string, never>; result: number };
@@ -1652,6 +1870,54 @@ export interface FieldResolverTypes {
   'ChatEvent.participantId': { parent: ChatEventSource; args: Record<string, never>; result: string | null };
   'ChatEvent.at': { parent: ChatEventSource; args: Record<string, never>; result: string };
   'ChatPreferences.emailReminders': { parent: ChatPreferencesSource; args: Record<string, never>; result: boolean };
+  'ContractPeriod.precision': { parent: ContractPeriodSource; args: Record<string, never>; result: DatePrecision };
+  'ContractPeriod.start': { parent: ContractPeriodSource; args: Record<string, never>; result: string };
+  'ContractPeriod.end': { parent: ContractPeriodSource; args: Record<string, never>; result: string };
+  'ContractPeriod.startAt': { parent: ContractPeriodSource; args: Record<string, never>; result: string };
+  'ContractPeriod.endAt': { parent: ContractPeriodSource; args: Record<string, never>; result: string };
+  'ContractFile.fileId': { parent: ContractFileSource; args: Record<string, never>; result: string };
+  'ContractFile.name': { parent: ContractFileSource; args: Record<string, never>; result: string };
+  'ContractFile.contentType': { parent: ContractFileSource; args: Record<string, never>; result: string };
+  'ContractFile.size': { parent: ContractFileSource; args: Record<string, never>; result: number };
+  'ContractFile.url': { parent: ContractFileSource; args: Record<string, never>; result: string };
+  'ContractVersion.version': { parent: ContractVersionSource; args: Record<string, never>; result: number };
+  'ContractVersion.createdAt': { parent: ContractVersionSource; args: Record<string, never>; result: string };
+  'ContractVersion.totalPriceCents': { parent: ContractVersionSource; args: Record<string, never>; result: number };
+  'ContractVersion.platformFeeCents': { parent: ContractVersionSource; args: Record<string, never>; result: number };
+  'ContractVersion.ownerShareCents': { parent: ContractVersionSource; args: Record<string, never>; result: number };
+  'ContractVersion.terms': { parent: ContractVersionSource; args: Record<string, never>; result: string };
+  'ContractVersion.disclaimerAccepted': { parent: ContractVersionSource; args: Record<string, never>; result: boolean };
+  'ContractStep.kind': { parent: ContractStepSource; args: Record<string, never>; result: ContractStepKind };
+  'ContractStep.at': { parent: ContractStepSource; args: Record<string, never>; result: string };
+  'ContractStep.actorId': { parent: ContractStepSource; args: Record<string, never>; result: string | null };
+  'ContractStep.status': { parent: ContractStepSource; args: Record<string, never>; result: ContractStatus };
+  'ContractStep.version': { parent: ContractStepSource; args: Record<string, never>; result: number };
+  'ContractParty.userId': { parent: ContractPartySource; args: Record<string, never>; result: string };
+  'ContractParty.publicName': { parent: ContractPartySource; args: Record<string, never>; result: string };
+  'ContractParty.organizationName': { parent: ContractPartySource; args: Record<string, never>; result: string | null };
+  'ContractAd.id': { parent: ContractAdSource; args: Record<string, never>; result: string };
+  'ContractAd.path': { parent: ContractAdSource; args: Record<string, never>; result: string | null };
+  'Contract.id': { parent: ContractSource; args: Record<string, never>; result: string };
+  'Contract.status': { parent: ContractSource; args: Record<string, never>; result: ContractStatus };
+  'Contract.version': { parent: ContractSource; args: Record<string, never>; result: number };
+  'Contract.conversationId': { parent: ContractSource; args: Record<string, never>; result: string };
+  'Contract.viewerRole': { parent: ContractSource; args: Record<string, never>; result: ContractRole };
+  'Contract.availableActions': { parent: ContractSource; args: Record<string, never>; result: Array<ContractAction> };
+  'Contract.createdAt': { parent: ContractSource; args: Record<string, never>; result: string };
+  'Contract.updatedAt': { parent: ContractSource; args: Record<string, never>; result: string };
+  'ContractSummary.id': { parent: ContractSummarySource; args: Record<string, never>; result: string };
+  'ContractSummary.status': { parent: ContractSummarySource; args: Record<string, never>; result: ContractStatus };
+  'ContractSummary.version': { parent: ContractSummarySource; args: Record<string, never>; result: number };
+  'ContractSummary.otherPartyName': { parent: ContractSummarySource; args: Record<string, never>; result: string };
+  'ContractSummary.totalPriceCents': { parent: ContractSummarySource; args: Record<string, never>; result: number };
+  'ContractSummary.updatedAt': { parent: ContractSummarySource; args: Record<string, never>; result: string };
+  'ContractPage.nextToken': { parent: ContractPageSource; args: Record<string, never>; result: string | null };
+  'ContractEvent.userId': { parent: ContractEventSource; args: Record<string, never>; result: string };
+  'ContractEvent.contractId': { parent: ContractEventSource; args: Record<string, never>; result: string };
+  'ContractEvent.kind': { parent: ContractEventSource; args: Record<string, never>; result: ContractStepKind };
+  'ContractEvent.status': { parent: ContractEventSource; args: Record<string, never>; result: ContractStatus };
+  'ContractEvent.version': { parent: ContractEventSource; args: Record<string, never>; result: number };
+  'ContractEvent.at': { parent: ContractEventSource; args: Record<string, never>; result: string };
   'UploadTicket.fileId': { parent: UploadTicketSource; args: Record<string, never>; result: string };
   'UploadTicket.url': { parent: UploadTicketSource; args: Record<string, never>; result: string };
   'UploadTicket.fields': { parent: UploadTicketSource; args: Record<string, never>; result: string };

@@ -13,6 +13,7 @@ export function AccountMenu({ session }: { session: Session }) {
   const alerts: MenuItem[] = user ? [{ id: 'alerts', label: t('account.alerts'), to: PATHS.alerts }] : [];
   // Owners are paid through the card payment provider: onboarding and the dashboard of payouts.
   const payments: MenuItem[] = user ? [{ id: 'payments', label: t('account.payments'), to: PATHS.payments }] : [];
+  const dashboard: MenuItem[] = user ? [{ id: 'dashboard', label: t('account.dashboard'), to: PATHS.dashboard }] : [];
   const manageTerms: MenuItem[] =
     session.role === 'ADMIN' ? [{ id: 'manageTerms', label: t('account.manageTerms'), to: PATHS.manageTerms }] : [];
   return (
@@ -20,6 +21,7 @@ export function AccountMenu({ session }: { session: Session }) {
       label={t('account.menu')}
       items={[
         ...ownProfile,
+        ...dashboard,
         { id: 'manageAds', label: t('account.manageAds'), to: PATHS.manageAds },
         ...createAd,
         ...alerts,

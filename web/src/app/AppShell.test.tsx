@@ -44,6 +44,7 @@ describe('app shell', () => {
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'My profile',
+      'Dashboard',
       'Manage ads',
       'Create an ad',
       'My alerts',

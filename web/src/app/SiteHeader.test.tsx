@@ -61,6 +61,7 @@ describe('site navigation', () => {
     const menu = await openAccountMenu(user);
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'My profile',
+      'Dashboard',
       'Manage ads',
       'Create an ad',
       'My alerts',
@@ -70,6 +71,7 @@ describe('site navigation', () => {
       'Log out',
     ]);
     expect(menu.getByRole('menuitem', { name: 'My profile' })).toHaveAttribute('href', '/profil/user-7');
+    expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/tableau-de-bord');
     expect(menu.getByRole('menuitem', { name: 'Manage ads' })).toHaveAttribute('href', '/gerer-annonces');
     expect(menu.getByRole('menuitem', { name: 'Create an ad' })).toHaveAttribute('href', '/annonces/creer');
     expect(menu.getByRole('menuitem', { name: 'My alerts' })).toHaveAttribute('href', '/alertes');

@@ -35,7 +35,16 @@ export const PATHS = {
   payments: '/paiements',
   paymentRefresh: PAYMENT_ONBOARDING_PATHS.refresh,
   paymentValidate: PAYMENT_ONBOARDING_PATHS.validate,
+  /** The spec's dashboard: the user's contracts as owner and as tenant. */
+  dashboard: '/tableau-de-bord',
 } as const;
+
+/** A contract's page, for its parties and administrators. */
+export const contractPath = (contractId: string): string => `/contrats/${encodeURIComponent(contractId)}`;
+export const editContractPath = (contractId: string): string => `${contractPath(contractId)}/modifier`;
+/** The contract form, proposing from a conversation about one of the owner's ads. */
+export const createContractPath = (conversationId: string): string =>
+  `/contrats/creer?${new URLSearchParams({ conversation: conversationId })}`;
 
 /** A user's public profile. */
 export const publicProfilePath = (userId: string): string => `/profil/${encodeURIComponent(userId)}`;

@@ -50,6 +50,10 @@ const ContactPage = lazyPage(() => import('../features/contact/ContactPage').the
 const PaymentsPage = lazyPage(() => import('../features/payments/PaymentsPage').then((m) => m.PaymentsPage));
 const OnboardingRefreshPage = lazyPage(() => import('../features/payments/OnboardingRefreshPage').then((m) => m.OnboardingRefreshPage));
 const OnboardingValidatePage = lazyPage(() => import('../features/payments/OnboardingValidatePage').then((m) => m.OnboardingValidatePage));
+const DashboardPage = lazyPage(() => import('../features/contracts/DashboardPage').then((m) => m.DashboardPage));
+const CreateContractPage = lazyPage(() => import('../features/contracts/ContractFormPages').then((m) => m.CreateContractPage));
+const EditContractPage = lazyPage(() => import('../features/contracts/ContractFormPages').then((m) => m.EditContractPage));
+const ContractDetailPage = lazyPage(() => import('../features/contracts/ContractDetailPage').then((m) => m.ContractDetailPage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
 export const routes: RouteObject[] = [
@@ -81,6 +85,8 @@ export const routes: RouteObject[] = [
               { path: 'modifier-profil', element: <EditProfilePage /> },
               { path: 'annonces/modifier/:id', element: <EditAdPage /> },
               { path: 'gerer-annonces', element: <ManageAdsPage /> },
+              // The parties, and administrators (who oversee payments).
+              { path: 'contrats/:id', element: <ContractDetailPage /> },
             ],
           },
           {
@@ -129,6 +135,9 @@ export const routes: RouteObject[] = [
               { path: PATHS.payments.slice(1), element: <PaymentsPage /> },
               { path: PATHS.paymentRefresh.slice(1), element: <OnboardingRefreshPage /> },
               { path: PATHS.paymentValidate.slice(1), element: <OnboardingValidatePage /> },
+              { path: 'tableau-de-bord', element: <DashboardPage /> },
+              { path: 'contrats/creer', element: <CreateContractPage /> },
+              { path: 'contrats/:id/modifier', element: <EditContractPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -39,7 +39,7 @@ import { Checkbox, Select } from '../../lib/forms/controls';
 import type { FieldMessage } from '../../lib/forms/use-form';
 import { Checklist, Group, Radios, TextInput } from './fields';
 import { ImagesField } from './ImagesField';
-import { RichTextEditor } from './RichTextEditor';
+import { RichTextEditor } from '../../lib/forms/RichTextEditor';
 import { messageOf, useAdForm, type AdForm as Form } from './use-ad-form';
 import './ad-form.css';
 

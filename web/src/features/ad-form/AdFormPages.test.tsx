@@ -15,7 +15,7 @@ const post = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/files/multipart', () => ({ postMultipart: post, UploadFailed: Error }));
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['adForm', 'adFields', 'address']);
+  await i18n.loadNamespaces(['adForm', 'editor', 'adFields', 'address']);
   // ProseMirror measures the selection to scroll it into view; jsdom has no layout.
   Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect = () => new DOMRect();

@@ -64,9 +64,11 @@ function ConversationLink({ conversation, open }: { conversation: ChatConversati
         </span>
         <span className="chat-list__name">{other?.publicName}</span>
         <span className="chat-list__preview">
-          {last
-            ? `${last.senderId === other?.userId ? '' : t('list.you')}${last.body || t('list.attachments', { count: last.attachmentCount })}`
-            : t('list.noMessage')}
+          {last?.contractStep
+            ? t(`list.contractStep.${last.contractStep}`)
+            : last
+              ? `${last.senderId === other?.userId ? '' : t('list.you')}${last.body || t('list.attachments', { count: last.attachmentCount })}`
+              : t('list.noMessage')}
         </span>
       </span>
       <span className="chat-list__aside">

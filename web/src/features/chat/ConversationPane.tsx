@@ -16,6 +16,7 @@ import { chronological } from './messages-cache';
 import { MessageTimeline } from './MessageTimeline';
 import { CONVERSATION, CONVERSATION_MESSAGES, MARK_CONVERSATION_READ, MY_CONVERSATIONS, MY_UNREAD_MESSAGE_COUNT } from './operations';
 import { CONVERSATIONS_PATH } from './paths';
+import { createContractPath } from '../../app/paths';
 
 /** One conversation: its ad, its messages and the composer (spec §2, §4). */
 export function ConversationPane({ conversationId }: { conversationId: string }) {
@@ -47,6 +48,7 @@ function OpenConversation({ conversation }: { conversation: ChatConversation }) 
   const headingId = useId();
   const title = adTitle(conversation, i18n.language);
   const other = otherParticipant(conversation);
+  const me = conversation.participants.find((participant) => participant.isMe);
   usePageTitle(t('pane.pageTitle', { name: other?.publicName ?? '' }));
   const messages = useApiInfiniteQuery(
     CONVERSATION_MESSAGES,
@@ -73,6 +75,12 @@ function OpenConversation({ conversation }: { conversation: ChatConversation }) 
             <span>{t('adGone')}</span>
           )}
         </div>
+        {/* The ad's owner proposes a contract to the other participant (spec §2, issue 20). */}
+        {conversation.ad && me?.role === 'OWNER' && (
+          <Link to={createContractPath(conversation.id)} className="button button--small chat-pane__contract">
+            {t('pane.proposeContract')}
+          </Link>
+        )}
       </header>
       {messages.isError ? (
         <LoadFailure failure={errorMessageKey(messages.error)} onRetry={messages.refetch} />

@@ -114,6 +114,41 @@ describe('conversations', () => {
     await waitFor(() => expect(api.calls('removeConversationNotification')).toEqual([{ input: { conversationId: CONVERSATION_ID } }]));
   });
 
+  it("shows a contract's steps as system lines with a link to the contract; only the owner is offered to propose one", async () => {
+    const step = {
+      ...message('m3', OWNER, '', '2026-11-20T10:15:00.000Z'),
+      contractStep: { contractId: 'contract-1', kind: 'UPDATED', version: 2 },
+    };
+    chatApi({ conversationMessages: { items: [step, SECOND, FIRST], nextToken: null } });
+    signIn('USER', ME);
+    renderAt(`/conversations/${CONVERSATION_ID}`);
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(await within(log).findByText(/Cuisine du Quartier changed the contract \(version 2\)\./)).toBeVisible();
+    expect(within(log).getByRole('link', { name: 'See the contract' })).toHaveAttribute('href', '/contrats/contract-1');
+    // The reader asked about the ad: proposing is the owner's.
+    expect(screen.queryByRole('link', { name: 'Propose a contract' })).not.toBeInTheDocument();
+  });
+
+  it('shows a contract step as the last message of a conversation in the list', async () => {
+    const preview = { senderId: OWNER, body: '', attachmentCount: 0, createdAt: '2026-11-20T10:15:00.000Z', contractStep: 'PROPOSED' };
+    chatApi({ myConversations: { items: [conversation({ lastMessage: preview })], nextToken: null } });
+    signIn('USER', ME);
+    renderAt('/conversations');
+    const link = await screen.findByRole('link', { name: /Convection oven/ });
+    expect(within(link).getByText('Contract proposed')).toBeVisible();
+  });
+
+  it("offers the ad's owner to propose a contract from the conversation", async () => {
+    const asOwner = conversation({ participants: participants(null).map((p) => ({ ...p, isMe: p.userId === OWNER })) });
+    chatApi({ conversation: asOwner, myConversations: { items: [asOwner], nextToken: null } });
+    signIn('USER', OWNER);
+    renderAt(`/conversations/${CONVERSATION_ID}`);
+    expect(await screen.findByRole('link', { name: 'Propose a contract' })).toHaveAttribute(
+      'href',
+      `/contrats/creer?conversation=${CONVERSATION_ID}`,
+    );
+  });
+
   it('says so when the conversation is not the reader’s', async () => {
     chatApi({ conversation: new ApiError('UNAUTHORIZED_ACCESS', 'no') });
     signIn('USER', ME);

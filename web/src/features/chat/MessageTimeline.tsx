@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { contractPath } from '../../app/paths';
 import { fileSize, fullTime, messageTime } from './chat-format';
 import type { ChatConversation } from './conversation-view';
 import type { ChatMessage } from './messages-cache';
@@ -47,13 +49,39 @@ export function MessageTimeline({ conversation, messages, loading, hasOlder, loa
               {t('pane.joined', { name: entry.name, time: fullTime(entry.at, i18n.language) })}
             </li>
           ) : (
-            <li key={entry.message.id}>
-              <MessageBubble message={entry.message} conversation={conversation} read={entry.message.id === readUpTo} />
+            <li key={entry.message.id} className={entry.message.contractStep ? 'chat-log__event' : undefined}>
+              {entry.message.contractStep ? (
+                <ContractStepLine message={entry.message} step={entry.message.contractStep} conversation={conversation} />
+              ) : (
+                <MessageBubble message={entry.message} conversation={conversation} read={entry.message.id === readUpTo} />
+              )}
             </li>
           ),
         )}
       </ol>
     </div>
+  );
+}
+
+/** A contract's step as a system line: who made it, what, with a link to the contract. */
+function ContractStepLine({
+  message,
+  step,
+  conversation,
+}: {
+  message: ChatMessage;
+  step: NonNullable<ChatMessage['contractStep']>;
+  conversation: ChatConversation;
+}) {
+  const { t, i18n } = useTranslation('chat');
+  const sender = conversation.participants.find((participant) => participant.userId === message.senderId);
+  const name = sender?.isMe ? t('pane.me') : (sender?.publicName ?? '');
+  return (
+    <p>
+      {t(`pane.contractStep.${step.kind}`, { name, version: step.version })}{' '}
+      <time dateTime={message.createdAt}>({fullTime(message.createdAt, i18n.language)})</time>{' '}
+      <Link to={contractPath(step.contractId)}>{t('pane.seeContract')}</Link>
+    </p>
   );
 }
 

@@ -18,6 +18,11 @@ const MESSAGE_FIELDS = graphql(`
       height
       url
     }
+    contractStep {
+      contractId
+      kind
+      version
+    }
   }
 `);
 
@@ -52,6 +57,7 @@ const CONVERSATION_FIELDS = graphql(
         body
         attachmentCount
         createdAt
+        contractStep
       }
     }
   `,

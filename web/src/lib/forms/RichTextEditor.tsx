@@ -1,13 +1,15 @@
-// The ad description's rich text (spec §3: bold, italic, lists, links). TipTap (ProseMirror) with only
-// the marks and blocks the server's sanitiser keeps; it sits in the ad form's lazy chunk only. The
-// toolbar follows the ARIA toolbar pattern: one tab stop, arrow keys between buttons, aria-pressed.
+// Rich text (spec §3: bold, italic, lists, links): an ad's description, a contract's terms. TipTap
+// (ProseMirror) with only the marks and blocks the server's sanitiser keeps; it sits in the lazy
+// chunks of the forms that use it only. The toolbar follows the ARIA toolbar pattern: one tab stop,
+// arrow keys between buttons, aria-pressed.
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { url as urlRule } from '@partage/graphql';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError, FieldHint, useFieldDescription } from '../../lib/forms/field-description';
-import type { FieldMessage } from '../../lib/forms/use-form';
+import { FieldError, FieldHint, useFieldDescription } from './field-description';
+import type { FieldMessage } from './use-form';
+import './rich-text.css';
 
 interface RichTextEditorProps {
   label: string;
@@ -45,7 +47,7 @@ function run(editor: Editor, command: Exclude<Command, 'link'>) {
 }
 
 export function RichTextEditor({ label, value, onChange, lang, hint, error, register }: RichTextEditorProps) {
-  const { t } = useTranslation('adForm');
+  const { t } = useTranslation('editor');
   const labelId = useId();
   const { hintId, errorId, describedBy } = useFieldDescription(hint, error);
   const attributes = {
@@ -100,7 +102,7 @@ export function RichTextEditor({ label, value, onChange, lang, hint, error, regi
         {label}
       </span>
       <FieldHint id={hintId} text={hint} />
-      <div role="toolbar" aria-label={t('editor.toolbar', { field: label })} className="rich-text__toolbar" onKeyDown={onToolbarKey}>
+      <div role="toolbar" aria-label={t('toolbar', { field: label })} className="rich-text__toolbar" onKeyDown={onToolbarKey}>
         {COMMANDS.map((command, index) => (
           <button
             key={command}
@@ -114,7 +116,7 @@ export function RichTextEditor({ label, value, onChange, lang, hint, error, regi
             onFocus={() => setFocusIndex(index)}
             onClick={() => (command === 'link' ? setLinkOpen((open) => !open) : run(editor, command))}
           >
-            {t(`editor.${command}`)}
+            {t(command)}
           </button>
         ))}
       </div>
@@ -130,7 +132,7 @@ export function RichTextEditor({ label, value, onChange, lang, hint, error, regi
 
 /** The address of the link on the selected text: an inline field rather than a prompt, so it is labelled and checked. */
 function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) {
-  const { t } = useTranslation('adForm');
+  const { t } = useTranslation('editor');
   const [href, setHref] = useState(() => (editor.getAttributes('link').href as string | undefined) ?? 'https://');
   const [invalid, setInvalid] = useState(false);
   const { id, errorId, describedBy } = useFieldDescription(undefined, invalid ? { key: 'validation.url' } : undefined);
@@ -142,7 +144,7 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
   return (
     <div className="rich-text__link">
       <div className="field">
-        <label htmlFor={id}>{t('editor.linkAddress')}</label>
+        <label htmlFor={id}>{t('linkAddress')}</label>
         <input
           id={id}
           type="url"
@@ -165,7 +167,7 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
         <FieldError id={errorId} error={invalid ? { key: 'validation.url' } : undefined} />
       </div>
       <button type="button" className="button button--small" onClick={apply}>
-        {t('editor.applyLink')}
+        {t('applyLink')}
       </button>
       {editor.isActive('link') && (
         <button
@@ -176,7 +178,7 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
             onClose();
           }}
         >
-          {t('editor.removeLink')}
+          {t('removeLink')}
         </button>
       )}
     </div>

@@ -1,0 +1,326 @@
+// Contracts: their items, versions, per-party listings and the booking calendar of each ad. The keys
+// of this capability are built here with the items they name (functions/data/README.md, "Contracts").
+//
+// - The contract `CONTRACT#<id>/CONTRACT` holds its current state, its present version's content
+//   and its history; it is listed for its owner (GSI1) and its tenant (GSI2) by creation time. Every
+//   write is a Put conditioned on `revision` (the count of writes) being the one read, so a change
+//   made meanwhile is refused, never overwritten.
+// - Each version of the content `CONTRACT#<id>/VERSION#<000001>` is written once
+//   (`attribute_not_exists`) in the same transaction as the contract that points at it.
+// - An ad's booking calendar `AD#<adId>/CALENDAR` lists the periods held for its contracts. A hold
+//   is written by a Put conditioned on the calendar's `revision`, in one transaction with a check of
+//   the contract's status and version: of two overlapping holds placed at the same moment, the second
+//   finds the calendar changed, reads it again and sees the first.
+
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ContractStatus, ContractStepKind, DatePrecision } from '@partage/graphql';
+import {
+  db,
+  failedConditionIndexes,
+  isConditionFailure,
+  isTransactionConflict,
+  tableName,
+  transactWrite,
+  type TransactItem,
+} from './client';
+import { DataRefusal } from './errors';
+import { pageTokenAfter, startKeyOf, type ListingIndex } from './page-tokens';
+
+const contractKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'CONTRACT' });
+const VERSION_SK_PREFIX = 'VERSION#';
+/** Zero-padded so that versions sort as text. */
+const versionKey = (contractId: string, version: number) => ({
+  PK: `CONTRACT#${contractId}`,
+  SK: `${VERSION_SK_PREFIX}${String(version).padStart(6, '0')}`,
+});
+const ownerContractsPartition = (ownerId: string) => `OWNER_CONTRACTS#${ownerId}`;
+const tenantContractsPartition = (tenantId: string) => `TENANT_CONTRACTS#${tenantId}`;
+const calendarKey = (adId: string) => ({ PK: `AD#${adId}`, SK: 'CALENDAR' });
+
+export interface ContractFileRecord {
+  fileId: string;
+  name: string;
+  contentType: string;
+  size: number;
+}
+
+/** What the owner proposes; compared as a whole to tell an edit with no change. */
+export interface ContractContent {
+  precision: DatePrecision;
+  /** Quebec wall clock as agreed (`YYYY-MM-DD` or `YYYY-MM-DDTHH:00`). */
+  start: string;
+  end: string;
+  /** The same period's instants (ISO 8601 UTC), end excluded: what overlaps are computed on. */
+  startAt: string;
+  endAt: string;
+  totalPriceCents: number;
+  /** Part of the total the platform keeps, fixed when the version is made. */
+  platformFeeCents: number;
+  /** Sanitised HTML. */
+  terms: string;
+  files: ContractFileRecord[];
+  disclaimerAccepted: boolean;
+}
+
+/** One step of the contract's history: what happened, by whom, leading to which status and version. */
+export interface ContractStepRecord {
+  kind: ContractStepKind;
+  at: string;
+  /** The user who made it; null for the platform (webhook, scheduler). */
+  actorId: string | null;
+  status: ContractStatus;
+  version: number;
+}
+
+export interface ContractRecord {
+  id: string;
+  adId: string;
+  conversationId: string;
+  ownerId: string;
+  tenantId: string;
+  status: ContractStatus;
+  /** The content's version (1 at the proposal, + 1 per edit). */
+  version: number;
+  /** Counts the writes of the item: each one is conditioned on the revision read. */
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+  content: ContractContent;
+  history: ContractStepRecord[];
+}
+
+export interface ContractVersionRecord {
+  version: number;
+  createdAt: string;
+  content: ContractContent;
+}
+
+function contractItem(contract: ContractRecord): Record<string, unknown> {
+  return {
+    ...contractKey(contract.id),
+    type: 'Contract',
+    GSI1PK: ownerContractsPartition(contract.ownerId),
+    GSI1SK: `${contract.createdAt}#${contract.id}`,
+    GSI2PK: tenantContractsPartition(contract.tenantId),
+    GSI2SK: `${contract.createdAt}#${contract.id}`,
+    ...contract,
+  };
+}
+
+function contractOf(item: Record<string, unknown>): ContractRecord {
+  const { id, adId, conversationId, ownerId, tenantId, status, version, revision, createdAt, updatedAt, content, history } =
+    item as unknown as ContractRecord;
+  return { id, adId, conversationId, ownerId, tenantId, status, version, revision, createdAt, updatedAt, content, history };
+}
+
+const versionPut = (contract: ContractRecord): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      ...versionKey(contract.id, contract.version),
+      type: 'ContractVersion',
+      version: contract.version,
+      createdAt: contract.updatedAt,
+      content: contract.content,
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
+
+/** A new contract (revision 1) with its first version. */
+export async function putNewContract(contract: ContractRecord): Promise<void> {
+  await transactWrite([
+    { Put: { TableName: tableName(), Item: contractItem(contract), ConditionExpression: 'attribute_not_exists(PK)' } },
+    versionPut(contract),
+  ]);
+}
+
+export async function getContract(contractId: string): Promise<ContractRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: contractKey(contractId), ConsistentRead: true }));
+  return Item && contractOf(Item);
+}
+
+/**
+ * Writes `next` over the contract read as `before` (revision + 1), with its version item when the
+ * version moved on; STALE_VERSION when the contract was changed since it was read.
+ */
+export async function replaceContract(before: ContractRecord, next: ContractRecord): Promise<ContractRecord> {
+  const written = { ...next, revision: before.revision + 1 };
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: contractItem(written),
+        ConditionExpression: 'attribute_exists(PK) AND revision = :revision',
+        ExpressionAttributeValues: { ':revision': before.revision },
+      },
+    },
+  ];
+  if (written.version !== before.version) items.push(versionPut(written));
+  try {
+    await transactWrite(items);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new DataRefusal('STALE_VERSION', 'The contract was changed meanwhile');
+    throw error;
+  }
+  return written;
+}
+
+/** Every version of a contract, oldest first (a contract has a handful). */
+export async function contractVersions(contractId: string): Promise<ContractVersionRecord[]> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': contractKey(contractId).PK, ':prefix': VERSION_SK_PREFIX },
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []).map(({ version, createdAt, content }) => ({ version, createdAt, content }) as ContractVersionRecord);
+}
+
+export type ContractParty = 'OWNER' | 'TENANT';
+
+const PARTY_LISTINGS: Record<ContractParty, { index: ListingIndex; partition: (userId: string) => string }> = {
+  OWNER: { index: { name: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' }, partition: ownerContractsPartition },
+  TENANT: { index: { name: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK' }, partition: tenantContractsPartition },
+};
+
+/** A user's contracts on one side, newest first; one item more than asked tells whether a next page exists. */
+export async function partyContracts(
+  party: ContractParty,
+  userId: string,
+  limit: number,
+  nextToken?: string | null,
+): Promise<{ contracts: ContractRecord[]; nextToken: string | null }> {
+  const { index, partition } = PARTY_LISTINGS[party];
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index.name,
+      KeyConditionExpression: `${index.pk} = :pk`,
+      ExpressionAttributeValues: { ':pk': partition(userId) },
+      ScanIndexForward: false,
+      Limit: limit + 1,
+      ExclusiveStartKey: startKeyOf(nextToken, index, partition(userId)),
+    }),
+  );
+  const items = page.Items ?? [];
+  const shown = items.slice(0, limit);
+  const more = shown.length > 0 && (items.length > limit || page.LastEvaluatedKey !== undefined);
+  return { contracts: shown.map(contractOf), nextToken: more ? pageTokenAfter(shown.at(-1)!, index) : null };
+}
+
+/** A period held on an ad's calendar for a contract. */
+export interface BookingHold {
+  contractId: string;
+  startAt: string;
+  endAt: string;
+  /** A hold taken while the tenant pays lapses then; null: kept until released (a paid contract). */
+  expiresAt: string | null;
+}
+
+interface Calendar {
+  holds: BookingHold[];
+  /** Absent: the calendar item does not exist yet. */
+  revision?: number;
+}
+
+async function readCalendar(adId: string): Promise<Calendar> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: calendarKey(adId), ConsistentRead: true }));
+  return Item ? { holds: Item.holds as BookingHold[], revision: Item.revision as number } : { holds: [] };
+}
+
+/** A hold counts until it lapses, and until its period is over (past periods are dropped at the next write). */
+const isLive = (hold: BookingHold, now: string) => (hold.expiresAt === null || hold.expiresAt > now) && hold.endAt > now;
+const overlaps = (a: { startAt: string; endAt: string }, b: { startAt: string; endAt: string }) =>
+  Date.parse(a.startAt) < Date.parse(b.endAt) && Date.parse(b.startAt) < Date.parse(a.endAt);
+
+/** The periods held on an ad at `now` (lapsed and past ones left out). */
+export async function bookedPeriods(adId: string, now: string): Promise<BookingHold[]> {
+  return (await readCalendar(adId)).holds.filter((hold) => isLive(hold, now));
+}
+
+/** The calendar written with `holds`, conditioned on the revision read (or on its absence). */
+const calendarPut = (adId: string, calendar: Calendar, holds: BookingHold[]): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...calendarKey(adId), type: 'BookingCalendar', adId, holds, revision: (calendar.revision ?? 0) + 1 },
+    ConditionExpression: calendar.revision === undefined ? 'attribute_not_exists(PK)' : 'revision = :revision',
+    ...(calendar.revision !== undefined && { ExpressionAttributeValues: { ':revision': calendar.revision } }),
+  },
+});
+
+/** Rounds of read-then-conditional-write before giving up on a calendar many writers are changing. */
+const CALENDAR_TRIES = 60;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.min(100, 5 * attempt) + Math.random() * 25));
+
+/**
+ * Writes the calendar changed by `change` (null: nothing to write), with `alongWith` in the same
+ * transaction; a calendar changed meanwhile is read again and `change` applied anew. A refusal of an
+ * `alongWith` item is `onAlongWithRefused`'s to tell.
+ */
+async function changeCalendar(
+  adId: string,
+  change: (holds: BookingHold[]) => BookingHold[] | null,
+  alongWith: TransactItem[],
+  onAlongWithRefused: () => DataRefusal,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const calendar = await readCalendar(adId);
+    const holds = change(calendar.holds);
+    if (!holds) return;
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: [calendarPut(adId, calendar, holds), ...alongWith] }));
+      return;
+    } catch (error) {
+      const refused = failedConditionIndexes(error);
+      if (refused.some((index) => index > 0)) throw onAlongWithRefused();
+      if (!(refused.includes(0) || isTransactionConflict(error) || isConditionFailure(error)) || attempt >= CALENDAR_TRIES) throw error;
+      await pause(attempt);
+    }
+  }
+}
+
+/**
+ * Holds `period` on the ad for the contract, if the contract is still in `expected` (its status and
+ * the version the tenant saw). DATES_TAKEN when a live hold of another contract overlaps it;
+ * STALE_VERSION when the contract moved on. Placing the hold of a contract again replaces its own
+ * (a retry, or a hold kept once paid with `expiresAt` null).
+ */
+export async function placeBookingHold(
+  hold: BookingHold & { adId: string },
+  expected: { status: ContractStatus; version: number },
+  now: string,
+): Promise<void> {
+  const { adId, ...entry } = hold;
+  const contractCheck: TransactItem = {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: contractKey(hold.contractId),
+      ConditionExpression: '#status = :status AND version = :version',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': expected.status, ':version': expected.version },
+    },
+  };
+  await changeCalendar(
+    adId,
+    (holds) => {
+      const others = holds.filter((h) => h.contractId !== hold.contractId && isLive(h, now));
+      if (others.some((h) => overlaps(h, entry))) throw new DataRefusal('DATES_TAKEN', 'These dates are held for another contract');
+      return [...others, entry];
+    },
+    [contractCheck],
+    () => new DataRefusal('STALE_VERSION', 'The contract was changed meanwhile'),
+  );
+}
+
+/** Frees the contract's period on the ad (lapsed holds are dropped on the way); nothing to do when it holds none. */
+export async function releaseBookingHold(adId: string, contractId: string, now: string): Promise<void> {
+  await changeCalendar(
+    adId,
+    (holds) => (holds.some((h) => h.contractId === contractId) ? holds.filter((h) => h.contractId !== contractId && isLive(h, now)) : null),
+    [],
+    () => new DataRefusal('ITEM_GONE', 'The calendar was removed'),
+  );
+}

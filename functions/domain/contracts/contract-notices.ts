@@ -1,0 +1,59 @@
+// What each step of a contract tells its parties: a system line in the conversation it came from,
+// an event to each party's open pages (they read the contract again), and for a proposal or an edit
+// an e-mail to the tenant in their language with a link to the contract.
+
+import { formatContractPeriod, formatMoney, type ContractStepKind } from '@partage/graphql';
+import { mailer } from '../../adapters/mailer';
+import { publisher } from '../../adapters/publisher';
+import { getAds } from '../../data/ads';
+import type { ContractRecord } from '../../data/contracts';
+import { getUsers } from '../../data/user-directory';
+import { postContractStepLine } from '../chat/contract-lines';
+import { renderEmail } from '../emails';
+import { appLink } from '../links';
+
+/** The contract's page. */
+const contractPath = (contractId: string) => `/contrats/${encodeURIComponent(contractId)}`;
+
+async function emailTenant(contract: ContractRecord, kind: 'PROPOSED' | 'UPDATED'): Promise<void> {
+  const [users, [ad]] = await Promise.all([getUsers([contract.ownerId, contract.tenantId]), getAds([contract.adId])]);
+  const owner = users.find((user) => user.id === contract.ownerId);
+  const tenant = users.find((user) => user.id === contract.tenantId);
+  if (!tenant || !owner) return;
+  const language = tenant.language;
+  const adTitle =
+    (language === 'en' ? (ad?.content.title.en ?? ad?.content.title.fr) : (ad?.content.title.fr ?? ad?.content.title.en)) ?? '';
+  await mailer().send({
+    to: tenant.email,
+    ...renderEmail(kind === 'PROPOSED' ? 'contractProposed' : 'contractUpdated', language, {
+      name: owner.publicName,
+      title: adTitle,
+      period: formatContractPeriod(contract.content, language),
+      total: formatMoney(contract.content.totalPriceCents, language),
+      version: String(contract.version),
+      link: appLink(contractPath(contract.id)),
+    }),
+  });
+}
+
+/** Tells both parties of a step `actorId` made. */
+export async function announceContractStep(contract: ContractRecord, kind: ContractStepKind, actorId: string): Promise<void> {
+  const at = contract.updatedAt;
+  await Promise.all([
+    postContractStepLine({
+      conversationId: contract.conversationId,
+      senderId: actorId,
+      recipientId: actorId === contract.ownerId ? contract.tenantId : contract.ownerId,
+      contractId: contract.id,
+      kind,
+      version: contract.version,
+    }),
+    ...[contract.ownerId, contract.tenantId].map((userId) =>
+      publisher().publish({
+        name: 'contractEvent',
+        data: { userId, contractId: contract.id, kind, status: contract.status, version: contract.version, at },
+      }),
+    ),
+    ...(kind === 'PROPOSED' || kind === 'UPDATED' ? [emailTenant(contract, kind)] : []),
+  ]);
+}

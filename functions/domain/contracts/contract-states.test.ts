@@ -1,0 +1,48 @@
+import { CONTRACT_STATUSES, type ContractStatus } from '@partage/graphql';
+import { describe, expect, it } from 'vitest';
+import { availableTransitions, CONTRACT_TRANSITIONS, nextStatus, type ContractActor, type ContractTransition } from './contract-states';
+
+const ACTORS: ContractActor[] = ['OWNER', 'TENANT', 'ADMIN', 'SYSTEM'];
+const TRANSITIONS = Object.keys(CONTRACT_TRANSITIONS) as ContractTransition[];
+
+/** Every allowed (status, transition, actor) and where it leads; anything absent is refused. */
+const ALLOWED: Array<[ContractStatus, ContractTransition, ContractActor, ContractStatus]> = [
+  ['SUBMITTED', 'EDIT', 'OWNER', 'SUBMITTED'],
+  ['SUBMITTED', 'CANCEL', 'OWNER', 'CANCELLED'],
+  ['SUBMITTED', 'CANCEL', 'TENANT', 'CANCELLED'],
+  ['SUBMITTED', 'PAY', 'SYSTEM', 'PAID'],
+  ['PAID', 'REFUND', 'OWNER', 'REFUNDED'],
+  ['PAID', 'REFUND', 'ADMIN', 'REFUNDED'],
+  ['PAID', 'PAY_OUT', 'SYSTEM', 'PAYOUT_DONE'],
+  ['PAYOUT_DONE', 'CLOSE', 'SYSTEM', 'CLOSED'],
+];
+
+describe('contract state machine', () => {
+  const cases = CONTRACT_STATUSES.flatMap((status) =>
+    TRANSITIONS.flatMap((transition) => ACTORS.map((actor) => [status, transition, actor] as const)),
+  );
+
+  it.each(cases)('%s --%s--> by %s', (status, transition, actor) => {
+    const allowed = ALLOWED.find(([s, t, a]) => s === status && t === transition && a === actor);
+    const verdict = nextStatus(status, transition, actor);
+    if (allowed) expect(verdict).toEqual({ allowed: true, to: allowed[3] });
+    else expect(verdict.allowed).toBe(false);
+  });
+
+  it('names an actor refusal apart from a status refusal', () => {
+    expect(nextStatus('SUBMITTED', 'PAY', 'TENANT')).toEqual({ allowed: false, reason: 'ACTOR' });
+    expect(nextStatus('SUBMITTED', 'EDIT', 'TENANT')).toEqual({ allowed: false, reason: 'ACTOR' });
+    expect(nextStatus('PAID', 'EDIT', 'OWNER')).toEqual({ allowed: false, reason: 'STATUS' });
+    expect(nextStatus('PAID', 'CANCEL', 'TENANT')).toEqual({ allowed: false, reason: 'STATUS' });
+    expect(nextStatus('PAYOUT_DONE', 'REFUND', 'ADMIN')).toEqual({ allowed: false, reason: 'STATUS' });
+  });
+
+  it('lists what each party may do now', () => {
+    expect(availableTransitions('SUBMITTED', 'OWNER')).toEqual(['EDIT', 'CANCEL']);
+    expect(availableTransitions('SUBMITTED', 'TENANT')).toEqual(['CANCEL']);
+    expect(availableTransitions('SUBMITTED', 'ADMIN')).toEqual([]);
+    expect(availableTransitions('PAID', 'OWNER')).toEqual(['REFUND']);
+    expect(availableTransitions('PAID', 'TENANT')).toEqual([]);
+    expect(availableTransitions('CLOSED', 'SYSTEM')).toEqual([]);
+  });
+});

@@ -1,0 +1,124 @@
+// What a party (or an administrator) reads of a contract: the parties' public names, the ad, every
+// version with its money split and its files behind short-lived signed URLs, the history, and the
+// actions the state machine allows the reader now.
+
+import {
+  CONTRACT_FILE_URL_MINUTES,
+  type Contract,
+  type ContractAction,
+  type ContractFile,
+  type ContractRole,
+  type ContractSummary,
+  type ContractVersion,
+} from '@partage/graphql';
+import { fileStore } from '../../adapters/file-store';
+import { getAds, type AdRecord } from '../../data/ads';
+import { contractVersions, type ContractContent, type ContractRecord } from '../../data/contracts';
+import { getUsers } from '../../data/user-directory';
+import type { UserRecord } from '../../data/users';
+import { adPathOf } from '../ads/ad-view';
+import { now } from '../clock';
+import { attachmentDownloadName } from '../files/download-name';
+import { fileKey } from '../files/file-keys';
+import { availableTransitions, type ContractActor } from './contract-states';
+
+/** The reader's side of the contract; null for anyone else (who sees nothing). */
+export function roleOf(contract: Pick<ContractRecord, 'ownerId' | 'tenantId'>, userId: string, isAdmin: boolean): ContractRole | null {
+  if (userId === contract.ownerId) return 'OWNER';
+  if (userId === contract.tenantId) return 'TENANT';
+  return isAdmin ? 'ADMIN' : null;
+}
+
+/** The actions a page offers: the transitions the reader may fire now that a person fires from the page. */
+const PAGE_ACTIONS: Partial<Record<string, ContractAction>> = { EDIT: 'EDIT', CANCEL: 'CANCEL' };
+const actionsOf = (contract: ContractRecord, role: ContractRole): ContractAction[] =>
+  availableTransitions(contract.status, role satisfies ContractActor).flatMap((transition) => PAGE_ACTIONS[transition] ?? []);
+
+async function fileViews(files: ContractContent['files']): Promise<ContractFile[]> {
+  const expiresAt = new Date(now().getTime() + CONTRACT_FILE_URL_MINUTES * 60_000);
+  return Promise.all(
+    files.map(async (file) => ({
+      ...file,
+      // Images are shown inline; a PDF downloads under a name that keeps its checked type.
+      url: await fileStore().signedUrl(
+        fileKey('private', file.fileId),
+        expiresAt,
+        file.contentType.startsWith('image/') ? {} : { downloadName: attachmentDownloadName(file.name, file.contentType) },
+      ),
+    })),
+  );
+}
+
+async function versionView(version: number, createdAt: string, content: ContractContent): Promise<ContractVersion> {
+  return {
+    version,
+    createdAt,
+    period: { precision: content.precision, start: content.start, end: content.end, startAt: content.startAt, endAt: content.endAt },
+    totalPriceCents: content.totalPriceCents,
+    platformFeeCents: content.platformFeeCents,
+    ownerShareCents: content.totalPriceCents - content.platformFeeCents,
+    terms: content.terms,
+    files: await fileViews(content.files),
+    disclaimerAccepted: content.disclaimerAccepted,
+  };
+}
+
+const partyOf = (users: Map<string, UserRecord>, userId: string) => {
+  const user = users.get(userId);
+  return { userId, publicName: user?.publicName ?? '', organizationName: user?.organizationName ?? null };
+};
+
+const adTitleOf = (ad: AdRecord | undefined) => ({ fr: ad?.content.title.fr ?? null, en: ad?.content.title.en ?? null });
+
+/** The contract as `role` reads it. */
+export async function contractView(contract: ContractRecord, role: ContractRole): Promise<Contract> {
+  const [users, [ad], versions] = await Promise.all([
+    getUsers([contract.ownerId, contract.tenantId]).then((list) => new Map(list.map((user) => [user.id, user]))),
+    getAds([contract.adId]),
+    contractVersions(contract.id),
+  ]);
+  const versionViews = await Promise.all(versions.reverse().map((v) => versionView(v.version, v.createdAt, v.content)));
+  return {
+    id: contract.id,
+    status: contract.status,
+    version: contract.version,
+    conversationId: contract.conversationId,
+    ad: { id: contract.adId, path: ad ? adPathOf(ad) : null, title: adTitleOf(ad) },
+    owner: partyOf(users, contract.ownerId),
+    tenant: partyOf(users, contract.tenantId),
+    viewerRole: role,
+    availableActions: actionsOf(contract, role),
+    current:
+      versionViews.find((v) => v.version === contract.version) ??
+      (await versionView(contract.version, contract.updatedAt, contract.content)),
+    versions: versionViews,
+    history: contract.history,
+    createdAt: contract.createdAt,
+    updatedAt: contract.updatedAt,
+  };
+}
+
+/** Lines of a user's dashboard: their contracts on one side, with the ads' titles and the other parties' names read at once. */
+export async function contractSummaries(contracts: ContractRecord[], side: 'OWNER' | 'TENANT'): Promise<ContractSummary[]> {
+  const otherOf = (contract: ContractRecord) => (side === 'OWNER' ? contract.tenantId : contract.ownerId);
+  const [users, ads] = await Promise.all([
+    getUsers([...new Set(contracts.map(otherOf))]).then((list) => new Map(list.map((user) => [user.id, user]))),
+    getAds([...new Set(contracts.map((c) => c.adId))]).then((list) => new Map(list.map((ad) => [ad.id, ad]))),
+  ]);
+  return contracts.map((contract) => ({
+    id: contract.id,
+    status: contract.status,
+    version: contract.version,
+    adTitle: adTitleOf(ads.get(contract.adId)),
+    otherPartyName: users.get(otherOf(contract))?.publicName ?? '',
+    period: {
+      precision: contract.content.precision,
+      start: contract.content.start,
+      end: contract.content.end,
+      startAt: contract.content.startAt,
+      endAt: contract.content.endAt,
+    },
+    totalPriceCents: contract.content.totalPriceCents,
+    updatedAt: contract.updatedAt,
+  }));
+}

@@ -1,0 +1,185 @@
+// Contracts' use cases (spec §4, §6; issue 20): proposed by an ad's owner from a conversation about
+// the ad, to its other participant (the tenant); edited by the owner while unpaid, each edit a new
+// version; cancelled by either party before payment; read by the parties and administrators only.
+// Every use case checks the caller's role and side first, then the state machine, then the input.
+
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  assertValid,
+  CONTRACTS_PAGE,
+  oneOf,
+  type CancelContractInput,
+  type Contract,
+  type ContractPage,
+  type ContractRole,
+  type ContractStepKind,
+  type ProposeContractInput,
+  type UpdateContractInput,
+} from '@partage/graphql';
+import { getAd } from '../../data/ads';
+import { getConversation, getMembership, type ConversationRecord } from '../../data/chat';
+import {
+  getContract,
+  partyContracts,
+  putNewContract,
+  releaseBookingHold,
+  replaceContract,
+  type ContractContent,
+  type ContractRecord,
+} from '../../data/contracts';
+import { getUser } from '../../data/users';
+import { pageLimit } from '../chat/paging';
+import { now } from '../clock';
+import { requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
+import { assertBookable, contractContentOf, sameContent } from './contract-content';
+import { requirePaymentOnboarding } from '../payments/onboarding';
+import { announceContractStep } from './contract-notices';
+import { nextStatus, type ContractActor, type ContractTransition } from './contract-states';
+import { contractSummaries, contractView, roleOf } from './contract-view';
+
+/** Only an owner who finished onboarding with the payment provider may propose: they must be able to receive the payout. */
+async function requireOnboarded(userId: string): Promise<void> {
+  const user = await getUser(userId);
+  if (!user) throw unauthorized();
+  requirePaymentOnboarding(user);
+}
+
+/** The contract and the caller's side of it; UNAUTHORIZED_ACCESS for a third party or a contract that does not exist. */
+async function requireParty(identity: Identity, contractId: string | null | undefined, roles = SIGNED_IN) {
+  const userId = requireRole(identity, roles);
+  const contract = typeof contractId === 'string' && contractId ? await getContract(contractId) : undefined;
+  const role = contract && roleOf(contract, userId, identity.role === 'ADMIN');
+  if (!contract || !role) throw unauthorized();
+  return { contract, role, userId };
+}
+
+/** `actor` fires `transition`: the status it leads to; UNAUTHORIZED_ACCESS or CONTRACT_STATUS_CONFLICT otherwise. */
+function fire(contract: ContractRecord, transition: ContractTransition, actor: ContractActor) {
+  const verdict = nextStatus(contract.status, transition, actor);
+  if (!verdict.allowed) {
+    throw verdict.reason === 'ACTOR'
+      ? unauthorized()
+      : new AppError('CONTRACT_STATUS_CONFLICT', `A ${contract.status} contract cannot take ${transition}`);
+  }
+  return verdict.to;
+}
+
+/** The contract is at the version the caller acted on; CONTRACT_CHANGED otherwise. */
+function assertVersion(contract: ContractRecord, expectedVersion: number) {
+  if (contract.version !== expectedVersion) throw new AppError('CONTRACT_CHANGED', `The contract is at version ${contract.version}`);
+}
+
+const step = (kind: ContractStepKind, contract: Pick<ContractRecord, 'status' | 'version'>, actorId: string, at: string) => ({
+  kind,
+  at,
+  actorId,
+  status: contract.status,
+  version: contract.version,
+});
+
+/** The owner of the conversation's ad proposes a contract to the conversation's other participant. */
+export async function proposeContract(identity: Identity, input: ProposeContractInput): Promise<Contract> {
+  const ownerId = requireRole(identity, USER_ONLY);
+  const membership =
+    typeof input?.conversationId === 'string' && input.conversationId ? await getMembership(ownerId, input.conversationId) : null;
+  if (membership?.role !== 'OWNER') throw unauthorized();
+  const conversation = await getConversation(input.conversationId);
+  const ad = conversation && (await getAd(conversation.adId));
+  // The ad may have been transferred since the conversation began: only its owner now proposes.
+  if (!conversation || !ad || ad.ownerId !== ownerId) throw unauthorized();
+  await requireOnboarded(ownerId);
+
+  const content = await contractContentOf(ownerId, input);
+  await assertBookable(ad, content);
+  return contractView(await submitProposal(conversation, ownerId, content), 'OWNER');
+}
+
+/**
+ * A new SUBMITTED contract of `content` (checked and bookable) from the conversation's ad owner to
+ * its asker, announced to both (the demo seed makes its proposals here too).
+ */
+export async function submitProposal(
+  conversation: Pick<ConversationRecord, 'id' | 'adId' | 'askerId'>,
+  ownerId: string,
+  content: ContractContent,
+): Promise<ContractRecord> {
+  const at = now().toISOString();
+  const contract: ContractRecord = {
+    id: randomUUID(),
+    adId: conversation.adId,
+    conversationId: conversation.id,
+    ownerId,
+    tenantId: conversation.askerId,
+    status: 'SUBMITTED',
+    version: 1,
+    revision: 1,
+    createdAt: at,
+    updatedAt: at,
+    content,
+    history: [step('PROPOSED', { status: 'SUBMITTED', version: 1 }, ownerId, at)],
+  };
+  await putNewContract(contract);
+  await announceContractStep(contract, 'PROPOSED', ownerId);
+  return contract;
+}
+
+/** The owner edits a SUBMITTED contract: a new version; NO_CHANGE when nothing the tenant sees differs. */
+export async function updateContract(identity: Identity, input: UpdateContractInput): Promise<Contract> {
+  const { contract, role, userId } = await requireParty(identity, input?.contractId, USER_ONLY);
+  fire(contract, 'EDIT', role);
+  assertVersion(contract, input.expectedVersion);
+  const content = await contractContentOf(userId, input, contract.content.files);
+  if (sameContent(content, contract.content)) throw new AppError('NO_CHANGE', 'Nothing differs from the present version');
+  const ad = await getAd(contract.adId);
+  if (!ad) throw new AppError('NOT_FOUND', 'The ad no longer exists');
+  await assertBookable(ad, content, contract.id);
+  const at = now().toISOString();
+  const version = contract.version + 1;
+  const written = await replaceContract(contract, {
+    ...contract,
+    version,
+    updatedAt: at,
+    content,
+    history: [...contract.history, step('UPDATED', { status: contract.status, version }, userId, at)],
+  });
+  await announceContractStep(written, 'UPDATED', userId);
+  return contractView(written, role);
+}
+
+/** Either party cancels a contract before it is paid; the dates it may hold are freed. */
+export async function cancelContract(identity: Identity, input: CancelContractInput): Promise<Contract> {
+  const { contract, role, userId } = await requireParty(identity, input?.contractId, USER_ONLY);
+  const status = fire(contract, 'CANCEL', role);
+  assertVersion(contract, input.expectedVersion);
+  const at = now().toISOString();
+  const written = await replaceContract(contract, {
+    ...contract,
+    status,
+    updatedAt: at,
+    history: [...contract.history, step('CANCELLED', { status, version: contract.version }, userId, at)],
+  });
+  // After the status: a payment started meanwhile then fails its own check of the status, and the
+  // hold it may have placed goes with it.
+  await releaseBookingHold(contract.adId, contract.id, at);
+  await announceContractStep(written, 'CANCELLED', userId);
+  return contractView(written, role);
+}
+
+/** A party or an administrator reads the contract; anyone else gets UNAUTHORIZED_ACCESS, whether or not it exists. */
+export async function contractById(identity: Identity, id: string): Promise<Contract> {
+  const { contract, role } = await requireParty(identity, id);
+  return contractView(contract, role);
+}
+
+/** A USER's contracts on one side, newest first. */
+export async function myContracts(
+  identity: Identity,
+  args: { role: ContractRole; limit?: number | null; nextToken?: string | null },
+): Promise<ContractPage> {
+  const userId = requireRole(identity, USER_ONLY);
+  assertValid([['role', oneOf(['OWNER', 'TENANT'] as const)(args.role)]]);
+  const side = args.role as 'OWNER' | 'TENANT';
+  const page = await partyContracts(side, userId, pageLimit(args.limit, CONTRACTS_PAGE), args.nextToken);
+  return { items: await contractSummaries(page.contracts, side), nextToken: page.nextToken };
+}

@@ -1,0 +1,38 @@
+// Resolvers of the contracts (functions/domain/contracts): every use case checks the caller's role
+// and side of the contract before it reads the input.
+
+import {
+  assertValid,
+  required,
+  type MutationCancelContractArgs,
+  type MutationProposeContractArgs,
+  type MutationUpdateContractArgs,
+  type QueryContractArgs,
+  type QueryMyContractsArgs,
+  type SubscriptionOnContractEventArgs,
+} from '@partage/graphql';
+import { cancelContract, contractById, myContracts, proposeContract, updateContract } from '../domain/contracts/contracts';
+import { requireRole, unauthorized, USER_ONLY, type Identity } from '../domain/identity';
+import { resolverHandler, type FieldMap } from './shared/resolver';
+import { subscriptionFilter } from './shared/subscription-filter';
+
+/** The fields of the contracts Lambda. */
+export const contractsFields = {
+  'Query.contract': ({ id }: QueryContractArgs, identity: Identity) => contractById(identity, id),
+  'Query.myContracts': (args: QueryMyContractsArgs, identity: Identity) => myContracts(identity, args),
+
+  'Mutation.proposeContract': ({ input }: MutationProposeContractArgs, identity: Identity) => proposeContract(identity, input),
+  'Mutation.updateContract': ({ input }: MutationUpdateContractArgs, identity: Identity) => updateContract(identity, input),
+  'Mutation.cancelContract': ({ input }: MutationCancelContractArgs, identity: Identity) => cancelContract(identity, input),
+
+  // Runs once when a client subscribes: only the user themself may listen; each event names its one
+  // recipient, so the filter keeps every other party's events away.
+  'Subscription.onContractEvent': ({ userId }: SubscriptionOnContractEventArgs, identity: Identity) => {
+    const callerId = requireRole(identity, USER_ONLY);
+    assertValid([['userId', required(userId)]]);
+    if (userId !== callerId) throw unauthorized();
+    return subscriptionFilter({ userId: { eq: callerId } });
+  },
+} satisfies FieldMap;
+
+export const handler = resolverHandler(contractsFields);

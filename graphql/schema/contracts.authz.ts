@@ -1,0 +1,24 @@
+// Who may call each root field of contracts.graphql (see authz.ts). For the fields that name a
+// contract, `own` is a party to it (the owner for updateContract, the conversation's ad owner for
+// proposeContract) and `other` a USER who is not (functions/handlers/authz-matrix.test.ts makes them).
+
+import { SERVER_ONLY, type AuthzRow, type AuthzTable } from './authz';
+
+/** Any USER; no visitor, no administrator (administrators are party to no contract). */
+const USERS: AuthzRow = { anonymous: false, own: true, other: true, admin: false };
+/** The contract's parties only. */
+const PARTIES: AuthzRow = { anonymous: false, own: true, other: false, admin: false };
+
+export const authz: AuthzTable = {
+  // The parties, and administrators (who oversee payments and refunds).
+  'Query.contract': { anonymous: false, own: true, other: false, admin: true },
+  'Query.myContracts': USERS,
+  // The owner of the conversation's ad; without a finished payment onboarding the answer is
+  // PAYMENT_ONBOARDING_INCOMPLETE, not a refusal of authorization.
+  'Mutation.proposeContract': PARTIES,
+  'Mutation.updateContract': PARTIES,
+  'Mutation.cancelContract': PARTIES,
+  // Only the user themself may listen (each event names its one recipient).
+  'Subscription.onContractEvent': { anonymous: false, own: true, other: false, admin: false },
+  'Mutation.publishContractEvent': SERVER_ONLY,
+};

@@ -1,0 +1,162 @@
+// The rules of a contract's form (spec §5: date at or after a minimum, end later than start), shared
+// by the web form and the server. A period is written as Quebec wall-clock time, the way people
+// agree on it: whole days `YYYY-MM-DD` (precision DAY) or whole hours `YYYY-MM-DDTHH:00` (HOUR). Its
+// instants are computed in America/Toronto, so an hour that a daylight-saving change skips does not
+// exist and one that it repeats means its first occurrence. A period runs from its start up to its
+// end, end excluded: a one-day rental of 1 March ends on 2 March.
+
+import { quebecToday } from './ad-validation';
+import {
+  CONTRACT_FILE_NAME_MAX_LENGTH,
+  CONTRACT_MAX_DAYS,
+  CONTRACT_MAX_DAYS_AHEAD,
+  CONTRACT_MAX_FILES,
+  CONTRACT_MAX_PRICE_CENTS,
+  CONTRACT_MIN_PRICE_CENTS,
+  CONTRACT_TERMS_MAX_LENGTH,
+} from './constants';
+import { DATE_PRECISIONS, type DatePrecision } from './enums';
+import { endAfterStart, maxLength, oneOf, required, richTextEmpty, type RuleResult } from './validation';
+
+export const QUEBEC_TIME_ZONE = 'America/Toronto';
+
+export interface WallClockPeriod {
+  precision: DatePrecision;
+  start: string;
+  end: string;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+const PATTERNS: Record<DatePrecision, RegExp> = {
+  DAY: /^(\d{4})-(\d{2})-(\d{2})$/,
+  HOUR: /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):00$/,
+};
+
+const WALL_CLOCK = new Intl.DateTimeFormat('en-CA', {
+  timeZone: QUEBEC_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The Quebec wall clock at an instant: `YYYY-MM-DDTHH`, built from the parts (locale patterns change). */
+export function quebecWallClock(instant: Date): string {
+  const parts = WALL_CLOCK.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}`;
+}
+
+/**
+ * The instant a wall-clock value stands for in Quebec; null when it is malformed, is not a real
+ * calendar day, or names an hour skipped by the spring change. Of the two instants of a repeated
+ * autumn hour, the first (daylight time).
+ */
+export function quebecInstant(value: string, precision: DatePrecision): Date | null {
+  const match = PATTERNS[precision]?.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour = '00'] = match
+    .slice(1)
+    .map(Number)
+    .map((n) => String(n).padStart(2, '0'));
+  const asUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour));
+  const calendar = new Date(asUtc);
+  if (calendar.getUTCDate() !== Number(day) || calendar.getUTCMonth() !== Number(month) - 1 || Number(hour) > 23) return null;
+  const wanted = `${match[1]}-${match[2]}-${match[3]}T${hour}`;
+  // Quebec is 4 hours behind UTC in daylight time, 5 in standard time: the earlier that matches.
+  for (const offsetHours of [4, 5]) {
+    const instant = new Date(asUtc + offsetHours * HOUR_MS);
+    if (quebecWallClock(instant) === wanted) return instant;
+  }
+  return null;
+}
+
+/** The period's instants [startAt, endAt); null when either end is not a valid value of its precision. */
+export function periodInstants(period: WallClockPeriod): { startAt: Date; endAt: Date } | null {
+  const startAt = quebecInstant(period.start, period.precision);
+  const endAt = quebecInstant(period.end, period.precision);
+  return startAt && endAt ? { startAt, endAt } : null;
+}
+
+/**
+ * The period's rules, paths relative to the period (`start`, `end`): values of the precision, a
+ * start not in the past (today at the earliest by the day, the coming hour by the hour) nor more
+ * than CONTRACT_MAX_DAYS_AHEAD away, an end later than the start, at most CONTRACT_MAX_DAYS long.
+ */
+export function contractPeriodChecks(period: WallClockPeriod, now: Date): Array<[string, RuleResult]> {
+  const precision = oneOf(DATE_PRECISIONS)(period.precision);
+  if (precision) return [['precision', precision]];
+  const startAt = quebecInstant(period.start, period.precision);
+  const endAt = quebecInstant(period.end, period.precision);
+  const earliest = period.precision === 'DAY' ? quebecInstant(quebecToday(now), 'DAY')! : now;
+  const startRule: RuleResult =
+    required(period.start) ??
+    (startAt === null
+      ? 'dateTime'
+      : startAt < earliest
+        ? 'minDate'
+        : startAt.getTime() - now.getTime() > CONTRACT_MAX_DAYS_AHEAD * DAY_MS
+          ? 'maxDate'
+          : null);
+  const endRule: RuleResult =
+    required(period.end) ??
+    (endAt === null
+      ? 'dateTime'
+      : startAt === null
+        ? null
+        : (endAfterStart(startAt, endAt) ??
+          (endAt.getTime() - startAt.getTime() > CONTRACT_MAX_DAYS * DAY_MS + HOUR_MS ? 'periodTooLong' : null)));
+  return [
+    ['start', startRule],
+    ['end', endRule],
+  ];
+}
+
+/** A total in cents: an integer between CONTRACT_MIN_PRICE_CENTS and CONTRACT_MAX_PRICE_CENTS. */
+export const contractPriceCents = (cents: number | null | undefined): RuleResult =>
+  cents === null || cents === undefined
+    ? 'required'
+    : Number.isSafeInteger(cents) && cents >= CONTRACT_MIN_PRICE_CENTS && cents <= CONTRACT_MAX_PRICE_CENTS
+      ? null
+      : 'priceCents';
+
+/**
+ * Dollars as typed, in either language's habits (`125`, `125,5`, `1 250,50`, `1,250.50`, `1.250,50`),
+ * to cents, exactly; null when it is not an amount. The last mark followed by one or two digits is
+ * the decimal one; any other mark groups thousands (three digits after it).
+ */
+export function centsOfTypedAmount(typed: string): number | null {
+  const compact = typed.replace(/[\s\u00a0\u202f$]/g, '');
+  const match = /^(\d{1,3}(?:[.,]\d{3})*|\d+)(?:[.,](\d{1,2}))?$/.exec(compact);
+  if (!match) return null;
+  const dollars = match[1]!.replace(/[.,]/g, '');
+  if (dollars.length > 9) return null;
+  return Number(dollars) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+export interface ContractFormValues {
+  period: WallClockPeriod;
+  totalPriceCents: number | null;
+  terms: string;
+  files?: readonly { fileId: string; name: string }[] | null;
+  disclaimerAccepted: boolean;
+}
+
+/** Every rule of the contract form, paths relative to the input (`period.start`, `terms`, …). */
+export function contractInputChecks(input: ContractFormValues, now: Date): Array<[string, RuleResult]> {
+  const files = input.files ?? [];
+  return [
+    ...contractPeriodChecks(input.period, now).map(([path, rule]): [string, RuleResult] => [`period.${path}`, rule]),
+    ['totalPriceCents', contractPriceCents(input.totalPriceCents)],
+    ['terms', richTextEmpty(input.terms) ?? maxLength(CONTRACT_TERMS_MAX_LENGTH)(input.terms)],
+    ['files', files.length <= CONTRACT_MAX_FILES ? null : 'tooMany'],
+    ...files.map((file, index): [string, RuleResult] => [
+      `files.${index}.name`,
+      required(file.name) ?? maxLength(CONTRACT_FILE_NAME_MAX_LENGTH)(file.name.trim()),
+    ]),
+    ['disclaimerAccepted', required(input.disclaimerAccepted)],
+  ];
+}

@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api/errors';
+import { i18n } from '../../lib/i18n/i18n';
+import { answerOperations, callsOf, emit, subscriptionsTo } from '../../test/fake-api';
+import { renderAt, signIn } from '../../test/helpers';
+import { aContract } from './test-fixtures';
+
+beforeAll(() => i18n.loadNamespaces(['contracts']));
+
+const notifications = () => [...document.querySelectorAll('.notification__text')].map((n) => n.textContent);
+
+function open(contract: unknown, userId = 'owner-1', role: 'USER' | 'ADMIN' = 'USER') {
+  signIn(role, userId);
+  answerOperations({ me: { id: userId, profile: { id: userId } }, myUnreadMessageCount: 0, contract });
+  return renderAt('/contrats/contract-1');
+}
+
+describe('contract page', { timeout: 15_000 }, () => {
+  it('shows the owner the parties, the money with 2 decimals and $ CA, terms, files, versions, history and their actions', async () => {
+    open(aContract());
+    expect(await screen.findByRole('heading', { level: 1, name: /Contract: Commercial kitchen/ })).toBeVisible();
+    expect(screen.getByText('Cuisine du Quartier (Cuisine du Quartier OBNL)')).toBeVisible();
+    expect(screen.getByText('Traiteur du Plateau')).toBeVisible();
+    expect(screen.getAllByText('1,234.50 $ CA')).toHaveLength(2);
+    expect(screen.getByText('0.00 $ CA')).toBeVisible();
+    expect(screen.getAllByText('from January 11, 2027 to January 13, 2027 (ending as that day starts)')[0]).toBeVisible();
+    expect(screen.getByRole('link', { name: 'inventaire.pdf' })).toHaveAttribute('href', 'https://files.test/inventaire.pdf');
+    expect(screen.getByText(/Version 1 of/)).toBeVisible();
+    expect(screen.getByText(/Cuisine du Quartier changed the contract \(version 2\)\./)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Change the contract' })).toHaveAttribute('href', '/contrats/contract-1/modifier');
+    expect(screen.getByRole('button', { name: 'Cancel the contract' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to the conversation' })).toHaveAttribute('href', '/conversations/conv-1');
+  });
+
+  it('offers the tenant cancellation only, and no action that does nothing', async () => {
+    open(aContract({ viewerRole: 'TENANT', availableActions: ['CANCEL'] }), 'tenant-1');
+    expect(await screen.findByText(/it is the one you will accept and pay/)).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Change the contract' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toContain('Cancel the contract');
+    expect(screen.queryByRole('button', { name: /pay/i })).not.toBeInTheDocument();
+  });
+
+  it('cancels after a confirmation, on the version shown', async () => {
+    const { user } = open(aContract());
+    answerOperations({ cancelContract: { id: 'contract-1', status: 'CANCELLED' } });
+    await user.click(await screen.findByRole('button', { name: 'Cancel the contract' }));
+    const confirm = screen.getByRole('group', { name: 'Cancel this contract? It can no longer be paid.' });
+    await user.click(within(confirm).getByRole('button', { name: 'No, keep it' }));
+    expect(callsOf('cancelContract')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Cancel the contract' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the contract' }));
+    await waitFor(() => expect(callsOf('cancelContract')).toEqual([{ input: { contractId: 'contract-1', expectedVersion: 2 } }]));
+    await waitFor(() => expect(notifications()).toContain('The contract is cancelled.'));
+  });
+
+  it('says why a cancellation failed', async () => {
+    const { user } = open(aContract());
+    answerOperations({ cancelContract: new ApiError('CONTRACT_CHANGED', 'changed') });
+    await user.click(await screen.findByRole('button', { name: 'Cancel the contract' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the contract' }));
+    await waitFor(() =>
+      expect(notifications()).toContain('This contract changed since you opened it. Reload the page to see its current version.'),
+    );
+  });
+
+  it('follows changes live: a contract event reads the contract again', async () => {
+    open(aContract());
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(subscriptionsTo('onContractEvent')).toEqual([{ userId: 'owner-1' }]));
+    const reads = callsOf('contract').length;
+    answerOperations({ contract: aContract({ status: 'CANCELLED', availableActions: [] }) });
+    emit('onContractEvent', {
+      userId: 'owner-1',
+      contractId: 'contract-1',
+      kind: 'CANCELLED',
+      status: 'CANCELLED',
+      version: 2,
+      at: '2026-11-21T10:00:00.000Z',
+    });
+    await waitFor(() => expect(callsOf('contract').length).toBeGreaterThan(reads));
+    expect(await screen.findByText('This contract was cancelled; there is nothing left to do.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Cancel the contract' })).not.toBeInTheDocument();
+  });
+
+  it('shows a third party nothing', async () => {
+    open(new ApiError('UNAUTHORIZED_ACCESS', 'no'), 'someone-else');
+    expect(await screen.findByText('This contract does not exist or does not concern you.')).toBeVisible();
+    expect(screen.queryByText('Traiteur du Plateau')).not.toBeInTheDocument();
+  });
+
+  it("shows an administrator the contract, without a party's actions or conversation", async () => {
+    open(aContract({ viewerRole: 'ADMIN', availableActions: [] }), 'admin-1', 'ADMIN');
+    expect(await screen.findByText("The contract awaits the tenant's acceptance and payment.")).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Go to the conversation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel the contract' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,220 @@
+// /contrats/{id} (issue 20): a contract as its parties (and administrators) read it: who, what ad,
+// when, how much (2 decimals and "$ CA"), the terms and documents, every version, the history, what
+// comes next, and the actions the state machine allows the reader now. It follows changes live.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { editContractPath, PATHS } from '../../app/paths';
+import { ApiError } from '../../lib/api/errors';
+import { useApiMutation, useApiQuery } from '../../lib/api/queries';
+import { usePageTitle } from '../../lib/i18n/use-page-title';
+import { notifyError } from '../../lib/notifications/notify-error';
+import { notify } from '../../lib/notifications/store';
+import { Outcome } from '../../lib/ui/Outcome';
+import { dateTime, localized, money, nextStepKey, period, type ContractDetails } from './contract-format';
+import { useContractEvents } from './live-contract-events';
+import { CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS } from './operations';
+import './contracts.css';
+
+export function ContractDetailPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('contracts');
+  useContractEvents();
+  const query = useApiQuery(CONTRACT, { id });
+  const contract = query.data?.contract;
+  // Someone else's contract and one that does not exist are refused alike.
+  const missing = contract === null || (query.error instanceof ApiError && query.error.code === 'UNAUTHORIZED_ACCESS');
+  usePageTitle(t('detail.pageTitle'));
+
+  if (missing) {
+    return (
+      <div className="page page--narrow">
+        <h1>{t('detail.pageTitle')}</h1>
+        <Outcome tone="error">
+          <p>{t('detail.notFound')}</p>
+          <p>
+            <Link to={PATHS.dashboard}>{t('toDashboard')}</Link>
+          </p>
+        </Outcome>
+      </div>
+    );
+  }
+  if (query.error) {
+    return (
+      <div className="page page--narrow">
+        <h1>{t('detail.pageTitle')}</h1>
+        <Outcome tone="error">
+          <p>{t('loadFailed')}</p>
+          <button type="button" className="button" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </button>
+        </Outcome>
+      </div>
+    );
+  }
+  if (!contract) return <p role="status">{t('common:loading')}</p>;
+  return <ContractView contract={contract} />;
+}
+
+function ContractView({ contract }: { contract: ContractDetails }) {
+  const { t, i18n } = useTranslation('contracts');
+  const language = i18n.language;
+  const adTitle = localized(contract.ad.title, language);
+  const { current } = contract;
+  const olderVersions = contract.versions.filter((version) => version.version !== contract.version);
+  const partyName = (userId: string | null | undefined) =>
+    userId === contract.owner.userId
+      ? contract.owner.publicName
+      : userId === contract.tenant.userId
+        ? contract.tenant.publicName
+        : t('detail.platform');
+
+  return (
+    <div className="page page--narrow contract">
+      <h1>
+        {t('detail.title', { ad: adTitle })}{' '}
+        <span className={`contract-status contract-status--${contract.status}`}>{t(`status.${contract.status}`)}</span>
+      </h1>
+      <p className="contract__next" role="status">
+        {t(nextStepKey(contract.viewerRole, contract.status))}
+      </p>
+      <ContractActions contract={contract} />
+
+      <section aria-labelledby="contract-parties">
+        <h2 id="contract-parties">{t('detail.parties')}</h2>
+        <dl className="contract__facts">
+          <dt>{t('detail.owner')}</dt>
+          <dd>
+            {contract.owner.publicName}
+            {contract.owner.organizationName &&
+              contract.owner.organizationName !== contract.owner.publicName &&
+              ` (${contract.owner.organizationName})`}
+          </dd>
+          <dt>{t('detail.tenant')}</dt>
+          <dd>
+            {contract.tenant.publicName}
+            {contract.tenant.organizationName &&
+              contract.tenant.organizationName !== contract.tenant.publicName &&
+              ` (${contract.tenant.organizationName})`}
+          </dd>
+          <dt>{t('detail.ad')}</dt>
+          <dd>{contract.ad.path ? <Link to={`/annonces/${contract.ad.path}`}>{adTitle}</Link> : t('detail.adGone')}</dd>
+          <dt>{t('detail.number')}</dt>
+          <dd>
+            <code>{contract.id}</code>
+          </dd>
+        </dl>
+        {contract.viewerRole !== 'ADMIN' && (
+          <Link to={`/conversations/${encodeURIComponent(contract.conversationId)}`}>{t('detail.toConversation')}</Link>
+        )}
+      </section>
+
+      <section aria-labelledby="contract-current">
+        <h2 id="contract-current">{t('detail.current', { version: contract.version })}</h2>
+        <dl className="contract__facts">
+          <dt>{t('detail.period')}</dt>
+          <dd>{period(current.period, language)}</dd>
+          <dt>{t('detail.total')}</dt>
+          <dd className="contract__money">{money(current.totalPriceCents, language)}</dd>
+          <dt>{t('detail.fee')}</dt>
+          <dd className="contract__money">{money(current.platformFeeCents, language)}</dd>
+          <dt>{t('detail.ownerShare')}</dt>
+          <dd className="contract__money">{money(current.ownerShareCents, language)}</dd>
+        </dl>
+        <h3>{t('detail.terms')}</h3>
+        {/* Sanitised by the server like an ad's description. */}
+        <div className="contract__terms" dangerouslySetInnerHTML={{ __html: current.terms }} />
+        <h3>{t('detail.files')}</h3>
+        {current.files.length === 0 ? (
+          <p>{t('detail.noFiles')}</p>
+        ) : (
+          <ul>
+            {current.files.map((file) => (
+              <li key={file.fileId}>
+                <a href={file.url} target="_blank" rel="noreferrer">
+                  {file.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {olderVersions.length > 0 && (
+        <section aria-labelledby="contract-versions">
+          <h2 id="contract-versions">{t('detail.versions')}</h2>
+          <ol className="contract__versions" reversed>
+            {olderVersions.map((version) => (
+              <li key={version.version}>
+                <details>
+                  <summary>
+                    {t('detail.version', { version: version.version, date: dateTime(version.createdAt, language) })} —{' '}
+                    {money(version.totalPriceCents, language)}
+                  </summary>
+                  <p>{period(version.period, language)}</p>
+                  <div className="contract__terms" dangerouslySetInnerHTML={{ __html: version.terms }} />
+                </details>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+
+      <section aria-labelledby="contract-history">
+        <h2 id="contract-history">{t('detail.history')}</h2>
+        <ol className="contract__history">
+          {contract.history.map((step) => (
+            <li key={`${step.kind}-${step.at}`}>
+              <time dateTime={step.at}>{dateTime(step.at, language)}</time> —{' '}
+              {t(`step.${step.kind}`, { name: partyName(step.actorId), version: step.version })}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+/** Edit (owner) and cancel (either party) while unpaid; cancelling asks to confirm first. */
+function ContractActions({ contract }: { contract: ContractDetails }) {
+  const { t } = useTranslation('contracts');
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useApiMutation(CANCEL_CONTRACT, { invalidates: [CONTRACT, MY_CONTRACTS] });
+  const actions = contract.availableActions;
+  if (actions.length === 0) return null;
+  const confirmCancel = async () => {
+    try {
+      await cancel.mutateAsync({ input: { contractId: contract.id, expectedVersion: contract.version } });
+      notify({ type: 'success', text: 'contracts:detail.cancelled' });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setConfirming(false);
+    }
+  };
+  return (
+    <div className="contract__actions">
+      {actions.includes('EDIT') && (
+        <Link to={editContractPath(contract.id)} className="button">
+          {t('detail.edit')}
+        </Link>
+      )}
+      {actions.includes('CANCEL') &&
+        (confirming ? (
+          <div role="group" aria-label={t('detail.cancelQuestion')} className="contract__confirm">
+            <p>{t('detail.cancelQuestion')}</p>
+            <button type="button" className="button" aria-disabled={cancel.isPending || undefined} onClick={() => void confirmCancel()}>
+              {t('detail.confirmCancel')}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+              {t('detail.keep')}
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+            {t('detail.cancel')}
+          </button>
+        ))}
+    </div>
+  );
+}

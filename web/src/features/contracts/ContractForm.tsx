@@ -1,0 +1,375 @@
+// The contract form (create and edit, owner side): period by the day or by the hour, total in
+// dollars (sent as integer cents), terms in rich text, documents joined, the disclaimer. The rules
+// are the server's (contractInputChecks, @partage/graphql), checked before anything is sent; the
+// server's refusals land on the same fields. Documents are uploaded as PRIVATE_DOCUMENT files when
+// the form is sent; a file of another type or too large is left out with a notice (spec §5, §8).
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  centsOfTypedAmount,
+  contractInputChecks,
+  contractPriceCents,
+  UPLOAD_RULES,
+  type DatePrecision,
+  type ProposeContractInput,
+  type RuleResult,
+} from '@partage/graphql';
+import { ApiError } from '../../lib/api/errors';
+import { Checkbox } from '../../lib/forms/controls';
+import { FieldError, FieldHint, useFieldDescription } from '../../lib/forms/field-description';
+import { RichTextEditor } from '../../lib/forms/RichTextEditor';
+import { SubmitButton } from '../../lib/forms/SubmitButton';
+import type { FieldMessage } from '../../lib/forms/use-form';
+import { uploadFile } from '../../lib/files/upload';
+import { notifyError } from '../../lib/notifications/notify-error';
+
+export type ContractFields = Omit<ProposeContractInput, 'conversationId'>;
+
+/** A document of the form: joined already (a fileId), or chosen now and uploaded when the form is sent. */
+export interface ContractFormFile {
+  key: string;
+  name: string;
+  fileId?: string;
+  file?: File;
+}
+
+export interface ContractDraft {
+  precision: DatePrecision;
+  start: string;
+  end: string;
+  /** Dollars as typed. */
+  price: string;
+  terms: string;
+  files: ContractFormFile[];
+  disclaimer: boolean;
+}
+
+type FieldName = 'precision' | 'start' | 'end' | 'price' | 'terms' | 'files' | 'disclaimer';
+const FIELD_ORDER: FieldName[] = ['precision', 'start', 'end', 'price', 'terms', 'files', 'disclaimer'];
+
+/** The form's field for a path of the input (the server's, or the shared rules'). */
+function fieldOf(path: string): FieldName | null {
+  const relative = path.replace(/^input\./, '');
+  if (relative === 'period.start') return 'start';
+  if (relative === 'period.end') return 'end';
+  if (relative.startsWith('period')) return 'precision';
+  if (relative === 'totalPriceCents') return 'price';
+  if (relative === 'terms') return 'terms';
+  if (relative.startsWith('files')) return 'files';
+  if (relative === 'disclaimerAccepted') return 'disclaimer';
+  return null;
+}
+
+/** The date input's value as the API writes it: whole hours end in `:00`. */
+const periodValue = (precision: DatePrecision, value: string) => (precision === 'HOUR' ? value.slice(0, 16) : value.slice(0, 10));
+
+/** Another precision keeps the days chosen. */
+const switchedValue = (precision: DatePrecision, value: string, hour: string) =>
+  !value ? '' : precision === 'DAY' ? value.slice(0, 10) : `${value.slice(0, 10)}T${hour}`;
+
+interface Props {
+  initial: ContractDraft;
+  submitLabel: string;
+  /** Sends the input; answers the server's refusal to show on the fields, or null when done (or reported otherwise). */
+  onSubmit: (input: ContractFields) => Promise<unknown>;
+}
+
+export function ContractForm({ initial, submitLabel, onSubmit }: Props) {
+  const { t, i18n } = useTranslation('contracts');
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, FieldMessage>>>({});
+  const [leftOut, setLeftOut] = useState<{ name: string; reason: 'fileType' | 'fileSize' }[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const precisionId = useId();
+  const precisionErrorId = `${precisionId}-error`;
+  // The fields' elements, to move focus to the first invalid one: a map kept for the form's life.
+  const [controls] = useState(() => new Map<FieldName, HTMLElement>());
+  const register = (name: FieldName) => (element: HTMLElement | null) => {
+    if (element) controls.set(name, element);
+    else controls.delete(name);
+  };
+  const change = (next: Partial<ContractDraft>) => setDraft((current) => ({ ...current, ...next }));
+
+  const showErrors = (found: Partial<Record<FieldName, FieldMessage>>) => {
+    setErrors(found);
+    const first = FIELD_ORDER.find((name) => found[name]);
+    if (first) controls.get(first)?.focus();
+  };
+
+  /** The input as the rules read it (a document not uploaded yet stands for itself by its key: the rules read names only). */
+  const fields = (): ContractFields => ({
+    period: { precision: draft.precision, start: periodValue(draft.precision, draft.start), end: periodValue(draft.precision, draft.end) },
+    totalPriceCents: centsOfTypedAmount(draft.price) ?? 0,
+    terms: draft.terms,
+    files: draft.files.map((file) => ({ fileId: file.fileId ?? file.key, name: file.name })),
+    disclaimerAccepted: draft.disclaimer,
+  });
+
+  const check = (): Partial<Record<FieldName, FieldMessage>> => {
+    const cents = centsOfTypedAmount(draft.price);
+    const priceRule: RuleResult = draft.price.trim() === '' ? 'required' : cents === null ? 'priceCents' : contractPriceCents(cents);
+    const found: Partial<Record<FieldName, FieldMessage>> = priceRule ? { price: { key: `validation.${priceRule}` } } : {};
+    for (const [path, rule] of contractInputChecks({ ...fields(), totalPriceCents: cents ?? 0 }, new Date())) {
+      const name = fieldOf(path);
+      if (rule && name && name !== 'price' && !found[name]) found[name] = { key: `validation.${rule}` };
+    }
+    return found;
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = [...(event.target.files ?? [])];
+    event.target.value = '';
+    const rules = UPLOAD_RULES.PRIVATE_DOCUMENT;
+    const accepted = chosen.filter((file) => (rules.contentTypes as readonly string[]).includes(file.type) && file.size <= rules.maxBytes);
+    setLeftOut(
+      chosen
+        .filter((file) => !accepted.includes(file))
+        .map((file) => ({
+          name: file.name,
+          reason: (rules.contentTypes as readonly string[]).includes(file.type) ? 'fileSize' : 'fileType',
+        })),
+    );
+    change({ files: [...draft.files, ...accepted.map((file) => ({ key: crypto.randomUUID(), name: file.name, file }))] });
+  };
+
+  /** Uploads the documents chosen now; one the server refuses (its bytes) is left out with its reason. */
+  const uploaded = async (): Promise<ContractFormFile[] | null> => {
+    const kept: ContractFormFile[] = [];
+    for (const item of draft.files) {
+      if (item.fileId || !item.file) {
+        kept.push(item);
+        continue;
+      }
+      try {
+        kept.push({ ...item, fileId: await uploadFile(item.file, 'PRIVATE_DOCUMENT', () => undefined), file: undefined });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'VALIDATION_FAILED')) throw error;
+        setLeftOut((current) => [...current, { name: item.name, reason: 'fileType' }]);
+      }
+    }
+    change({ files: kept });
+    return kept.length === draft.files.length ? kept : null;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found = check();
+    if (Object.keys(found).length > 0) return showErrors(found);
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const files = await uploaded();
+      // A refused document was dropped: the owner sees which one before sending again.
+      if (!files) return;
+      const refusal = await onSubmit({ ...fields(), files: files.map((file) => ({ fileId: file.fileId!, name: file.name })) });
+      if (refusal) {
+        const byField: Partial<Record<FieldName, FieldMessage>> = {};
+        if (refusal instanceof ApiError && refusal.code === 'VALIDATION_FAILED') {
+          for (const { path, rule } of refusal.fields) {
+            const name = fieldOf(path);
+            if (name && !byField[name]) byField[name] = { key: `validation.${rule}` };
+          }
+        }
+        if (Object.keys(byField).length > 0) showErrors(byField);
+        else notifyError(refusal);
+      }
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const dateType = draft.precision === 'DAY' ? 'date' : 'datetime-local';
+  return (
+    <form className="contract-form" noValidate onSubmit={(event) => void submit(event)}>
+      <fieldset className="choice-group" aria-describedby={errors.precision ? precisionErrorId : undefined}>
+        <legend>{t('form.precision')}</legend>
+        {(['DAY', 'HOUR'] as const).map((precision) => (
+          <div key={precision} className="field field--checkbox">
+            <input
+              id={`${precisionId}-${precision}`}
+              type="radio"
+              name="precision"
+              value={precision}
+              checked={draft.precision === precision}
+              ref={precision === 'DAY' ? register('precision') : undefined}
+              onChange={() =>
+                change({
+                  precision,
+                  start: switchedValue(precision, draft.start, '09:00'),
+                  end: switchedValue(precision, draft.end, '17:00'),
+                })
+              }
+            />
+            <label htmlFor={`${precisionId}-${precision}`}>{t(`precision.${precision}`)}</label>
+          </div>
+        ))}
+        <FieldError id={precisionErrorId} error={errors.precision} />
+      </fieldset>
+      <div className="contract-form__dates">
+        <DateField
+          label={t('form.start')}
+          type={dateType}
+          value={draft.start}
+          error={errors.start}
+          register={register('start')}
+          onChange={(start) => change({ start })}
+        />
+        <DateField
+          label={t('form.end')}
+          hint={draft.precision === 'DAY' ? t('form.endDayHint') : t('form.endHourHint')}
+          type={dateType}
+          value={draft.end}
+          error={errors.end}
+          register={register('end')}
+          onChange={(end) => change({ end })}
+        />
+      </div>
+      <PriceField
+        label={t('form.price')}
+        hint={t('form.priceHint')}
+        value={draft.price}
+        error={errors.price}
+        register={register('price')}
+        onChange={(price) => change({ price })}
+      />
+      <RichTextEditor
+        label={t('form.terms')}
+        hint={t('form.termsHint')}
+        value={draft.terms}
+        lang={i18n.language}
+        error={errors.terms}
+        register={register('terms')}
+        onChange={(terms) => change({ terms })}
+      />
+      <FilesField
+        files={draft.files}
+        leftOut={leftOut}
+        error={errors.files}
+        register={register('files')}
+        onChoose={choose}
+        onRemove={(key) => change({ files: draft.files.filter((file) => file.key !== key) })}
+      />
+      <Checkbox
+        label={t('form.disclaimer')}
+        checked={draft.disclaimer}
+        error={errors.disclaimer}
+        register={register('disclaimer')}
+        onChange={(disclaimer) => change({ disclaimer })}
+        required
+      />
+      <SubmitButton busy={submitting}>{submitLabel}</SubmitButton>
+    </form>
+  );
+}
+
+interface DateFieldProps {
+  label: string;
+  hint?: string;
+  type: 'date' | 'datetime-local';
+  value: string;
+  error?: FieldMessage;
+  register: (element: HTMLElement | null) => void;
+  onChange: (value: string) => void;
+}
+
+function DateField({ label, hint, type, value, error, register, onChange }: DateFieldProps) {
+  const { id, hintId, errorId, describedBy } = useFieldDescription(hint, error);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <FieldHint id={hintId} text={hint} />
+      <input
+        id={id}
+        type={type}
+        // Whole hours: the picker steps by the hour.
+        step={type === 'datetime-local' ? 3600 : undefined}
+        value={value}
+        ref={register}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+function PriceField({ label, hint, value, error, register, onChange }: Omit<DateFieldProps, 'type'>) {
+  const { id, hintId, errorId, describedBy } = useFieldDescription(hint, error);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <FieldHint id={hintId} text={hint} />
+      <div className="contract-form__price">
+        <input
+          id={id}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          ref={register}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <span aria-hidden="true">$ CA</span>
+      </div>
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+interface FilesFieldProps {
+  files: ContractFormFile[];
+  leftOut: { name: string; reason: 'fileType' | 'fileSize' }[];
+  error?: FieldMessage;
+  register: (element: HTMLElement | null) => void;
+  onChoose: (event: ChangeEvent<HTMLInputElement>) => void;
+  onRemove: (key: string) => void;
+}
+
+function FilesField({ files, leftOut, error, register, onChoose, onRemove }: FilesFieldProps) {
+  const { t } = useTranslation('contracts');
+  const { id, hintId, errorId, describedBy } = useFieldDescription(t('form.filesHint'), error);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('form.files')}</label>
+      <FieldHint id={hintId} text={t('form.filesHint')} />
+      <input
+        id={id}
+        type="file"
+        multiple
+        accept={UPLOAD_RULES.PRIVATE_DOCUMENT.contentTypes.join(',')}
+        ref={register}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={onChoose}
+      />
+      <FieldError id={errorId} error={error} />
+      {files.length > 0 && (
+        <ul className="contract-form__files">
+          {files.map((file) => (
+            <li key={file.key}>
+              <span>{file.name}</span>{' '}
+              <button type="button" className="link-button" onClick={() => onRemove(file.key)}>
+                {t('form.removeFile', { name: file.name })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {leftOut.length > 0 && (
+        <ul role="status" className="contract-form__left-out">
+          {leftOut.map((file) => (
+            <li key={file.name}>{t(`form.leftOut.${file.reason}`, { name: file.name })}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

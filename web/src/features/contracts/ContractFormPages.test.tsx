@@ -1,0 +1,190 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api/errors';
+import { i18n } from '../../lib/i18n/i18n';
+import { answerOperations, callsOf } from '../../test/fake-api';
+import { renderAt, signIn } from '../../test/helpers';
+import { aContract, daysFromNow } from './test-fixtures';
+
+const post = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/files/multipart', () => ({ postMultipart: post, UploadFailed: Error }));
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['contracts', 'editor']);
+  // ProseMirror measures the selection to scroll it into view; jsdom has no layout.
+  Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+  document.elementFromPoint = () => null;
+});
+beforeEach(() => post.mockReset());
+
+const notifications = () => [...document.querySelectorAll('.notification__text')].map((n) => n.textContent);
+const OWNER = { me: { id: 'owner-1', profile: { id: 'owner-1' } }, myUnreadMessageCount: 0 };
+const conversation = (myRole: 'OWNER' | 'ASKER') => ({
+  id: 'conv-1',
+  ad: { id: 'ad-1', title: { fr: 'Cuisine commerciale', en: 'Commercial kitchen' } },
+  participants: [
+    { userId: 'owner-1', publicName: 'Cuisine du Quartier', role: 'OWNER', isMe: myRole === 'OWNER' },
+    { userId: 'tenant-1', publicName: 'Traiteur du Plateau', role: 'ASKER', isMe: myRole === 'ASKER' },
+  ],
+});
+
+async function openCreate(answers: Record<string, unknown> = {}) {
+  signIn('USER', 'owner-1');
+  answerOperations({ ...OWNER, conversation: conversation('OWNER'), ...answers });
+  const view = renderAt('/contrats/creer?conversation=conv-1');
+  await screen.findByText(/You propose a contract to Traiteur du Plateau for “Commercial kitchen”/);
+  return view;
+}
+
+async function fillValidForm(user: ReturnType<typeof renderAt>['user']) {
+  fireEvent.change(screen.getByLabelText('Start'), { target: { value: daysFromNow(10) } });
+  fireEvent.change(screen.getByLabelText('End'), { target: { value: daysFromNow(12) } });
+  await user.type(screen.getByLabelText('Total amount'), '1 250,5');
+  await user.click(screen.getByRole('textbox', { name: 'Terms' }));
+  await user.keyboard('Clés remises à 8 h');
+  await user.click(screen.getByLabelText(/I confirm this information is accurate/));
+}
+
+describe('proposing a contract', { timeout: 20_000 }, () => {
+  it('checks the shared rules before sending, and focuses the first failing field', async () => {
+    const { user } = await openCreate();
+    await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
+    expect(screen.getByLabelText('Start')).toHaveFocus();
+    expect(screen.getByLabelText('Start')).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByLabelText('Total amount')).toHaveAccessibleDescription(/This field is required/);
+    fireEvent.change(screen.getByLabelText('Start'), { target: { value: daysFromNow(5) } });
+    fireEvent.change(screen.getByLabelText('End'), { target: { value: daysFromNow(5) } });
+    await user.type(screen.getByLabelText('Total amount'), '12,3456');
+    await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
+    expect(screen.getByLabelText('End')).toHaveFocus();
+    expect(screen.getByLabelText(/Total amount/)).toHaveAccessibleDescription(/Enter a valid amount in dollars/);
+    expect(callsOf('proposeContract')).toEqual([]);
+  });
+
+  it('sends the period, the total in integer cents and the terms, then opens the contract', async () => {
+    const { user, location } = await openCreate({ proposeContract: { id: 'contract-9' } });
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
+    await waitFor(() => expect(location()).toBe('/contrats/contract-9'));
+    expect(callsOf('proposeContract')).toEqual([
+      {
+        input: {
+          conversationId: 'conv-1',
+          period: { precision: 'DAY', start: daysFromNow(10), end: daysFromNow(12) },
+          totalPriceCents: 125_050,
+          terms: '<p>Clés remises à 8 h</p>',
+          files: [],
+          disclaimerAccepted: true,
+        },
+      },
+    ]);
+  });
+
+  it('by the hour, keeps the days chosen and sends whole hours', async () => {
+    const { user } = await openCreate({ proposeContract: { id: 'contract-9' } });
+    await fillValidForm(user);
+    await user.click(screen.getByLabelText('By the hour'));
+    expect(screen.getByLabelText('Start')).toHaveValue(`${daysFromNow(10)}T09:00`);
+    expect(screen.getByLabelText('End')).toHaveValue(`${daysFromNow(12)}T17:00`);
+    await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
+    await waitFor(() => expect(callsOf('proposeContract')).toHaveLength(1));
+    expect(callsOf('proposeContract')[0]).toMatchObject({
+      input: { period: { precision: 'HOUR', start: `${daysFromNow(10)}T09:00`, end: `${daysFromNow(12)}T17:00` } },
+    });
+  });
+
+  it('leaves out a file of another type, uploads the documents as private documents', async () => {
+    const { user } = await openCreate({
+      requestUpload: { fileId: 'file-7', url: 'https://files.test/upload', fields: '{}', expiresAt: '2026-11-20T10:10:00.000Z' },
+      confirmUpload: {
+        id: 'file-7',
+        purpose: 'PRIVATE_DOCUMENT',
+        contentType: 'application/pdf',
+        size: 4,
+        publicUrl: null,
+        width: null,
+        height: null,
+      },
+      proposeContract: { id: 'contract-9' },
+    });
+    await fillValidForm(user);
+    const pdf = new File(['%PDF'], 'inventaire.pdf', { type: 'application/pdf' });
+    const program = new File(['MZ'], 'outil.exe', { type: 'application/x-msdownload' });
+    // Chosen as a file manager allows it (the input's `accept` is only a hint to it).
+    fireEvent.change(screen.getByLabelText('Other documents'), { target: { files: [pdf, program] } });
+    expect(screen.getByText('outil.exe was left out: this type of file is not accepted.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Remove inventaire.pdf' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
+    await waitFor(() => expect(callsOf('proposeContract')).toHaveLength(1));
+    expect(callsOf('requestUpload')).toEqual([{ input: { purpose: 'PRIVATE_DOCUMENT', contentType: 'application/pdf', size: 4 } }]);
+    expect(callsOf('proposeContract')[0]).toMatchObject({ input: { files: [{ fileId: 'file-7', name: 'inventaire.pdf' }] } });
+  });
+
+  it("shows the server's refusals: a field, or the onboarding still to finish", async () => {
+    const { user } = await openCreate({
+      proposeContract: [
+        new ApiError('VALIDATION_FAILED', 'invalid', [{ path: 'input.period', rule: 'outsideAvailability' }]),
+        new ApiError('PAYMENT_ONBOARDING_INCOMPLETE', 'onboard first'),
+      ],
+    });
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'By the day' })).toHaveFocus());
+    expect(screen.getByText('The ad is not available for this whole period.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
+    await waitFor(() =>
+      expect(notifications()).toContain('Finish your registration with the payment provider before proposing a contract.'),
+    );
+  });
+
+  it('is refused from a conversation where the user is not the owner', async () => {
+    signIn('USER', 'tenant-1');
+    answerOperations({ ...OWNER, conversation: conversation('ASKER') });
+    renderAt('/contrats/creer?conversation=conv-1');
+    expect(await screen.findByText('A contract is proposed from a conversation about one of your ads.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Propose the contract' })).not.toBeInTheDocument();
+  });
+});
+
+describe('changing a contract', { timeout: 20_000 }, () => {
+  async function openEdit(answers: Record<string, unknown> = {}) {
+    signIn('USER', 'owner-1');
+    answerOperations({ ...OWNER, contract: aContract(), ...answers });
+    const view = renderAt('/contrats/contract-1/modifier');
+    await screen.findByRole('button', { name: 'Save a new version' });
+    return view;
+  }
+
+  it('starts from the present version and sends the version it edits', async () => {
+    const { user, location } = await openEdit({ updateContract: { id: 'contract-1', version: 3 } });
+    expect(screen.getByLabelText('Total amount')).toHaveValue('1234.50');
+    expect(screen.getByLabelText('Start')).toHaveValue('2027-01-11');
+    await user.clear(screen.getByLabelText('Total amount'));
+    await user.type(screen.getByLabelText('Total amount'), '1300');
+    await user.click(screen.getByRole('button', { name: 'Save a new version' }));
+    await waitFor(() => expect(location()).toBe('/contrats/contract-1'));
+    expect(callsOf('updateContract')[0]).toMatchObject({
+      input: {
+        contractId: 'contract-1',
+        expectedVersion: 2,
+        totalPriceCents: 130_000,
+        files: [{ fileId: 'file-1', name: 'inventaire.pdf' }],
+      },
+    });
+  });
+
+  it('ignores a save that changes nothing, with the notice, and stays on the form', async () => {
+    const { user } = await openEdit({ updateContract: new ApiError('NO_CHANGE', 'same') });
+    await user.click(screen.getByRole('button', { name: 'Save a new version' }));
+    await waitFor(() => expect(notifications()).toContain('There are no changes to save.'));
+    expect(screen.getByRole('button', { name: 'Save a new version' })).toBeVisible();
+  });
+
+  it('says so when the contract can no longer be changed', async () => {
+    signIn('USER', 'owner-1');
+    answerOperations({ ...OWNER, contract: aContract({ status: 'CANCELLED', availableActions: [] }) });
+    renderAt('/contrats/contract-1/modifier');
+    expect(await screen.findByText('This contract can no longer be changed.')).toBeVisible();
+  });
+});

@@ -1,0 +1,162 @@
+// /contrats/creer?conversation={id} (the owner proposes from a conversation about their ad) and
+// /contrats/{id}/modifier (the owner edits while unpaid: a new version; a save with no change is
+// ignored with the spec's notice, §4).
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { contractPath, PATHS } from '../../app/paths';
+import { ApiError } from '../../lib/api/errors';
+import { useApiMutation, useApiQuery } from '../../lib/api/queries';
+import { usePageTitle } from '../../lib/i18n/use-page-title';
+import { notify } from '../../lib/notifications/store';
+import { Outcome } from '../../lib/ui/Outcome';
+import { localized, typedAmount, type ContractDetails } from './contract-format';
+import { ContractForm, type ContractDraft } from './ContractForm';
+import { CONTRACT, CONTRACT_CONVERSATION, MY_CONTRACTS, PROPOSE_CONTRACT, UPDATE_CONTRACT } from './operations';
+import './contracts.css';
+
+const EMPTY_DRAFT: ContractDraft = { precision: 'DAY', start: '', end: '', price: '', terms: '', files: [], disclaimer: false };
+
+/** A refusal the form shows (on its fields, or as a notification); anything else is thrown on. */
+const refusalOf = (error: unknown) => {
+  if (error instanceof ApiError) return error;
+  throw error;
+};
+
+export function CreateContractPage() {
+  const { t, i18n } = useTranslation('contracts');
+  usePageTitle(t('create.title'));
+  const [params] = useSearchParams();
+  const conversationId = params.get('conversation') ?? '';
+  const navigate = useNavigate();
+  const conversation = useApiQuery(CONTRACT_CONVERSATION, { id: conversationId }, { enabled: !!conversationId });
+  const propose = useApiMutation(PROPOSE_CONTRACT, { invalidates: [MY_CONTRACTS] });
+  const found = conversation.data?.conversation;
+  const me = found?.participants.find((participant) => participant.isMe);
+  const tenant = found?.participants.find((participant) => !participant.isMe);
+  const refused =
+    !conversationId ||
+    found === null ||
+    (found && me?.role !== 'OWNER') ||
+    (conversation.error instanceof ApiError && conversation.error.code === 'UNAUTHORIZED_ACCESS');
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('create.title')}</h1>
+      {refused ? (
+        <Outcome tone="error">
+          <p>{t('create.notYours')}</p>
+          <p>
+            <Link to="/conversations">{t('create.toConversations')}</Link>
+          </p>
+        </Outcome>
+      ) : conversation.error ? (
+        <Outcome tone="error">
+          <p>{t('loadFailed')}</p>
+          <button type="button" className="button" onClick={() => void conversation.refetch()}>
+            {t('retry')}
+          </button>
+        </Outcome>
+      ) : found ? (
+        <>
+          <p className="contract-form__intro">
+            {t('create.intro', { tenant: tenant?.publicName ?? '', ad: found.ad ? localized(found.ad.title, i18n.language) : '' })}
+          </p>
+          <ContractForm
+            initial={EMPTY_DRAFT}
+            submitLabel={t('create.submit')}
+            onSubmit={async (fields) => {
+              try {
+                const { proposeContract } = await propose.mutateAsync({ input: { ...fields, conversationId } });
+                notify({ type: 'success', text: 'contracts:create.done' });
+                await navigate(contractPath(proposeContract.id));
+                return null;
+              } catch (error) {
+                return refusalOf(error);
+              }
+            }}
+          />
+        </>
+      ) : (
+        <p role="status">{t('common:loading')}</p>
+      )}
+    </div>
+  );
+}
+
+export function EditContractPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('contracts');
+  usePageTitle(t('edit.title'));
+  const query = useApiQuery(CONTRACT, { id });
+  const contract = query.data?.contract;
+  const missing = contract === null || (query.error instanceof ApiError && query.error.code === 'UNAUTHORIZED_ACCESS');
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('edit.title')}</h1>
+      {missing ? (
+        <Outcome tone="error">
+          <p>{t('detail.notFound')}</p>
+          <p>
+            <Link to={PATHS.dashboard}>{t('toDashboard')}</Link>
+          </p>
+        </Outcome>
+      ) : query.error ? (
+        <Outcome tone="error">
+          <p>{t('loadFailed')}</p>
+          <button type="button" className="button" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </button>
+        </Outcome>
+      ) : contract && !contract.availableActions.includes('EDIT') ? (
+        <Outcome tone="info">
+          <p>{t('edit.notEditable')}</p>
+          <p>
+            <Link to={contractPath(contract.id)}>{t('edit.toContract')}</Link>
+          </p>
+        </Outcome>
+      ) : contract ? (
+        <ContractEdition contract={contract} />
+      ) : (
+        <p role="status">{t('common:loading')}</p>
+      )}
+    </div>
+  );
+}
+
+function ContractEdition({ contract }: { contract: ContractDetails }) {
+  const { t, i18n } = useTranslation('contracts');
+  const navigate = useNavigate();
+  const update = useApiMutation(UPDATE_CONTRACT, { invalidates: [CONTRACT, MY_CONTRACTS] });
+  const [initial] = useState<ContractDraft>(() => ({
+    precision: contract.current.period.precision,
+    start: contract.current.period.start,
+    end: contract.current.period.end,
+    price: typedAmount(contract.current.totalPriceCents, i18n.language),
+    terms: contract.current.terms,
+    files: contract.current.files.map((file) => ({ key: file.fileId, fileId: file.fileId, name: file.name })),
+    disclaimer: contract.current.disclaimerAccepted,
+  }));
+  return (
+    <ContractForm
+      initial={initial}
+      submitLabel={t('edit.submit')}
+      onSubmit={async (fields) => {
+        try {
+          await update.mutateAsync({ input: { ...fields, contractId: contract.id, expectedVersion: contract.version } });
+          notify({ type: 'success', text: 'contracts:edit.done' });
+          await navigate(contractPath(contract.id));
+          return null;
+        } catch (error) {
+          // The server compares what the tenant would see: it is the judge of "no change".
+          if (error instanceof ApiError && error.code === 'NO_CHANGE') {
+            notify({ type: 'info', text: 'errors.NO_CHANGE' });
+            return null;
+          }
+          return refusalOf(error);
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api/errors';
+import { i18n } from '../../lib/i18n/i18n';
+import { answerOperations, callsOf, emit } from '../../test/fake-api';
+import { renderAt, signIn } from '../../test/helpers';
+
+beforeAll(() => i18n.loadNamespaces(['contracts']));
+
+const line = (id: string, status: string, otherPartyName: string, title: string) => ({
+  id,
+  status,
+  version: 1,
+  adTitle: { fr: title, en: null },
+  otherPartyName,
+  period: {
+    precision: 'HOUR',
+    start: '2027-01-11T09:00',
+    end: '2027-01-11T17:00',
+    startAt: '2027-01-11T14:00:00.000Z',
+    endAt: '2027-01-11T22:00:00.000Z',
+  },
+  totalPriceCents: 45_000,
+  updatedAt: '2026-11-20T15:00:00.000Z',
+});
+
+function open(answer: unknown) {
+  signIn('USER', 'user-1');
+  answerOperations({ me: { id: 'user-1', profile: { id: 'user-1' } }, myUnreadMessageCount: 0, myContracts: answer });
+  return renderAt('/tableau-de-bord');
+}
+
+describe('dashboard', { timeout: 15_000 }, () => {
+  it('lists my contracts as owner and as tenant, with what to do next', async () => {
+    open((variables: { role: string }) =>
+      variables.role === 'OWNER'
+        ? { items: [line('c-1', 'SUBMITTED', 'Traiteur du Plateau', 'Four à convection')], nextToken: null }
+        : { items: [line('c-2', 'CANCELLED', 'Cuisine du Quartier', 'Chambre froide')], nextToken: null },
+    );
+    const asOwner = await screen.findByRole('region', { name: 'My contracts as owner' });
+    expect(await within(asOwner).findByRole('link', { name: 'Four à convection' })).toHaveAttribute('href', '/contrats/c-1');
+    expect(within(asOwner).getByText('Tenant: Traiteur du Plateau')).toBeVisible();
+    expect(within(asOwner).getByText('450.00 $ CA')).toBeVisible();
+    expect(within(asOwner).getByText(/You can still change or cancel it/)).toBeVisible();
+    const asTenant = screen.getByRole('region', { name: 'My contracts as tenant' });
+    expect(within(asTenant).getByText('Owner: Cuisine du Quartier')).toBeVisible();
+    expect(within(asTenant).getByText('Cancelled')).toBeVisible();
+    expect(callsOf('myContracts')).toEqual(
+      expect.arrayContaining([
+        { role: 'OWNER', nextToken: null },
+        { role: 'TENANT', nextToken: null },
+      ]),
+    );
+  });
+
+  it('says when a side has no contract, and pages through a long list', async () => {
+    const { user } = open((variables: { role: string; nextToken: string | null }) =>
+      variables.role === 'TENANT'
+        ? { items: [], nextToken: null }
+        : variables.nextToken
+          ? { items: [line('c-3', 'SUBMITTED', 'B', 'Second')], nextToken: null }
+          : { items: [line('c-1', 'SUBMITTED', 'A', 'First')], nextToken: 'next' },
+    );
+    expect(await screen.findByText('No contract was proposed to you.')).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Show more contracts' }));
+    expect(await screen.findByRole('link', { name: 'Second' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Show more contracts' })).not.toBeInTheDocument();
+  });
+
+  it('reads the lists again when a contract changes', async () => {
+    open({ items: [], nextToken: null });
+    await screen.findByText('No contract was proposed to you.');
+    const reads = callsOf('myContracts').length;
+    emit('onContractEvent', {
+      userId: 'user-1',
+      contractId: 'c-1',
+      kind: 'PROPOSED',
+      status: 'SUBMITTED',
+      version: 1,
+      at: '2026-11-21T10:00:00.000Z',
+    });
+    await waitFor(() => expect(callsOf('myContracts').length).toBeGreaterThan(reads));
+  });
+
+  it('says when the list could not be read', async () => {
+    open(new ApiError('INTERNAL', 'down'));
+    await waitFor(() => expect(screen.getAllByText('An unexpected error has occurred.')).toHaveLength(2));
+    expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(2);
+  });
+});

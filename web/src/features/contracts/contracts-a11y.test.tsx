@@ -1,0 +1,51 @@
+// axe on the contract screens as rendered in jsdom, in both languages (colour contrast needs a real browser).
+import { screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../lib/i18n/i18n';
+import { answerOperations } from '../../test/fake-api';
+import { renderAt, signIn } from '../../test/helpers';
+import { aContract } from './test-fixtures';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['contracts', 'editor']);
+  Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+  document.elementFromPoint = () => null;
+});
+
+async function violations() {
+  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+}
+
+const OWNER = { me: { id: 'owner-1', profile: { id: 'owner-1' } }, myUnreadMessageCount: 0 };
+
+describe('contract screens accessibility', { timeout: 20_000 }, () => {
+  it.each(['en', 'fr'] as const)('the contract page has no axe violation (%s)', async (language) => {
+    await i18n.changeLanguage(language);
+    signIn('USER', 'owner-1');
+    answerOperations({ ...OWNER, contract: aContract() });
+    renderAt('/contrats/contract-1');
+    await screen.findByRole('heading', { level: 1 });
+    expect(await violations()).toEqual([]);
+  });
+
+  it.each(['en', 'fr'] as const)('the contract form has no axe violation (%s)', async (language) => {
+    await i18n.changeLanguage(language);
+    signIn('USER', 'owner-1');
+    answerOperations({ ...OWNER, contract: aContract() });
+    renderAt('/contrats/contract-1/modifier');
+    await screen.findByRole('button', { name: language === 'en' ? 'Save a new version' : 'Enregistrer une nouvelle version' });
+    expect(await violations()).toEqual([]);
+  });
+
+  it.each(['en', 'fr'] as const)('the dashboard has no axe violation (%s)', async (language) => {
+    await i18n.changeLanguage(language);
+    signIn('USER', 'owner-1');
+    answerOperations({ ...OWNER, myContracts: { items: [], nextToken: null } });
+    renderAt('/tableau-de-bord');
+    await screen.findAllByText(language === 'en' ? /No contract was proposed to you/ : /Aucun contrat ne vous a été proposé/);
+    expect(await violations()).toEqual([]);
+  });
+});

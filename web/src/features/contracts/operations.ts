@@ -1,0 +1,175 @@
+// The contracts API (graphql/schema/contracts.graphql) as the contract screens use it.
+import { graphql } from '../../lib/api/documents';
+
+const PERIOD_FIELDS = graphql(`
+  fragment ContractPeriodFields on ContractPeriod @_unmask {
+    precision
+    start
+    end
+    startAt
+    endAt
+  }
+`);
+
+const VERSION_FIELDS = graphql(
+  `
+    fragment ContractVersionFields on ContractVersion @_unmask {
+      version
+      createdAt
+      period {
+        ...ContractPeriodFields
+      }
+      totalPriceCents
+      platformFeeCents
+      ownerShareCents
+      terms
+      files {
+        fileId
+        name
+        contentType
+        size
+        url
+      }
+      disclaimerAccepted
+    }
+  `,
+  [PERIOD_FIELDS],
+);
+
+/** /contrats/{id} and its edit form. */
+export const CONTRACT = graphql(
+  `
+    query Contract($id: ID!) {
+      contract(id: $id) {
+        id
+        status
+        version
+        conversationId
+        ad {
+          id
+          path
+          title {
+            fr
+            en
+          }
+        }
+        owner {
+          userId
+          publicName
+          organizationName
+        }
+        tenant {
+          userId
+          publicName
+          organizationName
+        }
+        viewerRole
+        availableActions
+        current {
+          ...ContractVersionFields
+        }
+        versions {
+          ...ContractVersionFields
+        }
+        history {
+          kind
+          at
+          actorId
+          status
+          version
+        }
+        createdAt
+        updatedAt
+      }
+    }
+  `,
+  [VERSION_FIELDS],
+);
+
+/** /tableau-de-bord: one side at a time. */
+export const MY_CONTRACTS = graphql(
+  `
+    query MyContracts($role: ContractRole!, $limit: Int, $nextToken: String) {
+      myContracts(role: $role, limit: $limit, nextToken: $nextToken) {
+        items {
+          id
+          status
+          version
+          adTitle {
+            fr
+            en
+          }
+          otherPartyName
+          period {
+            ...ContractPeriodFields
+          }
+          totalPriceCents
+          updatedAt
+        }
+        nextToken
+      }
+    }
+  `,
+  [PERIOD_FIELDS],
+);
+
+/** The conversation a proposal starts from: its ad and who the tenant is. */
+export const CONTRACT_CONVERSATION = graphql(`
+  query ContractConversation($id: ID!) {
+    conversation(id: $id) {
+      id
+      ad {
+        id
+        title {
+          fr
+          en
+        }
+      }
+      participants {
+        userId
+        publicName
+        role
+        isMe
+      }
+    }
+  }
+`);
+
+export const PROPOSE_CONTRACT = graphql(`
+  mutation ProposeContract($input: ProposeContractInput!) {
+    proposeContract(input: $input) {
+      id
+    }
+  }
+`);
+
+export const UPDATE_CONTRACT = graphql(`
+  mutation UpdateContract($input: UpdateContractInput!) {
+    updateContract(input: $input) {
+      id
+      version
+    }
+  }
+`);
+
+export const CANCEL_CONTRACT = graphql(`
+  mutation CancelContract($input: CancelContractInput!) {
+    cancelContract(input: $input) {
+      id
+      status
+    }
+  }
+`);
+
+export const ON_CONTRACT_EVENT = graphql(`
+  subscription OnContractEvent($userId: ID!) {
+    onContractEvent(userId: $userId) {
+      userId
+      contractId
+      kind
+      status
+      version
+      at
+    }
+  }
+`);

@@ -1,0 +1,48 @@
+// A contract as the API answers `contract`, for the contract screens' tests.
+
+/** `YYYY-MM-DD`, `days` from today. */
+export const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const version = (number: number, totalPriceCents: number, overrides: object = {}) => ({
+  version: number,
+  createdAt: '2026-11-20T15:00:00.000Z',
+  period: {
+    precision: 'DAY',
+    start: '2027-01-11',
+    end: '2027-01-13',
+    startAt: '2027-01-11T05:00:00.000Z',
+    endAt: '2027-01-13T05:00:00.000Z',
+  },
+  totalPriceCents,
+  platformFeeCents: 0,
+  ownerShareCents: totalPriceCents,
+  terms: '<p>Remise des clés à <strong>8 h</strong>.</p>',
+  files: [
+    { fileId: 'file-1', name: 'inventaire.pdf', contentType: 'application/pdf', size: 3000, url: 'https://files.test/inventaire.pdf' },
+  ],
+  disclaimerAccepted: true,
+  ...overrides,
+});
+
+export function aContract(overrides: object = {}) {
+  return {
+    id: 'contract-1',
+    status: 'SUBMITTED',
+    version: 2,
+    conversationId: 'conv-1',
+    ad: { id: 'ad-1', path: 'cuisine-ad-1', title: { fr: 'Cuisine commerciale', en: 'Commercial kitchen' } },
+    owner: { userId: 'owner-1', publicName: 'Cuisine du Quartier', organizationName: 'Cuisine du Quartier OBNL' },
+    tenant: { userId: 'tenant-1', publicName: 'Traiteur du Plateau', organizationName: null },
+    viewerRole: 'OWNER',
+    availableActions: ['EDIT', 'CANCEL'],
+    current: version(2, 123_450),
+    versions: [version(2, 123_450), version(1, 100_000, { createdAt: '2026-11-19T15:00:00.000Z' })],
+    history: [
+      { kind: 'PROPOSED', at: '2026-11-19T15:00:00.000Z', actorId: 'owner-1', status: 'SUBMITTED', version: 1 },
+      { kind: 'UPDATED', at: '2026-11-20T15:00:00.000Z', actorId: 'owner-1', status: 'SUBMITTED', version: 2 },
+    ],
+    createdAt: '2026-11-19T15:00:00.000Z',
+    updatedAt: '2026-11-20T15:00:00.000Z',
+    ...overrides,
+  };
+}
