@@ -149,8 +149,13 @@ test('the map draws the results offline, in step with the cards', async ({ page 
   const markers = page.locator('.search-map__marker');
   await expect(markers.first()).toBeVisible();
 
-  // The nearest ad's card, pointed at, lights its marker up; a marker pointed at lights its card up.
-  await page.locator('.ad-card').first().hover();
+  // A card pointed at lights its ad's marker up; a marker pointed at lights its card up. The card is one
+  // with a marker: journeys running beside this one add ads here, some shown as an approximate area.
+  const pointed = await markers.first().getAttribute('aria-label');
+  await page
+    .locator('.ad-card')
+    .filter({ has: page.getByRole('link', { name: pointed!, exact: true }) })
+    .hover();
   await expect(page.locator('.search-map__marker--highlighted')).toHaveCount(1);
   const marker = markers.last();
   const name = await marker.getAttribute('aria-label');
