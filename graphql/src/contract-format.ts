@@ -1,7 +1,7 @@
 // A contract's period in words, the same on its page and in its e-mails: dates (and hours) of Quebec
 // time in the reader's language. The end is excluded, which the words say for whole days.
 
-import { quebecInstant, QUEBEC_TIME_ZONE, type WallClockPeriod } from './contract-validation';
+import { quebecInstant, QUEBEC_TIME_ZONE, type WallClockPeriod } from './quebec-time';
 import type { UiLanguage } from './enums';
 
 const LOCALES: Record<UiLanguage, string> = { fr: 'fr-CA', en: 'en-CA' };

@@ -16,70 +16,8 @@ import {
   CONTRACT_TERMS_MAX_LENGTH,
 } from './constants';
 import { DATE_PRECISIONS, type DatePrecision } from './enums';
+import { quebecInstant, type WallClockPeriod, DAY_MS, HOUR_MS } from './quebec-time';
 import { endAfterStart, maxLength, oneOf, required, richTextEmpty, type RuleResult } from './validation';
-
-export const QUEBEC_TIME_ZONE = 'America/Toronto';
-
-export interface WallClockPeriod {
-  precision: DatePrecision;
-  start: string;
-  end: string;
-}
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-
-const PATTERNS: Record<DatePrecision, RegExp> = {
-  DAY: /^(\d{4})-(\d{2})-(\d{2})$/,
-  HOUR: /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):00$/,
-};
-
-const WALL_CLOCK = new Intl.DateTimeFormat('en-CA', {
-  timeZone: QUEBEC_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The Quebec wall clock at an instant: `YYYY-MM-DDTHH`, built from the parts (locale patterns change). */
-export function quebecWallClock(instant: Date): string {
-  const parts = WALL_CLOCK.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}`;
-}
-
-/**
- * The instant a wall-clock value stands for in Quebec; null when it is malformed, is not a real
- * calendar day, or names an hour skipped by the spring change. Of the two instants of a repeated
- * autumn hour, the first (daylight time).
- */
-export function quebecInstant(value: string, precision: DatePrecision): Date | null {
-  const match = PATTERNS[precision]?.exec(value);
-  if (!match) return null;
-  const [year, month, day, hour = '00'] = match
-    .slice(1)
-    .map(Number)
-    .map((n) => String(n).padStart(2, '0'));
-  const asUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour));
-  const calendar = new Date(asUtc);
-  if (calendar.getUTCDate() !== Number(day) || calendar.getUTCMonth() !== Number(month) - 1 || Number(hour) > 23) return null;
-  const wanted = `${match[1]}-${match[2]}-${match[3]}T${hour}`;
-  // Quebec is 4 hours behind UTC in daylight time, 5 in standard time: the earlier that matches.
-  for (const offsetHours of [4, 5]) {
-    const instant = new Date(asUtc + offsetHours * HOUR_MS);
-    if (quebecWallClock(instant) === wanted) return instant;
-  }
-  return null;
-}
-
-/** The period's instants [startAt, endAt); null when either end is not a valid value of its precision. */
-export function periodInstants(period: WallClockPeriod): { startAt: Date; endAt: Date } | null {
-  const startAt = quebecInstant(period.start, period.precision);
-  const endAt = quebecInstant(period.end, period.precision);
-  return startAt && endAt ? { startAt, endAt } : null;
-}
 
 /**
  * The period's rules, paths relative to the period (`start`, `end`): values of the precision, a

@@ -12,6 +12,7 @@ export * from './search-validation';
 export * from './chat-validation';
 export * from './contract-validation';
 export * from './contract-format';
+export * from './quebec-time';
 export * from './alert-validation';
 export * from './contact-validation';
 export * from './public-pages';

@@ -148,6 +148,15 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
 
     const version = await appVersion();
     const { outboxDir } = await setFunctionEnv({ dataDir: options.dataDir, tableName, dynamoEndpoint, publicUrl: url, version });
+    const functions = await loadLambdaFunctions();
+    const api = buildAppSyncSchema();
+    const realtime = createAppSyncRealtime({ api, functions });
+    const unregisterEventSink = registerLocalEventSink(realtime.deliver);
+    closeRealtime = () => {
+      unregisterEventSink();
+      realtime.close();
+    };
+    // Seeded once the real-time server is there: the demo contracts announce their steps live, as any.
     if (options.seed ?? true) {
       const { seedDemoData } = await import('@partage/functions/domain/accounts/demo-seed');
       await seedDemoData();
@@ -162,14 +171,6 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
         await seedDemoContracts();
       }
     }
-    const functions = await loadLambdaFunctions();
-    const api = buildAppSyncSchema();
-    const realtime = createAppSyncRealtime({ api, functions });
-    const unregisterEventSink = registerLocalEventSink(realtime.deliver);
-    closeRealtime = () => {
-      unregisterEventSink();
-      realtime.close();
-    };
     const outbox = createDevOutbox(outboxDir);
     const schedules = await import('@partage/functions/handlers/schedules');
     scheduler = createLocalScheduler({
