@@ -15,7 +15,7 @@ import {
   CONTRACT_MIN_PRICE_CENTS,
   CONTRACT_TERMS_MAX_LENGTH,
 } from './constants';
-import { DATE_PRECISIONS, type DatePrecision } from './enums';
+import { DATE_PRECISIONS } from './enums';
 import { quebecInstant, type WallClockPeriod, DAY_MS, HOUR_MS } from './quebec-time';
 import { endAfterStart, maxLength, oneOf, required, richTextEmpty, type RuleResult } from './validation';
 
