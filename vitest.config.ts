@@ -48,10 +48,10 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'cdk',
-          include: ['infra/aws/**/*.test.ts'],
+          name: 'own-process',
+          include: OWN_PROCESS_SUITES,
           environment: 'node',
-          pool: 'threads',
+          pool: 'forks',
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

@@ -1,6 +1,6 @@
 // The Stripe adapter against a loopback fake of Stripe's API, through the real `stripe` SDK
 // (its form encoding, headers and error parsing). The fake answers with Stripe's own published
-// example objects (shared/stripe/fixtures3.json, from Stripe's OpenAPI repository), ids and amounts set
+// example objects (../testing/stripe-fixtures.json: the resources it needs of Stripe's OpenAPI fixtures3.json), ids and amounts set
 // per test, and records each request's form parameters and Idempotency-Key header.
 
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { PaymentProviderError, WebhookSignatureError } from './payment-provider'
 import { loadStripeCredentials, stripePaymentProvider, type StripeEndpoint } from './stripe-payment-provider';
 
 const FIXTURES = (
-  JSON.parse(readFileSync(new URL('../../../shared/stripe/fixtures3.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL('../testing/stripe-fixtures.json', import.meta.url), 'utf8')) as {
     resources: Record<string, Record<string, unknown>>;
   }
 ).resources;
