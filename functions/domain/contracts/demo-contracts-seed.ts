@@ -1,6 +1,6 @@
 // Demo contracts of `npm start` (issue 20): proprietaire@exemple.ca proposes two contracts to
-// locataire@exemple.ca from a conversation about one of their published ads; the tenant cancelled
-// the second. They are made once (a seed step claimed first), through the same proposal and
+// locataire@exemple.ca from a conversation about one of their published ads, then withdraws the second
+// (so the demo owner starts with nothing unread; the tenant has the proposals to read). They are made once (a seed step claimed first), through the same proposal and
 // cancellation as the app's, so the conversation shows their system lines and the outbox their e-mails.
 
 import { quebecToday, type ContractPeriodInput } from '@partage/graphql';
@@ -54,6 +54,6 @@ export async function seedDemoContracts(): Promise<number> {
     await assertBookable(ad, content);
     made.push(await submitProposal({ id: conversation.id, adId: ad.id, askerId: TENANT.userId }, OWNER_ID, content));
   }
-  await cancelContract(TENANT, { contractId: made[1]!.id, expectedVersion: 1 });
+  await cancelContract({ userId: OWNER_ID, role: 'USER' }, { contractId: made[1]!.id, expectedVersion: 1 });
   return made.length;
 }
