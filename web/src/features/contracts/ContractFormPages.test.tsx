@@ -134,7 +134,9 @@ describe('proposing a contract', { timeout: 20_000 }, () => {
     expect(screen.getByText('The ad is not available for this whole period.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
     await waitFor(() =>
-      expect(notifications()).toContain('Your onboarding with the card payment provider is not complete. Finish it to propose contracts and get paid.'),
+      expect(notifications()).toContain(
+        'Your onboarding with the card payment provider is not complete. Finish it to propose contracts and get paid.',
+      ),
     );
   });
 
