@@ -72,6 +72,25 @@ export interface ContractStepRecord {
   version: number;
 }
 
+/** The tenant's present attempt at paying: the Checkout Session opened for it (absent before the first). */
+export interface ContractCheckoutRecord {
+  /** Counts the attempts (1 for the first): part of the session's idempotency key. */
+  attempt: number;
+  /** The contract version the session charges. */
+  version: number;
+  /** Null while the session is being opened (the attempt is recorded first, see startContractPayment). */
+  sessionId: string | null;
+  expiresAt: string;
+}
+
+/** The payment that made the contract PAID (the provider's ids, for the payout and a refund). */
+export interface ContractPaymentRecord {
+  sessionId: string;
+  paymentIntentId: string;
+  amountCents: number;
+  paidAt: string;
+}
+
 export interface ContractRecord {
   id: string;
   adId: string;
@@ -87,6 +106,8 @@ export interface ContractRecord {
   updatedAt: string;
   content: ContractContent;
   history: ContractStepRecord[];
+  checkout?: ContractCheckoutRecord;
+  payment?: ContractPaymentRecord;
 }
 
 export interface ContractVersionRecord {
@@ -108,9 +129,38 @@ function contractItem(contract: ContractRecord): Record<string, unknown> {
 }
 
 function contractOf(item: Record<string, unknown>): ContractRecord {
-  const { id, adId, conversationId, ownerId, tenantId, status, version, revision, createdAt, updatedAt, content, history } =
-    item as unknown as ContractRecord;
-  return { id, adId, conversationId, ownerId, tenantId, status, version, revision, createdAt, updatedAt, content, history };
+  const {
+    id,
+    adId,
+    conversationId,
+    ownerId,
+    tenantId,
+    status,
+    version,
+    revision,
+    createdAt,
+    updatedAt,
+    content,
+    history,
+    checkout,
+    payment,
+  } = item as unknown as ContractRecord;
+  return {
+    id,
+    adId,
+    conversationId,
+    ownerId,
+    tenantId,
+    status,
+    version,
+    revision,
+    createdAt,
+    updatedAt,
+    content,
+    history,
+    ...(checkout && { checkout }),
+    ...(payment && { payment }),
+  };
 }
 
 const versionPut = (contract: ContractRecord): TransactItem => ({

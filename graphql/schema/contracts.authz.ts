@@ -18,6 +18,8 @@ export const authz: AuthzTable = {
   'Mutation.proposeContract': PARTIES,
   'Mutation.updateContract': PARTIES,
   'Mutation.cancelContract': PARTIES,
+  // The tenant only; `own` is the contract's tenant here.
+  'Mutation.acceptAndPayContract': PARTIES,
   // Only the user themself may listen (each event names its one recipient).
   'Subscription.onContractEvent': { anonymous: false, own: true, other: false, admin: false },
   'Mutation.publishContractEvent': SERVER_ONLY,

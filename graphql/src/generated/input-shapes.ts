@@ -297,6 +297,10 @@ export const INPUT_TYPE_FIELDS = {
     "files": "[ContractFileInput!]",
     "disclaimerAccepted": "Boolean!"
   },
+  "PayContractInput": {
+    "contractId": "ID!",
+    "expectedVersion": "Int!"
+  },
   "CancelContractInput": {
     "contractId": "ID!",
     "expectedVersion": "Int!"
@@ -514,6 +518,9 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.updateContract": {
     "input": "UpdateContractInput!"
+  },
+  "Mutation.acceptAndPayContract": {
+    "input": "PayContractInput!"
   },
   "Mutation.cancelContract": {
     "input": "CancelContractInput!"
