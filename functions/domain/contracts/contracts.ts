@@ -70,7 +70,7 @@ export function assertVersion(contract: ContractRecord, expectedVersion: number)
   if (contract.version !== expectedVersion) throw new AppError('CONTRACT_CHANGED', `The contract is at version ${contract.version}`);
 }
 
-export const step = (kind: ContractStepKind, contract: Pick<ContractRecord, 'status' | 'version'>, actorId: string, at: string) => ({
+export const step = (kind: ContractStepKind, contract: Pick<ContractRecord, 'status' | 'version'>, actorId: string | null, at: string) => ({
   kind,
   at,
   actorId,
