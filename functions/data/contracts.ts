@@ -91,6 +91,21 @@ export interface ContractPaymentRecord {
   paidAt: string;
 }
 
+/** The owner's payout: the job's claim, its failures, then the transfer. */
+export interface ContractPayoutRecord {
+  /** When a run claimed it (null: no run at it); a claim older than the run's longest life has lapsed. */
+  claimedAt: string | null;
+  /** Part of the transfer's idempotency key: moves on only after a refusal that certainly made no transfer. */
+  keyAttempt: number;
+  /** Failed runs so far. */
+  failures: number;
+  lastFailure?: string;
+  /** Too many failures: left to administrators. */
+  flagged: boolean;
+  transferId?: string;
+  paidOutAt?: string;
+}
+
 export interface ContractRecord {
   id: string;
   adId: string;
@@ -108,6 +123,7 @@ export interface ContractRecord {
   history: ContractStepRecord[];
   checkout?: ContractCheckoutRecord;
   payment?: ContractPaymentRecord;
+  payout?: ContractPayoutRecord;
 }
 
 export interface ContractVersionRecord {
@@ -144,6 +160,7 @@ function contractOf(item: Record<string, unknown>): ContractRecord {
     history,
     checkout,
     payment,
+    payout,
   } = item as unknown as ContractRecord;
   return {
     id,
@@ -160,6 +177,7 @@ function contractOf(item: Record<string, unknown>): ContractRecord {
     history,
     ...(checkout && { checkout }),
     ...(payment && { payment }),
+    ...(payout && { payout }),
   };
 }
 

@@ -27,5 +27,7 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   contractUpdated: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   /** To both parties: the receipt (amounts, fee, dates, both organisations, the contract's number). */
   contractPaid: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  /** To the owner: their share was transferred. */
+  contractPayoutSent: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   alertDigest: [paragraph('intro'), adCards('cards'), secondaryLink('seeAll', 'moreLink'), secondaryLink('delete', 'deleteLink')],
 };

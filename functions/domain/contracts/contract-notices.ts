@@ -75,6 +75,26 @@ async function emailReceipts(contract: ContractRecord): Promise<void> {
   );
 }
 
+/** To the owner: their share left the platform. */
+async function emailPayoutSent(contract: ContractRecord): Promise<void> {
+  const [[owner], [ad]] = await Promise.all([getUsers([contract.ownerId]), getAds([contract.adId])]);
+  if (!owner) return;
+  const { language } = owner;
+  const { totalPriceCents, platformFeeCents } = contract.content;
+  await mailer().send({
+    to: owner.email,
+    ...renderEmail('contractPayoutSent', language, {
+      title: adTitleIn(ad, language),
+      number: contract.id,
+      period: formatContractPeriod(contract.content, language),
+      total: formatMoney(totalPriceCents, language),
+      fee: formatMoney(platformFeeCents, language),
+      share: formatMoney(totalPriceCents - platformFeeCents, language),
+      link: appLink(contractPath(contract.id)),
+    }),
+  });
+}
+
 /** Tells both parties of a step `actorId` made. */
 export async function announceContractStep(contract: ContractRecord, kind: ContractStepKind, actorId: string): Promise<void> {
   const at = contract.updatedAt;
@@ -95,5 +115,6 @@ export async function announceContractStep(contract: ContractRecord, kind: Contr
     ),
     ...(kind === 'PROPOSED' || kind === 'UPDATED' ? [emailTenant(contract, kind)] : []),
     ...(kind === 'PAID' ? [emailReceipts(contract)] : []),
+    ...(kind === 'PAYOUT_DONE' ? [emailPayoutSent(contract)] : []),
   ]);
 }

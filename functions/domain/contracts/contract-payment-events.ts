@@ -15,6 +15,7 @@ import { getContract, placeBookingHold, releaseBookingHold, replaceContract, typ
 import { DataRefusal } from '../../data/errors';
 import { now } from '../clock';
 import { announceContractStep } from './contract-notices';
+import { schedulePayout } from './contract-payouts';
 import { nextStatus } from './contract-states';
 import { step } from './contracts';
 
@@ -73,8 +74,10 @@ async function paymentSucceeded({ object }: PaymentEvent): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const contract = await getContract(facts.contractId);
     if (!contract) return;
-    // This very payment made it PAID already (a duplicate event of another id, or the async success after the completion).
-    if (contract.payment?.sessionId === facts.sessionId) return;
+    // This very payment made it PAID already (a duplicate event of another id, the async success after the
+    // completion, or the provider's retry of a run that failed after PAID): only the payout's schedule,
+    // which changes nothing when it exists, is made sure of.
+    if (contract.payment?.sessionId === facts.sessionId) return schedulePayout(contract);
     const refusal = refusalOf(contract, facts);
     if (refusal) return refundSession(facts, refusal);
     const at = now().toISOString();
@@ -94,6 +97,7 @@ async function paymentSucceeded({ object }: PaymentEvent): Promise<void> {
         payment: { sessionId: facts.sessionId, paymentIntentId: facts.paymentIntentId, amountCents: facts.amountCents, paidAt: at },
         history: [...contract.history, step('PAID', { status: verdict.to, version: contract.version }, null, at)],
       });
+      await schedulePayout(paid);
       // The tenant's act: the conversation's line is in their name.
       await announceContractStep(paid, 'PAID', paid.tenantId);
       return;
