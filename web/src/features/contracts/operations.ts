@@ -161,6 +161,15 @@ export const CANCEL_CONTRACT = graphql(`
   }
 `);
 
+export const ACCEPT_AND_PAY_CONTRACT = graphql(`
+  mutation AcceptAndPayContract($input: PayContractInput!) {
+    acceptAndPayContract(input: $input) {
+      url
+      expiresAt
+    }
+  }
+`);
+
 export const ON_CONTRACT_EVENT = graphql(`
   subscription OnContractEvent($userId: ID!) {
     onContractEvent(userId: $userId) {
