@@ -106,6 +106,13 @@ export interface ContractPayoutRecord {
   paidOutAt?: string;
 }
 
+/** A refund asked for (written before the provider's call: from then on the payout never runs). */
+export interface ContractRefundRecord {
+  requestedAt: string;
+  requestedBy: string;
+  refundId?: string;
+}
+
 export interface ContractRecord {
   id: string;
   adId: string;
@@ -124,6 +131,7 @@ export interface ContractRecord {
   checkout?: ContractCheckoutRecord;
   payment?: ContractPaymentRecord;
   payout?: ContractPayoutRecord;
+  refund?: ContractRefundRecord;
 }
 
 export interface ContractVersionRecord {
@@ -161,6 +169,7 @@ function contractOf(item: Record<string, unknown>): ContractRecord {
     checkout,
     payment,
     payout,
+    refund,
   } = item as unknown as ContractRecord;
   return {
     id,
@@ -178,6 +187,7 @@ function contractOf(item: Record<string, unknown>): ContractRecord {
     ...(checkout && { checkout }),
     ...(payment && { payment }),
     ...(payout && { payout }),
+    ...(refund && { refund }),
   };
 }
 

@@ -29,5 +29,7 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   contractPaid: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   /** To the owner: their share was transferred. */
   contractPayoutSent: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  /** To both parties: the paid contract was cancelled and the tenant refunded. */
+  contractRefunded: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   alertDigest: [paragraph('intro'), adCards('cards'), secondaryLink('seeAll', 'moreLink'), secondaryLink('delete', 'deleteLink')],
 };

@@ -118,7 +118,7 @@ const RESOURCES: { fields: RegExp; path: string[]; make: (target: UserRecord) =>
   { fields: /^Query\.contract$/, path: ['id'], make: (target) => givenContract(target) },
   { fields: /^Mutation\.(cancelContract|acceptAndPayContract)$/, path: ['input', 'contractId'], make: (target) => givenContract(target) },
   {
-    fields: /^Mutation\.updateContract$/,
+    fields: /^Mutation\.(updateContract|refundContract)$/,
     path: ['input', 'contractId'],
     make: async (target) => givenContract(await givenUser(), target),
   },

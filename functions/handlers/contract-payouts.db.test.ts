@@ -2,20 +2,22 @@
 // and closing are scheduled by the webhook; the payout transfers the owner's share once, even fired
 // twice at the same moment or retried after a crash between the transfer and PAYOUT_DONE; a refused
 // transfer is recorded and retried by the invoker, then flagged for administrators; CLOSED after the end.
+// A refund (the owner or an administrator, before the payout) stops the payout for good.
 
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContractCheckout } from '@partage/graphql';
 import { PAYOUT_DELAY_MS } from '@partage/graphql';
 import { actOnCheckout, seedCompletedSimulatorAccount } from '../adapters/payment-simulator';
+import { PaymentProviderError } from '../adapters/payment-errors';
 import * as paymentPort from '../adapters/payment-provider';
-import { getContract } from '../data/contracts';
+import { bookedPeriods, getContract, replaceContract } from '../data/contracts';
 import { getSimulatorRecord, simulatedTransfers, updateSimulatorRecord } from '../data/payment-simulator';
 import { listOneTimeSchedules } from '../data/scheduled-jobs';
 import type { UserRecord } from '../data/users';
 import { manualClock, now, useClock } from '../domain/clock';
 import { PAYOUT_CLAIM_MS, PAYOUT_MAX_FAILURES } from '../domain/contracts/contract-payouts';
-import { asUser, givenContract, givenUser, resolverCaller, routeSimulatorWebhooks, useTestOutbox } from '../testing/fixtures';
+import { asUser, errorCodeOf, givenContract, givenUser, resolverCaller, routeSimulatorWebhooks, useTestOutbox } from '../testing/fixtures';
 import { handler as contractsHandler } from './contracts';
 import { handler as jobs } from './contract-payouts';
 
@@ -155,5 +157,65 @@ describe('the closing job', () => {
     expect(await fire('contract-close', contract.id)).toBe('NOTHING_TO_DO'); // still PAID
     expect(await fire('contract-payout', contract.id)).toBe('PAID_OUT');
     expect((await getContract(contract.id))?.status).toBe('CLOSED');
+  });
+});
+
+describe('refundContract', () => {
+  const refund = (user: Pick<UserRecord, 'id' | 'role'>, contractId: string) =>
+    call('Mutation.refundContract', { input: { contractId, expectedVersion: 1 } }, asUser(user));
+
+  it('refunds the tenant in full, makes the contract REFUNDED, frees its dates, tells both, and the payout then does nothing', async () => {
+    const { contract, owner, accountId } = await givenPaidContract();
+    expect(await refund(owner, contract.id)).toMatchObject({ status: 'REFUNDED', availableActions: [] });
+    expect(await getSimulatorRecord('CALL', `refund-contract-${contract.id}#answer`)).toBeDefined();
+    const stored = (await getContract(contract.id))!;
+    expect(stored.history.at(-1)).toMatchObject({ kind: 'REFUNDED', actorId: owner.id, status: 'REFUNDED' });
+    expect(stored.refund).toMatchObject({ requestedBy: owner.id, refundId: expect.any(String) });
+    expect(await bookedPeriods(contract.adId, now().toISOString())).toEqual([]);
+    expect((await outbox.emailsTo(owner.email))[0]?.subject).toBe(`Contract no. ${contract.id} refunded`);
+    expect((await outbox.emailsTo(tenant.email))[0]?.subject).toBe(`Contrat n° ${contract.id} remboursé`);
+    expect(await fire('contract-payout', contract.id)).toBe('NOTHING_TO_DO');
+    expect(await simulatedTransfers(accountId)).toEqual([]);
+  });
+
+  it('is the owner’s or an administrator’s only, and only before the payout', async () => {
+    const { contract } = await givenPaidContract();
+    const [stranger, admin] = await Promise.all([givenUser(), givenUser({ role: 'ADMIN' })]);
+    expect(errorCodeOf(await refund(tenant, contract.id))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await refund(stranger, contract.id))).toBe('UNAUTHORIZED_ACCESS');
+    expect(await refund(admin, contract.id)).toMatchObject({ status: 'REFUNDED' });
+
+    const paidOut = await givenPaidContract();
+    await fire('contract-payout', paidOut.contract.id);
+    expect(errorCodeOf(await refund(paidOut.owner, paidOut.contract.id))).toBe('CONTRACT_STATUS_CONFLICT');
+  });
+
+  it('is refused while a payout run holds its claim', async () => {
+    const { contract, owner } = await givenPaidContract();
+    const stored = (await getContract(contract.id))!;
+    await replaceContract(stored, {
+      ...stored,
+      payout: { claimedAt: now().toISOString(), keyAttempt: 1, failures: 0, flagged: false },
+    });
+    expect(errorCodeOf(await refund(owner, contract.id))).toBe('CONTRACT_STATUS_CONFLICT');
+  });
+
+  it('leaves the contract PAID and its payout possible when the provider fails', async () => {
+    const { contract, owner, accountId } = await givenPaidContract();
+    const real = await paymentPort.paymentProvider();
+    const spy = vi.spyOn(paymentPort, 'paymentProvider').mockResolvedValue({
+      ...real,
+      createRefund: () => Promise.reject(new PaymentProviderError('connection', 'Stripe is down')),
+    });
+    try {
+      expect(errorCodeOf(await refund(owner, contract.id))).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+    } finally {
+      spy.mockRestore();
+    }
+    const stored = (await getContract(contract.id))!;
+    expect(stored.status).toBe('PAID');
+    expect(stored.refund).toBeUndefined();
+    expect(await fire('contract-payout', contract.id)).toBe('PAID_OUT');
+    expect(await simulatedTransfers(accountId)).toHaveLength(1);
   });
 });

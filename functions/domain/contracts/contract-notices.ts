@@ -95,6 +95,25 @@ async function emailPayoutSent(contract: ContractRecord): Promise<void> {
   });
 }
 
+/** To both parties: the tenant is refunded and the dates are free. */
+async function emailRefunded(contract: ContractRecord): Promise<void> {
+  const [users, [ad]] = await Promise.all([getUsers([contract.ownerId, contract.tenantId]), getAds([contract.adId])]);
+  await Promise.all(
+    users.map(({ email, language }) =>
+      mailer().send({
+        to: email,
+        ...renderEmail('contractRefunded', language, {
+          title: adTitleIn(ad, language),
+          number: contract.id,
+          period: formatContractPeriod(contract.content, language),
+          total: formatMoney(contract.content.totalPriceCents, language),
+          link: appLink(contractPath(contract.id)),
+        }),
+      }),
+    ),
+  );
+}
+
 /** Tells both parties of a step `actorId` made. */
 export async function announceContractStep(contract: ContractRecord, kind: ContractStepKind, actorId: string): Promise<void> {
   const at = contract.updatedAt;
@@ -116,5 +135,6 @@ export async function announceContractStep(contract: ContractRecord, kind: Contr
     ...(kind === 'PROPOSED' || kind === 'UPDATED' ? [emailTenant(contract, kind)] : []),
     ...(kind === 'PAID' ? [emailReceipts(contract)] : []),
     ...(kind === 'PAYOUT_DONE' ? [emailPayoutSent(contract)] : []),
+    ...(kind === 'REFUNDED' ? [emailRefunded(contract)] : []),
   ]);
 }

@@ -12,17 +12,29 @@
 //    them; CONTRACT_CHANGED when the contract moved on);
 // 4. the session is opened; if the provider fails, the hold is released (PAYMENT_PROVIDER_UNAVAILABLE);
 // 5. the session is recorded as the contract's current one.
+// The refund of a paid contract (refundContract) is here too: it is the same money going back.
 
-import { AppError, CHECKOUT_SESSION_MINUTES, PAYMENT_CHECKOUT_PATHS, type ContractCheckout, type PayContractInput } from '@partage/graphql';
+import {
+  AppError,
+  CHECKOUT_SESSION_MINUTES,
+  PAYMENT_CHECKOUT_PATHS,
+  type Contract,
+  type ContractCheckout,
+  type PayContractInput,
+  type RefundContractInput,
+} from '@partage/graphql';
 import { paymentProvider, type CheckoutSession } from '../../adapters/payment-provider';
 import { getAds } from '../../data/ads';
 import { getContract, placeBookingHold, releaseBookingHold, replaceContract, type ContractRecord } from '../../data/contracts';
 import { getUser } from '../../data/users';
 import { now } from '../clock';
-import { USER_ONLY, type Identity } from '../identity';
+import { SIGNED_IN, USER_ONLY, type Identity } from '../identity';
 import { appLink, withLanguage } from '../links';
 import { providerCall } from '../payments/provider-errors';
-import { assertVersion, requireParty } from './contracts';
+import { announceContractStep } from './contract-notices';
+import { PAYOUT_CLAIM_MS } from './contract-payouts';
+import { contractView } from './contract-view';
+import { assertVersion, fire, requireParty, step } from './contracts';
 
 /**
  * Stripe accepts an expiry from 30 minutes after it creates the session: a minute more than the
@@ -112,3 +124,47 @@ export async function acceptAndPayContract(identity: Identity, input: PayContrac
 }
 
 const checkoutOf = (session: CheckoutSession): ContractCheckout => ({ url: session.url, expiresAt: session.expiresAt.toISOString() });
+
+/**
+ * The owner or an administrator cancels a PAID contract before the payout: the whole payment goes
+ * back to the tenant, the contract becomes REFUNDED and its dates are freed. Safe to redo at each step:
+ * 1. the refund is recorded as asked for (a write conditioned on the revision): from then on the payout
+ *    never runs; a payout run holding its claim now refuses the refund (CONTRACT_STATUS_CONFLICT);
+ * 2. the provider refunds (key from the contract: asking again refunds once); if it fails, the request
+ *    is withdrawn and the contract stays PAID (PAYMENT_PROVIDER_UNAVAILABLE);
+ * 3. REFUNDED, the hold released, both parties told.
+ */
+export async function refundContract(identity: Identity, input: RefundContractInput): Promise<Contract> {
+  const { contract, role, userId } = await requireParty(identity, input?.contractId, SIGNED_IN);
+  const status = fire(contract, 'REFUND', role);
+  assertVersion(contract, input.expectedVersion);
+  const payout = contract.payout;
+  if (payout?.claimedAt && now().getTime() - Date.parse(payout.claimedAt) < PAYOUT_CLAIM_MS)
+    throw new AppError('CONTRACT_STATUS_CONFLICT', 'The payout is under way');
+  const asked = await replaceContract(contract, {
+    ...contract,
+    refund: contract.refund ?? { requestedAt: now().toISOString(), requestedBy: userId },
+  });
+  const provider = await paymentProvider();
+  let refundId: string;
+  try {
+    ({ refundId } = await providerCall(() =>
+      provider.createRefund({ paymentIntentId: contract.payment!.paymentIntentId, idempotencyKey: `refund-contract-${contract.id}` }),
+    ));
+  } catch (error) {
+    await replaceContract(asked, { ...asked, refund: undefined });
+    throw error;
+  }
+  const at = now().toISOString();
+  const refunded = await replaceContract(asked, {
+    ...asked,
+    status,
+    updatedAt: at,
+    refund: { ...asked.refund!, refundId },
+    history: [...asked.history, step('REFUNDED', { status, version: asked.version }, userId, at)],
+  });
+  await releaseBookingHold(contract.adId, contract.id, at);
+  // The conversation has only its two participants: an administrator's refund is shown in the owner's name.
+  await announceContractStep(refunded, 'REFUNDED', role === 'ADMIN' ? refunded.ownerId : userId);
+  return contractView(refunded, role);
+}

@@ -71,8 +71,8 @@ function advanced(contract: ContractRecord, transition: ContractTransition, chan
 async function claimPayout(contractId: string): Promise<ContractRecord | undefined> {
   for (;;) {
     const contract = await getContract(contractId);
-    // Refunded, or paid out already (a duplicate fire after the fact): nothing to do.
-    if (contract?.status !== 'PAID' || !contract.payment) return undefined;
+    // Refunded or being refunded, or paid out already (a duplicate fire after the fact): nothing to do.
+    if (contract?.status !== 'PAID' || !contract.payment || contract.refund) return undefined;
     const payout: ContractPayoutRecord = contract.payout ?? { claimedAt: null, keyAttempt: 1, failures: 0, flagged: false };
     if (payout.flagged) return undefined;
     const at = now();

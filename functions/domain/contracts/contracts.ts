@@ -55,7 +55,7 @@ export async function requireParty(identity: Identity, contractId: string | null
 }
 
 /** `actor` fires `transition`: the status it leads to; UNAUTHORIZED_ACCESS or CONTRACT_STATUS_CONFLICT otherwise. */
-function fire(contract: ContractRecord, transition: ContractTransition, actor: ContractActor) {
+export function fire(contract: ContractRecord, transition: ContractTransition, actor: ContractActor) {
   const verdict = nextStatus(contract.status, transition, actor);
   if (!verdict.allowed) {
     throw verdict.reason === 'ACTOR'

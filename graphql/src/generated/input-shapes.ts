@@ -301,6 +301,10 @@ export const INPUT_TYPE_FIELDS = {
     "contractId": "ID!",
     "expectedVersion": "Int!"
   },
+  "RefundContractInput": {
+    "contractId": "ID!",
+    "expectedVersion": "Int!"
+  },
   "CancelContractInput": {
     "contractId": "ID!",
     "expectedVersion": "Int!"
@@ -521,6 +525,9 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.acceptAndPayContract": {
     "input": "PayContractInput!"
+  },
+  "Mutation.refundContract": {
+    "input": "RefundContractInput!"
   },
   "Mutation.cancelContract": {
     "input": "CancelContractInput!"

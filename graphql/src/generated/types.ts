@@ -122,6 +122,7 @@ export interface Mutation {
   proposeContract: Contract;
   updateContract: Contract;
   acceptAndPayContract: ContractCheckout;
+  refundContract: Contract;
   cancelContract: Contract;
   publishContractEvent?: ContractEvent | null;
   requestUpload?: UploadTicket | null;
@@ -872,7 +873,7 @@ export type ContractRole = 'OWNER' | 'TENANT' | 'ADMIN';
 
 export type ContractStepKind = 'PROPOSED' | 'UPDATED' | 'CANCELLED' | 'PAID' | 'REFUNDED' | 'PAYOUT_DONE' | 'CLOSED';
 
-export type ContractAction = 'EDIT' | 'CANCEL' | 'PAY';
+export type ContractAction = 'EDIT' | 'CANCEL' | 'PAY' | 'REFUND';
 
 export interface ContractPeriod {
   precision: DatePrecision;
@@ -1002,6 +1003,11 @@ export interface PayContractInput {
 export interface ContractCheckout {
   url: string;
   expiresAt: string;
+}
+
+export interface RefundContractInput {
+  contractId: string;
+  expectedVersion: number;
 }
 
 export interface CancelContractInput {
@@ -1364,6 +1370,10 @@ export interface MutationAcceptAndPayContractArgs {
   input: PayContractInput;
 }
 
+export interface MutationRefundContractArgs {
+  input: RefundContractInput;
+}
+
 export interface MutationCancelContractArgs {
   input: CancelContractInput;
 }
@@ -1669,6 +1679,7 @@ export interface FieldResolverTypes {
   'Mutation.proposeContract': { parent: null; args: MutationProposeContractArgs; result: ContractSource };
   'Mutation.updateContract': { parent: null; args: MutationUpdateContractArgs; result: ContractSource };
   'Mutation.acceptAndPayContract': { parent: null; args: MutationAcceptAndPayContractArgs; result: ContractCheckoutSource };
+  'Mutation.refundContract': { parent: null; args: MutationRefundContractArgs; result: ContractSource };
   'Mutation.cancelContract': { parent: null; args: MutationCancelContractArgs; result: ContractSource };
   'Mutation.requestUpload': { parent: null; args: MutationRequestUploadArgs; result: UploadTicketSource | null };
   'Mutation.confirmUpload': { parent: null; args: MutationConfirmUploadArgs; result: StoredFileSource | null };

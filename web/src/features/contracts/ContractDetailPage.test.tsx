@@ -61,6 +61,15 @@ describe('contract page', { timeout: 15_000 }, () => {
     expect(leaveForProvider).not.toHaveBeenCalled();
   });
 
+  it('refunds a paid contract after a confirmation, on the version shown', async () => {
+    const { user } = open(aContract({ status: 'PAID', availableActions: ['REFUND'] }));
+    answerOperations({ refundContract: { id: 'contract-1', status: 'REFUNDED' } });
+    await user.click(await screen.findByRole('button', { name: 'Cancel and refund' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, refund the tenant' }));
+    await waitFor(() => expect(callsOf('refundContract')).toEqual([{ input: { contractId: 'contract-1', expectedVersion: 2 } }]));
+    await waitFor(() => expect(notifications()).toContain('The contract is cancelled and the tenant is refunded.'));
+  });
+
   it('cancels after a confirmation, on the version shown', async () => {
     const { user } = open(aContract());
     answerOperations({ cancelContract: { id: 'contract-1', status: 'CANCELLED' } });

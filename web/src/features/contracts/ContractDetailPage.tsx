@@ -14,7 +14,7 @@ import { leaveForProvider } from '../../lib/payments/leave-for-provider';
 import { Outcome } from '../../lib/ui/Outcome';
 import { dateTime, localized, money, nextStepKey, period, type ContractDetails } from './contract-format';
 import { useContractEvents } from './live-contract-events';
-import { ACCEPT_AND_PAY_CONTRACT, CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS } from './operations';
+import { ACCEPT_AND_PAY_CONTRACT, CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS, REFUND_CONTRACT } from './operations';
 import './contracts.css';
 
 export function ContractDetailPage() {
@@ -177,8 +177,8 @@ function ContractView({ contract }: { contract: ContractDetails }) {
 }
 
 /**
- * Accept and pay (tenant), edit (owner) and cancel (either party) while unpaid; cancelling asks to
- * confirm first. Paying sends the tenant to the provider's hosted page for the version shown; the
+ * Accept and pay (tenant), edit (owner) and cancel (either party) while unpaid; refund (owner or
+ * administrator) while paid and not yet paid out; cancelling and refunding ask to confirm first. Paying sends the tenant to the provider's hosted page for the version shown; the
  * contract becomes PAID from the provider's event, which this page then shows live.
  */
 function ContractActions({ contract }: { contract: ContractDetails }) {
@@ -186,6 +186,8 @@ function ContractActions({ contract }: { contract: ContractDetails }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useApiMutation(CANCEL_CONTRACT, { invalidates: [CONTRACT, MY_CONTRACTS] });
   const pay = useApiMutation(ACCEPT_AND_PAY_CONTRACT, { invalidates: [CONTRACT] });
+  const [confirmingRefund, setConfirmingRefund] = useState(false);
+  const refund = useApiMutation(REFUND_CONTRACT, { invalidates: [CONTRACT, MY_CONTRACTS] });
   const actions = contract.availableActions;
   if (actions.length === 0) return null;
   const confirmCancel = async () => {
@@ -206,8 +208,34 @@ function ContractActions({ contract }: { contract: ContractDetails }) {
       notifyError(error);
     }
   };
+  const confirmRefund = async () => {
+    try {
+      await refund.mutateAsync({ input: { contractId: contract.id, expectedVersion: contract.version } });
+      notify({ type: 'success', text: 'contracts:detail.refunded' });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setConfirmingRefund(false);
+    }
+  };
   return (
     <div className="contract__actions">
+      {actions.includes('REFUND') &&
+        (confirmingRefund ? (
+          <div role="group" aria-label={t('detail.refundQuestion')} className="contract__confirm">
+            <p>{t('detail.refundQuestion')}</p>
+            <button type="button" className="button" aria-disabled={refund.isPending || undefined} onClick={() => void confirmRefund()}>
+              {t('detail.confirmRefund')}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setConfirmingRefund(false)}>
+              {t('detail.keep')}
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="button button--secondary" onClick={() => setConfirmingRefund(true)}>
+            {t('detail.refund')}
+          </button>
+        ))}
       {actions.includes('PAY') && (
         <button type="button" className="button" aria-disabled={pay.isPending || undefined} onClick={() => void acceptAndPay()}>
           {pay.isPending ? t('detail.paying') : t('detail.pay')}

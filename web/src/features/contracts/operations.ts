@@ -170,6 +170,15 @@ export const ACCEPT_AND_PAY_CONTRACT = graphql(`
   }
 `);
 
+export const REFUND_CONTRACT = graphql(`
+  mutation RefundContract($input: RefundContractInput!) {
+    refundContract(input: $input) {
+      id
+      status
+    }
+  }
+`);
+
 export const ON_CONTRACT_EVENT = graphql(`
   subscription OnContractEvent($userId: ID!) {
     onContractEvent(userId: $userId) {

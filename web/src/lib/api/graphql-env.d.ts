@@ -3108,6 +3108,10 @@ export type introspection = {
           {
             "name": "PAY",
             "isDeprecated": false
+          },
+          {
+            "name": "REFUND",
+            "isDeprecated": false
           }
         ]
       },
@@ -5751,6 +5755,29 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "refundContract",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "Contract"
+              }
+            },
+            "args": [
+              {
+                "name": "input",
+                "type": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "INPUT_OBJECT",
+                    "name": "RefundContractInput"
+                  }
+                }
+              }
+            ],
+            "isDeprecated": false
+          },
+          {
             "name": "removeConversationNotification",
             "type": {
               "kind": "NON_NULL",
@@ -7864,6 +7891,33 @@ export type introspection = {
           }
         ],
         "interfaces": []
+      },
+      {
+        "kind": "INPUT_OBJECT",
+        "name": "RefundContractInput",
+        "inputFields": [
+          {
+            "name": "contractId",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "ID"
+              }
+            }
+          },
+          {
+            "name": "expectedVersion",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            }
+          }
+        ],
+        "isOneOf": false
       },
       {
         "kind": "ENUM",
