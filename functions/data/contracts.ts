@@ -383,16 +383,48 @@ export async function placeBookingHold(
   };
   await changeCalendar(
     adId,
-    (holds) => {
-      const others = holds.filter((h) => h.contractId !== hold.contractId && isLive(h, now));
-      if (others.some((h) => overlaps(h, entry))) throw new DataRefusal('DATES_TAKEN', 'These dates are held for another contract');
-      return [...others, entry];
-    },
+    withHold(entry, now),
     [contractCheck],
     () => new DataRefusal('STALE_VERSION', 'The contract was changed meanwhile'),
   );
 }
 
+/** The calendar's holds with `entry` in place of its contract's own; DATES_TAKEN when another live hold overlaps it. */
+const withHold = (entry: BookingHold, now: string) => (holds: BookingHold[]) => {
+  const others = holds.filter((h) => h.contractId !== entry.contractId && isLive(h, now));
+  if (others.some((h) => overlaps(h, entry))) throw new DataRefusal('DATES_TAKEN', 'These dates are held for another contract');
+  return [...others, entry];
+};
+
+/**
+ * Writes `next` over the contract read as `before` and holds `hold` on its ad in one transaction: the
+ * payment's PAID and the dates kept for good are written together or not at all (a SUBMITTED
+ * contract never keeps a hold that does not lapse, and a later hold of a payment attempt can no longer
+ * replace it). DATES_TAKEN or STALE_VERSION as placeBookingHold and replaceContract.
+ */
+export async function replaceContractHolding(
+  before: ContractRecord,
+  next: ContractRecord,
+  hold: Omit<BookingHold, 'contractId'>,
+  now: string,
+): Promise<ContractRecord> {
+  const written = { ...next, revision: before.revision + 1 };
+  const put: TransactItem = {
+    Put: {
+      TableName: tableName(),
+      Item: contractItem(written),
+      ConditionExpression: 'attribute_exists(PK) AND revision = :revision',
+      ExpressionAttributeValues: { ':revision': before.revision },
+    },
+  };
+  await changeCalendar(
+    before.adId,
+    withHold({ ...hold, contractId: before.id }, now),
+    [put],
+    () => new DataRefusal('STALE_VERSION', 'The contract was changed meanwhile'),
+  );
+  return written;
+}
 /** Frees the contract's period on the ad (lapsed holds are dropped on the way); nothing to do when it holds none. */
 export async function releaseBookingHold(adId: string, contractId: string, now: string): Promise<void> {
   await changeCalendar(

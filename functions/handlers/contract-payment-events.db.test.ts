@@ -7,13 +7,18 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEvent, ContractCheckout, ContractEvent } from '@partage/graphql';
 import { OPEN_SESSION, actOnCheckout, sessionObject } from '../adapters/payment-simulator';
+import { paymentProvider } from '../adapters/payment-provider';
 import { bookedPeriods, getContract, placeBookingHold } from '../data/contracts';
+import { createConversation } from '../domain/chat/conversations';
+import { proposeContract } from '../domain/contracts/contracts';
 import { getSimulatorRecord, updateSimulatorRecord, type SimulatedSession } from '../data/payment-simulator';
 import type { UserRecord } from '../data/users';
 import { epochSeconds, manualClock, now, useClock } from '../domain/clock';
 import {
   asUser,
+  contractInput,
   errorCodeOf,
+  givenAd,
   givenContract,
   givenUser,
   httpEvent,
@@ -187,6 +192,50 @@ describe('checkout.session.completed', () => {
     expect((await getContract(contract.id))?.payment?.sessionId).toBe(second.sessionId);
     expect(await refundCall(session.sessionId)).toBeDefined();
     expect(await refundCall(second.sessionId)).toBeUndefined();
+  });
+});
+
+describe('20 payments completing at once for overlapping dates of one ad', () => {
+  it('make exactly one contract PAID; the others are refunded and stay payable', async () => {
+    const ad = await givenAd(
+      owner,
+      { availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] } },
+      { published: true },
+    );
+    const tenants = await Promise.all(Array.from({ length: 20 }, () => givenUser()));
+    const day = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const contracts = [];
+    for (const [index, each] of tenants.entries()) {
+      const conversation = await createConversation(asUser(each), { adId: ad.id });
+      const period = { precision: 'DAY' as const, start: day(10 + (index % 3)), end: day(13) };
+      contracts.push(await proposeContract(asUser(owner), contractInput({ conversationId: conversation.id, period })));
+    }
+    // Sessions opened for every one (as if each tenant's hold had lapsed before the next took the dates).
+    const provider = await paymentProvider();
+    const sessions = await Promise.all(
+      contracts.map(async (contract) => {
+        const { sessionId } = await provider.createCheckoutSession({
+          contractId: contract.id,
+          contractVersion: 1,
+          amountCents: 25_000,
+          description: 'Cuisine',
+          successUrl: 'http://partage.test/paiement/succes',
+          cancelUrl: 'http://partage.test/paiement/annule',
+          expiresAt: new Date(now().getTime() + 31 * 60_000),
+          language: 'fr',
+          idempotencyKey: `race-${contract.id}`,
+        });
+        return (await getSimulatorRecord('SESSION', sessionId))!;
+      }),
+    );
+    await Promise.all(sessions.map((session) => deliver(sessionEvent('checkout.session.completed', paid(session)))));
+
+    const statuses = await Promise.all(contracts.map(async (contract) => (await getContract(contract.id))!.status));
+    expect(statuses.filter((status) => status === 'PAID')).toHaveLength(1);
+    expect(statuses.filter((status) => status === 'SUBMITTED')).toHaveLength(19);
+    const refunds = await Promise.all(sessions.map((session) => refundCall(session.sessionId)));
+    expect(refunds.filter(Boolean)).toHaveLength(19);
+    expect(await held(ad.id)).toEqual([expect.objectContaining({ contractId: contracts[statuses.indexOf('PAID')]!.id, expiresAt: null })]);
   });
 });
 

@@ -11,7 +11,7 @@
 
 import type { PaymentEvent } from '../../adapters/payment-provider';
 import { paymentProvider } from '../../adapters/payment-provider';
-import { getContract, placeBookingHold, releaseBookingHold, replaceContract, type ContractRecord } from '../../data/contracts';
+import { getContract, releaseBookingHold, replaceContractHolding, type ContractRecord } from '../../data/contracts';
 import { DataRefusal } from '../../data/errors';
 import { now } from '../clock';
 import { announceContractStep } from './contract-notices';
@@ -82,21 +82,22 @@ async function paymentSucceeded({ object }: PaymentEvent): Promise<void> {
     if (refusal) return refundSession(facts, refusal);
     const at = now().toISOString();
     try {
-      // Kept for good now (expiresAt null): a hold that lapsed while the tenant paid is placed again if the dates are still free.
-      await placeBookingHold(
-        { adId: contract.adId, contractId: contract.id, startAt: contract.content.startAt, endAt: contract.content.endAt, expiresAt: null },
-        { status: 'SUBMITTED', version: contract.version },
-        at,
-      );
       const verdict = nextStatus(contract.status, 'PAY', 'SYSTEM');
       if (!verdict.allowed) throw new Error(`PAY refused from ${contract.status}`);
-      const paid = await replaceContract(contract, {
-        ...contract,
-        status: verdict.to,
-        updatedAt: at,
-        payment: { sessionId: facts.sessionId, paymentIntentId: facts.paymentIntentId, amountCents: facts.amountCents, paidAt: at },
-        history: [...contract.history, step('PAID', { status: verdict.to, version: contract.version }, null, at)],
-      });
+      // PAID and the dates kept for good (expiresAt null) in one write; a hold that lapsed while the
+      // tenant paid is placed again if the dates are still free.
+      const paid = await replaceContractHolding(
+        contract,
+        {
+          ...contract,
+          status: verdict.to,
+          updatedAt: at,
+          payment: { sessionId: facts.sessionId, paymentIntentId: facts.paymentIntentId, amountCents: facts.amountCents, paidAt: at },
+          history: [...contract.history, step('PAID', { status: verdict.to, version: contract.version }, null, at)],
+        },
+        { startAt: contract.content.startAt, endAt: contract.content.endAt, expiresAt: null },
+        at,
+      );
       await schedulePayout(paid);
       // The tenant's act: the conversation's line is in their name.
       await announceContractStep(paid, 'PAID', paid.tenantId);
