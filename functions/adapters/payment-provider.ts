@@ -80,6 +80,8 @@ export interface PaymentProvider {
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Ends an open session (a retry replaces it); an already expired or completed one is left as it is. */
   expireCheckoutSession(sessionId: string, idempotencyKey: string): Promise<void>;
+  /** The charge a paid Checkout Session made (a payout's `sourceTransaction`); its events name only the payment. */
+  checkoutCharge(sessionId: string): Promise<string>;
   createTransfer(request: TransferRequest): Promise<{ transferId: string }>;
   createRefund(request: RefundRequest): Promise<{ refundId: string; status: string }>;
   /** The event of a webhook call; WebhookSignatureError when the body was not signed by the provider. */

@@ -131,6 +131,13 @@ export function simulatedPaymentProvider({ webhookSecret }: { webhookSecret: str
       });
     },
 
+    async checkoutCharge(sessionId) {
+      const session = await getSimulatorRecord('SESSION', sessionId);
+      if (session?.paymentStatus !== 'paid')
+        throw new PaymentProviderError('invalidRequest', `Checkout Session ${sessionId} has no charge`, 404, 'resource_missing');
+      return session.chargeId;
+    },
+
     createTransfer: (request) =>
       idempotent(request.idempotencyKey, async () => {
         const account = await existingAccount(request.destination);

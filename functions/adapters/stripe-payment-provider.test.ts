@@ -78,6 +78,17 @@ function answer(method: string, path: string, form: Record<string, string>): [nu
   if (route === 'POST /v1/checkout/sessions/cs_done/expire')
     return stripeError(400, 'invalid_request_error', 'Only Checkout Sessions with a status in ["open"] can be expired.');
   if (route === 'GET /v1/checkout/sessions/cs_done') return [200, fixture('checkout.session', { id: 'cs_done', status: 'complete' })];
+  if (route === 'GET /v1/checkout/sessions/cs_paid')
+    return [
+      200,
+      fixture('checkout.session', {
+        id: 'cs_paid',
+        status: 'complete',
+        payment_intent: fixture('payment_intent', { id: 'pi_1', latest_charge: 'ch_1' }),
+      }),
+    ];
+  if (route === 'GET /v1/checkout/sessions/cs_unpaid')
+    return [200, fixture('checkout.session', { id: 'cs_unpaid', status: 'open', payment_intent: null })];
   if (route === 'POST /v1/transfers')
     return [200, fixture('transfer', { id: 'tr_1', amount: Number(form.amount), currency: 'cad', destination: form.destination })];
   if (route === 'POST /v1/refunds')
@@ -226,6 +237,12 @@ describe('Stripe adapter: payment and payout', () => {
       'POST /v1/checkout/sessions/cs_done/expire',
       'GET /v1/checkout/sessions/cs_done',
     ]);
+  });
+
+  it("reads a paid session's charge through its expanded payment, and refuses a session with none", async () => {
+    expect(await provider().checkoutCharge('cs_paid')).toBe('ch_1');
+    expect(requests[0]).toMatchObject({ method: 'GET', path: '/v1/checkout/sessions/cs_paid', form: { 'expand[0]': 'payment_intent' } });
+    await expect(provider().checkoutCharge('cs_unpaid')).rejects.toMatchObject({ kind: 'invalidRequest' });
   });
 
   it('transfers from the charge to the connected account, in the contract group', async () => {

@@ -172,6 +172,16 @@ export function stripePaymentProvider(credentials: StripeCredentials, endpoint?:
         }
       }),
 
+    checkoutCharge: (sessionId) =>
+      call(async () => {
+        const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] });
+        const intent = session.payment_intent;
+        const charge = intent && typeof intent !== 'string' ? intent.latest_charge : null;
+        const chargeId = typeof charge === 'string' ? charge : charge?.id;
+        if (!chargeId) throw new PaymentProviderError('invalidRequest', `Checkout Session ${sessionId} has no charge`);
+        return chargeId;
+      }),
+
     createTransfer: (request) =>
       call(async () => {
         const transfer = await stripe.transfers.create(

@@ -72,6 +72,47 @@ export interface ContractStepRecord {
   version: number;
 }
 
+/** The tenant's present attempt at paying: the Checkout Session opened for it (absent before the first). */
+export interface ContractCheckoutRecord {
+  /** Counts the attempts (1 for the first): part of the session's idempotency key. */
+  attempt: number;
+  /** The contract version the session charges. */
+  version: number;
+  /** Null while the session is being opened (the attempt is recorded first, see startContractPayment). */
+  sessionId: string | null;
+  expiresAt: string;
+}
+
+/** The payment that made the contract PAID (the provider's ids, for the payout and a refund). */
+export interface ContractPaymentRecord {
+  sessionId: string;
+  paymentIntentId: string;
+  amountCents: number;
+  paidAt: string;
+}
+
+/** The owner's payout: the job's claim, its failures, then the transfer. */
+export interface ContractPayoutRecord {
+  /** When a run claimed it (null: no run at it); a claim older than the run's longest life has lapsed. */
+  claimedAt: string | null;
+  /** Part of the transfer's idempotency key: moves on only after a refusal that certainly made no transfer. */
+  keyAttempt: number;
+  /** Failed runs so far. */
+  failures: number;
+  lastFailure?: string;
+  /** Too many failures: left to administrators. */
+  flagged: boolean;
+  transferId?: string;
+  paidOutAt?: string;
+}
+
+/** A refund asked for (written before the provider's call: from then on the payout never runs). */
+export interface ContractRefundRecord {
+  requestedAt: string;
+  requestedBy: string;
+  refundId?: string;
+}
+
 export interface ContractRecord {
   id: string;
   adId: string;
@@ -87,6 +128,10 @@ export interface ContractRecord {
   updatedAt: string;
   content: ContractContent;
   history: ContractStepRecord[];
+  checkout?: ContractCheckoutRecord;
+  payment?: ContractPaymentRecord;
+  payout?: ContractPayoutRecord;
+  refund?: ContractRefundRecord;
 }
 
 export interface ContractVersionRecord {
@@ -108,9 +153,42 @@ function contractItem(contract: ContractRecord): Record<string, unknown> {
 }
 
 function contractOf(item: Record<string, unknown>): ContractRecord {
-  const { id, adId, conversationId, ownerId, tenantId, status, version, revision, createdAt, updatedAt, content, history } =
-    item as unknown as ContractRecord;
-  return { id, adId, conversationId, ownerId, tenantId, status, version, revision, createdAt, updatedAt, content, history };
+  const {
+    id,
+    adId,
+    conversationId,
+    ownerId,
+    tenantId,
+    status,
+    version,
+    revision,
+    createdAt,
+    updatedAt,
+    content,
+    history,
+    checkout,
+    payment,
+    payout,
+    refund,
+  } = item as unknown as ContractRecord;
+  return {
+    id,
+    adId,
+    conversationId,
+    ownerId,
+    tenantId,
+    status,
+    version,
+    revision,
+    createdAt,
+    updatedAt,
+    content,
+    history,
+    ...(checkout && { checkout }),
+    ...(payment && { payment }),
+    ...(payout && { payout }),
+    ...(refund && { refund }),
+  };
 }
 
 const versionPut = (contract: ContractRecord): TransactItem => ({
@@ -305,16 +383,48 @@ export async function placeBookingHold(
   };
   await changeCalendar(
     adId,
-    (holds) => {
-      const others = holds.filter((h) => h.contractId !== hold.contractId && isLive(h, now));
-      if (others.some((h) => overlaps(h, entry))) throw new DataRefusal('DATES_TAKEN', 'These dates are held for another contract');
-      return [...others, entry];
-    },
+    withHold(entry, now),
     [contractCheck],
     () => new DataRefusal('STALE_VERSION', 'The contract was changed meanwhile'),
   );
 }
 
+/** The calendar's holds with `entry` in place of its contract's own; DATES_TAKEN when another live hold overlaps it. */
+const withHold = (entry: BookingHold, now: string) => (holds: BookingHold[]) => {
+  const others = holds.filter((h) => h.contractId !== entry.contractId && isLive(h, now));
+  if (others.some((h) => overlaps(h, entry))) throw new DataRefusal('DATES_TAKEN', 'These dates are held for another contract');
+  return [...others, entry];
+};
+
+/**
+ * Writes `next` over the contract read as `before` and holds `hold` on its ad in one transaction: the
+ * payment's PAID and the dates kept for good are written together or not at all (a SUBMITTED
+ * contract never keeps a hold that does not lapse, and a later hold of a payment attempt can no longer
+ * replace it). DATES_TAKEN or STALE_VERSION as placeBookingHold and replaceContract.
+ */
+export async function replaceContractHolding(
+  before: ContractRecord,
+  next: ContractRecord,
+  hold: Omit<BookingHold, 'contractId'>,
+  now: string,
+): Promise<ContractRecord> {
+  const written = { ...next, revision: before.revision + 1 };
+  const put: TransactItem = {
+    Put: {
+      TableName: tableName(),
+      Item: contractItem(written),
+      ConditionExpression: 'attribute_exists(PK) AND revision = :revision',
+      ExpressionAttributeValues: { ':revision': before.revision },
+    },
+  };
+  await changeCalendar(
+    before.adId,
+    withHold({ ...hold, contractId: before.id }, now),
+    [put],
+    () => new DataRefusal('STALE_VERSION', 'The contract was changed meanwhile'),
+  );
+  return written;
+}
 /** Frees the contract's period on the ad (lapsed holds are dropped on the way); nothing to do when it holds none. */
 export async function releaseBookingHold(adId: string, contractId: string, now: string): Promise<void> {
   await changeCalendar(

@@ -25,5 +25,11 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   /** To the tenant: what is proposed, in short, and the contract's page. */
   contractProposed: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   contractUpdated: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  /** To both parties: the receipt (amounts, fee, dates, both organisations, the contract's number). */
+  contractPaid: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  /** To the owner: their share was transferred. */
+  contractPayoutSent: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  /** To both parties: the paid contract was cancelled and the tenant refunded. */
+  contractRefunded: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   alertDigest: [paragraph('intro'), adCards('cards'), secondaryLink('seeAll', 'moreLink'), secondaryLink('delete', 'deleteLink')],
 };

@@ -38,13 +38,19 @@ const VALUES = {
   period: 'du 1 juillet 2026 au 3 juillet 2026',
   total: '250,00 $ CA',
   version: '2',
+  number: 'c0ffee00-1234-4abc-8def-0123456789ab',
+  paidAt: '1 juillet 2026 à 10 h 00',
+  owner: EVIL,
+  tenant: EVIL,
+  fee: '12,50 $ CA',
+  share: '237,50 $ CA',
 };
 
 /** The links an e-mail's template has after its action (secondary links), in order. */
 const SECONDARY_LINKS: Partial<Record<EmailName, string[]>> = { alertConfirmation: [deleteLink], alertDigest: [moreLink, deleteLink] };
 
 /** The placeholders that take text someone typed. */
-const EVIL_PLACEHOLDERS = ['firstName', 'title', 'name', 'place', 'email', 'organization', 'subject', 'message'];
+const EVIL_PLACEHOLDERS = ['firstName', 'title', 'name', 'place', 'email', 'organization', 'subject', 'message', 'owner', 'tenant'];
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 /** A text filled as the renderer does. */

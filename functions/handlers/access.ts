@@ -80,9 +80,11 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // signs URLs of the attachments (private area) and builds those of the ads' images (public).
   chat: { table: 'readWrite', publicUrl: true, publish: ['chatEvent'], scheduler: true, files: { private: 'read', public: 'read' } },
   // Contracts: e-mails the tenant a proposal or an edit, publishes contract events and the chat's
-  // system lines to both parties, signs URLs of the contracts' files (private area).
+  // system lines to both parties, signs URLs of the contracts' files (private area), opens and expires
+  // Checkout Sessions (Stripe) when the tenant pays.
   contracts: {
     table: 'readWrite',
+    secrets: ['stripe'],
     sendEmail: true,
     publicUrl: true,
     publish: ['contractEvent', 'chatEvent'],
@@ -115,8 +117,26 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // Onboarding with the payment provider: Stripe calls (its secret key), the user item's payment state,
   // PUBLIC_URL for the pages Stripe's onboarding comes back to.
   payments: { table: 'readWrite', secrets: ['stripe'], publicUrl: true },
-  // Stripe's webhook: verifies each event with the signing secret, marks it handled, applies it.
-  'stripe-webhook': { table: 'readWrite', secrets: ['originVerify', 'stripe'] },
+  // Stripe's webhook: verifies each event with the signing secret, marks it handled, applies it. A paid
+  // contract: its receipts e-mailed (links to the site), contract events and chat lines published, the
+  // payout and the closing scheduled; a payment that cannot apply refunded (Stripe).
+  'stripe-webhook': {
+    table: 'readWrite',
+    secrets: ['originVerify', 'stripe'],
+    sendEmail: true,
+    publicUrl: true,
+    publish: ['contractEvent', 'chatEvent'],
+    scheduler: true,
+  },
+  // The contracts' one-time jobs: the payout (Stripe transfer), then PAYOUT_DONE and CLOSED, each
+  // e-mailed or published to the parties. Schedules nothing (it is a job's target).
+  'contract-payouts': {
+    table: 'readWrite',
+    secrets: ['stripe'],
+    sendEmail: true,
+    publicUrl: true,
+    publish: ['contractEvent', 'chatEvent'],
+  },
   // The chat's reminder job: e-mails a link to the conversation.
   'chat-reminders': { table: 'readWrite', sendEmail: true, publicUrl: true },
 };

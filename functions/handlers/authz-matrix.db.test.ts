@@ -116,9 +116,9 @@ const RESOURCES: { fields: RegExp; path: string[]; make: (target: UserRecord) =>
   },
   // A contract the target is the tenant of (the owner for updateContract): `own` is a party, `other` and the administrator are not.
   { fields: /^Query\.contract$/, path: ['id'], make: (target) => givenContract(target) },
-  { fields: /^Mutation\.cancelContract$/, path: ['input', 'contractId'], make: (target) => givenContract(target) },
+  { fields: /^Mutation\.(cancelContract|acceptAndPayContract)$/, path: ['input', 'contractId'], make: (target) => givenContract(target) },
   {
-    fields: /^Mutation\.updateContract$/,
+    fields: /^Mutation\.(updateContract|refundContract)$/,
     path: ['input', 'contractId'],
     make: async (target) => givenContract(await givenUser(), target),
   },

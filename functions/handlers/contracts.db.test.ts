@@ -307,7 +307,7 @@ describe('cancelContract', () => {
 describe('reading contracts', () => {
   it('shows a contract to its parties and administrators only, files included', async () => {
     const { id } = await givenContract(tenant, owner);
-    expect(await read(tenant, id)).toMatchObject({ id, viewerRole: 'TENANT', availableActions: ['CANCEL'] });
+    expect(await read(tenant, id)).toMatchObject({ id, viewerRole: 'TENANT', availableActions: ['CANCEL', 'PAY'] });
     expect(await read(admin, id)).toMatchObject({ id, viewerRole: 'ADMIN', availableActions: [] });
     expect(errorCodeOf(await read(stranger, id))).toBe('UNAUTHORIZED_ACCESS');
     // A contract that does not exist answers the same: nothing is learnt.

@@ -4,13 +4,16 @@
 import {
   assertValid,
   required,
+  type MutationAcceptAndPayContractArgs,
   type MutationCancelContractArgs,
+  type MutationRefundContractArgs,
   type MutationProposeContractArgs,
   type MutationUpdateContractArgs,
   type QueryContractArgs,
   type QueryMyContractsArgs,
   type SubscriptionOnContractEventArgs,
 } from '@partage/graphql';
+import { acceptAndPayContract, refundContract } from '../domain/contracts/contract-payment';
 import { cancelContract, contractById, myContracts, proposeContract, updateContract } from '../domain/contracts/contracts';
 import { requireRole, unauthorized, USER_ONLY, type Identity } from '../domain/identity';
 import { resolverHandler, type FieldMap } from './shared/resolver';
@@ -24,6 +27,9 @@ export const contractsFields = {
   'Mutation.proposeContract': ({ input }: MutationProposeContractArgs, identity: Identity) => proposeContract(identity, input),
   'Mutation.updateContract': ({ input }: MutationUpdateContractArgs, identity: Identity) => updateContract(identity, input),
   'Mutation.cancelContract': ({ input }: MutationCancelContractArgs, identity: Identity) => cancelContract(identity, input),
+  'Mutation.acceptAndPayContract': ({ input }: MutationAcceptAndPayContractArgs, identity: Identity) =>
+    acceptAndPayContract(identity, input),
+  'Mutation.refundContract': ({ input }: MutationRefundContractArgs, identity: Identity) => refundContract(identity, input),
 
   // Runs once when a client subscribes: only the user themself may listen; each event names its one
   // recipient, so the filter keeps every other party's events away.

@@ -36,6 +36,16 @@ export const CRON_JOBS: CronJob[] = [
 
 export const ONE_TIME_JOBS: OneTimeJob[] = [
   {
+    job: 'contract-payout',
+    handler: 'contract-payouts',
+    description: "Transfers a paid contract's owner share PAYOUT_DELAY_MS after the rental starts (retried with backoff)",
+  },
+  {
+    job: 'contract-close',
+    handler: 'contract-payouts',
+    description: 'Closes a paid-out contract once its rental has ended',
+  },
+  {
     job: 'chat-reminder',
     handler: 'chat-reminders',
     description: 'E-mails a participant who left a message unread CHAT_REMINDER_MINUTES, once per quiet period',

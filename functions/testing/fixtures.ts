@@ -332,3 +332,27 @@ export async function givenAlert(owner: Pick<UserRecord, 'id' | 'role' | 'email'
   const alert = await createAlert(asUser(owner), alertInput(owner.email, overrides), undefined);
   return { id: alert.id };
 }
+
+/**
+ * Call in beforeAll: the payment simulator's webhook calls (to TEST_PUBLIC_URL, where no server
+ * listens in these tests) reach the webhook handler itself, as they reach the local host's route.
+ * Any other fetch goes out as usual.
+ */
+export function routeSimulatorWebhooks(): () => void {
+  const realFetch = globalThis.fetch;
+  const webhookUrl = `${TEST_PUBLIC_URL}/webhooks/stripe`;
+  const routed: typeof fetch = async (input, init) => {
+    if (String(input) !== webhookUrl) return realFetch(input, init);
+    const { handler } = await import('../handlers/stripe-webhook');
+    const event = httpEvent('POST', '/webhooks/stripe', String(init?.body));
+    event.headers = Object.fromEntries(
+      Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    const response = await handler(event);
+    return new Response(response.body ?? '', { status: response.statusCode ?? 200 });
+  };
+  globalThis.fetch = routed;
+  return () => {
+    globalThis.fetch = realFetch;
+  };
+}

@@ -18,6 +18,10 @@ export const authz: AuthzTable = {
   'Mutation.proposeContract': PARTIES,
   'Mutation.updateContract': PARTIES,
   'Mutation.cancelContract': PARTIES,
+  // The tenant only; `own` is the contract's tenant here.
+  'Mutation.acceptAndPayContract': PARTIES,
+  // The owner (`own` is the contract's owner here) and administrators, who handle refunds.
+  'Mutation.refundContract': { anonymous: false, own: true, other: false, admin: true },
   // Only the user themself may listen (each event names its one recipient).
   'Subscription.onContractEvent': { anonymous: false, own: true, other: false, admin: false },
   'Mutation.publishContractEvent': SERVER_ONLY,

@@ -238,3 +238,15 @@ export const PAYMENT_ONBOARDING_PATHS = {
   refresh: '/paiement/fournisseur/actualiser',
   validate: '/paiement/fournisseur/valider',
 } as const;
+
+/**
+ * The web app's pages the hosted Checkout comes back to (spec §2: "payment success" and "payment
+ * cancel"), each given the contract as `?contrat=<id>`.
+ */
+export const PAYMENT_CHECKOUT_PATHS = {
+  success: '/paiement/succes',
+  cancel: '/paiement/annule',
+} as const;
+
+/** How long a Checkout Session stays open, and the contract's dates are held for it (Stripe's minimum). */
+export const CHECKOUT_SESSION_MINUTES = 30;

@@ -593,7 +593,12 @@ describe('chat', () => {
 describe('contracts', () => {
   it('has a Lambda that e-mails the tenant, publishes contract events and chat lines only, and reads private files without writing any', () => {
     const env = envOf('contracts');
-    expect(env).toMatchObject({ PUBLISH_ADAPTER: 'appsync', MAIL_ADAPTER: 'ses', FILE_STORE_ADAPTER: 's3' });
+    expect(env).toMatchObject({
+      PUBLISH_ADAPTER: 'appsync',
+      MAIL_ADAPTER: 'ses',
+      FILE_STORE_ADAPTER: 's3',
+      PAYMENT_PROVIDER_ADAPTER: 'stripe',
+    });
     expect(env.SCHEDULER_ADAPTER).toBeUndefined();
     const statements = statementsOf('contracts');
     expect(statements).toContain('/types/Mutation/fields/publishContractEvent');
@@ -607,7 +612,7 @@ describe('contracts', () => {
 
   it('resolves the contract fields on the contracts data source', () => {
     const [fnId] = functionOf('contracts');
-    for (const fieldName of ['proposeContract', 'updateContract', 'cancelContract']) {
+    for (const fieldName of ['proposeContract', 'updateContract', 'cancelContract', 'acceptAndPayContract']) {
       const resolver = ofType('AWS::AppSync::Resolver').find(
         ([, r]) => r.Properties.TypeName === 'Mutation' && r.Properties.FieldName === fieldName,
       )?.[1];
@@ -665,13 +670,32 @@ describe('payments', () => {
 
   it('routes POST /webhooks/stripe to a Lambda that checks CloudFront’s header and Stripe’s signature', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /webhooks/stripe' });
-    expect(accessOf('stripe-webhook')).toEqual({ table: 'readWrite', secrets: ['originVerify', 'stripe'] });
+    expect(accessOf('stripe-webhook')).toEqual({
+      table: 'readWrite',
+      secrets: ['originVerify', 'stripe'],
+      sendEmail: true,
+      publicUrl: true,
+      publish: ['contractEvent', 'chatEvent'],
+      scheduler: true,
+    });
     expect(envOf('stripe-webhook')).toMatchObject({
       ORIGIN_VERIFY_SECRET_ARN: expect.anything(),
       STRIPE_SECRET_ARN: expect.anything(),
       PAYMENT_PROVIDER_ADAPTER: 'stripe',
+      SCHEDULER_ADAPTER: 'eventbridge',
     });
-    expect(envOf('stripe-webhook').PUBLIC_URL).toBeUndefined();
+    // It schedules the payout and the closing of a paid contract, run by the contract-payouts Lambda.
+    expect(JSON.stringify(envOf('stripe-webhook').SCHEDULE_TARGETS)).toContain(functionOf('contract-payouts')[0]);
+  });
+
+  it('runs the payout and the closing in a Lambda that calls Stripe and schedules nothing', () => {
+    expect(envOf('contract-payouts')).toMatchObject({
+      PAYMENT_PROVIDER_ADAPTER: 'stripe',
+      MAIL_ADAPTER: 'ses',
+      PUBLISH_ADAPTER: 'appsync',
+    });
+    expect(envOf('contract-payouts').SCHEDULER_ADAPTER).toBeUndefined();
+    expect(statementsOf('contract-payouts')).not.toContain('scheduler:CreateSchedule');
   });
 });
 

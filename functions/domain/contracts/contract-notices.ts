@@ -2,7 +2,7 @@
 // an event to each party's open pages (they read the contract again), and for a proposal or an edit
 // an e-mail to the tenant in their language with a link to the contract.
 
-import { formatContractPeriod, formatMoney, type ContractStepKind } from '@partage/graphql';
+import { formatContractPeriod, formatMoney, QUEBEC_TIME_ZONE, type ContractStepKind, type UiLanguage } from '@partage/graphql';
 import { mailer } from '../../adapters/mailer';
 import { publisher } from '../../adapters/publisher';
 import { getAds } from '../../data/ads';
@@ -21,8 +21,7 @@ async function emailTenant(contract: ContractRecord, kind: 'PROPOSED' | 'UPDATED
   const tenant = users.find((user) => user.id === contract.tenantId);
   if (!tenant || !owner) return;
   const language = tenant.language;
-  const adTitle =
-    (language === 'en' ? (ad?.content.title.en ?? ad?.content.title.fr) : (ad?.content.title.fr ?? ad?.content.title.en)) ?? '';
+  const adTitle = adTitleIn(ad, language);
   await mailer().send({
     to: tenant.email,
     ...renderEmail(kind === 'PROPOSED' ? 'contractProposed' : 'contractUpdated', language, {
@@ -34,6 +33,85 @@ async function emailTenant(contract: ContractRecord, kind: 'PROPOSED' | 'UPDATED
       link: appLink(contractPath(contract.id)),
     }),
   });
+}
+
+const adTitleIn = (ad: Awaited<ReturnType<typeof getAds>>[number] | undefined, language: UiLanguage) =>
+  (language === 'en' ? (ad?.content.title.en ?? ad?.content.title.fr) : (ad?.content.title.fr ?? ad?.content.title.en)) ?? '';
+
+/** The party as a receipt names them: their organisation, and the name they show. */
+const partyLine = (user: { publicName: string; organizationName?: string | null }) =>
+  user.organizationName && user.organizationName !== user.publicName ? `${user.organizationName} (${user.publicName})` : user.publicName;
+
+/** The receipt of a paid contract, to each party in their language (their books need it). */
+async function emailReceipts(contract: ContractRecord): Promise<void> {
+  const [users, [ad]] = await Promise.all([getUsers([contract.ownerId, contract.tenantId]), getAds([contract.adId])]);
+  const owner = users.find((user) => user.id === contract.ownerId);
+  const tenant = users.find((user) => user.id === contract.tenantId);
+  if (!owner || !tenant) return;
+  const { totalPriceCents, platformFeeCents } = contract.content;
+  await Promise.all(
+    [owner, tenant].map(({ email, language }) =>
+      mailer().send({
+        to: email,
+        ...renderEmail('contractPaid', language, {
+          title: adTitleIn(ad, language),
+          number: contract.id,
+          version: String(contract.version),
+          paidAt: new Intl.DateTimeFormat(language === 'en' ? 'en-CA' : 'fr-CA', {
+            timeZone: QUEBEC_TIME_ZONE,
+            dateStyle: 'long',
+            timeStyle: 'short',
+          }).format(new Date(contract.payment?.paidAt ?? contract.updatedAt)),
+          period: formatContractPeriod(contract.content, language),
+          owner: partyLine(owner),
+          tenant: partyLine(tenant),
+          total: formatMoney(totalPriceCents, language),
+          fee: formatMoney(platformFeeCents, language),
+          share: formatMoney(totalPriceCents - platformFeeCents, language),
+          link: appLink(contractPath(contract.id)),
+        }),
+      }),
+    ),
+  );
+}
+
+/** To the owner: their share left the platform. */
+async function emailPayoutSent(contract: ContractRecord): Promise<void> {
+  const [[owner], [ad]] = await Promise.all([getUsers([contract.ownerId]), getAds([contract.adId])]);
+  if (!owner) return;
+  const { language } = owner;
+  const { totalPriceCents, platformFeeCents } = contract.content;
+  await mailer().send({
+    to: owner.email,
+    ...renderEmail('contractPayoutSent', language, {
+      title: adTitleIn(ad, language),
+      number: contract.id,
+      period: formatContractPeriod(contract.content, language),
+      total: formatMoney(totalPriceCents, language),
+      fee: formatMoney(platformFeeCents, language),
+      share: formatMoney(totalPriceCents - platformFeeCents, language),
+      link: appLink(contractPath(contract.id)),
+    }),
+  });
+}
+
+/** To both parties: the tenant is refunded and the dates are free. */
+async function emailRefunded(contract: ContractRecord): Promise<void> {
+  const [users, [ad]] = await Promise.all([getUsers([contract.ownerId, contract.tenantId]), getAds([contract.adId])]);
+  await Promise.all(
+    users.map(({ email, language }) =>
+      mailer().send({
+        to: email,
+        ...renderEmail('contractRefunded', language, {
+          title: adTitleIn(ad, language),
+          number: contract.id,
+          period: formatContractPeriod(contract.content, language),
+          total: formatMoney(contract.content.totalPriceCents, language),
+          link: appLink(contractPath(contract.id)),
+        }),
+      }),
+    ),
+  );
 }
 
 /** Tells both parties of a step `actorId` made. */
@@ -55,5 +133,8 @@ export async function announceContractStep(contract: ContractRecord, kind: Contr
       }),
     ),
     ...(kind === 'PROPOSED' || kind === 'UPDATED' ? [emailTenant(contract, kind)] : []),
+    ...(kind === 'PAID' ? [emailReceipts(contract)] : []),
+    ...(kind === 'PAYOUT_DONE' ? [emailPayoutSent(contract)] : []),
+    ...(kind === 'REFUNDED' ? [emailRefunded(contract)] : []),
   ]);
 }

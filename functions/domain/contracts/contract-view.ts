@@ -30,9 +30,12 @@ export function roleOf(contract: Pick<ContractRecord, 'ownerId' | 'tenantId'>, u
 }
 
 /** The actions a page offers: the transitions the reader may fire now that a person fires from the page. */
-const PAGE_ACTIONS: Partial<Record<string, ContractAction>> = { EDIT: 'EDIT', CANCEL: 'CANCEL' };
-const actionsOf = (contract: ContractRecord, role: ContractRole): ContractAction[] =>
-  availableTransitions(contract.status, role satisfies ContractActor).flatMap((transition) => PAGE_ACTIONS[transition] ?? []);
+const PAGE_ACTIONS: Partial<Record<string, ContractAction>> = { EDIT: 'EDIT', CANCEL: 'CANCEL', REFUND: 'REFUND' };
+// PAY is the webhook's transition (SYSTEM): what the tenant does from the page is start the payment.
+const actionsOf = (contract: ContractRecord, role: ContractRole): ContractAction[] => [
+  ...availableTransitions(contract.status, role satisfies ContractActor).flatMap((transition) => PAGE_ACTIONS[transition] ?? []),
+  ...(role === 'TENANT' && contract.status === 'SUBMITTED' ? (['PAY'] as const) : []),
+];
 
 async function fileViews(files: ContractContent['files']): Promise<ContractFile[]> {
   const expiresAt = new Date(now().getTime() + CONTRACT_FILE_URL_MINUTES * 60_000);

@@ -46,7 +46,7 @@ async function requireOnboarded(userId: string): Promise<void> {
 }
 
 /** The contract and the caller's side of it; UNAUTHORIZED_ACCESS for a third party or a contract that does not exist. */
-async function requireParty(identity: Identity, contractId: string | null | undefined, roles = SIGNED_IN) {
+export async function requireParty(identity: Identity, contractId: string | null | undefined, roles = SIGNED_IN) {
   const userId = requireRole(identity, roles);
   const contract = typeof contractId === 'string' && contractId ? await getContract(contractId) : undefined;
   const role = contract && roleOf(contract, userId, identity.role === 'ADMIN');
@@ -55,7 +55,7 @@ async function requireParty(identity: Identity, contractId: string | null | unde
 }
 
 /** `actor` fires `transition`: the status it leads to; UNAUTHORIZED_ACCESS or CONTRACT_STATUS_CONFLICT otherwise. */
-function fire(contract: ContractRecord, transition: ContractTransition, actor: ContractActor) {
+export function fire(contract: ContractRecord, transition: ContractTransition, actor: ContractActor) {
   const verdict = nextStatus(contract.status, transition, actor);
   if (!verdict.allowed) {
     throw verdict.reason === 'ACTOR'
@@ -66,11 +66,11 @@ function fire(contract: ContractRecord, transition: ContractTransition, actor: C
 }
 
 /** The contract is at the version the caller acted on; CONTRACT_CHANGED otherwise. */
-function assertVersion(contract: ContractRecord, expectedVersion: number) {
+export function assertVersion(contract: ContractRecord, expectedVersion: number) {
   if (contract.version !== expectedVersion) throw new AppError('CONTRACT_CHANGED', `The contract is at version ${contract.version}`);
 }
 
-const step = (kind: ContractStepKind, contract: Pick<ContractRecord, 'status' | 'version'>, actorId: string, at: string) => ({
+export const step = (kind: ContractStepKind, contract: Pick<ContractRecord, 'status' | 'version'>, actorId: string | null, at: string) => ({
   kind,
   at,
   actorId,

@@ -5,6 +5,7 @@
 // and must ignore an event older than the state it would change (events arrive in any order).
 
 import type { PaymentEvent } from '../../adapters/payment-provider';
+import { CHECKOUT_EVENT_HANDLERS } from '../contracts/contract-payment-events';
 import { recordPaymentOnboarding } from '../../data/users';
 import { onboardingStateOf } from './onboarding';
 
@@ -31,4 +32,5 @@ async function accountUpdated({ object, created }: PaymentEvent): Promise<void> 
 
 export const PAYMENT_EVENT_HANDLERS: Readonly<Record<string, PaymentEventHandler>> = {
   'account.updated': accountUpdated,
+  ...CHECKOUT_EVENT_HANDLERS,
 };

@@ -297,6 +297,14 @@ export const INPUT_TYPE_FIELDS = {
     "files": "[ContractFileInput!]",
     "disclaimerAccepted": "Boolean!"
   },
+  "PayContractInput": {
+    "contractId": "ID!",
+    "expectedVersion": "Int!"
+  },
+  "RefundContractInput": {
+    "contractId": "ID!",
+    "expectedVersion": "Int!"
+  },
   "CancelContractInput": {
     "contractId": "ID!",
     "expectedVersion": "Int!"
@@ -514,6 +522,12 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.updateContract": {
     "input": "UpdateContractInput!"
+  },
+  "Mutation.acceptAndPayContract": {
+    "input": "PayContractInput!"
+  },
+  "Mutation.refundContract": {
+    "input": "RefundContractInput!"
   },
   "Mutation.cancelContract": {
     "input": "CancelContractInput!"

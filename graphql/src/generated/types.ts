@@ -121,6 +121,8 @@ export interface Mutation {
   sendContactMessage?: boolean | null;
   proposeContract: Contract;
   updateContract: Contract;
+  acceptAndPayContract: ContractCheckout;
+  refundContract: Contract;
   cancelContract: Contract;
   publishContractEvent?: ContractEvent | null;
   requestUpload?: UploadTicket | null;
@@ -871,7 +873,7 @@ export type ContractRole = 'OWNER' | 'TENANT' | 'ADMIN';
 
 export type ContractStepKind = 'PROPOSED' | 'UPDATED' | 'CANCELLED' | 'PAID' | 'REFUNDED' | 'PAYOUT_DONE' | 'CLOSED';
 
-export type ContractAction = 'EDIT' | 'CANCEL';
+export type ContractAction = 'EDIT' | 'CANCEL' | 'PAY' | 'REFUND';
 
 export interface ContractPeriod {
   precision: DatePrecision;
@@ -991,6 +993,21 @@ export interface UpdateContractInput {
   terms: string;
   files?: Array<ContractFileInput> | null;
   disclaimerAccepted: boolean;
+}
+
+export interface PayContractInput {
+  contractId: string;
+  expectedVersion: number;
+}
+
+export interface ContractCheckout {
+  url: string;
+  expiresAt: string;
+}
+
+export interface RefundContractInput {
+  contractId: string;
+  expectedVersion: number;
 }
 
 export interface CancelContractInput {
@@ -1349,6 +1366,14 @@ export interface MutationUpdateContractArgs {
   input: UpdateContractInput;
 }
 
+export interface MutationAcceptAndPayContractArgs {
+  input: PayContractInput;
+}
+
+export interface MutationRefundContractArgs {
+  input: RefundContractInput;
+}
+
 export interface MutationCancelContractArgs {
   input: CancelContractInput;
 }
@@ -1572,6 +1597,8 @@ export type ContractPageSource = ContractPage;
 
 export type ContractEventSource = ContractEvent;
 
+export type ContractCheckoutSource = ContractCheckout;
+
 export type UploadTicketSource = UploadTicket;
 
 export type StoredFileSource = StoredFile;
@@ -1651,6 +1678,8 @@ export interface FieldResolverTypes {
   'Mutation.sendContactMessage': { parent: null; args: MutationSendContactMessageArgs; result: boolean | null };
   'Mutation.proposeContract': { parent: null; args: MutationProposeContractArgs; result: ContractSource };
   'Mutation.updateContract': { parent: null; args: MutationUpdateContractArgs; result: ContractSource };
+  'Mutation.acceptAndPayContract': { parent: null; args: MutationAcceptAndPayContractArgs; result: ContractCheckoutSource };
+  'Mutation.refundContract': { parent: null; args: MutationRefundContractArgs; result: ContractSource };
   'Mutation.cancelContract': { parent: null; args: MutationCancelContractArgs; result: ContractSource };
   'Mutation.requestUpload': { parent: null; args: MutationRequestUploadArgs; result: UploadTicketSource | null };
   'Mutation.confirmUpload': { parent: null; args: MutationConfirmUploadArgs; result: StoredFileSource | null };
@@ -1918,6 +1947,8 @@ export interface FieldResolverTypes {
   'ContractEvent.status': { parent: ContractEventSource; args: Record<string, never>; result: ContractStatus };
   'ContractEvent.version': { parent: ContractEventSource; args: Record<string, never>; result: number };
   'ContractEvent.at': { parent: ContractEventSource; args: Record<string, never>; result: string };
+  'ContractCheckout.url': { parent: ContractCheckoutSource; args: Record<string, never>; result: string };
+  'ContractCheckout.expiresAt': { parent: ContractCheckoutSource; args: Record<string, never>; result: string };
   'UploadTicket.fileId': { parent: UploadTicketSource; args: Record<string, never>; result: string };
   'UploadTicket.url': { parent: UploadTicketSource; args: Record<string, never>; result: string };
   'UploadTicket.fields': { parent: UploadTicketSource; args: Record<string, never>; result: string };

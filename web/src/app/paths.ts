@@ -1,5 +1,5 @@
 // Paths of spec §2 the app links to. Screens of later capabilities add theirs with their routes.
-import { PAYMENT_ONBOARDING_PATHS } from '@partage/graphql';
+import { PAYMENT_CHECKOUT_PATHS, PAYMENT_ONBOARDING_PATHS } from '@partage/graphql';
 import { ALERT_CREATION_PATH } from '../lib/search/alert-creation-path';
 
 export const PATHS = {
@@ -35,6 +35,9 @@ export const PATHS = {
   payments: '/paiements',
   paymentRefresh: PAYMENT_ONBOARDING_PATHS.refresh,
   paymentValidate: PAYMENT_ONBOARDING_PATHS.validate,
+  /** Where the hosted Checkout comes back to (spec §2, "payment success" and "payment cancel"), `?contrat=<id>`. */
+  paymentSuccess: PAYMENT_CHECKOUT_PATHS.success,
+  paymentCancel: PAYMENT_CHECKOUT_PATHS.cancel,
   /** The spec's dashboard: the user's contracts as owner and as tenant. */
   dashboard: '/tableau-de-bord',
 } as const;

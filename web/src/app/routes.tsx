@@ -53,6 +53,8 @@ const OnboardingValidatePage = lazyPage(() => import('../features/payments/Onboa
 const DashboardPage = lazyPage(() => import('../features/contracts/DashboardPage').then((m) => m.DashboardPage));
 const CreateContractPage = lazyPage(() => import('../features/contracts/ContractFormPages').then((m) => m.CreateContractPage));
 const EditContractPage = lazyPage(() => import('../features/contracts/ContractFormPages').then((m) => m.EditContractPage));
+const PaymentSuccessPage = lazyPage(() => import('../features/contracts/PaymentReturnPages').then((m) => m.PaymentSuccessPage));
+const PaymentCancelPage = lazyPage(() => import('../features/contracts/PaymentReturnPages').then((m) => m.PaymentCancelPage));
 const ContractDetailPage = lazyPage(() => import('../features/contracts/ContractDetailPage').then((m) => m.ContractDetailPage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
@@ -138,6 +140,9 @@ export const routes: RouteObject[] = [
               { path: 'tableau-de-bord', element: <DashboardPage /> },
               { path: 'contrats/creer', element: <CreateContractPage /> },
               { path: 'contrats/:id/modifier', element: <EditContractPage /> },
+              // The tenant comes back here from the provider's hosted Checkout.
+              { path: PATHS.paymentSuccess.slice(1), element: <PaymentSuccessPage /> },
+              { path: PATHS.paymentCancel.slice(1), element: <PaymentCancelPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -1,12 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations, callsOf, emit, subscriptionsTo } from '../../test/fake-api';
 import { renderAt, signIn } from '../../test/helpers';
+import { leaveForProvider } from '../../lib/payments/leave-for-provider';
 import { aContract } from './test-fixtures';
 
+vi.mock('../../lib/payments/leave-for-provider', () => ({ leaveForProvider: vi.fn() }));
+
 beforeAll(() => i18n.loadNamespaces(['contracts']));
+afterEach(() => vi.mocked(leaveForProvider).mockReset());
 
 const notifications = () => [...document.querySelectorAll('.notification__text')].map((n) => n.textContent);
 
@@ -39,6 +43,31 @@ describe('contract page', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Change the contract' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toContain('Cancel the contract');
     expect(screen.queryByRole('button', { name: /pay/i })).not.toBeInTheDocument();
+  });
+
+  it('sends the tenant to the hosted payment page for the version shown when they accept and pay', async () => {
+    const { user } = open(aContract({ viewerRole: 'TENANT', availableActions: ['CANCEL', 'PAY'] }), 'tenant-1');
+    answerOperations({ acceptAndPayContract: { url: 'https://checkout.test/cs_1', expiresAt: '2026-11-21T10:31:00.000Z' } });
+    await user.click(await screen.findByRole('button', { name: 'Accept and pay' }));
+    await waitFor(() => expect(leaveForProvider).toHaveBeenCalledWith('https://checkout.test/cs_1'));
+    expect(callsOf('acceptAndPayContract')).toEqual([{ input: { contractId: 'contract-1', expectedVersion: 2 } }]);
+  });
+
+  it('says why a payment could not start, and stays on the page', async () => {
+    const { user } = open(aContract({ viewerRole: 'TENANT', availableActions: ['CANCEL', 'PAY'] }), 'tenant-1');
+    answerOperations({ acceptAndPayContract: new ApiError('DATES_UNAVAILABLE', 'taken') });
+    await user.click(await screen.findByRole('button', { name: 'Accept and pay' }));
+    await waitFor(() => expect(notifications()).toContain('These dates are no longer available: they are booked for another contract.'));
+    expect(leaveForProvider).not.toHaveBeenCalled();
+  });
+
+  it('refunds a paid contract after a confirmation, on the version shown', async () => {
+    const { user } = open(aContract({ status: 'PAID', availableActions: ['REFUND'] }));
+    answerOperations({ refundContract: { id: 'contract-1', status: 'REFUNDED' } });
+    await user.click(await screen.findByRole('button', { name: 'Cancel and refund' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, refund the tenant' }));
+    await waitFor(() => expect(callsOf('refundContract')).toEqual([{ input: { contractId: 'contract-1', expectedVersion: 2 } }]));
+    await waitFor(() => expect(notifications()).toContain('The contract is cancelled and the tenant is refunded.'));
   });
 
   it('cancels after a confirmation, on the version shown', async () => {

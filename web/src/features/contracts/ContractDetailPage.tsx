@@ -10,10 +10,11 @@ import { useApiMutation, useApiQuery } from '../../lib/api/queries';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { notifyError } from '../../lib/notifications/notify-error';
 import { notify } from '../../lib/notifications/store';
+import { leaveForProvider } from '../../lib/payments/leave-for-provider';
 import { Outcome } from '../../lib/ui/Outcome';
 import { dateTime, localized, money, nextStepKey, period, type ContractDetails } from './contract-format';
 import { useContractEvents } from './live-contract-events';
-import { CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS } from './operations';
+import { ACCEPT_AND_PAY_CONTRACT, CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS, REFUND_CONTRACT } from './operations';
 import './contracts.css';
 
 export function ContractDetailPage() {
@@ -175,11 +176,18 @@ function ContractView({ contract }: { contract: ContractDetails }) {
   );
 }
 
-/** Edit (owner) and cancel (either party) while unpaid; cancelling asks to confirm first. */
+/**
+ * Accept and pay (tenant), edit (owner) and cancel (either party) while unpaid; refund (owner or
+ * administrator) while paid and not yet paid out; cancelling and refunding ask to confirm first. Paying sends the tenant to the provider's hosted page for the version shown; the
+ * contract becomes PAID from the provider's event, which this page then shows live.
+ */
 function ContractActions({ contract }: { contract: ContractDetails }) {
   const { t } = useTranslation('contracts');
   const [confirming, setConfirming] = useState(false);
   const cancel = useApiMutation(CANCEL_CONTRACT, { invalidates: [CONTRACT, MY_CONTRACTS] });
+  const pay = useApiMutation(ACCEPT_AND_PAY_CONTRACT, { invalidates: [CONTRACT] });
+  const [confirmingRefund, setConfirmingRefund] = useState(false);
+  const refund = useApiMutation(REFUND_CONTRACT, { invalidates: [CONTRACT, MY_CONTRACTS] });
   const actions = contract.availableActions;
   if (actions.length === 0) return null;
   const confirmCancel = async () => {
@@ -192,8 +200,47 @@ function ContractActions({ contract }: { contract: ContractDetails }) {
       setConfirming(false);
     }
   };
+  const acceptAndPay = async () => {
+    try {
+      const answer = await pay.mutateAsync({ input: { contractId: contract.id, expectedVersion: contract.version } });
+      leaveForProvider(answer.acceptAndPayContract.url);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  const confirmRefund = async () => {
+    try {
+      await refund.mutateAsync({ input: { contractId: contract.id, expectedVersion: contract.version } });
+      notify({ type: 'success', text: 'contracts:detail.refunded' });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setConfirmingRefund(false);
+    }
+  };
   return (
     <div className="contract__actions">
+      {actions.includes('REFUND') &&
+        (confirmingRefund ? (
+          <div role="group" aria-label={t('detail.refundQuestion')} className="contract__confirm">
+            <p>{t('detail.refundQuestion')}</p>
+            <button type="button" className="button" aria-disabled={refund.isPending || undefined} onClick={() => void confirmRefund()}>
+              {t('detail.confirmRefund')}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setConfirmingRefund(false)}>
+              {t('detail.keep')}
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="button button--secondary" onClick={() => setConfirmingRefund(true)}>
+            {t('detail.refund')}
+          </button>
+        ))}
+      {actions.includes('PAY') && (
+        <button type="button" className="button" aria-disabled={pay.isPending || undefined} onClick={() => void acceptAndPay()}>
+          {pay.isPending ? t('detail.paying') : t('detail.pay')}
+        </button>
+      )}
       {actions.includes('EDIT') && (
         <Link to={editContractPath(contract.id)} className="button">
           {t('detail.edit')}

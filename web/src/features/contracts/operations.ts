@@ -161,6 +161,24 @@ export const CANCEL_CONTRACT = graphql(`
   }
 `);
 
+export const ACCEPT_AND_PAY_CONTRACT = graphql(`
+  mutation AcceptAndPayContract($input: PayContractInput!) {
+    acceptAndPayContract(input: $input) {
+      url
+      expiresAt
+    }
+  }
+`);
+
+export const REFUND_CONTRACT = graphql(`
+  mutation RefundContract($input: RefundContractInput!) {
+    refundContract(input: $input) {
+      id
+      status
+    }
+  }
+`);
+
 export const ON_CONTRACT_EVENT = graphql(`
   subscription OnContractEvent($userId: ID!) {
     onContractEvent(userId: $userId) {

@@ -1,0 +1,169 @@
+// The owner's payout (issue 20 §7): a one-time job PAYOUT_DELAY_MS after the rental starts transfers the
+// owner's share (the total less the platform's fee) from the tenant's charge to the owner's connected
+// account, then the contract is PAYOUT_DONE, and CLOSED once its end has passed.
+//
+// Exactly once, whatever fires the job and how often:
+// - a run first claims the payout by a write conditioned on the contract's revision: of two runs at the
+//   same moment one wins, the other finds the claim and stops; a claim lapses after PAYOUT_CLAIM_MS
+//   (longer than a run can live), so the retry of a run that crashed takes it over;
+// - the transfer's idempotency key comes from the contract (`payout-<id>-k<keyAttempt>`): a run that
+//   crashed after the transfer and before PAYOUT_DONE makes the same call again and gets the same
+//   transfer back. The key moves on only after a refusal that certainly made no transfer (a restricted
+//   account), since the provider answers a key's first outcome again, refusal included;
+// - a failure is recorded and the run fails, so that its invoker runs it again later (on AWS, Lambda's
+//   retries of an asynchronous invocation, a minute then two later); after PAYOUT_MAX_FAILURES the
+//   payout is flagged for administrators and the run ends without failing. The job does not schedule
+//   its own retry: a one-time job's Lambda that schedules would name its own ARN in its environment
+//   (a cycle in the stack), so the webhook schedules both the payout and the closing when it records PAID.
+
+import { PAYOUT_DELAY_MS } from '@partage/graphql';
+import { PaymentProviderError, paymentProvider } from '../../adapters/payment-provider';
+import { scheduler } from '../../adapters/scheduler';
+import { getContract, replaceContract, type ContractPayoutRecord, type ContractRecord } from '../../data/contracts';
+import { DataRefusal } from '../../data/errors';
+import { getUser } from '../../data/users';
+import { now } from '../clock';
+import { announceContractStep } from './contract-notices';
+import { nextStatus, type ContractTransition } from './contract-states';
+import { step } from './contracts';
+
+export const PAYOUT_JOB = 'contract-payout';
+export const CLOSE_JOB = 'contract-close';
+
+/** Longer than the payout Lambda's timeout (10 s) with room: a claim this old belongs to a run that is over. */
+export const PAYOUT_CLAIM_MS = 60_000;
+/** As many as the invoker's tries of one fire (Lambda runs a failed asynchronous invocation twice more). */
+export const PAYOUT_MAX_FAILURES = 3;
+
+export const payoutKey = (contractId: string, keyAttempt: number) => `payout-${contractId}-k${keyAttempt}`;
+
+/**
+ * The payout of a paid contract PAYOUT_DELAY_MS after its start, and its closing at its end (which
+ * finds it paid out, or leaves the closing to the payout when the rental ended before it); scheduling
+ * them again changes nothing.
+ */
+export async function schedulePayout(contract: Pick<ContractRecord, 'id' | 'content'>): Promise<void> {
+  const payload = { contractId: contract.id };
+  await scheduler().scheduleOnce({
+    name: `payout-${contract.id}`,
+    job: PAYOUT_JOB,
+    at: new Date(Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS),
+    payload,
+  });
+  await scheduler().scheduleOnce({ name: `close-${contract.id}`, job: CLOSE_JOB, at: new Date(contract.content.endAt), payload });
+}
+
+/** The contract moved on by the platform (SYSTEM) through `transition`, with `changes`. */
+function advanced(contract: ContractRecord, transition: ContractTransition, changes: Partial<ContractRecord>, at: string): ContractRecord {
+  const verdict = nextStatus(contract.status, transition, 'SYSTEM');
+  if (!verdict.allowed) throw new Error(`${transition} refused from ${contract.status}`);
+  const kind = transition === 'PAY_OUT' ? 'PAYOUT_DONE' : 'CLOSED';
+  return {
+    ...contract,
+    ...changes,
+    status: verdict.to,
+    updatedAt: at,
+    history: [...contract.history, step(kind, { status: verdict.to, version: contract.version }, null, at)],
+  };
+}
+
+/** The contract with the payout claimed by this run; undefined when there is nothing for this run to do. */
+async function claimPayout(contractId: string): Promise<ContractRecord | undefined> {
+  for (;;) {
+    const contract = await getContract(contractId);
+    // Refunded or being refunded, or paid out already (a duplicate fire after the fact): nothing to do.
+    if (contract?.status !== 'PAID' || !contract.payment || contract.refund) return undefined;
+    const payout: ContractPayoutRecord = contract.payout ?? { claimedAt: null, keyAttempt: 1, failures: 0, flagged: false };
+    if (payout.flagged) return undefined;
+    const at = now();
+    if (payout.claimedAt && at.getTime() - Date.parse(payout.claimedAt) < PAYOUT_CLAIM_MS) return undefined;
+    try {
+      return await replaceContract(contract, { ...contract, payout: { ...payout, claimedAt: at.toISOString() } });
+    } catch (error) {
+      // Another run (or a write of another kind) came first: read again and see.
+      if (!(error instanceof DataRefusal && error.reason === 'STALE_VERSION')) throw error;
+    }
+  }
+}
+
+/** The outcome of a run, for the job's log and the tests. */
+export type PayoutOutcome = 'PAID_OUT' | 'NOTHING_TO_DO' | 'FLAGGED';
+
+/** A refused transfer, recorded: the run fails so that its invoker tries again. */
+export class PayoutFailed extends Error {
+  constructor(contractId: string, cause: PaymentProviderError) {
+    super(`The payout of contract ${contractId} failed: ${cause.message}`, { cause });
+    this.name = 'PayoutFailed';
+  }
+}
+
+export async function runPayout(payload: Record<string, unknown>): Promise<PayoutOutcome> {
+  const contractId = typeof payload.contractId === 'string' ? payload.contractId : '';
+  const claimed = contractId ? await claimPayout(contractId) : undefined;
+  if (!claimed) return 'NOTHING_TO_DO';
+  const payout = claimed.payout!;
+  const provider = await paymentProvider();
+  let transferId: string;
+  try {
+    const owner = await getUser(claimed.ownerId);
+    if (!owner?.paymentAccountId) throw new PaymentProviderError('invalidRequest', 'The owner has no connected account');
+    const sourceTransaction = await provider.checkoutCharge(claimed.payment!.sessionId);
+    ({ transferId } = await provider.createTransfer({
+      amountCents: claimed.content.totalPriceCents - claimed.content.platformFeeCents,
+      destination: owner.paymentAccountId,
+      sourceTransaction,
+      transferGroup: claimed.id,
+      idempotencyKey: payoutKey(claimed.id, payout.keyAttempt),
+    }));
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    return recordFailure(claimed, error);
+  }
+
+  const at = now().toISOString();
+  const done = await replaceContract(
+    claimed,
+    advanced(claimed, 'PAY_OUT', { payout: { ...payout, claimedAt: null, transferId, paidOutAt: at } }, at),
+  );
+  await announceContractStep(done, 'PAYOUT_DONE', done.ownerId);
+  // The closing job found the contract still PAID if the rental ended before the payout.
+  await runClose({ contractId: done.id });
+  return 'PAID_OUT';
+}
+
+async function recordFailure(claimed: ContractRecord, error: PaymentProviderError): Promise<'FLAGGED'> {
+  const payout = claimed.payout!;
+  const failures = payout.failures + 1;
+  const flagged = failures >= PAYOUT_MAX_FAILURES;
+  await replaceContract(claimed, {
+    ...claimed,
+    payout: {
+      ...payout,
+      claimedAt: null,
+      failures,
+      flagged,
+      lastFailure: `${error.kind}${error.providerCode ? ` (${error.providerCode})` : ''}: ${error.message}`,
+      // A retryable failure may have reached the provider: the same key then finds the transfer it made.
+      keyAttempt: error.retryable ? payout.keyAttempt : payout.keyAttempt + 1,
+    },
+  });
+  if (!flagged) throw new PayoutFailed(claimed.id, error);
+  console.error(`[payouts] contract ${claimed.id}: payout failed ${failures} times, left to administrators: ${error.message}`);
+  return 'FLAGGED';
+}
+
+/** A paid-out contract whose end has passed becomes CLOSED; anything else is left as it is. */
+export async function runClose(payload: Record<string, unknown>): Promise<'CLOSED' | 'NOTHING_TO_DO'> {
+  const contract = typeof payload.contractId === 'string' ? await getContract(payload.contractId) : undefined;
+  if (contract?.status !== 'PAYOUT_DONE' || Date.parse(contract.content.endAt) > now().getTime()) return 'NOTHING_TO_DO';
+  const at = now().toISOString();
+  try {
+    const closed = await replaceContract(contract, advanced(contract, 'CLOSE', {}, at));
+    await announceContractStep(closed, 'CLOSED', closed.ownerId);
+  } catch (error) {
+    // Closed meanwhile by the other of the two ways (the payout's run, or the job at the end).
+    if (!(error instanceof DataRefusal && error.reason === 'STALE_VERSION')) throw error;
+    return 'NOTHING_TO_DO';
+  }
+  return 'CLOSED';
+}

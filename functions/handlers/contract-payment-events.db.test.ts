@@ -1,0 +1,259 @@
+// The Checkout events of a contract through POST /webhooks/stripe on DynamoDB Local, sent by the payment
+// simulator or signed here as Stripe signs them: a payment makes the contract PAID (and nothing else
+// does), a replay or a late event changes nothing, a session that ends unpaid frees the dates only if
+// it is the contract's current one, and a payment for dates lost meanwhile is refunded.
+
+import Stripe from 'stripe';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatEvent, ContractCheckout, ContractEvent } from '@partage/graphql';
+import { OPEN_SESSION, actOnCheckout, sessionObject } from '../adapters/payment-simulator';
+import { paymentProvider } from '../adapters/payment-provider';
+import { bookedPeriods, getContract, placeBookingHold } from '../data/contracts';
+import { createConversation } from '../domain/chat/conversations';
+import { proposeContract } from '../domain/contracts/contracts';
+import { getSimulatorRecord, updateSimulatorRecord, type SimulatedSession } from '../data/payment-simulator';
+import type { UserRecord } from '../data/users';
+import { epochSeconds, manualClock, now, useClock } from '../domain/clock';
+import {
+  asUser,
+  contractInput,
+  errorCodeOf,
+  givenAd,
+  givenContract,
+  givenUser,
+  httpEvent,
+  publishedEvents,
+  resolverCaller,
+  routeSimulatorWebhooks,
+  TEST_PAYMENT_WEBHOOK_SECRET,
+  useTestOutbox,
+} from '../testing/fixtures';
+import { handler as contractsHandler } from './contracts';
+import { handler as webhookHandler } from './stripe-webhook';
+
+const outbox = useTestOutbox();
+const call = resolverCaller(contractsHandler);
+const clock = manualClock();
+let tenant: UserRecord;
+let owner: UserRecord;
+
+beforeAll(async () => {
+  [tenant, owner] = await Promise.all([givenUser({ language: 'en' }), givenUser({ organizationName: 'Cuisine partagée Hochelaga' })]);
+  const restoreClock = useClock(clock);
+  const restoreFetch = routeSimulatorWebhooks();
+  return () => {
+    restoreFetch();
+    restoreClock();
+  };
+});
+
+/** A SUBMITTED contract of `owner`'s to `payer` and the session `payer` opened for it. */
+async function givenPaymentStarted(payer = tenant, period?: { start: string; end: string }) {
+  const contract = await givenContract(payer, owner, period ? { period: { precision: 'DAY', ...period } } : {});
+  const checkout = (await call(
+    'Mutation.acceptAndPayContract',
+    { input: { contractId: contract.id, expectedVersion: 1 } },
+    asUser(payer),
+  )) as ContractCheckout;
+  const sessionId = new URL(checkout.url).searchParams.get('session')!;
+  return { contract, session: (await getSimulatorRecord('SESSION', sessionId))! };
+}
+
+let eventCounter = 0;
+/** A signed event of `session` as Stripe sends it; the same payload delivered again is a replay. */
+function sessionEvent(type: string, session: SimulatedSession) {
+  return JSON.stringify({
+    id: `evt_contract_${++eventCounter}`,
+    object: 'event',
+    type,
+    created: epochSeconds(),
+    data: { object: sessionObject(session) },
+  });
+}
+async function deliver(payload: string) {
+  const event = httpEvent('POST', '/webhooks/stripe', payload);
+  event.headers = {
+    'content-type': 'application/json',
+    'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: TEST_PAYMENT_WEBHOOK_SECRET,
+      timestamp: epochSeconds(),
+    }),
+  };
+  const response = await webhookHandler(event);
+  expect(response.statusCode).toBe(200);
+  return (JSON.parse(response.body!) as { outcome: string }).outcome;
+}
+const paid = (session: SimulatedSession): SimulatedSession => ({ ...session, status: 'complete', paymentStatus: 'paid' });
+const refundCall = (sessionId: string) => getSimulatorRecord('CALL', `refund-session-${sessionId}`);
+/** The text with its no-break spaces as spaces and the one-dot leaders (that keep mail clients from making links) as dots. */
+const plain = (text = '') => text.replace(/\s/g, ' ').replace(/\u2024/g, '.');
+const held = (adId: string) => bookedPeriods(adId, now().toISOString());
+
+describe('checkout.session.completed', () => {
+  it('makes the contract PAID, keeps its dates for good, and tells both parties (receipts, system line, live events)', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    expect(await actOnCheckout(session, 'pay')).toBe(session.successUrl);
+
+    const stored = (await getContract(contract.id))!;
+    expect(stored).toMatchObject({
+      status: 'PAID',
+      payment: { sessionId: session.sessionId, paymentIntentId: session.paymentIntentId, amountCents: 25_000 },
+    });
+    expect(stored.history.at(-1)).toMatchObject({ kind: 'PAID', actorId: null, status: 'PAID' });
+    expect(await held(contract.adId)).toEqual([expect.objectContaining({ contractId: contract.id, expiresAt: null })]);
+
+    const [tenantReceipt] = await outbox.emailsTo(tenant.email);
+    expect(tenantReceipt?.subject).toBe(`Receipt: contract no. ${contract.id} paid`);
+    expect(plain(tenantReceipt?.text)).toContain('Total amount paid: 250.00 $ CA');
+    expect(tenantReceipt?.text).toContain('Owner: Cuisine partagée Hochelaga');
+    expect(tenantReceipt?.html).toContain(contract.id);
+    const [ownerReceipt] = await outbox.emailsTo(owner.email);
+    expect(ownerReceipt?.subject).toBe(`Reçu : contrat n° ${contract.id} payé`);
+    expect(plain(ownerReceipt?.text)).toContain('Part du propriétaire : 250,00 $ CA');
+
+    const events = publishedEvents();
+    const contractEvents = events
+      .filter((event) => event.mutation === 'publishContractEvent')
+      .map((event) => event.result as ContractEvent)
+      .filter((event) => event.contractId === contract.id && event.kind === 'PAID');
+    expect(contractEvents.map((event) => event.userId).sort()).toEqual([owner.id, tenant.id].sort());
+    expect(contractEvents[0]).toMatchObject({ status: 'PAID', version: 1 });
+    const lines = events
+      .filter((event) => event.mutation === 'publishChatEvent')
+      .map((event) => (event.result as ChatEvent).message)
+      .filter((message) => message?.contractStep?.contractId === contract.id && message.contractStep.kind === 'PAID');
+    // In the tenant's name (who paid), once to each participant.
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((message) => message?.senderId === tenant.id)).toBe(true);
+  });
+
+  it('changes nothing on a replay, a duplicate of another id, or a late expiry of the paid session', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    const completed = sessionEvent('checkout.session.completed', paid(session));
+    expect(await deliver(completed)).toBe('handled');
+    const after = (await getContract(contract.id))!;
+    expect(await deliver(completed)).toBe('duplicate');
+    expect(await deliver(sessionEvent('checkout.session.completed', paid(session)))).toBe('handled');
+    expect(await deliver(sessionEvent('checkout.session.async_payment_succeeded', paid(session)))).toBe('handled');
+    expect(await deliver(sessionEvent('checkout.session.expired', { ...session, status: 'expired' }))).toBe('handled');
+    expect(await getContract(contract.id)).toEqual(after);
+    expect(await held(contract.adId)).toEqual([expect.objectContaining({ contractId: contract.id, expiresAt: null })]);
+    expect(await refundCall(session.sessionId)).toBeUndefined();
+  });
+
+  it('leaves an unpaid completion (a delayed method) to its async event', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    await deliver(sessionEvent('checkout.session.completed', { ...session, status: 'complete' }));
+    expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
+    await deliver(sessionEvent('checkout.session.async_payment_succeeded', paid(session)));
+    expect((await getContract(contract.id))?.status).toBe('PAID');
+  });
+
+  it('pays a contract whose hold lapsed while the dates are still free', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    clock.advance(40 * 60_000);
+    expect(await held(contract.adId)).toEqual([]);
+    await deliver(sessionEvent('checkout.session.completed', paid(session)));
+    expect((await getContract(contract.id))?.status).toBe('PAID');
+  });
+
+  it('refunds a payment for dates another contract holds now, and leaves the contract payable', async () => {
+    const other = await givenUser();
+    const { contract, session } = await givenPaymentStarted();
+    clock.advance(40 * 60_000); // the first tenant's hold lapses, and another contract (a rival) takes the dates
+    const rival = await givenContract(other, owner);
+    const { startAt, endAt } = (await getContract(contract.id))!.content;
+    await placeBookingHold(
+      { adId: contract.adId, contractId: rival.id, startAt, endAt, expiresAt: null },
+      { status: 'SUBMITTED', version: 1 },
+      now().toISOString(),
+    );
+
+    await deliver(sessionEvent('checkout.session.completed', paid(session)));
+    expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
+    expect(await refundCall(session.sessionId)).toBeDefined();
+    // Delivered again (the provider retried), it is refunded once: the same idempotency key.
+    await deliver(sessionEvent('checkout.session.completed', paid(session)));
+    expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
+  });
+
+  it('refunds a second payment of a contract already paid through another session', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    const retried = (await call(
+      'Mutation.acceptAndPayContract',
+      { input: { contractId: contract.id, expectedVersion: 1 } },
+      asUser(tenant),
+    )) as ContractCheckout;
+    const second = (await getSimulatorRecord('SESSION', new URL(retried.url).searchParams.get('session')!))!;
+    await deliver(sessionEvent('checkout.session.completed', paid(second)));
+    // The first session had been paid in another tab before it was expired.
+    await deliver(sessionEvent('checkout.session.completed', paid(session)));
+    expect((await getContract(contract.id))?.payment?.sessionId).toBe(second.sessionId);
+    expect(await refundCall(session.sessionId)).toBeDefined();
+    expect(await refundCall(second.sessionId)).toBeUndefined();
+  });
+});
+
+describe('20 payments completing at once for overlapping dates of one ad', () => {
+  it('make exactly one contract PAID; the others are refunded and stay payable', async () => {
+    const ad = await givenAd(
+      owner,
+      { availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] } },
+      { published: true },
+    );
+    const tenants = await Promise.all(Array.from({ length: 20 }, () => givenUser()));
+    const day = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const contracts = [];
+    for (const [index, each] of tenants.entries()) {
+      const conversation = await createConversation(asUser(each), { adId: ad.id });
+      const period = { precision: 'DAY' as const, start: day(10 + (index % 3)), end: day(13) };
+      contracts.push(await proposeContract(asUser(owner), contractInput({ conversationId: conversation.id, period })));
+    }
+    // Sessions opened for every one (as if each tenant's hold had lapsed before the next took the dates).
+    const provider = await paymentProvider();
+    const sessions = await Promise.all(
+      contracts.map(async (contract) => {
+        const { sessionId } = await provider.createCheckoutSession({
+          contractId: contract.id,
+          contractVersion: 1,
+          amountCents: 25_000,
+          description: 'Cuisine',
+          successUrl: 'http://partage.test/paiement/succes',
+          cancelUrl: 'http://partage.test/paiement/annule',
+          expiresAt: new Date(now().getTime() + 31 * 60_000),
+          language: 'fr',
+          idempotencyKey: `race-${contract.id}`,
+        });
+        return (await getSimulatorRecord('SESSION', sessionId))!;
+      }),
+    );
+    await Promise.all(sessions.map((session) => deliver(sessionEvent('checkout.session.completed', paid(session)))));
+
+    const statuses = await Promise.all(contracts.map(async (contract) => (await getContract(contract.id))!.status));
+    expect(statuses.filter((status) => status === 'PAID')).toHaveLength(1);
+    expect(statuses.filter((status) => status === 'SUBMITTED')).toHaveLength(19);
+    const refunds = await Promise.all(sessions.map((session) => refundCall(session.sessionId)));
+    expect(refunds.filter(Boolean)).toHaveLength(19);
+    expect(await held(ad.id)).toEqual([expect.objectContaining({ contractId: contracts[statuses.indexOf('PAID')]!.id, expiresAt: null })]);
+  });
+});
+
+describe('a session that ends unpaid', () => {
+  it("frees the dates when it is the contract's current session; the contract stays payable", async () => {
+    const { contract, session } = await givenPaymentStarted();
+    expect(await actOnCheckout(session, 'expire')).toBe(session.cancelUrl);
+    expect(await held(contract.adId)).toEqual([]);
+    expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
+    const again = await call('Mutation.acceptAndPayContract', { input: { contractId: contract.id, expectedVersion: 1 } }, asUser(tenant));
+    expect(errorCodeOf(again)).toBeUndefined();
+    expect(await held(contract.adId)).toHaveLength(1);
+  });
+
+  it('frees the dates on a failed delayed payment', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    await updateSimulatorRecord('SESSION', session.sessionId, { status: 'complete' }, OPEN_SESSION);
+    await deliver(sessionEvent('checkout.session.async_payment_failed', { ...session, status: 'complete', paymentStatus: 'unpaid' }));
+    expect(await held(contract.adId)).toEqual([]);
+  });
+});

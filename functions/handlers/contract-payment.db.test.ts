@@ -1,0 +1,129 @@
+// acceptAndPayContract on DynamoDB Local with the payment simulator: only the tenant, only the version
+// they saw, the dates held while the session is open, the previous session expired on a retry, nothing
+// held when the provider fails, and of many tenants paying overlapping dates at once only one holds them.
+
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ContractCheckout } from '@partage/graphql';
+import { PaymentProviderError } from '../adapters/payment-errors';
+import * as paymentPort from '../adapters/payment-provider';
+import { bookedPeriods, getContract } from '../data/contracts';
+import { getSimulatorRecord } from '../data/payment-simulator';
+import type { UserRecord } from '../data/users';
+import { now } from '../domain/clock';
+import {
+  asUser,
+  errorCodeOf,
+  givenAd,
+  givenContract,
+  givenPaymentOnboarding,
+  givenUser,
+  resolverCaller,
+  routeSimulatorWebhooks,
+  TEST_PUBLIC_URL,
+  useTestEnvironment,
+} from '../testing/fixtures';
+import { createConversation } from '../domain/chat/conversations';
+import { proposeContract } from '../domain/contracts/contracts';
+import { contractInput } from '../testing/fixtures';
+import { handler } from './contracts';
+
+const call = resolverCaller(handler);
+let tenant: UserRecord;
+let stranger: UserRecord;
+let admin: UserRecord;
+
+beforeAll(async () => {
+  await useTestEnvironment();
+  [tenant, stranger, admin] = await Promise.all([givenUser({ language: 'en' }), givenUser(), givenUser({ role: 'ADMIN' })]);
+  return routeSimulatorWebhooks();
+});
+afterAll(() => vi.restoreAllMocks());
+
+const pay = (user: UserRecord, contractId: string, expectedVersion = 1) =>
+  call('Mutation.acceptAndPayContract', { input: { contractId, expectedVersion } }, asUser(user));
+const sessionIdOf = (checkout: unknown) => new URL((checkout as ContractCheckout).url).searchParams.get('session')!;
+
+describe('acceptAndPayContract', () => {
+  it("holds the dates until the session expires and opens a session for the version's total", async () => {
+    const contract = await givenContract(tenant);
+    const checkout = (await pay(tenant, contract.id)) as ContractCheckout;
+    const session = (await getSimulatorRecord('SESSION', sessionIdOf(checkout)))!;
+    expect(session).toMatchObject({ contractId: contract.id, contractVersion: 1, amountCents: 25_000, language: 'en', status: 'open' });
+    expect(session.successUrl).toBe(`${TEST_PUBLIC_URL}/paiement/succes?contrat=${contract.id}&lang=en`);
+    expect(session.cancelUrl).toBe(`${TEST_PUBLIC_URL}/paiement/annule?contrat=${contract.id}&lang=en`);
+    const minutes = (Date.parse(checkout.expiresAt) - now().getTime()) / 60_000;
+    expect(minutes).toBeGreaterThanOrEqual(30);
+    expect(minutes).toBeLessThanOrEqual(31);
+    expect(await bookedPeriods(contract.adId, now().toISOString())).toEqual([
+      expect.objectContaining({ contractId: contract.id, expiresAt: checkout.expiresAt }),
+    ]);
+    expect((await getContract(contract.id))?.checkout).toMatchObject({ attempt: 1, version: 1, sessionId: session.sessionId });
+  });
+
+  it('is refused to the owner, a third party and an administrator, and for a version the tenant did not see', async () => {
+    const contract = await givenContract(tenant);
+    const owner = { id: contract.ownerId, role: 'USER' } as UserRecord;
+    for (const user of [owner, stranger, admin]) expect(errorCodeOf(await pay(user, contract.id))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await pay(tenant, contract.id, 2))).toBe('CONTRACT_CHANGED');
+    expect(await bookedPeriods(contract.adId, now().toISOString())).toEqual([]);
+  });
+
+  it('refuses a contract that is no longer SUBMITTED', async () => {
+    const contract = await givenContract(tenant);
+    await call('Mutation.cancelContract', { input: { contractId: contract.id, expectedVersion: 1 } }, asUser(tenant));
+    expect(errorCodeOf(await pay(tenant, contract.id))).toBe('CONTRACT_STATUS_CONFLICT');
+  });
+
+  it('expires the previous session on a retry and opens a new one', async () => {
+    const contract = await givenContract(tenant);
+    const first = sessionIdOf(await pay(tenant, contract.id));
+    const second = sessionIdOf(await pay(tenant, contract.id));
+    expect(second).not.toBe(first);
+    expect((await getSimulatorRecord('SESSION', first))?.status).toBe('expired');
+    expect((await getSimulatorRecord('SESSION', second))?.status).toBe('open');
+    // The first session's expiry event reached the webhook, but it is no longer the current one: the dates stay held.
+    expect(await bookedPeriods(contract.adId, now().toISOString())).toHaveLength(1);
+    expect((await getContract(contract.id))?.checkout).toMatchObject({ attempt: 2, sessionId: second });
+  });
+
+  it('releases the hold when the provider fails (PAYMENT_PROVIDER_UNAVAILABLE)', async () => {
+    const contract = await givenContract(tenant);
+    const real = await paymentPort.paymentProvider();
+    const spy = vi.spyOn(paymentPort, 'paymentProvider').mockResolvedValue({
+      ...real,
+      createCheckoutSession: () => Promise.reject(new PaymentProviderError('connection', 'Stripe is down')),
+    });
+    try {
+      expect(errorCodeOf(await pay(tenant, contract.id))).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await bookedPeriods(contract.adId, now().toISOString())).toEqual([]);
+    // Still payable: the next attempt opens a session.
+    expect(errorCodeOf(await pay(tenant, contract.id))).toBeUndefined();
+  });
+
+  it('of 20 tenants paying overlapping dates of one ad at the same moment, exactly one holds them', async () => {
+    const owner = await givenUser();
+    await givenPaymentOnboarding(owner.id);
+    const ad = await givenAd(
+      owner,
+      { availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] } },
+      { published: true },
+    );
+    const tenants = await Promise.all(Array.from({ length: 20 }, () => givenUser()));
+    // Proposed one after the other (a proposal is refused only for dates already held), paid all at once.
+    const contracts = [];
+    for (const [index, each] of tenants.entries()) {
+      const conversation = await createConversation(asUser(each), { adId: ad.id });
+      const day = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+      const period = { precision: 'DAY' as const, start: day(10 + (index % 3)), end: day(13) };
+      contracts.push(await proposeContract(asUser(owner), contractInput({ conversationId: conversation.id, period })));
+    }
+    const results = await Promise.all(contracts.map((contract, index) => pay(tenants[index]!, contract.id)));
+    const codes = results.map(errorCodeOf);
+    expect(codes.filter((code) => code === undefined)).toHaveLength(1);
+    expect(codes.filter((code) => code !== undefined).every((code) => code === 'DATES_UNAVAILABLE')).toBe(true);
+    expect(await bookedPeriods(ad.id, now().toISOString())).toHaveLength(1);
+  });
+});

@@ -1,0 +1,221 @@
+// The contracts' one-time jobs on DynamoDB Local with the payment simulator: a paid contract's payout
+// and closing are scheduled by the webhook; the payout transfers the owner's share once, even fired
+// twice at the same moment or retried after a crash between the transfer and PAYOUT_DONE; a refused
+// transfer is recorded and retried by the invoker, then flagged for administrators; CLOSED after the end.
+// A refund (the owner or an administrator, before the payout) stops the payout for good.
+
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ContractCheckout } from '@partage/graphql';
+import { PAYOUT_DELAY_MS } from '@partage/graphql';
+import { actOnCheckout, seedCompletedSimulatorAccount } from '../adapters/payment-simulator';
+import { PaymentProviderError } from '../adapters/payment-errors';
+import * as paymentPort from '../adapters/payment-provider';
+import { bookedPeriods, getContract, replaceContract } from '../data/contracts';
+import { getSimulatorRecord, simulatedTransfers, updateSimulatorRecord } from '../data/payment-simulator';
+import { listOneTimeSchedules } from '../data/scheduled-jobs';
+import type { UserRecord } from '../data/users';
+import { manualClock, now, useClock } from '../domain/clock';
+import { PAYOUT_CLAIM_MS, PAYOUT_MAX_FAILURES } from '../domain/contracts/contract-payouts';
+import { asUser, errorCodeOf, givenContract, givenUser, resolverCaller, routeSimulatorWebhooks, useTestOutbox } from '../testing/fixtures';
+import { handler as contractsHandler } from './contracts';
+import { handler as jobs } from './contract-payouts';
+
+const outbox = useTestOutbox();
+const call = resolverCaller(contractsHandler);
+const clock = manualClock();
+let tenant: UserRecord;
+
+beforeAll(async () => {
+  tenant = await givenUser();
+  const restoreClock = useClock(clock);
+  const restoreFetch = routeSimulatorWebhooks();
+  return () => {
+    restoreFetch();
+    restoreClock();
+  };
+});
+
+/** An owner with a simulator account that can be paid, and a contract of theirs the tenant paid (250 $, no fee). */
+async function givenPaidContract() {
+  const accountId = `acct_sim_${randomUUID().slice(0, 8)}`;
+  const owner = await givenUser({ paymentAccountId: accountId, language: 'en' });
+  await seedCompletedSimulatorAccount({ accountId, userId: owner.id, email: owner.email });
+  const contract = await givenContract(tenant, owner);
+  const checkout = (await call(
+    'Mutation.acceptAndPayContract',
+    { input: { contractId: contract.id, expectedVersion: 1 } },
+    asUser(tenant),
+  )) as ContractCheckout;
+  const session = (await getSimulatorRecord('SESSION', new URL(checkout.url).searchParams.get('session')!))!;
+  await actOnCheckout(session, 'pay');
+  expect((await getContract(contract.id))?.status).toBe('PAID');
+  return { contract, owner, accountId, session };
+}
+
+const fire = (job: 'contract-payout' | 'contract-close', contractId: string) =>
+  jobs({ job, scheduledAt: now().toISOString(), payload: { contractId } });
+
+describe('the payout job', () => {
+  it('is scheduled at start + PAYOUT_DELAY_MS (and the closing at the end) when the contract becomes PAID', async () => {
+    const { contract } = await givenPaidContract();
+    const { startAt, endAt } = (await getContract(contract.id))!.content;
+    const schedules = await listOneTimeSchedules();
+    expect(schedules.find((s) => s.name === `payout-${contract.id}`)).toMatchObject({
+      job: 'contract-payout',
+      at: new Date(Date.parse(startAt) + PAYOUT_DELAY_MS).toISOString(),
+      payload: { contractId: contract.id },
+    });
+    expect(schedules.find((s) => s.name === `close-${contract.id}`)).toMatchObject({ job: 'contract-close', at: endAt });
+  });
+
+  it("transfers the owner's share from the charge, in the contract's group, then PAYOUT_DONE and an e-mail to the owner", async () => {
+    const { contract, owner, accountId, session } = await givenPaidContract();
+    expect(await fire('contract-payout', contract.id)).toBe('PAID_OUT');
+    const [transfer, ...more] = await simulatedTransfers(accountId);
+    expect(more).toEqual([]);
+    expect(transfer).toMatchObject({ amountCents: 25_000, sourceTransaction: session.chargeId, transferGroup: contract.id });
+    const stored = (await getContract(contract.id))!;
+    expect(stored).toMatchObject({ status: 'PAYOUT_DONE', payout: { transferId: transfer!.transferId, claimedAt: null, failures: 0 } });
+    expect(stored.history.at(-1)).toMatchObject({ kind: 'PAYOUT_DONE', actorId: null });
+    const [mail] = await outbox.emailsTo(owner.email);
+    expect(mail?.subject).toBe(`Payout sent: contract no. ${contract.id}`);
+    // Fired again afterwards: nothing more.
+    expect(await fire('contract-payout', contract.id)).toBe('NOTHING_TO_DO');
+    expect(await simulatedTransfers(accountId)).toHaveLength(1);
+  });
+
+  it('transfers once when the schedule fires twice at the same moment', async () => {
+    const { contract, accountId } = await givenPaidContract();
+    const outcomes = await Promise.all([fire('contract-payout', contract.id), fire('contract-payout', contract.id)]);
+    expect(outcomes.sort()).toEqual(['NOTHING_TO_DO', 'PAID_OUT']);
+    expect(await simulatedTransfers(accountId)).toHaveLength(1);
+  });
+
+  it('does not transfer twice when the run crashed after the transfer and before PAYOUT_DONE', async () => {
+    const { contract, accountId } = await givenPaidContract();
+    const real = await paymentPort.paymentProvider();
+    const spy = vi.spyOn(paymentPort, 'paymentProvider').mockResolvedValue({
+      ...real,
+      createTransfer: async (request) => {
+        await real.createTransfer(request);
+        throw new Error('Lambda timed out'); // the transfer is made; the run dies before writing it
+      },
+    });
+    try {
+      await expect(fire('contract-payout', contract.id)).rejects.toThrow('Lambda timed out');
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await getContract(contract.id))?.status).toBe('PAID');
+    // The invoker's retry within the claim is turned away; once the claim lapsed it redoes the same call.
+    expect(await fire('contract-payout', contract.id)).toBe('NOTHING_TO_DO');
+    clock.advance(PAYOUT_CLAIM_MS + 1_000);
+    expect(await fire('contract-payout', contract.id)).toBe('PAID_OUT');
+    const transfers = await simulatedTransfers(accountId);
+    expect(transfers).toHaveLength(1);
+    expect((await getContract(contract.id))?.payout?.transferId).toBe(transfers[0]!.transferId);
+  });
+
+  it('records a refused transfer and fails the run so it is retried with a new key, then flags it for administrators', async () => {
+    const { contract, accountId } = await givenPaidContract();
+    await updateSimulatorRecord('ACCOUNT', accountId, { payoutsEnabled: false }); // the account was restricted
+    for (let failure = 1; failure < PAYOUT_MAX_FAILURES; failure++) {
+      await expect(fire('contract-payout', contract.id)).rejects.toThrow(/payout of contract .* failed/);
+      expect((await getContract(contract.id))?.payout).toMatchObject({
+        failures: failure,
+        keyAttempt: failure + 1,
+        claimedAt: null,
+        flagged: false,
+        lastFailure: expect.stringContaining('account_invalid'),
+      });
+    }
+    expect(await fire('contract-payout', contract.id)).toBe('FLAGGED');
+    expect((await getContract(contract.id))?.payout).toMatchObject({ failures: PAYOUT_MAX_FAILURES, flagged: true });
+    expect(await fire('contract-payout', contract.id)).toBe('NOTHING_TO_DO');
+    expect(await simulatedTransfers(accountId)).toEqual([]);
+  });
+});
+
+describe('the closing job', () => {
+  it('closes a paid-out contract once its end has passed, and leaves a contract not yet paid out to its payout', async () => {
+    const { contract } = await givenPaidContract();
+    const { endAt } = (await getContract(contract.id))!.content;
+    expect(await fire('contract-close', contract.id)).toBe('NOTHING_TO_DO'); // PAID, before the end
+    await fire('contract-payout', contract.id);
+    expect(await fire('contract-close', contract.id)).toBe('NOTHING_TO_DO'); // before the end
+    clock.set(new Date(Date.parse(endAt) + 1_000));
+    expect(await fire('contract-close', contract.id)).toBe('CLOSED');
+    expect((await getContract(contract.id))?.history.at(-1)).toMatchObject({ kind: 'CLOSED', actorId: null, status: 'CLOSED' });
+    expect(await fire('contract-close', contract.id)).toBe('NOTHING_TO_DO');
+  });
+
+  it('is done by the payout itself when the rental ended before the payout ran', async () => {
+    const { contract } = await givenPaidContract();
+    const { endAt } = (await getContract(contract.id))!.content;
+    clock.set(new Date(Date.parse(endAt) + 1_000));
+    expect(await fire('contract-close', contract.id)).toBe('NOTHING_TO_DO'); // still PAID
+    expect(await fire('contract-payout', contract.id)).toBe('PAID_OUT');
+    expect((await getContract(contract.id))?.status).toBe('CLOSED');
+  });
+});
+
+describe('refundContract', () => {
+  const refund = (user: Pick<UserRecord, 'id' | 'role'>, contractId: string) =>
+    call('Mutation.refundContract', { input: { contractId, expectedVersion: 1 } }, asUser(user));
+
+  it('refunds the tenant in full, makes the contract REFUNDED, frees its dates, tells both, and the payout then does nothing', async () => {
+    const { contract, owner, accountId } = await givenPaidContract();
+    expect(await refund(owner, contract.id)).toMatchObject({ status: 'REFUNDED', availableActions: [] });
+    expect(await getSimulatorRecord('CALL', `refund-contract-${contract.id}#answer`)).toBeDefined();
+    const stored = (await getContract(contract.id))!;
+    expect(stored.history.at(-1)).toMatchObject({ kind: 'REFUNDED', actorId: owner.id, status: 'REFUNDED' });
+    expect(stored.refund).toMatchObject({ requestedBy: owner.id, refundId: expect.any(String) });
+    expect(await bookedPeriods(contract.adId, now().toISOString())).toEqual([]);
+    expect((await outbox.emailsTo(owner.email))[0]?.subject).toBe(`Contract no. ${contract.id} refunded`);
+    expect((await outbox.emailsTo(tenant.email))[0]?.subject).toBe(`Contrat n° ${contract.id} remboursé`);
+    expect(await fire('contract-payout', contract.id)).toBe('NOTHING_TO_DO');
+    expect(await simulatedTransfers(accountId)).toEqual([]);
+  });
+
+  it('is the owner’s or an administrator’s only, and only before the payout', async () => {
+    const { contract } = await givenPaidContract();
+    const [stranger, admin] = await Promise.all([givenUser(), givenUser({ role: 'ADMIN' })]);
+    expect(errorCodeOf(await refund(tenant, contract.id))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await refund(stranger, contract.id))).toBe('UNAUTHORIZED_ACCESS');
+    expect(await refund(admin, contract.id)).toMatchObject({ status: 'REFUNDED' });
+
+    const paidOut = await givenPaidContract();
+    await fire('contract-payout', paidOut.contract.id);
+    expect(errorCodeOf(await refund(paidOut.owner, paidOut.contract.id))).toBe('CONTRACT_STATUS_CONFLICT');
+  });
+
+  it('is refused while a payout run holds its claim', async () => {
+    const { contract, owner } = await givenPaidContract();
+    const stored = (await getContract(contract.id))!;
+    await replaceContract(stored, {
+      ...stored,
+      payout: { claimedAt: now().toISOString(), keyAttempt: 1, failures: 0, flagged: false },
+    });
+    expect(errorCodeOf(await refund(owner, contract.id))).toBe('CONTRACT_STATUS_CONFLICT');
+  });
+
+  it('leaves the contract PAID and its payout possible when the provider fails', async () => {
+    const { contract, owner, accountId } = await givenPaidContract();
+    const real = await paymentPort.paymentProvider();
+    const spy = vi.spyOn(paymentPort, 'paymentProvider').mockResolvedValue({
+      ...real,
+      createRefund: () => Promise.reject(new PaymentProviderError('connection', 'Stripe is down')),
+    });
+    try {
+      expect(errorCodeOf(await refund(owner, contract.id))).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+    } finally {
+      spy.mockRestore();
+    }
+    const stored = (await getContract(contract.id))!;
+    expect(stored.status).toBe('PAID');
+    expect(stored.refund).toBeUndefined();
+    expect(await fire('contract-payout', contract.id)).toBe('PAID_OUT');
+    expect(await simulatedTransfers(accountId)).toHaveLength(1);
+  });
+});
