@@ -89,8 +89,9 @@ describe('POST /files', () => {
     clearInterval(sampler);
     expect(result.status, result.text).toBe(204);
     console.info(`100 MB upload: ${Math.round(performance.now() - started)} ms, memory peak +${Math.round(peak / MB)} MB`);
-    // Buffering the body would take over 100 MB (twice that to parse it as a FormData).
-    expect(peak).toBeLessThan(60 * MB);
+    // Buffering the body would take over 100 MB (twice that to parse it as a FormData); streamed, the
+    // peak is the pieces in flight plus garbage not yet collected (about 40 MB on Node 20, 70 on 24).
+    expect(peak).toBeLessThan(90 * MB);
     const stored = await readFile(join(dir, key));
     expect(stored.length).toBe(100 * MB);
     expect(stored.subarray(0, 10).toString()).toBe('partage\r\n-');
