@@ -152,43 +152,10 @@ function contractItem(contract: ContractRecord): Record<string, unknown> {
   };
 }
 
+/** The record an item holds: the item without its keys and type (contractItem adds nothing else). */
 function contractOf(item: Record<string, unknown>): ContractRecord {
-  const {
-    id,
-    adId,
-    conversationId,
-    ownerId,
-    tenantId,
-    status,
-    version,
-    revision,
-    createdAt,
-    updatedAt,
-    content,
-    history,
-    checkout,
-    payment,
-    payout,
-    refund,
-  } = item as unknown as ContractRecord;
-  return {
-    id,
-    adId,
-    conversationId,
-    ownerId,
-    tenantId,
-    status,
-    version,
-    revision,
-    createdAt,
-    updatedAt,
-    content,
-    history,
-    ...(checkout && { checkout }),
-    ...(payment && { payment }),
-    ...(payout && { payout }),
-    ...(refund && { refund }),
-  };
+  const { PK: _pk, SK: _sk, type: _type, GSI1PK: _gsi1pk, GSI1SK: _gsi1sk, GSI2PK: _gsi2pk, GSI2SK: _gsi2sk, ...record } = item;
+  return record as unknown as ContractRecord;
 }
 
 const versionPut = (contract: ContractRecord): TransactItem => ({
