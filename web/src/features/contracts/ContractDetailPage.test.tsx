@@ -20,7 +20,7 @@ function open(contract: unknown, userId = 'owner-1', role: 'USER' | 'ADMIN' = 'U
   return renderAt('/contrats/contract-1');
 }
 
-describe('contract page', { timeout: 15_000 }, () => {
+describe('contract page', () => {
   it('shows the owner the parties, the money with 2 decimals and $ CA, terms, files, versions, history and their actions', async () => {
     open(aContract());
     expect(await screen.findByRole('heading', { level: 1, name: /Contract: Commercial kitchen/ })).toBeVisible();

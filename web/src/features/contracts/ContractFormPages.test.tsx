@@ -46,7 +46,7 @@ async function fillValidForm(user: ReturnType<typeof renderAt>['user']) {
   await user.click(screen.getByLabelText(/I confirm this information is accurate/));
 }
 
-describe('proposing a contract', { timeout: 20_000 }, () => {
+describe('proposing a contract', () => {
   it('checks the shared rules before sending, and focuses the first failing field', async () => {
     const { user } = await openCreate();
     await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
@@ -149,7 +149,7 @@ describe('proposing a contract', { timeout: 20_000 }, () => {
   });
 });
 
-describe('changing a contract', { timeout: 20_000 }, () => {
+describe('changing a contract', () => {
   async function openEdit(answers: Record<string, unknown> = {}) {
     signIn('USER', 'owner-1');
     answerOperations({ ...OWNER, contract: aContract(), ...answers });

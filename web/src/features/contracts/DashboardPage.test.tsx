@@ -30,7 +30,7 @@ function open(answer: unknown) {
   return renderAt('/tableau-de-bord');
 }
 
-describe('dashboard', { timeout: 15_000 }, () => {
+describe('dashboard', () => {
   it('lists my contracts as owner and as tenant, with what to do next', async () => {
     open((variables: { role: string }) =>
       variables.role === 'OWNER'

@@ -13,7 +13,7 @@ function open(path: string, contract: unknown) {
   return renderAt(path);
 }
 
-describe('payment success page', { timeout: 15_000 }, () => {
+describe('payment success page', () => {
   it('says the payment is being confirmed until the contract event shows it PAID', async () => {
     open('/paiement/succes?contrat=contract-1', aContract({ viewerRole: 'TENANT', availableActions: ['CANCEL', 'PAY'] }));
     expect(await screen.findByText(/Payment being confirmed/)).toBeVisible();
@@ -34,7 +34,7 @@ describe('payment success page', { timeout: 15_000 }, () => {
   });
 });
 
-describe('payment cancel page', { timeout: 15_000 }, () => {
+describe('payment cancel page', () => {
   it('says nothing was charged and leads back to the contract, which stays payable', async () => {
     open('/paiement/annule?contrat=contract-1', aContract({ viewerRole: 'TENANT' }));
     expect(await screen.findByText(/The payment was cancelled and nothing was charged/)).toBeVisible();

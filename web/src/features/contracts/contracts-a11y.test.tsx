@@ -21,7 +21,7 @@ async function violations() {
 
 const OWNER = { me: { id: 'owner-1', profile: { id: 'owner-1' } }, myUnreadMessageCount: 0 };
 
-describe('contract screens accessibility', { timeout: 20_000 }, () => {
+describe('contract screens accessibility', () => {
   it.each(['en', 'fr'] as const)('the contract page has no axe violation (%s)', async (language) => {
     await i18n.changeLanguage(language);
     signIn('USER', 'owner-1');

@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.mocked(leaveForProvider).mockReset());
 
-describe('the payments page', { timeout: 15_000 }, () => {
+describe('the payments page', () => {
   it('starts onboarding: a fresh link, then the provider’s page', async () => {
     answerOperations({ me: me('NOT_STARTED'), startPaymentOnboarding: { url: ONBOARDING_URL } });
     renderAt('/paiements');
@@ -59,7 +59,7 @@ describe('the payments page', { timeout: 15_000 }, () => {
     try {
       answerOperations({ me: me('COMPLETE') });
       renderAt('/paiements');
-      expect(await screen.findByRole('heading', { level: 1, name: 'Paiements' }, { timeout: 3000 })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Paiements' })).toBeInTheDocument();
       expect(await screen.findByText(/Votre inscription est terminée/)).toHaveAttribute('role', 'status');
     } finally {
       await i18n.changeLanguage('en');
@@ -67,7 +67,7 @@ describe('the payments page', { timeout: 15_000 }, () => {
   });
 });
 
-describe('coming back from the provider', { timeout: 15_000 }, () => {
+describe('coming back from the provider', () => {
   it('validate: reads the account back once and shows the result', async () => {
     answerOperations({ me: me('COMPLETE'), confirmPaymentOnboarding: { paymentOnboarding: 'COMPLETE' } });
     renderAt('/paiement/fournisseur/valider');
@@ -83,7 +83,7 @@ describe('coming back from the provider', { timeout: 15_000 }, () => {
     expect(await screen.findByText(/Your onboarding is not complete yet/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resume onboarding' })).toBeEnabled();
     state = 'COMPLETE'; // the provider's account.updated event arrived
-    expect(await screen.findByText(/Done: your onboarding/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Done: your onboarding/)).toBeInTheDocument();
   });
 
   it('refresh: makes a new link and follows it at once', async () => {
