@@ -21,6 +21,41 @@ HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
 };
 window.scrollTo = () => undefined;
 
+// jsdom finds a label's `for` control by walking the whole document, and an element's labels by asking
+// every label of the document for its control, so getByLabelText, which asks every element for its
+// labels, grows with the cube of a form's size. Here the control comes from the document's index of ids
+// (jsdom's own getElementById); the rest of jsdom's rule is kept.
+interface ElementImpl {
+  nodeType: number;
+  namespaceURI: string | null;
+  localName: string;
+  type?: string;
+  _ceDefinition?: { formAssociated?: boolean };
+  getAttributeNS(namespace: null, name: string): string | null;
+  getRootNode(options: object): ElementImpl & { getElementById(id: string): ElementImpl | null };
+}
+const LABELABLE = new Set(['button', 'meter', 'output', 'progress', 'select', 'textarea']);
+const isLabelable = (element: ElementImpl) =>
+  element.namespaceURI === 'http://www.w3.org/1999/xhtml' &&
+  (LABELABLE.has(element.localName) ||
+    (element.localName === 'input' && element.type !== 'hidden') ||
+    !!element._ceDefinition?.formAssociated);
+const aLabel = document.createElement('label') as unknown as Record<symbol, object>;
+const implOf = Object.getOwnPropertySymbols(aLabel).find((symbol) => symbol.description === 'impl')!;
+const labelImpl = Object.getPrototypeOf(aLabel[implOf]) as object;
+const walkToControl = Object.getOwnPropertyDescriptor(labelImpl, 'control')!.get!;
+Object.defineProperty(labelImpl, 'control', {
+  configurable: true,
+  get(this: ElementImpl) {
+    const id = this.getAttributeNS(null, 'for');
+    const root = this.getRootNode({});
+    // Only a document indexes its ids (a fragment or a detached tree does not).
+    if (id === null || root.nodeType !== Node.DOCUMENT_NODE) return walkToControl.call(this);
+    const control = id === '' ? null : root.getElementById(id);
+    return control && isLabelable(control) ? control : null;
+  },
+});
+
 await initI18n('en');
 await i18n.loadNamespaces(['site', 'accounts']);
 
