@@ -24,6 +24,7 @@ import {
   uniqueEmail,
   waitForEmail,
   welcomeDialog,
+  WIDE_SCREEN,
   type Lang,
 } from './support';
 
@@ -171,6 +172,8 @@ function linkUnder(text: string, prefix: string): string {
 }
 
 test.describe('a visitor', () => {
+  // The search page with its map beside the results.
+  test.use(WIDE_SCREEN);
   let context: BrowserContext;
   let page: Page;
   const links = { ad: '', confirmAlert: '', deleteAlert: '', resetPassword: '', confirmEmail: '', adminRegistration: '' };
@@ -542,6 +545,7 @@ test.describe('an administrator', () => {
 });
 
 test.describe('less motion', () => {
+  test.use(WIDE_SCREEN);
   /**
    * A cluster of the search map is followed (Enter on it, as its click does) while the map is
    * watched: the distinct positions its marker takes until the map has stopped (its position saved),

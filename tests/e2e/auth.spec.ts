@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, testIn, expect, ACCOUNTS, LABELS, fillLogin, waitForEmail, type Lang } from './support';
+import { test, testIn, expect, ACCOUNTS, LABELS, fillLogin, waitForEmail, WIDE_SCREEN, type Lang } from './support';
 
 const STORAGE_TOKEN = 'partage.token';
 const STORAGE_REFRESH = 'partage.refreshToken';
@@ -80,23 +80,28 @@ test('a logged-in user opening a visitors-only page is sent to the ad list', asy
   await expect(page).toHaveURL(/\/annonces$/);
 });
 
-test('logout clears the stored session and returns to the landing page', async ({ page }) => {
-  await page.goto('/connexion?lang=en');
-  await fillLogin(page, 'en', ACCOUNTS.owner);
-  await expect(page).toHaveURL(/\/annonces$/);
-  // From a protected page: the guard must not mistake the logout for a visitor needing to log in.
-  await page.goto('/parametres');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await logout(page, 'en');
-  await expect(page).toHaveURL(/\/accueil$/);
-  const stored = await page.evaluate(
-    (keys) => keys.map((k) => window.localStorage.getItem(k)),
-    [STORAGE_TOKEN, STORAGE_REFRESH, 'partage.mapLatitude', 'partage.mapLongitude', 'partage.mapZoom'],
-  );
-  expect(stored).toEqual([null, null, null, null, null]);
-  // The session is really gone: a protected page asks for login again.
-  await page.goto('/parametres');
-  await expect(page).toHaveURL(/\/connexion\?returnPath=/);
+test.describe(() => {
+  // The search map drawn, so that it saves the position that logging out must clear.
+  test.use(WIDE_SCREEN);
+
+  test('logout clears the stored session and returns to the landing page', async ({ page }) => {
+    await page.goto('/connexion?lang=en');
+    await fillLogin(page, 'en', ACCOUNTS.owner);
+    await expect(page).toHaveURL(/\/annonces$/);
+    // From a protected page: the guard must not mistake the logout for a visitor needing to log in.
+    await page.goto('/parametres');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await logout(page, 'en');
+    await expect(page).toHaveURL(/\/accueil$/);
+    const stored = await page.evaluate(
+      (keys) => keys.map((k) => window.localStorage.getItem(k)),
+      [STORAGE_TOKEN, STORAGE_REFRESH, 'partage.mapLatitude', 'partage.mapLongitude', 'partage.mapZoom'],
+    );
+    expect(stored).toEqual([null, null, null, null, null]);
+    // The session is really gone: a protected page asks for login again.
+    await page.goto('/parametres');
+    await expect(page).toHaveURL(/\/connexion\?returnPath=/);
+  });
 });
 
 test('a change of password works end to end and the old one stops working', async ({ page }) => {

@@ -5,7 +5,7 @@
 // with the keyboard alone, and axe in both languages.
 import type { Locator, Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@partage/graphql';
-import { test, expect } from './support';
+import { test, expect, WIDE_SCREEN } from './support';
 
 /** The gazetteer's Québec (functions/domain/places): the demo kitchens of Québec and Lévis are within 10 km. */
 const QUEBEC = 'lieu=Qu%C3%A9bec&lat=46.8123&lng=-71.2145';
@@ -46,6 +46,8 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 120
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
+// The map beside the results, drawn at once.
+test.use(WIDE_SCREEN);
 test.beforeEach(async ({ page }) => skipInvitation(page));
 
 test('a visitor finds kitchens around Québec, sorts them by distance, shares the search and walks back through it', async ({

@@ -22,6 +22,9 @@ export const test = base.extend({
 });
 export { expect };
 
+/** `test.use` of the journeys that need the search map drawn beside the results (playwright.config.ts). */
+export const WIDE_SCREEN = { viewport: { width: 1280, height: 720 } };
+
 /** Registers nothing (see testIn). */
 const noJourney = (() => undefined) as unknown as typeof test;
 
