@@ -1,10 +1,12 @@
-// `npm test`: every check, in three stages, then the time of each phase and of the whole run, so that a
+// `npm test`: every check, in two stages, then the time of each phase and of the whole run, so that a
 // change that makes the gate slower is seen at once (the budget: 10 minutes on a clean clone of a
 // 2-core machine, docs/testing.md).
 //
 // 1. lint, types, the web build and the seeded data, side by side: each is mostly one thread.
-// 2. vitest: unit, web, DynamoDB Local and CDK suites (vitest.config.ts spreads them over the cores).
-// 3. Playwright: the journeys, against local hosts on copies of the seeded data of stage 1.
+// 2. vitest (unit, web, DynamoDB Local and CDK suites) beside Playwright (the journeys, against local
+//    hosts on copies of the seeded data of stage 1). Each leaves the cores idle at times, one waiting on
+//    DynamoDB Local, the other on pages, timers and polls, its hosts' start and its last journeys; side by
+//    side they fill each other's gaps. Both wait for states, never against tight clocks (docs/testing.md).
 //
 // A phase's output is printed when it ends, whole, so that side-by-side phases do not interleave.
 // The first failing stage stops the run.
@@ -30,8 +32,10 @@ const STAGES: Phase[][] = [
     { name: 'web build', command: 'BROTLI_QUALITY=9 npm run build -w web' },
     { name: 'seeded data', command: 'tsx tests/support/seeded-data.ts' },
   ],
-  [{ name: 'vitest', command: 'vitest run' }],
-  [{ name: 'playwright', command: 'playwright test' }],
+  [
+    { name: 'vitest', command: 'vitest run' },
+    { name: 'playwright', command: 'playwright test' },
+  ],
 ];
 
 /** Side-by-side phases keep their output until they end; a phase alone streams it. */
