@@ -39,6 +39,13 @@ export const RATE_LIMITS = {
   contactSender: perHour(5),
   /** One bucket for every sender ('team'): a day's worth of messages the team can read. */
   contactTeam: { capacity: 100, refillPerSecond: 100 / 86_400 },
+  // The chat (docs/chat.md): a burst of short messages goes through, a flood does not. Per account
+  // across its conversations, and per sender in one conversation (never per conversation as a whole:
+  // one participant's flood must not silence the other).
+  chatMessage: { capacity: 60, refillPerSecond: 1 / 2 },
+  chatConversationMessage: { capacity: 20, refillPerSecond: 1 / 6 },
+  /** Per account: new conversations a day (asking again about an ad answers its conversation, free). */
+  chatNewConversation: { capacity: 30, refillPerSecond: 30 / 86_400 },
   /** Per account: links to the payment provider's hosted pages and reads of the account (each a call to Stripe, which limits the platform). */
   paymentLink: perHour(60),
   /** Per recipient address and kind of e-mail (the link e-mails: confirmation, reset, …). */
