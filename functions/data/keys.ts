@@ -203,3 +203,7 @@ export const simulatorTransferKey = (accountId: string, transferId: string) => (
   PK: `PAYSIM#ACCOUNT#${accountId}`,
   SK: `TRANSFER#${transferId}`,
 });
+
+/** A contact message held for the team's daily review (docs/contact.md), oldest first in one partition. */
+export const CONTACT_HELD_PARTITION = 'CONTACT_HELD';
+export const heldContactMessageKey = (heldAt: string, id: string) => ({ PK: CONTACT_HELD_PARTITION, SK: `${heldAt}#${id}` });

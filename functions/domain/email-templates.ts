@@ -22,6 +22,8 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   alertConfirmation: [paragraph('intro'), button('action', 'link'), paragraph('details'), secondaryLink('delete', 'deleteLink')],
   /** To the team: who wrote and how to reach them, then their message (answered by replying). */
   contactMessage: [paragraph('intro'), paragraph('details'), paragraph('message')],
+  /** To the team: the messages held past the usual day, each with who wrote, in one e-mail a day. */
+  contactReview: [paragraph('intro'), paragraph('messages')],
   /** To the tenant: what is proposed, in short, and the contract's page. */
   contractProposed: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   contractUpdated: [paragraph('intro'), paragraph('details'), button('action', 'link')],

@@ -35,6 +35,8 @@ const VALUES = {
   language: 'français',
   subject: EVIL,
   message: EVIL,
+  messages: EVIL,
+  at: '2026-07-01 14:00 UTC',
   period: 'du 1 juillet 2026 au 3 juillet 2026',
   total: '250,00 $ CA',
   version: '2',

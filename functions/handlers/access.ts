@@ -69,7 +69,8 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // The table keeps each verification's number and times, and the per-account limits.
   phone: { table: 'readWrite', secrets: ['twilio'] },
   places: { table: 'readWrite', placeIndex: true }, // table: its rate limit per source address
-  housekeeping: { table: 'readWrite', files: { incoming: 'readWrite' } },
+  // Also e-mails the team the contact messages held for review (CONTACT_EMAIL).
+  housekeeping: { table: 'readWrite', files: { incoming: 'readWrite' }, sendEmail: true, contactEmail: true },
   // Reads the search index; writes only its rate limit per source address or account. Hands out the
   // public URLs of the results' images (the file store builds them, it reads no object).
   search: { table: 'readWrite', publicUrl: true, files: { public: 'read' } },
