@@ -17,6 +17,8 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   passwordReset: LINK_WITH_DETAILS,
   adminInvitation: LINK_WITH_DETAILS,
   accountCreatedByAdmin: LINK_WITH_DETAILS,
+  /** To an account's owner whose address someone typed in the sign-up form: the ways back in, no token. */
+  signUpAttempt: [paragraph('intro'), button('action', 'link'), secondaryLink('reset', 'resetLink')],
   adTransferred: NOTICE,
   chatReminder: NOTICE,
   alertConfirmation: [paragraph('intro'), button('action', 'link'), paragraph('details'), secondaryLink('delete', 'deleteLink')],
