@@ -19,6 +19,7 @@ import { createDevOutbox, DEV_OUTBOX_JSON_PATH, DEV_OUTBOX_MESSAGE_PATH, DEV_OUT
 import { createDevSchedules, DEV_SCHEDULES_PATH, DEV_SCHEDULES_RUN_DUE_PATH, DEV_SCHEDULES_RUN_PATH } from './dev-schedules';
 import { localClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { LOCAL_REGION, setFunctionEnv } from './functions-env';
+import { sameOriginOnly } from './same-origin';
 import { createHostCheck } from './host-check';
 import { BodyTooLargeError, sendJson, sendText } from './http-io';
 import { createHttpRouteHandler, routePathMatches } from './http-routes';
@@ -208,13 +209,14 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       [`GET ${DEV_OUTBOX_JSON_PATH}`, outbox.json],
       [`GET ${DEV_OUTBOX_MESSAGE_PATH}`, outbox.message],
       [`GET ${DEV_SCHEDULES_PATH}`, devSchedules.html],
-      [`POST ${DEV_SCHEDULES_RUN_DUE_PATH}`, devSchedules.runDue],
-      [`POST ${DEV_SCHEDULES_RUN_PATH}`, devSchedules.run],
+      // The dev pages' forms: their own pages only (same-origin.ts).
+      [`POST ${DEV_SCHEDULES_RUN_DUE_PATH}`, sameOriginOnly(devSchedules.runDue)],
+      [`POST ${DEV_SCHEDULES_RUN_PATH}`, sameOriginOnly(devSchedules.run)],
       [`GET ${DEV_PAYMENTS_PATHS.onboarding}`, devPayments.onboarding],
-      [`POST ${DEV_PAYMENTS_PATHS.onboarding}`, devPayments.onboardingChoice],
+      [`POST ${DEV_PAYMENTS_PATHS.onboarding}`, sameOriginOnly(devPayments.onboardingChoice)],
       [`GET ${DEV_PAYMENTS_PATHS.dashboard}`, devPayments.dashboard],
       [`GET ${DEV_PAYMENTS_PATHS.checkout}`, devPayments.checkout],
-      [`POST ${DEV_PAYMENTS_PATHS.checkout}`, devPayments.checkoutChoice],
+      [`POST ${DEV_PAYMENTS_PATHS.checkout}`, sameOriginOnly(devPayments.checkoutChoice)],
       ...functions.httpRoutes.map(({ method, path, lambda }): [string, RouteHandler] => {
         const routeKey = `${method} ${path}`;
         return [routeKey, rateLimited(admitHttp, 'http', createHttpRouteHandler(lambda, routeKey))];

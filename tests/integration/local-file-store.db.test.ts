@@ -215,5 +215,13 @@ describe('purge of abandoned uploads (scheduled job)', () => {
     expect(page).toMatch(/<li>purge-abandoned-uploads \(due [^)]+\): done<\/li>/);
     expect((await run('job', 'no-such-job')).status).toBe(404);
     expect((await run('name', 'no-such-schedule')).status).toBe(404);
+    // A form of another site the developer visits runs nothing (issue 22, finding 5).
+    const crossSite = await fetch(`${server.url}/_dev/schedules/run`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      body: new URLSearchParams({ job: 'purge-abandoned-uploads' }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.text()).not.toContain('done');
   });
 });
