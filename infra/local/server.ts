@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { registerLocalEventSink } from '@partage/functions/adapters/local-publisher';
 import { ensureTable } from '@partage/functions/data/ensure-table';
 import { createAppSyncHttpHandler } from './appsync-http';
-import { createAppSyncRealtime, REALTIME_PATH } from './appsync-realtime';
+import { createAppSyncRealtime, REALTIME_PATH, type RealtimeLimits } from './appsync-realtime';
 import { buildAppSyncSchema } from './appsync-schema';
 import { createDevPayments, DEV_PAYMENTS_PATHS } from './dev-payments';
 import { createDevOutbox, DEV_OUTBOX_JSON_PATH, DEV_OUTBOX_MESSAGE_PATH, DEV_OUTBOX_PATH } from './dev-outbox';
@@ -55,6 +55,8 @@ export interface LocalServerOptions {
   allowedHosts?: string[];
   /** Requests per source address on /graphql and on the HTTP API routes; default LOCAL_RATE_LIMITS. */
   rateLimits?: { graphql: RateLimit; http: RateLimit };
+  /** Caps of the real-time endpoint; default REALTIME_LIMITS (appsync-realtime.ts). */
+  realtimeLimits?: RealtimeLimits;
 }
 
 export interface LocalServer {
@@ -151,7 +153,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
     const { outboxDir } = await setFunctionEnv({ dataDir: options.dataDir, tableName, dynamoEndpoint, publicUrl: url, version });
     const functions = await loadLambdaFunctions();
     const api = buildAppSyncSchema();
-    const realtime = createAppSyncRealtime({ api, functions });
+    const realtime = createAppSyncRealtime({ api, functions, limits: options.realtimeLimits });
     const unregisterEventSink = registerLocalEventSink(realtime.deliver);
     closeRealtime = () => {
       unregisterEventSink();
