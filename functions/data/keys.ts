@@ -207,3 +207,6 @@ export const simulatorTransferKey = (accountId: string, transferId: string) => (
 /** A contact message held for the team's daily review (docs/contact.md), oldest first in one partition. */
 export const CONTACT_HELD_PARTITION = 'CONTACT_HELD';
 export const heldContactMessageKey = (heldAt: string, id: string) => ({ PK: CONTACT_HELD_PARTITION, SK: `${heldAt}#${id}` });
+
+/** The bytes an account keeps in storage (its confirmed files), against STORAGE_QUOTA_BYTES. */
+export const storageUsageKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'STORAGE' });
