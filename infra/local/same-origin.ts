@@ -20,7 +20,7 @@ export function isSameOriginPost(headers: IncomingHttpHeaders): boolean {
   }
 }
 
-type Handler = (request: IncomingMessage, response: ServerResponse) => unknown;
+type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void> | void;
 
 /** The handler, for posts of this server's own pages only; 403 for any other site's. */
 export const sameOriginOnly =
