@@ -20,6 +20,10 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   /** To an account's owner whose address someone typed in the sign-up form: the ways back in, no token. */
   signUpAttempt: [paragraph('intro'), button('action', 'link'), secondaryLink('reset', 'resetLink')],
   adTransferred: NOTICE,
+  /** To an ad's owner: a moderator took it down, and why. */
+  adHidden: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  /** To a suspended account's owner: what it means, and why. */
+  accountSuspended: [paragraph('intro'), paragraph('details')],
   chatReminder: NOTICE,
   alertConfirmation: [paragraph('intro'), button('action', 'link'), paragraph('details'), secondaryLink('delete', 'deleteLink')],
   /** To the team: who wrote and how to reach them, then their message (answered by replying). */

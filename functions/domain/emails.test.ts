@@ -38,6 +38,7 @@ const VALUES = {
   subject: EVIL,
   message: EVIL,
   messages: EVIL,
+  cause: EVIL,
   at: '2026-07-01 14:00 UTC',
   period: 'du 1 juillet 2026 au 3 juillet 2026',
   total: '250,00 $ CA',

@@ -48,6 +48,8 @@ export const RATE_LIMITS = {
   chatConversationMessage: { capacity: 20, refillPerSecond: 1 / 6 },
   /** Per account: new conversations a day (asking again about an ad answers its conversation, free). */
   chatNewConversation: { capacity: 30, refillPerSecond: 30 / 86_400 },
+  /** Per account: reports (docs/moderation.md), a person reports now and then; a script filling the queue does not get far. */
+  report: perHour(30),
   /** Per account: links to the payment provider's hosted pages and reads of the account (each a call to Stripe, which limits the platform). */
   paymentLink: perHour(60),
   /** Per recipient address and kind of e-mail (the link e-mails: confirmation, reset, …). */

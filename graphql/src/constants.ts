@@ -257,3 +257,9 @@ export const PAYMENT_CHECKOUT_PATHS = {
 
 /** How long a Checkout Session stays open, and the contract's dates are held for it (Stripe's minimum). */
 export const CHECKOUT_SESSION_MINUTES = 30;
+
+/** Trust and safety (docs/moderation.md): a report's optional note, and the reason an administrator gives for an action. */
+export const REPORT_NOTE_MAX_LENGTH = 1_000;
+export const MODERATION_REASON_MAX_LENGTH = 1_000;
+/** The moderation queue's pages of cases. */
+export const MODERATION_PAGE = { default: 20, max: 50 } as const;

@@ -19,6 +19,7 @@ import { fileStore } from '../../adapters/file-store';
 import { getMembership, getSentMessage, messagesPage, putMessage, type AttachmentRecord, type MessageRecord } from '../../data/chat';
 import { getFiles } from '../../data/files';
 import { now } from '../clock';
+import { refuseIfBlocked } from '../moderation/blocks';
 import { enforceRateLimit } from '../rate-limits';
 import { fileKey } from '../files/file-keys';
 import { publishChatEvent } from './chat-events';
@@ -104,6 +105,7 @@ export async function sendMessage(identity: Parameters<typeof requireParticipant
       result,
     ]),
   ]);
+  await refuseIfBlocked(membership.otherUserId, senderId);
   await enforceRateLimit('chatMessage', senderId);
   await enforceRateLimit('chatConversationMessage', `${input.conversationId}#${senderId}`);
   const id = messageIdOf(input.conversationId, senderId, input.clientMessageId);
