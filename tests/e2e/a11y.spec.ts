@@ -53,6 +53,8 @@ const WORDS = {
     unlisted: 'Annonces non répertoriées',
     later: 'Plus tard',
     showMap: 'Afficher la carte',
+    reportAd: 'Signaler cette annonce',
+    report: 'Signaler',
   },
   en: {
     invitation: 'Never miss an offer',
@@ -66,6 +68,8 @@ const WORDS = {
     unlisted: 'Unlisted ads',
     later: 'Later',
     showMap: 'Show the map',
+    reportAd: 'Report this ad',
+    report: 'Report',
   },
 } as const;
 
@@ -454,6 +458,18 @@ test.describe('a user', () => {
     }
   });
 
+  test('the report dialog', async () => {
+    for (const lang of LANGS) {
+      // Another's ad (the demo one): an ad of one's own has no report button.
+      await visit(page, `/annonces/annonce-${ids.demoAd}`, lang);
+      await page.getByRole('button', { name: WORDS[lang].reportAd }).click();
+      await expect(page.getByRole('dialog', { name: WORDS[lang].report })).toBeVisible();
+      await expectNoA11yViolationsInDialog(page, `the report dialog (${lang})`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: WORDS[lang].report })).toBeHidden();
+    }
+  });
+
   test('the terms dialog', async () => {
     // A new terms version would block every user of this host until accepted (terms.spec.ts runs
     // last for that reason): here only this page's `me` says the latest version is not accepted.
@@ -528,6 +544,8 @@ test.describe('an administrator', () => {
       { name: '/parametres', ready: form },
       // The terms administration: the current version, the publish form and the versions' list.
       { name: '/gestion-conditions', ready: form },
+      // The moderation queue: its cases (each with its decision form), or the word that there is none.
+      { name: '/moderation', ready: visible((page) => page.locator('main form, main .moderation__empty')) },
     ],
   );
 
