@@ -517,6 +517,13 @@ test.describe('an administrator', () => {
     [context, page] = await newContextWithoutInvitation(browser, testInfo);
     const request = context.request;
     ids.user = await signUpConfirmedThroughApi(request, uniqueEmail('a11y-gere'), PASSWORD, 'Épicerie accessible');
+    // A case in the moderation queue: the demo tenant reports that user's profile.
+    await graphqlCall(
+      request,
+      'mutation Report($input: ReportInput!) { reportItem(input: $input) { alreadyReported } }',
+      { input: { kind: 'PROFILE', itemId: ids.user, reason: 'SPAM', note: 'Publicité\nrépétée' } },
+      await apiToken(request, ACCOUNTS.tenant),
+    );
     // One login with its e-mailed code: the API calls use the page's token.
     await loginAdminWithEmailedCode(page, request, 'fr');
     const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
@@ -544,8 +551,8 @@ test.describe('an administrator', () => {
       { name: '/parametres', ready: form },
       // The terms administration: the current version, the publish form and the versions' list.
       { name: '/gestion-conditions', ready: form },
-      // The moderation queue: its cases (each with its decision form), or the word that there is none.
-      { name: '/moderation', ready: visible((page) => page.locator('main form, main .moderation__empty')) },
+      // The moderation queue: its cases, each with its reports and its decision form.
+      { name: '/moderation', ready: form },
     ],
   );
 

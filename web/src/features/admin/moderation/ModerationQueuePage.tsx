@@ -32,7 +32,7 @@ export function ModerationQueuePage() {
       {queue.isPending ? (
         <p role="status">{t('common:loading')}</p>
       ) : cases.length === 0 ? (
-        <p className="moderation__empty">{t('empty')}</p>
+        <p>{t('empty')}</p>
       ) : (
         <ol className="moderation__cases">
           {cases.map((found) => (
