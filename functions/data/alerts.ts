@@ -24,6 +24,16 @@ export interface AlertCriteriaRecord {
   keyword: string | null;
 }
 
+/** EMAIL_LINK: the address's owner clicked the confirmation link; ACCOUNT_ADDRESS: the signed-in owner's own confirmed address. */
+export interface AlertConsentRecord {
+  at: string;
+  email: string;
+  via: 'EMAIL_LINK' | 'ACCOUNT_ADDRESS';
+  /** The link clicked (EMAIL_LINK): its id and when it was sent. */
+  linkId: string | null;
+  linkSentAt: string | null;
+}
+
 export interface AlertRecord {
   id: string;
   /** Null for a visitor's alert. */
@@ -48,6 +58,12 @@ export interface AlertRecord {
   cells: string[];
   /** Counts writes: a change is conditioned on the version read. */
   version: number;
+  /** Counts the addresses the alert has had: every e-mailed link names it, so a new address voids the old links. */
+  addressVersion: number;
+  /** While the address waits for its confirmation: the link e-mailed last (its id is in its token; it confirms once). */
+  pendingLink: { id: string; sentAt: string } | null;
+  /** The address's consent to the e-mails (Canada's anti-spam law): when, to which address, how given. */
+  consent: AlertConsentRecord | null;
   /** Set when deleted: the item is then a tombstone until `ttl`. */
   deletedAt: string | null;
   /** Epoch seconds: when an unconfirmed alert or a tombstone goes (readers compare it with the time too). */
@@ -88,11 +104,18 @@ const ALERT_FIELDS: (keyof AlertRecord)[] = [
   'digestLeaseUntil',
   'cells',
   'version',
+  'addressVersion',
+  'pendingLink',
+  'consent',
   'deletedAt',
   'ttl',
 ];
+// Alerts written before address versions had the first.
 const alertOfItem = (item: Record<string, unknown>): AlertRecord =>
-  Object.fromEntries(ALERT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as AlertRecord;
+  ({
+    ...Object.fromEntries(ALERT_FIELDS.map((field) => [field, item[field] ?? null])),
+    addressVersion: item.addressVersion ?? 1,
+  }) as unknown as AlertRecord;
 
 const alertCellItem = (alertId: string, cell: string, entry: AlertCellEntry) => ({
   ...alertCellKey(alertId, cell),

@@ -4,7 +4,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UploadPurpose } from '@partage/graphql';
 import { batchGet, db, isConditionFailure, queryPages, tableName } from './client';
-import { fileRecordKey, PENDING_UPLOADS_PARTITION, pendingUploadIndexKeys } from './keys';
+import { fileRecordKey, PENDING_UPLOADS_PARTITION, pendingUploadIndexKeys, storageUsageKey } from './keys';
 
 export type FileStatus = 'PENDING' | 'STORED' | 'QUARANTINED';
 
@@ -110,6 +110,35 @@ export async function deletePendingFile(fileId: string): Promise<boolean> {
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':pending': 'PENDING' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The bytes of confirmed files an account keeps (0 before its first). */
+export async function storedBytesOf(userId: string): Promise<number> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: storageUsageKey(userId), ConsistentRead: true }));
+  return (Item?.bytes as number | undefined) ?? 0;
+}
+
+/**
+ * Counts `bytes` more for the account, only while it stays within `quota` (one conditional ADD, so two
+ * confirmations at once cannot both slip under it); false when it would not.
+ */
+export async function addStoredBytes(userId: string, bytes: number, quota = Infinity): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: storageUsageKey(userId),
+        UpdateExpression: 'SET #type = :type ADD bytes :bytes',
+        ConditionExpression: 'attribute_not_exists(bytes) OR bytes <= :room',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'StorageUsage', ':bytes': bytes, ':room': Math.min(quota - bytes, Number.MAX_SAFE_INTEGER) },
       }),
     );
     return true;

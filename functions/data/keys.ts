@@ -203,3 +203,35 @@ export const simulatorTransferKey = (accountId: string, transferId: string) => (
   PK: `PAYSIM#ACCOUNT#${accountId}`,
   SK: `TRANSFER#${transferId}`,
 });
+
+/** A contact message held for the team's daily review (docs/contact.md), oldest first in one partition. */
+export const CONTACT_HELD_PARTITION = 'CONTACT_HELD';
+export const heldContactMessageKey = (heldAt: string, id: string) => ({ PK: CONTACT_HELD_PARTITION, SK: `${heldAt}#${id}` });
+
+/** The bytes an account keeps in storage (its confirmed files), against STORAGE_QUOTA_BYTES. */
+export const storageUsageKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'STORAGE' });
+
+/**
+ * Moderation (docs/moderation.md): one partition per reported item, `MODCASE#<case id>`, holding the case
+ * (`CASE`), one report per reporter (`REPORT#<user id>`: one report per person and item) and the audit
+ * trail (`AUDIT#<at>#<id>`). An open case is listed in GSI1 `MODQUEUE#OPEN` by its latest report.
+ */
+export const moderationCasePartition = (caseId: string) => `MODCASE#${caseId}`;
+export const moderationCaseKey = (caseId: string) => ({ PK: moderationCasePartition(caseId), SK: 'CASE' });
+export const moderationReportKey = (caseId: string, reporterId: string) => ({
+  PK: moderationCasePartition(caseId),
+  SK: `REPORT#${reporterId}`,
+});
+export const moderationAuditKey = (caseId: string, at: string, id: string) => ({
+  PK: moderationCasePartition(caseId),
+  SK: `AUDIT#${at}#${id}`,
+});
+export const OPEN_MODERATION_QUEUE = 'MODQUEUE#OPEN';
+export const openModerationIndexKeys = (lastReportedAt: string, caseId: string) => ({
+  GSI1PK: OPEN_MODERATION_QUEUE,
+  GSI1SK: `${lastReportedAt}#${caseId}`,
+});
+
+/** A block: `blocker` no longer hears from `blocked` (BLOCK# items of the blocker's partition, listed on their settings). */
+export const BLOCK_SK_PREFIX = 'BLOCK#';
+export const blockKey = (blockerId: string, blockedId: string) => ({ PK: `USER#${blockerId}`, SK: `${BLOCK_SK_PREFIX}${blockedId}` });

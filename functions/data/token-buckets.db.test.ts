@@ -36,4 +36,11 @@ describe('token buckets', () => {
     for (let i = 0; i < RULE.capacity; i++) after.push((await takeToken('test', 'race', RULE, T0)).allowed);
     expect(after.filter(Boolean)).toHaveLength(RULE.capacity - allowed);
   });
+
+  it('count a burst of concurrent takes exactly: none refused for losing a race while tokens are left', async () => {
+    const roomy = { capacity: 12, refillPerSecond: 1 / 60 };
+    const answers = await Promise.all(Array.from({ length: 15 }, () => takeToken('test', 'burst-at-once', roomy, T0)));
+    expect(answers.filter((answer) => answer.allowed)).toHaveLength(roomy.capacity);
+    expect(answers.filter((answer) => !answer.allowed).every((answer) => !answer.allowed && answer.retryAfterSeconds === 60)).toBe(true);
+  });
 });

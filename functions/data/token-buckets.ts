@@ -1,9 +1,13 @@
-// Token buckets: one item per action and subject holding the tokens left and when they were counted.
-// A take reads the item, refills it for the time passed and writes it back only if nobody wrote it
-// in between (conditional write on a version number), so concurrent requests cannot spend the same
-// token twice.
+// Token buckets, kept as their "theoretical arrival time" (GCRA, the same limit as a bucket of
+// `capacity` tokens refilled at `refillPerSecond`): one item per action and subject holding `tat`, the
+// instant the bucket will be full again. A take is one conditional write, never a read then a write:
+// - an idle bucket (absent, or `tat` past): SET tat = now + interval;
+// - a busy one: ADD interval to tat, only while tat stays within the burst (tat <= now + (capacity - 1) × interval).
+// Concurrent takes on a busy bucket all go through the second form atomically, so a burst of requests
+// at the same instant (two tabs, a form posted twice, 20 messages at once) is counted exactly, none
+// refused for losing a race, and no token is ever spent twice.
 
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
 import { tokenBucketKey } from './keys';
 
@@ -26,41 +30,38 @@ export const refusal = (rule: BucketRule, tokens: number): BucketAnswer => ({
   retryAfterSeconds: Math.ceil((1 - tokens) / rule.refillPerSecond),
 });
 
-/** Writers racing on one bucket: past this many lost races the take is refused (try again shortly). */
-const WRITE_RACES = 3;
-
 /** Takes one token of `action` for `subject` at `nowMs`; refused, with the wait for the next token, when none is left. */
 export async function takeToken(action: string, subject: string, rule: BucketRule, nowMs: number): Promise<BucketAnswer> {
   const key = tokenBucketKey(action, subject);
-  for (let race = 0; race < WRITE_RACES; race++) {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-    const version = Item ? (Item.version as number) : 0;
-    const countedAt = Item ? (Item.countedAt as number) : nowMs;
-    const tokens = Item ? refilledTokens(rule, Item.tokens as number, nowMs - countedAt) : rule.capacity;
-    if (tokens < 1) return refusal(rule, tokens);
-    const left = tokens - 1;
+  // Whole milliseconds: the sums stay exact, so the last token of a burst is never lost to rounding.
+  const interval = Math.max(1, Math.round(1000 / rule.refillPerSecond));
+  const tolerance = (rule.capacity - 1) * interval;
+  // Gone once the bucket is full again (tat is never beyond now + capacity × interval): an absent bucket is a full one.
+  const ttl = Math.ceil((nowMs + rule.capacity * interval) / 1000);
+  const write = async (update: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'Key'>) => {
     try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...key,
-            type: 'TokenBucket',
-            tokens: left,
-            // Never moves back, whatever the clocks of concurrent Lambdas say.
-            countedAt: Math.max(nowMs, countedAt),
-            version: version + 1,
-            // Gone once it would be full again: an absent bucket is a full one.
-            ttl: Math.ceil(nowMs / 1000 + (rule.capacity - left) / rule.refillPerSecond),
-          },
-          ConditionExpression: Item ? 'version = :version' : 'attribute_not_exists(PK)',
-          ...(Item ? { ExpressionAttributeValues: { ':version': version } } : {}),
-        }),
-      );
-      return { allowed: true };
+      await db().send(new UpdateCommand({ TableName: tableName(), Key: key, ...update }));
+      return true;
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (isConditionFailure(error)) return false;
+      throw error;
     }
-  }
-  return { allowed: false, retryAfterSeconds: 1 };
+  };
+  const idle = await write({
+    UpdateExpression: 'SET tat = :next, #type = :type, #ttl = :ttl',
+    ConditionExpression: 'attribute_not_exists(tat) OR tat <= :now',
+    ExpressionAttributeNames: { '#type': 'type', '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':next': nowMs + interval, ':now': nowMs, ':type': 'TokenBucket', ':ttl': ttl },
+  });
+  if (idle) return { allowed: true };
+  const busy = await write({
+    UpdateExpression: 'SET #ttl = :ttl ADD tat :interval',
+    ConditionExpression: 'tat > :now AND tat <= :limit',
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':interval': interval, ':now': nowMs, ':limit': nowMs + tolerance, ':ttl': ttl },
+  });
+  if (busy) return { allowed: true };
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  const tat = (Item?.tat as number | undefined) ?? nowMs;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((tat - tolerance - nowMs) / 1000)) };
 }

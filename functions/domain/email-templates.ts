@@ -17,11 +17,19 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   passwordReset: LINK_WITH_DETAILS,
   adminInvitation: LINK_WITH_DETAILS,
   accountCreatedByAdmin: LINK_WITH_DETAILS,
+  /** To an account's owner whose address someone typed in the sign-up form: the ways back in, no token. */
+  signUpAttempt: [paragraph('intro'), button('action', 'link'), secondaryLink('reset', 'resetLink')],
   adTransferred: NOTICE,
+  /** To an ad's owner: a moderator took it down, and why. */
+  adHidden: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  /** To a suspended account's owner: what it means, and why. */
+  accountSuspended: [paragraph('intro'), paragraph('details')],
   chatReminder: NOTICE,
   alertConfirmation: [paragraph('intro'), button('action', 'link'), paragraph('details'), secondaryLink('delete', 'deleteLink')],
   /** To the team: who wrote and how to reach them, then their message (answered by replying). */
   contactMessage: [paragraph('intro'), paragraph('details'), paragraph('message')],
+  /** To the team: the messages held past the usual day, each with who wrote, in one e-mail a day. */
+  contactReview: [paragraph('intro'), paragraph('messages')],
   /** To the tenant: what is proposed, in short, and the contract's page. */
   contractProposed: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   contractUpdated: [paragraph('intro'), paragraph('details'), button('action', 'link')],

@@ -15,6 +15,7 @@ const EVIL = '<b>https://evil.example/a</b> www.evil.example x@evil.example "&';
 /** Values for every placeholder of every e-mail, the typed ones hostile. */
 const deleteLink = `${BASE}/alertes/supprimer/a-1?token=d`;
 const moreLink = `${BASE}/annonces`;
+const resetLink = `${BASE}/mot-de-passe-oublie`;
 const VALUES = {
   code: '123456',
   firstName: EVIL,
@@ -29,12 +30,16 @@ const VALUES = {
   radius: '10',
   deleteLink,
   moreLink,
+  resetLink,
   cards: [] as AdCard[],
   email: EVIL,
   organization: EVIL,
   language: 'français',
   subject: EVIL,
   message: EVIL,
+  messages: EVIL,
+  cause: EVIL,
+  at: '2026-07-01 14:00 UTC',
   period: 'du 1 juillet 2026 au 3 juillet 2026',
   total: '250,00 $ CA',
   version: '2',
@@ -47,7 +52,11 @@ const VALUES = {
 };
 
 /** The links an e-mail's template has after its action (secondary links), in order. */
-const SECONDARY_LINKS: Partial<Record<EmailName, string[]>> = { alertConfirmation: [deleteLink], alertDigest: [moreLink, deleteLink] };
+const SECONDARY_LINKS: Partial<Record<EmailName, string[]>> = {
+  alertConfirmation: [deleteLink],
+  alertDigest: [moreLink, deleteLink],
+  signUpAttempt: [resetLink],
+};
 
 /** The placeholders that take text someone typed. */
 const EVIL_PLACEHOLDERS = ['firstName', 'title', 'name', 'place', 'email', 'organization', 'subject', 'message', 'owner', 'tenant'];

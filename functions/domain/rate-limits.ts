@@ -33,12 +33,23 @@ export const RATE_LIMITS = {
   phoneCodeCheck: perHour(30),
   /** Alerts created, per account or source address (each may e-mail a confirmation link). */
   createAlert: perHour(30),
-  // The contact form (docs/contact.md): per source address, per sender address typed, and for the whole
-  // team, so that neither one caller nor many can bury the team's inbox. A person writes once or twice.
-  contactMessage: perHour(10),
-  contactSender: perHour(5),
-  /** One bucket for every sender ('team'): a day's worth of messages the team can read. */
-  contactTeam: { capacity: 100, refillPerSecond: 100 / 86_400 },
+  // The contact form (docs/contact.md): per source address and per sender address typed, refused past
+  // them (a person writes once or twice); for the whole team, a usual day past which messages are held
+  // for the daily review rather than e-mailed one by one, and a ceiling (refused) far beyond what one
+  // source's limit lets anyone reach, which only bounds what the table holds.
+  contactMessage: perHour(5),
+  contactSender: perHour(3),
+  contactDelivered: { capacity: 100, refillPerSecond: 100 / 86_400 },
+  contactCeiling: { capacity: 2_000, refillPerSecond: 2_000 / 86_400 },
+  // The chat (docs/chat.md): a burst of short messages goes through, a flood does not. Per account
+  // across its conversations, and per sender in one conversation (never per conversation as a whole:
+  // one participant's flood must not silence the other).
+  chatMessage: { capacity: 60, refillPerSecond: 1 / 2 },
+  chatConversationMessage: { capacity: 20, refillPerSecond: 1 / 6 },
+  /** Per account: new conversations a day (asking again about an ad answers its conversation, free). */
+  chatNewConversation: { capacity: 30, refillPerSecond: 30 / 86_400 },
+  /** Per account: reports (docs/moderation.md), a person reports now and then; a script filling the queue does not get far. */
+  report: perHour(30),
   /** Per account: links to the payment provider's hosted pages and reads of the account (each a call to Stripe, which limits the platform). */
   paymentLink: perHour(60),
   /** Per recipient address and kind of e-mail (the link e-mails: confirmation, reset, …). */

@@ -69,13 +69,17 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // The table keeps each verification's number and times, and the per-account limits.
   phone: { table: 'readWrite', secrets: ['twilio'] },
   places: { table: 'readWrite', placeIndex: true }, // table: its rate limit per source address
-  housekeeping: { table: 'readWrite', files: { incoming: 'readWrite' } },
+  // Also e-mails the team the contact messages held for review (CONTACT_EMAIL).
+  housekeeping: { table: 'readWrite', files: { incoming: 'readWrite' }, sendEmail: true, contactEmail: true },
   // Reads the search index; writes only its rate limit per source address or account. Hands out the
   // public URLs of the results' images (the file store builds them, it reads no object).
   search: { table: 'readWrite', publicUrl: true, files: { public: 'read' } },
   // E-mails the new owner of a transferred ad; hands out the public URLs of ad images (the file store
   // builds them, it reads no object).
   ads: { table: 'readWrite', sendEmail: true, publicUrl: true, files: { public: 'read' } },
+  // Reports, blocks, the moderation queue: e-mails the person an action is about (a link to their ads),
+  // unpublishes ads (their views name the images' public URLs, built without reading a file).
+  moderation: { table: 'readWrite', sendEmail: true, publicUrl: true, files: { public: 'read' } },
   // Publishes chat events to both participants, schedules the e-mail reminder of an unread message,
   // signs URLs of the attachments (private area) and builds those of the ads' images (public).
   chat: { table: 'readWrite', publicUrl: true, publish: ['chatEvent'], scheduler: true, files: { private: 'read', public: 'read' } },

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALERTS_PER_USER_MAX, type Alert, type CreateAlertInput, type PublicAlerts } from '@partage/graphql';
+import { getAlert } from '../data/alerts';
 import type { UserRecord } from '../data/users';
 import type { Identity } from '../domain/identity';
 import {
@@ -87,13 +88,13 @@ describe('creating an alert', () => {
     expect(invalidFieldsOf(result)).toEqual(['input:tooMany']);
   });
 
-  it('lets an unconfirmed alert go after 30 days: its link then says it is deleted', async () => {
+  it('lets an unconfirmed alert go after 30 days: its deletion link then says it is deleted', async () => {
     const email = newAddress();
     await create(alertInput(email));
-    const { confirm } = await confirmationLinks(email);
+    const { remove } = await confirmationLinks(email);
     const restore = useClock(manualClock(new Date(Date.now() + 31 * 86_400_000)));
     try {
-      expect(errorCodeOf(await call('Mutation.confirmAlert', { input: linkInput(confirm) }, ANONYMOUS))).toBe('ALERT_ALREADY_DELETED');
+      expect(errorCodeOf(await call('Mutation.deleteAlertByLink', { input: linkInput(remove) }, ANONYMOUS))).toBe('ALERT_ALREADY_DELETED');
     } finally {
       restore();
     }
@@ -160,6 +161,73 @@ describe('links of an alert', () => {
     const results = await Promise.all([removeByLink(linkInput(remove)), removeByLink(linkInput(remove))]);
     expect(results.filter((result) => result === alert.id)).toHaveLength(1);
     expect(results.map(errorCodeOf).filter(Boolean)).toEqual(['ALERT_ALREADY_DELETED']);
+  });
+});
+
+describe('consent to an alert’s e-mails (issue 22, finding 1: a token confirms one address, once, for a while)', () => {
+  const confirm = (input: { id: string; token: string }) => call('Mutation.confirmAlert', { input }, ANONYMOUS);
+  const update = (input: Record<string, unknown>) => call('Mutation.updateAlert', { input }, asUser(user));
+  const stored = async (id: string) => (await getAlert(id))!;
+
+  it('refuses an old confirmation token once the address changed: a victim’s address never gets digests without a click', async () => {
+    const own = newAddress();
+    const alert = (await create(alertInput(own), asUser(user))) as Alert;
+    const { confirm: ownLink } = await confirmationLinks(own);
+    expect(await confirm(linkInput(ownLink))).toMatchObject({ status: 'ACTIVE' });
+    const victim = newAddress();
+    expect(await update({ ...alertInput(victim), id: alert.id })).toMatchObject({ status: 'PENDING_CONFIRMATION' });
+    expect(errorCodeOf(await confirm(linkInput(ownLink)))).toBe('INVALID_TOKEN');
+    expect(await stored(alert.id)).toMatchObject({ status: 'PENDING_CONFIRMATION', email: victim });
+    // The victim's own link still works, and only it.
+    expect(await confirm(linkInput((await confirmationLinks(victim)).confirm))).toMatchObject({ status: 'ACTIVE' });
+  });
+
+  it('uses a confirmation token once: back on the same address, the old link confirms nothing', async () => {
+    const first = newAddress();
+    const alert = (await create(alertInput(first), asUser(user))) as Alert;
+    const { confirm: firstLink } = await confirmationLinks(first);
+    expect(await confirm(linkInput(firstLink))).toMatchObject({ status: 'ACTIVE' });
+    await update({ ...alertInput(newAddress()), id: alert.id });
+    await update({ ...alertInput(first), id: alert.id });
+    expect(errorCodeOf(await confirm(linkInput(firstLink)))).toBe('INVALID_TOKEN');
+    expect(await stored(alert.id)).toMatchObject({ status: 'PENDING_CONFIRMATION' });
+  });
+
+  it('lets a confirmation link expire after a week', async () => {
+    const email = newAddress();
+    const alert = (await create(alertInput(email))) as Alert;
+    const { confirm: link } = await confirmationLinks(email);
+    const restore = useClock(manualClock(new Date(Date.now() + 8 * 86_400_000)));
+    try {
+      expect(errorCodeOf(await confirm(linkInput(link)))).toBe('INVALID_TOKEN');
+    } finally {
+      restore();
+    }
+    expect(await stored(alert.id)).toMatchObject({ status: 'PENDING_CONFIRMATION' });
+  });
+
+  it('refuses the old address’s deletion link once the address changed', async () => {
+    const own = newAddress();
+    const alert = (await create(alertInput(own), asUser(user))) as Alert;
+    const { remove } = await confirmationLinks(own);
+    await update({ ...alertInput(newAddress()), id: alert.id });
+    expect(errorCodeOf(await call('Mutation.deleteAlertByLink', { input: linkInput(remove) }, ANONYMOUS))).toBe('INVALID_TOKEN');
+    expect(await stored(alert.id)).toMatchObject({ deletedAt: null });
+  });
+
+  it('records the consent: when, to which address, from which link (or the account’s own confirmed address)', async () => {
+    const email = newAddress();
+    const alert = (await create(alertInput(email))) as Alert;
+    const { mail, confirm: link } = await confirmationLinks(email);
+    expect((await stored(alert.id)).consent).toBeNull();
+    await confirm(linkInput(link));
+    const { consent, confirmedAt } = await stored(alert.id);
+    expect(consent).toMatchObject({ at: confirmedAt, email, via: 'EMAIL_LINK' });
+    expect(Date.parse(consent!.linkSentAt!)).toBeLessThanOrEqual(Date.parse(consent!.at));
+    expect(mail.links[0]).toContain(consent!.linkId);
+
+    const own = (await create(alertInput(user.email), asUser(user))) as Alert;
+    expect((await stored(own.id)).consent).toMatchObject({ email: user.email, via: 'ACCOUNT_ADDRESS', linkId: null, linkSentAt: null });
   });
 });
 

@@ -100,7 +100,7 @@ const RESOURCES: { fields: RegExp; path: string[]; make: (target: UserRecord) =>
   { fields: /^Query\.conversation$/, path: ['id'], make: (target) => givenConversation(target) },
   { fields: /^Query\.conversationMessages$/, path: ['conversationId'], make: (target) => givenConversation(target) },
   {
-    fields: /^Mutation\.(sendMessage|removeConversationNotification)$/,
+    fields: /^Mutation\.(sendMessage|removeConversationNotification|blockConversationParticipant)$/,
     path: ['input', 'conversationId'],
     make: (target) => givenConversation(target),
   },

@@ -10,6 +10,7 @@ import { chatFields } from './chat';
 import { contactFields } from './contact';
 import { contractsFields } from './contracts';
 import { filesFields } from './files';
+import { moderationFields } from './moderation';
 import { paymentsFields } from './payments';
 import { phoneFields } from './phone';
 import { placesFields } from './places';
@@ -44,6 +45,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'payments', fields: fieldsOf(paymentsFields) },
   // Contracts: proposals from a conversation, versions, cancellation, the parties' lists (functions/domain/contracts).
   { name: 'contracts', fields: fieldsOf(contractsFields) },
+  // Trust and safety: reports, blocks, the moderation queue and its actions (functions/domain/moderation).
+  { name: 'moderation', fields: fieldsOf(moderationFields) },
 ];
 
 /**

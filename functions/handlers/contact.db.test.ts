@@ -16,7 +16,9 @@ import {
   useTestOutbox,
   useUpRateLimit,
 } from '../testing/fixtures';
+import { CONTACT_REVIEW_JOB } from '../domain/contact/contact-review';
 import { handler } from './contact';
+import { handler as housekeeping } from './housekeeping';
 
 const { emailsTo } = useTestOutbox();
 const TEAM = 'equipe@exemple.ca';
@@ -42,6 +44,9 @@ const aMessage = (overrides: Partial<SendContactMessageInput> = {}): SendContact
 
 const send = (input: SendContactMessageInput, identity: Identity = ANONYMOUS, source = newSourceAddress()) =>
   handler(resolverEvent('Mutation.sendContactMessage', { input }, identity, source));
+
+/** The daily review's scheduled event. */
+const reviewEvent = (at: Date) => ({ job: CONTACT_REVIEW_JOB, scheduledAt: at.toISOString(), payload: {} });
 
 /** The e-mails the team received about `subject`. */
 const mailsAbout = async (subject: string) => (await emailsTo(TEAM)).filter((mail) => mail.subject?.includes(inertText(subject)));
@@ -159,16 +164,53 @@ describe('what keeps robots and floods out', () => {
     expect(await mailsAbout(input.subject)).toEqual([]);
   });
 
-  // Last: it empties the team's bucket of this file's table.
-  it('bounds what the whole team receives, whoever sends it, until the bucket refills', async () => {
+  it('stays open to a new visitor after ten source addresses sent all they may (issue 22, finding 2)', async () => {
+    const restore = useClock(manualClock());
+    try {
+      for (let flooder = 0; flooder < 10; flooder++) {
+        const source = newSourceAddress();
+        while (errorCodeOf(await send(aMessage(), ANONYMOUS, source)) !== 'RATE_LIMITED');
+      }
+      const visitor = aMessage();
+      expect(await send(visitor)).toBe(true);
+      expect(await mailsAbout(visitor.subject)).toHaveLength(1);
+    } finally {
+      restore();
+    }
+  });
+
+  // Last: they use up the team's buckets of this file's table.
+  it('holds the messages past the day’s usual number for review instead of refusing them; the daily review e-mails them in one', async () => {
     const clock = manualClock();
     const restore = useClock(clock);
     try {
-      while (await withinRateLimit('contactTeam', 'team'));
+      while (await withinRateLimit('contactDelivered', 'team'));
+      const held = aMessage({ message: 'Bonjour,\nun vrai message, retenu.' });
+      expect(await send(held)).toBe(true);
+      expect(await mailsAbout(held.subject)).toEqual([]);
+      expect(await housekeeping(reviewEvent(clock.now()))).toEqual({ reviewed: 1 });
+      const [review] = (await emailsTo(TEAM)).filter((mail) => mail.subject?.startsWith('Formulaire de contact : 1 message'));
+      expect(review?.text).toContain(inertText(held.subject));
+      expect(review?.text).toContain(inertText(held.email));
+      expect(review?.text).toContain('un vrai message, retenu');
+      // Reviewed once: the next review has nothing to send.
+      const before = (await emailsTo(TEAM)).length;
+      expect(await housekeeping(reviewEvent(clock.now()))).toEqual({ reviewed: 0 });
+      expect(await emailsTo(TEAM)).toHaveLength(before);
+    } finally {
+      restore();
+    }
+  });
+
+  it('refuses past a team-wide ceiling far above what the team reads in a day, until it refills', async () => {
+    const clock = manualClock();
+    const restore = useClock(clock);
+    try {
+      while (await withinRateLimit('contactCeiling', 'team'));
       const refused = aMessage();
       expect(errorCodeOf(await send(refused))).toBe('RATE_LIMITED');
       expect(await mailsAbout(refused.subject)).toEqual([]);
-      clock.advance(Math.ceil(86_400 / RATE_LIMITS.contactTeam.capacity) * 1000);
+      clock.advance(Math.ceil(86_400 / RATE_LIMITS.contactCeiling.capacity) * 1000);
       expect(await send(aMessage())).toBe(true);
     } finally {
       restore();

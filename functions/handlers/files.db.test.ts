@@ -5,9 +5,9 @@ import { access, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { UPLOAD_RULES, type StoredFile, type UploadTicket } from '@partage/graphql';
+import { STORAGE_QUOTA_BYTES, UPLOAD_RULES, type StoredFile, type UploadTicket } from '@partage/graphql';
 import { fileStore } from '../adapters/file-store';
-import { getFile } from '../data/files';
+import { addStoredBytes, getFile, storedBytesOf } from '../data/files';
 import type { UserRecord } from '../data/users';
 import { fileKey, type FileArea } from '../domain/files/file-keys';
 import { docxOf, zipOf } from '../domain/files/zip-fixture';
@@ -176,5 +176,30 @@ describe('confirmUpload(CHAT_ATTACHMENT)', () => {
     expect(calls[0]![1]).toBe(archive.length - (22 + 0xffff)); // the tail first
     expect(bytesRead).toBeGreaterThan(0);
     expect(bytesRead).toBeLessThan(200_000);
+  });
+});
+
+describe('storage quota per account (issue 22, finding 6)', () => {
+  const requestFor = (user: UserRecord, size: number) =>
+    call('Mutation.requestUpload', { input: { purpose: 'CHAT_ATTACHMENT', contentType: 'image/png', size } }, user);
+
+  it('counts what an account keeps, and refuses a form past the quota with a clear error before any byte is sent', async () => {
+    const user = await givenUser();
+    expect(await confirm(await uploaded('image/png', PNG, user), user)).toMatchObject({ size: PNG.length });
+    expect(await storedBytesOf(user.id)).toBe(PNG.length);
+    // The rest of the quota but 1 000 bytes, kept by earlier uploads.
+    await addStoredBytes(user.id, STORAGE_QUOTA_BYTES - PNG.length - 1_000);
+    expect(invalidFieldsOf(await requestFor(user, 1_001))).toEqual(['input.size:storageQuota']);
+    expect(errorCodeOf(await requestFor(user, 1_000))).toBeUndefined();
+  });
+
+  it('refuses to keep a file that no longer fits when it is confirmed (filled meanwhile), and keeps nothing of it', async () => {
+    const user = await givenUser();
+    const fileId = await uploaded('image/png', PNG, user);
+    expect(await addStoredBytes(user.id, STORAGE_QUOTA_BYTES - PNG.length + 1, STORAGE_QUOTA_BYTES)).toBe(true);
+    expect(invalidFieldsOf(await confirm(fileId, user))).toEqual(['input.size:storageQuota']);
+    expect(await exists('incoming', fileId)).toBe(false);
+    expect(await exists('private', fileId)).toBe(false);
+    expect(await getFile(fileId)).toBeNull();
   });
 });

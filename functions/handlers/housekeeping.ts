@@ -1,8 +1,10 @@
 // Scheduled housekeeping jobs (functions/handlers/schedules.ts).
 
+import { CONTACT_REVIEW_JOB, reviewHeldContactMessages } from '../domain/contact/contact-review';
 import { purgeAbandonedUploads } from '../domain/files/uploads';
 import { scheduledJobHandler } from './shared/scheduled-job';
 
 export const handler = scheduledJobHandler({
   'purge-abandoned-uploads': () => purgeAbandonedUploads(),
+  [CONTACT_REVIEW_JOB]: () => reviewHeldContactMessages(),
 });

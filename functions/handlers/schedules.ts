@@ -26,6 +26,13 @@ export const CRON_JOBS: CronJob[] = [
     description: 'Deletes uploads never confirmed within a day (their files and records)',
   },
   {
+    job: 'contact-review',
+    handler: 'housekeeping',
+    // 13:00 UTC: 9:00 in Quebec in summer, 8:00 in winter, when the team starts its day.
+    cron: '0 13 * * ? *',
+    description: 'E-mails the team the contact messages held past the usual day, in one message',
+  },
+  {
     job: 'alert-digest',
     handler: 'alert-digest',
     // Mondays 11:00 UTC: 7:00 in Quebec in summer, 6:00 in winter, before the working day.

@@ -205,18 +205,28 @@ describe('Mutation.createUserAccount', () => {
     expect(await emailsTo(input.email)).toEqual([]);
   });
 
-  it('refuses an address already used, whatever its case', async () => {
+  it('answers a known address exactly like a new one, and e-mails its owner instead (issue 22, finding 7)', async () => {
     const first = signUpInput();
     await signUp(first);
+    const owner = (await findUserByEmail(first.email))!;
     const again = await signUp(signUpInput({ email: first.email.toUpperCase() }));
-    expect(errorCodeOf(again)).toBe('DUPLICATE_EMAIL');
+    // The same answer's shape as a new account's: an id, no error.
+    expect(errorCodeOf(again)).toBeUndefined();
+    expect(again).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect((again as { id: string }).id).not.toBe(owner.id);
+    // The owner is told, with the ways back in, and no confirmation link (nothing to confirm).
+    const told = (await emailsTo(first.email)).filter((mail) => mail.subject === 'Tentative de création de compte avec votre adresse');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.links.map((link) => new URL(link).pathname)).toEqual(expect.arrayContaining(['/connexion', '/mot-de-passe-oublie']));
+    expect((await findUserByEmail(first.email))?.id).toBe(owner.id);
   });
 
-  it('lets exactly one of two simultaneous sign-ups with the same address succeed', async () => {
+  it('lets exactly one of two simultaneous sign-ups with the same address make an account; both answer alike', async () => {
     const input = signUpInput();
     const results = await Promise.all([signUp(input), signUp({ ...input, firstName: 'Autre' })]);
-    expect(results.map(errorCodeOf).sort()).toEqual(['DUPLICATE_EMAIL', undefined]);
-    expect((await findUserByEmail(input.email))?.id).toBe((results.find((r) => !errorCodeOf(r)) as { id: string }).id);
+    expect(results.map(errorCodeOf)).toEqual([undefined, undefined]);
+    const made = (await findUserByEmail(input.email))!.id;
+    expect(results.map((result) => (result as { id: string }).id)).toContain(made);
   });
 
   it('refuses a returnPath that leaves the site once its dot segments are resolved, and normalises the one it keeps', async () => {

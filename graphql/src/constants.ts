@@ -105,6 +105,13 @@ export const USERS_PAGE_DEFAULT_LIMIT = 20;
 export const USERS_PAGE_MAX_LIMIT = 100;
 
 /** What each upload purpose accepts: checked by the browser and the server, the size also by the storage. */
+/**
+ * What one account may keep in storage, all its files together (issue 22, finding 6): a few hundred
+ * pictures and documents, far from what a script uploading all day would fill. Past it, requestUpload
+ * and confirmUpload answer VALIDATION_FAILED on the size (rule storageQuota).
+ */
+export const STORAGE_QUOTA_BYTES = 2 * 1024 * 1024 * 1024;
+
 export const UPLOAD_RULES = {
   PUBLIC_IMAGE: { contentTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 10 * 1024 * 1024 },
   PRIVATE_DOCUMENT: { contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], maxBytes: 20 * 1024 * 1024 },
@@ -250,3 +257,9 @@ export const PAYMENT_CHECKOUT_PATHS = {
 
 /** How long a Checkout Session stays open, and the contract's dates are held for it (Stripe's minimum). */
 export const CHECKOUT_SESSION_MINUTES = 30;
+
+/** Trust and safety (docs/moderation.md): a report's optional note, and the reason an administrator gives for an action. */
+export const REPORT_NOTE_MAX_LENGTH = 1_000;
+export const MODERATION_REASON_MAX_LENGTH = 1_000;
+/** The moderation queue's pages of cases. */
+export const MODERATION_PAGE = { default: 20, max: 50 } as const;

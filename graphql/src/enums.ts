@@ -1,6 +1,8 @@
 // Shared enumerations of spec §3. The GraphQL schema declares the same values; web forms
 // and resolvers both import from here so a value list is written once.
 
+import type { ModerationAction, ReportReason } from './generated/types';
+
 export const USER_TYPES = ['ANONYME', 'ADMIN', 'USER'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
@@ -132,3 +134,7 @@ export type TokenType = (typeof TOKEN_TYPES)[number];
 
 export const TOKEN_STATUSES = ['VALID', 'INVALID', 'EXPIRED', 'USED'] as const;
 export type TokenStatus = (typeof TOKEN_STATUSES)[number];
+
+/** Trust and safety (docs/moderation.md): the reasons a report offers, in the order the form lists them (the schema's ReportReason). */
+export const REPORT_REASONS = ['SPAM', 'SCAM', 'OFFENSIVE', 'PROHIBITED', 'HARASSMENT', 'OTHER'] as const satisfies readonly ReportReason[];
+export const MODERATION_ACTIONS = ['DISMISS', 'HIDE_AD', 'SUSPEND_ACCOUNT'] as const satisfies readonly ModerationAction[];

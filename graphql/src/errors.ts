@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'ALERT_ALREADY_DELETED',
   'TERMS_NOT_ACCEPTED',
   'OWN_AD_CONVERSATION',
+  /** The other side of the conversation blocked the caller: no message, no new conversation with them. */
+  'USER_BLOCKED',
   /** The contact form: no team address is configured (CONTACT_EMAIL), or it was sent too soon after opening. */
   'CONTACT_UNAVAILABLE',
   'CONTACT_TOO_FAST',

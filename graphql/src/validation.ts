@@ -15,6 +15,8 @@ import {
   PHONE_CODE_LENGTH,
   SEARCH_KEYWORD_MAX_LENGTH,
   ALERT_PLACE_LABEL_MAX_LENGTH,
+  MODERATION_REASON_MAX_LENGTH,
+  REPORT_NOTE_MAX_LENGTH,
 } from './constants';
 import { INPUT_TYPE_FIELDS, ROOT_FIELD_ARGUMENTS, type InputTypeName, type RootFieldName } from './generated/input-shapes';
 import { RETURN_PATH_MAX_LENGTH } from './return-path';
@@ -308,6 +310,8 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   ContractFileInput: { name: CONTRACT_FILE_NAME_MAX_LENGTH },
   ProposeContractInput: { terms: CONTRACT_TERMS_MAX_LENGTH },
   UpdateContractInput: { terms: CONTRACT_TERMS_MAX_LENGTH },
+  ReportInput: { note: REPORT_NOTE_MAX_LENGTH },
+  ModerateCaseInput: { reason: MODERATION_REASON_MAX_LENGTH },
 };
 
 /** Secrets are compared, never shown: any character a password manager produces is theirs. */
@@ -316,6 +320,8 @@ const FREE_TEXT_FIELDS = new Set(['password', 'currentPassword', 'newPassword'])
 /** Texts of several lines (`Type.field`): line breaks and tabs are allowed there, other controls are not. */
 const MULTILINE_FIELDS = new Set([
   'SendMessageInput.body',
+  'ReportInput.note',
+  'ModerateCaseInput.reason',
   'LocalizedRichTextInput.fr',
   'LocalizedRichTextInput.en',
   'LocalizedNoteInput.fr',

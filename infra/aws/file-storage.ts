@@ -10,6 +10,12 @@ import { fileAreaPrefix } from '@partage/functions/domain/files/file-keys';
 
 /** How long a quarantined file is kept for review. */
 const QUARANTINE_DAYS = 30;
+/**
+ * Whatever stays under incoming/ this long goes: a presigned form can be posted again until it expires,
+ * even after its file was confirmed and moved, and S3 cannot refuse the second post (the local host
+ * does: infra/local/local-file-routes.ts). Beyond the day an upload has to be confirmed or purged.
+ */
+const INCOMING_DAYS = 2;
 
 const privateBucketProps: s3.BucketProps = {
   blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -32,6 +38,7 @@ export class FileStorage extends Construct {
       cors: [{ allowedMethods: [s3.HttpMethods.POST], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3600 }],
       lifecycleRules: [
         { prefix: fileAreaPrefix('quarantine'), expiration: Duration.days(QUARANTINE_DAYS) },
+        { prefix: fileAreaPrefix('incoming'), expiration: Duration.days(INCOMING_DAYS) },
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });

@@ -450,10 +450,15 @@ describe('schedules', () => {
 });
 
 describe('file store', () => {
-  it('keeps uploads in a private bucket the browser may POST to, and quarantined files 30 days', () => {
+  it('keeps uploads in a private bucket the browser may POST to, quarantined files 30 days, and nothing under incoming/ past 2 days', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['POST'] })] },
-      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'files/quarantine/', ExpirationInDays: 30 })]) },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Prefix: 'files/quarantine/', ExpirationInDays: 30 }),
+          Match.objectLike({ Prefix: 'files/incoming/', ExpirationInDays: 2 }),
+        ]),
+      },
       PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicAcls: true, RestrictPublicBuckets: true }),
     });
   });

@@ -9,7 +9,13 @@ import { LambdaFieldError } from './appsync-errors';
 
 export const isIamOnly = (field: GraphQLField<unknown, unknown> | undefined): boolean => isServerOnlyField(field?.astNode);
 
-/** AppSync's answer to a caller whose auth mode the field does not allow. */
+/**
+ * AppSync's answer to a caller whose auth mode the field does not allow, with the code a client acts on
+ * (the local host's `extensions.code`): UNAUTHORIZED_ACCESS, never INTERNAL (issue 22, finding 9).
+ */
 export function notAuthorizedForField(typeName: string, fieldName: string): LambdaFieldError {
-  return new LambdaFieldError(`Not Authorized to access ${fieldName} on type ${typeName}`, 'Unauthorized');
+  return new LambdaFieldError(`Not Authorized to access ${fieldName} on type ${typeName}`, 'Unauthorized', {
+    code: 'UNAUTHORIZED_ACCESS',
+    fields: [],
+  });
 }

@@ -40,6 +40,11 @@ export function rateLimitedError(retryAfterSeconds: number): AppSyncError {
   return { errorType: 'RATE_LIMITED', message: `Too many requests; retry after ${retryAfterSeconds} s.`, ...withCode('RATE_LIMITED') };
 }
 
+/** A quota of the real-time endpoint passed (subscriptions per connection): AppSync's error type. */
+export function limitExceededError(message: string): AppSyncError {
+  return { errorType: 'LimitExceededError', message, ...withCode('RATE_LIMITED') };
+}
+
 export function toAppSyncLocations(locations: readonly SourceLocation[] | undefined): AppSyncLocation[] | null {
   return locations ? locations.map(({ line, column }) => ({ line, column, sourceName: null })) : null;
 }

@@ -17,7 +17,7 @@ const SDL = `
     json: AWSJSON url: AWSURL phone: AWSPhone ip: AWSIPAddress
   }
   type Row { id: ID! badge: String children: [Row!] }
-  type Query { item(input: ItemInput): Item unresolved: String boom: String rows: [Row!]! }
+  type Query { item(input: ItemInput): Item unresolved: String boom: String rows: [Row!]! page(limit: Int): [Row!] }
   type Mutation { saveItem(input: ItemInput): Item }
   type Subscription { onSaveItem(id: ID): Item @aws_subscribe(mutations: ["saveItem"]) }
 `;
@@ -358,6 +358,24 @@ describe('limits of work per request (AppSync’s queryDepthLimit and resolverCo
     expect(events.map((e) => e.lambda)).toEqual(['authorizer', 'authorizer', 'authorizer', 'authorizer']);
     const { body } = await post(aliases(GRAPHQL_LIMITS.aliases));
     expect(Object.keys(body.data ?? {})).toHaveLength(GRAPHQL_LIMITS.aliases);
+  });
+
+  it(`weighs list fields by the items they ask for, against ${GRAPHQL_LIMITS.listItems} a request (issue 22, finding 8)`, async () => {
+    const pages = (count: number, limit: number) =>
+      `{ ${Array.from({ length: count }, (_, i) => `a${i}: page(limit: ${limit}) { id }`).join(' ')} }`;
+    // 30 aliases of a page of 50 once returned 187 KB in 2.5 s: 1,500 items.
+    expect((await post(pages(30, 50))).body).toEqual(refusedWith(/maximum allowed number of list items/));
+    // Through a variable, through a fragment, and a page without a limit weighs the largest default page.
+    const variable = await post('query ($n: Int) { page(limit: $n) { id } }', { n: GRAPHQL_LIMITS.listItems + 1 });
+    expect(variable.body).toEqual(refusedWith(/list items/));
+    const fragment = await post(
+      `{ ...P } fragment P on Query { ${Array.from({ length: 30 }, (_, i) => `a${i}: page(limit: 50) { id }`).join(' ')} }`,
+    );
+    expect(fragment.body).toEqual(refusedWith(/list items/));
+    expect(events.filter((e) => e.lambda !== 'authorizer')).toEqual([]);
+    // Within the budget, it runs.
+    expect((await post(pages(2, 50))).body).toEqual({ data: { a0: null, a1: null } });
+    expect((await post('{ page { id } }')).body).toEqual({ data: { page: null } });
   });
 
   it('stops a fragment that doubles at every level', async () => {

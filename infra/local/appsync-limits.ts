@@ -3,10 +3,16 @@
 // nested a thousand levels deep is refused rather than crashing the host.
 
 import {
+  getNamedType,
   GraphQLError,
+  isInterfaceType,
+  isObjectType,
   Kind,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLNamedType,
+  type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
@@ -91,4 +97,64 @@ export function operationLimitError(
   if (shape.aliases > limits.aliases)
     return new GraphQLError(`Query exceeds the maximum allowed number of aliases (${limits.aliases}).`, { nodes });
   return null;
+}
+
+/** What a list field without a `limit` weighs: the largest default page of the API (CONVERSATIONS_PAGE and the like). */
+const UNSTATED_LIMIT_ITEMS = 50;
+
+/**
+ * The items the operation's list fields ask for (GRAPHQL_LIMITS.listItems), fragments expanded: a field
+ * with a `limit` argument weighs its limit times the items of the lists around it. Runs after validation
+ * (fragments exist and do not cycle, depth is bounded) and with the coerced variables.
+ */
+export function listItemsOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): number {
+  const fragments = new Map(
+    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+  );
+  const limitOf = (field: FieldNode): number => {
+    const value = field.arguments?.find((argument) => argument.name.value === 'limit')?.value;
+    const given = value?.kind === Kind.INT ? Number(value.value) : value?.kind === Kind.VARIABLE ? variables[value.name.value] : undefined;
+    return typeof given === 'number' ? given : UNSTATED_LIMIT_ITEMS;
+  };
+  const walk = (selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined, around: number): number => {
+    let items = 0;
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const definition = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[selection.name.value] : undefined;
+        if (!definition) continue;
+        const listed = definition.args.some((argument) => argument.name === 'limit') ? around * limitOf(selection) : around;
+        if (listed !== around) items += listed;
+        if (selection.selectionSet) items += walk(selection.selectionSet, getNamedType(definition.type), listed);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
+        items += walk(selection.selectionSet, type, around);
+      } else {
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) items += walk(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value), around);
+      }
+    }
+    return items;
+  };
+  return walk(operation.selectionSet, schema.getRootType(operation.operation) ?? undefined, 1);
+}
+
+/** AppSync's answer shape for a request over the list items' budget; null within it. */
+export function listItemsError(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+  limits: GraphQLLimits = GRAPHQL_LIMITS,
+): GraphQLError | null {
+  const items = listItemsOf(schema, document, operation, variables);
+  return items > limits.listItems
+    ? new GraphQLError(`Query exceeds the maximum allowed number of list items (${limits.listItems}): it asks for ${items}.`, {
+        nodes: operation,
+      })
+    : null;
 }

@@ -15,7 +15,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
-import { jsonDepth, operationLimitError } from './appsync-limits';
+import { jsonDepth, listItemsError, operationLimitError } from './appsync-limits';
 import { AwsScalarError } from './appsync-scalars';
 import { validationError, type AppSyncError } from './appsync-errors';
 
@@ -138,5 +138,8 @@ export function prepareOperation(schema: GraphQLSchema, request: GraphQLRequest)
   const variables = request.variables ?? {};
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
   if (coerced.errors) return { errors: coerced.errors.map(variableError) };
+  // Once the variables are known: a page's limit is often one.
+  const tooManyItems = listItemsError(schema, document, operation, coerced.coerced);
+  if (tooManyItems) return { errors: [kindError('QueryComplexity', tooManyItems)] };
   return { document, operation, variables };
 }

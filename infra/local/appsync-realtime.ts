@@ -13,12 +13,13 @@ import { matchesSubscriptionFilter } from '@partage/functions/handlers/shared/su
 import { WebSocketServer, type WebSocket } from 'ws';
 import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
 import { authorize } from './appsync-authorizer';
-import { unauthorizedError, validationError, type AppSyncError } from './appsync-errors';
+import { limitExceededError, rateLimitedError, unauthorizedError, validationError, type AppSyncError } from './appsync-errors';
 import { executeOperation, subscriptionEventData, type SubscribedField } from './appsync-execution';
 import { isRecord, parseGraphQLRequest, prepareOperation, type PreparedOperation } from './appsync-operation';
 import type { AppSyncSchema } from './appsync-schema';
 import { flatHeaders } from './http-io';
 import type { LambdaFunctions } from './lambda-functions';
+import { createRateLimiter, type RateLimit } from './rate-limiter';
 
 export const REALTIME_PATH = '/graphql/realtime';
 const SUBPROTOCOL = 'graphql-ws';
@@ -26,6 +27,24 @@ const HEADER_SUBPROTOCOL_PREFIX = 'header-';
 /** What AppSync announces in connection_ack: the client drops the socket after this long without `ka`. */
 const CONNECTION_TIMEOUT_MS = 300_000;
 const KEEP_ALIVE_MS = 60_000;
+
+/**
+ * The local endpoint's caps (issue 22, finding 4: 2,000 subscriptions on one socket and 200 sockets
+ * from one address were accepted, each start running the authorizer). On AWS, AppSync applies its own
+ * quotas (docs.aws.amazon.com/general/latest/gr/appsync.html): 100 subscriptions per connection, about
+ * 2,000 connection requests a second and 10,000 inbound messages a second per account and region,
+ * connections of 24 hours at most; and the WAF's rate-based rule counts the sockets' upgrades.
+ * Locally one process serves one developer: a few tabs, each one socket.
+ */
+export const REALTIME_LIMITS = {
+  /** Open sockets of one source address (refused with HTTP 429 past it). */
+  socketsPerSource: 20,
+  /** AppSync's own: subscriptions started (or being started) on one socket. */
+  subscriptionsPerSocket: 100,
+  /** Starts per source address: a page opening its subscriptions, not a script restarting them. */
+  starts: { capacity: 20, refillPerSecond: 10 } satisfies RateLimit,
+};
+export type RealtimeLimits = typeof REALTIME_LIMITS;
 
 interface Subscription extends SubscribedField {
   id: string;
@@ -83,9 +102,12 @@ function matchesArguments(args: Record<string, unknown>, result: unknown): boole
 export interface AppSyncRealtimeOptions {
   api: AppSyncSchema;
   functions: LambdaFunctions;
+  limits?: RealtimeLimits;
 }
 
-export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions) {
+export function createAppSyncRealtime({ api, functions, limits = REALTIME_LIMITS }: AppSyncRealtimeOptions) {
+  const admitStart = createRateLimiter(limits.starts);
+  const socketsOf = (sourceAddress: string) => [...connections].filter((connection) => connection.sourceAddress === sourceAddress).length;
   const server = new WebSocketServer({
     noServer: true,
     // A message carries one operation: the same bound as a POST /graphql body (ws allows 100 MiB).
@@ -122,6 +144,13 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
   }
 
   async function start(connection: Connection, id: string, payload: Record<string, unknown>): Promise<void> {
+    // Checked before the authorizer runs: a refused start costs nothing but this.
+    const admission = admitStart(connection.sourceAddress);
+    if (!admission.allowed) return sendErrors(connection, id, [rateLimitedError(admission.retryAfterSeconds)]);
+    const open = new Set([...connection.subscriptions.keys(), ...connection.starting.keys()]);
+    if (!open.has(id) && open.size >= limits.subscriptionsPerSocket) {
+      return sendErrors(connection, id, [limitExceededError(`At most ${limits.subscriptionsPerSocket} subscriptions on one connection.`)]);
+    }
     const attempt = {};
     connection.starting.set(id, attempt);
     try {
@@ -226,8 +255,12 @@ export function createAppSyncRealtime({ api, functions }: AppSyncRealtimeOptions
         socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
         return;
       }
+      const sourceAddress = request.socket.remoteAddress ?? '127.0.0.1';
+      if (socketsOf(sourceAddress) >= limits.socketsPerSource) {
+        socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n\r\n');
+        return;
+      }
       server.handleUpgrade(request, socket, head, (webSocket) => {
-        const sourceAddress = request.socket.remoteAddress ?? '127.0.0.1';
         const connection: Connection = {
           socket: webSocket,
           authorization: connectionAuthorization(request),

@@ -40,6 +40,9 @@ interface CheckedForm {
   key: string;
   minBytes: number;
   maxBytes: number;
+  signature: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
 }
 
 /** The form's policy checked as S3 does (signature, expiry, every condition), but the size, known once the file is read. */
@@ -65,7 +68,7 @@ function checkPolicy(fields: Map<string, string>, secret: string): CheckedForm {
   if (!key.startsWith(fileAreaPrefix('incoming')) || !FILE_ID.test(key.slice(fileAreaPrefix('incoming').length))) {
     throw new PolicyError('Invalid key');
   }
-  return { key, minBytes, maxBytes };
+  return { key, minBytes, maxBytes, signature, expiresAt: Date.parse(policy.expiration) };
 }
 
 /** An upload being written: the checked form, its part file and the bytes so far. */
@@ -95,6 +98,16 @@ async function serveFile(response: ServerResponse, path: string, headers: Record
 }
 
 export function createLocalFileRoutes({ dir, secret }: LocalFileRoutesOptions) {
+  // A form stores one file (issue 22, finding 6: re-posting a confirmed upload's form left bytes under
+  // incoming/ for good). S3 cannot refuse a second post of a presigned form: there, the bucket's
+  // lifecycle rule removes whatever stays under incoming/ (infra/aws/storage.ts). Kept until the
+  // form expires: the local host is one process.
+  const usedForms = new Map<string, number>();
+  const isUsed = (signature: string) => {
+    for (const [used, expiresAt] of usedForms) if (expiresAt <= now().getTime()) usedForms.delete(used);
+    return usedForms.has(signature);
+  };
+
   /** Streams the file to a part file beside its key, counting against the policy's size range, then renames it into place. */
   async function upload(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const boundary = boundaryOf(request.headers['content-type']);
@@ -105,6 +118,7 @@ export function createLocalFileRoutes({ dir, secret }: LocalFileRoutesOptions) {
       const fileSeen = await readMultipart(request, boundary, MAX_UPLOAD_BYTES, {
         async openFile(fields) {
           const form = checkPolicy(fields, secret);
+          if (isUsed(form.signature)) throw new PolicyError('This form was used already');
           const path = `${join(dir, form.key)}.${randomUUID()}.part`;
           await mkdir(dirname(path), { recursive: true });
           const upload: PartFile = { form, path, file: await open(path, 'w'), size: 0 };
@@ -124,6 +138,7 @@ export function createLocalFileRoutes({ dir, secret }: LocalFileRoutesOptions) {
       if (upload.size < upload.form.minBytes) throw new PolicyError(SIZE_REFUSAL);
       await rename(upload.path, join(dir, upload.form.key));
       delete started.upload;
+      usedForms.set(upload.form.signature, upload.form.expiresAt);
     } catch (error) {
       if (!(error instanceof PolicyError || error instanceof SyntaxError || error instanceof MultipartError)) throw error;
       // Read the rest away, so that the client gets the answer rather than a reset connection.

@@ -12,13 +12,14 @@ import { fileURLToPath } from 'node:url';
 import { registerLocalEventSink } from '@partage/functions/adapters/local-publisher';
 import { ensureTable } from '@partage/functions/data/ensure-table';
 import { createAppSyncHttpHandler } from './appsync-http';
-import { createAppSyncRealtime, REALTIME_PATH } from './appsync-realtime';
+import { createAppSyncRealtime, REALTIME_PATH, type RealtimeLimits } from './appsync-realtime';
 import { buildAppSyncSchema } from './appsync-schema';
 import { createDevPayments, DEV_PAYMENTS_PATHS } from './dev-payments';
 import { createDevOutbox, DEV_OUTBOX_JSON_PATH, DEV_OUTBOX_MESSAGE_PATH, DEV_OUTBOX_PATH } from './dev-outbox';
 import { createDevSchedules, DEV_SCHEDULES_PATH, DEV_SCHEDULES_RUN_DUE_PATH, DEV_SCHEDULES_RUN_PATH } from './dev-schedules';
 import { localClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { LOCAL_REGION, setFunctionEnv } from './functions-env';
+import { sameOriginOnly } from './same-origin';
 import { createHostCheck } from './host-check';
 import { BodyTooLargeError, sendJson, sendText } from './http-io';
 import { createHttpRouteHandler, routePathMatches } from './http-routes';
@@ -54,6 +55,8 @@ export interface LocalServerOptions {
   allowedHosts?: string[];
   /** Requests per source address on /graphql and on the HTTP API routes; default LOCAL_RATE_LIMITS. */
   rateLimits?: { graphql: RateLimit; http: RateLimit };
+  /** Caps of the real-time endpoint; default REALTIME_LIMITS (appsync-realtime.ts). */
+  realtimeLimits?: RealtimeLimits;
 }
 
 export interface LocalServer {
@@ -150,7 +153,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
     const { outboxDir } = await setFunctionEnv({ dataDir: options.dataDir, tableName, dynamoEndpoint, publicUrl: url, version });
     const functions = await loadLambdaFunctions();
     const api = buildAppSyncSchema();
-    const realtime = createAppSyncRealtime({ api, functions });
+    const realtime = createAppSyncRealtime({ api, functions, limits: options.realtimeLimits });
     const unregisterEventSink = registerLocalEventSink(realtime.deliver);
     closeRealtime = () => {
       unregisterEventSink();
@@ -208,13 +211,14 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       [`GET ${DEV_OUTBOX_JSON_PATH}`, outbox.json],
       [`GET ${DEV_OUTBOX_MESSAGE_PATH}`, outbox.message],
       [`GET ${DEV_SCHEDULES_PATH}`, devSchedules.html],
-      [`POST ${DEV_SCHEDULES_RUN_DUE_PATH}`, devSchedules.runDue],
-      [`POST ${DEV_SCHEDULES_RUN_PATH}`, devSchedules.run],
+      // The dev pages' forms: their own pages only (same-origin.ts).
+      [`POST ${DEV_SCHEDULES_RUN_DUE_PATH}`, sameOriginOnly(devSchedules.runDue)],
+      [`POST ${DEV_SCHEDULES_RUN_PATH}`, sameOriginOnly(devSchedules.run)],
       [`GET ${DEV_PAYMENTS_PATHS.onboarding}`, devPayments.onboarding],
-      [`POST ${DEV_PAYMENTS_PATHS.onboarding}`, devPayments.onboardingChoice],
+      [`POST ${DEV_PAYMENTS_PATHS.onboarding}`, sameOriginOnly(devPayments.onboardingChoice)],
       [`GET ${DEV_PAYMENTS_PATHS.dashboard}`, devPayments.dashboard],
       [`GET ${DEV_PAYMENTS_PATHS.checkout}`, devPayments.checkout],
-      [`POST ${DEV_PAYMENTS_PATHS.checkout}`, devPayments.checkoutChoice],
+      [`POST ${DEV_PAYMENTS_PATHS.checkout}`, sameOriginOnly(devPayments.checkoutChoice)],
       ...functions.httpRoutes.map(({ method, path, lambda }): [string, RouteHandler] => {
         const routeKey = `${method} ${path}`;
         return [routeKey, rateLimited(admitHttp, 'http', createHttpRouteHandler(lambda, routeKey))];

@@ -54,6 +54,8 @@ const WORDS = {
     unlisted: 'Annonces non répertoriées',
     later: 'Plus tard',
     showMap: 'Afficher la carte',
+    reportAd: 'Signaler cette annonce',
+    report: 'Signaler',
   },
   en: {
     invitation: 'Never miss an offer',
@@ -67,6 +69,8 @@ const WORDS = {
     unlisted: 'Unlisted ads',
     later: 'Later',
     showMap: 'Show the map',
+    reportAd: 'Report this ad',
+    report: 'Report',
   },
 } as const;
 
@@ -457,6 +461,18 @@ test.describe('a user', () => {
     }
   });
 
+  test('the report dialog', async () => {
+    for (const lang of LANGS) {
+      // Another's ad (the demo one): an ad of one's own has no report button.
+      await visit(page, `/annonces/annonce-${ids.demoAd}`, lang);
+      await page.getByRole('button', { name: WORDS[lang].reportAd }).click();
+      await expect(page.getByRole('dialog', { name: WORDS[lang].report })).toBeVisible();
+      await expectNoA11yViolationsInDialog(page, `the report dialog (${lang})`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: WORDS[lang].report })).toBeHidden();
+    }
+  });
+
   test('the terms dialog', async () => {
     // A new terms version would block every user of this host until accepted (terms.spec.ts runs
     // last for that reason): here only this page's `me` says the latest version is not accepted.
@@ -504,6 +520,13 @@ test.describe('an administrator', () => {
     [context, page] = await newContextWithoutInvitation(browser, testInfo);
     const request = context.request;
     ids.user = await signUpConfirmedThroughApi(request, uniqueEmail('a11y-gere'), PASSWORD, 'Épicerie accessible');
+    // A case in the moderation queue: the demo tenant reports that user's profile.
+    await graphqlCall(
+      request,
+      'mutation Report($input: ReportInput!) { reportItem(input: $input) { alreadyReported } }',
+      { input: { kind: 'PROFILE', itemId: ids.user, reason: 'SPAM', note: 'Publicité\nrépétée' } },
+      await apiToken(request, ACCOUNTS.tenant),
+    );
     // One login with its e-mailed code: the API calls use the page's token.
     await loginAdminWithEmailedCode(page, request, 'fr');
     const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
@@ -531,6 +554,8 @@ test.describe('an administrator', () => {
       { name: '/parametres', ready: form },
       // The terms administration: the current version, the publish form and the versions' list.
       { name: '/gestion-conditions', ready: form },
+      // The moderation queue: its cases, each with its reports and its decision form.
+      { name: '/moderation', ready: form },
     ],
   );
 

@@ -29,7 +29,6 @@ const TEXT = {
     submit: 'Créer mon compte',
     done: 'Vérifiez vos courriels',
     resend: 'Renvoyer le courriel de confirmation',
-    duplicate: 'Un compte existe déjà avec cette adresse courriel.',
     login: 'Se connecter',
     editTitle: 'Modifier mon profil',
     save: 'Enregistrer',
@@ -47,7 +46,6 @@ const TEXT = {
     submit: 'Create my account',
     done: 'Check your email',
     resend: 'Resend the confirmation email',
-    duplicate: 'An account already exists with this email address.',
     login: 'Log in',
     editTitle: 'Edit my profile',
     save: 'Save',
@@ -102,17 +100,21 @@ for (const lang of ['fr', 'en'] as const) {
       await closeWelcomeLater(page, lang);
     });
 
-    testIn(lang, 'en')('signing up again with a taken address says so on the e-mail field', async ({ page, request }) => {
-      const email = uniqueEmail(`doublon-${lang}`);
-      await signUpConfirmedThroughApi(request, email, PASSWORD, 'Première organisation');
-      await page.goto(`/inscription?lang=${lang}`);
-      await fillSignUp(page, lang, email);
-      await page.getByRole('button', { name: l.submit }).click();
-      const emailField = page.getByLabel(l.email, { exact: true });
-      await expect(emailField).toBeFocused();
-      await expect(emailField).toHaveAccessibleDescription(l.duplicate);
-      await expect(page.getByRole('heading', { level: 1, name: l.title })).toBeVisible();
-    });
+    testIn(lang, 'en')(
+      'signing up again with a taken address is answered like a new one, and its owner is told by e-mail',
+      async ({ page, request }) => {
+        const email = uniqueEmail(`doublon-${lang}`);
+        await signUpConfirmedThroughApi(request, email, PASSWORD, 'Première organisation');
+        const since = Date.now() - 1000;
+        await page.goto(`/inscription?lang=${lang}`);
+        await fillSignUp(page, lang, email);
+        await page.getByRole('button', { name: l.submit }).click();
+        // The form never tells who has an account (issue 22, finding 7): the owner's mailbox does.
+        await expect(page.getByRole('heading', { level: 1, name: l.done })).toBeVisible();
+        const told = await waitForEmail(request, email, since);
+        expect(told.subject).toBe('Tentative de création de compte avec votre adresse');
+      },
+    );
 
     testIn(lang, 'fr')(
       'a user changes the organisation name, keeps it, and a save without change is skipped with a notice',

@@ -93,6 +93,15 @@ describe('uploads straight to the local store', () => {
     expect(await filesIn('incoming')).not.toContain(ticket.fileId);
   });
 
+  it('takes a form once: re-posted after its file was confirmed, it stores nothing (issue 22, finding 6)', async () => {
+    const ticket = await uploaded(owner, { purpose: 'PUBLIC_IMAGE', contentType: 'image/png', size: PNG.length }, PNG);
+    expect((await confirm(owner, ticket.fileId)).data?.confirmUpload).toMatchObject({ id: ticket.fileId });
+    const again = await post(ticket, PNG);
+    expect(again.status).toBe(403);
+    expect(await again.text()).toContain('used already');
+    expect(await filesIn('incoming')).not.toContain(ticket.fileId);
+  });
+
   it('refuses a form whose fields were tampered with, and stores nothing', async () => {
     const { ticket } = await requestUpload(owner, { purpose: 'PUBLIC_IMAGE', contentType: 'image/png', size: PNG.length });
     const policy = JSON.parse(Buffer.from(ticket!.fields.Policy!, 'base64').toString()) as { conditions: unknown[] };
@@ -215,5 +224,13 @@ describe('purge of abandoned uploads (scheduled job)', () => {
     expect(page).toMatch(/<li>purge-abandoned-uploads \(due [^)]+\): done<\/li>/);
     expect((await run('job', 'no-such-job')).status).toBe(404);
     expect((await run('name', 'no-such-schedule')).status).toBe(404);
+    // A form of another site the developer visits runs nothing (issue 22, finding 5).
+    const crossSite = await fetch(`${server.url}/_dev/schedules/run`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      body: new URLSearchParams({ job: 'purge-abandoned-uploads' }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.text()).not.toContain('done');
   });
 });

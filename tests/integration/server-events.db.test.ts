@@ -88,6 +88,16 @@ describe('publish port on the local host', () => {
     expect(answer).toMatchObject({ type: 'error', payload: { errors: [{ errorType: 'UNAUTHORIZED_ACCESS' }] } });
   });
 
+  it('answers UNAUTHORIZED_ACCESS, not INTERNAL, to a user token calling a server-only mutation (issue 22, finding 9)', async () => {
+    const { body } = await graphql(server.url, owner.auth, 'mutation ($data: AWSJSON!) { publishChatEvent(data: $data) { type } }', {
+      data: JSON.stringify({ userId: renter.id, type: 'MESSAGE_READ' }),
+    });
+    expect(body).toMatchObject({
+      data: { publishChatEvent: null },
+      errors: [{ errorType: 'Unauthorized', extensions: { code: 'UNAUTHORIZED_ACCESS' } }],
+    });
+  });
+
   it('refuses a client calling the IAM-only publish mutation, and delivers nothing', async () => {
     const { client } = await subscribed(renter);
     const { body } = await graphql(

@@ -12,8 +12,13 @@ import {
   type RuleResult,
   type UserIdResult,
 } from '@partage/graphql';
+import { mailer } from '../../adapters/mailer';
+import { DataRefusal } from '../../data/errors';
 import { newAccountTermsAcceptance } from '../../data/terms';
-import { createUser, type UserRecord } from '../../data/users';
+import { createUser, findUserByEmail, type UserRecord } from '../../data/users';
+import { renderEmail } from '../emails';
+import { appLink } from '../links';
+import { withinRateLimit } from '../rate-limits';
 import { accountFieldChecks, emailAddressRule } from './account-fields';
 import { sendLinkEmail } from './link-emails';
 import { newAccount } from './new-account';
@@ -32,10 +37,32 @@ export async function createUserAccount(input: CreateUserAccountInput): Promise<
     ['input.notRentalCompany', required(input.notRentalCompany === true)],
     ['input.returnPath', localPath(input.returnPath)],
   ]);
+  // Hashed whether the address is new or not: the answer takes as long either way.
   const user = newAccount('USER', input.email, input, await hashPassword(input.password));
-  await createUser(user, [newAccountTermsAcceptance(user.id, await latestTermsVersion(), user.createdAt)]);
+  try {
+    await createUser(user, [newAccountTermsAcceptance(user.id, await latestTermsVersion(), user.createdAt)]);
+  } catch (error) {
+    if (!(error instanceof DataRefusal && error.reason === 'EMAIL_TAKEN')) throw error;
+    // A known address is answered exactly like a new one (the id of an account never made), and its
+    // owner told instead: the form must not tell who has an account (OWASP; issue 22, finding 7).
+    await tellOwnerOfSignUpAttempt(user.email);
+    return { id: user.id };
+  }
   await sendConfirmationAfterCommit(user, safeReturnPath(input.returnPath) ?? undefined);
   return { id: user.id };
+}
+
+/**
+ * "Someone tried to create an account with your address: sign in, or reset your password", in the
+ * owner's language, at most RATE_LIMITS.linkEmail an hour (anyone may type the address again and again).
+ */
+async function tellOwnerOfSignUpAttempt(email: string): Promise<void> {
+  const owner = await findUserByEmail(email);
+  if (!owner || !(await withinRateLimit('linkEmail', `signUpAttempt#${owner.email}`))) return;
+  await mailer().send({
+    to: owner.email,
+    ...renderEmail('signUpAttempt', owner.language, { link: appLink('/connexion'), resetLink: appLink('/mot-de-passe-oublie') }),
+  });
 }
 
 const SEND_TRIES = 3;

@@ -13,14 +13,20 @@ export const ALERT_UNSUBSCRIBE_PATH = '/alerts/unsubscribe';
 
 const LINK_PAGES: Record<AlertLinkPurpose, string> = { confirm: '/alertes/confirmer', delete: '/alertes/supprimer' };
 
+/** What a link names of its alert (alert-tokens.ts); the confirmation link is the one the alert waits for. */
+export type LinkedAlert = Pick<AlertRecord, 'id' | 'language' | 'email' | 'addressVersion' | 'pendingLink'>;
+
+const tokenOf = (alert: LinkedAlert, purpose: AlertLinkPurpose) =>
+  alertLinkToken(purpose, { alertId: alert.id, email: alert.email, addressVersion: alert.addressVersion, linkId: alert.pendingLink?.id });
+
 /** The web page of an alert's link (/alertes/confirmer/{id}?token=…&lang=…). */
-export async function alertLink(alert: Pick<AlertRecord, 'id' | 'language'>, purpose: AlertLinkPurpose): Promise<string> {
-  return appLink(`${LINK_PAGES[purpose]}/${alert.id}`, { token: await alertLinkToken(alert.id, purpose), lang: alert.language });
+export async function alertLink(alert: LinkedAlert, purpose: AlertLinkPurpose): Promise<string> {
+  return appLink(`${LINK_PAGES[purpose]}/${alert.id}`, { token: await tokenOf(alert, purpose), lang: alert.language });
 }
 
 /** The List-Unsubscribe URL; its `lang` follows a GET to the deletion page. */
-export async function unsubscribeUrl(alert: Pick<AlertRecord, 'id' | 'language'>): Promise<string> {
-  return appLink(ALERT_UNSUBSCRIBE_PATH, { id: alert.id, token: await alertLinkToken(alert.id, 'delete'), lang: alert.language });
+export async function unsubscribeUrl(alert: LinkedAlert): Promise<string> {
+  return appLink(ALERT_UNSUBSCRIBE_PATH, { id: alert.id, token: await tokenOf(alert, 'delete'), lang: alert.language });
 }
 
 /**

@@ -3,7 +3,7 @@
 // An alert is ACTIVE at once only when its address is its signed-in owner's confirmed one; any other
 // address must prove it wants the e-mails first.
 
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
   AppError,
@@ -18,7 +18,7 @@ import {
   type RuleResult,
   type UpdateAlertInput,
 } from '@partage/graphql';
-import { getAlert, putNewAlert, replaceAlert, userAlerts, type AlertRecord } from '../../data/alerts';
+import { getAlert, putNewAlert, replaceAlert, userAlerts, type AlertConsentRecord, type AlertRecord } from '../../data/alerts';
 import { DataRefusal } from '../../data/errors';
 import { getUser } from '../../data/users';
 import { UI_LANGUAGE_OF } from '../accounts/account-fields';
@@ -28,7 +28,7 @@ import { enforceRateLimit } from '../rate-limits';
 import { criteriaOf } from '../search/entry-match';
 import { alertCellEntryOf, alertCellsOf } from './alert-cells';
 import { sendAlertConfirmation } from './alert-emails';
-import { isAlertLinkToken, type AlertLinkPurpose } from './alert-tokens';
+import { isAlertLinkToken, isDeletionTokenOf, isUnexpiredToken, type AlertLinkPurpose } from './alert-tokens';
 import { alertLinkResult, alertView, isLive } from './alert-view';
 
 /** An unconfirmed alert goes after this long; a deleted one stays this long as a tombstone ("already deleted"). */
@@ -60,15 +60,44 @@ async function isOwnConfirmedAddress(ownerId: string | null, email: string): Pro
   return !!owner && owner.emailConfirmed && normalizeEmail(owner.email) === email;
 }
 
-/** The alert as written in its new state: ACTIVE ones listed in their cells, the others in none. */
-function withStatus(alert: AlertRecord, active: boolean, at: string): AlertRecord {
+/**
+ * The alert as written in its new state: ACTIVE ones listed in their cells, the others in none. An
+ * alert that becomes ACTIVE needs the consent that makes it so (an active one keeps its own).
+ */
+function withStatus(alert: AlertRecord, active: boolean, at: string, consent: AlertConsentRecord | null = null): AlertRecord {
   if (!active)
     return { ...alert, status: 'PENDING_CONFIRMATION', cells: [], ttl: epochSeconds(new Date(at)) + UNCONFIRMED_ALERT_DAYS * DAY_SECONDS };
+  const wasActive = alert.status === 'ACTIVE';
+  if (!wasActive && !consent) throw new Error('An alert becomes active only with a consent');
   // Ads published from the confirmation on are new to it.
-  const confirmedAt = alert.status === 'ACTIVE' ? alert.confirmedAt : at;
-  const watermark = alert.status === 'ACTIVE' ? alert.watermark : at;
-  return { ...alert, status: 'ACTIVE', confirmedAt, watermark, cells: alertCellsOf(alert), ttl: null };
+  const confirmedAt = wasActive ? alert.confirmedAt : at;
+  const watermark = wasActive ? alert.watermark : at;
+  return {
+    ...alert,
+    status: 'ACTIVE',
+    confirmedAt,
+    watermark,
+    cells: alertCellsOf(alert),
+    ttl: null,
+    pendingLink: null,
+    consent: wasActive ? alert.consent : consent,
+  };
 }
+
+/** The signed-in owner's consent for their own confirmed address (they proved it when they confirmed the account). */
+const accountConsent = (email: string, at: string): AlertConsentRecord => ({
+  at,
+  email,
+  via: 'ACCOUNT_ADDRESS',
+  linkId: null,
+  linkSentAt: null,
+});
+
+/** A pending alert with a new confirmation link: the one e-mailed next, the only one that confirms it. */
+const withNewLink = (alert: AlertRecord, at: string): AlertRecord => ({
+  ...alert,
+  pendingLink: { id: randomBytes(12).toString('base64url'), sentAt: at },
+});
 
 /** A new alert, not confirmed yet (withStatus gives it its state). */
 export function newAlertRecord(id: string, ownerId: string | null, fields: AlertFields, at: string): AlertRecord {
@@ -86,6 +115,9 @@ export function newAlertRecord(id: string, ownerId: string | null, fields: Alert
     digestLeaseUntil: null,
     cells: [],
     version: 1,
+    addressVersion: 1,
+    pendingLink: null,
+    consent: null,
     deletedAt: null,
     ttl: null,
   };
@@ -120,7 +152,9 @@ export async function createAlert(identity: Identity, input: CreateAlertInput, s
   }
   const at = now().toISOString();
   const draft = newAlertRecord(randomUUID(), ownerId, fields, at);
-  const alert = withStatus(draft, await isOwnConfirmedAddress(ownerId, fields.email), at);
+  const alert = (await isOwnConfirmedAddress(ownerId, fields.email))
+    ? withStatus(draft, true, at, accountConsent(fields.email, at))
+    : withNewLink(withStatus(draft, false, at), at);
   await putNewAlert(alert, cellEntry(alert));
   if (alert.status !== 'ACTIVE') await sendAlertConfirmation(alert);
   return alertView(alert);
@@ -162,9 +196,12 @@ async function saveAlert(before: AlertRecord, fields: AlertFields): Promise<Aler
   const at = now().toISOString();
   const newAddress = fields.email !== before.email;
   const active = newAddress ? await isOwnConfirmedAddress(before.ownerId, fields.email) : before.status === 'ACTIVE';
-  // A new address starts over: the old one's confirmation says nothing about it.
-  const from: AlertRecord = newAddress ? { ...before, status: 'PENDING_CONFIRMATION' } : before;
-  const next = withStatus({ ...from, ...fields, updatedAt: at }, active, at);
+  // A new address starts over: the old one's confirmation and links say nothing about it.
+  const from: AlertRecord = newAddress
+    ? { ...before, status: 'PENDING_CONFIRMATION', addressVersion: before.addressVersion + 1, pendingLink: null, consent: null }
+    : before;
+  const changed = withStatus({ ...from, ...fields, updatedAt: at }, active, at, newAddress ? accountConsent(fields.email, at) : null);
+  const next = newAddress && !active ? withNewLink(changed, at) : changed;
   const written = await replaceAlert(before, next, cellEntry(next));
   if (newAddress && !active) await sendAlertConfirmation(written);
   return alertView(written);
@@ -180,6 +217,8 @@ async function tombstone(alert: AlertRecord): Promise<void> {
       email: '',
       place: { label: '', latitude: 0, longitude: 0 },
       cells: [],
+      pendingLink: null,
+      consent: null,
       updatedAt: at,
       deletedAt: at,
       ttl: epochSeconds() + TOMBSTONE_DAYS * DAY_SECONDS,
@@ -194,22 +233,32 @@ export async function deleteAlert(identity: Identity, alertId: string): Promise<
 }
 
 /**
- * The alert a link names, once its token is checked: INVALID_TOKEN for a token of another alert or
- * purpose; ALERT_ALREADY_DELETED when it is gone (a valid token proves it existed).
+ * The alert a link names, once its token is checked against the alert as it is now (its address, its
+ * address version, the confirmation link it waits for or the one that confirmed it): INVALID_TOKEN for a
+ * token of another alert, purpose, address or link, or an expired one; ALERT_ALREADY_DELETED when it is
+ * gone (a live deletion token proves it existed; a confirmation token, whose address is gone with the
+ * alert, only that it is well formed and unexpired).
  */
 async function alertOfLink({ id, token }: AlertLinkInput, purpose: AlertLinkPurpose): Promise<AlertRecord> {
-  if (!(await isAlertLinkToken(id, purpose, token))) throw new AppError('INVALID_TOKEN', 'INVALID');
   const alert = await getAlert(id);
-  if (!isLive(alert)) throw alreadyDeleted();
+  if (!isLive(alert)) {
+    const proves = purpose === 'delete' ? await isDeletionTokenOf(id, token) : isUnexpiredToken(token);
+    throw proves ? alreadyDeleted() : new AppError('INVALID_TOKEN', 'INVALID');
+  }
+  const linkId = alert.status === 'ACTIVE' ? alert.consent?.linkId : alert.pendingLink?.id;
+  const scope = { alertId: id, email: alert.email, addressVersion: alert.addressVersion, linkId };
+  if (!(await isAlertLinkToken(purpose, scope, token))) throw new AppError('INVALID_TOKEN', 'INVALID');
   return alert;
 }
 
 export async function confirmAlert(input: AlertLinkInput): Promise<AlertLinkResult> {
   return changeAlert(async () => {
     const alert = await alertOfLink(input, 'confirm');
+    // Only the link that confirmed it passes then: a second click changes nothing.
     if (alert.status === 'ACTIVE') return alertLinkResult(alert);
     const at = now().toISOString();
-    const next = withStatus({ ...alert, updatedAt: at }, true, at);
+    const { id: linkId, sentAt: linkSentAt } = alert.pendingLink!;
+    const next = withStatus({ ...alert, updatedAt: at }, true, at, { at, email: alert.email, via: 'EMAIL_LINK', linkId, linkSentAt });
     return alertLinkResult(await replaceAlert(alert, next, cellEntry(next)));
   });
 }

@@ -23,6 +23,8 @@ import {
 import { getUsers } from '../../data/user-directory';
 import { adPathOf, imageView } from '../ads/ad-view';
 import { now } from '../clock';
+import { refuseIfBlocked } from '../moderation/blocks';
+import { enforceRateLimit } from '../rate-limits';
 import { requireRole, USER_ONLY, type Identity } from '../identity';
 import { conversationIdOf } from './ids';
 import { pageLimit } from './paging';
@@ -82,6 +84,8 @@ export async function createConversation(identity: Identity, input: CreateConver
   const ad = await getAd(input.adId);
   if (!ad || !ad.published || ad.unlisted) throw new AppError('NOT_FOUND', 'Ad not found');
   if (ad.ownerId === askerId) throw new AppError('OWN_AD_CONVERSATION', 'You cannot start a conversation about your own ad');
+  await refuseIfBlocked(ad.ownerId, askerId);
+  await enforceRateLimit('chatNewConversation', askerId);
   const at = now().toISOString();
   const member = (userId: string, role: MembershipRecord['role'], joinedAt: string | null): MembershipRecord => ({
     conversationId: id,

@@ -19,6 +19,8 @@ import { fileStore } from '../../adapters/file-store';
 import { getMembership, getSentMessage, messagesPage, putMessage, type AttachmentRecord, type MessageRecord } from '../../data/chat';
 import { getFiles } from '../../data/files';
 import { now } from '../clock';
+import { refuseIfBlocked } from '../moderation/blocks';
+import { enforceRateLimit } from '../rate-limits';
 import { fileKey } from '../files/file-keys';
 import { publishChatEvent } from './chat-events';
 import { messageIdOf } from './ids';
@@ -103,6 +105,9 @@ export async function sendMessage(identity: Parameters<typeof requireParticipant
       result,
     ]),
   ]);
+  await refuseIfBlocked(membership.otherUserId, senderId);
+  await enforceRateLimit('chatMessage', senderId);
+  await enforceRateLimit('chatConversationMessage', `${input.conversationId}#${senderId}`);
   const id = messageIdOf(input.conversationId, senderId, input.clientMessageId);
   const attachments = await checkedAttachments(senderId, input.attachments);
   const { conversationId } = input;

@@ -1,9 +1,13 @@
 // The contact form's use case (spec §2 /nous-joindre): anyone writes to the team, whose address is the
 // deployment's CONTACT_EMAIL. The message is e-mailed in French (the team's language) with Reply-To the
 // sender, so answering the e-mail answers them. Robots are kept out without a third-party captcha
-// (docs/contact.md): a honeypot field, the time the form was open, and limits per source address, per
-// sender address and for the whole team. Nothing of the message is stored or logged.
+// (docs/contact.md): a honeypot field, the time the form was open, limits per source address and per
+// sender address, and for the whole team a usual day's number past which messages are held for the
+// team's daily review (contact-review.ts) instead of refused, under a ceiling no one actor reaches
+// (issue 22, finding 2: ten sources used up a team-wide limit and closed the form for everyone).
+// Nothing of a delivered message is stored or logged; a held one waits in the table, 30 days at most.
 
+import { randomUUID } from 'node:crypto';
 import {
   AppError,
   assertValid,
@@ -18,11 +22,13 @@ import { EMAIL_TEXTS } from '@partage/graphql/emails';
 import { contactEmail } from '../../adapters/env';
 import { mailer } from '../../adapters/mailer';
 import { renderEmail } from '../emails';
-import { enforceRateLimit } from '../rate-limits';
+import { putHeldContactMessage } from '../../data/contact-held';
+import { now } from '../clock';
+import { enforceRateLimit, withinRateLimit } from '../rate-limits';
 
 /** The team reads French. */
 const TEAM_LANGUAGE: UiLanguage = 'fr';
-/** The subject of the 'contactTeam' limit: one bucket for every sender. */
+/** The subject of the team-wide limits ('contactDelivered', 'contactCeiling'): one bucket each for every sender. */
 const WHOLE_TEAM = 'team';
 
 /**
@@ -40,19 +46,29 @@ export async function sendContactMessage(input: SendContactMessageInput, sourceA
   const sender = normalizeEmail(input.email);
   await enforceRateLimit('contactMessage', sourceAddress);
   await enforceRateLimit('contactSender', sender);
-  await enforceRateLimit('contactTeam', WHOLE_TEAM);
+  await enforceRateLimit('contactCeiling', WHOLE_TEAM);
+  const fields = {
+    name: input.name.trim(),
+    email: sender,
+    organization: input.organization?.trim() || null,
+    subject: input.subject.trim(),
+    message: input.message.trim(),
+    language: input.language,
+  };
+  // Past the usual day, the sender is answered as usual and the team reads the message in the next review.
+  if (!(await withinRateLimit('contactDelivered', WHOLE_TEAM))) {
+    await putHeldContactMessage({ id: randomUUID(), heldAt: now().toISOString(), ...fields });
+    return true;
+  }
   const texts = EMAIL_TEXTS[TEAM_LANGUAGE].contactMessage;
   await mailer().send({
     to,
     replyTo: sender,
     ...renderEmail('contactMessage', TEAM_LANGUAGE, {
-      name: input.name.trim(),
-      email: sender,
-      organization: input.organization?.trim() || texts.noOrganization!,
+      ...fields,
+      organization: fields.organization ?? texts.noOrganization!,
       // Both language names are texts of the e-mail in every language (emails.test.ts checks the keys).
       language: texts[`language${input.language}`]!,
-      subject: input.subject.trim(),
-      message: input.message.trim(),
     }),
   });
   return true;

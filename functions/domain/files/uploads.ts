@@ -12,6 +12,7 @@ import {
   fileType,
   oneOf,
   required,
+  STORAGE_QUOTA_BYTES,
   UPLOAD_RULES,
   type RequestUploadInput,
   type StoredFile,
@@ -19,7 +20,16 @@ import {
   type UploadTicket,
 } from '@partage/graphql';
 import { fileStore } from '../../adapters/file-store';
-import { deletePendingFile, getFile, pendingFilesBefore, putPendingFile, settleFile, type FileRecord } from '../../data/files';
+import {
+  addStoredBytes,
+  deletePendingFile,
+  getFile,
+  pendingFilesBefore,
+  putPendingFile,
+  settleFile,
+  storedBytesOf,
+  type FileRecord,
+} from '../../data/files';
 import { now } from '../clock';
 import { unauthorized, type Identity } from '../identity';
 import { fileKey } from './file-keys';
@@ -42,6 +52,10 @@ const PUBLIC_PURPOSES: readonly UploadPurpose[] = ['PUBLIC_IMAGE', 'LEGAL_DOCUME
 const isPublic = (purpose: UploadPurpose) => PUBLIC_PURPOSES.includes(purpose);
 const areaOf = (purpose: UploadPurpose) => (isPublic(purpose) ? 'public' : 'private');
 const notFound = () => new AppError('NOT_FOUND', 'File not found');
+const overQuota = () =>
+  new AppError('VALIDATION_FAILED', `The account's files would pass ${STORAGE_QUOTA_BYTES} bytes`, [
+    { path: 'input.size', rule: 'storageQuota' },
+  ]);
 
 export async function requestUpload(ownerId: string, input: RequestUploadInput): Promise<UploadTicket> {
   assertValid([['input.purpose', required(input?.purpose) ?? oneOf(PURPOSES)(input.purpose)]]);
@@ -50,6 +64,8 @@ export async function requestUpload(ownerId: string, input: RequestUploadInput):
     ['input.contentType', required(input.contentType) ?? fileType(rules.contentTypes)(input.contentType)],
     ['input.size', fileSize(rules.maxBytes)(input.size ?? 0)],
   ]);
+  // Told before the upload rather than after it: the form would carry bytes the account cannot keep.
+  if ((await storedBytesOf(ownerId)) + input.size > STORAGE_QUOTA_BYTES) throw overQuota();
   const file: FileRecord = {
     id: randomUUID(),
     ownerId,
@@ -114,8 +130,17 @@ export async function confirmUpload(caller: Identity, fileId: string): Promise<S
     const message = verdict.rule === 'fileForbidden' ? 'The file is refused for safety' : `The file is not ${file.contentType}`;
     throw new AppError('VALIDATION_FAILED', `${message} (${verdict.reason})`, [{ path: 'file', rule: verdict.rule }]);
   }
+  // Counted before it is kept, in one conditional write: uploads confirmed at once cannot both slip under the quota.
+  if (!(await addStoredBytes(file.ownerId, uploaded.size, STORAGE_QUOTA_BYTES))) {
+    await fileStore().delete(incoming);
+    await deletePendingFile(file.id);
+    throw overQuota();
+  }
   await fileStore().move(incoming, fileKey(areaOf(file.purpose), file.id), file.contentType);
-  if (!(await settleFile(file.id, 'STORED', uploaded.size, dimensions ?? undefined))) throw notFound();
+  if (!(await settleFile(file.id, 'STORED', uploaded.size, dimensions ?? undefined))) {
+    await addStoredBytes(file.ownerId, -uploaded.size); // a concurrent confirmation kept it: counted once
+    throw notFound();
+  }
   return storedFile({ ...file, ...dimensions, size: uploaded.size, status: 'STORED' });
 }
 

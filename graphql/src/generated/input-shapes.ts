@@ -314,6 +314,21 @@ export const INPUT_TYPE_FIELDS = {
     "contentType": "String!",
     "size": "Int!"
   },
+  "ReportInput": {
+    "kind": "ReportItemKind!",
+    "itemId": "ID!",
+    "conversationId": "ID",
+    "reason": "ReportReason!",
+    "note": "String"
+  },
+  "ModerateCaseInput": {
+    "caseId": "ID!",
+    "action": "ModerationAction!",
+    "reason": "String!"
+  },
+  "BlockInput": {
+    "conversationId": "ID!"
+  },
   "VerifyPhoneCodeInput": {
     "code": "String!"
   },
@@ -402,6 +417,10 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Query.fileUrl": {
     "fileId": "ID!"
+  },
+  "Query.moderationQueue": {
+    "limit": "Int",
+    "nextToken": "String"
   },
   "Query.searchPlaces": {
     "text": "String!",
@@ -540,6 +559,18 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.confirmUpload": {
     "fileId": "ID!"
+  },
+  "Mutation.reportItem": {
+    "input": "ReportInput!"
+  },
+  "Mutation.moderateCase": {
+    "input": "ModerateCaseInput!"
+  },
+  "Mutation.blockConversationParticipant": {
+    "input": "BlockInput!"
+  },
+  "Mutation.unblockUser": {
+    "userId": "ID!"
   },
   "Mutation.verifyPhoneCode": {
     "input": "VerifyPhoneCodeInput!"

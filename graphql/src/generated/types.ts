@@ -80,6 +80,8 @@ export interface Query {
   contract?: Contract | null;
   myContracts: ContractPage;
   fileUrl?: string | null;
+  moderationQueue: ModerationCasePage;
+  myBlockedUsers: Array<BlockedUser>;
   searchPlaces: Array<PlaceSuggestion>;
   searchAds: AdSearchPage;
 }
@@ -127,6 +129,10 @@ export interface Mutation {
   publishContractEvent?: ContractEvent | null;
   requestUpload?: UploadTicket | null;
   confirmUpload?: StoredFile | null;
+  reportItem: ReportReceipt;
+  moderateCase: ModerationCase;
+  blockConversationParticipant: BlockedUser;
+  unblockUser: string;
   startPaymentOnboarding?: PaymentLink | null;
   confirmPaymentOnboarding?: PaymentOnboardingStatus | null;
   paymentDashboardLink?: PaymentLink | null;
@@ -1040,6 +1046,77 @@ export interface StoredFile {
   height?: number | null;
 }
 
+export type ReportItemKind = 'AD' | 'PROFILE' | 'MESSAGE';
+
+export type ReportReason = 'SPAM' | 'SCAM' | 'OFFENSIVE' | 'PROHIBITED' | 'HARASSMENT' | 'OTHER';
+
+export interface ReportInput {
+  kind: ReportItemKind;
+  itemId: string;
+  conversationId?: string | null;
+  reason: ReportReason;
+  note?: string | null;
+}
+
+export interface ReportReceipt {
+  kind: ReportItemKind;
+  itemId: string;
+  alreadyReported: boolean;
+}
+
+export type ModerationStatus = 'OPEN' | 'CLOSED';
+
+export type ModerationAction = 'DISMISS' | 'HIDE_AD' | 'SUSPEND_ACCOUNT';
+
+export interface ModerationReport {
+  reporterId: string;
+  reason: ReportReason;
+  note?: string | null;
+  reportedAt: string;
+  content: string;
+}
+
+export interface ModerationAuditEntry {
+  action: ModerationAction;
+  adminId: string;
+  reason: string;
+  at: string;
+}
+
+export interface ModerationCase {
+  id: string;
+  kind: ReportItemKind;
+  itemId: string;
+  conversationId?: string | null;
+  subjectUserId: string;
+  status: ModerationStatus;
+  reportCount: number;
+  lastReportedAt: string;
+  reports: Array<ModerationReport>;
+  audit: Array<ModerationAuditEntry>;
+}
+
+export interface ModerationCasePage {
+  items: Array<ModerationCase>;
+  nextToken?: string | null;
+}
+
+export interface ModerateCaseInput {
+  caseId: string;
+  action: ModerationAction;
+  reason: string;
+}
+
+export interface BlockInput {
+  conversationId: string;
+}
+
+export interface BlockedUser {
+  userId: string;
+  publicName: string;
+  blockedAt: string;
+}
+
 export type PaymentOnboardingState = 'NOT_STARTED' | 'INCOMPLETE' | 'COMPLETE';
 
 export interface PaymentLink {
@@ -1206,6 +1283,11 @@ export interface QueryMyContractsArgs {
 
 export interface QueryFileUrlArgs {
   fileId: string;
+}
+
+export interface QueryModerationQueueArgs {
+  limit?: number | null;
+  nextToken?: string | null;
 }
 
 export interface QuerySearchPlacesArgs {
@@ -1388,6 +1470,22 @@ export interface MutationRequestUploadArgs {
 
 export interface MutationConfirmUploadArgs {
   fileId: string;
+}
+
+export interface MutationReportItemArgs {
+  input: ReportInput;
+}
+
+export interface MutationModerateCaseArgs {
+  input: ModerateCaseInput;
+}
+
+export interface MutationBlockConversationParticipantArgs {
+  input: BlockInput;
+}
+
+export interface MutationUnblockUserArgs {
+  userId: string;
 }
 
 export interface MutationVerifyPhoneCodeArgs {
@@ -1603,6 +1701,18 @@ export type UploadTicketSource = UploadTicket;
 
 export type StoredFileSource = StoredFile;
 
+export type ReportReceiptSource = ReportReceipt;
+
+export type ModerationReportSource = ModerationReport;
+
+export type ModerationAuditEntrySource = ModerationAuditEntry;
+
+export type ModerationCaseSource = ModerationCase;
+
+export type ModerationCasePageSource = ModerationCasePage;
+
+export type BlockedUserSource = BlockedUser;
+
 export type PaymentLinkSource = PaymentLink;
 
 export type PaymentOnboardingStatusSource = PaymentOnboardingStatus;
@@ -1642,6 +1752,8 @@ export interface FieldResolverTypes {
   'Query.contract': { parent: null; args: QueryContractArgs; result: ContractSource | null };
   'Query.myContracts': { parent: null; args: QueryMyContractsArgs; result: ContractPageSource };
   'Query.fileUrl': { parent: null; args: QueryFileUrlArgs; result: string | null };
+  'Query.moderationQueue': { parent: null; args: QueryModerationQueueArgs; result: ModerationCasePageSource };
+  'Query.myBlockedUsers': { parent: null; args: Record<string, never>; result: Array<BlockedUserSource> };
   'Query.searchPlaces': { parent: null; args: QuerySearchPlacesArgs; result: Array<PlaceSuggestionSource> };
   'Query.searchAds': { parent: null; args: QuerySearchAdsArgs; result: AdSearchPageSource };
   'Mutation.updateFirstLoginModalClosed': { parent: null; args: MutationUpdateFirstLoginModalClosedArgs; result: FirstLoginModalClosedResultSource | null };
@@ -1683,6 +1795,10 @@ export interface FieldResolverTypes {
   'Mutation.cancelContract': { parent: null; args: MutationCancelContractArgs; result: ContractSource };
   'Mutation.requestUpload': { parent: null; args: MutationRequestUploadArgs; result: UploadTicketSource | null };
   'Mutation.confirmUpload': { parent: null; args: MutationConfirmUploadArgs; result: StoredFileSource | null };
+  'Mutation.reportItem': { parent: null; args: MutationReportItemArgs; result: ReportReceiptSource };
+  'Mutation.moderateCase': { parent: null; args: MutationModerateCaseArgs; result: ModerationCaseSource };
+  'Mutation.blockConversationParticipant': { parent: null; args: MutationBlockConversationParticipantArgs; result: BlockedUserSource };
+  'Mutation.unblockUser': { parent: null; args: MutationUnblockUserArgs; result: string };
   'Mutation.startPaymentOnboarding': { parent: null; args: Record<string, never>; result: PaymentLinkSource | null };
   'Mutation.confirmPaymentOnboarding': { parent: null; args: Record<string, never>; result: PaymentOnboardingStatusSource | null };
   'Mutation.paymentDashboardLink': { parent: null; args: Record<string, never>; result: PaymentLinkSource | null };
@@ -1960,6 +2076,30 @@ export interface FieldResolverTypes {
   'StoredFile.publicUrl': { parent: StoredFileSource; args: Record<string, never>; result: string | null };
   'StoredFile.width': { parent: StoredFileSource; args: Record<string, never>; result: number | null };
   'StoredFile.height': { parent: StoredFileSource; args: Record<string, never>; result: number | null };
+  'ReportReceipt.kind': { parent: ReportReceiptSource; args: Record<string, never>; result: ReportItemKind };
+  'ReportReceipt.itemId': { parent: ReportReceiptSource; args: Record<string, never>; result: string };
+  'ReportReceipt.alreadyReported': { parent: ReportReceiptSource; args: Record<string, never>; result: boolean };
+  'ModerationReport.reporterId': { parent: ModerationReportSource; args: Record<string, never>; result: string };
+  'ModerationReport.reason': { parent: ModerationReportSource; args: Record<string, never>; result: ReportReason };
+  'ModerationReport.note': { parent: ModerationReportSource; args: Record<string, never>; result: string | null };
+  'ModerationReport.reportedAt': { parent: ModerationReportSource; args: Record<string, never>; result: string };
+  'ModerationReport.content': { parent: ModerationReportSource; args: Record<string, never>; result: string };
+  'ModerationAuditEntry.action': { parent: ModerationAuditEntrySource; args: Record<string, never>; result: ModerationAction };
+  'ModerationAuditEntry.adminId': { parent: ModerationAuditEntrySource; args: Record<string, never>; result: string };
+  'ModerationAuditEntry.reason': { parent: ModerationAuditEntrySource; args: Record<string, never>; result: string };
+  'ModerationAuditEntry.at': { parent: ModerationAuditEntrySource; args: Record<string, never>; result: string };
+  'ModerationCase.id': { parent: ModerationCaseSource; args: Record<string, never>; result: string };
+  'ModerationCase.kind': { parent: ModerationCaseSource; args: Record<string, never>; result: ReportItemKind };
+  'ModerationCase.itemId': { parent: ModerationCaseSource; args: Record<string, never>; result: string };
+  'ModerationCase.conversationId': { parent: ModerationCaseSource; args: Record<string, never>; result: string | null };
+  'ModerationCase.subjectUserId': { parent: ModerationCaseSource; args: Record<string, never>; result: string };
+  'ModerationCase.status': { parent: ModerationCaseSource; args: Record<string, never>; result: ModerationStatus };
+  'ModerationCase.reportCount': { parent: ModerationCaseSource; args: Record<string, never>; result: number };
+  'ModerationCase.lastReportedAt': { parent: ModerationCaseSource; args: Record<string, never>; result: string };
+  'ModerationCasePage.nextToken': { parent: ModerationCasePageSource; args: Record<string, never>; result: string | null };
+  'BlockedUser.userId': { parent: BlockedUserSource; args: Record<string, never>; result: string };
+  'BlockedUser.publicName': { parent: BlockedUserSource; args: Record<string, never>; result: string };
+  'BlockedUser.blockedAt': { parent: BlockedUserSource; args: Record<string, never>; result: string };
   'PaymentLink.url': { parent: PaymentLinkSource; args: Record<string, never>; result: string };
   'PaymentOnboardingStatus.paymentOnboarding': { parent: PaymentOnboardingStatusSource; args: Record<string, never>; result: PaymentOnboardingState };
   'PhoneVerificationStarted.phoneNumber': { parent: PhoneVerificationStartedSource; args: Record<string, never>; result: string };

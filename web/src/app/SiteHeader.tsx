@@ -78,6 +78,11 @@ export function SiteHeader({ fullScreen }: { fullScreen: boolean }) {
                     <NavLink to={PATHS.users}>{t('nav.manageUsers')}</NavLink>
                   </li>
                 )}
+                {session.role === 'ADMIN' && (
+                  <li>
+                    <NavLink to={PATHS.moderation}>{t('nav.moderation')}</NavLink>
+                  </li>
+                )}
                 <li>
                   <AccountMenu session={session} />
                 </li>

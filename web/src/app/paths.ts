@@ -21,6 +21,7 @@ export const PATHS = {
   createAdmin: '/gestion-utilisateurs/creer-administrateur',
   createUser: '/gestion-utilisateurs/creer-utilisateur',
   manageTerms: '/gestion-conditions',
+  moderation: '/moderation',
   signUp: '/inscription',
   editProfile: '/modifier-profil',
   alerts: '/alertes',

@@ -27,6 +27,7 @@ const AdminRegistrationPage = lazyPage(() =>
 );
 const UserListPage = lazyPage(() => import('../features/admin/users/UserListPage').then((m) => m.UserListPage));
 const TermsAdminPage = lazyPage(() => import('../features/admin/terms/TermsAdminPage').then((m) => m.TermsAdminPage));
+const ModerationQueuePage = lazyPage(() => import('../features/admin/moderation/ModerationQueuePage').then((m) => m.ModerationQueuePage));
 const CreateAdminPage = lazyPage(() => import('../features/admin/users/CreateAdminPage').then((m) => m.CreateAdminPage));
 const SignupPage = lazyPage(() => import('../features/accounts/signup/SignupPage').then((m) => m.SignupPage));
 const EditProfilePage = lazyPage(() => import('../features/accounts/profile/EditProfilePage').then((m) => m.EditProfilePage));
@@ -118,6 +119,7 @@ export const routes: RouteObject[] = [
               { path: 'gestion-utilisateurs/creer-utilisateur', element: <AdminCreateUserPage /> },
               { path: 'gestion-utilisateurs/modifier-utilisateur/:id', element: <AdminEditUserPage /> },
               { path: 'gestion-conditions', element: <TermsAdminPage /> },
+              { path: 'moderation', element: <ModerationQueuePage /> },
               { path: 'annonces/preparer', element: <PrepareAdPage /> },
               { path: 'annonces/transferer/:id', element: <TransferAdPage /> },
             ],

@@ -4,6 +4,7 @@ import { useSession } from '../../lib/auth/session';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ChangeEmailSection } from './email/ChangeEmailSection';
+import { BlockedUsersSection } from './settings/BlockedUsersSection';
 import { ChatRemindersSection } from './settings/ChatRemindersSection';
 import { TermsHistorySection } from './settings/TermsHistorySection';
 
@@ -22,6 +23,7 @@ export function AccountSettingsPage() {
       </section>
       <ChangeEmailSection />
       {session?.role === 'USER' && <ChatRemindersSection />}
+      {session?.role === 'USER' && <BlockedUsersSection />}
       {session?.role === 'USER' && <TermsHistorySection />}
     </div>
   );

@@ -11,6 +11,7 @@ import type { ResultOf } from '../../lib/api/documents';
 import { useSession } from '../../lib/auth/session';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { LoadFailure } from '../../lib/profile-form/LoadFailure';
+import { ReportButton } from '../../lib/reports/ReportButton';
 import { displayPhone } from '../../lib/profile-form/profile-values';
 import { AdGallery } from './AdGallery';
 import { AdMap } from './AdMap';
@@ -134,11 +135,14 @@ function AdDetails({ ad }: { ad: AdDetail }) {
 /** Contact the owner (visitors log in first, then the conversation opens), or edit one's own ad. */
 function AdActions({ ad }: { ad: AdDetail }) {
   const { t } = useTranslation('ads');
+  const { t: tReports } = useTranslation('reports');
   const session = useSession();
   // Conversations are between users (spec §2): not with oneself, and not for administrators.
   const canContact = !ad.editable && !ad.unlisted && session?.role !== 'ADMIN';
   // A visitor logs in first and lands in the conversation, without clicking contact a second time.
   const contactPath = session ? startConversationPath(ad.id) : loginPathReturningTo(startConversationPath(ad.id));
+  // Any signed-in user but its owner may report it (administrators act on reports instead).
+  const canReport = session?.role === 'USER' && !ad.editable;
   if (!canContact && !ad.editable) return null;
   return (
     <div className="form-actions">
@@ -147,6 +151,7 @@ function AdActions({ ad }: { ad: AdDetail }) {
           {t('detail.contact')}
         </Link>
       )}
+      {canReport && <ReportButton kind="AD" itemId={ad.id} label={tReports('ad')} />}
       {ad.editable && (
         <Link to={editAdPath(ad.id)} className="button button--secondary">
           {t('detail.edit')}

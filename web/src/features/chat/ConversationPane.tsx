@@ -10,6 +10,7 @@ import { graphqlRequest } from '../../lib/api/graphql';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { LoadFailure } from '../../lib/profile-form/LoadFailure';
 import { Composer } from './Composer';
+import { BlockButton } from './BlockButton';
 import { adTitle, otherParticipant, type ChatConversation } from './conversation-view';
 import { debounce, onIncomingMessage } from './live/chat-events';
 import { chronological } from './messages-cache';
@@ -81,6 +82,7 @@ function OpenConversation({ conversation }: { conversation: ChatConversation }) 
             {t('pane.proposeContract')}
           </Link>
         )}
+        {other && <BlockButton conversationId={conversation.id} name={other.publicName} />}
       </header>
       {messages.isError ? (
         <LoadFailure failure={errorMessageKey(messages.error)} onRetry={messages.refetch} />

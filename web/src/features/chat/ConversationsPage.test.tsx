@@ -149,6 +149,22 @@ describe('conversations', () => {
     );
   });
 
+  it('blocks the other participant once confirmed, and offers to report their messages only', async () => {
+    chatApi({ blockConversationParticipant: { userId: OWNER, publicName: 'Cuisine du Quartier' } });
+    signIn('USER', ME);
+    const { user } = renderAt(`/conversations/${CONVERSATION_ID}`);
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await within(log).findByText('Oui, il est libre.');
+    // Theirs can be reported, not one's own.
+    expect(within(log).getAllByRole('button', { name: 'Report this message' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Block Cuisine du Quartier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Cuisine du Quartier?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Cuisine du Quartier is blocked.');
+    expect(within(dialog).getByRole('link', { name: 'Manage blocks in your settings' })).toHaveAttribute('href', '/parametres');
+    expect(callsOf('blockConversationParticipant')).toEqual([{ input: { conversationId: CONVERSATION_ID } }]);
+  });
+
   it('says so when the conversation is not the reader’s', async () => {
     chatApi({ conversation: new ApiError('UNAUTHORIZED_ACCESS', 'no') });
     signIn('USER', ME);

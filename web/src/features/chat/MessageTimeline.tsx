@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReportButton } from '../../lib/reports/ReportButton';
 import { Link } from 'react-router-dom';
 import { contractPath } from '../../app/paths';
 import { fileSize, fullTime, messageTime } from './chat-format';
@@ -86,7 +87,7 @@ function ContractStepLine({
 }
 
 function MessageBubble({ message, conversation, read }: { message: ChatMessage; conversation: ChatConversation; read: boolean }) {
-  const { t, i18n } = useTranslation('chat');
+  const { t, i18n } = useTranslation(['chat', 'reports']);
   const sender = conversation.participants.find((participant) => participant.userId === message.senderId);
   const mine = sender?.isMe ?? false;
   return (
@@ -116,6 +117,15 @@ function MessageBubble({ message, conversation, read }: { message: ChatMessage; 
         </ul>
       )}
       {read && <p className="chat-message__read">{t('pane.read')}</p>}
+      {!mine && (
+        <ReportButton
+          kind="MESSAGE"
+          itemId={message.id}
+          conversationId={conversation.id}
+          label={t('reports:message')}
+          className="button button--secondary button--small chat-message__report"
+        />
+      )}
     </article>
   );
 }

@@ -151,3 +151,13 @@ export const ON_CHAT_EVENT = graphql(
   `,
   [MESSAGE_FIELDS],
 );
+
+// Blocks the other participant (graphql/schema/moderation.graphql); lifted from the settings.
+export const BLOCK_CONVERSATION_PARTICIPANT = graphql(`
+  mutation BlockConversationParticipant($input: BlockInput!) {
+    blockConversationParticipant(input: $input) {
+      userId
+      publicName
+    }
+  }
+`);

@@ -1,6 +1,8 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/auth/session';
+import { ReportButton } from '../../../lib/reports/ReportButton';
 import { PATHS } from '../../../app/paths';
 import { AdCardList } from '../../../lib/ads/AdCardList';
 import { cardOfAd } from '../../../lib/ads/card-view';
@@ -59,7 +61,8 @@ function PageHeading({ title }: { title: string }) {
 }
 
 function ProfileDetails({ profile }: { profile: PublicProfile }) {
-  const { t, i18n } = useTranslation(['publicProfile', 'profile']);
+  const { t, i18n } = useTranslation(['publicProfile', 'profile', 'reports']);
+  const session = useSession();
   const withOther = (choice: string, specification: string | null | undefined) =>
     specification ? t('otherSpecified', { choice, specification }) : choice;
   const registeredSince = new Intl.DateTimeFormat(`${i18n.language}-CA`, { dateStyle: 'long' }).format(new Date(profile.registeredSince));
@@ -104,6 +107,12 @@ function ProfileDetails({ profile }: { profile: PublicProfile }) {
       )}
       <ProfileAds userId={profile.id} />
       <ProfileAlerts alerts={profile.alerts} />
+      {/* The page is for users only; one's own profile is not reported. */}
+      {session?.userId !== profile.id && (
+        <div className="form-actions">
+          <ReportButton kind="PROFILE" itemId={profile.id} label={t('reports:profile')} />
+        </div>
+      )}
       {/* Reviews come with the ratings capability, a ProfileSection shown only when it has something
           to show: no empty heading meanwhile. */}
     </div>

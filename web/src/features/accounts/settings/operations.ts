@@ -16,3 +16,20 @@ export const UPDATE_CHAT_PREFERENCES = graphql(`
     }
   }
 `);
+
+// The people the user blocked in a conversation (graphql/schema/moderation.graphql), lifted from /parametres.
+export const MY_BLOCKED_USERS = graphql(`
+  query MyBlockedUsers {
+    myBlockedUsers {
+      userId
+      publicName
+      blockedAt
+    }
+  }
+`);
+
+export const UNBLOCK_USER = graphql(`
+  mutation UnblockUser($userId: ID!) {
+    unblockUser(userId: $userId)
+  }
+`);

@@ -1,0 +1,78 @@
+// The moderation queue (docs/moderation.md): administrators read the open cases, the latest report
+// first, each with every report's snapshot of the item; an action closes the case with an audit entry
+// (who, what, why): dismiss; hide the ad (unpublished, its owner told why); suspend the account (locked
+// out, every session revoked, so the authorizer refuses its tokens within its cache minute; its ads
+// unpublished, so they leave the search; told why).
+
+import { AppError, assertValid, MODERATION_ACTIONS, MODERATION_PAGE, oneOf, required, type ModerateCaseInput } from '@partage/graphql';
+import { randomUUID } from 'node:crypto';
+import { mailer } from '../../adapters/mailer';
+import { getAd, ownerAds } from '../../data/ads';
+import { DataRefusal } from '../../data/errors';
+import { closeModerationCase, getModerationCase, openModerationCases, type ModerationCaseDetail } from '../../data/moderation';
+import { deleteUserRefreshFamilies } from '../../data/refresh-families';
+import { getUser, lockOutUser } from '../../data/users';
+import { unpublishAd } from '../ads/ads';
+import { now } from '../clock';
+import { renderEmail } from '../emails';
+import { ADMIN_ONLY, requireRole, type Identity } from '../identity';
+import { appLink } from '../links';
+
+const SUSPENDED_ADS_PAGE = 100;
+
+export async function moderationQueue(identity: Identity, { limit, nextToken }: { limit?: number | null; nextToken?: string | null }) {
+  requireRole(identity, ADMIN_ONLY);
+  const size = limit ?? MODERATION_PAGE.default;
+  assertValid([['limit', Number.isInteger(size) && size >= 1 && size <= MODERATION_PAGE.max ? null : 'oneOf']]);
+  const page = await openModerationCases(size, nextToken);
+  return { items: page.cases, nextToken: page.nextToken ?? null };
+}
+
+export async function moderateCase(identity: Identity, input: ModerateCaseInput): Promise<ModerationCaseDetail> {
+  const adminId = requireRole(identity, ADMIN_ONLY);
+  assertValid([
+    ['input.caseId', required(input?.caseId)],
+    ['input.action', required(input?.action) ?? oneOf(MODERATION_ACTIONS)(input.action)],
+    ['input.reason', required(input?.reason?.trim())],
+  ]);
+  const found = await getModerationCase(input.caseId);
+  if (!found) throw new AppError('NOT_FOUND', 'No such case');
+  if (found.status !== 'OPEN') throw new AppError('NO_CHANGE', 'The case was closed already');
+  if (input.action === 'HIDE_AD' && found.kind !== 'AD') {
+    throw new AppError('VALIDATION_FAILED', 'Only an ad can be hidden', [{ path: 'input.action', rule: 'oneOf' }]);
+  }
+  const reason = input.reason.trim();
+  const at = now().toISOString();
+  // The case is closed first: two administrators acting at once act once (the second gets NO_CHANGE).
+  await closeModerationCase(found.id, { id: randomUUID(), action: input.action, adminId, reason, at }).catch((error: unknown) => {
+    throw error instanceof DataRefusal ? new AppError('NO_CHANGE', 'The case was closed already') : error;
+  });
+  if (input.action === 'HIDE_AD') await hideAd(identity, found.itemId, reason);
+  if (input.action === 'SUSPEND_ACCOUNT') await suspendAccount(identity, found.subjectUserId, reason);
+  return (await getModerationCase(found.id))!;
+}
+
+async function hideAd(admin: Identity, adId: string, reason: string): Promise<void> {
+  await unpublishAd(admin, adId);
+  const ad = await getAd(adId);
+  const owner = ad && (await getUser(ad.ownerId));
+  if (!ad || !owner) return;
+  const title = ad.content.title[owner.language] ?? ad.content.title.fr ?? ad.content.title.en ?? '';
+  await mailer().send({
+    to: owner.email,
+    ...renderEmail('adHidden', owner.language, { title, cause: reason, link: appLink('/gerer-annonces') }),
+  });
+}
+
+async function suspendAccount(admin: Identity, userId: string, reason: string): Promise<void> {
+  await lockOutUser(userId);
+  await deleteUserRefreshFamilies(userId);
+  // Their ads leave the search with them (they stay theirs, unpublished).
+  for (let page = await ownerAds(userId, 'PUBLISHED', SUSPENDED_ADS_PAGE); ;) {
+    for (const ad of page.ads) await unpublishAd(admin, ad.id);
+    if (!page.nextToken) break;
+    page = await ownerAds(userId, 'PUBLISHED', SUSPENDED_ADS_PAGE, page.nextToken);
+  }
+  const user = await getUser(userId);
+  if (user) await mailer().send({ to: user.email, ...renderEmail('accountSuspended', user.language, { cause: reason }) });
+}

@@ -1,0 +1,167 @@
+// Trust and safety on DynamoDB Local: reports of ads, profiles and messages, the moderation queue and
+// its actions (with what reaches the reported person), blocks in a conversation.
+
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Message, ModerationCase, ModerationCasePage, ReportReceipt } from '@partage/graphql';
+import { getAd } from '../data/ads';
+import { activeSessionClaims, startSession } from '../domain/accounts/sessions';
+import { getUser, type UserRecord } from '../data/users';
+import type { Identity } from '../domain/identity';
+import { updateAd } from '../domain/ads/ads';
+import { adInput, asUser, errorCodeOf, givenAd, givenConversation, givenUser, resolverEvent, useTestOutbox } from '../testing/fixtures';
+import { handler as chatHandler } from './chat';
+import { handler } from './moderation';
+
+const { emailsTo } = useTestOutbox();
+let admin: UserRecord;
+let reporter: UserRecord;
+let secondReporter: UserRecord;
+
+beforeAll(async () => {
+  [admin, reporter, secondReporter] = await Promise.all([givenUser({ role: 'ADMIN' }), givenUser(), givenUser()]);
+});
+
+const call = (field: string, args: Record<string, unknown>, identity: Identity) => handler(resolverEvent(field, args, identity));
+const report = (user: UserRecord, input: Record<string, unknown>) =>
+  call('Mutation.reportItem', { input: { reason: 'SCAM', ...input } }, asUser(user)) as Promise<ReportReceipt>;
+const queue = async () => ((await call('Query.moderationQueue', { limit: 50 }, asUser(admin))) as ModerationCasePage).items;
+const caseOf = async (itemId: string) => (await queue()).find((found) => found.itemId === itemId);
+const moderate = (caseId: string, action: string, reason = 'Annonce frauduleuse signalée deux fois') =>
+  call('Mutation.moderateCase', { input: { caseId, action, reason } }, asUser(admin));
+const send = (user: UserRecord, conversationId: string, body: string) =>
+  chatHandler(resolverEvent('Mutation.sendMessage', { input: { conversationId, clientMessageId: randomUUID(), body } }, asUser(user)));
+
+describe('reports', () => {
+  it('thanks the reporter alike every time, counts one report per person, and keeps what the ad said then', async () => {
+    const owner = await givenUser();
+    const ad = await givenAd(owner, {}, { published: true });
+    expect(await report(reporter, { kind: 'AD', itemId: ad.id, note: 'Prix\ntrop beau' })).toEqual({
+      kind: 'AD',
+      itemId: ad.id,
+      alreadyReported: false,
+    });
+    expect(await report(reporter, { kind: 'AD', itemId: ad.id, reason: 'SPAM' })).toMatchObject({ alreadyReported: true });
+    // The owner changes the ad afterwards: the moderators read what was reported.
+    await updateAd(asUser(owner), ad.id, adInput({ title: { fr: 'Un tout autre titre', en: null } }));
+    await report(secondReporter, { kind: 'AD', itemId: ad.id, reason: 'SPAM' });
+    const found = (await caseOf(ad.id))!;
+    expect(found).toMatchObject({ kind: 'AD', subjectUserId: owner.id, status: 'OPEN', reportCount: 2 });
+    expect(found.reports.map((one) => [one.reporterId, one.reason])).toEqual([
+      [secondReporter.id, 'SPAM'],
+      [reporter.id, 'SCAM'],
+    ]);
+    expect(found.reports[1]).toMatchObject({ note: 'Prix\ntrop beau', content: expect.stringContaining('Cuisine commerciale à Rosemont') });
+    expect(found.reports[0]!.content).toContain('Un tout autre titre');
+  });
+
+  it('lists the cases newest report first', async () => {
+    const [first, second] = [await givenUser(), await givenUser()];
+    await report(reporter, { kind: 'PROFILE', itemId: first.id });
+    await report(reporter, { kind: 'PROFILE', itemId: second.id });
+    const ids = (await queue()).map((found) => found.itemId);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+  });
+
+  it('takes a message only from a participant of its conversation', async () => {
+    const conversation = await givenConversation(reporter);
+    const owner = (await getUser(conversation.ownerId))!;
+    const message = (await send(owner, conversation.id, 'Payez-moi hors du site, par virement')) as Message;
+    expect(
+      await report(reporter, { kind: 'MESSAGE', itemId: message.id, conversationId: conversation.id, reason: 'HARASSMENT' }),
+    ).toMatchObject({
+      alreadyReported: false,
+    });
+    expect((await caseOf(message.id))?.reports[0]?.content).toBe('Payez-moi hors du site, par virement');
+    expect(
+      errorCodeOf(
+        await call(
+          'Mutation.reportItem',
+          { input: { kind: 'MESSAGE', itemId: message.id, conversationId: conversation.id, reason: 'SPAM' } },
+          asUser(secondReporter),
+        ),
+      ),
+    ).toBe('UNAUTHORIZED_ACCESS');
+  });
+
+  it('refuses an item that is not there, administrators, and visitors', async () => {
+    expect(
+      errorCodeOf(await call('Mutation.reportItem', { input: { kind: 'AD', itemId: randomUUID(), reason: 'SPAM' } }, asUser(reporter))),
+    ).toBe('NOT_FOUND');
+    expect(
+      errorCodeOf(await call('Mutation.reportItem', { input: { kind: 'PROFILE', itemId: reporter.id, reason: 'SPAM' } }, asUser(admin))),
+    ).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await call('Query.moderationQueue', {}, asUser(reporter)))).toBe('UNAUTHORIZED_ACCESS');
+  });
+});
+
+describe('moderation actions', () => {
+  it('dismisses: the case leaves the queue with who and why in its audit trail; a second action changes nothing', async () => {
+    const reported = await givenUser();
+    await report(reporter, { kind: 'PROFILE', itemId: reported.id });
+    const { id } = (await caseOf(reported.id))!;
+    const closed = (await moderate(id, 'DISMISS', 'Rien d’anormal')) as ModerationCase;
+    expect(closed).toMatchObject({ status: 'CLOSED', audit: [{ action: 'DISMISS', adminId: admin.id, reason: 'Rien d’anormal' }] });
+    expect(await caseOf(reported.id)).toBeUndefined();
+    expect(errorCodeOf(await moderate(id, 'SUSPEND_ACCOUNT'))).toBe('NO_CHANGE');
+    expect((await getUser(reported.id))?.lockedOut).toBe(false);
+  });
+
+  it('hides an ad: unpublished, its owner told why by e-mail; only an ad can be hidden', async () => {
+    const owner = await givenUser();
+    const ad = await givenAd(owner, {}, { published: true });
+    await report(reporter, { kind: 'AD', itemId: ad.id });
+    const { id } = (await caseOf(ad.id))!;
+    expect(await moderate(id, 'HIDE_AD', 'Équipement interdit à la vente')).toMatchObject({ status: 'CLOSED' });
+    expect((await getAd(ad.id))?.published).toBe(false);
+    const [told] = await emailsTo(owner.email);
+    expect(told).toMatchObject({ subject: 'Votre annonce a été retirée' });
+    expect(told!.text).toContain('Équipement interdit à la vente');
+
+    const person = await givenUser();
+    await report(reporter, { kind: 'PROFILE', itemId: person.id });
+    expect(errorCodeOf(await moderate((await caseOf(person.id))!.id, 'HIDE_AD'))).toBe('VALIDATION_FAILED');
+  });
+
+  it('suspends an account: signed out everywhere, cannot sign in, its ads unpublished, told why by e-mail', async () => {
+    const owner = await givenUser();
+    const ad = await givenAd(owner, {}, { published: true });
+    const { token } = await startSession(owner, 'device-1');
+    expect(await activeSessionClaims(token)).toMatchObject({ userId: owner.id });
+    await report(reporter, { kind: 'AD', itemId: ad.id });
+    await moderate((await caseOf(ad.id))!.id, 'SUSPEND_ACCOUNT', 'Fraude répétée');
+    await expect(activeSessionClaims(token)).rejects.toThrow();
+    expect((await getUser(owner.id))?.lockedOut).toBe(true);
+    expect((await getAd(ad.id))?.published).toBe(false);
+    const [told] = await emailsTo(owner.email);
+    expect(told).toMatchObject({ subject: 'Votre compte Partage est suspendu' });
+    expect(told!.text).toContain('Fraude répétée');
+  });
+});
+
+describe('blocks', () => {
+  it('stop the blocked person writing or starting a conversation, until the block is lifted from the settings', async () => {
+    const owner = await givenUser({ publicName: 'Boulangerie du Coin' });
+    const asker = await givenUser({ publicName: 'Importun' });
+    const conversation = await givenConversation(asker, owner);
+    const blocked = await call('Mutation.blockConversationParticipant', { input: { conversationId: conversation.id } }, asUser(owner));
+    expect(blocked).toMatchObject({ userId: asker.id, publicName: 'Importun' });
+    expect(errorCodeOf(await send(asker, conversation.id, 'Encore moi'))).toBe('USER_BLOCKED');
+    const otherAd = await givenAd(owner, {}, { published: true });
+    const asked = await chatHandler(resolverEvent('Mutation.createConversation', { input: { adId: otherAd.id } }, asUser(asker)));
+    expect(errorCodeOf(asked)).toBe('USER_BLOCKED');
+    // The blocker still writes; a third person is not concerned.
+    expect(errorCodeOf(await send(owner, conversation.id, 'Je ne souhaite plus échanger.'))).toBeUndefined();
+    expect(await call('Query.myBlockedUsers', {}, asUser(owner))).toEqual([expect.objectContaining({ userId: asker.id })]);
+    expect(await call('Mutation.unblockUser', { userId: asker.id }, asUser(owner))).toBe(asker.id);
+    expect(await call('Query.myBlockedUsers', {}, asUser(owner))).toEqual([]);
+    expect(errorCodeOf(await send(asker, conversation.id, 'Merci'))).toBeUndefined();
+  });
+
+  it('refuses someone who is not a participant', async () => {
+    const conversation = await givenConversation(await givenUser());
+    expect(
+      errorCodeOf(await call('Mutation.blockConversationParticipant', { input: { conversationId: conversation.id } }, asUser(reporter))),
+    ).toBe('UNAUTHORIZED_ACCESS');
+  });
+});

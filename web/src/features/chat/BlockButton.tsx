@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PATHS } from '../../app/paths';
+import { errorMessageKey } from '../../lib/api/errors';
+import { useApiMutation } from '../../lib/api/queries';
+import { Dialog } from '../../lib/ui/Dialog';
+import { BLOCK_CONVERSATION_PARTICIPANT } from './operations';
+
+/** Blocks the other side of the conversation, once confirmed: they can no longer write nor start a conversation with the user. */
+export function BlockButton({ conversationId, name }: { conversationId: string; name: string }) {
+  const { t } = useTranslation('chat');
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const block = useApiMutation(BLOCK_CONVERSATION_PARTICIPANT);
+  const confirm = async () => {
+    if (block.isPending) return;
+    setFailure(null);
+    try {
+      await block.mutateAsync({ input: { conversationId } });
+      setDone(true);
+    } catch (error) {
+      setFailure(errorMessageKey(error));
+    }
+  };
+  return (
+    <>
+      <button type="button" className="button button--secondary button--small" onClick={() => setOpen(true)}>
+        {t('block.button', { name })}
+      </button>
+      <Dialog open={open} title={t('block.title', { name })} onClose={() => setOpen(false)}>
+        {done ? (
+          <>
+            <p role="status">
+              {t('block.done', { name })} <Link to={PATHS.settings}>{t('block.settings')}</Link>
+            </p>
+            <div className="dialog__actions">
+              <button type="button" className="button" onClick={() => setOpen(false)}>
+                {t('block.close')}
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p>{t('block.explain', { name })}</p>
+            {failure && (
+              <p role="alert" className="notice notice--error">
+                {t(failure, { ns: 'common' })}
+              </p>
+            )}
+            <div className="dialog__actions">
+              <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+                {t('block.cancel')}
+              </button>
+              <button type="button" className="button" aria-disabled={block.isPending || undefined} onClick={() => void confirm()}>
+                {t('block.confirm')}
+              </button>
+            </div>
+          </>
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { answerOperations, callsOf } from '../../test/fake-api';
+import { renderAt } from '../../test/helpers';
+import { ReportButton } from './ReportButton';
+
+const page = [{ path: '/', element: <ReportButton kind="MESSAGE" itemId="m-1" conversationId="c-1" label="Report this message" /> }];
+
+describe('the report dialog', () => {
+  it('needs a reason, sends it with the note, and thanks the reporter', async () => {
+    answerOperations({ reportItem: { kind: 'MESSAGE', itemId: 'm-1', alreadyReported: false } });
+    const { user } = renderAt('/', page);
+    await user.click(await screen.findByRole('button', { name: 'Report this message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send the report' }));
+    expect(within(dialog).getByText('Choose a reason.')).toBeInTheDocument();
+    expect(callsOf('reportItem')).toEqual([]);
+    await user.click(within(dialog).getByRole('radio', { name: 'Harassment' }));
+    await user.type(within(dialog).getByLabelText('Details (optional)'), 'Insults');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the report' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(/Thank you: your report was passed on/);
+    expect(callsOf('reportItem')).toEqual([
+      { input: { kind: 'MESSAGE', itemId: 'm-1', conversationId: 'c-1', reason: 'HARASSMENT', note: 'Insults' } },
+    ]);
+  });
+
+  it('thanks the same way someone who had reported the item already', async () => {
+    answerOperations({ reportItem: { kind: 'MESSAGE', itemId: 'm-1', alreadyReported: true } });
+    const { user } = renderAt('/', page);
+    await user.click(await screen.findByRole('button', { name: 'Report this message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam or advertising' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send the report' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(/Thank you/);
+  });
+});

@@ -1,0 +1,120 @@
+// "Report": a button that opens a dialog with a reason from a short list and an optional note. The
+// reporter is thanked the same way whether they had reported the item before or not.
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportItemKind, type ReportReason } from '@partage/graphql';
+import { errorMessageKey } from '../api/errors';
+import { useApiMutation } from '../api/queries';
+import { ChoiceFieldset } from '../forms/controls';
+import { SubmitButton } from '../forms/SubmitButton';
+import { Dialog } from '../ui/Dialog';
+import { REPORT_ITEM } from './operations';
+import './reports.css';
+
+interface ReportButtonProps {
+  kind: ReportItemKind;
+  itemId: string;
+  /** MESSAGE: the conversation it is in. */
+  conversationId?: string;
+  /** The button's words: what is reported ("Report this ad"). */
+  label: string;
+  className?: string;
+}
+
+export function ReportButton({ kind, itemId, conversationId, label, className = 'button button--secondary' }: ReportButtonProps) {
+  const { t } = useTranslation('reports');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)}>
+        {label}
+      </button>
+      {open && (
+        <Dialog open title={t('title')} onClose={() => setOpen(false)}>
+          <ReportForm kind={kind} itemId={itemId} conversationId={conversationId} onDone={() => setOpen(false)} />
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+function ReportForm({ kind, itemId, conversationId, onDone }: Omit<ReportButtonProps, 'label' | 'className'> & { onDone: () => void }) {
+  const { t } = useTranslation('reports');
+  const noteId = useId();
+  const errorId = useId();
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const [missingReason, setMissingReason] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [thanked, setThanked] = useState(false);
+  const report = useApiMutation(REPORT_ITEM);
+
+  if (thanked) {
+    return (
+      <>
+        <p role="status">{t('thanks')}</p>
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onDone} autoFocus>
+            {t('close')}
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (report.isPending) return;
+    if (!reason) return setMissingReason(true);
+    setFailure(null);
+    try {
+      await report.mutateAsync({ input: { kind, itemId, conversationId: conversationId ?? null, reason, note: note.trim() || null } });
+      setThanked(true);
+    } catch (error) {
+      setFailure(errorMessageKey(error));
+    }
+  };
+
+  return (
+    <form className="report-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <ChoiceFieldset legend={t('reason')}>
+        {REPORT_REASONS.map((value) => (
+          <label key={value} className="report-form__choice">
+            <input
+              type="radio"
+              name="reason"
+              value={value}
+              checked={reason === value}
+              onChange={() => {
+                setReason(value);
+                setMissingReason(false);
+              }}
+              aria-describedby={missingReason ? errorId : undefined}
+            />
+            {t(`reasons.${value}`)}
+          </label>
+        ))}
+        {missingReason && (
+          <p id={errorId} className="field__error">
+            {t('reasonRequired')}
+          </p>
+        )}
+      </ChoiceFieldset>
+      <div className="field">
+        <label htmlFor={noteId}>{t('note')}</label>
+        <textarea id={noteId} rows={4} maxLength={REPORT_NOTE_MAX_LENGTH} value={note} onChange={(event) => setNote(event.target.value)} />
+      </div>
+      {failure && (
+        <p role="alert" className="notice notice--error">
+          {t(failure, { ns: 'common' })}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          {t('cancel')}
+        </button>
+        <SubmitButton busy={report.isPending}>{t('send')}</SubmitButton>
+      </div>
+    </form>
+  );
+}
