@@ -9,8 +9,12 @@ import {
   assertValid,
   CONTRACTS_PAGE,
   oneOf,
+  required,
   type CancelContractInput,
   type Contract,
+  type AdminContractFilter,
+  type AdminContractPage,
+  type BookedPeriod,
   type ContractPage,
   type ContractRole,
   type ContractStepKind,
@@ -20,6 +24,8 @@ import {
 import { getAd } from '../../data/ads';
 import { getConversation, getMembership, type ConversationRecord } from '../../data/chat';
 import {
+  adminContracts,
+  bookedPeriods,
   getContract,
   partyContracts,
   putNewContract,
@@ -29,14 +35,16 @@ import {
   type ContractRecord,
 } from '../../data/contracts';
 import { getUser } from '../../data/users';
+import { mayReadAd } from '../ads/ad-view';
 import { pageLimit } from '../chat/paging';
 import { now } from '../clock';
-import { requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
+import { ADMIN_ONLY, requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
 import { assertBookable, contractContentOf, sameContent } from './contract-content';
+import { wallClockPeriod } from './booking-periods';
 import { requirePaymentOnboarding } from '../payments/onboarding';
 import { announceContractStep } from './contract-notices';
 import { nextStatus, type ContractActor, type ContractTransition } from './contract-states';
-import { contractSummaries, contractView, roleOf } from './contract-view';
+import { adminContractLines, contractSummaries, contractView, roleOf } from './contract-view';
 
 /** Only an owner who finished onboarding with the payment provider may propose: they must be able to receive the payout. */
 async function requireOnboarded(userId: string): Promise<void> {
@@ -182,4 +190,28 @@ export async function myContracts(
   const side = args.role as 'OWNER' | 'TENANT';
   const page = await partyContracts(side, userId, pageLimit(args.limit, CONTRACTS_PAGE), args.nextToken);
   return { items: await contractSummaries(page.contracts, side), nextToken: page.nextToken };
+}
+
+/** ADMIN: every contract, or those whose payout is flagged, newest first, with their payment and payout. */
+export async function listAdminContracts(
+  identity: Identity,
+  args: { filter: AdminContractFilter; limit?: number | null; nextToken?: string | null },
+): Promise<AdminContractPage> {
+  requireRole(identity, ADMIN_ONLY);
+  assertValid([['filter', oneOf(['ALL', 'PAYOUT_FLAGGED'] as const)(args.filter)]]);
+  const page = await adminContracts(args.filter, pageLimit(args.limit, CONTRACTS_PAGE), args.nextToken);
+  return { items: await adminContractLines(page.contracts), nextToken: page.nextToken };
+}
+
+/**
+ * Anyone who may read the ad (a published one; its owner and administrators any): the periods held on
+ * it from now on (paid, or held while a tenant pays), soonest first, as dates and hours only. Null for
+ * an ad they may not read or that does not exist.
+ */
+export async function adBookedPeriods(identity: Identity, adId: string): Promise<BookedPeriod[] | null> {
+  assertValid([['adId', required(adId)]]);
+  const ad = await getAd(adId);
+  if (!ad || !mayReadAd(identity, ad)) return null;
+  const holds = await bookedPeriods(ad.id, now().toISOString());
+  return holds.sort((a, b) => a.startAt.localeCompare(b.startAt)).map((hold) => wallClockPeriod(hold.startAt, hold.endAt));
 }

@@ -271,6 +271,9 @@ export const INPUT_TYPE_FIELDS = {
     "elapsedMs": "Int!",
     "website": "String"
   },
+  "RetryContractPayoutInput": {
+    "contractId": "ID!"
+  },
   "ContractPeriodInput": {
     "precision": "DatePrecision!",
     "start": "String!",
@@ -397,6 +400,14 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Query.myContracts": {
     "role": "ContractRole!",
+    "limit": "Int",
+    "nextToken": "String"
+  },
+  "Query.adBookedPeriods": {
+    "adId": "ID!"
+  },
+  "Query.adminContracts": {
+    "filter": "AdminContractFilter!",
     "limit": "Int",
     "nextToken": "String"
   },
@@ -531,6 +542,9 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.cancelContract": {
     "input": "CancelContractInput!"
+  },
+  "Mutation.retryContractPayout": {
+    "input": "RetryContractPayoutInput!"
   },
   "Mutation.publishContractEvent": {
     "data": "AWSJSON!"

@@ -79,6 +79,8 @@ export interface Query {
   myChatPreferences: ChatPreferences;
   contract?: Contract | null;
   myContracts: ContractPage;
+  adBookedPeriods?: Array<BookedPeriod> | null;
+  adminContracts: AdminContractPage;
   fileUrl?: string | null;
   searchPlaces: Array<PlaceSuggestion>;
   searchAds: AdSearchPage;
@@ -124,6 +126,7 @@ export interface Mutation {
   acceptAndPayContract: ContractCheckout;
   refundContract: Contract;
   cancelContract: Contract;
+  retryContractPayout: AdminContractLine;
   publishContractEvent?: ContractEvent | null;
   requestUpload?: UploadTicket | null;
   confirmUpload?: StoredFile | null;
@@ -873,7 +876,7 @@ export type ContractRole = 'OWNER' | 'TENANT' | 'ADMIN';
 
 export type ContractStepKind = 'PROPOSED' | 'UPDATED' | 'CANCELLED' | 'PAID' | 'REFUNDED' | 'PAYOUT_DONE' | 'CLOSED';
 
-export type ContractAction = 'EDIT' | 'CANCEL' | 'PAY' | 'REFUND';
+export type ContractAction = 'EDIT' | 'CANCEL' | 'PAY' | 'REFUND' | 'RETRY_PAYOUT';
 
 export interface ContractPeriod {
   precision: DatePrecision;
@@ -954,6 +957,54 @@ export interface ContractSummary {
 export interface ContractPage {
   items: Array<ContractSummary>;
   nextToken?: string | null;
+}
+
+export interface BookedPeriod {
+  precision: DatePrecision;
+  start: string;
+  end: string;
+}
+
+export type AdminContractFilter = 'ALL' | 'PAYOUT_FLAGGED';
+
+export interface ContractPaymentState {
+  amountCents: number;
+  paidAt: string;
+}
+
+export interface ContractPayoutState {
+  dueAt: string;
+  failures: number;
+  flagged: boolean;
+  lastFailure?: string | null;
+  paidOutAt?: string | null;
+}
+
+export interface AdminContractLine {
+  id: string;
+  status: ContractStatus;
+  version: number;
+  adTitle: LocalizedText;
+  ownerName: string;
+  tenantName: string;
+  period: ContractPeriod;
+  totalPriceCents: number;
+  platformFeeCents: number;
+  payment?: ContractPaymentState | null;
+  payout?: ContractPayoutState | null;
+  refundedAt?: string | null;
+  availableActions: Array<ContractAction>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminContractPage {
+  items: Array<AdminContractLine>;
+  nextToken?: string | null;
+}
+
+export interface RetryContractPayoutInput {
+  contractId: string;
 }
 
 export interface ContractEvent {
@@ -1204,6 +1255,16 @@ export interface QueryMyContractsArgs {
   nextToken?: string | null;
 }
 
+export interface QueryAdBookedPeriodsArgs {
+  adId: string;
+}
+
+export interface QueryAdminContractsArgs {
+  filter: AdminContractFilter;
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
 export interface QueryFileUrlArgs {
   fileId: string;
 }
@@ -1376,6 +1437,10 @@ export interface MutationRefundContractArgs {
 
 export interface MutationCancelContractArgs {
   input: CancelContractInput;
+}
+
+export interface MutationRetryContractPayoutArgs {
+  input: RetryContractPayoutInput;
 }
 
 export interface MutationPublishContractEventArgs {
@@ -1595,6 +1660,16 @@ export type ContractSummarySource = ContractSummary;
 
 export type ContractPageSource = ContractPage;
 
+export type BookedPeriodSource = BookedPeriod;
+
+export type ContractPaymentStateSource = ContractPaymentState;
+
+export type ContractPayoutStateSource = ContractPayoutState;
+
+export type AdminContractLineSource = AdminContractLine;
+
+export type AdminContractPageSource = AdminContractPage;
+
 export type ContractEventSource = ContractEvent;
 
 export type ContractCheckoutSource = ContractCheckout;
@@ -1641,6 +1716,8 @@ export interface FieldResolverTypes {
   'Query.myChatPreferences': { parent: null; args: Record<string, never>; result: ChatPreferencesSource };
   'Query.contract': { parent: null; args: QueryContractArgs; result: ContractSource | null };
   'Query.myContracts': { parent: null; args: QueryMyContractsArgs; result: ContractPageSource };
+  'Query.adBookedPeriods': { parent: null; args: QueryAdBookedPeriodsArgs; result: Array<BookedPeriodSource> | null };
+  'Query.adminContracts': { parent: null; args: QueryAdminContractsArgs; result: AdminContractPageSource };
   'Query.fileUrl': { parent: null; args: QueryFileUrlArgs; result: string | null };
   'Query.searchPlaces': { parent: null; args: QuerySearchPlacesArgs; result: Array<PlaceSuggestionSource> };
   'Query.searchAds': { parent: null; args: QuerySearchAdsArgs; result: AdSearchPageSource };
@@ -1681,6 +1758,7 @@ export interface FieldResolverTypes {
   'Mutation.acceptAndPayContract': { parent: null; args: MutationAcceptAndPayContractArgs; result: ContractCheckoutSource };
   'Mutation.refundContract': { parent: null; args: MutationRefundContractArgs; result: ContractSource };
   'Mutation.cancelContract': { parent: null; args: MutationCancelContractArgs; result: ContractSource };
+  'Mutation.retryContractPayout': { parent: null; args: MutationRetryContractPayoutArgs; result: AdminContractLineSource };
   'Mutation.requestUpload': { parent: null; args: MutationRequestUploadArgs; result: UploadTicketSource | null };
   'Mutation.confirmUpload': { parent: null; args: MutationConfirmUploadArgs; result: StoredFileSource | null };
   'Mutation.startPaymentOnboarding': { parent: null; args: Record<string, never>; result: PaymentLinkSource | null };
@@ -1941,6 +2019,28 @@ export interface FieldResolverTypes {
   'ContractSummary.totalPriceCents': { parent: ContractSummarySource; args: Record<string, never>; result: number };
   'ContractSummary.updatedAt': { parent: ContractSummarySource; args: Record<string, never>; result: string };
   'ContractPage.nextToken': { parent: ContractPageSource; args: Record<string, never>; result: string | null };
+  'BookedPeriod.precision': { parent: BookedPeriodSource; args: Record<string, never>; result: DatePrecision };
+  'BookedPeriod.start': { parent: BookedPeriodSource; args: Record<string, never>; result: string };
+  'BookedPeriod.end': { parent: BookedPeriodSource; args: Record<string, never>; result: string };
+  'ContractPaymentState.amountCents': { parent: ContractPaymentStateSource; args: Record<string, never>; result: number };
+  'ContractPaymentState.paidAt': { parent: ContractPaymentStateSource; args: Record<string, never>; result: string };
+  'ContractPayoutState.dueAt': { parent: ContractPayoutStateSource; args: Record<string, never>; result: string };
+  'ContractPayoutState.failures': { parent: ContractPayoutStateSource; args: Record<string, never>; result: number };
+  'ContractPayoutState.flagged': { parent: ContractPayoutStateSource; args: Record<string, never>; result: boolean };
+  'ContractPayoutState.lastFailure': { parent: ContractPayoutStateSource; args: Record<string, never>; result: string | null };
+  'ContractPayoutState.paidOutAt': { parent: ContractPayoutStateSource; args: Record<string, never>; result: string | null };
+  'AdminContractLine.id': { parent: AdminContractLineSource; args: Record<string, never>; result: string };
+  'AdminContractLine.status': { parent: AdminContractLineSource; args: Record<string, never>; result: ContractStatus };
+  'AdminContractLine.version': { parent: AdminContractLineSource; args: Record<string, never>; result: number };
+  'AdminContractLine.ownerName': { parent: AdminContractLineSource; args: Record<string, never>; result: string };
+  'AdminContractLine.tenantName': { parent: AdminContractLineSource; args: Record<string, never>; result: string };
+  'AdminContractLine.totalPriceCents': { parent: AdminContractLineSource; args: Record<string, never>; result: number };
+  'AdminContractLine.platformFeeCents': { parent: AdminContractLineSource; args: Record<string, never>; result: number };
+  'AdminContractLine.refundedAt': { parent: AdminContractLineSource; args: Record<string, never>; result: string | null };
+  'AdminContractLine.availableActions': { parent: AdminContractLineSource; args: Record<string, never>; result: Array<ContractAction> };
+  'AdminContractLine.createdAt': { parent: AdminContractLineSource; args: Record<string, never>; result: string };
+  'AdminContractLine.updatedAt': { parent: AdminContractLineSource; args: Record<string, never>; result: string };
+  'AdminContractPage.nextToken': { parent: AdminContractPageSource; args: Record<string, never>; result: string | null };
   'ContractEvent.userId': { parent: ContractEventSource; args: Record<string, never>; result: string };
   'ContractEvent.contractId': { parent: ContractEventSource; args: Record<string, never>; result: string };
   'ContractEvent.kind': { parent: ContractEventSource; args: Record<string, never>; result: ContractStepKind };
