@@ -17,7 +17,16 @@ import { listOneTimeSchedules } from '../data/scheduled-jobs';
 import type { UserRecord } from '../data/users';
 import { manualClock, now, useClock } from '../domain/clock';
 import { PAYOUT_CLAIM_MS, PAYOUT_MAX_FAILURES } from '../domain/contracts/contract-payouts';
-import { asUser, errorCodeOf, givenContract, givenUser, resolverCaller, routeSimulatorWebhooks, useTestOutbox } from '../testing/fixtures';
+import {
+  ANONYMOUS,
+  asUser,
+  errorCodeOf,
+  givenContract,
+  givenUser,
+  resolverCaller,
+  routeSimulatorWebhooks,
+  useTestOutbox,
+} from '../testing/fixtures';
 import { handler as contractsHandler } from './contracts';
 import { handler as jobs } from './contract-payouts';
 
@@ -287,5 +296,19 @@ describe('administrators: the contracts list and the retry of a flagged payout',
     expect(errorCodeOf(await call('Query.adminContracts', { filter: 'ALL', nextToken: 'forged' }, asUser(admin)))).toBe(
       'VALIDATION_FAILED',
     );
+  });
+});
+
+describe('adBookedPeriods (the ad page’s booked dates)', () => {
+  it('shows anyone the dates a paid contract keeps, and nothing of a proposal not being paid; none after a refund', async () => {
+    const { contract, owner } = await givenPaidContract();
+    const { content } = (await getContract(contract.id))!;
+    const booked = () => call('Query.adBookedPeriods', { adId: contract.adId }, ANONYMOUS);
+    expect(await booked()).toEqual([{ precision: 'DAY', start: content.start, end: content.end }]);
+    await call('Mutation.refundContract', { input: { contractId: contract.id, expectedVersion: 1 } }, asUser(owner));
+    expect(await booked()).toEqual([]);
+    const proposal = await givenContract(tenant);
+    expect(await call('Query.adBookedPeriods', { adId: proposal.adId }, ANONYMOUS)).toEqual([]);
+    expect(await call('Query.adBookedPeriods', { adId: 'no-such-ad' }, ANONYMOUS)).toBeNull();
   });
 });
