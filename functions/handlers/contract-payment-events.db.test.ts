@@ -173,6 +173,12 @@ describe('checkout.session.completed', () => {
     await deliver(sessionEvent('checkout.session.completed', paid(session)));
     expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
     expect(await refundCall(session.sessionId)).toBeDefined();
+    // The tenant is told why the money comes back, in their language (English), with the amount.
+    const [mail] = (await outbox.emailsTo(tenant.email)).filter((email) => email.subject?.startsWith('Payment refunded'));
+    expect(mail?.subject).toBe('Payment refunded: these dates are no longer free');
+    expect(mail?.text).toContain(`Contract no. ${contract.id}`);
+    expect(plain(mail?.text)).toContain('Amount refunded: 250.00 $ CA');
+    expect(mail?.html).toContain('booked for another contract');
     // Delivered again (the provider retried), it is refunded once: the same idempotency key.
     await deliver(sessionEvent('checkout.session.completed', paid(session)));
     expect((await getContract(contract.id))?.status).toBe('SUBMITTED');

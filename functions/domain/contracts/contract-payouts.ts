@@ -46,13 +46,15 @@ export const payoutKey = (contractId: string, keyAttempt: number) => `payout-${c
  */
 export async function schedulePayout(contract: Pick<ContractRecord, 'id' | 'content'>): Promise<void> {
   const payload = { contractId: contract.id };
-  await scheduler().scheduleOnce({
-    name: `payout-${contract.id}`,
-    job: PAYOUT_JOB,
-    at: new Date(Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS),
-    payload,
-  });
-  await scheduler().scheduleOnce({ name: `close-${contract.id}`, job: CLOSE_JOB, at: new Date(contract.content.endAt), payload });
+  await Promise.all([
+    scheduler().scheduleOnce({
+      name: `payout-${contract.id}`,
+      job: PAYOUT_JOB,
+      at: new Date(Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS),
+      payload,
+    }),
+    scheduler().scheduleOnce({ name: `close-${contract.id}`, job: CLOSE_JOB, at: new Date(contract.content.endAt), payload }),
+  ]);
 }
 
 /** The contract moved on by the platform (SYSTEM) through `transition`, with `changes`. */
