@@ -263,3 +263,47 @@ describe('a session that ends unpaid', () => {
     expect(await held(contract.adId)).toEqual([]);
   });
 });
+
+describe('a change while the tenant pays', () => {
+  const edit = (contractId: string, expectedVersion: number, totalPriceCents: number) =>
+    call(
+      'Mutation.updateContract',
+      {
+        input: {
+          contractId,
+          expectedVersion,
+          period: contractInput({ conversationId: '' }).period,
+          totalPriceCents,
+          terms: '<p>Remise des clés à 8 h ; nettoyage inclus.</p>',
+          files: [],
+          disclaimerAccepted: true,
+        },
+      },
+      asUser(owner),
+    );
+
+  it("an owner's edit expires the open session of the version the tenant saw and frees its dates; the new version is paid by a new attempt", async () => {
+    const { contract, session } = await givenPaymentStarted();
+    expect(await held(contract.adId)).toHaveLength(1);
+    expect(await edit(contract.id, 1, 30_000)).toMatchObject({ version: 2 });
+    expect((await getSimulatorRecord('SESSION', session.sessionId))?.status).toBe('expired');
+    expect(await held(contract.adId)).toEqual([]);
+    // Its page said "pay" for version 1 still: that session is gone, and paying it is refused there.
+    expect(await actOnCheckout((await getSimulatorRecord('SESSION', session.sessionId))!, 'pay')).toBe(session.cancelUrl);
+    expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
+    const retried = (await call(
+      'Mutation.acceptAndPayContract',
+      { input: { contractId: contract.id, expectedVersion: 2 } },
+      asUser(tenant),
+    )) as ContractCheckout;
+    const fresh = (await getSimulatorRecord('SESSION', new URL(retried.url).searchParams.get('session')!))!;
+    expect(fresh).toMatchObject({ status: 'open', contractVersion: 2, amountCents: 30_000 });
+  });
+
+  it('a cancellation expires the open session too', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    await call('Mutation.cancelContract', { input: { contractId: contract.id, expectedVersion: 1 } }, asUser(tenant));
+    expect((await getSimulatorRecord('SESSION', session.sessionId))?.status).toBe('expired');
+    expect(await held(contract.adId)).toEqual([]);
+  });
+});

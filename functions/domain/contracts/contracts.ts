@@ -3,7 +3,7 @@
 // version; cancelled by either party before payment; read by the parties and administrators only.
 // Every use case checks the caller's role and side first, then the state machine, then the input.
 
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   AppError,
   assertValid,
@@ -34,12 +34,14 @@ import {
   type ContractContent,
   type ContractRecord,
 } from '../../data/contracts';
+import { isConditionFailure } from '../../data/client';
 import { getUser } from '../../data/users';
 import { mayReadAd } from '../ads/ad-view';
 import { pageLimit } from '../chat/paging';
 import { now } from '../clock';
 import { ADMIN_ONLY, requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
 import { assertBookable, contractContentOf, sameContent } from './contract-content';
+import { endOpenCheckout } from './open-checkout';
 import { wallClockPeriod } from './booking-periods';
 import { requirePaymentOnboarding } from '../payments/onboarding';
 import { announceContractStep } from './contract-notices';
@@ -99,8 +101,29 @@ export async function proposeContract(identity: Identity, input: ProposeContract
   await requireOnboarded(ownerId);
 
   const content = await contractContentOf(ownerId, input);
+  assertValid([['input.requestKey', required(input.requestKey)]]);
+  // The contract's id comes from the request: a retry finds the contract its first call made.
+  const id = proposalIdOf(ownerId, conversation.id, input.requestKey);
+  const made = await getContract(id);
+  if (made) return contractView(await proposalRetried(made), 'OWNER');
   await assertBookable(ad, content);
-  return contractView(await submitProposal(conversation, ownerId, content), 'OWNER');
+  return contractView(await submitProposal(conversation, ownerId, content, id), 'OWNER');
+}
+
+/** A UUID-shaped id from the owner, the conversation and the form's request key. */
+function proposalIdOf(ownerId: string, conversationId: string, requestKey: string): string {
+  const hex = createHash('sha256').update(`${ownerId}:${conversationId}:${requestKey}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The proposal a first call made: untouched since (a crash may have come between its write and its
+ * notification), it is announced again (its system line is posted once whatever the number of calls;
+ * the tenant's e-mail may go twice if the first call had sent it). A contract changed since is answered as it is.
+ */
+async function proposalRetried(contract: ContractRecord): Promise<ContractRecord> {
+  if (contract.history.length === 1) await announceContractStep(contract, 'PROPOSED', contract.ownerId);
+  return contract;
 }
 
 /**
@@ -111,10 +134,11 @@ export async function submitProposal(
   conversation: Pick<ConversationRecord, 'id' | 'adId' | 'askerId'>,
   ownerId: string,
   content: ContractContent,
+  id: string = randomUUID(),
 ): Promise<ContractRecord> {
   const at = now().toISOString();
   const contract: ContractRecord = {
-    id: randomUUID(),
+    id,
     adId: conversation.adId,
     conversationId: conversation.id,
     ownerId,
@@ -127,7 +151,14 @@ export async function submitProposal(
     content,
     history: [step('PROPOSED', { status: 'SUBMITTED', version: 1 }, ownerId, at)],
   };
-  await putNewContract(contract);
+  try {
+    await putNewContract(contract);
+  } catch (error) {
+    // The same request at the same moment (a double submission): the first call's contract is the answer.
+    const made = isConditionFailure(error) ? await getContract(id) : undefined;
+    if (made) return made;
+    throw error;
+  }
   await announceContractStep(contract, 'PROPOSED', ownerId);
   return contract;
 }
@@ -151,6 +182,7 @@ export async function updateContract(identity: Identity, input: UpdateContractIn
     content,
     history: [...contract.history, step('UPDATED', { status: contract.status, version }, userId, at)],
   });
+  await endOpenCheckout(written);
   await announceContractStep(written, 'UPDATED', userId);
   return contractView(written, role);
 }
@@ -168,7 +200,8 @@ export async function cancelContract(identity: Identity, input: CancelContractIn
     history: [...contract.history, step('CANCELLED', { status, version: contract.version }, userId, at)],
   });
   // After the status: a payment started meanwhile then fails its own check of the status, and the
-  // hold it may have placed goes with it.
+  // hold it may have placed goes with it; an open session can no longer be paid.
+  await endOpenCheckout(written);
   await releaseBookingHold(contract.adId, contract.id, at);
   await announceContractStep(written, 'CANCELLED', userId);
   return contractView(written, role);

@@ -285,6 +285,7 @@ export const INPUT_TYPE_FIELDS = {
   },
   "ProposeContractInput": {
     "conversationId": "ID!",
+    "requestKey": "ID!",
     "period": "ContractPeriodInput!",
     "totalPriceCents": "Int!",
     "terms": "String!",

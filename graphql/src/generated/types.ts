@@ -1029,6 +1029,7 @@ export interface ContractFileInput {
 
 export interface ProposeContractInput {
   conversationId: string;
+  requestKey: string;
   period: ContractPeriodInput;
   totalPriceCents: number;
   terms: string;

@@ -7326,6 +7326,16 @@ export type introspection = {
             }
           },
           {
+            "name": "requestKey",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "ID"
+              }
+            }
+          },
+          {
             "name": "period",
             "type": {
               "kind": "NON_NULL",
