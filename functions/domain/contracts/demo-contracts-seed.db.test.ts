@@ -12,7 +12,7 @@ import { conversationMessages } from '../chat/messages';
 import { now } from '../clock';
 import type { Identity } from '../identity';
 import { myContracts } from './contracts';
-import { seedDemoContracts } from './demo-contracts-seed';
+import { DEMO_CONTRACT_IDS, seedDemoContracts } from './demo-contracts-seed';
 
 const outbox = useTestOutbox();
 const OWNER: Identity = { userId: 'demo-proprietaire', role: 'USER' };
@@ -42,7 +42,9 @@ describe('demo contracts', () => {
     const asTenant = (await myContracts(TENANT, { role: 'TENANT' })).items;
     expect(asTenant.map((c) => c.status).sort()).toEqual(['CANCELLED', 'CLOSED', 'PAID', 'PAYOUT_DONE', 'REFUNDED', 'SUBMITTED']);
     expect((await myContracts(OWNER, { role: 'OWNER' })).items).toHaveLength(6);
-    const byStatus = (status: string) => getContract(asTenant.find((c) => c.status === status)!.id);
+    // Each under its fixed id, which other demo data and the docs name.
+    for (const [status, id] of Object.entries(DEMO_CONTRACT_IDS)) expect((await getContract(id))?.status).toBe(status);
+    const byStatus = (status: keyof typeof DEMO_CONTRACT_IDS) => getContract(DEMO_CONTRACT_IDS[status]);
 
     // Ended, paid out, its closing left unrun: what a finished rental looks like before it closes.
     const paidOut = (await byStatus('PAYOUT_DONE'))!;

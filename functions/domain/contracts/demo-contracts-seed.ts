@@ -36,6 +36,17 @@ const TENANT: Identity = { userId: 'demo-locataire', role: 'USER' };
 
 const DAY_MS = 86_400_000;
 
+/** The demo contracts' ids, by the state they are seeded in (e.g. /contrats/demo-contrat-verse). */
+export const DEMO_CONTRACT_IDS = {
+  SUBMITTED: 'demo-contrat-propose',
+  CANCELLED: 'demo-contrat-annule',
+  PAID: 'demo-contrat-paye',
+  REFUNDED: 'demo-contrat-rembourse',
+  CLOSED: 'demo-contrat-termine',
+  /** Ended, paid out, not closed. */
+  PAYOUT_DONE: 'demo-contrat-verse',
+} as const;
+
 /** A period of `days` whole days the ad offers, starting `fromDay` days ahead or up to `window` days later. */
 function availablePeriod(ad: AdRecord, { fromDay, days = 1, window = 90 }: Proposal): ContractPeriodInput | null {
   for (let offset = fromDay; offset < fromDay + window; offset++) {
@@ -50,6 +61,8 @@ function availablePeriod(ad: AdRecord, { fromDay, days = 1, window = 90 }: Propo
 }
 
 interface Proposal {
+  /** Fixed, so that other demo data and the docs can name it (DEMO_CONTRACT_IDS). */
+  id: string;
   fromDay: number;
   days?: number;
   /** How many later starts to try (a past rental must be over by today). */
@@ -72,7 +85,7 @@ async function propose(ads: AdRecord[], proposal: Proposal): Promise<ContractRec
       disclaimerAccepted: true,
     });
     await assertBookable(ad, content);
-    return submitProposal({ id: conversation.id, adId: ad.id, askerId: TENANT.userId }, OWNER.userId, content);
+    return submitProposal({ id: conversation.id, adId: ad.id, askerId: TENANT.userId }, OWNER.userId, content, proposal.id);
   }
   return null;
 }
@@ -118,6 +131,7 @@ async function seedPaidContracts(ads: AdRecord[]): Promise<ContractRecord[]> {
     ads,
     30,
     {
+      id: DEMO_CONTRACT_IDS.CLOSED,
       fromDay: 5,
       window: 7,
       totalPriceCents: 24_000,
@@ -132,6 +146,7 @@ async function seedPaidContracts(ads: AdRecord[]): Promise<ContractRecord[]> {
     ads,
     16,
     {
+      id: DEMO_CONTRACT_IDS.PAYOUT_DONE,
       fromDay: 5,
       days: 2,
       window: 7,
@@ -142,6 +157,7 @@ async function seedPaidContracts(ads: AdRecord[]): Promise<ContractRecord[]> {
   );
   // REFUNDED: paid, then cancelled by the owner before the payout (the dates are freed).
   const refunded = await propose(ads, {
+    id: DEMO_CONTRACT_IDS.REFUNDED,
     fromDay: 14,
     totalPriceCents: 15_500,
     terms: '<p>Location d’une journée, annulable jusqu’à la veille.</p>',
@@ -152,6 +168,7 @@ async function seedPaidContracts(ads: AdRecord[]): Promise<ContractRecord[]> {
   }
   // PAID: a future rental, its payout scheduled 24 h after its start.
   const paid = await propose(ads, {
+    id: DEMO_CONTRACT_IDS.PAID,
     fromDay: 10,
     totalPriceCents: 27_500,
     terms: '<p>Location d’une journée. Dépôt de garantie remis au retour.</p>',
@@ -163,11 +180,13 @@ async function seedPaidContracts(ads: AdRecord[]): Promise<ContractRecord[]> {
 /** A SUBMITTED proposal and one the owner withdrew; the contracts it made. */
 async function seedProposals(ads: AdRecord[]): Promise<ContractRecord[]> {
   const first = await propose(ads, {
+    id: DEMO_CONTRACT_IDS.SUBMITTED,
     fromDay: 7,
     totalPriceCents: 18_000,
     terms: '<p>Remise des clés à 8 h, retour le lendemain à 8 h. Nettoyage par le locataire.</p>',
   });
   const second = await propose(ads, {
+    id: DEMO_CONTRACT_IDS.CANCELLED,
     fromDay: 21,
     totalPriceCents: 32_550,
     terms: '<p>Utilisation en soirée seulement. Dépôt de garantie remis au retour.</p>',
