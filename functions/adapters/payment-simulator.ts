@@ -70,8 +70,26 @@ export const sessionObject = (session: SimulatedSession) => ({
   livemode: false,
 });
 
-/** Posts a signed event to the app's webhook route; throws when the app does not acknowledge it. */
-export async function deliverSimulatorEvent(type: string, object: Record<string, unknown>): Promise<void> {
+/** How a signed event reaches the app: its raw body and `Stripe-Signature` header. */
+export type SimulatorEventDelivery = (payload: string, signature: string) => Promise<void>;
+
+/** Posts the event to the app's webhook route, as Stripe does; throws when the app does not acknowledge it. */
+export const postToWebhookRoute: SimulatorEventDelivery = async (payload, signature) => {
+  const response = await fetch(`${publicUrl()}${WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
+  const type = (JSON.parse(payload) as { type: string }).type;
+  if (!response.ok) throw new Error(`The webhook answered ${response.status} to ${type}: ${await response.text()}`);
+};
+
+/** Builds an event of `type` about `object`, signs it with the local secret and delivers it (to the webhook route unless told). */
+export async function deliverSimulatorEvent(
+  type: string,
+  object: Record<string, unknown>,
+  deliver: SimulatorEventDelivery = postToWebhookRoute,
+): Promise<void> {
   const created = epochSeconds();
   const payload = JSON.stringify({
     id: simulatorId('evt'),
@@ -89,12 +107,7 @@ export async function deliverSimulatorEvent(type: string, object: Record<string,
     secret: requireEnv('PAYMENT_SIMULATOR_WEBHOOK_SECRET'),
     timestamp: created,
   });
-  const response = await fetch(`${publicUrl()}${WEBHOOK_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
-  if (!response.ok) throw new Error(`The webhook answered ${response.status} to ${type}: ${await response.text()}`);
+  await deliver(payload, signature);
 }
 
 export interface OnboardingVisit {
@@ -141,9 +154,9 @@ export async function checkoutVisit(sessionId: string): Promise<SimulatedSession
   return session;
 }
 
-async function expire(session: SimulatedSession): Promise<SimulatedSession> {
+async function expire(session: SimulatedSession, deliver?: SimulatorEventDelivery): Promise<SimulatedSession> {
   if (await updateSimulatorRecord('SESSION', session.sessionId, { status: 'expired' }, OPEN_SESSION)) {
-    await deliverSimulatorEvent('checkout.session.expired', sessionObject({ ...session, status: 'expired' }));
+    await deliverSimulatorEvent('checkout.session.expired', sessionObject({ ...session, status: 'expired' }), deliver);
   }
   return { ...session, status: 'expired' };
 }
@@ -155,18 +168,24 @@ export type CheckoutChoice = 'pay' | 'decline' | 'cancel' | 'expire';
  * `decline`: the card is refused, the page says so and the session stays open (undefined: stay);
  * `cancel`: back to the cancel URL, the session stays open until it expires, as on Stripe;
  * `expire`: the session ends now (checkout.session.expired), back to the cancel URL.
+ * The events go to the webhook route unless `deliver` hands them to the app another way (the demo
+ * seed runs before the local host answers, and the benchmark times the handling itself).
  */
-export async function actOnCheckout(session: SimulatedSession, choice: CheckoutChoice): Promise<string | undefined> {
+export async function actOnCheckout(
+  session: SimulatedSession,
+  choice: CheckoutChoice,
+  deliver?: SimulatorEventDelivery,
+): Promise<string | undefined> {
   if (session.status !== 'open') return session.status === 'complete' ? session.successUrl : session.cancelUrl;
   if (choice === 'decline') return undefined;
   if (choice === 'cancel') return session.cancelUrl;
   if (choice === 'expire') {
-    await expire(session);
+    await expire(session, deliver);
     return session.cancelUrl;
   }
   const paid = { status: 'complete' as const, paymentStatus: 'paid' as const };
   if (await updateSimulatorRecord('SESSION', session.sessionId, paid, OPEN_SESSION)) {
-    await deliverSimulatorEvent('checkout.session.completed', sessionObject({ ...session, ...paid }));
+    await deliverSimulatorEvent('checkout.session.completed', sessionObject({ ...session, ...paid }), deliver);
   }
   return session.successUrl;
 }

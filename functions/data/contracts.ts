@@ -15,6 +15,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContractStatus, ContractStepKind, DatePrecision } from '@partage/graphql';
 import {
+  batchGet,
   db,
   failedConditionIndexes,
   isConditionFailure,
@@ -36,6 +37,11 @@ const versionKey = (contractId: string, version: number) => ({
 const ownerContractsPartition = (ownerId: string) => `OWNER_CONTRACTS#${ownerId}`;
 const tenantContractsPartition = (tenantId: string) => `TENANT_CONTRACTS#${tenantId}`;
 const calendarKey = (adId: string) => ({ PK: `AD#${adId}`, SK: 'CALENDAR' });
+/** Every contract, for administrators (GSI3). */
+const ALL_CONTRACTS_PARTITION = 'CONTRACTS';
+/** The contracts whose payout is flagged, for administrators (GSI1 of their flag items). */
+const FLAGGED_PAYOUTS_PARTITION = 'FLAGGED_PAYOUTS';
+const payoutFlagKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'PAYOUT_FLAG' });
 
 export interface ContractFileRecord {
   fileId: string;
@@ -148,14 +154,53 @@ function contractItem(contract: ContractRecord): Record<string, unknown> {
     GSI1SK: `${contract.createdAt}#${contract.id}`,
     GSI2PK: tenantContractsPartition(contract.tenantId),
     GSI2SK: `${contract.createdAt}#${contract.id}`,
+    GSI3PK: ALL_CONTRACTS_PARTITION,
+    GSI3SK: `${contract.createdAt}#${contract.id}`,
     ...contract,
   };
 }
 
 /** The record an item holds: the item without its keys and type (contractItem adds nothing else). */
 function contractOf(item: Record<string, unknown>): ContractRecord {
-  const { PK: _pk, SK: _sk, type: _type, GSI1PK: _gsi1pk, GSI1SK: _gsi1sk, GSI2PK: _gsi2pk, GSI2SK: _gsi2sk, ...record } = item;
+  const {
+    PK: _pk,
+    SK: _sk,
+    type: _type,
+    GSI1PK: _gsi1pk,
+    GSI1SK: _gsi1sk,
+    GSI2PK: _gsi2pk,
+    GSI2SK: _gsi2sk,
+    GSI3PK: _gsi3pk,
+    GSI3SK: _gsi3sk,
+    ...record
+  } = item;
   return record as unknown as ContractRecord;
+}
+
+/**
+ * The payout flag item's write when a change flags the payout or clears its flag (none otherwise): the
+ * flag item lists the contract among the flagged payouts, and goes when the flag does, in the same
+ * transaction as the contract.
+ */
+function payoutFlagWrite(before: ContractRecord, written: ContractRecord): TransactItem[] {
+  const was = Boolean(before.payout?.flagged);
+  const is = Boolean(written.payout?.flagged);
+  if (was === is) return [];
+  if (!is) return [{ Delete: { TableName: tableName(), Key: payoutFlagKey(written.id) } }];
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...payoutFlagKey(written.id),
+          type: 'ContractPayoutFlag',
+          contractId: written.id,
+          GSI1PK: FLAGGED_PAYOUTS_PARTITION,
+          GSI1SK: `${written.createdAt}#${written.id}`,
+        },
+      },
+    },
+  ];
 }
 
 const versionPut = (contract: ContractRecord): TransactItem => ({
@@ -202,6 +247,7 @@ export async function replaceContract(before: ContractRecord, next: ContractReco
     },
   ];
   if (written.version !== before.version) items.push(versionPut(written));
+  items.push(...payoutFlagWrite(before, written));
   try {
     await transactWrite(items);
   } catch (error) {
@@ -231,7 +277,26 @@ const PARTY_LISTINGS: Record<ContractParty, { index: ListingIndex; partition: (u
   TENANT: { index: { name: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK' }, partition: tenantContractsPartition },
 };
 
-/** A user's contracts on one side, newest first; one item more than asked tells whether a next page exists. */
+/** A page of a listing's items, newest first; one item more than asked tells whether a next page exists. */
+async function listingPage(index: ListingIndex, partition: string, limit: number, nextToken?: string | null) {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index.name,
+      KeyConditionExpression: `${index.pk} = :pk`,
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: limit + 1,
+      ExclusiveStartKey: startKeyOf(nextToken, index, partition),
+    }),
+  );
+  const items = page.Items ?? [];
+  const shown = items.slice(0, limit);
+  const more = shown.length > 0 && (items.length > limit || page.LastEvaluatedKey !== undefined);
+  return { items: shown, nextToken: more ? pageTokenAfter(shown.at(-1)!, index) : null };
+}
+
+/** A user's contracts on one side, newest first. */
 export async function partyContracts(
   party: ContractParty,
   userId: string,
@@ -239,21 +304,27 @@ export async function partyContracts(
   nextToken?: string | null,
 ): Promise<{ contracts: ContractRecord[]; nextToken: string | null }> {
   const { index, partition } = PARTY_LISTINGS[party];
-  const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index.name,
-      KeyConditionExpression: `${index.pk} = :pk`,
-      ExpressionAttributeValues: { ':pk': partition(userId) },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-      ExclusiveStartKey: startKeyOf(nextToken, index, partition(userId)),
-    }),
-  );
-  const items = page.Items ?? [];
-  const shown = items.slice(0, limit);
-  const more = shown.length > 0 && (items.length > limit || page.LastEvaluatedKey !== undefined);
-  return { contracts: shown.map(contractOf), nextToken: more ? pageTokenAfter(shown.at(-1)!, index) : null };
+  const page = await listingPage(index, partition(userId), limit, nextToken);
+  return { contracts: page.items.map(contractOf), nextToken: page.nextToken };
+}
+
+const ALL_CONTRACTS_INDEX: ListingIndex = { name: 'GSI3', pk: 'GSI3PK', sk: 'GSI3SK' };
+const FLAGGED_PAYOUTS_INDEX: ListingIndex = { name: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' };
+
+/** Contracts for administrators, newest first: all of them, or those whose payout is flagged (read through their flag items). */
+export async function adminContracts(
+  which: 'ALL' | 'PAYOUT_FLAGGED',
+  limit: number,
+  nextToken?: string | null,
+): Promise<{ contracts: ContractRecord[]; nextToken: string | null }> {
+  if (which === 'ALL') {
+    const page = await listingPage(ALL_CONTRACTS_INDEX, ALL_CONTRACTS_PARTITION, limit, nextToken);
+    return { contracts: page.items.map(contractOf), nextToken: page.nextToken };
+  }
+  const flags = await listingPage(FLAGGED_PAYOUTS_INDEX, FLAGGED_PAYOUTS_PARTITION, limit, nextToken);
+  const ids = flags.items.map((flag) => flag.contractId as string);
+  const byId = new Map((await batchGet(ids.map(contractKey))).map((item) => [item.id as string, contractOf(item)]));
+  return { contracts: ids.flatMap((id) => byId.get(id) ?? []), nextToken: flags.nextToken };
 }
 
 /** A period held on an ad's calendar for a contract. */

@@ -1,6 +1,9 @@
 // The one source of "now" for functions/: domain rules, token expiries, the local scheduler.
 // Production reads the system clock; a test (or the local host) installs a clock it can move, so
-// expiries and due schedules are tested without waiting.
+// expiries and due schedules are tested without waiting. `withClock` gives one piece of work (and
+// everything it awaits) a clock of its own, leaving the rest of the process on the installed one.
+
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface Clock {
   now(): Date;
@@ -9,9 +12,16 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 let current: Clock = systemClock;
+const scoped = new AsyncLocalStorage<Clock>();
 
-/** The current instant of the installed clock. */
-export const now = (): Date => current.now();
+/** The current instant: of the clock of the work in progress (withClock), else of the installed clock. */
+export const now = (): Date => (scoped.getStore() ?? current).now();
+
+/**
+ * Runs `work` on `clock`: its calls, and what they await, read it; the rest of the process keeps the
+ * installed clock (the demo seed plays past rentals while the local host starts).
+ */
+export const withClock = <T>(clock: Clock, work: () => Promise<T>): Promise<T> => scoped.run(clock, work);
 
 /** Installs a clock; returns a function that puts the previous one back. */
 export function useClock(clock: Clock): () => void {

@@ -39,5 +39,6 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   contractPayoutSent: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   /** To both parties: the paid contract was cancelled and the tenant refunded. */
   contractRefunded: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  paymentRefundedDatesTaken: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   alertDigest: [paragraph('intro'), adCards('cards'), secondaryLink('seeAll', 'moreLink'), secondaryLink('delete', 'deleteLink')],
 };

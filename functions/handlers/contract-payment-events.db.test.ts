@@ -173,6 +173,12 @@ describe('checkout.session.completed', () => {
     await deliver(sessionEvent('checkout.session.completed', paid(session)));
     expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
     expect(await refundCall(session.sessionId)).toBeDefined();
+    // The tenant is told why the money comes back, in their language (English), with the amount.
+    const [mail] = (await outbox.emailsTo(tenant.email)).filter((email) => email.subject?.startsWith('Payment refunded'));
+    expect(mail?.subject).toBe('Payment refunded: these dates are no longer free');
+    expect(mail?.text).toContain(`Contract no. ${contract.id}`);
+    expect(plain(mail?.text)).toContain('Amount refunded: 250.00 $ CA');
+    expect(mail?.html).toContain('booked for another contract');
     // Delivered again (the provider retried), it is refunded once: the same idempotency key.
     await deliver(sessionEvent('checkout.session.completed', paid(session)));
     expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
@@ -254,6 +260,50 @@ describe('a session that ends unpaid', () => {
     const { contract, session } = await givenPaymentStarted();
     await updateSimulatorRecord('SESSION', session.sessionId, { status: 'complete' }, OPEN_SESSION);
     await deliver(sessionEvent('checkout.session.async_payment_failed', { ...session, status: 'complete', paymentStatus: 'unpaid' }));
+    expect(await held(contract.adId)).toEqual([]);
+  });
+});
+
+describe('a change while the tenant pays', () => {
+  const edit = (contractId: string, expectedVersion: number, totalPriceCents: number) =>
+    call(
+      'Mutation.updateContract',
+      {
+        input: {
+          contractId,
+          expectedVersion,
+          period: contractInput({ conversationId: '' }).period,
+          totalPriceCents,
+          terms: '<p>Remise des clés à 8 h ; nettoyage inclus.</p>',
+          files: [],
+          disclaimerAccepted: true,
+        },
+      },
+      asUser(owner),
+    );
+
+  it("an owner's edit expires the open session of the version the tenant saw and frees its dates; the new version is paid by a new attempt", async () => {
+    const { contract, session } = await givenPaymentStarted();
+    expect(await held(contract.adId)).toHaveLength(1);
+    expect(await edit(contract.id, 1, 30_000)).toMatchObject({ version: 2 });
+    expect((await getSimulatorRecord('SESSION', session.sessionId))?.status).toBe('expired');
+    expect(await held(contract.adId)).toEqual([]);
+    // Its page said "pay" for version 1 still: that session is gone, and paying it is refused there.
+    expect(await actOnCheckout((await getSimulatorRecord('SESSION', session.sessionId))!, 'pay')).toBe(session.cancelUrl);
+    expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
+    const retried = (await call(
+      'Mutation.acceptAndPayContract',
+      { input: { contractId: contract.id, expectedVersion: 2 } },
+      asUser(tenant),
+    )) as ContractCheckout;
+    const fresh = (await getSimulatorRecord('SESSION', new URL(retried.url).searchParams.get('session')!))!;
+    expect(fresh).toMatchObject({ status: 'open', contractVersion: 2, amountCents: 30_000 });
+  });
+
+  it('a cancellation expires the open session too', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    await call('Mutation.cancelContract', { input: { contractId: contract.id, expectedVersion: 1 } }, asUser(tenant));
+    expect((await getSimulatorRecord('SESSION', session.sessionId))?.status).toBe('expired');
     expect(await held(contract.adId)).toEqual([]);
   });
 });

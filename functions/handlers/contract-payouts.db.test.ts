@@ -17,7 +17,16 @@ import { listOneTimeSchedules } from '../data/scheduled-jobs';
 import type { UserRecord } from '../data/users';
 import { manualClock, now, useClock } from '../domain/clock';
 import { PAYOUT_CLAIM_MS, PAYOUT_MAX_FAILURES } from '../domain/contracts/contract-payouts';
-import { asUser, errorCodeOf, givenContract, givenUser, resolverCaller, routeSimulatorWebhooks, useTestOutbox } from '../testing/fixtures';
+import {
+  ANONYMOUS,
+  asUser,
+  errorCodeOf,
+  givenContract,
+  givenUser,
+  resolverCaller,
+  routeSimulatorWebhooks,
+  useTestOutbox,
+} from '../testing/fixtures';
 import { handler as contractsHandler } from './contracts';
 import { handler as jobs } from './contract-payouts';
 
@@ -217,5 +226,89 @@ describe('refundContract', () => {
     expect(stored.refund).toBeUndefined();
     expect(await fire('contract-payout', contract.id)).toBe('PAID_OUT');
     expect(await simulatedTransfers(accountId)).toHaveLength(1);
+  });
+});
+
+describe('administrators: the contracts list and the retry of a flagged payout', () => {
+  /** A paid contract whose payout the provider refused PAYOUT_MAX_FAILURES times (the owner's account restricted). */
+  async function givenFlaggedPayout() {
+    const paid = await givenPaidContract();
+    await updateSimulatorRecord('ACCOUNT', paid.accountId, { payoutsEnabled: false });
+    for (let failure = 1; failure < PAYOUT_MAX_FAILURES; failure++) await fire('contract-payout', paid.contract.id).catch(() => undefined);
+    expect(await fire('contract-payout', paid.contract.id)).toBe('FLAGGED');
+    return paid;
+  }
+  type Page = {
+    items: { id: string; status: string; availableActions: string[]; payout: { flagged: boolean } | null }[];
+    nextToken: string | null;
+  };
+  const list = async (admin: Pick<UserRecord, 'id' | 'role'>, filter: string, nextToken?: string | null) =>
+    (await call('Query.adminContracts', { filter, limit: 50, nextToken }, asUser(admin))) as Page;
+
+  it('lists the flagged payouts apart; a retry that is refused again flags it again, one that goes through pays out and leaves the list', async () => {
+    const admin = await givenUser({ role: 'ADMIN' });
+    const { contract, accountId } = await givenFlaggedPayout();
+    const unflagged = await givenPaidContract();
+
+    const flagged = await list(admin, 'PAYOUT_FLAGGED');
+    expect(flagged.items.map((line) => line.id)).toContain(contract.id);
+    expect(flagged.items.map((line) => line.id)).not.toContain(unflagged.contract.id);
+    expect(flagged.items.find((line) => line.id === contract.id)).toMatchObject({
+      status: 'PAID',
+      availableActions: ['REFUND', 'RETRY_PAYOUT'],
+      payout: { flagged: true, failures: PAYOUT_MAX_FAILURES, lastFailure: expect.stringContaining('account_invalid'), paidOutAt: null },
+    });
+    const all = await list(admin, 'ALL');
+    expect(all.items.map((line) => line.id)).toEqual(expect.arrayContaining([contract.id, unflagged.contract.id]));
+
+    // Still restricted: refused again, flagged again at once, with its reason.
+    const retry = () => call('Mutation.retryContractPayout', { input: { contractId: contract.id } }, asUser(admin));
+    expect(await retry()).toMatchObject({ status: 'PAID', payout: { flagged: true, failures: PAYOUT_MAX_FAILURES + 1 } });
+    expect(await simulatedTransfers(accountId)).toEqual([]);
+
+    // The owner fixed their account: the retry pays out once, and the payout leaves the flagged list.
+    await updateSimulatorRecord('ACCOUNT', accountId, { payoutsEnabled: true });
+    expect(await retry()).toMatchObject({ status: 'PAYOUT_DONE', availableActions: [], payout: { flagged: false } });
+    expect(await simulatedTransfers(accountId)).toHaveLength(1);
+    expect((await list(admin, 'PAYOUT_FLAGGED')).items.map((line) => line.id)).not.toContain(contract.id);
+    expect(errorCodeOf(await retry())).toBe('CONTRACT_STATUS_CONFLICT');
+  });
+
+  it('pages through every contract newest first, and refuses a retry of a payout that is not flagged', async () => {
+    const admin = await givenUser({ role: 'ADMIN' });
+    const older = await givenContract(tenant);
+    clock.advance(1_000); // the clock of these tests moves only when told
+    const newer = await givenContract(tenant);
+    const first = (await call('Query.adminContracts', { filter: 'ALL', limit: 1 }, asUser(admin))) as Page;
+    expect(first.items).toHaveLength(1);
+    expect(first.nextToken).toEqual(expect.any(String));
+    const ids: string[] = [];
+    let page: Page = first;
+    for (;;) {
+      ids.push(...page.items.map((line) => line.id));
+      if (!page.nextToken) break;
+      page = (await call('Query.adminContracts', { filter: 'ALL', limit: 20, nextToken: page.nextToken }, asUser(admin))) as Page;
+    }
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(errorCodeOf(await call('Mutation.retryContractPayout', { input: { contractId: newer.id } }, asUser(admin)))).toBe(
+      'CONTRACT_STATUS_CONFLICT',
+    );
+    expect(errorCodeOf(await call('Query.adminContracts', { filter: 'ALL', nextToken: 'forged' }, asUser(admin)))).toBe(
+      'VALIDATION_FAILED',
+    );
+  });
+});
+
+describe('adBookedPeriods (the ad page’s booked dates)', () => {
+  it('shows anyone the dates a paid contract keeps, and nothing of a proposal not being paid; none after a refund', async () => {
+    const { contract, owner } = await givenPaidContract();
+    const { content } = (await getContract(contract.id))!;
+    const booked = () => call('Query.adBookedPeriods', { adId: contract.adId }, ANONYMOUS);
+    expect(await booked()).toEqual([{ precision: 'DAY', start: content.start, end: content.end }]);
+    await call('Mutation.refundContract', { input: { contractId: contract.id, expectedVersion: 1 } }, asUser(owner));
+    expect(await booked()).toEqual([]);
+    const proposal = await givenContract(tenant);
+    expect(await call('Query.adBookedPeriods', { adId: proposal.adId }, ANONYMOUS)).toEqual([]);
+    expect(await call('Query.adBookedPeriods', { adId: 'no-such-ad' }, ANONYMOUS)).toBeNull();
   });
 });

@@ -6,12 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdInput, ChatEvent, Contract, ContractEvent, ContractPage } from '@partage/graphql';
 import { placeBookingHold } from '../data/contracts';
 import { putPendingFile, settleFile } from '../data/files';
 import type { UserRecord } from '../data/users';
 import { conversationById, createConversation } from '../domain/chat/conversations';
+import * as contractLines from '../domain/chat/contract-lines';
 import { conversationMessages } from '../domain/chat/messages';
 import { now } from '../domain/clock';
 import {
@@ -225,6 +226,47 @@ describe('proposeContract', () => {
     ).toBeUndefined();
     const otherAd = await givenConversationAbout();
     expect(errorCodeOf(await propose(owner, contractInput({ conversationId: otherAd.id })))).toBeUndefined();
+  });
+});
+
+describe('proposeContract, sent again with its request key', () => {
+  const lines = async (conversationId: string) =>
+    (await conversationMessages(asUser(tenant), { conversationId })).items.filter((message) => message.contractStep?.kind === 'PROPOSED');
+
+  it('answers the first contract, whether the retry comes after or at the same moment', async () => {
+    const conversation = await givenConversationAbout();
+    const input = contractInput({ conversationId: conversation.id });
+    const first = (await propose(owner, input)) as Contract;
+    expect(await propose(owner, input)).toMatchObject({ id: first.id, version: 1 });
+    const [a, b] = (await Promise.all([
+      propose(owner, { ...input, requestKey: randomUUID() }),
+      propose(owner, { ...input, requestKey: randomUUID() }),
+    ])) as Contract[];
+    expect(a!.id).not.toBe(b!.id);
+    const sameMoment = { ...input, requestKey: randomUUID(), period: { precision: 'DAY', start: day(20), end: day(21) } };
+    const [c, d] = (await Promise.all([propose(owner, sameMoment), propose(owner, sameMoment)])) as Contract[];
+    expect(c!.id).toBe(d!.id);
+    expect(await lines(conversation.id)).toHaveLength(4);
+    // Another owner's key never finds this one's contract; a missing key is refused.
+    expect(errorCodeOf(await propose(owner, { ...input, requestKey: '' }))).toBe('VALIDATION_FAILED');
+  });
+
+  it('announces a proposal whose first call wrote it and died before telling anyone', async () => {
+    const conversation = await givenConversationAbout();
+    const input = contractInput({ conversationId: conversation.id });
+    const lineSpy = vi.spyOn(contractLines, 'postContractStepLine').mockRejectedValueOnce(new Error('Lambda timed out'));
+    try {
+      await expect(propose(owner, input)).rejects.toThrow('Lambda timed out');
+    } finally {
+      lineSpy.mockRestore();
+    }
+    expect(await lines(conversation.id)).toHaveLength(0);
+    const retried = (await propose(owner, input)) as Contract;
+    expect(retried.status).toBe('SUBMITTED');
+    expect(await lines(conversation.id)).toHaveLength(1);
+    expect((await call('Query.myContracts', { role: 'TENANT' }, asUser(tenant))) as ContractPage).toMatchObject({
+      items: expect.arrayContaining([expect.objectContaining({ id: retried.id })]),
+    });
   });
 });
 

@@ -7,6 +7,9 @@ import {
   type MutationAcceptAndPayContractArgs,
   type MutationCancelContractArgs,
   type MutationRefundContractArgs,
+  type MutationRetryContractPayoutArgs,
+  type QueryAdBookedPeriodsArgs,
+  type QueryAdminContractsArgs,
   type MutationProposeContractArgs,
   type MutationUpdateContractArgs,
   type QueryContractArgs,
@@ -14,7 +17,16 @@ import {
   type SubscriptionOnContractEventArgs,
 } from '@partage/graphql';
 import { acceptAndPayContract, refundContract } from '../domain/contracts/contract-payment';
-import { cancelContract, contractById, myContracts, proposeContract, updateContract } from '../domain/contracts/contracts';
+import { retryFlaggedPayout } from '../domain/contracts/contract-payouts';
+import {
+  adBookedPeriods,
+  cancelContract,
+  contractById,
+  listAdminContracts,
+  myContracts,
+  proposeContract,
+  updateContract,
+} from '../domain/contracts/contracts';
 import { requireRole, unauthorized, USER_ONLY, type Identity } from '../domain/identity';
 import { resolverHandler, type FieldMap } from './shared/resolver';
 import { subscriptionFilter } from './shared/subscription-filter';
@@ -23,6 +35,8 @@ import { subscriptionFilter } from './shared/subscription-filter';
 export const contractsFields = {
   'Query.contract': ({ id }: QueryContractArgs, identity: Identity) => contractById(identity, id),
   'Query.myContracts': (args: QueryMyContractsArgs, identity: Identity) => myContracts(identity, args),
+  'Query.adBookedPeriods': ({ adId }: QueryAdBookedPeriodsArgs, identity: Identity) => adBookedPeriods(identity, adId),
+  'Query.adminContracts': (args: QueryAdminContractsArgs, identity: Identity) => listAdminContracts(identity, args),
 
   'Mutation.proposeContract': ({ input }: MutationProposeContractArgs, identity: Identity) => proposeContract(identity, input),
   'Mutation.updateContract': ({ input }: MutationUpdateContractArgs, identity: Identity) => updateContract(identity, input),
@@ -30,6 +44,7 @@ export const contractsFields = {
   'Mutation.acceptAndPayContract': ({ input }: MutationAcceptAndPayContractArgs, identity: Identity) =>
     acceptAndPayContract(identity, input),
   'Mutation.refundContract': ({ input }: MutationRefundContractArgs, identity: Identity) => refundContract(identity, input),
+  'Mutation.retryContractPayout': ({ input }: MutationRetryContractPayoutArgs, identity: Identity) => retryFlaggedPayout(identity, input),
 
   // Runs once when a client subscribes: only the user themself may listen; each event names its one
   // recipient, so the filter keeps every other party's events away.

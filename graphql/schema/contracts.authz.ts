@@ -2,7 +2,7 @@
 // contract, `own` is a party to it (the owner for updateContract, the conversation's ad owner for
 // proposeContract) and `other` a USER who is not (functions/handlers/authz-matrix.test.ts makes them).
 
-import { SERVER_ONLY, type AuthzRow, type AuthzTable } from './authz';
+import { ADMIN_ONLY, PUBLIC, SERVER_ONLY, type AuthzRow, type AuthzTable } from './authz';
 
 /** Any USER; no visitor, no administrator (administrators are party to no contract). */
 const USERS: AuthzRow = { anonymous: false, own: true, other: true, admin: false };
@@ -13,6 +13,11 @@ export const authz: AuthzTable = {
   // The parties, and administrators (who oversee payments and refunds).
   'Query.contract': { anonymous: false, own: true, other: false, admin: true },
   'Query.myContracts': USERS,
+  // The ad's page shows its booked dates to everyone (nothing of the contracts themselves).
+  'Query.adBookedPeriods': PUBLIC,
+  // Administrators oversee every contract's payment and payout.
+  'Query.adminContracts': ADMIN_ONLY,
+  'Mutation.retryContractPayout': ADMIN_ONLY,
   // The owner of the conversation's ad; without a finished payment onboarding the answer is
   // PAYMENT_ONBOARDING_INCOMPLETE, not a refusal of authorization.
   'Mutation.proposeContract': PARTIES,

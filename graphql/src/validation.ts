@@ -308,7 +308,7 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   SendContactMessageInput: { ...CONTACT_TEXT_MAX_LENGTH, email: EMAIL_MAX_LENGTH },
   ContractPeriodInput: { start: 16, end: 16 },
   ContractFileInput: { name: CONTRACT_FILE_NAME_MAX_LENGTH },
-  ProposeContractInput: { terms: CONTRACT_TERMS_MAX_LENGTH },
+  ProposeContractInput: { terms: CONTRACT_TERMS_MAX_LENGTH, requestKey: 36 },
   UpdateContractInput: { terms: CONTRACT_TERMS_MAX_LENGTH },
   ReportInput: { note: REPORT_NOTE_MAX_LENGTH },
   ModerateCaseInput: { reason: MODERATION_REASON_MAX_LENGTH },

@@ -1,6 +1,6 @@
 import { contractPeriodChecks, periodInstants, quebecInstant, type WallClockPeriod } from '@partage/graphql';
 import { describe, expect, it } from 'vitest';
-import { firstUnavailableDay, periodsOverlap, type AdAvailability } from './booking-periods';
+import { firstUnavailableDay, periodsOverlap, wallClockPeriod, type AdAvailability } from './booking-periods';
 
 /** The instants of a wall-clock period, as stored beside it. */
 function instants(precision: WallClockPeriod['precision'], start: string, end: string) {
@@ -148,5 +148,31 @@ describe('period rules', () => {
     ]);
     expect(contractPeriodChecks({ precision: 'DAY', start: '2026-06-03', end: '2027-06-05' }, now)[1]).toEqual(['end', 'periodTooLong']);
     expect(contractPeriodChecks({ precision: 'DAY', start: '2029-06-03', end: '2029-06-05' }, now)[0]).toEqual(['start', 'maxDate']);
+  });
+});
+
+describe('a held period back in wall-clock time (the ad page’s booked dates)', () => {
+  const roundTrip = (period: WallClockPeriod) => {
+    const { startAt, endAt } = periodInstants(period)!;
+    return wallClockPeriod(startAt.toISOString(), endAt.toISOString());
+  };
+
+  it('gives whole days back as days, across the spring and autumn changes', () => {
+    for (const period of [
+      { precision: 'DAY', start: '2027-03-13', end: '2027-03-15' },
+      { precision: 'DAY', start: '2026-11-01', end: '2026-11-02' },
+      { precision: 'DAY', start: '2027-07-01', end: '2027-07-08' },
+    ] as const) {
+      expect(roundTrip(period)).toEqual(period);
+    }
+  });
+
+  it('gives hours back as hours, also a period from midnight that ends within a day', () => {
+    for (const period of [
+      { precision: 'HOUR', start: '2027-03-14T01:00', end: '2027-03-14T05:00' },
+      { precision: 'HOUR', start: '2027-07-01T00:00', end: '2027-07-01T08:00' },
+    ] as const) {
+      expect(roundTrip(period)).toEqual(period);
+    }
   });
 });

@@ -81,3 +81,14 @@ export function firstUnavailableDay(period: WallClockPeriod, availability: AdAva
   });
   return blocked?.date ?? null;
 }
+
+/**
+ * A held period (its instants) as Quebec wall-clock time: whole days when both ends fall at midnight
+ * there, else whole hours (the only precisions a contract's period has).
+ */
+export function wallClockPeriod(startAt: string, endAt: string): WallClockPeriod {
+  const [start, end] = [quebecWallClock(new Date(startAt)), quebecWallClock(new Date(endAt))];
+  return start.endsWith('T00') && end.endsWith('T00')
+    ? { precision: 'DAY', start: start.slice(0, 10), end: end.slice(0, 10) }
+    : { precision: 'HOUR', start: `${start}:00`, end: `${end}:00` };
+}

@@ -114,6 +114,26 @@ async function emailRefunded(contract: ContractRecord): Promise<void> {
   );
 }
 
+/**
+ * To the tenant: a payment that completed after its dates were booked for another contract was
+ * refunded (`amountCents`, what the session charged); the contract stays as it was.
+ */
+export async function emailPaymentRefundedDatesTaken(contract: ContractRecord, amountCents: number): Promise<void> {
+  const [[tenant], [ad]] = await Promise.all([getUsers([contract.tenantId]), getAds([contract.adId])]);
+  if (!tenant) return;
+  const { language } = tenant;
+  await mailer().send({
+    to: tenant.email,
+    ...renderEmail('paymentRefundedDatesTaken', language, {
+      title: adTitleIn(ad, language),
+      number: contract.id,
+      period: formatContractPeriod(contract.content, language),
+      total: formatMoney(amountCents, language),
+      link: appLink(contractPath(contract.id)),
+    }),
+  });
+}
+
 /** Tells both parties of a step `actorId` made. */
 export async function announceContractStep(contract: ContractRecord, kind: ContractStepKind, actorId: string): Promise<void> {
   const at = contract.updatedAt;

@@ -14,7 +14,7 @@ import { paymentProvider } from '../../adapters/payment-provider';
 import { getContract, releaseBookingHold, replaceContractHolding, type ContractRecord } from '../../data/contracts';
 import { DataRefusal } from '../../data/errors';
 import { now } from '../clock';
-import { announceContractStep } from './contract-notices';
+import { announceContractStep, emailPaymentRefundedDatesTaken } from './contract-notices';
 import { schedulePayout } from './contract-payouts';
 import { nextStatus } from './contract-states';
 import { step } from './contracts';
@@ -98,13 +98,17 @@ async function paymentSucceeded({ object }: PaymentEvent): Promise<void> {
         { startAt: contract.content.startAt, endAt: contract.content.endAt, expiresAt: null },
         at,
       );
-      await schedulePayout(paid);
-      // The tenant's act: the conversation's line is in their name.
-      await announceContractStep(paid, 'PAID', paid.tenantId);
+      // Both safe to redo (the provider's retry of a failed event redoes them); side by side, the
+      // webhook answers sooner. The tenant's act: the conversation's line is in their name.
+      await Promise.all([schedulePayout(paid), announceContractStep(paid, 'PAID', paid.tenantId)]);
       return;
     } catch (error) {
-      if (error instanceof DataRefusal && error.reason === 'DATES_TAKEN')
-        return refundSession(facts, 'its dates are held for another contract');
+      if (error instanceof DataRefusal && error.reason === 'DATES_TAKEN') {
+        await refundSession(facts, 'its dates are held for another contract');
+        // The tenant paid and holds nothing: they hear why the money comes back (the other refusals
+        // follow a step of theirs or the owner's, which told them already).
+        return emailPaymentRefundedDatesTaken(contract, facts.amountCents);
+      }
       // The contract changed meanwhile: read it again and decide anew.
       if (!(error instanceof DataRefusal && error.reason === 'STALE_VERSION') || attempt >= CONTRACT_TRIES) throw error;
     }

@@ -16,15 +16,17 @@
 //   its own retry: a one-time job's Lambda that schedules would name its own ARN in its environment
 //   (a cycle in the stack), so the webhook schedules both the payout and the closing when it records PAID.
 
-import { PAYOUT_DELAY_MS } from '@partage/graphql';
+import { AppError, assertValid, PAYOUT_DELAY_MS, required, type AdminContractLine, type RetryContractPayoutInput } from '@partage/graphql';
 import { PaymentProviderError, paymentProvider } from '../../adapters/payment-provider';
 import { scheduler } from '../../adapters/scheduler';
 import { getContract, replaceContract, type ContractPayoutRecord, type ContractRecord } from '../../data/contracts';
 import { DataRefusal } from '../../data/errors';
 import { getUser } from '../../data/users';
 import { now } from '../clock';
+import { ADMIN_ONLY, requireRole, type Identity } from '../identity';
 import { announceContractStep } from './contract-notices';
 import { nextStatus, type ContractTransition } from './contract-states';
+import { adminContractLines } from './contract-view';
 import { step } from './contracts';
 
 export const PAYOUT_JOB = 'contract-payout';
@@ -44,13 +46,15 @@ export const payoutKey = (contractId: string, keyAttempt: number) => `payout-${c
  */
 export async function schedulePayout(contract: Pick<ContractRecord, 'id' | 'content'>): Promise<void> {
   const payload = { contractId: contract.id };
-  await scheduler().scheduleOnce({
-    name: `payout-${contract.id}`,
-    job: PAYOUT_JOB,
-    at: new Date(Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS),
-    payload,
-  });
-  await scheduler().scheduleOnce({ name: `close-${contract.id}`, job: CLOSE_JOB, at: new Date(contract.content.endAt), payload });
+  await Promise.all([
+    scheduler().scheduleOnce({
+      name: `payout-${contract.id}`,
+      job: PAYOUT_JOB,
+      at: new Date(Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS),
+      payload,
+    }),
+    scheduler().scheduleOnce({ name: `close-${contract.id}`, job: CLOSE_JOB, at: new Date(contract.content.endAt), payload }),
+  ]);
 }
 
 /** The contract moved on by the platform (SYSTEM) through `transition`, with `changes`. */
@@ -166,4 +170,24 @@ export async function runClose(payload: Record<string, unknown>): Promise<'CLOSE
     return 'NOTHING_TO_DO';
   }
   return 'CLOSED';
+}
+
+/**
+ * ADMIN: a flagged payout run again at once. The flag is cleared first (conditioned on the contract's
+ * revision: of two retries at once one runs), then the same run as the job's claims and transfers with
+ * the key the failures left; its failures stay counted, so a new refusal flags it again at once, with
+ * its reason. Answers the contract's line as the run left it.
+ */
+export async function retryFlaggedPayout(identity: Identity, input: RetryContractPayoutInput): Promise<AdminContractLine> {
+  requireRole(identity, ADMIN_ONLY);
+  assertValid([['input.contractId', required(input?.contractId)]]);
+  const contract = await getContract(input.contractId);
+  if (!contract) throw new AppError('NOT_FOUND', 'No such contract');
+  if (contract.status !== 'PAID' || !contract.payout?.flagged || contract.refund) {
+    throw new AppError('CONTRACT_STATUS_CONFLICT', 'Only a paid contract whose payout is flagged can have it retried');
+  }
+  await replaceContract(contract, { ...contract, payout: { ...contract.payout, flagged: false } });
+  await runPayout({ contractId: contract.id });
+  const [line] = await adminContractLines([(await getContract(contract.id))!]);
+  return line!;
 }

@@ -4,6 +4,8 @@
 
 import {
   CONTRACT_FILE_URL_MINUTES,
+  PAYOUT_DELAY_MS,
+  type AdminContractLine,
   type Contract,
   type ContractAction,
   type ContractFile,
@@ -101,27 +103,77 @@ export async function contractView(contract: ContractRecord, role: ContractRole)
   };
 }
 
+/** The users and ads a list of contracts names, read at once. */
+async function namesOf(contracts: ContractRecord[], userIds: string[]) {
+  const [users, ads] = await Promise.all([
+    getUsers([...new Set(userIds)]).then((list) => new Map(list.map((user) => [user.id, user]))),
+    getAds([...new Set(contracts.map((c) => c.adId))]).then((list) => new Map(list.map((ad) => [ad.id, ad]))),
+  ]);
+  return { publicName: (userId: string) => users.get(userId)?.publicName ?? '', adTitle: (adId: string) => adTitleOf(ads.get(adId)) };
+}
+
+const periodOf = ({ content }: ContractRecord) => ({
+  precision: content.precision,
+  start: content.start,
+  end: content.end,
+  startAt: content.startAt,
+  endAt: content.endAt,
+});
+
 /** Lines of a user's dashboard: their contracts on one side, with the ads' titles and the other parties' names read at once. */
 export async function contractSummaries(contracts: ContractRecord[], side: 'OWNER' | 'TENANT'): Promise<ContractSummary[]> {
   const otherOf = (contract: ContractRecord) => (side === 'OWNER' ? contract.tenantId : contract.ownerId);
-  const [users, ads] = await Promise.all([
-    getUsers([...new Set(contracts.map(otherOf))]).then((list) => new Map(list.map((user) => [user.id, user]))),
-    getAds([...new Set(contracts.map((c) => c.adId))]).then((list) => new Map(list.map((ad) => [ad.id, ad]))),
-  ]);
+  const names = await namesOf(contracts, contracts.map(otherOf));
   return contracts.map((contract) => ({
     id: contract.id,
     status: contract.status,
     version: contract.version,
-    adTitle: adTitleOf(ads.get(contract.adId)),
-    otherPartyName: users.get(otherOf(contract))?.publicName ?? '',
-    period: {
-      precision: contract.content.precision,
-      start: contract.content.start,
-      end: contract.content.end,
-      startAt: contract.content.startAt,
-      endAt: contract.content.endAt,
-    },
+    adTitle: names.adTitle(contract.adId),
+    otherPartyName: names.publicName(otherOf(contract)),
+    period: periodOf(contract),
     totalPriceCents: contract.content.totalPriceCents,
     updatedAt: contract.updatedAt,
   }));
+}
+
+/** What an administrator may do from the list: refund a paid contract not being paid out or refunded, run a flagged payout again. */
+function adminActionsOf(contract: ContractRecord): ContractAction[] {
+  const actions = actionsOf(contract, 'ADMIN').filter((action) => action === 'REFUND');
+  return contract.status === 'PAID' && contract.payout?.flagged && !contract.refund ? [...actions, 'RETRY_PAYOUT'] : actions;
+}
+
+/** Lines of the administrators' list: each contract with its payment, payout and refund. */
+export async function adminContractLines(contracts: ContractRecord[]): Promise<AdminContractLine[]> {
+  const names = await namesOf(
+    contracts,
+    contracts.flatMap((contract) => [contract.ownerId, contract.tenantId]),
+  );
+  return contracts.map((contract) => {
+    const { payment, payout } = contract;
+    return {
+      id: contract.id,
+      status: contract.status,
+      version: contract.version,
+      adTitle: names.adTitle(contract.adId),
+      ownerName: names.publicName(contract.ownerId),
+      tenantName: names.publicName(contract.tenantId),
+      period: periodOf(contract),
+      totalPriceCents: contract.content.totalPriceCents,
+      platformFeeCents: contract.content.platformFeeCents,
+      payment: payment ? { amountCents: payment.amountCents, paidAt: payment.paidAt } : null,
+      payout: payment
+        ? {
+            dueAt: new Date(Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS).toISOString(),
+            failures: payout?.failures ?? 0,
+            flagged: payout?.flagged ?? false,
+            lastFailure: payout?.lastFailure ?? null,
+            paidOutAt: payout?.paidOutAt ?? null,
+          }
+        : null,
+      refundedAt: contract.status === 'REFUNDED' ? (contract.history.findLast((s) => s.kind === 'REFUNDED')?.at ?? null) : null,
+      availableActions: adminActionsOf(contract),
+      createdAt: contract.createdAt,
+      updatedAt: contract.updatedAt,
+    };
+  });
 }

@@ -3,14 +3,18 @@
 // version; cancelled by either party before payment; read by the parties and administrators only.
 // Every use case checks the caller's role and side first, then the state machine, then the input.
 
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   AppError,
   assertValid,
   CONTRACTS_PAGE,
   oneOf,
+  required,
   type CancelContractInput,
   type Contract,
+  type AdminContractFilter,
+  type AdminContractPage,
+  type BookedPeriod,
   type ContractPage,
   type ContractRole,
   type ContractStepKind,
@@ -20,6 +24,8 @@ import {
 import { getAd } from '../../data/ads';
 import { getConversation, getMembership, type ConversationRecord } from '../../data/chat';
 import {
+  adminContracts,
+  bookedPeriods,
   getContract,
   partyContracts,
   putNewContract,
@@ -28,15 +34,19 @@ import {
   type ContractContent,
   type ContractRecord,
 } from '../../data/contracts';
+import { isConditionFailure } from '../../data/client';
 import { getUser } from '../../data/users';
+import { mayReadAd } from '../ads/ad-view';
 import { pageLimit } from '../chat/paging';
 import { now } from '../clock';
-import { requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
+import { ADMIN_ONLY, requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
 import { assertBookable, contractContentOf, sameContent } from './contract-content';
+import { endOpenCheckout } from './open-checkout';
+import { wallClockPeriod } from './booking-periods';
 import { requirePaymentOnboarding } from '../payments/onboarding';
 import { announceContractStep } from './contract-notices';
 import { nextStatus, type ContractActor, type ContractTransition } from './contract-states';
-import { contractSummaries, contractView, roleOf } from './contract-view';
+import { adminContractLines, contractSummaries, contractView, roleOf } from './contract-view';
 
 /** Only an owner who finished onboarding with the payment provider may propose: they must be able to receive the payout. */
 async function requireOnboarded(userId: string): Promise<void> {
@@ -91,8 +101,29 @@ export async function proposeContract(identity: Identity, input: ProposeContract
   await requireOnboarded(ownerId);
 
   const content = await contractContentOf(ownerId, input);
+  assertValid([['input.requestKey', required(input.requestKey)]]);
+  // The contract's id comes from the request: a retry finds the contract its first call made.
+  const id = proposalIdOf(ownerId, conversation.id, input.requestKey);
+  const made = await getContract(id);
+  if (made) return contractView(await proposalRetried(made), 'OWNER');
   await assertBookable(ad, content);
-  return contractView(await submitProposal(conversation, ownerId, content), 'OWNER');
+  return contractView(await submitProposal(conversation, ownerId, content, id), 'OWNER');
+}
+
+/** A UUID-shaped id from the owner, the conversation and the form's request key. */
+function proposalIdOf(ownerId: string, conversationId: string, requestKey: string): string {
+  const hex = createHash('sha256').update(`${ownerId}:${conversationId}:${requestKey}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The proposal a first call made: untouched since (a crash may have come between its write and its
+ * notification), it is announced again (its system line is posted once whatever the number of calls;
+ * the tenant's e-mail may go twice if the first call had sent it). A contract changed since is answered as it is.
+ */
+async function proposalRetried(contract: ContractRecord): Promise<ContractRecord> {
+  if (contract.history.length === 1) await announceContractStep(contract, 'PROPOSED', contract.ownerId);
+  return contract;
 }
 
 /**
@@ -103,10 +134,11 @@ export async function submitProposal(
   conversation: Pick<ConversationRecord, 'id' | 'adId' | 'askerId'>,
   ownerId: string,
   content: ContractContent,
+  id: string = randomUUID(),
 ): Promise<ContractRecord> {
   const at = now().toISOString();
   const contract: ContractRecord = {
-    id: randomUUID(),
+    id,
     adId: conversation.adId,
     conversationId: conversation.id,
     ownerId,
@@ -119,7 +151,14 @@ export async function submitProposal(
     content,
     history: [step('PROPOSED', { status: 'SUBMITTED', version: 1 }, ownerId, at)],
   };
-  await putNewContract(contract);
+  try {
+    await putNewContract(contract);
+  } catch (error) {
+    // The same request at the same moment (a double submission): the first call's contract is the answer.
+    const made = isConditionFailure(error) ? await getContract(id) : undefined;
+    if (made) return made;
+    throw error;
+  }
   await announceContractStep(contract, 'PROPOSED', ownerId);
   return contract;
 }
@@ -143,6 +182,7 @@ export async function updateContract(identity: Identity, input: UpdateContractIn
     content,
     history: [...contract.history, step('UPDATED', { status: contract.status, version }, userId, at)],
   });
+  await endOpenCheckout(written);
   await announceContractStep(written, 'UPDATED', userId);
   return contractView(written, role);
 }
@@ -160,7 +200,8 @@ export async function cancelContract(identity: Identity, input: CancelContractIn
     history: [...contract.history, step('CANCELLED', { status, version: contract.version }, userId, at)],
   });
   // After the status: a payment started meanwhile then fails its own check of the status, and the
-  // hold it may have placed goes with it.
+  // hold it may have placed goes with it; an open session can no longer be paid.
+  await endOpenCheckout(written);
   await releaseBookingHold(contract.adId, contract.id, at);
   await announceContractStep(written, 'CANCELLED', userId);
   return contractView(written, role);
@@ -182,4 +223,28 @@ export async function myContracts(
   const side = args.role as 'OWNER' | 'TENANT';
   const page = await partyContracts(side, userId, pageLimit(args.limit, CONTRACTS_PAGE), args.nextToken);
   return { items: await contractSummaries(page.contracts, side), nextToken: page.nextToken };
+}
+
+/** ADMIN: every contract, or those whose payout is flagged, newest first, with their payment and payout. */
+export async function listAdminContracts(
+  identity: Identity,
+  args: { filter: AdminContractFilter; limit?: number | null; nextToken?: string | null },
+): Promise<AdminContractPage> {
+  requireRole(identity, ADMIN_ONLY);
+  assertValid([['filter', oneOf(['ALL', 'PAYOUT_FLAGGED'] as const)(args.filter)]]);
+  const page = await adminContracts(args.filter, pageLimit(args.limit, CONTRACTS_PAGE), args.nextToken);
+  return { items: await adminContractLines(page.contracts), nextToken: page.nextToken };
+}
+
+/**
+ * Anyone who may read the ad (a published one; its owner and administrators any): the periods held on
+ * it from now on (paid, or held while a tenant pays), soonest first, as dates and hours only. Null for
+ * an ad they may not read or that does not exist.
+ */
+export async function adBookedPeriods(identity: Identity, adId: string): Promise<BookedPeriod[] | null> {
+  assertValid([['adId', required(adId)]]);
+  const ad = await getAd(adId);
+  if (!ad || !mayReadAd(identity, ad)) return null;
+  const holds = await bookedPeriods(ad.id, now().toISOString());
+  return holds.sort((a, b) => a.startAt.localeCompare(b.startAt)).map((hold) => wallClockPeriod(hold.startAt, hold.endAt));
 }

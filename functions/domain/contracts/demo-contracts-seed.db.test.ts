@@ -1,14 +1,18 @@
-// The demo contracts on DynamoDB Local: one SUBMITTED and one CANCELLED between the demo owner and
-// the demo tenant, made once whatever the number of starts.
+// The demo contracts on DynamoDB Local with the payment simulator: between the demo owner and the demo
+// tenant, one in every state, made once whatever the number of starts; the PAYOUT_DONE one has ended
+// and keeps no pending closing; the owner has nothing unread.
 
 import { describe, expect, it } from 'vitest';
 import { getContract } from '../../data/contracts';
-import { conversationMessages } from '../chat/messages';
+import { listOneTimeSchedules } from '../../data/scheduled-jobs';
 import { givenAd, useTestOutbox } from '../../testing/fixtures';
 import { seedDemoData } from '../accounts/demo-seed';
+import { myUnreadMessageCount } from '../chat/read-marks';
+import { conversationMessages } from '../chat/messages';
+import { now } from '../clock';
 import type { Identity } from '../identity';
 import { myContracts } from './contracts';
-import { seedDemoContracts } from './demo-contracts-seed';
+import { DEMO_CONTRACT_IDS, seedDemoContracts } from './demo-contracts-seed';
 
 const outbox = useTestOutbox();
 const OWNER: Identity = { userId: 'demo-proprietaire', role: 'USER' };
@@ -20,26 +24,46 @@ describe('demo contracts', () => {
     expect(await seedDemoContracts()).toBe(0);
   });
 
-  it('proposes two contracts to the demo tenant and cancels one, once', async () => {
+  it('makes one contract in every state, once, through the app’s own steps', async () => {
+    // A kitchen offered two weekdays (no two days in a row), and a truck offered every day.
     await givenAd(
       { id: OWNER.userId, role: 'USER' },
       { availability: { all: false, day: true, evening: false, weekdays: ['TUESDAY', 'THURSDAY'], restrictions: [] } },
       { published: true },
     );
-    expect(await seedDemoContracts()).toBe(2);
+    await givenAd(
+      { id: OWNER.userId, role: 'USER' },
+      { availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] } },
+      { published: true },
+    );
+    expect(await seedDemoContracts()).toBe(6);
     expect(await seedDemoContracts()).toBe(0);
 
-    const asTenant = await myContracts(TENANT, { role: 'TENANT' });
-    expect(asTenant.items.map((c) => c.status).sort()).toEqual(['CANCELLED', 'SUBMITTED']);
-    expect((await myContracts(OWNER, { role: 'OWNER' })).items).toHaveLength(2);
-    // Inside the ad's availability: one day, a Tuesday or a Thursday.
-    for (const { period } of asTenant.items) {
-      expect(['2', '4']).toContain(String(new Date(`${period.start}T12:00:00Z`).getUTCDay()));
-    }
-    // The conversation shows each step as a system line.
-    const { conversationId } = (await getContract(asTenant.items[0]!.id))!;
-    const lines = (await conversationMessages(TENANT, { conversationId })).items.map((message) => message.contractStep?.kind);
-    expect(lines.sort()).toEqual(['CANCELLED', 'PROPOSED', 'PROPOSED']);
-    expect((await outbox.emailsTo('locataire@exemple.ca')).filter((email) => email.subject?.startsWith('Contrat proposé'))).toHaveLength(2);
+    const asTenant = (await myContracts(TENANT, { role: 'TENANT' })).items;
+    expect(asTenant.map((c) => c.status).sort()).toEqual(['CANCELLED', 'CLOSED', 'PAID', 'PAYOUT_DONE', 'REFUNDED', 'SUBMITTED']);
+    expect((await myContracts(OWNER, { role: 'OWNER' })).items).toHaveLength(6);
+    // Each under its fixed id, which other demo data and the docs name.
+    for (const [status, id] of Object.entries(DEMO_CONTRACT_IDS)) expect((await getContract(id))?.status).toBe(status);
+    const byStatus = (status: keyof typeof DEMO_CONTRACT_IDS) => getContract(DEMO_CONTRACT_IDS[status]);
+
+    // Ended, paid out, its closing left unrun: what a finished rental looks like before it closes.
+    const paidOut = (await byStatus('PAYOUT_DONE'))!;
+    expect(Date.parse(paidOut.content.endAt)).toBeLessThan(now().getTime());
+    expect(paidOut.payout).toMatchObject({ transferId: expect.any(String) });
+    const pending = (await listOneTimeSchedules()).map((schedule) => schedule.name);
+    expect(pending).not.toContain(`close-${paidOut.id}`);
+    const closed = (await byStatus('CLOSED'))!;
+    expect(closed.history.map((step) => step.kind)).toEqual(['PROPOSED', 'PAID', 'PAYOUT_DONE', 'CLOSED']);
+    // The future rental waits for its payout.
+    expect(pending).toContain(`payout-${(await byStatus('PAID'))!.id}`);
+    expect((await byStatus('REFUNDED'))!.refund).toMatchObject({ refundId: expect.any(String) });
+
+    // Each step is a system line; the receipts went out; the owner has read everything.
+    const lines = (await conversationMessages(TENANT, { conversationId: paidOut.conversationId })).items.map(
+      (message) => message.contractStep?.kind,
+    );
+    expect(lines).toEqual(expect.arrayContaining(['PROPOSED', 'PAID', 'PAYOUT_DONE']));
+    expect((await outbox.emailsTo('locataire@exemple.ca')).filter((email) => email.subject?.startsWith('Contrat proposé'))).toHaveLength(6);
+    expect(await myUnreadMessageCount(OWNER)).toBe(0);
   });
 });

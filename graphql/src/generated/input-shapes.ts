@@ -271,6 +271,9 @@ export const INPUT_TYPE_FIELDS = {
     "elapsedMs": "Int!",
     "website": "String"
   },
+  "RetryContractPayoutInput": {
+    "contractId": "ID!"
+  },
   "ContractPeriodInput": {
     "precision": "DatePrecision!",
     "start": "String!",
@@ -282,6 +285,7 @@ export const INPUT_TYPE_FIELDS = {
   },
   "ProposeContractInput": {
     "conversationId": "ID!",
+    "requestKey": "ID!",
     "period": "ContractPeriodInput!",
     "totalPriceCents": "Int!",
     "terms": "String!",
@@ -412,6 +416,14 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Query.myContracts": {
     "role": "ContractRole!",
+    "limit": "Int",
+    "nextToken": "String"
+  },
+  "Query.adBookedPeriods": {
+    "adId": "ID!"
+  },
+  "Query.adminContracts": {
+    "filter": "AdminContractFilter!",
     "limit": "Int",
     "nextToken": "String"
   },
@@ -550,6 +562,9 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.cancelContract": {
     "input": "CancelContractInput!"
+  },
+  "Mutation.retryContractPayout": {
+    "input": "RetryContractPayoutInput!"
   },
   "Mutation.publishContractEvent": {
     "data": "AWSJSON!"

@@ -79,6 +79,8 @@ export interface Query {
   myChatPreferences: ChatPreferences;
   contract?: Contract | null;
   myContracts: ContractPage;
+  adBookedPeriods?: Array<BookedPeriod> | null;
+  adminContracts: AdminContractPage;
   fileUrl?: string | null;
   moderationQueue: ModerationCasePage;
   myBlockedUsers: Array<BlockedUser>;
@@ -126,6 +128,7 @@ export interface Mutation {
   acceptAndPayContract: ContractCheckout;
   refundContract: Contract;
   cancelContract: Contract;
+  retryContractPayout: AdminContractLine;
   publishContractEvent?: ContractEvent | null;
   requestUpload?: UploadTicket | null;
   confirmUpload?: StoredFile | null;
@@ -879,7 +882,7 @@ export type ContractRole = 'OWNER' | 'TENANT' | 'ADMIN';
 
 export type ContractStepKind = 'PROPOSED' | 'UPDATED' | 'CANCELLED' | 'PAID' | 'REFUNDED' | 'PAYOUT_DONE' | 'CLOSED';
 
-export type ContractAction = 'EDIT' | 'CANCEL' | 'PAY' | 'REFUND';
+export type ContractAction = 'EDIT' | 'CANCEL' | 'PAY' | 'REFUND' | 'RETRY_PAYOUT';
 
 export interface ContractPeriod {
   precision: DatePrecision;
@@ -962,6 +965,54 @@ export interface ContractPage {
   nextToken?: string | null;
 }
 
+export interface BookedPeriod {
+  precision: DatePrecision;
+  start: string;
+  end: string;
+}
+
+export type AdminContractFilter = 'ALL' | 'PAYOUT_FLAGGED';
+
+export interface ContractPaymentState {
+  amountCents: number;
+  paidAt: string;
+}
+
+export interface ContractPayoutState {
+  dueAt: string;
+  failures: number;
+  flagged: boolean;
+  lastFailure?: string | null;
+  paidOutAt?: string | null;
+}
+
+export interface AdminContractLine {
+  id: string;
+  status: ContractStatus;
+  version: number;
+  adTitle: LocalizedText;
+  ownerName: string;
+  tenantName: string;
+  period: ContractPeriod;
+  totalPriceCents: number;
+  platformFeeCents: number;
+  payment?: ContractPaymentState | null;
+  payout?: ContractPayoutState | null;
+  refundedAt?: string | null;
+  availableActions: Array<ContractAction>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminContractPage {
+  items: Array<AdminContractLine>;
+  nextToken?: string | null;
+}
+
+export interface RetryContractPayoutInput {
+  contractId: string;
+}
+
 export interface ContractEvent {
   userId: string;
   contractId: string;
@@ -984,6 +1035,7 @@ export interface ContractFileInput {
 
 export interface ProposeContractInput {
   conversationId: string;
+  requestKey: string;
   period: ContractPeriodInput;
   totalPriceCents: number;
   terms: string;
@@ -1281,6 +1333,16 @@ export interface QueryMyContractsArgs {
   nextToken?: string | null;
 }
 
+export interface QueryAdBookedPeriodsArgs {
+  adId: string;
+}
+
+export interface QueryAdminContractsArgs {
+  filter: AdminContractFilter;
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
 export interface QueryFileUrlArgs {
   fileId: string;
 }
@@ -1458,6 +1520,10 @@ export interface MutationRefundContractArgs {
 
 export interface MutationCancelContractArgs {
   input: CancelContractInput;
+}
+
+export interface MutationRetryContractPayoutArgs {
+  input: RetryContractPayoutInput;
 }
 
 export interface MutationPublishContractEventArgs {
@@ -1693,6 +1759,16 @@ export type ContractSummarySource = ContractSummary;
 
 export type ContractPageSource = ContractPage;
 
+export type BookedPeriodSource = BookedPeriod;
+
+export type ContractPaymentStateSource = ContractPaymentState;
+
+export type ContractPayoutStateSource = ContractPayoutState;
+
+export type AdminContractLineSource = AdminContractLine;
+
+export type AdminContractPageSource = AdminContractPage;
+
 export type ContractEventSource = ContractEvent;
 
 export type ContractCheckoutSource = ContractCheckout;
@@ -1751,6 +1827,8 @@ export interface FieldResolverTypes {
   'Query.myChatPreferences': { parent: null; args: Record<string, never>; result: ChatPreferencesSource };
   'Query.contract': { parent: null; args: QueryContractArgs; result: ContractSource | null };
   'Query.myContracts': { parent: null; args: QueryMyContractsArgs; result: ContractPageSource };
+  'Query.adBookedPeriods': { parent: null; args: QueryAdBookedPeriodsArgs; result: Array<BookedPeriodSource> | null };
+  'Query.adminContracts': { parent: null; args: QueryAdminContractsArgs; result: AdminContractPageSource };
   'Query.fileUrl': { parent: null; args: QueryFileUrlArgs; result: string | null };
   'Query.moderationQueue': { parent: null; args: QueryModerationQueueArgs; result: ModerationCasePageSource };
   'Query.myBlockedUsers': { parent: null; args: Record<string, never>; result: Array<BlockedUserSource> };
@@ -1793,6 +1871,7 @@ export interface FieldResolverTypes {
   'Mutation.acceptAndPayContract': { parent: null; args: MutationAcceptAndPayContractArgs; result: ContractCheckoutSource };
   'Mutation.refundContract': { parent: null; args: MutationRefundContractArgs; result: ContractSource };
   'Mutation.cancelContract': { parent: null; args: MutationCancelContractArgs; result: ContractSource };
+  'Mutation.retryContractPayout': { parent: null; args: MutationRetryContractPayoutArgs; result: AdminContractLineSource };
   'Mutation.requestUpload': { parent: null; args: MutationRequestUploadArgs; result: UploadTicketSource | null };
   'Mutation.confirmUpload': { parent: null; args: MutationConfirmUploadArgs; result: StoredFileSource | null };
   'Mutation.reportItem': { parent: null; args: MutationReportItemArgs; result: ReportReceiptSource };
@@ -2057,6 +2136,28 @@ export interface FieldResolverTypes {
   'ContractSummary.totalPriceCents': { parent: ContractSummarySource; args: Record<string, never>; result: number };
   'ContractSummary.updatedAt': { parent: ContractSummarySource; args: Record<string, never>; result: string };
   'ContractPage.nextToken': { parent: ContractPageSource; args: Record<string, never>; result: string | null };
+  'BookedPeriod.precision': { parent: BookedPeriodSource; args: Record<string, never>; result: DatePrecision };
+  'BookedPeriod.start': { parent: BookedPeriodSource; args: Record<string, never>; result: string };
+  'BookedPeriod.end': { parent: BookedPeriodSource; args: Record<string, never>; result: string };
+  'ContractPaymentState.amountCents': { parent: ContractPaymentStateSource; args: Record<string, never>; result: number };
+  'ContractPaymentState.paidAt': { parent: ContractPaymentStateSource; args: Record<string, never>; result: string };
+  'ContractPayoutState.dueAt': { parent: ContractPayoutStateSource; args: Record<string, never>; result: string };
+  'ContractPayoutState.failures': { parent: ContractPayoutStateSource; args: Record<string, never>; result: number };
+  'ContractPayoutState.flagged': { parent: ContractPayoutStateSource; args: Record<string, never>; result: boolean };
+  'ContractPayoutState.lastFailure': { parent: ContractPayoutStateSource; args: Record<string, never>; result: string | null };
+  'ContractPayoutState.paidOutAt': { parent: ContractPayoutStateSource; args: Record<string, never>; result: string | null };
+  'AdminContractLine.id': { parent: AdminContractLineSource; args: Record<string, never>; result: string };
+  'AdminContractLine.status': { parent: AdminContractLineSource; args: Record<string, never>; result: ContractStatus };
+  'AdminContractLine.version': { parent: AdminContractLineSource; args: Record<string, never>; result: number };
+  'AdminContractLine.ownerName': { parent: AdminContractLineSource; args: Record<string, never>; result: string };
+  'AdminContractLine.tenantName': { parent: AdminContractLineSource; args: Record<string, never>; result: string };
+  'AdminContractLine.totalPriceCents': { parent: AdminContractLineSource; args: Record<string, never>; result: number };
+  'AdminContractLine.platformFeeCents': { parent: AdminContractLineSource; args: Record<string, never>; result: number };
+  'AdminContractLine.refundedAt': { parent: AdminContractLineSource; args: Record<string, never>; result: string | null };
+  'AdminContractLine.availableActions': { parent: AdminContractLineSource; args: Record<string, never>; result: Array<ContractAction> };
+  'AdminContractLine.createdAt': { parent: AdminContractLineSource; args: Record<string, never>; result: string };
+  'AdminContractLine.updatedAt': { parent: AdminContractLineSource; args: Record<string, never>; result: string };
+  'AdminContractPage.nextToken': { parent: AdminContractPageSource; args: Record<string, never>; result: string | null };
   'ContractEvent.userId': { parent: ContractEventSource; args: Record<string, never>; result: string };
   'ContractEvent.contractId': { parent: ContractEventSource; args: Record<string, never>; result: string };
   'ContractEvent.kind': { parent: ContractEventSource; args: Record<string, never>; result: ContractStepKind };

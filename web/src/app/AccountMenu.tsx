@@ -3,7 +3,7 @@ import { logout, type Session } from '../lib/auth/session';
 import { MenuButton, type MenuItem } from '../lib/ui/MenuButton';
 import { PATHS, publicProfilePath } from './paths';
 
-/** The profile menu of a signed-in visitor (spec §2); administrators have no alerts (§6) and manage the terms here. */
+/** The profile menu of a signed-in visitor (spec §2); administrators have no alerts (§6) and manage the terms and the contracts here. */
 export function AccountMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
   const user = session.role === 'USER';
@@ -16,6 +16,8 @@ export function AccountMenu({ session }: { session: Session }) {
   const dashboard: MenuItem[] = user ? [{ id: 'dashboard', label: t('account.dashboard'), to: PATHS.dashboard }] : [];
   const manageTerms: MenuItem[] =
     session.role === 'ADMIN' ? [{ id: 'manageTerms', label: t('account.manageTerms'), to: PATHS.manageTerms }] : [];
+  const manageContracts: MenuItem[] =
+    session.role === 'ADMIN' ? [{ id: 'manageContracts', label: t('account.manageContracts'), to: PATHS.manageContracts }] : [];
   return (
     <MenuButton
       label={t('account.menu')}
@@ -27,6 +29,7 @@ export function AccountMenu({ session }: { session: Session }) {
         ...alerts,
         ...payments,
         ...manageTerms,
+        ...manageContracts,
         { id: 'editProfile', label: t('account.editProfile'), to: PATHS.editProfile },
         { id: 'settings', label: t('account.settings'), to: PATHS.settings },
         { id: 'logout', label: t('account.logout'), onSelect: () => void logout() },

@@ -80,7 +80,7 @@ describe('site navigation', () => {
     expect(within(await headerNavigation()).queryByRole('link', { name: 'Manage users' })).not.toBeInTheDocument();
   });
 
-  it('gives an administrator the ad list, user, ad and terms management, and no public profile of their own', async () => {
+  it('gives an administrator the ad list, user, ad, terms and contracts management, and no public profile of their own', async () => {
     signIn('ADMIN');
     const { user } = renderAt('/accueil');
     const navigation = within(await headerNavigation());
@@ -91,6 +91,7 @@ describe('site navigation', () => {
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Manage ads',
       'Manage the terms of use',
+      'Manage contracts',
       'Edit profile',
       'Account settings',
       'Log out',

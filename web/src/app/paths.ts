@@ -41,6 +41,8 @@ export const PATHS = {
   paymentCancel: PAYMENT_CHECKOUT_PATHS.cancel,
   /** The spec's dashboard: the user's contracts as owner and as tenant. */
   dashboard: '/tableau-de-bord',
+  /** Administrators: every contract, its payment, payout and refund (beside /gestion-utilisateurs and /gestion-conditions). */
+  manageContracts: '/gestion-contrats',
 } as const;
 
 /** A contract's page, for its parties and administrators. */

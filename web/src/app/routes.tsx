@@ -52,6 +52,7 @@ const PaymentsPage = lazyPage(() => import('../features/payments/PaymentsPage').
 const OnboardingRefreshPage = lazyPage(() => import('../features/payments/OnboardingRefreshPage').then((m) => m.OnboardingRefreshPage));
 const OnboardingValidatePage = lazyPage(() => import('../features/payments/OnboardingValidatePage').then((m) => m.OnboardingValidatePage));
 const DashboardPage = lazyPage(() => import('../features/contracts/DashboardPage').then((m) => m.DashboardPage));
+const AdminContractsPage = lazyPage(() => import('../features/contracts/AdminContractsPage').then((m) => m.AdminContractsPage));
 const CreateContractPage = lazyPage(() => import('../features/contracts/ContractFormPages').then((m) => m.CreateContractPage));
 const EditContractPage = lazyPage(() => import('../features/contracts/ContractFormPages').then((m) => m.EditContractPage));
 const PaymentSuccessPage = lazyPage(() => import('../features/contracts/PaymentReturnPages').then((m) => m.PaymentSuccessPage));
@@ -120,6 +121,7 @@ export const routes: RouteObject[] = [
               { path: 'gestion-utilisateurs/modifier-utilisateur/:id', element: <AdminEditUserPage /> },
               { path: 'gestion-conditions', element: <TermsAdminPage /> },
               { path: 'moderation', element: <ModerationQueuePage /> },
+              { path: PATHS.manageContracts.slice(1), element: <AdminContractsPage /> },
               { path: 'annonces/preparer', element: <PrepareAdPage /> },
               { path: 'annonces/transferer/:id', element: <TransferAdPage /> },
             ],

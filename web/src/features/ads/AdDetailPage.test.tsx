@@ -17,8 +17,9 @@ const section = (name: string) => screen.getByRole('region', { name });
 const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
 const price = (mode: string) => fact(mode)?.querySelector('.ad-price')?.textContent;
 
-async function openAd(ad: unknown, path = CURRENT_PATH) {
-  answerOperations({ ad });
+async function openAd(ad: unknown, path = CURRENT_PATH, adBookedPeriods: unknown = []) {
+  // One answer (a list of answers would be one per call).
+  answerOperations({ ad, adBookedPeriods: [adBookedPeriods] });
   const view = renderAt(path);
   await screen.findByRole('heading', { level: 1, name: /Commercial kitchen|Cuisine commerciale|Ad not found|Annonce introuvable/ });
   return view;
@@ -162,5 +163,26 @@ describe('ad detail', () => {
     const images = [{ id: 'image-1', alt: { fr: 'La cuisine', en: null }, variants: testAd().images[0]!.variants }];
     await openAd(testAd({ images }));
     expect(within(section('Images')).getByRole('img', { name: 'La cuisine' })).toHaveAttribute('lang', 'fr');
+  });
+
+  it('shows the dates already booked beside the availability: whole days with the last one included, or a day’s hours', async () => {
+    await openAd(testAd(), CURRENT_PATH, [
+      { precision: 'DAY', start: '2027-01-11', end: '2027-01-13' },
+      { precision: 'DAY', start: '2027-01-20', end: '2027-01-21' },
+      { precision: 'HOUR', start: '2027-02-03T09:00', end: '2027-02-03T17:00' },
+    ]);
+    const booked = within(section('Availability')).getByRole('group', { name: 'Dates already booked' });
+    const items = await within(booked).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'From Monday, January 11, 2027 to Tuesday, January 12, 2027',
+      'Wednesday, January 20, 2027',
+      'Wednesday, February 3, 2027, from 9:00 a.m. to 5:00 p.m.',
+    ]);
+    expect(callsOf('adBookedPeriods')).toEqual([{ adId: AD_ID }]);
+  });
+
+  it('says when no date is booked', async () => {
+    await openAd(testAd());
+    expect(await screen.findByText('No date is booked yet.')).toBeVisible();
   });
 });

@@ -13,8 +13,10 @@ import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { LoadFailure } from '../../lib/profile-form/LoadFailure';
 import { ReportButton } from '../../lib/reports/ReportButton';
 import { displayPhone } from '../../lib/profile-form/profile-values';
+import { longDate } from './ad-dates';
 import { AdGallery } from './AdGallery';
 import { AdMap } from './AdMap';
+import { BookedPeriods } from './BookedPeriods';
 import { AD_DETAIL } from './operations';
 import { useAd } from './use-ad';
 import './ads-pages.css';
@@ -107,7 +109,7 @@ function AdDetails({ ad }: { ad: AdDetail }) {
       </Section>
       <CategoryDetails ad={ad} />
       <Offers ad={ad} language={language} />
-      <AvailabilitySection availability={ad.availability} language={language} />
+      <AvailabilitySection adId={ad.id} availability={ad.availability} language={language} />
       {ad.certifications.length > 0 && (
         <Section title={t('detail.certifications')}>
           <ul>
@@ -262,11 +264,15 @@ function Offers({ ad, language }: { ad: AdDetail; language: UiLanguage }) {
   );
 }
 
-/** An AWSDate (YYYY-MM-DD) as a long date of the reader's language; read in UTC so no time zone moves the day. */
-const longDate = (date: string, language: UiLanguage) =>
-  new Intl.DateTimeFormat(`${language}-CA`, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-
-function AvailabilitySection({ availability, language }: { availability: AdDetail['availability']; language: UiLanguage }) {
+function AvailabilitySection({
+  adId,
+  availability,
+  language,
+}: {
+  adId: string;
+  availability: AdDetail['availability'];
+  language: UiLanguage;
+}) {
   const { t } = useTranslation(['ads', 'adFields']);
   const periods = [availability.day && t('adFields:dayPeriods.DAY'), availability.evening && t('adFields:dayPeriods.EVENING')].filter(
     (period): period is string => Boolean(period),
@@ -295,6 +301,7 @@ function AvailabilitySection({ availability, language }: { availability: AdDetai
           </ul>
         </>
       )}
+      <BookedPeriods adId={adId} language={language} />
     </Section>
   );
 }

@@ -171,3 +171,14 @@ export const TRANSFER_AD = graphql(`
     }
   }
 `);
+
+/** The ad page's booked dates (issue 20): what contracts hold, dates only. */
+export const AD_BOOKED_PERIODS = graphql(`
+  query AdBookedPeriods($adId: ID!) {
+    adBookedPeriods(adId: $adId) {
+      precision
+      start
+      end
+    }
+  }
+`);

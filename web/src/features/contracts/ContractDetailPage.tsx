@@ -14,7 +14,8 @@ import { leaveForProvider } from '../../lib/payments/leave-for-provider';
 import { Outcome } from '../../lib/ui/Outcome';
 import { dateTime, localized, money, nextStepKey, period, type ContractDetails } from './contract-format';
 import { useContractEvents } from './live-contract-events';
-import { ACCEPT_AND_PAY_CONTRACT, CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS, REFUND_CONTRACT } from './operations';
+import { ACCEPT_AND_PAY_CONTRACT, CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS } from './operations';
+import { RefundAction } from './RefundAction';
 import './contracts.css';
 
 export function ContractDetailPage() {
@@ -186,8 +187,6 @@ function ContractActions({ contract }: { contract: ContractDetails }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useApiMutation(CANCEL_CONTRACT, { invalidates: [CONTRACT, MY_CONTRACTS] });
   const pay = useApiMutation(ACCEPT_AND_PAY_CONTRACT, { invalidates: [CONTRACT] });
-  const [confirmingRefund, setConfirmingRefund] = useState(false);
-  const refund = useApiMutation(REFUND_CONTRACT, { invalidates: [CONTRACT, MY_CONTRACTS] });
   const actions = contract.availableActions;
   if (actions.length === 0) return null;
   const confirmCancel = async () => {
@@ -208,34 +207,11 @@ function ContractActions({ contract }: { contract: ContractDetails }) {
       notifyError(error);
     }
   };
-  const confirmRefund = async () => {
-    try {
-      await refund.mutateAsync({ input: { contractId: contract.id, expectedVersion: contract.version } });
-      notify({ type: 'success', text: 'contracts:detail.refunded' });
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setConfirmingRefund(false);
-    }
-  };
   return (
     <div className="contract__actions">
-      {actions.includes('REFUND') &&
-        (confirmingRefund ? (
-          <div role="group" aria-label={t('detail.refundQuestion')} className="contract__confirm">
-            <p>{t('detail.refundQuestion')}</p>
-            <button type="button" className="button" aria-disabled={refund.isPending || undefined} onClick={() => void confirmRefund()}>
-              {t('detail.confirmRefund')}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => setConfirmingRefund(false)}>
-              {t('detail.keep')}
-            </button>
-          </div>
-        ) : (
-          <button type="button" className="button button--secondary" onClick={() => setConfirmingRefund(true)}>
-            {t('detail.refund')}
-          </button>
-        ))}
+      {actions.includes('REFUND') && (
+        <RefundAction contractId={contract.id} version={contract.version} invalidates={[CONTRACT, MY_CONTRACTS]} />
+      )}
       {actions.includes('PAY') && (
         <button type="button" className="button" aria-disabled={pay.isPending || undefined} onClick={() => void acceptAndPay()}>
           {pay.isPending ? t('detail.paying') : t('detail.pay')}

@@ -23,7 +23,8 @@ import type { FieldMessage } from '../../lib/forms/use-form';
 import { uploadFile } from '../../lib/files/upload';
 import { notifyError } from '../../lib/notifications/notify-error';
 
-export type ContractFields = Omit<ProposeContractInput, 'conversationId'>;
+/** What the form fills (the page adds which conversation and the request's key). */
+export type ContractFields = Omit<ProposeContractInput, 'conversationId' | 'requestKey'>;
 
 /** A document of the form: joined already (a fileId), or chosen now and uploaded when the form is sent. */
 export interface ContractFormFile {

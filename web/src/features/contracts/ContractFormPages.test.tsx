@@ -71,6 +71,7 @@ describe('proposing a contract', () => {
       {
         input: {
           conversationId: 'conv-1',
+          requestKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
           period: { precision: 'DAY', start: daysFromNow(10), end: daysFromNow(12) },
           totalPriceCents: 125_050,
           terms: '<p>Clés remises à 8 h</p>',
@@ -138,6 +139,9 @@ describe('proposing a contract', () => {
         'Your onboarding with the card payment provider is not complete. Finish it to propose contracts and get paid.',
       ),
     );
+    // Both sends are one proposal of this page: the same request key (the server makes one contract of it).
+    const [first, second] = callsOf('proposeContract') as { input: { requestKey: string } }[];
+    expect(second!.input.requestKey).toBe(first!.input.requestKey);
   });
 
   it('is refused from a conversation where the user is not the owner', async () => {

@@ -28,6 +28,8 @@ export function CreateContractPage() {
   usePageTitle(t('create.title'));
   const [params] = useSearchParams();
   const conversationId = params.get('conversation') ?? '';
+  // One key for this page's proposal: sending it again (a retry after a lost answer) makes no second contract.
+  const [requestKey] = useState(() => crypto.randomUUID());
   const navigate = useNavigate();
   const conversation = useApiQuery(CONTRACT_CONVERSATION, { id: conversationId }, { enabled: !!conversationId });
   const propose = useApiMutation(PROPOSE_CONTRACT, { invalidates: [MY_CONTRACTS] });
@@ -67,7 +69,7 @@ export function CreateContractPage() {
             submitLabel={t('create.submit')}
             onSubmit={async (fields) => {
               try {
-                const { proposeContract } = await propose.mutateAsync({ input: { ...fields, conversationId } });
+                const { proposeContract } = await propose.mutateAsync({ input: { ...fields, conversationId, requestKey } });
                 notify({ type: 'success', text: 'contracts:create.done' });
                 await navigate(contractPath(proposeContract.id));
                 return null;

@@ -2,10 +2,11 @@
 // the other one), money with 2 decimals and "$ CA" (spec §9), amounts as the form types them.
 import { formatContractPeriod, formatMoney, QUEBEC_TIME_ZONE, type UiLanguage } from '@partage/graphql';
 import type { ResultOf } from '../../lib/api/documents';
-import type { CONTRACT, MY_CONTRACTS } from './operations';
+import type { ADMIN_CONTRACTS, CONTRACT, MY_CONTRACTS } from './operations';
 
 export type ContractDetails = NonNullable<ResultOf<typeof CONTRACT>['contract']>;
 export type ContractLine = ResultOf<typeof MY_CONTRACTS>['myContracts']['items'][number];
+export type AdminContractLine = ResultOf<typeof ADMIN_CONTRACTS>['adminContracts']['items'][number];
 
 const uiLanguage = (language: string): UiLanguage => (language === 'en' ? 'en' : 'fr');
 

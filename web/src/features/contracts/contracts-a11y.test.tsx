@@ -48,4 +48,36 @@ describe('contract screens accessibility', () => {
     await screen.findAllByText(language === 'en' ? /No contract was proposed to you/ : /Aucun contrat ne vous a été proposé/);
     expect(await violations()).toEqual([]);
   });
+
+  it.each(['en', 'fr'] as const)('the administrators’ contracts list has no axe violation (%s)', async (language) => {
+    await i18n.changeLanguage(language);
+    signIn('ADMIN', 'admin-1');
+    const { current, ...contract } = aContract({ status: 'PAID' });
+    answerOperations({
+      adminContracts: {
+        items: [
+          {
+            id: contract.id,
+            status: 'PAID',
+            version: 2,
+            adTitle: contract.ad.title,
+            ownerName: contract.owner.publicName,
+            tenantName: contract.tenant.publicName,
+            period: current.period,
+            totalPriceCents: current.totalPriceCents,
+            platformFeeCents: current.platformFeeCents,
+            payment: { amountCents: current.totalPriceCents, paidAt: '2026-11-21T15:00:00.000Z' },
+            payout: { dueAt: '2027-01-12T05:00:00.000Z', failures: 3, flagged: true, lastFailure: 'invalidRequest', paidOutAt: null },
+            refundedAt: null,
+            availableActions: ['REFUND', 'RETRY_PAYOUT'],
+            createdAt: contract.createdAt,
+          },
+        ],
+        nextToken: null,
+      },
+    });
+    renderAt('/gestion-contrats');
+    await screen.findByRole('button', { name: language === 'en' ? /Retry the payout/ : /Relancer le versement/ });
+    expect(await violations()).toEqual([]);
+  });
 });

@@ -191,3 +191,58 @@ export const ON_CONTRACT_EVENT = graphql(`
     }
   }
 `);
+
+/** /gestion-contrats (administrators): every contract, or the flagged payouts. */
+export const ADMIN_CONTRACTS = graphql(
+  `
+    query AdminContracts($filter: AdminContractFilter!, $limit: Int, $nextToken: String) {
+      adminContracts(filter: $filter, limit: $limit, nextToken: $nextToken) {
+        items {
+          id
+          status
+          version
+          adTitle {
+            fr
+            en
+          }
+          ownerName
+          tenantName
+          period {
+            ...ContractPeriodFields
+          }
+          totalPriceCents
+          platformFeeCents
+          payment {
+            amountCents
+            paidAt
+          }
+          payout {
+            dueAt
+            failures
+            flagged
+            lastFailure
+            paidOutAt
+          }
+          refundedAt
+          availableActions
+          createdAt
+        }
+        nextToken
+      }
+    }
+  `,
+  [PERIOD_FIELDS],
+);
+
+export const RETRY_CONTRACT_PAYOUT = graphql(`
+  mutation RetryContractPayout($input: RetryContractPayoutInput!) {
+    retryContractPayout(input: $input) {
+      id
+      status
+      payout {
+        flagged
+        lastFailure
+      }
+    }
+  }
+`);

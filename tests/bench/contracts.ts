@@ -1,0 +1,354 @@
+// `npm run bench:contracts`: contracts under contention, on DynamoDB Local with the local payment
+// simulator (the payment port's simulated provider), in this process with the app's own use cases.
+//
+// 1. Payment attempts: BENCH_PAYMENT_ATTEMPTS (1,000) tenants' attempts on BENCH_ADS (100) ads, ten
+//    contracts per ad with overlapping dates, all at once (BENCH_IN_FLIGHT, 16, in flight, shuffled across the ads). An
+//    attempt that gets the dates opens a Checkout Session, which the simulator then pays (most) or lets
+//    expire (some, freeing the dates for the attempts still running); each event is signed and handed to
+//    the webhook's handling (receivePaymentWebhook: signature, event claim, the contract's change), whose
+//    time is measured. `double_bookings`: pairs of PAID contracts of one ad whose periods overlap.
+// 2. Payouts: BENCH_PAYOUTS (10,000) paid contracts (100 owners with 100 each, written as the webhook
+//    leaves them, with their simulator sessions), each payout job fired twice at the same moment.
+//    `duplicate_transfers`: transfers beyond one per contract at the simulator.
+// Writes bench/results/contracts.json; both counts must be 0 (the run fails otherwise).
+
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { format } from 'prettier';
+import { AppError, quebecToday, type ContractCheckout } from '@partage/graphql';
+import { registerLocalEventSink } from '../../functions/adapters/local-publisher';
+import { actOnCheckout, seedCompletedSimulatorAccount } from '../../functions/adapters/payment-simulator';
+import { adminContracts, putNewContract, type ContractRecord } from '../../functions/data/contracts';
+import { ensureTable } from '../../functions/data/ensure-table';
+import { getSimulatorRecord, putSimulatorRecord, simulatedTransfers } from '../../functions/data/payment-simulator';
+import { createUser, linkPaymentAccount, recordPaymentOnboarding, type UserRecord } from '../../functions/data/users';
+import { createAd, publishAd } from '../../functions/domain/ads/ads';
+import { createConversation } from '../../functions/domain/chat/conversations';
+import { epochSeconds, now } from '../../functions/domain/clock';
+import { acceptAndPayContract } from '../../functions/domain/contracts/contract-payment';
+import { runPayout } from '../../functions/domain/contracts/contract-payouts';
+import { proposeContract } from '../../functions/domain/contracts/contracts';
+import { periodsOverlap } from '../../functions/domain/contracts/booking-periods';
+import { apiErrorOf } from '../../functions/domain/data-errors';
+import type { Identity } from '../../functions/domain/identity';
+import { receivePaymentWebhook } from '../../functions/domain/payments/webhooks';
+import { adInput } from '../../functions/testing/ad-input';
+import { localClient, startDynamoDbLocal } from '../../infra/local/dynamodb-local';
+import { setFunctionEnv } from '../../infra/local/functions-env';
+
+const ADS = Number(process.env.BENCH_ADS ?? 100);
+const ATTEMPTS = Number(process.env.BENCH_PAYMENT_ATTEMPTS ?? 1_000);
+const PAYOUTS = Number(process.env.BENCH_PAYOUTS ?? 10_000);
+const PAYOUT_OWNERS = 100;
+/** Calls in flight at once: payment attempts, and payout fires (each fire two deliveries). */
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 16);
+/** Share of the opened sessions the simulator lets expire instead of paying. */
+const EXPIRED_SHARE = 0.2;
+const DAY_MS = 86_400_000;
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const dynamo = await startDynamoDbLocal();
+const dataDir = await mkdtemp(join(tmpdir(), 'partage-bench-contracts-'));
+await setFunctionEnv({
+  dataDir,
+  tableName: 'bench-contracts',
+  dynamoEndpoint: dynamo.endpoint,
+  publicUrl: 'http://bench.invalid',
+  version: 'bench',
+});
+const client = localClient(dynamo.endpoint);
+await ensureTable(client, 'bench-contracts');
+client.destroy();
+// No page listens: the live events go nowhere.
+registerLocalEventSink(async () => undefined);
+
+/** A deterministic random source (mulberry32), so that runs compare. */
+let seed = 20_261_125;
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+};
+
+/** Runs `work` on every item, `inFlight` at a time. */
+async function pool<T>(items: T[], inFlight: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(inFlight, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+async function user(id: string, phoneVerified = false): Promise<UserRecord> {
+  const record: UserRecord = {
+    id,
+    email: `${id}@bench.example`,
+    role: 'USER',
+    passwordHash: 'bench-no-login',
+    firstName: 'Banc',
+    lastName: 'Essai',
+    publicName: `Organisme ${id}`,
+    language: 'fr',
+    emailConfirmed: true,
+    phoneVerified,
+    lockedOut: false,
+    failedLogins: 0,
+    firstLoginModalClosed: true,
+    createdAt: now().toISOString(),
+  };
+  await createUser(record);
+  return record;
+}
+
+/** An owner onboarded at the simulator (as the demo owner is). */
+async function onboardedOwner(id: string): Promise<UserRecord> {
+  const owner = await user(id, true);
+  const accountId = `acct_sim_${id.replace(/[^\w]/g, '_')}`;
+  await seedCompletedSimulatorAccount({ accountId, userId: owner.id, email: owner.email });
+  await linkPaymentAccount(owner.id, accountId);
+  await recordPaymentOnboarding(owner.id, accountId, 'COMPLETE', epochSeconds());
+  return { ...owner, paymentAccountId: accountId };
+}
+
+const asUser = (u: UserRecord): Identity => ({ userId: u.id, role: 'USER' });
+const day = (offset: number) => quebecToday(new Date(now().getTime() + offset * DAY_MS));
+const alwaysAvailable = { all: true, day: false, evening: false, weekdays: [], restrictions: [] };
+
+// ---- 1. Payment attempts --------------------------------------------------------------------------
+const setupStarted = performance.now();
+const owner = await onboardedOwner('bench-owner');
+const perAd = Math.ceil(ATTEMPTS / ADS);
+const tenants = await Promise.all(Array.from({ length: perAd }, (_, i) => user(`bench-tenant-${i}`)));
+const ads: string[] = [];
+for (let i = 0; i < ADS; i++) {
+  const ad = await createAd(asUser(owner), adInput({ title: { fr: `Cuisine du banc ${i}`, en: null }, availability: alwaysAvailable }));
+  await publishAd(asUser(owner), ad.id);
+  ads.push(ad.id);
+}
+// Ten contracts per ad (one per tenant), two days each, starting on one of three days: most pairs overlap.
+const proposals = Array.from({ length: ATTEMPTS }, (_, i) => {
+  const k = Math.floor(i / ADS);
+  return { adId: ads[i % ADS]!, tenant: tenants[k]!, k };
+});
+const contracts: { id: string; tenant: UserRecord }[] = [];
+await pool(proposals, 16, async ({ adId, tenant, k }) => {
+  const conversation = await createConversation(asUser(tenant), { adId });
+  const start = 10 + (k % 3);
+  const contract = await proposeContract(asUser(owner), {
+    conversationId: conversation.id,
+    requestKey: randomUUID(),
+    period: { precision: 'DAY', start: day(start), end: day(start + 2) },
+    totalPriceCents: 20_000 + k * 100,
+    terms: '<p>Banc d’essai.</p>',
+    files: [],
+    disclaimerAccepted: true,
+  });
+  contracts.push({ id: contract.id, tenant });
+});
+console.log(`Set up ${ADS} ads and ${contracts.length} proposals in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s.`);
+
+const webhookMs: number[] = [];
+const timedHandling = async (payload: string, signature: string) => {
+  const started = performance.now();
+  await receivePaymentWebhook(payload, signature);
+  webhookMs.push(performance.now() - started);
+};
+const outcomes = {
+  checkout_opened: 0,
+  dates_unavailable: 0,
+  other_refusals: {} as Record<string, number>,
+  sessions_paid: 0,
+  sessions_expired: 0,
+};
+const shuffled = [...contracts].sort(() => random() - 0.5);
+const attemptsStarted = performance.now();
+await pool(shuffled, IN_FLIGHT, async ({ id, tenant }) => {
+  let checkout: ContractCheckout;
+  try {
+    checkout = await acceptAndPayContract(asUser(tenant), { contractId: id, expectedVersion: 1 });
+  } catch (error) {
+    // As the resolver frame answers it (a refusal of the data layer becomes its API error).
+    const refusal = apiErrorOf(error);
+    if (!(refusal instanceof AppError)) throw refusal;
+    if (refusal.code === 'DATES_UNAVAILABLE') outcomes.dates_unavailable++;
+    else outcomes.other_refusals[refusal.code] = (outcomes.other_refusals[refusal.code] ?? 0) + 1;
+    return;
+  }
+  outcomes.checkout_opened++;
+  const session = (await getSimulatorRecord('SESSION', new URL(checkout.url).searchParams.get('session')!))!;
+  const expire = random() < EXPIRED_SHARE;
+  await actOnCheckout(session, expire ? 'expire' : 'pay', timedHandling);
+  outcomes[expire ? 'sessions_expired' : 'sessions_paid']++;
+});
+const attemptsSeconds = (performance.now() - attemptsStarted) / 1000;
+
+/** Every contract, through the administrators' listing (no scan). */
+async function everyContract(): Promise<ContractRecord[]> {
+  const all: ContractRecord[] = [];
+  let token: string | null = null;
+  do {
+    const page: { contracts: ContractRecord[]; nextToken: string | null } = await adminContracts('ALL', 50, token);
+    all.push(...page.contracts);
+    token = page.nextToken;
+  } while (token);
+  return all;
+}
+
+const paidByAd = new Map<string, ContractRecord[]>();
+for (const contract of await everyContract()) {
+  if (contract.status === 'PAID') paidByAd.set(contract.adId, [...(paidByAd.get(contract.adId) ?? []), contract]);
+}
+let doubleBookings = 0;
+for (const paid of paidByAd.values()) {
+  for (let i = 0; i < paid.length; i++)
+    for (let j = i + 1; j < paid.length; j++) if (periodsOverlap(paid[i]!.content, paid[j]!.content)) doubleBookings++;
+}
+const paidCount = [...paidByAd.values()].reduce((sum, paid) => sum + paid.length, 0);
+// A session paid for dates lost meanwhile is refunded by the webhook, and its contract stays unpaid.
+const refundedForLostDates = outcomes.sessions_paid - paidCount;
+webhookMs.sort((a, b) => a - b);
+console.log(
+  `Payments: ${ATTEMPTS} attempts in ${attemptsSeconds.toFixed(1)} s, ${paidCount} PAID, ${doubleBookings} double bookings; webhook p50 ${percentile(webhookMs, 0.5).toFixed(1)} ms, p95 ${percentile(webhookMs, 0.95).toFixed(1)} ms.`,
+);
+
+// ---- 2. Payouts, each fired twice at once -----------------------------------------------------------
+const payoutSetupStarted = performance.now();
+const payoutTenant = await user('bench-payout-tenant');
+const payoutOwners = await Promise.all(Array.from({ length: PAYOUT_OWNERS }, (_, i) => onboardedOwner(`bench-payout-owner-${i}`)));
+const paidContracts: string[] = [];
+await pool(payoutOwners, 8, async (payoutOwner) => {
+  const ad = await createAd(asUser(payoutOwner), adInput({ availability: alwaysAvailable }));
+  await publishAd(asUser(payoutOwner), ad.id);
+  const conversation = await createConversation(asUser(payoutTenant), { adId: ad.id });
+  for (let i = 0; i < PAYOUTS / PAYOUT_OWNERS; i++) {
+    const id = randomUUID();
+    const sessionId = `cs_sim_bench_${id}`;
+    const at = now().toISOString();
+    const start = day(2 + (i % 300));
+    const content = {
+      precision: 'DAY' as const,
+      start,
+      end: day(3 + (i % 300)),
+      startAt: new Date(`${start}T05:00:00Z`).toISOString(),
+      endAt: new Date(Date.parse(`${start}T05:00:00Z`) + DAY_MS).toISOString(),
+      totalPriceCents: 25_000,
+      platformFeeCents: 0,
+      terms: '<p>Banc d’essai.</p>',
+      files: [],
+      disclaimerAccepted: true,
+    };
+    // As the webhook leaves a paid contract: PAID with its payment, the session paid at the simulator.
+    await putSimulatorRecord('SESSION', sessionId, {
+      sessionId,
+      contractId: id,
+      contractVersion: 1,
+      amountCents: 25_000,
+      description: 'Banc',
+      successUrl: 'http://bench.invalid/paiement/succes',
+      cancelUrl: 'http://bench.invalid/paiement/annule',
+      language: 'fr',
+      expiresAt: epochSeconds() + 1800,
+      created: epochSeconds(),
+      status: 'complete',
+      paymentStatus: 'paid',
+      paymentIntentId: `pi_sim_bench_${id}`,
+      chargeId: `ch_sim_bench_${id}`,
+    });
+    await putNewContract({
+      id,
+      adId: ad.id,
+      conversationId: conversation.id,
+      ownerId: payoutOwner.id,
+      tenantId: payoutTenant.id,
+      status: 'PAID',
+      version: 1,
+      revision: 1,
+      createdAt: at,
+      updatedAt: at,
+      content,
+      history: [
+        { kind: 'PROPOSED', at, actorId: payoutOwner.id, status: 'SUBMITTED', version: 1 },
+        { kind: 'PAID', at, actorId: null, status: 'PAID', version: 1 },
+      ],
+      payment: { sessionId, paymentIntentId: `pi_sim_bench_${id}`, amountCents: 25_000, paidAt: at },
+    });
+    paidContracts.push(id);
+  }
+});
+console.log(`Set up ${paidContracts.length} paid contracts in ${((performance.now() - payoutSetupStarted) / 1000).toFixed(1)} s.`);
+
+const fireMs: number[] = [];
+const fireOutcomes: Record<string, number> = {};
+const payoutsStarted = performance.now();
+await pool(paidContracts, Math.max(1, Math.floor(IN_FLIGHT / 2)), async (contractId) => {
+  const fire = async () => {
+    const started = performance.now();
+    const outcome = await runPayout({ contractId });
+    fireMs.push(performance.now() - started);
+    fireOutcomes[outcome] = (fireOutcomes[outcome] ?? 0) + 1;
+  };
+  // The same fire delivered twice at the same moment (EventBridge Scheduler delivers at least once).
+  await Promise.all([fire(), fire()]);
+});
+const payoutSeconds = (performance.now() - payoutsStarted) / 1000;
+let transfers = 0;
+let duplicateTransfers = 0;
+for (const payoutOwner of payoutOwners) {
+  const made = await simulatedTransfers(payoutOwner.paymentAccountId!, 1_000);
+  transfers += made.length;
+  const groups = new Map<string, number>();
+  for (const transfer of made) groups.set(transfer.transferGroup, (groups.get(transfer.transferGroup) ?? 0) + 1);
+  for (const count of groups.values()) duplicateTransfers += count - 1;
+}
+fireMs.sort((a, b) => a - b);
+console.log(
+  `Payouts: ${paidContracts.length} fired twice in ${payoutSeconds.toFixed(1)} s, ${transfers} transfers, ${duplicateTransfers} duplicates.`,
+);
+
+const results = {
+  date: new Date().toISOString(),
+  machine: 'DynamoDB Local, local payment simulator, one Node process',
+  // The machine's load when the run ended (1, 5, 15 minutes): other work on its cores slows every step.
+  load_average: loadavg().map((load) => +load.toFixed(1)),
+  in_flight: IN_FLIGHT,
+  payments: {
+    ads: ADS,
+    attempts: contracts.length,
+    ...outcomes,
+    paid_contracts: paidCount,
+    paid_for_lost_dates_refunded: refundedForLostDates,
+    double_bookings: doubleBookings,
+    seconds: +attemptsSeconds.toFixed(1),
+  },
+  webhook: {
+    events: webhookMs.length,
+    p50_ms: +percentile(webhookMs, 0.5).toFixed(1),
+    p95_ms: +percentile(webhookMs, 0.95).toFixed(1),
+    goal_p95_ms: 100,
+  },
+  payouts: {
+    contracts: paidContracts.length,
+    fires: fireMs.length,
+    outcomes: fireOutcomes,
+    transfers,
+    duplicate_transfers: duplicateTransfers,
+    fire_p50_ms: +percentile(fireMs, 0.5).toFixed(1),
+    fire_p95_ms: +percentile(fireMs, 0.95).toFixed(1),
+    seconds: +payoutSeconds.toFixed(1),
+  },
+  double_bookings: doubleBookings,
+  duplicate_transfers: duplicateTransfers,
+};
+await mkdir(join(root, 'bench/results'), { recursive: true });
+// As the repository's formatter writes it (`npm run lint` checks every file).
+await writeFile(join(root, 'bench/results/contracts.json'), await format(JSON.stringify(results, null, 2), { parser: 'json' }));
+console.log('Wrote bench/results/contracts.json');
+await dynamo.stop();
+if (doubleBookings > 0 || duplicateTransfers > 0) process.exitCode = 1;

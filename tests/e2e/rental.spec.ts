@@ -1,0 +1,192 @@
+// A whole rental in the browser, in French (issue 20, docs/rentals.md): a new owner onboards with the
+// payment provider through the local simulator and proposes a contract from a conversation about their
+// ad; the tenant cancels the first payment, retries, has a card declined, then pays; both parties'
+// pages follow each step live; the payout runs from /_dev/schedules and the owner's dashboard shows it;
+// a proposal overlapping the paid dates is refused.
+//
+// The payout and the host's clock: the local scheduler fires on the functions' clock, which every
+// journey of the host shares (tokens, unread-message reminders, other journeys' schedules, the terms'
+// dates). Moving it past the start + 24 h would run other journeys' jobs early and expire their
+// sessions, so this journey does not move it: it runs its own contract's one-time payout schedule
+// (`payout-<id>`, due at the start + 24 h) from /_dev/schedules with that schedule's "Run now" button,
+// which fires the very job the scheduler would fire when the clock reached it, and nothing else.
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { quebecToday } from '@partage/graphql';
+import { adInput } from '../../functions/testing/ad-input';
+import {
+  apiToken,
+  closeWelcomeLater,
+  expect,
+  fillLogin,
+  graphqlCall,
+  outbox,
+  signUpConfirmedThroughApi,
+  test,
+  uniqueEmail,
+} from './support';
+
+const PASSWORD = 'Location-Essai-2026';
+const DAY_MS = 86_400_000;
+
+/** A North American number in the fictional 555 exchange; each host is fresh, chance keeps runs of one host apart. */
+const uniquePhone = () => `581 555-${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
+const digitsOf = (phone: string) => phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+
+/** The code texted to `phone` after `since`, from the dev outbox. */
+async function smsCode(request: APIRequestContext, phone: string, since: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const texts = (await outbox(request)).filter(
+        (entry) => entry.kind === 'sms' && digitsOf(entry.to) === digitsOf(phone) && Date.parse(entry.sentAt) >= since,
+      );
+      code = /\b(\d{6})\b/.exec(texts.at(-1)?.text ?? '')?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/**
+ * A new owner with a verified phone and a published ad offered every day, and a new tenant who has
+ * asked about it: made through the API (what this journey walks starts after them). Answers the
+ * accounts and the conversation's id.
+ */
+async function ownerAdAndTenant(request: APIRequestContext) {
+  const owner = { email: uniqueEmail('proprietaire-location'), phone: uniquePhone() };
+  const tenant = { email: uniqueEmail('locataire-location') };
+  await signUpConfirmedThroughApi(request, owner.email, PASSWORD, 'Cuisine partagée de Lévis', { phoneNumber: owner.phone });
+  await signUpConfirmedThroughApi(request, tenant.email, PASSWORD, 'Traiteur du Fleuve');
+  const ownerToken = await apiToken(request, owner.email, PASSWORD);
+  const since = Date.now() - 1000;
+  await graphqlCall(request, 'mutation { sendPhoneVerificationCode { phoneNumber } }', {}, ownerToken);
+  const code = await smsCode(request, owner.phone, since);
+  await graphqlCall(
+    request,
+    'mutation Verify($input: VerifyPhoneCodeInput!) { verifyPhoneCode(input: $input) { phoneVerified } }',
+    {
+      input: { code },
+    },
+    ownerToken,
+  );
+  const title = `Cuisine de Lévis ${Date.now()}`;
+  const { createAd } = await graphqlCall<{ createAd: { id: string } }>(
+    request,
+    'mutation CreateAd($input: AdInput!) { createAd(input: $input) { id } }',
+    {
+      input: adInput({
+        title: { fr: title, en: null },
+        availability: { all: true, day: true, evening: true, weekdays: [], restrictions: [] },
+      }),
+    },
+    ownerToken,
+  );
+  await graphqlCall(request, 'mutation Publish($id: ID!) { publishAd(id: $id) { id } }', { id: createAd.id }, ownerToken);
+  const tenantToken = await apiToken(request, tenant.email, PASSWORD);
+  const { createConversation } = await graphqlCall<{ createConversation: { id: string } }>(
+    request,
+    'mutation Ask($input: CreateConversationInput!) { createConversation(input: $input) { id } }',
+    { input: { adId: createAd.id } },
+    tenantToken,
+  );
+  return { owner, tenant, title, conversationId: createConversation.id };
+}
+
+/** The second party, in a browser context of their own on the journey's host. */
+async function signedIn(browser: Browser, baseURL: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/connexion?lang=fr');
+  await fillLogin(page, 'fr', email, PASSWORD);
+  await closeWelcomeLater(page, 'fr');
+  return page;
+}
+
+/** Fills the contract form: one day by the day, `amount` as typed, terms, the disclaimer; then proposes. */
+async function propose(page: Page, day: string, nextDay: string, amount: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Proposer un contrat' })).toBeVisible();
+  await page.getByRole('radio', { name: 'À la journée' }).check();
+  await page.getByLabel('Début', { exact: true }).fill(day);
+  await page.getByLabel('Fin', { exact: true }).fill(nextDay);
+  await page.getByLabel('Montant total').fill(amount);
+  await page.getByRole('textbox', { name: 'Conditions' }).fill('Remise des clés à 8 h, retour le lendemain à 8 h.');
+  await page.getByRole('checkbox', { name: /Je confirme que ces informations sont exactes/ }).check();
+  await page.getByRole('button', { name: 'Proposer le contrat' }).click();
+}
+
+test('a whole rental: onboarding, proposal, a cancelled then declined payment, payment, payout, dashboard, overlap refused', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.slow();
+  const { owner, tenant, title, conversationId } = await ownerAdAndTenant(request);
+  const day = quebecToday(new Date(Date.now() + DAY_MS));
+  const nextDay = quebecToday(new Date(Date.now() + 2 * DAY_MS));
+
+  // The owner onboards with the payment provider (the simulator's hosted page).
+  await page.goto('/connexion?lang=fr');
+  await fillLogin(page, 'fr', owner.email, PASSWORD);
+  await closeWelcomeLater(page, 'fr');
+  await page.goto('/paiements?lang=fr');
+  await page.getByRole('button', { name: 'Commencer l’inscription' }).click();
+  await expect(page).toHaveURL(/\/_dev\/payments\/onboarding\?link=/);
+  await page.getByRole('button', { name: /Complete onboarding/ }).click();
+  await expect(page.getByText(/C’est fait : votre inscription auprès du fournisseur de paiement est terminée/)).toBeVisible();
+
+  // From the conversation, a contract for one day.
+  await page.goto(`/conversations/${conversationId}`);
+  await page.getByRole('link', { name: 'Proposer un contrat' }).click();
+  await propose(page, day, nextDay, '250,00');
+  await expect(page.getByRole('heading', { level: 1, name: `Contrat : ${title} Proposé` })).toBeVisible();
+  const contractUrl = new URL(page.url());
+  const contractId = contractUrl.pathname.split('/').at(-1)!;
+
+  // The tenant reads it and pays; the owner's page stays open and follows.
+  const tenantPage = await signedIn(browser, baseURL!, tenant.email);
+  await tenantPage.goto(contractUrl.pathname);
+  await expect(tenantPage.getByText('250,00 $ CA').first()).toBeVisible();
+  await tenantPage.getByRole('button', { name: 'Accepter et payer' }).click();
+  await expect(tenantPage).toHaveURL(/\/_dev\/payments\/checkout\?session=/);
+  // Cancelled on the provider's page: nothing charged, still payable.
+  await tenantPage.getByRole('button', { name: 'Cancel and go back to the site' }).click();
+  await expect(tenantPage).toHaveURL(/\/paiement\/annule\?contrat=/);
+  await expect(tenantPage.getByText(/Le paiement a été annulé et rien n’a été débité/)).toBeVisible();
+  await tenantPage.getByRole('link', { name: 'Réessayer le paiement' }).click();
+  // The retry: a new session; a declined card first, then another card.
+  await tenantPage.getByRole('button', { name: 'Accepter et payer' }).click();
+  await expect(tenantPage).toHaveURL(/\/_dev\/payments\/checkout\?session=/);
+  await tenantPage.getByRole('button', { name: 'Pay with a card that is declined' }).click();
+  await expect(tenantPage.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
+  await tenantPage.getByRole('button', { name: 'Pay with a test card' }).click();
+  await expect(tenantPage).toHaveURL(/\/paiement\/succes\?contrat=/);
+  await expect(tenantPage.getByText('Paiement confirmé : le contrat est payé. Le reçu vous a été envoyé par courriel.')).toBeVisible();
+
+  // The owner's open page shows it paid, live.
+  await expect(page.getByRole('heading', { level: 1, name: `Contrat : ${title} Payé` })).toBeVisible();
+  await tenantPage.goto(contractUrl.pathname);
+  await expect(tenantPage.getByRole('heading', { level: 1, name: `Contrat : ${title} Payé` })).toBeVisible();
+
+  // The payout, from the dev schedules page (see the top of this file: the host's clock is not moved).
+  const schedules = await page.context().newPage();
+  await schedules.goto('/_dev/schedules');
+  await schedules.getByRole('button', { name: `Run payout-${contractId} now` }).click();
+  await expect(schedules.locator('section[aria-live]')).toContainText(`payout-${contractId}`);
+  await expect(schedules.locator('section[aria-live]')).toContainText('done');
+  await schedules.close();
+  await expect(page.getByRole('heading', { level: 1, name: `Contrat : ${title} Versé au propriétaire` })).toBeVisible();
+  await expect(tenantPage.getByRole('heading', { level: 1, name: `Contrat : ${title} Versé au propriétaire` })).toBeVisible();
+
+  // The owner's dashboard.
+  await page.goto('/tableau-de-bord?lang=fr');
+  const asOwner = page.getByRole('region', { name: 'Mes contrats comme propriétaire' });
+  await expect(asOwner.getByRole('listitem').filter({ hasText: title })).toContainText('Versé au propriétaire');
+  await expect(asOwner.getByRole('listitem').filter({ hasText: title })).toContainText('250,00 $ CA');
+
+  // Another proposal for the paid day is refused.
+  await page.goto(`/contrats/creer?conversation=${conversationId}`);
+  await propose(page, day, nextDay, '100,00');
+  await expect(page.getByText('Ces dates ne sont plus disponibles : elles sont réservées pour un autre contrat.')).toBeVisible();
+  await expect(page).toHaveURL(/\/contrats\/creer\?conversation=/);
+});

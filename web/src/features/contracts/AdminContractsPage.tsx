@@ -1,0 +1,172 @@
+// /gestion-contrats (administrators; issue 20 §8): every contract with its payment, payout and refund,
+// newest first, or only the payouts flagged after repeated refusals. A flagged payout is run again from
+// its line; a paid contract not yet paid out is refunded from its line, after a confirmation.
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { contractPath } from '../../app/paths';
+import { errorMessageKey } from '../../lib/api/errors';
+import { useApiInfiniteQuery, useApiMutation } from '../../lib/api/queries';
+import { usePageTitle } from '../../lib/i18n/use-page-title';
+import { notifyError } from '../../lib/notifications/notify-error';
+import { notify } from '../../lib/notifications/store';
+import { dateTime, localized, money, period, type AdminContractLine } from './contract-format';
+import { ADMIN_CONTRACTS, RETRY_CONTRACT_PAYOUT } from './operations';
+import { RefundAction } from './RefundAction';
+import './contracts.css';
+
+/** The filter in the address, so that it survives a reload and can be shared. */
+const FILTER_PARAM = 'filtre';
+const FLAGGED_VALUE = 'versements-signales';
+
+export function AdminContractsPage() {
+  const { t } = useTranslation('contracts');
+  usePageTitle(t('admin.title'));
+  const [params, setParams] = useSearchParams();
+  const filter = params.get(FILTER_PARAM) === FLAGGED_VALUE ? 'PAYOUT_FLAGGED' : 'ALL';
+  const pages = useApiInfiniteQuery(ADMIN_CONTRACTS, { filter }, (page) => page.adminContracts.nextToken);
+  const lines = pages.data?.pages.flatMap((page) => page.adminContracts.items) ?? [];
+  return (
+    <div className="page admin-contracts">
+      <h1>{t('admin.title')}</h1>
+      <div className="form-field admin-contracts__filter">
+        <label htmlFor="admin-contracts-filter">{t('admin.filter')}</label>
+        <select
+          id="admin-contracts-filter"
+          value={filter}
+          onChange={(event) => setParams(event.target.value === 'PAYOUT_FLAGGED' ? { [FILTER_PARAM]: FLAGGED_VALUE } : {})}
+        >
+          <option value="ALL">{t('admin.ALL')}</option>
+          <option value="PAYOUT_FLAGGED">{t('admin.PAYOUT_FLAGGED')}</option>
+        </select>
+      </div>
+      {pages.isPending ? (
+        <p role="status">{t('common:loading')}</p>
+      ) : pages.isError ? (
+        <div role="alert">
+          <p>{t(errorMessageKey(pages.error), { ns: 'common' })}</p>
+          <button type="button" className="button" onClick={() => void pages.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : lines.length === 0 ? (
+        <p role="status">{t(`admin.empty${filter}`)}</p>
+      ) : (
+        <ul className="dashboard__list" aria-label={t(`admin.${filter}`)}>
+          {lines.map((line) => (
+            <AdminContractCard key={line.id} line={line} />
+          ))}
+        </ul>
+      )}
+      {pages.hasNextPage && (
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-disabled={pages.isFetchingNextPage || undefined}
+          onClick={() => void pages.fetchNextPage()}
+        >
+          {t('dashboard.more')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function AdminContractCard({ line }: { line: AdminContractLine }) {
+  const { t, i18n } = useTranslation('contracts');
+  const language = i18n.language;
+  const title = localized(line.adTitle, language);
+  const { payment, payout } = line;
+  return (
+    <li className="dashboard__card">
+      <h2 className="admin-contracts__title">
+        <Link to={contractPath(line.id)}>{title}</Link>
+      </h2>
+      <p>
+        <span className={`contract-status contract-status--${line.status}`}>{t(`status.${line.status}`)}</span>{' '}
+        {t('admin.parties', { owner: line.ownerName, tenant: line.tenantName })}
+      </p>
+      <dl className="contract__facts">
+        <dt>{t('detail.period')}</dt>
+        <dd>{period(line.period, language)}</dd>
+        <dt>{t('detail.total')}</dt>
+        <dd className="contract__money">{money(line.totalPriceCents, language)}</dd>
+        <dt>{t('detail.fee')}</dt>
+        <dd className="contract__money">{money(line.platformFeeCents, language)}</dd>
+        <dt>{t('admin.payment')}</dt>
+        <dd>
+          {payment
+            ? t('admin.paidAt', { amount: money(payment.amountCents, language), date: dateTime(payment.paidAt, language) })
+            : t('admin.notPaid')}
+        </dd>
+        {payout && (
+          <>
+            <dt>{t('admin.payout')}</dt>
+            <dd>
+              {payout.paidOutAt
+                ? t('admin.paidOutAt', { date: dateTime(payout.paidOutAt, language) })
+                : line.refundedAt
+                  ? t('admin.noPayout')
+                  : t('admin.payoutDue', { date: dateTime(payout.dueAt, language) })}
+              {payout.failures > 0 && !payout.paidOutAt && (
+                <>
+                  {' '}
+                  <strong className={payout.flagged ? 'admin-contracts__flag' : undefined}>
+                    {t(payout.flagged ? 'admin.flagged' : 'admin.failures', { count: payout.failures })}
+                  </strong>
+                  {payout.lastFailure && <span className="admin-contracts__failure">{payout.lastFailure}</span>}
+                </>
+              )}
+            </dd>
+          </>
+        )}
+        {line.refundedAt && (
+          <>
+            <dt>{t('admin.refund')}</dt>
+            <dd>{t('admin.refundedAt', { date: dateTime(line.refundedAt, language) })}</dd>
+          </>
+        )}
+      </dl>
+      <AdminActions line={line} title={title} />
+    </li>
+  );
+}
+
+/** Run a flagged payout again; refund a paid contract (RefundAction asks to confirm first). */
+function AdminActions({ line, title }: { line: AdminContractLine; title: string }) {
+  const { t } = useTranslation('contracts');
+  const retry = useApiMutation(RETRY_CONTRACT_PAYOUT, { invalidates: [ADMIN_CONTRACTS] });
+  const actions = line.availableActions;
+  if (!actions.includes('RETRY_PAYOUT') && !actions.includes('REFUND')) return null;
+  const retryPayout = async () => {
+    try {
+      const answer = await retry.mutateAsync({ input: { contractId: line.id } });
+      const failedAgain = answer.retryContractPayout.payout?.flagged;
+      notify({ type: failedAgain ? 'error' : 'success', text: failedAgain ? 'contracts:admin.retryFailed' : 'contracts:admin.retried' });
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  return (
+    <div className="contract__actions">
+      {actions.includes('RETRY_PAYOUT') && (
+        <button
+          type="button"
+          className="button"
+          aria-label={t('admin.retryFor', { ad: title })}
+          aria-disabled={retry.isPending || undefined}
+          onClick={() => void retryPayout()}
+        >
+          {retry.isPending ? t('admin.retrying') : t('admin.retry')}
+        </button>
+      )}
+      {actions.includes('REFUND') && (
+        <RefundAction
+          contractId={line.id}
+          version={line.version}
+          invalidates={[ADMIN_CONTRACTS]}
+          label={t('admin.refundFor', { ad: title })}
+        />
+      )}
+    </div>
+  );
+}
