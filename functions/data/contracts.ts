@@ -15,6 +15,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContractStatus, ContractStepKind, DatePrecision } from '@partage/graphql';
 import {
+  batchGet,
   db,
   failedConditionIndexes,
   isConditionFailure,
@@ -185,11 +186,22 @@ export async function getContract(contractId: string): Promise<ContractRecord | 
   return Item && contractOf(Item);
 }
 
+/** Several contracts at once (those that exist, in no particular order): a dashboard page's. */
+export async function getContracts(contractIds: string[]): Promise<ContractRecord[]> {
+  return (await batchGet([...new Set(contractIds)].map(contractKey))).map(contractOf);
+}
+
 /**
  * Writes `next` over the contract read as `before` (revision + 1), with its version item when the
- * version moved on; STALE_VERSION when the contract was changed since it was read.
+ * version moved on and `alongWith` (writes of other capabilities that must happen with this change
+ * and only with it, e.g. the parties' transaction counts at the payout); STALE_VERSION when the
+ * contract was changed since it was read.
  */
-export async function replaceContract(before: ContractRecord, next: ContractRecord): Promise<ContractRecord> {
+export async function replaceContract(
+  before: ContractRecord,
+  next: ContractRecord,
+  alongWith: TransactItem[] = [],
+): Promise<ContractRecord> {
   const written = { ...next, revision: before.revision + 1 };
   const items: TransactItem[] = [
     {
@@ -202,6 +214,7 @@ export async function replaceContract(before: ContractRecord, next: ContractReco
     },
   ];
   if (written.version !== before.version) items.push(versionPut(written));
+  items.push(...alongWith);
   try {
     await transactWrite(items);
   } catch (error) {

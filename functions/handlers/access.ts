@@ -137,6 +137,11 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
     publicUrl: true,
     publish: ['contractEvent', 'chatEvent'],
   },
+  // Ratings: reads contracts, ads and users, writes ratings, reviews and aggregates; schedules the
+  // publication of a lone rating at its deadline (rating-jobs).
+  ratings: { table: 'readWrite', scheduler: true },
+  // The ratings' one-time job: publishes a lone rating (its review and the aggregates). Schedules nothing.
+  'rating-jobs': { table: 'readWrite' },
   // The chat's reminder job: e-mails a link to the conversation.
   'chat-reminders': { table: 'readWrite', sendEmail: true, publicUrl: true },
 };

@@ -13,6 +13,7 @@ import { filesFields } from './files';
 import { paymentsFields } from './payments';
 import { phoneFields } from './phone';
 import { placesFields } from './places';
+import { ratingsFields } from './ratings';
 import { searchFields } from './search';
 import type { FieldMap } from './shared/resolver';
 
@@ -44,6 +45,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'payments', fields: fieldsOf(paymentsFields) },
   // Contracts: proposals from a conversation, versions, cancellation, the parties' lists (functions/domain/contracts).
   { name: 'contracts', fields: fieldsOf(contractsFields) },
+  // Ratings after a rental: drafts, blind ratings, reviews and their answers, reputation (functions/domain/ratings).
+  { name: 'ratings', fields: fieldsOf(ratingsFields) },
 ];
 
 /**

@@ -12,6 +12,7 @@ import { actOnCheckout, seedCompletedSimulatorAccount } from '../adapters/paymen
 import { PaymentProviderError } from '../adapters/payment-errors';
 import * as paymentPort from '../adapters/payment-provider';
 import { bookedPeriods, getContract, replaceContract } from '../data/contracts';
+import { getReputations } from '../data/ratings';
 import { getSimulatorRecord, simulatedTransfers, updateSimulatorRecord } from '../data/payment-simulator';
 import { listOneTimeSchedules } from '../data/scheduled-jobs';
 import type { UserRecord } from '../data/users';
@@ -83,6 +84,8 @@ describe('the payout job', () => {
     // Fired again afterwards: nothing more.
     expect(await fire('contract-payout', contract.id)).toBe('NOTHING_TO_DO');
     expect(await simulatedTransfers(accountId)).toHaveLength(1);
+    // Paid and paid out: one transaction on the owner's public profile, counted once.
+    expect((await getReputations([owner.id])).get(owner.id)).toMatchObject({ transactionsCount: 1 });
   });
 
   it('transfers once when the schedule fires twice at the same moment', async () => {

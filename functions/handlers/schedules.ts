@@ -46,6 +46,11 @@ export const ONE_TIME_JOBS: OneTimeJob[] = [
     description: 'Closes a paid-out contract once its rental has ended',
   },
   {
+    job: 'rating-publish',
+    handler: 'rating-jobs',
+    description: "Publishes a rental's lone rating at its deadline (RATING_WINDOW_DAYS after the end), once",
+  },
+  {
     job: 'chat-reminder',
     handler: 'chat-reminders',
     description: 'E-mails a participant who left a message unread CHAT_REMINDER_MINUTES, once per quiet period',

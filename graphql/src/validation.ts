@@ -12,6 +12,7 @@ import {
   CONTRACT_FILE_NAME_MAX_LENGTH,
   CONTRACT_TERMS_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  RATING_COMMENT_MAX_LENGTH,
   PHONE_CODE_LENGTH,
   SEARCH_KEYWORD_MAX_LENGTH,
   ALERT_PLACE_LABEL_MAX_LENGTH,
@@ -54,7 +55,8 @@ export type RuleName =
   | 'messageTooLarge'
   | 'tooMany'
   | 'termsVersion'
-  | 'termsVersionTaken';
+  | 'termsVersionTaken'
+  | 'stars';
 
 export type RuleResult = RuleName | null;
 
@@ -308,6 +310,8 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   ContractFileInput: { name: CONTRACT_FILE_NAME_MAX_LENGTH },
   ProposeContractInput: { terms: CONTRACT_TERMS_MAX_LENGTH },
   UpdateContractInput: { terms: CONTRACT_TERMS_MAX_LENGTH },
+  RatingInput: { comment: RATING_COMMENT_MAX_LENGTH },
+  AnswerReviewInput: { text: RATING_COMMENT_MAX_LENGTH },
 };
 
 /** Secrets are compared, never shown: any character a password manager produces is theirs. */
@@ -328,6 +332,8 @@ const MULTILINE_FIELDS = new Set([
   'SendContactMessageInput.message',
   'ProposeContractInput.terms',
   'UpdateContractInput.terms',
+  'RatingInput.comment',
+  'AnswerReviewInput.text',
 ]);
 const withoutLineBreaks = (v: string) => v.replace(/\r\n|[\n\r\t]/g, ' ');
 
