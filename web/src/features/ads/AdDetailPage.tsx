@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { UiLanguage } from '@partage/graphql';
+import { EQUIPMENT_CRITERIA, type UiLanguage } from '@partage/graphql';
 import { editAdPath, PATHS, publicProfilePath, startConversationPath } from '../../app/paths';
 import { loginPathReturningTo } from '../../app/return-path';
 import { adDetailPath, adIdFromPath } from '../../lib/ads/ad-path';
@@ -12,6 +12,7 @@ import { useSession } from '../../lib/auth/session';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { LoadFailure } from '../../lib/profile-form/LoadFailure';
 import { displayPhone } from '../../lib/profile-form/profile-values';
+import { Averages } from '../../lib/ratings/Averages';
 import { AdGallery } from './AdGallery';
 import { AdMap } from './AdMap';
 import { AD_DETAIL } from './operations';
@@ -123,6 +124,11 @@ function AdDetails({ ad }: { ad: AdDetail }) {
               <li key={allergen}>{t(`adFields:allergens.${allergen}`)}</li>
             ))}
           </ul>
+        </Section>
+      )}
+      {ad.equipmentRatings.count > 0 && (
+        <Section title={t('detail.equipmentRatings')}>
+          <Averages criteria={EQUIPMENT_CRITERIA} averages={ad.equipmentRatings} />
         </Section>
       )}
       <LocationSection location={ad.location} />

@@ -105,6 +105,10 @@ export const MY_CONTRACTS = graphql(
           }
           totalPriceCents
           updatedAt
+          ratingToGive {
+            deadline
+            started
+          }
         }
         nextToken
       }

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../../lib/i18n/use-page-title';
 import { LoadFailure } from '../../../lib/profile-form/LoadFailure';
 import { displayPhone } from '../../../lib/profile-form/profile-values';
 import { PUBLIC_PROFILE, USER_ADS } from './operations';
+import { ProfileReviews } from './ProfileReviews';
 import './public-profile.css';
 
 type PublicProfile = NonNullable<ResultOf<typeof PUBLIC_PROFILE>['publicProfile']>;
@@ -102,10 +103,12 @@ function ProfileDetails({ profile }: { profile: PublicProfile }) {
           </dl>
         </ProfileSection>
       )}
+      {/* No empty section: the reviews appear with the first published rating. */}
+      {profile.ratings.count > 0 && (
+        <ProfileSection title={t('reviews.title')}>{(titleId) => <ProfileReviews profile={profile} titleId={titleId} />}</ProfileSection>
+      )}
       <ProfileAds userId={profile.id} />
       <ProfileAlerts alerts={profile.alerts} />
-      {/* Reviews come with the ratings capability, a ProfileSection shown only when it has something
-          to show: no empty heading meanwhile. */}
     </div>
   );
 }
@@ -148,13 +151,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A titled part of the profile. */
-function ProfileSection({ title, children }: { title: string; children: ReactNode }) {
+/** A titled part of the profile; its content may name itself by the title's id. */
+function ProfileSection({ title, children }: { title: string; children: ReactNode | ((titleId: string) => ReactNode) }) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="panel">
       <h2 id={titleId}>{title}</h2>
-      {children}
+      {typeof children === 'function' ? children(titleId) : children}
     </section>
   );
 }
