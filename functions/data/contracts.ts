@@ -175,9 +175,15 @@ const versionPut = (contract: ContractRecord): TransactItem => ({
 
 /** A new contract (revision 1) with its first version. */
 export async function putNewContract(contract: ContractRecord): Promise<void> {
+  await putNewContractWith(contract, []);
+}
+
+/** A new contract with its first version and `alongWith` in the same transaction (as replaceContract's). */
+export async function putNewContractWith(contract: ContractRecord, alongWith: TransactItem[]): Promise<void> {
   await transactWrite([
     { Put: { TableName: tableName(), Item: contractItem(contract), ConditionExpression: 'attribute_not_exists(PK)' } },
     versionPut(contract),
+    ...alongWith,
   ]);
 }
 

@@ -15,6 +15,7 @@ const EVIL = '<b>https://evil.example/a</b> www.evil.example x@evil.example "&';
 /** Values for every placeholder of every e-mail, the typed ones hostile. */
 const deleteLink = `${BASE}/alertes/supprimer/a-1?token=d`;
 const moreLink = `${BASE}/annonces`;
+const stopLink = `${BASE}/evaluations/arreter-les-rappels?utilisateur=u-1&token=s`;
 const VALUES = {
   code: '123456',
   firstName: EVIL,
@@ -44,10 +45,16 @@ const VALUES = {
   tenant: EVIL,
   fee: '12,50 $ CA',
   share: '237,50 $ CA',
+  deadline: '4 décembre 2026',
+  stopLink,
 };
 
 /** The links an e-mail's template has after its action (secondary links), in order. */
-const SECONDARY_LINKS: Partial<Record<EmailName, string[]>> = { alertConfirmation: [deleteLink], alertDigest: [moreLink, deleteLink] };
+const SECONDARY_LINKS: Partial<Record<EmailName, string[]>> = {
+  alertConfirmation: [deleteLink],
+  alertDigest: [moreLink, deleteLink],
+  ratingReminder: [stopLink],
+};
 
 /** The placeholders that take text someone typed. */
 const EVIL_PLACEHOLDERS = ['firstName', 'title', 'name', 'place', 'email', 'organization', 'subject', 'message', 'owner', 'tenant'];

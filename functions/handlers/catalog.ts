@@ -64,6 +64,9 @@ export const HTTP_ROUTES: { method: 'GET' | 'POST'; path: string; name: string }
   // An alert's one-click unsubscribe (RFC 8058: the POST of List-Unsubscribe-Post); a GET goes to the deletion page.
   { method: 'POST', path: '/alerts/unsubscribe', name: 'alert-unsubscribe' },
   { method: 'GET', path: '/alerts/unsubscribe', name: 'alert-unsubscribe' },
+  // The rating reminders' one-click unsubscribe (the same protocol).
+  { method: 'POST', path: '/ratings/reminders/unsubscribe', name: 'rating-reminders-unsubscribe' },
+  { method: 'GET', path: '/ratings/reminders/unsubscribe', name: 'rating-reminders-unsubscribe' },
   // Crawlers' pages (handlers/seo.ts): every path under /annonces/ (an ad's page, or the app's shell for the
   // app's other pages there), and the sitemap.
   { method: 'GET', path: '/annonces/{proxy+}', name: 'seo' },

@@ -68,6 +68,8 @@ describe('the payout job', () => {
       payload: { contractId: contract.id },
     });
     expect(schedules.find((s) => s.name === `close-${contract.id}`)).toMatchObject({ job: 'contract-close', at: endAt });
+    // And the reminders to rate the rental once over (rating-reminders.db.test.ts).
+    expect(schedules.filter((s) => s.job === 'rating-reminder' && s.payload.contractId === contract.id)).toHaveLength(2);
   });
 
   it("transfers the owner's share from the charge, in the contract's group, then PAYOUT_DONE and an e-mail to the owner", async () => {

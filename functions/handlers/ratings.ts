@@ -7,6 +7,7 @@ import type {
   ContractSummarySource,
   MutationAnswerReviewArgs,
   MutationSaveRatingDraftArgs,
+  MutationStopRatingRemindersArgs,
   MutationSubmitRatingArgs,
   PublicProfileSource,
   QueryContractRatingsArgs,
@@ -14,6 +15,7 @@ import type {
 } from '@partage/graphql';
 import { getEquipmentRatings, getReputations } from '../data/ratings';
 import type { Identity } from '../domain/identity';
+import { stopRatingReminders } from '../domain/ratings/rating-reminders';
 import { ratingsToGive } from '../domain/ratings/ratings-to-give';
 import { answerReview, contractRatings, saveRatingDraft, submitRating, userReviews } from '../domain/ratings/ratings';
 import { equipmentAverages, partyAverages } from '../domain/ratings/rating-view';
@@ -26,6 +28,7 @@ export const ratingsFields = {
   'Mutation.saveRatingDraft': ({ input }: MutationSaveRatingDraftArgs, identity: Identity) => saveRatingDraft(identity, input),
   'Mutation.submitRating': ({ input }: MutationSubmitRatingArgs, identity: Identity) => submitRating(identity, input),
   'Mutation.answerReview': ({ input }: MutationAnswerReviewArgs, identity: Identity) => answerReview(identity, input),
+  'Mutation.stopRatingReminders': ({ input }: MutationStopRatingRemindersArgs) => stopRatingReminders(input),
 
   // The profile was already allowed to its reader; its averages are public to them.
   'PublicProfile.ratings': batched(async (calls) => {

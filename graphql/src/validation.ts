@@ -312,6 +312,7 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   UpdateContractInput: { terms: CONTRACT_TERMS_MAX_LENGTH },
   RatingInput: { comment: RATING_COMMENT_MAX_LENGTH },
   AnswerReviewInput: { text: RATING_COMMENT_MAX_LENGTH },
+  StopRatingRemindersInput: { token: TOKEN_MAX_LENGTH },
 };
 
 /** Secrets are compared, never shown: any character a password manager produces is theirs. */

@@ -333,6 +333,10 @@ export const INPUT_TYPE_FIELDS = {
     "party": "PartyStarsInput",
     "comment": "String"
   },
+  "StopRatingRemindersInput": {
+    "userId": "ID!",
+    "token": "String!"
+  },
   "AnswerReviewInput": {
     "reviewId": "ID!",
     "text": "String!"
@@ -580,6 +584,9 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.answerReview": {
     "input": "AnswerReviewInput!"
+  },
+  "Mutation.stopRatingReminders": {
+    "input": "StopRatingRemindersInput!"
   },
   "Subscription.onFirstLoginModalClosed": {
     "id": "ID!"

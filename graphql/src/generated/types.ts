@@ -137,6 +137,7 @@ export interface Mutation {
   saveRatingDraft: ContractRatings;
   submitRating: ContractRatings;
   answerReview: Review;
+  stopRatingReminders: boolean;
 }
 
 export interface Subscription {
@@ -1185,6 +1186,11 @@ export interface RatingInput {
   comment?: string | null;
 }
 
+export interface StopRatingRemindersInput {
+  userId: string;
+  token: string;
+}
+
 export interface AnswerReviewInput {
   reviewId: string;
   text: string;
@@ -1533,6 +1539,10 @@ export interface MutationAnswerReviewArgs {
   input: AnswerReviewInput;
 }
 
+export interface MutationStopRatingRemindersArgs {
+  input: StopRatingRemindersInput;
+}
+
 export interface SubscriptionOnFirstLoginModalClosedArgs {
   id: string;
 }
@@ -1866,6 +1876,7 @@ export interface FieldResolverTypes {
   'Mutation.saveRatingDraft': { parent: null; args: MutationSaveRatingDraftArgs; result: ContractRatingsSource };
   'Mutation.submitRating': { parent: null; args: MutationSubmitRatingArgs; result: ContractRatingsSource };
   'Mutation.answerReview': { parent: null; args: MutationAnswerReviewArgs; result: ReviewSource };
+  'Mutation.stopRatingReminders': { parent: null; args: MutationStopRatingRemindersArgs; result: boolean };
   'Subscription.onFirstLoginModalClosed': { parent: null; args: SubscriptionOnFirstLoginModalClosedArgs; result: FirstLoginModalClosedResultSource | null };
   'Subscription.onChatEvent': { parent: null; args: SubscriptionOnChatEventArgs; result: ChatEventSource | null };
   'Subscription.onContractEvent': { parent: null; args: SubscriptionOnContractEventArgs; result: ContractEventSource | null };

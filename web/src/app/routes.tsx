@@ -55,6 +55,7 @@ const CreateContractPage = lazyPage(() => import('../features/contracts/Contract
 const EditContractPage = lazyPage(() => import('../features/contracts/ContractFormPages').then((m) => m.EditContractPage));
 const PaymentSuccessPage = lazyPage(() => import('../features/contracts/PaymentReturnPages').then((m) => m.PaymentSuccessPage));
 const PaymentCancelPage = lazyPage(() => import('../features/contracts/PaymentReturnPages').then((m) => m.PaymentCancelPage));
+const StopRemindersPage = lazyPage(() => import('../features/ratings/StopRemindersPage').then((m) => m.StopRemindersPage));
 const RatingPage = lazyPage(() => import('../features/ratings/RatingPage').then((m) => m.RatingPage));
 const ContractDetailPage = lazyPage(() => import('../features/contracts/ContractDetailPage').then((m) => m.ContractDetailPage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
@@ -109,6 +110,8 @@ export const routes: RouteObject[] = [
           { path: 'alertes/creer', element: <CreateAlertPage /> },
           { path: 'alertes/confirmer/:id', element: <ConfirmAlertPage /> },
           { path: 'alertes/supprimer/:id', element: <DeleteAlertByLinkPage /> },
+          // The rating reminders' "stop" link: its token is the authority, no sign-in.
+          { path: 'evaluations/arreter-les-rappels', element: <StopRemindersPage /> },
           // `{slug}-{id}`; the fixed paths under /annonces (creer, modifier/…, transferer/…) rank first.
           { path: 'annonces/:slugAndId', element: <AdDetailPage /> },
           {

@@ -275,7 +275,6 @@ function StarInput({
           <label key={count} className={`star-input__star${value !== undefined && count <= value ? ' star-input__star--on' : ''}`}>
             <input
               type="radio"
-              className="visually-hidden"
               name={name}
               id={count === 1 ? `rating-${name}` : undefined}
               checked={value === count}

@@ -76,3 +76,10 @@ export const SUBMIT_RATING = graphql(
   `,
   [CONTRACT_RATINGS_FIELDS],
 );
+
+/** The e-mailed link of a rating reminder: no more reminders to its user. */
+export const STOP_RATING_REMINDERS = graphql(`
+  mutation StopRatingReminders($input: StopRatingRemindersInput!) {
+    stopRatingReminders(input: $input)
+  }
+`);

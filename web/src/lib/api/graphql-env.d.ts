@@ -6280,6 +6280,29 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "stopRatingReminders",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [
+              {
+                "name": "input",
+                "type": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "INPUT_OBJECT",
+                    "name": "StopRatingRemindersInput"
+                  }
+                }
+              }
+            ],
+            "isDeprecated": false
+          },
+          {
             "name": "submitRating",
             "type": {
               "kind": "NON_NULL",
@@ -9094,6 +9117,33 @@ export type introspection = {
                   "kind": "INPUT_OBJECT",
                   "name": "MessageAttachmentInput"
                 }
+              }
+            }
+          }
+        ],
+        "isOneOf": false
+      },
+      {
+        "kind": "INPUT_OBJECT",
+        "name": "StopRatingRemindersInput",
+        "inputFields": [
+          {
+            "name": "userId",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "ID"
+              }
+            }
+          },
+          {
+            "name": "token",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "String"
               }
             }
           }
