@@ -4,7 +4,8 @@
 // Conserverie du Bas-Saint-Laurent (conserverie@) from Coopérative maraîchère de l'Estrie (ferme@),
 // twice each. A contract cannot be proposed in the past, so these are written as the payment, payout
 // and closing would have left them (each step in the history, the parties' transactions counted),
-// from a real conversation about the owner's ad. Made once (a seed step claimed first).
+// from a real conversation about the owner's ad, with their rating reminders scheduled (the first is
+// due at once: each side finds the e-mailed link in the dev mailbox). Made once (a seed step claimed first).
 
 import { randomUUID } from 'node:crypto';
 import { quebecToday } from '@partage/graphql';
@@ -15,6 +16,7 @@ import { claimSeedSteps } from '../../data/seed-progress';
 import { createConversation } from '../chat/conversations';
 import { now } from '../clock';
 import { step } from '../contracts/contracts';
+import { scheduleRatingReminders } from './rating-reminders';
 
 const DEMO_RATINGS_SEED = 'DEMO_RATINGS#1';
 const DAY_MS = 86_400_000;
@@ -76,7 +78,10 @@ export async function seedDemoRatings(): Promise<number> {
     if (!ad) continue;
     const conversation = await createConversation({ userId: pair.tenantId, role: 'USER' }, { adId: ad.id });
     for (let i = 0; i < RENTALS_PER_PAIR; i++) {
-      await putNewContractWith(endedRental(pair, ad.id, conversation.id), transactionCountUpdates([pair.ownerId, pair.tenantId]));
+      const rental = endedRental(pair, ad.id, conversation.id);
+      await putNewContractWith(rental, transactionCountUpdates([pair.ownerId, pair.tenantId]));
+      // As a payment would have: the first reminder is due at once, so the dev mailbox has each side's link to rate.
+      await scheduleRatingReminders(rental);
       made++;
     }
   }
