@@ -293,5 +293,8 @@ describe('the dashboard’s ratings to give', () => {
     expect(await toGive(owner)).toEqual({ deadline, started: false });
     const proposed = await givenContract(tenant);
     expect(await toGive(tenant, proposed.id)).toBeNull();
+    // The contract's page says the same; an administrator reading it has nothing to rate.
+    expect(await field<RatingToGive | null>('Contract.ratingToGive', { id: contractId }, owner)).toEqual({ deadline, started: false });
+    expect(await field<RatingToGive | null>('Contract.ratingToGive', { id: contractId }, await givenUser({ role: 'ADMIN' }))).toBeNull();
   });
 });

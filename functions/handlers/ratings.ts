@@ -4,6 +4,7 @@
 
 import type {
   AdSource,
+  ContractSource,
   ContractSummarySource,
   MutationAnswerReviewArgs,
   MutationSaveRatingDraftArgs,
@@ -40,9 +41,12 @@ export const ratingsFields = {
     const sums = await getEquipmentRatings(calls.map(({ source }) => (source as AdSource).id));
     return calls.map(({ source }) => equipmentAverages(sums.get((source as AdSource).id)!));
   }),
-  // A dashboard line is the caller's own contract (myContracts checked it).
+  // A dashboard line, or a contract's page, the caller was allowed to read (myContracts, contract).
   'ContractSummary.ratingToGive': batched((calls) =>
     ratingsToGive(calls.map(({ source, identity }) => ({ contractId: (source as ContractSummarySource).id, identity }))),
+  ),
+  'Contract.ratingToGive': batched((calls) =>
+    ratingsToGive(calls.map(({ source, identity }) => ({ contractId: (source as ContractSource).id, identity }))),
   ),
 } satisfies FieldMap;
 

@@ -946,6 +946,7 @@ export interface Contract {
   history: Array<ContractStep>;
   createdAt: string;
   updatedAt: string;
+  ratingToGive?: RatingToGive | null;
 }
 
 export interface ContractSummary {
@@ -1738,7 +1739,22 @@ export type ContractPartySource = ContractParty;
 
 export type ContractAdSource = ContractAd;
 
-export type ContractSource = Contract;
+export interface ContractSource {
+  id: string;
+  status: ContractStatus;
+  version: number;
+  conversationId: string;
+  ad: ContractAdSource;
+  owner: ContractPartySource;
+  tenant: ContractPartySource;
+  viewerRole: ContractRole;
+  availableActions: Array<ContractAction>;
+  current: ContractVersionSource;
+  versions: Array<ContractVersionSource>;
+  history: Array<ContractStepSource>;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface ContractSummarySource {
   id: string;
@@ -2125,6 +2141,7 @@ export interface FieldResolverTypes {
   'Contract.availableActions': { parent: ContractSource; args: Record<string, never>; result: Array<ContractAction> };
   'Contract.createdAt': { parent: ContractSource; args: Record<string, never>; result: string };
   'Contract.updatedAt': { parent: ContractSource; args: Record<string, never>; result: string };
+  'Contract.ratingToGive': { parent: ContractSource; args: Record<string, never>; result: RatingToGiveSource | null };
   'ContractSummary.id': { parent: ContractSummarySource; args: Record<string, never>; result: string };
   'ContractSummary.status': { parent: ContractSummarySource; args: Record<string, never>; result: ContractStatus };
   'ContractSummary.version': { parent: ContractSummarySource; args: Record<string, never>; result: number };

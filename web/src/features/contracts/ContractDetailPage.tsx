@@ -15,6 +15,7 @@ import { Outcome } from '../../lib/ui/Outcome';
 import { dateTime, localized, money, nextStepKey, period, type ContractDetails } from './contract-format';
 import { useContractEvents } from './live-contract-events';
 import { ACCEPT_AND_PAY_CONTRACT, CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS, REFUND_CONTRACT } from './operations';
+import { RatingLink } from './RatingLink';
 import './contracts.css';
 
 export function ContractDetailPage() {
@@ -80,6 +81,7 @@ function ContractView({ contract }: { contract: ContractDetails }) {
         {t(nextStepKey(contract.viewerRole, contract.status))}
       </p>
       <ContractActions contract={contract} />
+      <RatingLink contractId={contract.id} toGive={contract.ratingToGive} />
 
       <section aria-labelledby="contract-parties">
         <h2 id="contract-parties">{t('detail.parties')}</h2>

@@ -3,13 +3,14 @@
 // ratings the user still has to give with their deadlines (issue 21).
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { contractPath, contractRatingPath } from '../../app/paths';
+import { contractPath } from '../../app/paths';
 import { errorMessageKey } from '../../lib/api/errors';
 import { useApiInfiniteQuery } from '../../lib/api/queries';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
-import { dateTime, localized, money, nextStepKey, period, type ContractLine } from './contract-format';
+import { localized, money, nextStepKey, period, type ContractLine } from './contract-format';
 import { useContractEvents } from './live-contract-events';
 import { MY_CONTRACTS } from './operations';
+import { RatingLink } from './RatingLink';
 import './contracts.css';
 
 export function DashboardPage() {
@@ -47,25 +48,11 @@ function RatingsToGive() {
           <li key={line.id} className="dashboard__card">
             <h3>{localized(line.adTitle, i18n.language)}</h3>
             <p>{t('dashboard.ratings.with', { name: line.otherPartyName })}</p>
-            <RatingLink line={line} />
+            <RatingLink contractId={line.id} toGive={line.ratingToGive} />
           </li>
         ))}
       </ul>
     </section>
-  );
-}
-
-/** To the rating screen, with the deadline in words. */
-function RatingLink({ line }: { line: ContractLine }) {
-  const { t, i18n } = useTranslation('contracts');
-  const toGive = line.ratingToGive;
-  if (!toGive) return null;
-  return (
-    <p>
-      <Link to={contractRatingPath(line.id)} className="button button--secondary">
-        {t(toGive.started ? 'dashboard.ratings.resume' : 'dashboard.ratings.rate', { date: dateTime(toGive.deadline, i18n.language) })}
-      </Link>
-    </p>
   );
 }
 
@@ -124,7 +111,7 @@ function ContractCard({ line, role }: { line: ContractLine; role: 'OWNER' | 'TEN
       <p>{period(line.period, language)}</p>
       <p className="contract__money">{money(line.totalPriceCents, language)}</p>
       <p className="dashboard__next">{t(nextStepKey(role, line.status))}</p>
-      <RatingLink line={line} />
+      <RatingLink contractId={line.id} toGive={line.ratingToGive} />
     </li>
   );
 }

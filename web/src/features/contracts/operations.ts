@@ -44,6 +44,10 @@ export const CONTRACT = graphql(
         id
         status
         version
+        ratingToGive {
+          deadline
+          started
+        }
         conversationId
         ad {
           id

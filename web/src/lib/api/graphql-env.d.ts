@@ -3052,6 +3052,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "ratingToGive",
+            "type": {
+              "kind": "OBJECT",
+              "name": "RatingToGive"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "status",
             "type": {
               "kind": "NON_NULL",
