@@ -219,9 +219,15 @@ const versionPut = (contract: ContractRecord): TransactItem => ({
 
 /** A new contract (revision 1) with its first version. */
 export async function putNewContract(contract: ContractRecord): Promise<void> {
+  await putNewContractWith(contract, []);
+}
+
+/** A new contract with its first version and `alongWith` in the same transaction (as replaceContract's). */
+export async function putNewContractWith(contract: ContractRecord, alongWith: TransactItem[]): Promise<void> {
   await transactWrite([
     { Put: { TableName: tableName(), Item: contractItem(contract), ConditionExpression: 'attribute_not_exists(PK)' } },
     versionPut(contract),
+    ...alongWith,
   ]);
 }
 
@@ -230,11 +236,22 @@ export async function getContract(contractId: string): Promise<ContractRecord | 
   return Item && contractOf(Item);
 }
 
+/** Several contracts at once (those that exist, in no particular order): a dashboard page's. */
+export async function getContracts(contractIds: string[]): Promise<ContractRecord[]> {
+  return (await batchGet([...new Set(contractIds)].map(contractKey))).map(contractOf);
+}
+
 /**
  * Writes `next` over the contract read as `before` (revision + 1), with its version item when the
- * version moved on; STALE_VERSION when the contract was changed since it was read.
+ * version moved on and `alongWith` (writes of other capabilities that must happen with this change
+ * and only with it, e.g. the parties' transaction counts at the payout); STALE_VERSION when the
+ * contract was changed since it was read.
  */
-export async function replaceContract(before: ContractRecord, next: ContractRecord): Promise<ContractRecord> {
+export async function replaceContract(
+  before: ContractRecord,
+  next: ContractRecord,
+  alongWith: TransactItem[] = [],
+): Promise<ContractRecord> {
   const written = { ...next, revision: before.revision + 1 };
   const items: TransactItem[] = [
     {
@@ -247,7 +264,7 @@ export async function replaceContract(before: ContractRecord, next: ContractReco
     },
   ];
   if (written.version !== before.version) items.push(versionPut(written));
-  items.push(...payoutFlagWrite(before, written));
+  items.push(...payoutFlagWrite(before, written), ...alongWith);
   try {
     await transactWrite(items);
   } catch (error) {

@@ -13,7 +13,9 @@ export type DataRefusalReason =
   /** The item was changed since it was read (a contract edited, cancelled or paid meanwhile). */
   | 'STALE_VERSION'
   /** The period is held for another contract on the ad's booking calendar. */
-  | 'DATES_TAKEN';
+  | 'DATES_TAKEN'
+  /** The review has its answer already. */
+  | 'ALREADY_ANSWERED';
 
 export class DataRefusal extends Error {
   constructor(

@@ -54,6 +54,8 @@ export interface UserRecord {
   paymentOnboarding?: PaymentOnboardingState;
   /** Epoch seconds of the provider's state stored in paymentOnboarding (an older event changes nothing). */
   paymentOnboardingAt?: number;
+  /** True once the user stopped the e-mails reminding them to rate a rental (their one-click unsubscribe). */
+  ratingRemindersStopped?: boolean;
 }
 
 export type PaymentOnboardingState = 'INCOMPLETE' | 'COMPLETE';
@@ -207,6 +209,17 @@ export async function lockOutUser(userId: string): Promise<void> {
 export async function setFirstLoginModalClosed(userId: string, firstLoginModalClosed: boolean): Promise<boolean> {
   try {
     await setUserAttributes(userId, { firstLoginModalClosed });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** No more rating reminders to the user; false when the user does not exist. */
+export async function stopRatingReminders(userId: string): Promise<boolean> {
+  try {
+    await setUserAttributes(userId, { ratingRemindersStopped: true });
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

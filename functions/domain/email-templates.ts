@@ -40,5 +40,7 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   /** To both parties: the paid contract was cancelled and the tenant refunded. */
   contractRefunded: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   paymentRefundedDatesTaken: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  /** To a party who has not rated a rental that is over: to the rating screen; stop these reminders. */
+  ratingReminder: [paragraph('intro'), button('action', 'link'), secondaryLink('stop', 'stopLink')],
   alertDigest: [paragraph('intro'), adCards('cards'), secondaryLink('seeAll', 'moreLink'), secondaryLink('delete', 'deleteLink')],
 };

@@ -16,6 +16,7 @@ const EVIL = '<b>https://evil.example/a</b> www.evil.example x@evil.example "&';
 const deleteLink = `${BASE}/alertes/supprimer/a-1?token=d`;
 const moreLink = `${BASE}/annonces`;
 const resetLink = `${BASE}/mot-de-passe-oublie`;
+const stopLink = `${BASE}/evaluations/arreter-les-rappels?utilisateur=u-1&token=s`;
 const VALUES = {
   code: '123456',
   firstName: EVIL,
@@ -49,6 +50,8 @@ const VALUES = {
   tenant: EVIL,
   fee: '12,50 $ CA',
   share: '237,50 $ CA',
+  deadline: '4 décembre 2026',
+  stopLink,
 };
 
 /** The links an e-mail's template has after its action (secondary links), in order. */
@@ -56,6 +59,7 @@ const SECONDARY_LINKS: Partial<Record<EmailName, string[]>> = {
   alertConfirmation: [deleteLink],
   alertDigest: [moreLink, deleteLink],
   signUpAttempt: [resetLink],
+  ratingReminder: [stopLink],
 };
 
 /** The placeholders that take text someone typed. */

@@ -141,6 +141,14 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
     publicUrl: true,
     publish: ['contractEvent', 'chatEvent'],
   },
+  // Ratings: reads contracts, ads and users, writes ratings, reviews and aggregates; schedules the
+  // publication of a lone rating at its deadline (rating-jobs).
+  ratings: { table: 'readWrite', scheduler: true, secrets: ['jwt'] },
+  // The ratings' one-time jobs: publishes a lone rating (its review and the aggregates); e-mails the
+  // reminders with their links (the unsubscribe token is an HMAC with the JWT key). Schedules nothing.
+  'rating-jobs': { table: 'readWrite', secrets: ['jwt'], sendEmail: true, publicUrl: true },
+  // One-click unsubscribe from the rating reminders: checks the token (JWT key), marks the user.
+  'rating-reminders-unsubscribe': { table: 'readWrite', secrets: ['jwt', 'originVerify'] },
   // The chat's reminder job: e-mails a link to the conversation.
   'chat-reminders': { table: 'readWrite', sendEmail: true, publicUrl: true },
 };

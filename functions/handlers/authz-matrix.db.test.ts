@@ -33,6 +33,8 @@ import {
   givenAd,
   givenAlert,
   givenContract,
+  givenEndedContract,
+  givenPublishedReview,
   givenConversation,
   givenPaymentOnboarding,
   givenUser,
@@ -122,6 +124,10 @@ const RESOURCES: { fields: RegExp; path: string[]; make: (target: UserRecord) =>
     path: ['input', 'contractId'],
     make: async (target) => givenContract(await givenUser(), target),
   },
+  // Ratings: a rental the target was the tenant of, over; for answerReview a published review of the target (as owner).
+  { fields: /^Query\.contractRatings$/, path: ['contractId'], make: (target) => givenEndedContract(target) },
+  { fields: /^Mutation\.(saveRatingDraft|submitRating)$/, path: ['input', 'contractId'], make: (target) => givenEndedContract(target) },
+  { fields: /^Mutation\.answerReview$/, path: ['input', 'reviewId'], make: (target) => givenPublishedReview(target) },
   // An alert of the target's: `own` is its owner; `other` and the administrator are not.
   { fields: /^(Query\.alert|Mutation\.deleteAlert)$/, path: ['id'], make: (target) => givenAlert(target) },
   { fields: /^Mutation\.updateAlert$/, path: ['input', 'id'], make: (target) => givenAlert(target) },

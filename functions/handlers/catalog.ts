@@ -14,6 +14,7 @@ import { moderationFields } from './moderation';
 import { paymentsFields } from './payments';
 import { phoneFields } from './phone';
 import { placesFields } from './places';
+import { ratingsFields } from './ratings';
 import { searchFields } from './search';
 import type { FieldMap } from './shared/resolver';
 
@@ -47,6 +48,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'contracts', fields: fieldsOf(contractsFields) },
   // Trust and safety: reports, blocks, the moderation queue and its actions (functions/domain/moderation).
   { name: 'moderation', fields: fieldsOf(moderationFields) },
+  // Ratings after a rental: drafts, blind ratings, reviews and their answers, reputation (functions/domain/ratings).
+  { name: 'ratings', fields: fieldsOf(ratingsFields) },
 ];
 
 /**
@@ -64,6 +67,9 @@ export const HTTP_ROUTES: { method: 'GET' | 'POST'; path: string; name: string }
   // An alert's one-click unsubscribe (RFC 8058: the POST of List-Unsubscribe-Post); a GET goes to the deletion page.
   { method: 'POST', path: '/alerts/unsubscribe', name: 'alert-unsubscribe' },
   { method: 'GET', path: '/alerts/unsubscribe', name: 'alert-unsubscribe' },
+  // The rating reminders' one-click unsubscribe (the same protocol).
+  { method: 'POST', path: '/ratings/reminders/unsubscribe', name: 'rating-reminders-unsubscribe' },
+  { method: 'GET', path: '/ratings/reminders/unsubscribe', name: 'rating-reminders-unsubscribe' },
   // Crawlers' pages (handlers/seo.ts): every path under /annonces/ (an ad's page, or the app's shell for the
   // app's other pages there), and the sitemap.
   { method: 'GET', path: '/annonces/{proxy+}', name: 'seo' },

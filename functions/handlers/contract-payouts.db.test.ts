@@ -12,6 +12,7 @@ import { actOnCheckout, seedCompletedSimulatorAccount } from '../adapters/paymen
 import { PaymentProviderError } from '../adapters/payment-errors';
 import * as paymentPort from '../adapters/payment-provider';
 import { bookedPeriods, getContract, replaceContract } from '../data/contracts';
+import { getReputations } from '../data/ratings';
 import { getSimulatorRecord, simulatedTransfers, updateSimulatorRecord } from '../data/payment-simulator';
 import { listOneTimeSchedules } from '../data/scheduled-jobs';
 import type { UserRecord } from '../data/users';
@@ -76,6 +77,8 @@ describe('the payout job', () => {
       payload: { contractId: contract.id },
     });
     expect(schedules.find((s) => s.name === `close-${contract.id}`)).toMatchObject({ job: 'contract-close', at: endAt });
+    // And the reminders to rate the rental once over (rating-reminders.db.test.ts).
+    expect(schedules.filter((s) => s.job === 'rating-reminder' && s.payload.contractId === contract.id)).toHaveLength(2);
   });
 
   it("transfers the owner's share from the charge, in the contract's group, then PAYOUT_DONE and an e-mail to the owner", async () => {
@@ -92,6 +95,8 @@ describe('the payout job', () => {
     // Fired again afterwards: nothing more.
     expect(await fire('contract-payout', contract.id)).toBe('NOTHING_TO_DO');
     expect(await simulatedTransfers(accountId)).toHaveLength(1);
+    // Paid and paid out: one transaction on the owner's public profile, counted once.
+    expect((await getReputations([owner.id])).get(owner.id)).toMatchObject({ transactionsCount: 1 });
   });
 
   it('transfers once when the schedule fires twice at the same moment', async () => {

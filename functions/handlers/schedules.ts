@@ -53,6 +53,16 @@ export const ONE_TIME_JOBS: OneTimeJob[] = [
     description: 'Closes a paid-out contract once its rental has ended',
   },
   {
+    job: 'rating-publish',
+    handler: 'rating-jobs',
+    description: "Publishes a rental's lone rating at its deadline (RATING_WINDOW_DAYS after the end), once",
+  },
+  {
+    job: 'rating-reminder',
+    handler: 'rating-jobs',
+    description: 'E-mails each party who has not rated a rental a link to rate it: at its end, and RATING_SECOND_REMINDER_DAYS later',
+  },
+  {
     job: 'chat-reminder',
     handler: 'chat-reminders',
     description: 'E-mails a participant who left a message unread CHAT_REMINDER_MINUTES, once per quiet period',

@@ -8,13 +8,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll } from 'vitest';
 import { useTestTable } from '../../tests/support/test-table';
-import { isResolverError, type AdInput, type CreateAlertInput, type ProposeContractInput } from '@partage/graphql';
+import { isResolverError, quebecToday, type AdInput, type CreateAlertInput, type ProposeContractInput } from '@partage/graphql';
 import { adInput } from './ad-input';
 import { alertInput } from './alert-input';
 import { registerLocalEventSink } from '../adapters/local-publisher';
 import { readOutbox, type OutboxEntry } from '../adapters/outbox';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getAd } from '../data/ads';
+import { getContract, replaceContract } from '../data/contracts';
 import { db, tableName } from '../data/client';
 import { userKey } from '../data/keys';
 import { putPendingFile, settleFile } from '../data/files';
@@ -25,6 +26,7 @@ import { createAd } from '../domain/ads/ads';
 import { createConversation } from '../domain/chat/conversations';
 import { proposeContract } from '../domain/contracts/contracts';
 import { createAlert } from '../domain/alerts/alerts';
+import { submitRating } from '../domain/ratings/ratings';
 import { replaceIndexedAd } from '../domain/search/indexed-writes';
 import { hashPassword } from '../domain/accounts/password-hash';
 import type { Identity } from '../domain/identity';
@@ -326,6 +328,47 @@ export async function givenContract(
   const conversation = await createConversation(asUser(tenant), { adId: ad.id });
   const contract = await proposeContract(asUser(adOwner), contractInput({ conversationId: conversation.id, ...overrides }));
   return { id: contract.id, adId: ad.id, conversationId: conversation.id, ownerId: adOwner.id };
+}
+
+/**
+ * A rental that is over (ratings open): a contract as givenContract makes it, then written as
+ * `status` (CLOSED unless given) for a two-day period that ended `endedDaysAgo` days ago (1 unless given).
+ */
+export async function givenEndedContract(
+  tenant: Pick<UserRecord, 'id' | 'role'>,
+  owner?: Pick<UserRecord, 'id' | 'role'>,
+  { status = 'CLOSED', endedDaysAgo = 1 }: { status?: 'CLOSED' | 'PAYOUT_DONE' | 'PAID'; endedDaysAgo?: number } = {},
+): Promise<{ id: string; adId: string; conversationId: string; ownerId: string }> {
+  const contract = await givenContract(tenant, owner);
+  const before = (await getContract(contract.id))!;
+  const endAt = new Date(now().getTime() - endedDaysAgo * 86_400_000);
+  const startAt = new Date(endAt.getTime() - 2 * 86_400_000);
+  await replaceContract(before, {
+    ...before,
+    status,
+    content: {
+      ...before.content,
+      start: quebecToday(startAt),
+      end: quebecToday(endAt),
+      startAt: startAt.toISOString(),
+      endAt: endAt.toISOString(),
+    },
+  });
+  return contract;
+}
+
+/** A review of `ratedOwner` (as owner) by a new tenant, published (both sides rated): its id. */
+export async function givenPublishedReview(ratedOwner: Pick<UserRecord, 'id' | 'role'>): Promise<{ id: string }> {
+  const tenant = await givenUser();
+  const contract = await givenEndedContract(tenant, ratedOwner);
+  await submitRating(asUser(tenant), {
+    contractId: contract.id,
+    equipment: { compliance: 4, cleanliness: 4, security: 4 },
+    party: { respectOfContract: 4, communication: 4, reliability: 4 },
+    comment: 'Très bien.',
+  });
+  await submitRating(asUser(ratedOwner), { contractId: contract.id, party: { respectOfContract: 5, communication: 5, reliability: 5 } });
+  return { id: `${contract.id}.TENANT` };
 }
 
 /** An ACTIVE alert of `owner` (a USER), sent to their own confirmed address: its id. */

@@ -14,6 +14,20 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const PAYOUT_DELAY_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * Ratings (issue 21). After the rental's end each side has this many days to rate; a rating the other
+ * side has not answered with theirs is published then (Airbnb's rule: nobody rates in retaliation).
+ */
+export const RATING_WINDOW_DAYS = 14;
+/** A reminder goes at the end of the rental, and once more this many days later to a side that has not rated. */
+export const RATING_SECOND_REMINDER_DAYS = 7;
+/** A rating's comment and a review's answer, plain text. */
+export const RATING_COMMENT_MAX_LENGTH = 1_000;
+/** A page of a user's reviews on their public profile. */
+export const REVIEWS_PAGE = { default: 10, max: 50 } as const;
+export const RATING_MIN_STARS = 1;
+export const RATING_MAX_STARS = 5;
+
+/**
  * Contracts. The total is what the tenant pays, in CAD cents: at least what a card payment can charge
  * (50 cents), at most 100 000 $ (a GraphQL Int holds it with room to spare).
  */

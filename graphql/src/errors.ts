@@ -42,6 +42,14 @@ export const ERROR_CODES = [
   'DATES_UNAVAILABLE',
   /** The transition is not possible from the contract's present status (e.g. editing a paid contract). */
   'CONTRACT_STATUS_CONFLICT',
+  /** Ratings: the rental is not over yet (or the contract never reached payout), so nothing can be rated. */
+  'RATING_NOT_OPEN',
+  /** Ratings: the deadline to rate has passed. */
+  'RATING_CLOSED',
+  /** Ratings: this side has already sent its rating of the contract (a rating is final). */
+  'RATING_ALREADY_GIVEN',
+  /** A review has its answer already (one per review). */
+  'REVIEW_ALREADY_ANSWERED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

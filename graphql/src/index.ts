@@ -17,3 +17,4 @@ export * from './alert-validation';
 export * from './contact-validation';
 export * from './public-pages';
 export * from './legal';
+export * from './rating-rules';

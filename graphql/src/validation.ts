@@ -12,6 +12,7 @@ import {
   CONTRACT_FILE_NAME_MAX_LENGTH,
   CONTRACT_TERMS_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  RATING_COMMENT_MAX_LENGTH,
   PHONE_CODE_LENGTH,
   SEARCH_KEYWORD_MAX_LENGTH,
   ALERT_PLACE_LABEL_MAX_LENGTH,
@@ -56,7 +57,8 @@ export type RuleName =
   | 'messageTooLarge'
   | 'tooMany'
   | 'termsVersion'
-  | 'termsVersionTaken';
+  | 'termsVersionTaken'
+  | 'stars';
 
 export type RuleResult = RuleName | null;
 
@@ -312,6 +314,9 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   UpdateContractInput: { terms: CONTRACT_TERMS_MAX_LENGTH },
   ReportInput: { note: REPORT_NOTE_MAX_LENGTH },
   ModerateCaseInput: { reason: MODERATION_REASON_MAX_LENGTH },
+  RatingInput: { comment: RATING_COMMENT_MAX_LENGTH },
+  AnswerReviewInput: { text: RATING_COMMENT_MAX_LENGTH },
+  StopRatingRemindersInput: { token: TOKEN_MAX_LENGTH },
 };
 
 /** Secrets are compared, never shown: any character a password manager produces is theirs. */
@@ -334,6 +339,8 @@ const MULTILINE_FIELDS = new Set([
   'SendContactMessageInput.message',
   'ProposeContractInput.terms',
   'UpdateContractInput.terms',
+  'RatingInput.comment',
+  'AnswerReviewInput.text',
 ]);
 const withoutLineBreaks = (v: string) => v.replace(/\r\n|[\n\r\t]/g, ' ');
 

@@ -795,7 +795,16 @@ describe('web hosting', () => {
     expect(apiOrigin?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
     const apiBehaviors = config.CacheBehaviors.filter((b) => b.PathPattern !== PUBLIC_FILES_PATH_PATTERN);
     const patterns = apiBehaviors.map((b) => b.PathPattern);
-    expect(patterns.sort()).toEqual(['/alerts/*', '/annonces/*', '/log', '/sitemap.xml', '/status', '/token/*', WEBHOOKS_PATH_PATTERN]);
+    expect(patterns.sort()).toEqual([
+      '/alerts/*',
+      '/annonces/*',
+      '/log',
+      '/ratings/*',
+      '/sitemap.xml',
+      '/status',
+      '/token/*',
+      WEBHOOKS_PATH_PATTERN,
+    ]);
     for (const route of HTTP_ROUTES) {
       expect(patterns.some((p) => p === route.path || (String(p).endsWith('/*') && route.path.startsWith(String(p).slice(0, -1))))).toBe(
         true,

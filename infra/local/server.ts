@@ -172,6 +172,9 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
         // Contracts need the demo owner's published ads.
         const { seedDemoContracts } = await import('@partage/functions/domain/contracts/demo-contracts-seed');
         await seedDemoContracts();
+        // Rentals that are over, to rate (after the contracts: a seed of its own).
+        const { seedDemoRatings } = await import('@partage/functions/domain/ratings/demo-ratings-seed');
+        await seedDemoRatings();
       }
     }
     const outbox = createDevOutbox(outboxDir);

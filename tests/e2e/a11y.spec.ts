@@ -255,6 +255,12 @@ test.describe('a visitor', () => {
       ready: visible((page) => page.locator('main form')),
     },
     { name: '/inscription', ready: visible((page, lang) => page.getByLabel(LABELS[lang].password, { exact: true })) },
+    // The "stop these reminders" link of a rating reminder: the page asks before it stops them.
+    {
+      name: '/evaluations/arreter-les-rappels',
+      path: () => '/evaluations/arreter-les-rappels?utilisateur=demo-ecole&token=jeton',
+      ready: visible((page) => page.locator('main button')),
+    },
   ];
   sweepEach(() => page, routes);
 
@@ -508,6 +514,32 @@ test.describe('a user', () => {
     }
     await own.close();
   });
+});
+
+test.describe('a party to a rental that is over', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let ratingPath = '';
+
+  // The demo tenant of Coopérative maraîchère de l'Estrie's ended rentals (functions/domain/ratings/demo-ratings-seed.ts),
+  // who never rates in the journeys: the dashboard lists them, and their rating screen is at its first step.
+  test.beforeAll(async ({ browser }, testInfo) => {
+    [context, page] = await newContextWithoutInvitation(browser, testInfo);
+    await page.goto('/connexion?lang=fr&returnPath=%2Ftableau-de-bord');
+    await fillLogin(page, 'fr', 'conserverie@exemple.ca');
+    const rate = page.getByRole('region', { name: 'Évaluations à donner' }).getByRole('link').first();
+    ratingPath = (await rate.getAttribute('href')) ?? '';
+  });
+
+  test.afterAll(async () => context?.close());
+
+  sweepEach(
+    () => page,
+    [
+      { name: '/tableau-de-bord', ready: visible((page) => page.locator('main a[href$="/evaluation"]')) },
+      { name: '/contrats/{id}/evaluation', path: () => ratingPath, ready: visible((page) => page.locator('main form fieldset')) },
+    ],
+  );
 });
 
 test.describe('an administrator', () => {

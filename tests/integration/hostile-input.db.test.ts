@@ -203,6 +203,11 @@ const HTTP_BODIES = {
     fc.constant('List-Unsubscribe=One-Click'),
     hostileJson,
   ),
+  // A rating reminder's one-click unsubscribe: a made-up user and token, and anything but the one-click body.
+  '/ratings/reminders/unsubscribe?user=5b1f0c9e-0d1e-4c1a-9f3e-2a7c8d9e0f11&token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA': fc.oneof(
+    fc.constant('List-Unsubscribe=One-Click'),
+    hostileJson,
+  ),
   '/log': fc.array(
     fc.record({ message: hostileJson, level: fc.oneof(fc.constantFrom('info', 'error', 'WARN'), hostileJson) }, { requiredKeys: [] }),
     {

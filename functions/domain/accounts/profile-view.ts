@@ -1,7 +1,7 @@
 // How a stored user is shown: to themself (Me.profile, also the edit screen of administrators) and
 // to other users (the public profile, with contact details only where the user allows it).
 
-import type { AcceptedTos, Profile, PublicProfile } from '@partage/graphql';
+import type { AcceptedTos, Profile, PublicProfileSource } from '@partage/graphql';
 import type { UserRecord } from '../../data/users';
 import { CONTENT_LANGUAGE_OF } from './account-fields';
 import { acceptedTosOf } from './terms';
@@ -35,7 +35,7 @@ export async function profileOf(user: UserRecord): Promise<Profile> {
   };
 }
 
-export function publicProfileOf(user: UserRecord): PublicProfile {
+export function publicProfileOf(user: UserRecord, transactionsCount: number): PublicProfileSource {
   return {
     id: user.id,
     publicName: user.publicName,
@@ -45,8 +45,7 @@ export function publicProfileOf(user: UserRecord): PublicProfile {
     industry: user.industry ?? null,
     industryOtherSpecification: user.industryOtherSpecification ?? null,
     registeredSince: user.createdAt,
-    // Contracts (a later capability) will count the completed ones.
-    transactionsCount: 0,
+    transactionsCount,
     email: user.showEmail ? user.email : null,
     phoneNumber: user.showPhoneNumber ? (user.phoneNumber ?? null) : null,
   };

@@ -4,7 +4,7 @@
 import {
   USERS_PAGE_DEFAULT_LIMIT,
   USERS_PAGE_MAX_LIMIT,
-  type PublicProfile,
+  type PublicProfileSource,
   type QueryUsersArgs,
   type UserDetail,
   type UserPage,
@@ -13,6 +13,7 @@ import {
 import { listUsers, normalizeSearchText, searchUsers } from '../../data/user-directory';
 import type { UserRecord } from '../../data/users';
 import { existingUser } from './existing-user';
+import { getReputations } from '../../data/ratings';
 import { profileOf, publicProfileOf } from './profile-view';
 
 /** A row of the user list (also of a terms version's acceptances). */
@@ -52,6 +53,8 @@ export async function userDetail(userId: string): Promise<UserDetail> {
   };
 }
 
-export async function publicProfile(userId: string): Promise<PublicProfile> {
-  return publicProfileOf(await existingUser(userId));
+export async function publicProfile(userId: string): Promise<PublicProfileSource> {
+  // The transactions are counted at each payout, on the user's reputation (functions/data/ratings.ts).
+  const [user, reputations] = await Promise.all([existingUser(userId), getReputations([userId])]);
+  return publicProfileOf(user, reputations.get(userId)!.transactionsCount);
 }

@@ -15,9 +15,16 @@ import { getContract, releaseBookingHold, replaceContractHolding, type ContractR
 import { DataRefusal } from '../../data/errors';
 import { now } from '../clock';
 import { announceContractStep, emailPaymentRefundedDatesTaken } from './contract-notices';
+import { scheduleRatingReminders } from '../ratings/rating-reminders';
 import { schedulePayout } from './contract-payouts';
 import { nextStatus } from './contract-states';
 import { step } from './contracts';
+
+/** What a payment sets going: the payout and closing, and the reminders to rate the rental once over. */
+async function scheduleAfterPayment(contract: Parameters<typeof schedulePayout>[0]): Promise<void> {
+  await schedulePayout(contract);
+  await scheduleRatingReminders(contract);
+}
 
 /** What a Checkout Session event says of the platform's contracts; undefined for a session of no contract. */
 interface SessionFacts {
@@ -77,7 +84,7 @@ async function paymentSucceeded({ object }: PaymentEvent): Promise<void> {
     // This very payment made it PAID already (a duplicate event of another id, the async success after the
     // completion, or the provider's retry of a run that failed after PAID): only the payout's schedule,
     // which changes nothing when it exists, is made sure of.
-    if (contract.payment?.sessionId === facts.sessionId) return schedulePayout(contract);
+    if (contract.payment?.sessionId === facts.sessionId) return scheduleAfterPayment(contract);
     const refusal = refusalOf(contract, facts);
     if (refusal) return refundSession(facts, refusal);
     const at = now().toISOString();
@@ -100,7 +107,7 @@ async function paymentSucceeded({ object }: PaymentEvent): Promise<void> {
       );
       // Both safe to redo (the provider's retry of a failed event redoes them); side by side, the
       // webhook answers sooner. The tenant's act: the conversation's line is in their name.
-      await Promise.all([schedulePayout(paid), announceContractStep(paid, 'PAID', paid.tenantId)]);
+      await Promise.all([scheduleAfterPayment(paid), announceContractStep(paid, 'PAID', paid.tenantId)]);
       return;
     } catch (error) {
       if (error instanceof DataRefusal && error.reason === 'DATES_TAKEN') {

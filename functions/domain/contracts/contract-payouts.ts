@@ -21,6 +21,7 @@ import { PaymentProviderError, paymentProvider } from '../../adapters/payment-pr
 import { scheduler } from '../../adapters/scheduler';
 import { getContract, replaceContract, type ContractPayoutRecord, type ContractRecord } from '../../data/contracts';
 import { DataRefusal } from '../../data/errors';
+import { transactionCountUpdates } from '../../data/ratings';
 import { getUser } from '../../data/users';
 import { now } from '../clock';
 import { ADMIN_ONLY, requireRole, type Identity } from '../identity';
@@ -125,9 +126,12 @@ export async function runPayout(payload: Record<string, unknown>): Promise<Payou
   }
 
   const at = now().toISOString();
+  // Paid and paid out: a transaction of each party's (their public profiles count them), counted once
+  // since it is written with PAYOUT_DONE.
   const done = await replaceContract(
     claimed,
     advanced(claimed, 'PAY_OUT', { payout: { ...payout, claimedAt: null, transferId, paidOutAt: at } }, at),
+    transactionCountUpdates([claimed.ownerId, claimed.tenantId]),
   );
   await announceContractStep(done, 'PAYOUT_DONE', done.ownerId);
   // The closing job found the contract still PAID if the rental ended before the payout.

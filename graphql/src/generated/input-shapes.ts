@@ -336,6 +336,30 @@ export const INPUT_TYPE_FIELDS = {
   "VerifyPhoneCodeInput": {
     "code": "String!"
   },
+  "EquipmentStarsInput": {
+    "compliance": "Int!",
+    "cleanliness": "Int!",
+    "security": "Int!"
+  },
+  "PartyStarsInput": {
+    "respectOfContract": "Int!",
+    "communication": "Int!",
+    "reliability": "Int!"
+  },
+  "RatingInput": {
+    "contractId": "ID!",
+    "equipment": "EquipmentStarsInput",
+    "party": "PartyStarsInput",
+    "comment": "String"
+  },
+  "StopRatingRemindersInput": {
+    "userId": "ID!",
+    "token": "String!"
+  },
+  "AnswerReviewInput": {
+    "reviewId": "ID!",
+    "text": "String!"
+  },
   "NearInput": {
     "latitude": "Float!",
     "longitude": "Float!",
@@ -438,6 +462,14 @@ export const ROOT_FIELD_ARGUMENTS = {
     "text": "String!",
     "limit": "Int",
     "language": "ContentLanguage"
+  },
+  "Query.contractRatings": {
+    "contractId": "ID!"
+  },
+  "Query.userReviews": {
+    "userId": "ID!",
+    "limit": "Int",
+    "nextToken": "String"
   },
   "Query.searchAds": {
     "input": "AdSearchInput!",
@@ -589,6 +621,18 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.verifyPhoneCode": {
     "input": "VerifyPhoneCodeInput!"
+  },
+  "Mutation.saveRatingDraft": {
+    "input": "RatingInput!"
+  },
+  "Mutation.submitRating": {
+    "input": "RatingInput!"
+  },
+  "Mutation.answerReview": {
+    "input": "AnswerReviewInput!"
+  },
+  "Mutation.stopRatingReminders": {
+    "input": "StopRatingRemindersInput!"
   },
   "Subscription.onFirstLoginModalClosed": {
     "id": "ID!"

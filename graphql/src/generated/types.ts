@@ -85,6 +85,8 @@ export interface Query {
   moderationQueue: ModerationCasePage;
   myBlockedUsers: Array<BlockedUser>;
   searchPlaces: Array<PlaceSuggestion>;
+  contractRatings: ContractRatings;
+  userReviews: ReviewPage;
   searchAds: AdSearchPage;
 }
 
@@ -141,6 +143,10 @@ export interface Mutation {
   paymentDashboardLink?: PaymentLink | null;
   sendPhoneVerificationCode?: PhoneVerificationStarted | null;
   verifyPhoneCode?: PhoneVerificationResult | null;
+  saveRatingDraft: ContractRatings;
+  submitRating: ContractRatings;
+  answerReview: Review;
+  stopRatingReminders: boolean;
 }
 
 export interface Subscription {
@@ -236,6 +242,7 @@ export interface PublicProfile {
   email?: string | null;
   phoneNumber?: string | null;
   alerts?: PublicAlerts | null;
+  ratings: PartyAverages;
 }
 
 export interface VerifyTokenUser {
@@ -618,6 +625,7 @@ export interface Ad {
   createdAt: string;
   updatedAt: string;
   publishedAt?: string | null;
+  equipmentRatings: EquipmentAverages;
 }
 
 export interface AdPage {
@@ -947,6 +955,7 @@ export interface Contract {
   history: Array<ContractStep>;
   createdAt: string;
   updatedAt: string;
+  ratingToGive?: RatingToGive | null;
 }
 
 export interface ContractSummary {
@@ -958,6 +967,7 @@ export interface ContractSummary {
   period: ContractPeriod;
   totalPriceCents: number;
   updatedAt: string;
+  ratingToGive?: RatingToGive | null;
 }
 
 export interface ContractPage {
@@ -1202,6 +1212,120 @@ export interface PlaceSuggestion {
   longitude: number;
 }
 
+export type RatingSide = 'TENANT' | 'OWNER';
+
+export interface EquipmentStars {
+  compliance: number;
+  cleanliness: number;
+  security: number;
+}
+
+export interface PartyStars {
+  respectOfContract: number;
+  communication: number;
+  reliability: number;
+}
+
+export interface Rating {
+  side: RatingSide;
+  equipment?: EquipmentStars | null;
+  party?: PartyStars | null;
+  comment?: string | null;
+  submittedAt?: string | null;
+  publishedAt?: string | null;
+}
+
+export interface ContractRatings {
+  contractId: string;
+  viewerSide: RatingSide;
+  adTitle: LocalizedText;
+  otherPartyName: string;
+  endAt: string;
+  deadline: string;
+  canRate: boolean;
+  mine?: Rating | null;
+  theirs?: Rating | null;
+}
+
+export interface RatingToGive {
+  deadline: string;
+  started: boolean;
+}
+
+export interface PartyAverages {
+  count: number;
+  respectOfContract?: number | null;
+  communication?: number | null;
+  reliability?: number | null;
+  overall?: number | null;
+}
+
+export interface EquipmentAverages {
+  count: number;
+  compliance?: number | null;
+  cleanliness?: number | null;
+  security?: number | null;
+  overall?: number | null;
+}
+
+export interface ReviewAd {
+  id: string;
+  path?: string | null;
+  title: LocalizedText;
+}
+
+export interface ReviewAnswer {
+  text: string;
+  at: string;
+}
+
+export interface Review {
+  id: string;
+  side: RatingSide;
+  authorName: string;
+  ad: ReviewAd;
+  month: string;
+  stars: PartyStars;
+  comment?: string | null;
+  publishedAt: string;
+  answer?: ReviewAnswer | null;
+  canAnswer: boolean;
+}
+
+export interface ReviewPage {
+  items: Array<Review>;
+  nextToken?: string | null;
+}
+
+export interface EquipmentStarsInput {
+  compliance: number;
+  cleanliness: number;
+  security: number;
+}
+
+export interface PartyStarsInput {
+  respectOfContract: number;
+  communication: number;
+  reliability: number;
+}
+
+export interface RatingInput {
+  contractId: string;
+  equipment?: EquipmentStarsInput | null;
+  party?: PartyStarsInput | null;
+  comment?: string | null;
+}
+
+export interface StopRatingRemindersInput {
+  userId: string;
+  token: string;
+}
+
+export interface AnswerReviewInput {
+  reviewId: string;
+  text: string;
+}
+
 export type AdSort = 'DISTANCE_ASC' | 'DISTANCE_DESC' | 'DATE_ASC' | 'DATE_DESC';
 
 export type OfferMode = 'RENT' | 'SALE' | 'TRADE' | 'DONATION';
@@ -1356,6 +1480,16 @@ export interface QuerySearchPlacesArgs {
   text: string;
   limit?: number | null;
   language?: ContentLanguage | null;
+}
+
+export interface QueryContractRatingsArgs {
+  contractId: string;
+}
+
+export interface QueryUserReviewsArgs {
+  userId: string;
+  limit?: number | null;
+  nextToken?: string | null;
 }
 
 export interface QuerySearchAdsArgs {
@@ -1558,6 +1692,22 @@ export interface MutationVerifyPhoneCodeArgs {
   input: VerifyPhoneCodeInput;
 }
 
+export interface MutationSaveRatingDraftArgs {
+  input: RatingInput;
+}
+
+export interface MutationSubmitRatingArgs {
+  input: RatingInput;
+}
+
+export interface MutationAnswerReviewArgs {
+  input: AnswerReviewInput;
+}
+
+export interface MutationStopRatingRemindersArgs {
+  input: StopRatingRemindersInput;
+}
+
 export interface SubscriptionOnFirstLoginModalClosedArgs {
   id: string;
 }
@@ -1753,11 +1903,38 @@ export type ContractPartySource = ContractParty;
 
 export type ContractAdSource = ContractAd;
 
-export type ContractSource = Contract;
+export interface ContractSource {
+  id: string;
+  status: ContractStatus;
+  version: number;
+  conversationId: string;
+  ad: ContractAdSource;
+  owner: ContractPartySource;
+  tenant: ContractPartySource;
+  viewerRole: ContractRole;
+  availableActions: Array<ContractAction>;
+  current: ContractVersionSource;
+  versions: Array<ContractVersionSource>;
+  history: Array<ContractStepSource>;
+  createdAt: string;
+  updatedAt: string;
+}
 
-export type ContractSummarySource = ContractSummary;
+export interface ContractSummarySource {
+  id: string;
+  status: ContractStatus;
+  version: number;
+  adTitle: LocalizedTextSource;
+  otherPartyName: string;
+  period: ContractPeriodSource;
+  totalPriceCents: number;
+  updatedAt: string;
+}
 
-export type ContractPageSource = ContractPage;
+export interface ContractPageSource {
+  items: Array<ContractSummarySource>;
+  nextToken?: string | null;
+}
 
 export type BookedPeriodSource = BookedPeriod;
 
@@ -1799,6 +1976,28 @@ export type PhoneVerificationResultSource = PhoneVerificationResult;
 
 export type PlaceSuggestionSource = PlaceSuggestion;
 
+export type EquipmentStarsSource = EquipmentStars;
+
+export type PartyStarsSource = PartyStars;
+
+export type RatingSource = Rating;
+
+export type ContractRatingsSource = ContractRatings;
+
+export type RatingToGiveSource = RatingToGive;
+
+export type PartyAveragesSource = PartyAverages;
+
+export type EquipmentAveragesSource = EquipmentAverages;
+
+export type ReviewAdSource = ReviewAd;
+
+export type ReviewAnswerSource = ReviewAnswer;
+
+export type ReviewSource = Review;
+
+export type ReviewPageSource = ReviewPage;
+
 export type OfferPriceSource = OfferPrice;
 
 export type AdSummarySource = AdSummary;
@@ -1833,6 +2032,8 @@ export interface FieldResolverTypes {
   'Query.moderationQueue': { parent: null; args: QueryModerationQueueArgs; result: ModerationCasePageSource };
   'Query.myBlockedUsers': { parent: null; args: Record<string, never>; result: Array<BlockedUserSource> };
   'Query.searchPlaces': { parent: null; args: QuerySearchPlacesArgs; result: Array<PlaceSuggestionSource> };
+  'Query.contractRatings': { parent: null; args: QueryContractRatingsArgs; result: ContractRatingsSource };
+  'Query.userReviews': { parent: null; args: QueryUserReviewsArgs; result: ReviewPageSource };
   'Query.searchAds': { parent: null; args: QuerySearchAdsArgs; result: AdSearchPageSource };
   'Mutation.updateFirstLoginModalClosed': { parent: null; args: MutationUpdateFirstLoginModalClosedArgs; result: FirstLoginModalClosedResultSource | null };
   'Mutation.changePassword': { parent: null; args: MutationChangePasswordArgs; result: UserIdResultSource | null };
@@ -1883,6 +2084,10 @@ export interface FieldResolverTypes {
   'Mutation.paymentDashboardLink': { parent: null; args: Record<string, never>; result: PaymentLinkSource | null };
   'Mutation.sendPhoneVerificationCode': { parent: null; args: Record<string, never>; result: PhoneVerificationStartedSource | null };
   'Mutation.verifyPhoneCode': { parent: null; args: MutationVerifyPhoneCodeArgs; result: PhoneVerificationResultSource | null };
+  'Mutation.saveRatingDraft': { parent: null; args: MutationSaveRatingDraftArgs; result: ContractRatingsSource };
+  'Mutation.submitRating': { parent: null; args: MutationSubmitRatingArgs; result: ContractRatingsSource };
+  'Mutation.answerReview': { parent: null; args: MutationAnswerReviewArgs; result: ReviewSource };
+  'Mutation.stopRatingReminders': { parent: null; args: MutationStopRatingRemindersArgs; result: boolean };
   'Subscription.onFirstLoginModalClosed': { parent: null; args: SubscriptionOnFirstLoginModalClosedArgs; result: FirstLoginModalClosedResultSource | null };
   'Subscription.onChatEvent': { parent: null; args: SubscriptionOnChatEventArgs; result: ChatEventSource | null };
   'Subscription.onContractEvent': { parent: null; args: SubscriptionOnContractEventArgs; result: ContractEventSource | null };
@@ -1936,6 +2141,7 @@ export interface FieldResolverTypes {
   'PublicProfile.email': { parent: PublicProfileSource; args: Record<string, never>; result: string | null };
   'PublicProfile.phoneNumber': { parent: PublicProfileSource; args: Record<string, never>; result: string | null };
   'PublicProfile.alerts': { parent: PublicProfileSource; args: Record<string, never>; result: PublicAlertsSource | null };
+  'PublicProfile.ratings': { parent: PublicProfileSource; args: Record<string, never>; result: PartyAveragesSource };
   'VerifyTokenUser.id': { parent: VerifyTokenUserSource; args: Record<string, never>; result: string };
   'VerifyTokenUser.email': { parent: VerifyTokenUserSource; args: Record<string, never>; result: string };
   'VerifyTokenUser.type': { parent: VerifyTokenUserSource; args: Record<string, never>; result: UserType };
@@ -2024,6 +2230,7 @@ export interface FieldResolverTypes {
   'Ad.createdAt': { parent: AdSource; args: Record<string, never>; result: string };
   'Ad.updatedAt': { parent: AdSource; args: Record<string, never>; result: string };
   'Ad.publishedAt': { parent: AdSource; args: Record<string, never>; result: string | null };
+  'Ad.equipmentRatings': { parent: AdSource; args: Record<string, never>; result: EquipmentAveragesSource };
   'AdPage.nextToken': { parent: AdPageSource; args: Record<string, never>; result: string | null };
   'AvailabilityFilter.day': { parent: AvailabilityFilterSource; args: Record<string, never>; result: boolean };
   'AvailabilityFilter.evening': { parent: AvailabilityFilterSource; args: Record<string, never>; result: boolean };
@@ -2129,12 +2336,14 @@ export interface FieldResolverTypes {
   'Contract.availableActions': { parent: ContractSource; args: Record<string, never>; result: Array<ContractAction> };
   'Contract.createdAt': { parent: ContractSource; args: Record<string, never>; result: string };
   'Contract.updatedAt': { parent: ContractSource; args: Record<string, never>; result: string };
+  'Contract.ratingToGive': { parent: ContractSource; args: Record<string, never>; result: RatingToGiveSource | null };
   'ContractSummary.id': { parent: ContractSummarySource; args: Record<string, never>; result: string };
   'ContractSummary.status': { parent: ContractSummarySource; args: Record<string, never>; result: ContractStatus };
   'ContractSummary.version': { parent: ContractSummarySource; args: Record<string, never>; result: number };
   'ContractSummary.otherPartyName': { parent: ContractSummarySource; args: Record<string, never>; result: string };
   'ContractSummary.totalPriceCents': { parent: ContractSummarySource; args: Record<string, never>; result: number };
   'ContractSummary.updatedAt': { parent: ContractSummarySource; args: Record<string, never>; result: string };
+  'ContractSummary.ratingToGive': { parent: ContractSummarySource; args: Record<string, never>; result: RatingToGiveSource | null };
   'ContractPage.nextToken': { parent: ContractPageSource; args: Record<string, never>; result: string | null };
   'BookedPeriod.precision': { parent: BookedPeriodSource; args: Record<string, never>; result: DatePrecision };
   'BookedPeriod.start': { parent: BookedPeriodSource; args: Record<string, never>; result: string };
@@ -2213,6 +2422,46 @@ export interface FieldResolverTypes {
   'PlaceSuggestion.postalCode': { parent: PlaceSuggestionSource; args: Record<string, never>; result: string | null };
   'PlaceSuggestion.latitude': { parent: PlaceSuggestionSource; args: Record<string, never>; result: number };
   'PlaceSuggestion.longitude': { parent: PlaceSuggestionSource; args: Record<string, never>; result: number };
+  'EquipmentStars.compliance': { parent: EquipmentStarsSource; args: Record<string, never>; result: number };
+  'EquipmentStars.cleanliness': { parent: EquipmentStarsSource; args: Record<string, never>; result: number };
+  'EquipmentStars.security': { parent: EquipmentStarsSource; args: Record<string, never>; result: number };
+  'PartyStars.respectOfContract': { parent: PartyStarsSource; args: Record<string, never>; result: number };
+  'PartyStars.communication': { parent: PartyStarsSource; args: Record<string, never>; result: number };
+  'PartyStars.reliability': { parent: PartyStarsSource; args: Record<string, never>; result: number };
+  'Rating.side': { parent: RatingSource; args: Record<string, never>; result: RatingSide };
+  'Rating.comment': { parent: RatingSource; args: Record<string, never>; result: string | null };
+  'Rating.submittedAt': { parent: RatingSource; args: Record<string, never>; result: string | null };
+  'Rating.publishedAt': { parent: RatingSource; args: Record<string, never>; result: string | null };
+  'ContractRatings.contractId': { parent: ContractRatingsSource; args: Record<string, never>; result: string };
+  'ContractRatings.viewerSide': { parent: ContractRatingsSource; args: Record<string, never>; result: RatingSide };
+  'ContractRatings.otherPartyName': { parent: ContractRatingsSource; args: Record<string, never>; result: string };
+  'ContractRatings.endAt': { parent: ContractRatingsSource; args: Record<string, never>; result: string };
+  'ContractRatings.deadline': { parent: ContractRatingsSource; args: Record<string, never>; result: string };
+  'ContractRatings.canRate': { parent: ContractRatingsSource; args: Record<string, never>; result: boolean };
+  'RatingToGive.deadline': { parent: RatingToGiveSource; args: Record<string, never>; result: string };
+  'RatingToGive.started': { parent: RatingToGiveSource; args: Record<string, never>; result: boolean };
+  'PartyAverages.count': { parent: PartyAveragesSource; args: Record<string, never>; result: number };
+  'PartyAverages.respectOfContract': { parent: PartyAveragesSource; args: Record<string, never>; result: number | null };
+  'PartyAverages.communication': { parent: PartyAveragesSource; args: Record<string, never>; result: number | null };
+  'PartyAverages.reliability': { parent: PartyAveragesSource; args: Record<string, never>; result: number | null };
+  'PartyAverages.overall': { parent: PartyAveragesSource; args: Record<string, never>; result: number | null };
+  'EquipmentAverages.count': { parent: EquipmentAveragesSource; args: Record<string, never>; result: number };
+  'EquipmentAverages.compliance': { parent: EquipmentAveragesSource; args: Record<string, never>; result: number | null };
+  'EquipmentAverages.cleanliness': { parent: EquipmentAveragesSource; args: Record<string, never>; result: number | null };
+  'EquipmentAverages.security': { parent: EquipmentAveragesSource; args: Record<string, never>; result: number | null };
+  'EquipmentAverages.overall': { parent: EquipmentAveragesSource; args: Record<string, never>; result: number | null };
+  'ReviewAd.id': { parent: ReviewAdSource; args: Record<string, never>; result: string };
+  'ReviewAd.path': { parent: ReviewAdSource; args: Record<string, never>; result: string | null };
+  'ReviewAnswer.text': { parent: ReviewAnswerSource; args: Record<string, never>; result: string };
+  'ReviewAnswer.at': { parent: ReviewAnswerSource; args: Record<string, never>; result: string };
+  'Review.id': { parent: ReviewSource; args: Record<string, never>; result: string };
+  'Review.side': { parent: ReviewSource; args: Record<string, never>; result: RatingSide };
+  'Review.authorName': { parent: ReviewSource; args: Record<string, never>; result: string };
+  'Review.month': { parent: ReviewSource; args: Record<string, never>; result: string };
+  'Review.comment': { parent: ReviewSource; args: Record<string, never>; result: string | null };
+  'Review.publishedAt': { parent: ReviewSource; args: Record<string, never>; result: string };
+  'Review.canAnswer': { parent: ReviewSource; args: Record<string, never>; result: boolean };
+  'ReviewPage.nextToken': { parent: ReviewPageSource; args: Record<string, never>; result: string | null };
   'OfferPrice.kind': { parent: OfferPriceSource; args: Record<string, never>; result: PriceKind };
   'OfferPrice.amountCents': { parent: OfferPriceSource; args: Record<string, never>; result: number | null };
   'OfferPrice.range': { parent: OfferPriceSource; args: Record<string, never>; result: PriceRange | null };

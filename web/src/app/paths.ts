@@ -48,6 +48,8 @@ export const PATHS = {
 /** A contract's page, for its parties and administrators. */
 export const contractPath = (contractId: string): string => `/contrats/${encodeURIComponent(contractId)}`;
 export const editContractPath = (contractId: string): string => `${contractPath(contractId)}/modifier`;
+/** The contract rating screen (spec §2), also the link of the rating reminders. */
+export const contractRatingPath = (contractId: string): string => `${contractPath(contractId)}/evaluation`;
 /** The contract form, proposing from a conversation about one of the owner's ads. */
 export const createContractPath = (conversationId: string): string =>
   `/contrats/creer?${new URLSearchParams({ conversation: conversationId })}`;

@@ -57,6 +57,8 @@ const CreateContractPage = lazyPage(() => import('../features/contracts/Contract
 const EditContractPage = lazyPage(() => import('../features/contracts/ContractFormPages').then((m) => m.EditContractPage));
 const PaymentSuccessPage = lazyPage(() => import('../features/contracts/PaymentReturnPages').then((m) => m.PaymentSuccessPage));
 const PaymentCancelPage = lazyPage(() => import('../features/contracts/PaymentReturnPages').then((m) => m.PaymentCancelPage));
+const StopRemindersPage = lazyPage(() => import('../features/ratings/StopRemindersPage').then((m) => m.StopRemindersPage));
+const RatingPage = lazyPage(() => import('../features/ratings/RatingPage').then((m) => m.RatingPage));
 const ContractDetailPage = lazyPage(() => import('../features/contracts/ContractDetailPage').then((m) => m.ContractDetailPage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
@@ -110,6 +112,8 @@ export const routes: RouteObject[] = [
           { path: 'alertes/creer', element: <CreateAlertPage /> },
           { path: 'alertes/confirmer/:id', element: <ConfirmAlertPage /> },
           { path: 'alertes/supprimer/:id', element: <DeleteAlertByLinkPage /> },
+          // The rating reminders' "stop" link: its token is the authority, no sign-in.
+          { path: 'evaluations/arreter-les-rappels', element: <StopRemindersPage /> },
           // `{slug}-{id}`; the fixed paths under /annonces (creer, modifier/…, transferer/…) rank first.
           { path: 'annonces/:slugAndId', element: <AdDetailPage /> },
           {
@@ -144,6 +148,8 @@ export const routes: RouteObject[] = [
               { path: 'tableau-de-bord', element: <DashboardPage /> },
               { path: 'contrats/creer', element: <CreateContractPage /> },
               { path: 'contrats/:id/modifier', element: <EditContractPage /> },
+              // A party rates the rental once it is over (administrators are party to none).
+              { path: 'contrats/:id/evaluation', element: <RatingPage /> },
               // The tenant comes back here from the provider's hosted Checkout.
               { path: PATHS.paymentSuccess.slice(1), element: <PaymentSuccessPage /> },
               { path: PATHS.paymentCancel.slice(1), element: <PaymentCancelPage /> },

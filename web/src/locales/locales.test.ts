@@ -42,6 +42,7 @@ const RULES = {
   messageTooLarge: true,
   termsVersion: true,
   termsVersionTaken: true,
+  stars: true,
 } satisfies Record<RuleName, true>;
 
 function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string> {

@@ -70,6 +70,7 @@ export function testAd(overrides: Record<string, unknown> = {}) {
     createdAt: '2026-11-01T12:00:00.000Z',
     updatedAt: '2026-11-02T12:00:00.000Z',
     publishedAt: '2026-11-02T12:00:00.000Z',
+    equipmentRatings: { count: 0, compliance: null, cleanliness: null, security: null, overall: null },
     ...overrides,
   };
 }

@@ -46,6 +46,19 @@ describe('ad detail', () => {
     expect(callsOf('ad')).toHaveLength(1);
   });
 
+  it('shows the equipment’s averages once rated, with how many ratings they come from', async () => {
+    await openAd(testAd({ equipmentRatings: { count: 3, compliance: 4.7, cleanliness: 4, security: 5, overall: 4.6 } }));
+    const ratings = await screen.findByRole('region', { name: 'Equipment ratings' });
+    expect(within(ratings).getByText(/4\.6 out of 5, from 3 ratings/)).toBeVisible();
+    expect(within(ratings).getByText('Matches the ad').nextElementSibling).toHaveTextContent('4.7 out of 5');
+    expect(within(ratings).getByText('Safety').nextElementSibling).toHaveTextContent('5 out of 5');
+  });
+
+  it('has no ratings section before the first rating', async () => {
+    await openAd(testAd());
+    expect(screen.queryByRole('region', { name: 'Equipment ratings' })).not.toBeInTheDocument();
+  });
+
   it('shows every field in the reader’s language, with translated labels', async () => {
     await openAd(testAd());
     await waitFor(() => expect(document.title).toBe('Commercial kitchen | Food Equipment Sharing'));

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { UiLanguage } from '@partage/graphql';
+import { EQUIPMENT_CRITERIA, type UiLanguage } from '@partage/graphql';
 import { editAdPath, PATHS, publicProfilePath, startConversationPath } from '../../app/paths';
 import { loginPathReturningTo } from '../../app/return-path';
 import { adDetailPath, adIdFromPath } from '../../lib/ads/ad-path';
@@ -14,6 +14,7 @@ import { LoadFailure } from '../../lib/profile-form/LoadFailure';
 import { ReportButton } from '../../lib/reports/ReportButton';
 import { displayPhone } from '../../lib/profile-form/profile-values';
 import { longDate } from './ad-dates';
+import { Averages } from '../../lib/ratings/Averages';
 import { AdGallery } from './AdGallery';
 import { AdMap } from './AdMap';
 import { BookedPeriods } from './BookedPeriods';
@@ -126,6 +127,11 @@ function AdDetails({ ad }: { ad: AdDetail }) {
               <li key={allergen}>{t(`adFields:allergens.${allergen}`)}</li>
             ))}
           </ul>
+        </Section>
+      )}
+      {ad.equipmentRatings.count > 0 && (
+        <Section title={t('detail.equipmentRatings')}>
+          <Averages criteria={EQUIPMENT_CRITERIA} averages={ad.equipmentRatings} />
         </Section>
       )}
       <LocationSection location={ad.location} />

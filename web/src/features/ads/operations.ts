@@ -7,6 +7,13 @@ export const AD_DETAIL = graphql(`
     ad(id: $id) {
       id
       path
+      equipmentRatings {
+        count
+        compliance
+        cleanliness
+        security
+        overall
+      }
       title {
         fr
         en

@@ -45,6 +45,14 @@ describe('contract page', () => {
     expect(screen.queryByRole('button', { name: /pay/i })).not.toBeInTheDocument();
   });
 
+  it('leads a party who still has to rate a rental that is over to the rating screen', async () => {
+    open(aContract({ status: 'CLOSED', availableActions: [], ratingToGive: { deadline: '2026-12-04T17:00:00.000Z', started: false } }));
+    expect(await screen.findByRole('link', { name: /^Rate before Dec 4, 2026/ })).toHaveAttribute(
+      'href',
+      '/contrats/contract-1/evaluation',
+    );
+  });
+
   it('sends the tenant to the hosted payment page for the version shown when they accept and pay', async () => {
     const { user } = open(aContract({ viewerRole: 'TENANT', availableActions: ['CANCEL', 'PAY'] }), 'tenant-1');
     answerOperations({ acceptAndPayContract: { url: 'https://checkout.test/cs_1', expiresAt: '2026-11-21T10:31:00.000Z' } });

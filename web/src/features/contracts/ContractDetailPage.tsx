@@ -16,6 +16,7 @@ import { dateTime, localized, money, nextStepKey, period, type ContractDetails }
 import { useContractEvents } from './live-contract-events';
 import { ACCEPT_AND_PAY_CONTRACT, CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS } from './operations';
 import { RefundAction } from './RefundAction';
+import { RatingLink } from './RatingLink';
 import './contracts.css';
 
 export function ContractDetailPage() {
@@ -81,6 +82,7 @@ function ContractView({ contract }: { contract: ContractDetails }) {
         {t(nextStepKey(contract.viewerRole, contract.status))}
       </p>
       <ContractActions contract={contract} />
+      <RatingLink contractId={contract.id} toGive={contract.ratingToGive} />
 
       <section aria-labelledby="contract-parties">
         <h2 id="contract-parties">{t('detail.parties')}</h2>

@@ -22,6 +22,7 @@ const line = (id: string, status: string, otherPartyName: string, title: string)
   },
   totalPriceCents: 45_000,
   updatedAt: '2026-11-20T15:00:00.000Z',
+  ratingToGive: null as { deadline: string; started: boolean } | null,
 });
 
 function open(answer: unknown) {
@@ -51,6 +52,36 @@ describe('dashboard', () => {
         { role: 'TENANT', nextToken: null },
       ]),
     );
+  });
+
+  it('lists the ratings to give, soonest deadline first, each to the rating screen', async () => {
+    const owned = {
+      ...line('c-1', 'CLOSED', 'Traiteur du Plateau', 'Four à convection'),
+      ratingToGive: { deadline: '2026-12-04T17:00:00.000Z', started: false },
+    };
+    const rented = {
+      ...line('c-2', 'CLOSED', 'Cuisine du Quartier', 'Chambre froide'),
+      ratingToGive: { deadline: '2026-12-01T17:00:00.000Z', started: true },
+    };
+    open((variables: { role: string }) => ({ items: [variables.role === 'OWNER' ? owned : rented], nextToken: null }));
+    const toGive = await screen.findByRole('region', { name: 'Ratings to give' });
+    const items = within(toGive).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual(['Chambre froide', 'Four à convection']);
+    expect(within(items[0]!).getByRole('link', { name: /^Resume the rating \(before Dec 1, 2026/ })).toHaveAttribute(
+      'href',
+      '/contrats/c-2/evaluation',
+    );
+    expect(within(items[1]!).getByText('With Traiteur du Plateau')).toBeVisible();
+    expect(within(items[1]!).getByRole('link', { name: /^Rate before Dec 4, 2026/ })).toHaveAttribute('href', '/contrats/c-1/evaluation');
+    // The contract's own line offers it too.
+    const asOwner = screen.getByRole('region', { name: 'My contracts as owner' });
+    expect(within(asOwner).getByRole('link', { name: /^Rate before/ })).toHaveAttribute('href', '/contrats/c-1/evaluation');
+  });
+
+  it('has no ratings section while there is none to give', async () => {
+    open({ items: [line('c-1', 'SUBMITTED', 'Traiteur du Plateau', 'Four à convection')], nextToken: null });
+    await screen.findByRole('region', { name: 'My contracts as owner' });
+    expect(screen.queryByRole('region', { name: 'Ratings to give' })).not.toBeInTheDocument();
   });
 
   it('says when a side has no contract, and pages through a long list', async () => {

@@ -44,6 +44,10 @@ export const CONTRACT = graphql(
         id
         status
         version
+        ratingToGive {
+          deadline
+          started
+        }
         conversationId
         ad {
           id
@@ -105,6 +109,10 @@ export const MY_CONTRACTS = graphql(
           }
           totalPriceCents
           updatedAt
+          ratingToGive {
+            deadline
+            started
+          }
         }
         nextToken
       }

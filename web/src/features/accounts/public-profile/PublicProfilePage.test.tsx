@@ -4,6 +4,7 @@ import { ADS_PAGE_DEFAULT_LIMIT, type PublicProfile } from '@partage/graphql';
 import { ApiError } from '../../../lib/api/errors';
 import { syncSessionFromStorage } from '../../../lib/auth/session';
 import { answerOperations, callsOf } from '../../../test/fake-api';
+import userEvent from '@testing-library/user-event';
 import { testAds } from '../../../test/ads';
 import { renderAt, signIn } from '../../../test/helpers';
 
@@ -17,6 +18,7 @@ const PROFILE: PublicProfile = {
   industryOtherSpecification: null,
   registeredSince: '2026-01-15T14:00:00.000Z',
   transactionsCount: 3,
+  ratings: { count: 0, respectOfContract: null, communication: null, reliability: null, overall: null },
   email: null,
   phoneNumber: null,
 };
@@ -55,6 +57,52 @@ describe('public profile', () => {
     await screen.findByRole('heading', { level: 1, name: 'Jean B.' });
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /@/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the averages and the published reviews with their ad and month; the rated user answers one once', async () => {
+    const review = {
+      __typename: 'Review',
+      id: 'contract-1.TENANT',
+      side: 'TENANT',
+      authorName: 'Épicerie Rosemont',
+      ad: { id: 'ad-1', path: 'cuisine-ad-1', title: { fr: 'Cuisine', en: 'Kitchen' } },
+      month: '2026-10',
+      stars: { respectOfContract: 5, communication: 4, reliability: 5 },
+      comment: 'Very welcoming.',
+      publishedAt: '2026-11-02T12:00:00.000Z',
+      answer: null,
+      canAnswer: true,
+    };
+    let answered = false;
+    answerOperations({
+      publicProfile: () => ({ ...PROFILE, ratings: { count: 1, respectOfContract: 5, communication: 4, reliability: 5, overall: 4.7 } }),
+      userAds: NO_ADS,
+      userReviews: () => ({
+        items: [answered ? { ...review, answer: { text: 'Thank you!', at: review.publishedAt }, canAnswer: false } : review],
+        nextToken: null,
+      }),
+      answerReview: () => {
+        answered = true;
+        return { ...review, answer: { text: 'Thank you!', at: review.publishedAt }, canAnswer: false };
+      },
+    });
+    await openProfile();
+    const ratings = await screen.findByRole('region', { name: 'Ratings' });
+    expect(within(ratings).getByText(/4\.7 out of 5, from 1 rating$/)).toBeVisible();
+    const item = await within(ratings).findByRole('listitem');
+    expect(item).toHaveTextContent('By Épicerie Rosemont, tenant · Kitchen · October 2026');
+    expect(within(item).getByRole('link', { name: 'Kitchen' })).toHaveAttribute('href', '/annonces/cuisine-ad-1');
+    expect(within(item).getByText('Very welcoming.')).toBeVisible();
+
+    await userEvent.click(within(item).getByRole('button', { name: 'Answer' }));
+    await userEvent.click(within(item).getByRole('button', { name: 'Publish the answer' }));
+    expect(within(item).getByText('This field is required.')).toBeVisible();
+    expect(callsOf('answerReview')).toEqual([]);
+    await userEvent.type(within(item).getByLabelText('Your public answer'), 'Thank you!');
+    await userEvent.click(within(item).getByRole('button', { name: 'Publish the answer' }));
+    expect(await within(ratings).findByText('Thank you!')).toBeVisible();
+    expect(callsOf('answerReview')).toEqual([{ input: { reviewId: 'contract-1.TENANT', text: 'Thank you!' } }]);
+    expect(within(ratings).queryByRole('button', { name: 'Answer' })).not.toBeInTheDocument();
   });
 
   it('gives the e-mail address and phone number the user allowed others to see', async () => {

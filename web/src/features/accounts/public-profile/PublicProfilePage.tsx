@@ -15,6 +15,7 @@ import { usePageTitle } from '../../../lib/i18n/use-page-title';
 import { LoadFailure } from '../../../lib/profile-form/LoadFailure';
 import { displayPhone } from '../../../lib/profile-form/profile-values';
 import { PUBLIC_PROFILE, USER_ADS } from './operations';
+import { ProfileReviews } from './ProfileReviews';
 import './public-profile.css';
 
 type PublicProfile = NonNullable<ResultOf<typeof PUBLIC_PROFILE>['publicProfile']>;
@@ -105,6 +106,10 @@ function ProfileDetails({ profile }: { profile: PublicProfile }) {
           </dl>
         </ProfileSection>
       )}
+      {/* No empty section: the reviews appear with the first published rating. */}
+      {profile.ratings.count > 0 && (
+        <ProfileSection title={t('reviews.title')}>{(titleId) => <ProfileReviews profile={profile} titleId={titleId} />}</ProfileSection>
+      )}
       <ProfileAds userId={profile.id} />
       <ProfileAlerts alerts={profile.alerts} />
       {/* The page is for users only; one's own profile is not reported. */}
@@ -113,8 +118,6 @@ function ProfileDetails({ profile }: { profile: PublicProfile }) {
           <ReportButton kind="PROFILE" itemId={profile.id} label={t('reports:profile')} />
         </div>
       )}
-      {/* Reviews come with the ratings capability, a ProfileSection shown only when it has something
-          to show: no empty heading meanwhile. */}
     </div>
   );
 }
@@ -157,13 +160,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A titled part of the profile. */
-function ProfileSection({ title, children }: { title: string; children: ReactNode }) {
+/** A titled part of the profile; its content may name itself by the title's id. */
+function ProfileSection({ title, children }: { title: string; children: ReactNode | ((titleId: string) => ReactNode) }) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="panel">
       <h2 id={titleId}>{title}</h2>
-      {children}
+      {typeof children === 'function' ? children(titleId) : children}
     </section>
   );
 }

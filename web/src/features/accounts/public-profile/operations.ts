@@ -14,6 +14,13 @@ export const PUBLIC_PROFILE = graphql(`
       industryOtherSpecification
       registeredSince
       transactionsCount
+      ratings {
+        count
+        respectOfContract
+        communication
+        reliability
+        overall
+      }
       email
       phoneNumber
       # What their active alerts look for, never where (null for an administrator reader).
@@ -44,4 +51,59 @@ export const USER_ADS = graphql(
     }
   `,
   [AD_CARD_FIELDS],
+);
+
+const REVIEW_FIELDS = graphql(`
+  fragment ReviewFields on Review @_unmask {
+    id
+    side
+    authorName
+    ad {
+      id
+      path
+      title {
+        fr
+        en
+      }
+    }
+    month
+    stars {
+      respectOfContract
+      communication
+      reliability
+    }
+    comment
+    publishedAt
+    answer {
+      text
+      at
+    }
+    canAnswer
+  }
+`);
+
+/** The published ratings the user received, newest first (ratings.graphql). */
+export const USER_REVIEWS = graphql(
+  `
+    query UserReviews($userId: ID!, $limit: Int, $nextToken: String) {
+      userReviews(userId: $userId, limit: $limit, nextToken: $nextToken) {
+        items {
+          ...ReviewFields
+        }
+        nextToken
+      }
+    }
+  `,
+  [REVIEW_FIELDS],
+);
+
+export const ANSWER_REVIEW = graphql(
+  `
+    mutation AnswerReview($input: AnswerReviewInput!) {
+      answerReview(input: $input) {
+        ...ReviewFields
+      }
+    }
+  `,
+  [REVIEW_FIELDS],
 );

@@ -1,0 +1,250 @@
+// Ratings (issue 21): the ratings of each contract, the reviews published from them, and the
+// aggregates read on public profiles and ads (maintained on write, never computed by a read).
+//
+// - `CONTRACT#<id>/RATINGS` holds both sides' ratings of the contract (drafts, sent, published). Every
+//   write is a Put conditioned on its `revision` (or its absence): of two writes at once, the second
+//   is refused, reads again and sees the first (one rating per side; the second side's sending
+//   publishes both).
+// - Publishing a side's rating is one transaction: the contract's ratings (conditioned on the revision
+//   read), the review `REVIEW#<contractId>#<side>/REVIEW` (listed per rated user on GSI1, newest
+//   first), and `ADD`s to the rated user's `REPUTATION#<userId>/REPUTATION` and, for the tenant's,
+//   the ad's `AD#<adId>/EQUIPMENT_RATINGS`. So the aggregates count each rating exactly once.
+// - The reputation item also counts the user's transactions (contracts paid and paid out), added in
+//   the payout's own transaction (transactionCountUpdates).
+
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EquipmentStarValues, PartyStarValues, RatingSideName } from '@partage/graphql';
+import { EQUIPMENT_CRITERIA, PARTY_CRITERIA } from '@partage/graphql';
+import { batchGet, db, isConditionFailure, tableName, transactWrite, type TransactItem } from './client';
+import { DataRefusal } from './errors';
+import { pageTokenAfter, startKeyOf, type ListingIndex } from './page-tokens';
+
+const ratingsKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'RATINGS' });
+const reviewKey = (contractId: string, side: RatingSideName) => ({ PK: `REVIEW#${contractId}#${side}`, SK: 'REVIEW' });
+const reputationKey = (userId: string) => ({ PK: `REPUTATION#${userId}`, SK: 'REPUTATION' });
+const equipmentRatingsKey = (adId: string) => ({ PK: `AD#${adId}`, SK: 'EQUIPMENT_RATINGS' });
+const userReviewsPartition = (userId: string) => `USER_REVIEWS#${userId}`;
+const REVIEWS_INDEX: ListingIndex = { name: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' };
+
+/** One side's rating: a draft until `submittedAt`, public from `publishedAt`. */
+export interface RatingRecord {
+  equipment?: Partial<EquipmentStarValues>;
+  party?: Partial<PartyStarValues>;
+  comment?: string;
+  updatedAt: string;
+  submittedAt?: string;
+  publishedAt?: string;
+}
+
+export interface ContractRatingsRecord {
+  contractId: string;
+  adId: string;
+  ownerId: string;
+  tenantId: string;
+  /** The rental's end (ISO): the deadline and the publication rule count from it. */
+  endAt: string;
+  /** The rental's month, `YYYY-MM`, shown with its reviews. */
+  month: string;
+  /** Counts the writes; absent before the first. */
+  revision?: number;
+  TENANT?: RatingRecord;
+  OWNER?: RatingRecord;
+}
+
+export interface ReviewRecord {
+  contractId: string;
+  /** Who wrote it. */
+  side: RatingSideName;
+  authorId: string;
+  ratedUserId: string;
+  adId: string;
+  /** The rental's month, `YYYY-MM`. */
+  month: string;
+  stars: PartyStarValues;
+  comment?: string;
+  publishedAt: string;
+  answer?: { text: string; at: string };
+}
+
+/** A side's published rating: what its review and the aggregates receive. */
+export interface Publication {
+  side: RatingSideName;
+  review: ReviewRecord;
+  /** The tenant's, added to the ad's equipment sums. */
+  equipment?: EquipmentStarValues;
+}
+
+export async function getContractRatings(contractId: string): Promise<ContractRatingsRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: ratingsKey(contractId), ConsistentRead: true }));
+  if (!Item) return undefined;
+  const { PK: _pk, SK: _sk, type: _type, ...record } = Item;
+  return record as ContractRatingsRecord;
+}
+
+/** The ratings items of several contracts (the dashboard's page), by contract id. */
+export async function getManyContractRatings(contractIds: string[]): Promise<Map<string, ContractRatingsRecord>> {
+  const items = await batchGet([...new Set(contractIds)].map(ratingsKey));
+  return new Map(items.map((item) => [item.contractId as string, item as unknown as ContractRatingsRecord]));
+}
+
+/** ADD of each criterion's stars and of 1 to the count, on an aggregate item. */
+function sumsUpdate(key: Record<string, string>, type: string, stars: Record<string, number>): TransactItem {
+  const names = Object.keys(stars);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET #type = :type ADD ratingsCount :one, ${names.map((_, i) => `#c${i} :s${i}`).join(', ')}`,
+      ExpressionAttributeNames: { '#type': 'type', ...Object.fromEntries(names.map((name, i) => [`#c${i}`, `sum_${name}`])) },
+      ExpressionAttributeValues: { ':type': type, ':one': 1, ...Object.fromEntries(names.map((name, i) => [`:s${i}`, stars[name]])) },
+    },
+  };
+}
+
+/**
+ * Writes `next` over the ratings read as `before` (revision + 1), publishing `publications` with it:
+ * their reviews and the aggregates' sums in the same transaction. STALE_VERSION when the ratings were
+ * changed since they were read (the caller reads again).
+ */
+export async function replaceContractRatings(
+  before: ContractRatingsRecord | undefined,
+  next: ContractRatingsRecord,
+  publications: Publication[] = [],
+): Promise<ContractRatingsRecord> {
+  const written: ContractRatingsRecord = { ...next, revision: (before?.revision ?? 0) + 1 };
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...ratingsKey(next.contractId), type: 'ContractRatings', ...written },
+        ConditionExpression: before?.revision === undefined ? 'attribute_not_exists(PK)' : 'revision = :revision',
+        ...(before?.revision !== undefined && { ExpressionAttributeValues: { ':revision': before.revision } }),
+      },
+    },
+  ];
+  for (const { side, review, equipment } of publications) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...reviewKey(review.contractId, side),
+          type: 'Review',
+          GSI1PK: userReviewsPartition(review.ratedUserId),
+          GSI1SK: `${review.publishedAt}#${review.contractId}#${side}`,
+          ...review,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    });
+    items.push(sumsUpdate(reputationKey(review.ratedUserId), 'Reputation', review.stars));
+    if (equipment) items.push(sumsUpdate(equipmentRatingsKey(next.adId), 'EquipmentRatings', equipment));
+  }
+  try {
+    await transactWrite(items);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new DataRefusal('STALE_VERSION', "The contract's ratings were changed meanwhile");
+    throw error;
+  }
+  return written;
+}
+
+/** Sums of stars and how many ratings they add up (absent criteria: 0). */
+export interface StarSumsRecord<C extends string> {
+  count: number;
+  sums: Partial<Record<C, number>>;
+}
+
+function sumsOf<C extends string>(item: Record<string, unknown> | undefined, criteria: readonly C[]): StarSumsRecord<C> {
+  return {
+    count: Number(item?.ratingsCount ?? 0),
+    sums: Object.fromEntries(criteria.map((criterion) => [criterion, Number(item?.[`sum_${criterion}`] ?? 0)])) as Record<C, number>,
+  };
+}
+
+export interface ReputationRecord extends StarSumsRecord<(typeof PARTY_CRITERIA)[number]> {
+  transactionsCount: number;
+}
+
+/** The reputations of several users (absent: nothing yet), by user id: one BatchGetItem. */
+export async function getReputations(userIds: string[]): Promise<Map<string, ReputationRecord>> {
+  const items = await batchGet([...new Set(userIds)].map(reputationKey));
+  const byId = new Map(items.map((item) => [String(item.PK).slice('REPUTATION#'.length), item]));
+  return new Map(
+    userIds.map((id) => {
+      const item = byId.get(id);
+      return [id, { ...sumsOf(item, PARTY_CRITERIA), transactionsCount: Number(item?.transactionsCount ?? 0) }];
+    }),
+  );
+}
+
+/** The equipment sums of several ads, by ad id: one BatchGetItem. */
+export async function getEquipmentRatings(adIds: string[]): Promise<Map<string, StarSumsRecord<(typeof EQUIPMENT_CRITERIA)[number]>>> {
+  const items = await batchGet([...new Set(adIds)].map(equipmentRatingsKey));
+  const byId = new Map(items.map((item) => [String(item.PK).slice('AD#'.length), item]));
+  return new Map(adIds.map((id) => [id, sumsOf(byId.get(id), EQUIPMENT_CRITERIA)]));
+}
+
+/** One more transaction for each party, to write in the transaction that makes a contract paid out. */
+export const transactionCountUpdates = (userIds: string[]): TransactItem[] =>
+  userIds.map((userId) => ({
+    Update: {
+      TableName: tableName(),
+      Key: reputationKey(userId),
+      UpdateExpression: 'SET #type = :type ADD transactionsCount :one',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': 'Reputation', ':one': 1 },
+    },
+  }));
+
+const reviewOf = (item: Record<string, unknown>): ReviewRecord => {
+  const { PK: _pk, SK: _sk, type: _type, GSI1PK: _gsi1pk, GSI1SK: _gsi1sk, ...record } = item;
+  return record as unknown as ReviewRecord;
+};
+
+/** The reviews a user received, newest first; one item more than asked tells whether a next page exists. */
+export async function userReviews(
+  userId: string,
+  limit: number,
+  nextToken?: string | null,
+): Promise<{ reviews: ReviewRecord[]; nextToken: string | null }> {
+  const partition = userReviewsPartition(userId);
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: REVIEWS_INDEX.name,
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: limit + 1,
+      ExclusiveStartKey: startKeyOf(nextToken, REVIEWS_INDEX, partition),
+    }),
+  );
+  const items = page.Items ?? [];
+  const shown = items.slice(0, limit);
+  const more = shown.length > 0 && (items.length > limit || page.LastEvaluatedKey !== undefined);
+  return { reviews: shown.map(reviewOf), nextToken: more ? pageTokenAfter(shown.at(-1)!, REVIEWS_INDEX) : null };
+}
+
+export async function getReview(contractId: string, side: RatingSideName): Promise<ReviewRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: reviewKey(contractId, side), ConsistentRead: true }));
+  return Item && reviewOf(Item);
+}
+
+/** The rated user's answer, once: ALREADY_ANSWERED when the review has one (or is not theirs to answer). */
+export async function answerReview(review: ReviewRecord, answer: { text: string; at: string }): Promise<ReviewRecord> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: reviewKey(review.contractId, review.side),
+        UpdateExpression: 'SET answer = :answer',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(answer)',
+        ExpressionAttributeValues: { ':answer': answer },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new DataRefusal('ALREADY_ANSWERED', 'The review has an answer already');
+    throw error;
+  }
+  return { ...review, answer };
+}

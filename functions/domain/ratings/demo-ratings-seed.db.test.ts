@@ -1,0 +1,38 @@
+// The ended demo rentals on DynamoDB Local: made once, CLOSED and open to rating by both sides, each
+// counted as a transaction of both, with their rating reminders scheduled.
+
+import { describe, expect, it } from 'vitest';
+import { getReputations } from '../../data/ratings';
+import { listOneTimeSchedules } from '../../data/scheduled-jobs';
+import { givenAd, useTestOutbox } from '../../testing/fixtures';
+import { seedDemoData } from '../accounts/demo-seed';
+import { myContracts } from '../contracts/contracts';
+import { contractRatings } from './ratings';
+import { DEMO_ENDED_RENTALS, seedDemoRatings } from './demo-ratings-seed';
+
+useTestOutbox();
+
+describe('ended demo rentals', () => {
+  it('are made once, CLOSED, for both sides to rate', async () => {
+    await seedDemoData();
+    for (const { ownerId } of DEMO_ENDED_RENTALS) await givenAd({ id: ownerId, role: 'USER' }, {}, { published: true });
+    expect(await seedDemoRatings()).toBe(4);
+    expect(await seedDemoRatings()).toBe(0);
+
+    for (const { ownerId, tenantId } of DEMO_ENDED_RENTALS) {
+      const rentals = (await myContracts({ userId: tenantId, role: 'USER' }, { role: 'TENANT' })).items;
+      expect(rentals.map((c) => c.status)).toEqual(['CLOSED', 'CLOSED']);
+      for (const userId of [tenantId, ownerId]) {
+        expect(await contractRatings({ userId, role: 'USER' }, rentals[0]!.id)).toMatchObject({ canRate: true, mine: null });
+      }
+      // Their reminders: the first due now, for the dev mailbox.
+      const reminders = (await listOneTimeSchedules()).filter(
+        (s) => s.job === 'rating-reminder' && s.payload.contractId === rentals[0]!.id,
+      );
+      expect(reminders).toHaveLength(2);
+      expect(Math.min(...reminders.map((r) => Date.parse(r.at)))).toBeLessThanOrEqual(Date.now());
+      const reputations = await getReputations([ownerId, tenantId]);
+      expect([...reputations.values()].map((r) => r.transactionsCount)).toEqual([2, 2]);
+    }
+  });
+});

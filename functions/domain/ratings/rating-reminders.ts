@@ -1,0 +1,122 @@
+// The e-mails that remind a party to rate a rental (issue 21): one at the end of the rental, one more
+// RATING_SECOND_REMINDER_DAYS later, each to a side that has not sent its rating yet, in their language,
+// with a link straight to the rating screen and a one-click unsubscribe from these reminders (RFC 8058;
+// functions/handlers/rating-reminders-unsubscribe.ts, the page /evaluations/arreter-les-rappels).
+// Scheduled with the payout when the contract is paid; a contract refunded meanwhile, or past its
+// deadline, gets none.
+
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  AppError,
+  assertValid,
+  PAYOUT_DELAY_MS,
+  QUEBEC_TIME_ZONE,
+  RATING_SECOND_REMINDER_DAYS,
+  ratingDeadline,
+  required,
+  type RatingSideName,
+  type StopRatingRemindersInput,
+  type UiLanguage,
+} from '@partage/graphql';
+import { mailer } from '../../adapters/mailer';
+import { scheduler } from '../../adapters/scheduler';
+import { jwtSecret } from '../../adapters/secrets';
+import { getAds } from '../../data/ads';
+import { getContract, type ContractRecord } from '../../data/contracts';
+import { getContractRatings } from '../../data/ratings';
+import { getUsers } from '../../data/user-directory';
+import { stopRatingReminders as stopReminders } from '../../data/users';
+import { now } from '../clock';
+import { renderEmail } from '../emails';
+import { appLink } from '../links';
+import { RATING_SIDES, ratingWindow } from './rating-rules';
+
+export const RATING_REMINDER_JOB = 'rating-reminder';
+/** The one-click unsubscribe endpoint (HTTP_ROUTES), and the page a browser opening it goes to. */
+export const RATING_REMINDERS_UNSUBSCRIBE_PATH = '/ratings/reminders/unsubscribe';
+export const RATING_REMINDERS_STOP_PAGE = '/evaluations/arreter-les-rappels';
+
+const DAY_MS = 86_400_000;
+/** After the payout's run (which closes an ended rental at once), so that the first reminder finds the rating open. */
+const AFTER_PAYOUT_MS = 10 * 60_000;
+
+/**
+ * The two reminders of a paid contract (scheduling them again keeps the pending ones): at the end of
+ * the rental, or just after the payout when the rental ends before it; and a week after the end.
+ */
+export async function scheduleRatingReminders(contract: Pick<ContractRecord, 'id' | 'content'>): Promise<void> {
+  const endAt = Date.parse(contract.content.endAt);
+  const first = Math.max(endAt, Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS + AFTER_PAYOUT_MS);
+  const rounds = [first, endAt + RATING_SECOND_REMINDER_DAYS * DAY_MS];
+  for (const [index, at] of rounds.entries()) {
+    await scheduler().scheduleOnce({
+      name: `rating-reminder-${index + 1}-${contract.id}`,
+      job: RATING_REMINDER_JOB,
+      at: new Date(at),
+      payload: { contractId: contract.id },
+    });
+  }
+}
+
+/** The token of a user's unsubscribe link: an HMAC of the purpose and the user id with the stack's signing key (nothing stored). */
+async function stopToken(userId: string): Promise<string> {
+  return createHmac('sha256', await jwtSecret())
+    .update(`partage-rating-reminders\0stop\0${userId}`)
+    .digest('base64url');
+}
+
+async function isStopToken(userId: string, token: string): Promise<boolean> {
+  const expected = Buffer.from(await stopToken(userId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Stops the reminders of the link's user (again: done). INVALID_TOKEN for a link that is not theirs. */
+export async function stopRatingReminders(input: StopRatingRemindersInput): Promise<boolean> {
+  assertValid([
+    ['input.userId', required(input.userId)],
+    ['input.token', required(input.token)],
+  ]);
+  if (!(await isStopToken(input.userId, input.token)) || !(await stopReminders(input.userId))) {
+    throw new AppError('INVALID_TOKEN', 'This link is not valid');
+  }
+  return true;
+}
+
+const day = (iso: string, language: UiLanguage) =>
+  new Intl.DateTimeFormat(language === 'en' ? 'en-CA' : 'fr-CA', { dateStyle: 'long', timeZone: QUEBEC_TIME_ZONE }).format(new Date(iso));
+
+/** Reminds each side that has not rated (and has not stopped the reminders); how many e-mails went. */
+export async function sendRatingReminders(payload: Record<string, unknown>): Promise<number> {
+  const contract = typeof payload.contractId === 'string' ? await getContract(payload.contractId) : undefined;
+  if (!contract || ratingWindow(contract, now()) !== 'OPEN') return 0;
+  const [ratings, users, [ad]] = await Promise.all([
+    getContractRatings(contract.id),
+    getUsers([contract.ownerId, contract.tenantId]).then((list) => new Map(list.map((user) => [user.id, user]))),
+    getAds([contract.adId]),
+  ]);
+  const deadline = ratingDeadline(contract.content.endAt).toISOString();
+  let sent = 0;
+  for (const side of RATING_SIDES.filter((s: RatingSideName) => !ratings?.[s]?.submittedAt)) {
+    const [userId, otherId] = side === 'TENANT' ? [contract.tenantId, contract.ownerId] : [contract.ownerId, contract.tenantId];
+    const user = users.get(userId);
+    if (!user || user.ratingRemindersStopped) continue;
+    const language = user.language;
+    const title =
+      (language === 'en' ? (ad?.content.title.en ?? ad?.content.title.fr) : (ad?.content.title.fr ?? ad?.content.title.en)) ?? '';
+    const token = await stopToken(user.id);
+    await mailer().send({
+      to: user.email,
+      ...renderEmail('ratingReminder', language, {
+        title,
+        name: users.get(otherId)?.publicName ?? '',
+        deadline: day(deadline, language),
+        link: appLink(`/contrats/${encodeURIComponent(contract.id)}/evaluation`),
+        stopLink: appLink(RATING_REMINDERS_STOP_PAGE, { utilisateur: user.id, token }),
+      }),
+      listUnsubscribeUrl: appLink(RATING_REMINDERS_UNSUBSCRIBE_PATH, { user: user.id, token, lang: language }),
+    });
+    sent++;
+  }
+  return sent;
+}

@@ -1,0 +1,85 @@
+// What a reader sees of ratings: a party, their own rating (draft or sent) and the other side's once
+// published, never before (blind); anyone signed in, a user's published reviews with the ad and the
+// author's public name; the averages of a user or an ad.
+
+import {
+  averagesOf,
+  EQUIPMENT_CRITERIA,
+  PARTY_CRITERIA,
+  ratingDeadline,
+  type ContractRatings,
+  type EquipmentAverages,
+  type PartyAverages,
+  type Rating,
+  type RatingSideName,
+  type Review,
+} from '@partage/graphql';
+import { getAds } from '../../data/ads';
+import type { ContractRecord } from '../../data/contracts';
+import type { ContractRatingsRecord, RatingRecord, ReviewRecord, StarSumsRecord } from '../../data/ratings';
+import { getUsers } from '../../data/user-directory';
+import { adPathOf } from '../ads/ad-view';
+import { otherSide, ratingWindow } from './rating-rules';
+
+const ratingView = (side: RatingSideName, rating: RatingRecord): Rating => ({
+  side,
+  equipment: (rating.equipment as Rating['equipment']) ?? null,
+  party: (rating.party as Rating['party']) ?? null,
+  comment: rating.comment ?? null,
+  submittedAt: rating.submittedAt ?? null,
+  publishedAt: rating.publishedAt ?? null,
+});
+
+export async function contractRatingsView(
+  contract: ContractRecord,
+  ratings: ContractRatingsRecord,
+  side: RatingSideName,
+  at: Date,
+): Promise<ContractRatings> {
+  const [users, [ad]] = await Promise.all([getUsers([side === 'TENANT' ? contract.ownerId : contract.tenantId]), getAds([contract.adId])]);
+  const mine = ratings[side];
+  const theirs = ratings[otherSide(side)];
+  return {
+    contractId: contract.id,
+    viewerSide: side,
+    adTitle: { fr: ad?.content.title.fr ?? null, en: ad?.content.title.en ?? null },
+    otherPartyName: users[0]?.publicName ?? '',
+    endAt: contract.content.endAt,
+    deadline: ratingDeadline(contract.content.endAt).toISOString(),
+    canRate: ratingWindow(contract, at) === 'OPEN' && !mine?.submittedAt,
+    mine: mine ? ratingView(side, mine) : null,
+    // Blind: the other side's rating, sent or not, stays unseen until it is published.
+    theirs: theirs?.publishedAt ? ratingView(otherSide(side), theirs) : null,
+  };
+}
+
+/** Reviews as `readerId` sees them: the ads and authors read at once (one BatchGetItem each). */
+export async function reviewViews(reviews: ReviewRecord[], readerId: string): Promise<Review[]> {
+  const [authors, ads] = await Promise.all([
+    getUsers([...new Set(reviews.map((review) => review.authorId))]).then((list) => new Map(list.map((user) => [user.id, user]))),
+    getAds([...new Set(reviews.map((review) => review.adId))]).then((list) => new Map(list.map((ad) => [ad.id, ad]))),
+  ]);
+  return reviews.map((review) => {
+    const ad = ads.get(review.adId);
+    return {
+      id: `${review.contractId}.${review.side}`,
+      side: review.side,
+      authorName: authors.get(review.authorId)?.publicName ?? '',
+      ad: {
+        id: review.adId,
+        path: ad ? adPathOf(ad) : null,
+        title: { fr: ad?.content.title.fr ?? null, en: ad?.content.title.en ?? null },
+      },
+      month: review.month,
+      stars: review.stars,
+      comment: review.comment ?? null,
+      publishedAt: review.publishedAt,
+      answer: review.answer ?? null,
+      canAnswer: review.ratedUserId === readerId && !review.answer,
+    };
+  });
+}
+
+export const partyAverages = (sums: StarSumsRecord<(typeof PARTY_CRITERIA)[number]>): PartyAverages => averagesOf(PARTY_CRITERIA, sums);
+export const equipmentAverages = (sums: StarSumsRecord<(typeof EQUIPMENT_CRITERIA)[number]>): EquipmentAverages =>
+  averagesOf(EQUIPMENT_CRITERIA, sums);

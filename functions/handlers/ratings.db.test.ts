@@ -1,0 +1,300 @@
+// Ratings on DynamoDB Local (issue 21): who may rate what and when, with every refusal leaving nothing
+// written; blind reads (the other side and third parties see nothing before publication); both sides
+// published at once when the second rates, even when both send at the same moment; double submissions
+// make one rating; the deadline's job publishes a lone rating once even fired twice; reviews, averages
+// and the rated user's one answer; the dashboard's ratings to give.
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ContractRatings, EquipmentAverages, PartyAverages, PublicProfile, RatingToGive, Review, ReviewPage } from '@partage/graphql';
+import { getContractRatings } from '../data/ratings';
+import { listOneTimeSchedules } from '../data/scheduled-jobs';
+import type { UserRecord } from '../data/users';
+import { manualClock, now, useClock } from '../domain/clock';
+import {
+  asUser,
+  errorCodeOf,
+  givenContract,
+  givenEndedContract,
+  givenUser,
+  invalidFieldsOf,
+  resolverCaller,
+  resolverEvent,
+  useTestOutbox,
+} from '../testing/fixtures';
+import { handler as accountsHandler } from './accounts';
+import { handler as jobs } from './rating-jobs';
+import { handler } from './ratings';
+
+useTestOutbox();
+const call = resolverCaller(handler);
+const clock = manualClock();
+const DAY = 86_400_000;
+
+const EQUIPMENT = { compliance: 5, cleanliness: 4, security: 4 };
+const OWNER_STARS = { respectOfContract: 5, communication: 4, reliability: 5 };
+const TENANT_STARS = { respectOfContract: 3, communication: 4, reliability: 4 };
+
+let reader: UserRecord;
+
+beforeAll(async () => {
+  reader = await givenUser();
+  return useClock(clock);
+});
+
+/** An owner and a tenant whose rental ended yesterday (CLOSED). */
+async function givenRental(options?: Parameters<typeof givenEndedContract>[2]) {
+  const [owner, tenant] = await Promise.all([
+    givenUser({ publicName: 'Cuisine du Quartier' }),
+    givenUser({ publicName: 'Traiteur Lumière' }),
+  ]);
+  const contract = await givenEndedContract(tenant, owner, options);
+  return { owner, tenant, contractId: contract.id, adId: contract.adId };
+}
+
+const submit = (user: UserRecord, input: Record<string, unknown>) => call('Mutation.submitRating', { input }, asUser(user));
+const tenantRating = (contractId: string, extra: Record<string, unknown> = {}) => ({
+  contractId,
+  equipment: EQUIPMENT,
+  party: OWNER_STARS,
+  comment: 'Cuisine impeccable, accueil chaleureux.',
+  ...extra,
+});
+const ownerRating = (contractId: string, extra: Record<string, unknown> = {}) => ({ contractId, party: TENANT_STARS, ...extra });
+const ratingsOf = async (user: UserRecord, contractId: string) =>
+  (await call('Query.contractRatings', { contractId }, asUser(user))) as ContractRatings;
+const reviewsOf = async (userId: string, as: UserRecord = reader) =>
+  (await call('Query.userReviews', { userId }, asUser(as))) as ReviewPage;
+const field = async <T>(name: string, source: Record<string, unknown>, as: UserRecord = reader) =>
+  ((await handler([Object.assign(resolverEvent(name, {}, asUser(as)), { source })] as never)) as T[])[0]!;
+const fire = (contractId: string, scheduledAt: string) => jobs({ job: 'rating-publish', scheduledAt, payload: { contractId } });
+
+describe('who rates what, when', () => {
+  it('the tenant rates the equipment, leaves, finds the draft, then rates the owner: the draft is the author’s only', async () => {
+    const { owner, tenant, contractId } = await givenRental();
+    const draft = (await call(
+      'Mutation.saveRatingDraft',
+      { input: { contractId, equipment: EQUIPMENT } },
+      asUser(tenant),
+    )) as ContractRatings;
+    expect(draft).toMatchObject({ viewerSide: 'TENANT', canRate: true, mine: { equipment: EQUIPMENT, party: null, submittedAt: null } });
+    expect((await ratingsOf(tenant, contractId)).mine).toMatchObject({ equipment: EQUIPMENT, submittedAt: null });
+    expect(await ratingsOf(owner, contractId)).toMatchObject({ viewerSide: 'OWNER', mine: null, theirs: null, canRate: true });
+
+    const sent = (await submit(tenant, tenantRating(contractId))) as ContractRatings;
+    expect(sent).toMatchObject({ canRate: false, mine: { equipment: EQUIPMENT, party: OWNER_STARS, publishedAt: null } });
+    expect(sent.mine!.submittedAt).toBeTruthy();
+  });
+
+  it('refuses stars outside 1 to 5, a missing step, equipment from the owner, a long comment or control characters: nothing written', async () => {
+    const { owner, tenant, contractId } = await givenRental();
+    const refusals: [UserRecord, Record<string, unknown>, string][] = [
+      [tenant, tenantRating(contractId, { equipment: { ...EQUIPMENT, security: 6 } }), 'input.equipment.security'],
+      [tenant, tenantRating(contractId, { party: { ...OWNER_STARS, communication: 0 } }), 'input.party.communication'],
+      [tenant, tenantRating(contractId, { equipment: undefined }), 'input.equipment'],
+      [owner, ownerRating(contractId, { equipment: EQUIPMENT }), 'input.equipment'],
+      [owner, ownerRating(contractId, { comment: 'x'.repeat(1_001) }), 'input.comment'],
+      [owner, ownerRating(contractId, { comment: 'Bien\u0007 reçu' }), 'input.comment'],
+    ];
+    for (const [user, input, path] of refusals) {
+      const result = await submit(user, input);
+      expect(errorCodeOf(result), path).toBe('VALIDATION_FAILED');
+      expect(invalidFieldsOf(result)?.map((f) => f.split(':')[0])).toContain(path);
+    }
+    expect(await getContractRatings(contractId)).toBeUndefined();
+    // Line breaks are plain text too.
+    expect(errorCodeOf(await submit(owner, ownerRating(contractId, { comment: 'Ponctuel.\nMerci !' })))).toBeUndefined();
+  });
+
+  it('refuses a third party, an administrator, a rental not over yet and a rating after the deadline', async () => {
+    const { contractId } = await givenRental();
+    const admin = await givenUser({ role: 'ADMIN' });
+    expect(errorCodeOf(await submit(reader, tenantRating(contractId)))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await submit(admin, tenantRating(contractId)))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await call('Query.contractRatings', { contractId }, asUser(reader)))).toBe('UNAUTHORIZED_ACCESS');
+
+    const tenant = await givenUser();
+    const proposed = await givenContract(tenant);
+    expect(errorCodeOf(await submit(tenant, tenantRating(proposed.id)))).toBe('RATING_NOT_OPEN');
+    // Paid out, but the rental ends tomorrow.
+    const running = await givenRental({ status: 'PAYOUT_DONE', endedDaysAgo: -1 });
+    expect(errorCodeOf(await submit(running.tenant, tenantRating(running.contractId)))).toBe('RATING_NOT_OPEN');
+    // Paid, not paid out (a refund is still possible).
+    const paid = await givenRental({ status: 'PAID' });
+    expect(errorCodeOf(await submit(paid.tenant, tenantRating(paid.contractId)))).toBe('RATING_NOT_OPEN');
+    const late = await givenRental({ endedDaysAgo: 15 });
+    expect(errorCodeOf(await submit(late.tenant, tenantRating(late.contractId)))).toBe('RATING_CLOSED');
+    for (const id of [proposed.id, running.contractId, paid.contractId, late.contractId])
+      expect(await getContractRatings(id)).toBeUndefined();
+  });
+
+  it('is final once sent: a second rating and a later draft are refused', async () => {
+    const { tenant, contractId } = await givenRental();
+    await submit(tenant, tenantRating(contractId));
+    expect(errorCodeOf(await submit(tenant, tenantRating(contractId, { comment: 'Finalement non.' })))).toBe('RATING_ALREADY_GIVEN');
+    expect(errorCodeOf(await call('Mutation.saveRatingDraft', { input: { contractId, equipment: EQUIPMENT } }, asUser(tenant)))).toBe(
+      'RATING_ALREADY_GIVEN',
+    );
+    expect((await getContractRatings(contractId))!.TENANT!.comment).toBe('Cuisine impeccable, accueil chaleureux.');
+  });
+
+  it('makes one rating of two identical submissions sent at the same moment', async () => {
+    const { tenant, contractId } = await givenRental();
+    const results = await Promise.all([submit(tenant, tenantRating(contractId)), submit(tenant, tenantRating(contractId))]);
+    expect(results.map(errorCodeOf).sort()).toEqual(['RATING_ALREADY_GIVEN', undefined]);
+    expect((await getContractRatings(contractId))!.revision).toBe(1);
+  });
+});
+
+describe('blind until both have rated or the deadline', () => {
+  it('shows a sent rating to nobody but its author, then publishes both at once when the other side rates', async () => {
+    const { owner, tenant, contractId, adId } = await givenRental();
+    await submit(tenant, tenantRating(contractId));
+    expect((await ratingsOf(owner, contractId)).theirs).toBeNull();
+    expect((await reviewsOf(owner.id)).items).toEqual([]);
+    expect((await reviewsOf(owner.id, owner)).items).toEqual([]);
+    expect(await field<PartyAverages>('PublicProfile.ratings', { id: owner.id })).toMatchObject({ count: 0, overall: null });
+    expect(await field<EquipmentAverages>('Ad.equipmentRatings', { id: adId })).toMatchObject({ count: 0, overall: null });
+    // The lone rating waits for the deadline's job.
+    const schedule = (await listOneTimeSchedules()).find((s) => s.name === `rating-publish-${contractId}`);
+    expect(schedule).toMatchObject({ job: 'rating-publish', payload: { contractId } });
+
+    const both = (await submit(owner, ownerRating(contractId))) as ContractRatings;
+    expect(both.mine!.publishedAt).toBeTruthy();
+    expect(both.theirs).toMatchObject({
+      side: 'TENANT',
+      equipment: EQUIPMENT,
+      party: OWNER_STARS,
+      comment: 'Cuisine impeccable, accueil chaleureux.',
+    });
+    expect((await ratingsOf(tenant, contractId)).theirs).toMatchObject({ side: 'OWNER', party: TENANT_STARS, comment: null });
+
+    const ownerReviews = await reviewsOf(owner.id);
+    expect(ownerReviews.items).toEqual([
+      expect.objectContaining({
+        id: `${contractId}.TENANT`,
+        side: 'TENANT',
+        authorName: 'Traiteur Lumière',
+        stars: OWNER_STARS,
+        canAnswer: false,
+      }),
+    ]);
+    expect(ownerReviews.items[0]!.ad).toMatchObject({ id: adId });
+    expect(ownerReviews.items[0]!.month).toMatch(/^\d{4}-\d{2}$/);
+    expect((await reviewsOf(tenant.id)).items).toEqual([expect.objectContaining({ side: 'OWNER', authorName: 'Cuisine du Quartier' })]);
+    expect(await field<PartyAverages>('PublicProfile.ratings', { id: owner.id })).toEqual({
+      count: 1,
+      respectOfContract: 5,
+      communication: 4,
+      reliability: 5,
+      overall: 4.7,
+    });
+    expect(await field<EquipmentAverages>('Ad.equipmentRatings', { id: adId })).toEqual({
+      count: 1,
+      compliance: 5,
+      cleanliness: 4,
+      security: 4,
+      overall: 4.3,
+    });
+  });
+
+  it('publishes both when the two sides send at the same moment', async () => {
+    const { owner, tenant, contractId } = await givenRental();
+    await Promise.all([submit(tenant, tenantRating(contractId)), submit(owner, ownerRating(contractId))]);
+    const stored = (await getContractRatings(contractId))!;
+    expect(stored.TENANT!.publishedAt).toBeTruthy();
+    expect(stored.OWNER!.publishedAt).toBeTruthy();
+    expect((await reviewsOf(owner.id)).items).toHaveLength(1);
+    expect((await reviewsOf(tenant.id)).items).toHaveLength(1);
+  });
+
+  it('publishes a lone rating at the deadline, once even when the job fires twice, and never before', async () => {
+    const { owner, tenant, contractId, adId } = await givenRental();
+    await submit(owner, ownerRating(contractId, { comment: 'Locataire soigneux.' }));
+    const schedule = (await listOneTimeSchedules()).find((s) => s.name === `rating-publish-${contractId}`)!;
+
+    // Fired a day early by the clock with the instant of yesterday: nothing is due.
+    expect(await fire(contractId, new Date(now().getTime() - DAY).toISOString())).toBe('NOTHING_TO_DO');
+    expect((await reviewsOf(tenant.id)).items).toEqual([]);
+
+    clock.advance(14 * DAY);
+    try {
+      const runs = await Promise.all([fire(contractId, schedule.at), fire(contractId, schedule.at)]);
+      expect(runs.sort()).toEqual(['NOTHING_TO_DO', 'PUBLISHED']);
+      expect(await fire(contractId, schedule.at)).toBe('NOTHING_TO_DO');
+      expect((await reviewsOf(tenant.id)).items).toEqual([expect.objectContaining({ side: 'OWNER', comment: 'Locataire soigneux.' })]);
+      expect(await field<PartyAverages>('PublicProfile.ratings', { id: tenant.id })).toMatchObject({ count: 1 });
+      // The tenant did not rate: nothing of theirs, and the deadline has passed.
+      expect(await field<EquipmentAverages>('Ad.equipmentRatings', { id: adId })).toMatchObject({ count: 0 });
+      expect(await ratingsOf(tenant, contractId)).toMatchObject({ canRate: false, theirs: { side: 'OWNER' }, mine: null });
+      expect((await reviewsOf(owner.id)).items).toEqual([]);
+    } finally {
+      clock.advance(-14 * DAY);
+    }
+  });
+});
+
+describe('reviews and reputation', () => {
+  it('lets the rated user answer a published review once, publicly; nobody else', async () => {
+    const { owner, tenant, contractId } = await givenRental();
+    await submit(tenant, tenantRating(contractId));
+    await submit(owner, ownerRating(contractId));
+    const reviewId = `${contractId}.TENANT`;
+    expect((await reviewsOf(owner.id, owner)).items[0]!.canAnswer).toBe(true);
+    expect(errorCodeOf(await call('Mutation.answerReview', { input: { reviewId, text: 'Merci !' } }, asUser(tenant)))).toBe(
+      'UNAUTHORIZED_ACCESS',
+    );
+    expect(errorCodeOf(await call('Mutation.answerReview', { input: { reviewId, text: '   ' } }, asUser(owner)))).toBe('VALIDATION_FAILED');
+    const answered = (await call('Mutation.answerReview', { input: { reviewId, text: 'Merci, au plaisir !' } }, asUser(owner))) as Review;
+    expect(answered).toMatchObject({ answer: { text: 'Merci, au plaisir !' }, canAnswer: false });
+    expect(errorCodeOf(await call('Mutation.answerReview', { input: { reviewId, text: 'Encore' } }, asUser(owner)))).toBe(
+      'REVIEW_ALREADY_ANSWERED',
+    );
+    expect((await reviewsOf(owner.id)).items[0]!.answer).toMatchObject({ text: 'Merci, au plaisir !' });
+  });
+
+  it('lists reviews newest first, by pages', async () => {
+    const owner = await givenUser();
+    for (let i = 0; i < 3; i++) {
+      const tenant = await givenUser();
+      const { id } = await givenEndedContract(tenant, owner);
+      await submit(tenant, tenantRating(id, { comment: `Avis ${i}` }));
+      await submit(owner, ownerRating(id));
+      clock.advance(1_000);
+    }
+    const first = (await call('Query.userReviews', { userId: owner.id, limit: 2 }, asUser(reader))) as ReviewPage;
+    expect(first.items.map((r) => r.comment)).toEqual(['Avis 2', 'Avis 1']);
+    const second = (await call(
+      'Query.userReviews',
+      { userId: owner.id, limit: 2, nextToken: first.nextToken },
+      asUser(reader),
+    )) as ReviewPage;
+    expect(second).toMatchObject({ items: [expect.objectContaining({ comment: 'Avis 0' })], nextToken: null });
+    expect(await field<PartyAverages>('PublicProfile.ratings', { id: owner.id })).toMatchObject({ count: 3, overall: 4.7 });
+  });
+
+  it('counts no transaction on a profile before a payout (the payout counts them, contract-payouts.db.test.ts)', async () => {
+    const { owner } = await givenRental();
+    expect(await accountsHandler(resolverEvent('Query.publicProfile', { id: owner.id }, asUser(reader)))).toMatchObject({
+      transactionsCount: 0,
+    } satisfies Partial<PublicProfile>);
+  });
+});
+
+describe('the dashboard’s ratings to give', () => {
+  it('shows the deadline to each side until they have sent theirs, and nothing on a rental not over', async () => {
+    const { owner, tenant, contractId } = await givenRental();
+    const toGive = (user: UserRecord, id = contractId) => field<RatingToGive | null>('ContractSummary.ratingToGive', { id }, user);
+    const deadline = new Date(Date.parse((await ratingsOf(tenant, contractId)).endAt) + 14 * DAY).toISOString();
+    expect(await toGive(tenant)).toEqual({ deadline, started: false });
+    await call('Mutation.saveRatingDraft', { input: { contractId, equipment: EQUIPMENT } }, asUser(tenant));
+    expect(await toGive(tenant)).toEqual({ deadline, started: true });
+    await submit(tenant, tenantRating(contractId));
+    expect(await toGive(tenant)).toBeNull();
+    expect(await toGive(owner)).toEqual({ deadline, started: false });
+    const proposed = await givenContract(tenant);
+    expect(await toGive(tenant, proposed.id)).toBeNull();
+    // The contract's page says the same; an administrator reading it has nothing to rate.
+    expect(await field<RatingToGive | null>('Contract.ratingToGive', { id: contractId }, owner)).toEqual({ deadline, started: false });
+    expect(await field<RatingToGive | null>('Contract.ratingToGive', { id: contractId }, await givenUser({ role: 'ADMIN' }))).toBeNull();
+  });
+});

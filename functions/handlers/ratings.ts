@@ -1,0 +1,53 @@
+// Resolvers of the ratings (functions/domain/ratings): every use case checks the caller's role and
+// side of the contract (or of the review) before it reads the input. The reputation fields of public
+// profiles, ads and dashboard lines are batched: one BatchGetItem per level.
+
+import type {
+  AdSource,
+  ContractSource,
+  ContractSummarySource,
+  MutationAnswerReviewArgs,
+  MutationSaveRatingDraftArgs,
+  MutationStopRatingRemindersArgs,
+  MutationSubmitRatingArgs,
+  PublicProfileSource,
+  QueryContractRatingsArgs,
+  QueryUserReviewsArgs,
+} from '@partage/graphql';
+import { getEquipmentRatings, getReputations } from '../data/ratings';
+import type { Identity } from '../domain/identity';
+import { stopRatingReminders } from '../domain/ratings/rating-reminders';
+import { ratingsToGive } from '../domain/ratings/ratings-to-give';
+import { answerReview, contractRatings, saveRatingDraft, submitRating, userReviews } from '../domain/ratings/ratings';
+import { equipmentAverages, partyAverages } from '../domain/ratings/rating-view';
+import { batched, resolverHandler, type FieldMap } from './shared/resolver';
+
+export const ratingsFields = {
+  'Query.contractRatings': ({ contractId }: QueryContractRatingsArgs, identity: Identity) => contractRatings(identity, contractId),
+  'Query.userReviews': (args: QueryUserReviewsArgs, identity: Identity) => userReviews(identity, args),
+
+  'Mutation.saveRatingDraft': ({ input }: MutationSaveRatingDraftArgs, identity: Identity) => saveRatingDraft(identity, input),
+  'Mutation.submitRating': ({ input }: MutationSubmitRatingArgs, identity: Identity) => submitRating(identity, input),
+  'Mutation.answerReview': ({ input }: MutationAnswerReviewArgs, identity: Identity) => answerReview(identity, input),
+  'Mutation.stopRatingReminders': ({ input }: MutationStopRatingRemindersArgs) => stopRatingReminders(input),
+
+  // The profile was already allowed to its reader; its averages are public to them.
+  'PublicProfile.ratings': batched(async (calls) => {
+    const reputations = await getReputations(calls.map(({ source }) => (source as PublicProfileSource).id));
+    return calls.map(({ source }) => partyAverages(reputations.get((source as PublicProfileSource).id)!));
+  }),
+  // Whoever may read the ad reads its averages.
+  'Ad.equipmentRatings': batched(async (calls) => {
+    const sums = await getEquipmentRatings(calls.map(({ source }) => (source as AdSource).id));
+    return calls.map(({ source }) => equipmentAverages(sums.get((source as AdSource).id)!));
+  }),
+  // A dashboard line, or a contract's page, the caller was allowed to read (myContracts, contract).
+  'ContractSummary.ratingToGive': batched((calls) =>
+    ratingsToGive(calls.map(({ source, identity }) => ({ contractId: (source as ContractSummarySource).id, identity }))),
+  ),
+  'Contract.ratingToGive': batched((calls) =>
+    ratingsToGive(calls.map(({ source, identity }) => ({ contractId: (source as ContractSource).id, identity }))),
+  ),
+} satisfies FieldMap;
+
+export const handler = resolverHandler(ratingsFields);

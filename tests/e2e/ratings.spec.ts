@@ -1,0 +1,114 @@
+// Ratings after a rental (issue 21), on the ended demo rentals (functions/domain/ratings/demo-ratings-seed.ts):
+// - in French, the tenant rates the equipment then the owner from the dashboard's "ratings to give",
+//   the owner rates the tenant, and both ratings are published at once: each sees the other's, and
+//   the owner's public profile and the ad's page show them;
+// - in English, a lone rating (the owner's) is published by its deadline's one-time job, fired from the
+//   dev schedules page. The job acts as of the instant it was scheduled for, so "Run now" stands for
+//   the clock moving 14 days without moving the host's clock, which the other journeys of the host share.
+// Each journey takes the first rental its user still has to rate (two per pair are seeded, so a retry finds one).
+import { expect, fillLogin, test, type Lang } from './support';
+import type { Page } from '@playwright/test';
+
+const USERS = {
+  traiteur: 'traiteur@exemple.ca',
+  ecole: 'ecole@exemple.ca',
+  ferme: 'ferme@exemple.ca',
+};
+
+async function loginTo(page: Page, lang: Lang, email: string, path: string) {
+  await page.goto(`/connexion?lang=${lang}&returnPath=${encodeURIComponent(path)}`);
+  await fillLogin(page, lang, email);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+async function logout(page: Page, lang: Lang) {
+  await page.getByRole('button', { name: lang === 'fr' ? 'Mon compte' : 'My account' }).click();
+  await page.getByRole('menuitem', { name: lang === 'fr' ? 'Se déconnecter' : 'Log out' }).click();
+  await expect(page.getByRole('link', { name: lang === 'fr' ? 'Se connecter' : 'Log in' }).first()).toBeVisible();
+}
+
+/** Gives `stars` to each criterion (a group of radio buttons named by it). */
+async function rate(page: Page, criteria: Record<string, number>, starsName: (n: number) => string) {
+  for (const [criterion, stars] of Object.entries(criteria)) {
+    await page
+      .getByRole('group', { name: criterion })
+      .getByRole('radio', { name: starsName(stars) })
+      .check();
+  }
+}
+
+const frStars = (n: number) => `${n} étoile${n > 1 ? 's' : ''}`;
+const enStars = (n: number) => `${n} star${n > 1 ? 's' : ''}`;
+
+test('the tenant rates the equipment then the owner, the owner rates the tenant, both are published at once and shown on the profile and the ad', async ({
+  page,
+}) => {
+  await loginTo(page, 'fr', USERS.ecole, '/tableau-de-bord');
+  const toGive = page.getByRole('region', { name: 'Évaluations à donner' });
+  await toGive
+    .getByRole('link', { name: /^Évaluer avant le/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/contrats\/[^/]+\/evaluation$/);
+  const ratingPath = new URL(page.url()).pathname;
+
+  await expect(page.getByText('Étape 1 sur 2')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: "L'équipement" })).toBeVisible();
+  await rate(page, { "Conformité à l'annonce": 5, Propreté: 4, Sécurité: 5 }, frStars);
+  await page.getByRole('button', { name: 'Étape suivante' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Le propriétaire' })).toBeVisible();
+  await rate(page, { 'Respect du contrat': 5, Communication: 4, Fiabilité: 5 }, frStars);
+  await page.getByLabel('Commentaire (facultatif)').fill('Cuisine impeccable et accueil chaleureux.');
+  await page.getByRole('button', { name: "Envoyer l'évaluation" }).click();
+  await expect(page.getByText(/Envoyée\. Elle sera publiée quand Traiteur Saveurs du Fleuve aura évalué aussi/)).toBeVisible();
+  await logout(page, 'fr');
+
+  await loginTo(page, 'fr', USERS.traiteur, ratingPath);
+  // Blind: the tenant's rating is not shown before the owner has rated.
+  await expect(page.getByText('Étape 1 sur 1')).toBeVisible();
+  await expect(page.getByText('Cuisine impeccable et accueil chaleureux.')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Le locataire' })).toBeVisible();
+  await rate(page, { 'Respect du contrat': 4, Communication: 5, Fiabilité: 4 }, frStars);
+  await page.getByRole('button', { name: "Envoyer l'évaluation" }).click();
+  await expect(page.getByText(/^Publiée le/)).toBeVisible();
+  const theirs = page.getByRole('region', { name: /L'évaluation de Centre de formation/ });
+  await expect(theirs.getByText('Cuisine impeccable et accueil chaleureux.')).toBeVisible();
+  await expect(theirs.getByText("Conformité à l'annonce").locator('xpath=following-sibling::dd')).toHaveText('5 étoiles sur 5');
+
+  await page.goto('/profil/demo-traiteur');
+  const reviews = page.getByRole('region', { name: 'Évaluations' });
+  await expect(reviews.getByText(/sur 5, d'après \d+ évaluations?$/)).toBeVisible();
+  const review = reviews.getByRole('listitem').filter({ hasText: 'Cuisine impeccable et accueil chaleureux.' }).first();
+  await expect(review).toContainText('Par Centre de formation en alimentation du Saguenay, locataire');
+  await review.getByRole('link').click();
+  await expect(page).toHaveURL(/\/annonces\/.+/);
+  await expect(page.getByRole('region', { name: 'Évaluations de l’équipement' }).getByText(/d'après \d+ évaluations?$/)).toBeVisible();
+});
+
+test('a lone rating is published by its deadline’s job, once the other side has not rated', async ({ page }) => {
+  await loginTo(page, 'en', USERS.ferme, '/tableau-de-bord');
+  await page
+    .getByRole('region', { name: 'Ratings to give' })
+    .getByRole('link', { name: /^Rate before/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/contrats\/[^/]+\/evaluation$/);
+  const ratingPath = new URL(page.url()).pathname;
+  const contractId = ratingPath.split('/')[2]!;
+  await expect(page.getByRole('heading', { level: 2, name: 'The tenant' })).toBeVisible();
+  await rate(page, { 'Respect of the contract': 5, Communication: 5, Reliability: 4 }, enStars);
+  await page.getByLabel('Comment (optional)').fill('Careful and on time.');
+  await page.getByRole('button', { name: 'Send the rating' }).click();
+  await expect(page.getByText(/Sent\. It will be published when Conserverie du Bas-Saint-Laurent has rated too/)).toBeVisible();
+
+  // The deadline's schedule, fired now from the dev page (the job takes it as its instant).
+  await page.goto('/_dev/schedules');
+  await page.getByRole('button', { name: `Run rating-publish-${contractId} now` }).click();
+  await expect(page.getByText(`rating-publish-${contractId}`).first()).toContainText('done');
+
+  await page.goto(`${ratingPath}?lang=en`);
+  await expect(page.getByText(/^Published on/)).toBeVisible();
+  await page.goto('/profil/demo-conserverie');
+  const review = page.getByRole('region', { name: 'Ratings' }).getByRole('listitem').filter({ hasText: 'Careful and on time.' });
+  await expect(review).toContainText("By Coopérative maraîchère de l'Estrie, owner");
+});

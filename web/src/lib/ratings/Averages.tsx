@@ -1,0 +1,41 @@
+// Averages of published ratings (a user's on their profile, an ad's equipment on its page): each
+// criterion's mean out of 5 and the overall one, with how many ratings they come from.
+import { useTranslation } from 'react-i18next';
+import './ratings.css';
+
+interface AveragesProps {
+  /** The criteria in order, each with its translated name (ratings:criteria.<name>). */
+  criteria: readonly string[];
+  averages: { count: number; overall?: number | null } & Record<string, number | null | undefined>;
+}
+
+/** One decimal in the reader's language (4,5 in French). */
+const decimal = (value: number, language: string) =>
+  new Intl.NumberFormat(language === 'en' ? 'en-CA' : 'fr-CA', { maximumFractionDigits: 1 }).format(value);
+
+export function Averages({ criteria, averages }: AveragesProps) {
+  const { t, i18n } = useTranslation('ratings');
+  if (averages.count === 0 || averages.overall === null || averages.overall === undefined) return <p>{t('averages.none')}</p>;
+  const outOfFive = (value: number) => t('averages.outOfFive', { value: decimal(value, i18n.language) });
+  return (
+    <div className="rating-averages">
+      <p className="rating-averages__overall">
+        <span aria-hidden="true" className="rating-stars">
+          ★
+        </span>{' '}
+        {t('averages.overall', { value: outOfFive(averages.overall), count: averages.count })}
+      </p>
+      <dl className="rating-averages__criteria">
+        {criteria.map((criterion) => {
+          const value = averages[criterion];
+          return (
+            <div key={criterion}>
+              <dt>{t(`criteria.${criterion}`)}</dt>
+              <dd>{value === null || value === undefined ? '—' : outOfFive(value)}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </div>
+  );
+}
