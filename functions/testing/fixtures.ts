@@ -13,11 +13,11 @@ import { adInput } from './ad-input';
 import { alertInput } from './alert-input';
 import { registerLocalEventSink } from '../adapters/local-publisher';
 import { readOutbox, type OutboxEntry } from '../adapters/outbox';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getAd } from '../data/ads';
 import { getContract, replaceContract } from '../data/contracts';
 import { db, tableName } from '../data/client';
-import { userKey } from '../data/keys';
+import { tokenBucketKey, userKey } from '../data/keys';
 import { putPendingFile, settleFile } from '../data/files';
 import { recordTermsAcceptance } from '../data/terms';
 import { createUser, type UserRecord } from '../data/users';
@@ -326,6 +326,9 @@ export async function givenContract(
     { published: true },
   );
   const conversation = await createConversation(asUser(tenant), { adId: ad.id });
+  // An arrangement, not the tenant's own request: suites that make many contracts for one tenant (the
+  // authorization matrix) must not run into the chat's daily limit of new conversations.
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: tokenBucketKey('chatNewConversation', tenant.id) }));
   const contract = await proposeContract(asUser(adOwner), contractInput({ conversationId: conversation.id, ...overrides }));
   return { id: contract.id, adId: ad.id, conversationId: conversation.id, ownerId: adOwner.id };
 }

@@ -45,7 +45,7 @@ describe('local scheduler', () => {
     });
     await tableScheduler(TARGETS).scheduleOnce({ name: 'payout-c1', job: 'payout', at: new Date('2026-05-09T00:00:00Z'), payload: {} }); // a retry: kept as it was
     expect((await before.runDue()).filter((run) => run.job === 'payout')).toEqual([]);
-    before.stop();
+    await before.stop();
 
     const after = createLocalScheduler(JOBS); // `npm start` again
     expect((await after.list()).oneTime).toEqual([

@@ -105,8 +105,10 @@ export function createLocalScheduler({ cronJobs, oneTimeJobs, lambdaOf }: LocalS
       timer.unref();
     },
 
-    stop(): void {
+    /** Stops the clock's passes; resolves once a pass under way has ended (its jobs need the database still). */
+    async stop(): Promise<void> {
       clearInterval(timer);
+      await running?.catch(() => undefined);
     },
   };
 }

@@ -129,7 +129,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
   let closeRealtime = () => {};
   let scheduler: LocalScheduler | undefined;
   const close = async () => {
-    scheduler?.stop();
+    await scheduler?.stop();
     closeRealtime();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
