@@ -125,7 +125,10 @@ const alwaysAvailable = { all: true, day: false, evening: false, weekdays: [], r
 const setupStarted = performance.now();
 const owner = await onboardedOwner('bench-owner');
 const perAd = Math.ceil(ATTEMPTS / ADS);
-const tenants = await Promise.all(Array.from({ length: perAd }, (_, i) => user(`bench-tenant-${i}`)));
+// Each round of proposals (one per ad) spreads over several tenants: the chat lets an account open 30
+// new conversations a day (RATE_LIMITS.chatNewConversation), so each tenant opens at most 25.
+const tenantsPerRound = Math.ceil(ADS / 25);
+const tenants = await Promise.all(Array.from({ length: perAd * tenantsPerRound }, (_, i) => user(`bench-tenant-${i}`)));
 const ads: string[] = [];
 for (let i = 0; i < ADS; i++) {
   const ad = await createAd(asUser(owner), adInput({ title: { fr: `Cuisine du banc ${i}`, en: null }, availability: alwaysAvailable }));
@@ -135,7 +138,7 @@ for (let i = 0; i < ADS; i++) {
 // Ten contracts per ad (one per tenant), two days each, starting on one of three days: most pairs overlap.
 const proposals = Array.from({ length: ATTEMPTS }, (_, i) => {
   const k = Math.floor(i / ADS);
-  return { adId: ads[i % ADS]!, tenant: tenants[k]!, k };
+  return { adId: ads[i % ADS]!, tenant: tenants[k * tenantsPerRound + ((i % ADS) % tenantsPerRound)]!, k };
 });
 const contracts: { id: string; tenant: UserRecord }[] = [];
 await pool(proposals, 16, async ({ adId, tenant, k }) => {
@@ -220,10 +223,15 @@ console.log(
 
 // ---- 2. Payouts, each fired twice at once -----------------------------------------------------------
 const payoutSetupStarted = performance.now();
-const payoutTenant = await user('bench-payout-tenant');
-const payoutOwners = await Promise.all(Array.from({ length: PAYOUT_OWNERS }, (_, i) => onboardedOwner(`bench-payout-owner-${i}`)));
+const payoutOwners = await Promise.all(
+  Array.from({ length: PAYOUT_OWNERS }, async (_, i) => ({
+    payoutOwner: await onboardedOwner(`bench-payout-owner-${i}`),
+    // A tenant per owner: the chat lets an account open 30 new conversations a day.
+    payoutTenant: await user(`bench-payout-tenant-${i}`),
+  })),
+);
 const paidContracts: string[] = [];
-await pool(payoutOwners, 8, async (payoutOwner) => {
+await pool(payoutOwners, 8, async ({ payoutOwner, payoutTenant }) => {
   const ad = await createAd(asUser(payoutOwner), adInput({ availability: alwaysAvailable }));
   await publishAd(asUser(payoutOwner), ad.id);
   const conversation = await createConversation(asUser(payoutTenant), { adId: ad.id });
@@ -300,7 +308,7 @@ await pool(paidContracts, Math.max(1, Math.floor(IN_FLIGHT / 2)), async (contrac
 const payoutSeconds = (performance.now() - payoutsStarted) / 1000;
 let transfers = 0;
 let duplicateTransfers = 0;
-for (const payoutOwner of payoutOwners) {
+for (const { payoutOwner } of payoutOwners) {
   const made = await simulatedTransfers(payoutOwner.paymentAccountId!, 1_000);
   transfers += made.length;
   const groups = new Map<string, number>();
