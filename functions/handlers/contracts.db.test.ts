@@ -7,7 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AdInput, ChatEvent, Contract, ContractEvent, ContractPage } from '@partage/graphql';
+import { quebecToday, type AdInput, type ChatEvent, type Contract, type ContractEvent, type ContractPage } from '@partage/graphql';
 import { placeBookingHold } from '../data/contracts';
 import { putPendingFile, settleFile } from '../data/files';
 import type { UserRecord } from '../data/users';
@@ -38,7 +38,8 @@ let stranger: UserRecord;
 let admin: UserRecord;
 
 const ALWAYS: AdInput['availability'] = { all: true, day: false, evening: false, weekdays: [], restrictions: [] };
-const day = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+// Quebec's calendar, as the rules read it: from 19:00 or 20:00 there, UTC is already on the next day.
+const day = (offset: number) => quebecToday(new Date(now().getTime() + offset * 86_400_000));
 
 beforeAll(async () => {
   const storeDir = await mkdtemp(join(tmpdir(), 'contract-files-'));

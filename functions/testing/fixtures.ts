@@ -297,7 +297,8 @@ export async function givenPaymentOnboarding(userId: string, state: 'INCOMPLETE'
 
 /** A proposal's content: whole days, a week from now for `days` days, 250 $, with a request key of its own. */
 export function contractInput(overrides: Partial<ProposeContractInput> & { conversationId: string }): ProposeContractInput {
-  const day = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  // Quebec's calendar, as the rules read it (UTC is a day ahead in its evenings).
+  const day = (offset: number) => quebecToday(new Date(now().getTime() + offset * 86_400_000));
   return {
     requestKey: randomUUID(),
     period: { precision: 'DAY', start: day(7), end: day(9) },
