@@ -3,11 +3,10 @@
 // alert, no page shown; a GET (a client that opens the URL in a browser) goes to the deletion page,
 // which asks before deleting — a GET must not delete (link scanners follow every link).
 
-import { AppError, DEFAULT_UI_LANGUAGE, UI_LANGUAGES } from '@partage/graphql';
+import { AppError } from '@partage/graphql';
 import { deleteAlertByLink } from '../domain/alerts/alerts';
 import { httpHandler, json, text, type HttpResponse } from './shared/http';
-
-const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';
+import { askFirst, languageOf, requireOneClick } from './shared/one-click-unsubscribe';
 
 function linkOf(query: Record<string, string | undefined> | undefined): { id: string; token: string } {
   const id = query?.id ?? '';
@@ -18,19 +17,14 @@ function linkOf(query: Record<string, string | undefined> | undefined): { id: st
   return { id, token };
 }
 
-const bodyOf = (body: string | undefined, base64: boolean) =>
-  base64 && body ? Buffer.from(body, 'base64').toString('utf8') : (body ?? '');
-
 export const handler = httpHandler(async (event): Promise<HttpResponse> => {
   const link = linkOf(event.queryStringParameters);
   if (event.requestContext.http.method === 'GET') {
-    const lang = UI_LANGUAGES.find((language) => language === event.queryStringParameters?.lang) ?? DEFAULT_UI_LANGUAGE;
+    const lang = languageOf(event);
     const page = `/alertes/supprimer/${encodeURIComponent(link.id)}?token=${encodeURIComponent(link.token)}&lang=${lang}`;
-    return { statusCode: 303, headers: { location: page, 'cache-control': 'no-store' }, body: '' };
+    return askFirst(page);
   }
-  if (`List-Unsubscribe=${new URLSearchParams(bodyOf(event.body, event.isBase64Encoded)).get('List-Unsubscribe')}` !== ONE_CLICK_BODY) {
-    throw new AppError('VALIDATION_FAILED', `The body must be ${ONE_CLICK_BODY}`, [{ path: 'body', rule: 'required' }]);
-  }
+  requireOneClick(event);
   try {
     await deleteAlertByLink(link);
   } catch (error) {
