@@ -13,6 +13,7 @@ import { dateTime, localized, money, period, type AdminContractLine } from './co
 import { ADMIN_CONTRACTS, RETRY_CONTRACT_PAYOUT } from './operations';
 import { RefundAction } from './RefundAction';
 import './contracts.css';
+import { MoreButton } from '../../lib/ui/MoreButton';
 
 /** The filter in the address, so that it survives a reload and can be shared. */
 const FILTER_PARAM = 'filtre';
@@ -57,16 +58,7 @@ export function AdminContractsPage() {
           ))}
         </ul>
       )}
-      {pages.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-disabled={pages.isFetchingNextPage || undefined}
-          onClick={() => void pages.fetchNextPage()}
-        >
-          {t('dashboard.more')}
-        </button>
-      )}
+      <MoreButton pages={pages} label={t('dashboard.more')} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useContractEvents } from './live-contract-events';
 import { MY_CONTRACTS } from './operations';
 import { RatingLink } from './RatingLink';
 import './contracts.css';
+import { MoreButton } from '../../lib/ui/MoreButton';
 
 export function DashboardPage() {
   const { t } = useTranslation('contracts');
@@ -82,16 +83,7 @@ function ContractList({ role }: { role: 'OWNER' | 'TENANT' }) {
           ))}
         </ul>
       )}
-      {pages.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-disabled={pages.isFetchingNextPage || undefined}
-          onClick={() => void pages.fetchNextPage()}
-        >
-          {t('dashboard.more')}
-        </button>
-      )}
+      <MoreButton pages={pages} label={t('dashboard.more')} />
     </section>
   );
 }

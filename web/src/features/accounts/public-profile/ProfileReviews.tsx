@@ -14,6 +14,7 @@ import { notifyError } from '../../../lib/notifications/notify-error';
 import { notify } from '../../../lib/notifications/store';
 import { Averages } from '../../../lib/ratings/Averages';
 import { ANSWER_REVIEW, USER_REVIEWS, type PUBLIC_PROFILE } from './operations';
+import { MoreButton } from '../../../lib/ui/MoreButton';
 
 type Profile = NonNullable<ResultOf<typeof PUBLIC_PROFILE>['publicProfile']>;
 type ReviewView = ResultOf<typeof USER_REVIEWS>['userReviews']['items'][number];
@@ -47,16 +48,7 @@ export function ProfileReviews({ profile, titleId }: { profile: Profile; titleId
           </ul>
         )
       )}
-      {pages.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-disabled={pages.isFetchingNextPage || undefined}
-          onClick={() => void pages.fetchNextPage()}
-        >
-          {t('publicProfile:reviews.more')}
-        </button>
-      )}
+      <MoreButton pages={pages} label={t('publicProfile:reviews.more')} />
     </>
   );
 }
