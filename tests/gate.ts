@@ -45,13 +45,13 @@ const STAGES: Phase[][] = [
  */
 const JAVA_FOR_SHORT_RUNS = '-XX:+UseSerialGC -XX:TieredStopAtLevel=1';
 
-/** Side-by-side phases keep their output until they end; a phase alone streams it. */
-function run(phase: Phase, alone: boolean): Promise<Outcome> {
+/** A phase keeps its output until it ends, so that side-by-side phases do not interleave. */
+function run(phase: Phase): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(phase.command, {
       shell: true,
-      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, JDK_JAVA_OPTIONS: process.env.JDK_JAVA_OPTIONS ?? JAVA_FOR_SHORT_RUNS },
     });
     let output = '';
@@ -59,7 +59,7 @@ function run(phase: Phase, alone: boolean): Promise<Outcome> {
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
       const seconds = (performance.now() - started) / 1000;
-      if (!alone) process.stdout.write(`\n── ${phase.name} (${seconds.toFixed(0)} s) ──\n${output}`);
+      process.stdout.write(`\n── ${phase.name} (${seconds.toFixed(0)} s) ──\n${output}`);
       resolve({ name: phase.name, ok: code === 0, seconds });
     });
   });
@@ -71,7 +71,7 @@ console.log(`npm test on Node ${process.version}`);
 const started = performance.now();
 const outcomes: Outcome[] = [];
 for (const stage of STAGES) {
-  const results = await Promise.all(stage.map((phase) => run(phase, stage.length === 1)));
+  const results = await Promise.all(stage.map((phase) => run(phase)));
   outcomes.push(...results);
   if (results.some((result) => !result.ok)) break;
 }
