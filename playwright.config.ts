@@ -14,8 +14,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: the journeys share 2 cores with vitest (tests/gate.ts), and a page that answers in 200 ms
+  // alone can take seconds then. Every wait is for a state, so only a hang spends these.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   use: {
     // A trace costs every journey time; the retry of a failed one records it.

@@ -8,7 +8,8 @@
 //    DynamoDB Local, the other on pages, timers and polls, its hosts' start and its last journeys; side by
 //    side they fill each other's gaps. Both wait for states, never against tight clocks (docs/testing.md).
 //
-// A phase's output is printed when it ends, whole, so that side-by-side phases do not interleave.
+// A phase's output is printed whole when its stage ends, so that side-by-side phases do not interleave,
+// and a failed phase's last, just above the summary: a CI log that keeps only its tail shows the failure.
 // The first failing stage stops the run.
 
 import { spawn } from 'node:child_process';
@@ -22,6 +23,7 @@ interface Outcome {
   name: string;
   ok: boolean;
   seconds: number;
+  output: string;
 }
 
 const STAGES: Phase[][] = [
@@ -45,7 +47,7 @@ const STAGES: Phase[][] = [
  */
 const JAVA_FOR_SHORT_RUNS = '-XX:+UseSerialGC -XX:TieredStopAtLevel=1';
 
-/** A phase keeps its output until it ends, so that side-by-side phases do not interleave. */
+/** A phase keeps its output, so that side-by-side phases do not interleave. */
 function run(phase: Phase): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -58,11 +60,17 @@ function run(phase: Phase): Promise<Outcome> {
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
-      const seconds = (performance.now() - started) / 1000;
-      process.stdout.write(`\n── ${phase.name} (${seconds.toFixed(0)} s) ──\n${output}`);
-      resolve({ name: phase.name, ok: code === 0, seconds });
+      resolve({ name: phase.name, ok: code === 0, seconds: (performance.now() - started) / 1000, output });
     });
   });
+}
+
+/** The lines of a failed phase that name what failed (Playwright's ✘, vitest's FAIL, tsc's errors, the files eslint and prettier name). */
+function failureLines(output: string): string[] {
+  // eslint-disable-next-line no-control-regex -- the colours' escape codes are stripped before matching
+  const lines = output.split('\n').map((line) => line.replace(/\u001b\[[0-9;]*m/g, '').trim());
+  const named = lines.filter((line) => /^(✘|FAIL\b|×)|error TS\d+|^\/\S+\.[cm]?[jt]sx?$|^\[warn\]/.test(line));
+  return [...new Set(named)].slice(0, 12);
 }
 
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
@@ -72,12 +80,18 @@ const started = performance.now();
 const outcomes: Outcome[] = [];
 for (const stage of STAGES) {
   const results = await Promise.all(stage.map((phase) => run(phase)));
+  for (const result of [...results].sort((a, b) => Number(b.ok) - Number(a.ok))) {
+    process.stdout.write(`\n── ${result.name} (${result.seconds.toFixed(0)} s) ──\n${result.output}`);
+  }
   outcomes.push(...results);
   if (results.some((result) => !result.ok)) break;
 }
 const total = (performance.now() - started) / 1000;
 
 console.log('\nnpm test, phase by phase (side by side within a stage):');
-for (const outcome of outcomes) console.log(`  ${outcome.ok ? 'ok    ' : 'FAILED'} ${outcome.name.padEnd(12)} ${minutes(outcome.seconds)}`);
+for (const outcome of outcomes) {
+  console.log(`  ${outcome.ok ? 'ok    ' : 'FAILED'} ${outcome.name.padEnd(12)} ${minutes(outcome.seconds)}`);
+  if (!outcome.ok) for (const line of failureLines(outcome.output)) console.log(`           ${line}`);
+}
 console.log(`  total               ${minutes(total)}${total > 600 ? '  (over the 10-minute budget)' : ''}`);
 process.exit(outcomes.every((outcome) => outcome.ok) && outcomes.length === STAGES.flat().length ? 0 : 1);

@@ -33,6 +33,8 @@ export function localClient(endpoint: string): DynamoDBClient {
   });
 }
 
+const START_TIMEOUT_MS = 300_000;
+
 export async function startDynamoDbLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoDbLocal> {
   const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
@@ -50,7 +52,9 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
-  const deadline = Date.now() + 60_000;
+  // Java starts in seconds on a quiet machine and in over a minute on two cores shared with a busy
+  // test run: only a start that never answers should fail.
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (exited) throw new Error(`DynamoDB Local exited at start (is Java 17+ installed?): ${stderr}`);
     try {
@@ -59,7 +63,7 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
     } catch {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error('DynamoDB Local did not answer within 60 s');
+        throw new Error(`DynamoDB Local did not answer within ${START_TIMEOUT_MS / 1000} s`);
       }
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -74,7 +74,6 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const email = uniqueEmail('proprietaire-annonce');
   const phone = uniquePhone();
   await signUpConfirmedThroughApi(page.request, email, PASSWORD, `Cuisine collective ${RUN}`, { phoneNumber: phone });

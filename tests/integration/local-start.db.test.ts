@@ -1,7 +1,9 @@
 // `npm start`'s host process (infra/local/main.ts) as a user runs it: it refuses a taken port
-// without touching DynamoDB, keeps its data and tokens across a restart, and leaves no Java
-// process behind when stopped. The restarts start from a copy of the seeded data (tests/support/seeded-data.ts,
-// made by the same host), as a second `npm start` does; the seed itself is demo-ads-seed.db.test.ts's.
+// without touching DynamoDB, serves the demo ads the way the web app reads them, keeps its data and
+// tokens across a restart without seeding anything again, and leaves no Java process behind when
+// stopped. It starts from a copy of the seeded data (tests/support/seeded-data.ts, made by the same
+// host), as a second `npm start` does; the seed itself is demo-ads-seed.db.test.ts's. (The demo ads'
+// checks were a suite of their own, on a host of their own started twice: the same starts serve both.)
 
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { copySeededData } from '../support/seeded-data';
-import { DEMO, login, meId } from './support/local-server';
+import { ANONYMOUS_TOKEN } from '@partage/graphql';
+import { DEMO, graphql, login, meId } from './support/local-server';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -53,6 +56,57 @@ function javaRunningOn(dataDir: string): boolean {
   }
 }
 
+const SEARCH = `query ($nextToken: String) {
+  searchAds(input: {}, limit: 48, nextToken: $nextToken) {
+    items { id image { variants { url } } }
+    nextToken
+  }
+}`;
+const MANAGED = `query ($published: Boolean!) { managedAds(published: $published, limit: 100) { items { id } nextToken } }`;
+const AD = `query ($id: ID!) { ad(id: $id) { id published unlisted } }`;
+
+interface ListedAd {
+  id: string;
+  image: { variants: { url: string }[] } | null;
+}
+
+/** Every published ad, page by page, as an anonymous visitor's search lists them. */
+async function allPublished(url: string): Promise<ListedAd[]> {
+  const ads: ListedAd[] = [];
+  let nextToken: string | null = null;
+  do {
+    const { body } = await graphql(url, ANONYMOUS_TOKEN, SEARCH, { nextToken });
+    const page = body.data!.searchAds as { items: ListedAd[]; nextToken: string | null };
+    ads.push(...page.items);
+    nextToken = page.nextToken;
+  } while (nextToken);
+  return ads;
+}
+
+/** The demo ads as the web app reads them: hundreds published with their pictures, the drafts private. */
+async function expectDemoAds(url: string): Promise<number> {
+  const ads = await allPublished(url);
+  expect(ads.length).toBeGreaterThan(200);
+  expect(ads.every((ad) => ad.image !== null)).toBe(true);
+  expect((await graphql(url, ANONYMOUS_TOKEN, AD, { id: ads[0]!.id })).body.data!.ad).toMatchObject({ published: true, unlisted: false });
+  // A picture is served from /files/public like an uploaded one, cached for good.
+  const pictureUrl = ads[0]!.image!.variants.at(-1)!.url;
+  expect(pictureUrl.startsWith(`${url}/files/public/`)).toBe(true);
+  const picture = await fetch(pictureUrl);
+  expect(picture.status).toBe(200);
+  expect(picture.headers.get('content-type')).toBe('image/webp');
+  expect(picture.headers.get('cache-control')).toContain('immutable');
+  expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  // The owner's drafts are neither listed nor readable by others.
+  const owner = `Bearer ${await login(url, DEMO.owner)}`;
+  const drafts = (await graphql(url, owner, MANAGED, { published: false })).body.data!.managedAds as { items: ListedAd[] };
+  expect(drafts.items.length).toBeGreaterThan(0);
+  const listed = new Set(ads.map((ad) => ad.id));
+  expect(drafts.items.some((ad) => listed.has(ad.id))).toBe(false);
+  expect((await graphql(url, ANONYMOUS_TOKEN, AD, { id: drafts.items[0]!.id })).body.data!.ad).toBeNull();
+  return ads.length;
+}
+
 let dataDir: string;
 
 beforeAll(async () => {
@@ -74,7 +128,7 @@ it('exits with a clear message when the port is taken, without starting DynamoDB
   }
 });
 
-it('keeps data and tokens across a restart and stops DynamoDB Local on Ctrl-C', async () => {
+it('serves the demo ads, keeps data and tokens across a restart without seeding again, and stops DynamoDB Local on Ctrl-C', async () => {
   const port = await freePort();
   const url = `http://localhost:${port}`;
 
@@ -86,6 +140,7 @@ it('keeps data and tokens across a restart and stops DynamoDB Local on Ctrl-C', 
   // Seeded data is found complete: nothing is seeded again.
   expect(first.output()).not.toContain('demo ads');
   expect(javaRunningOn(dataDir)).toBe(true);
+  const published = await expectDemoAds(url);
   const token = await login(url, DEMO.renter);
   const id = await meId(url, token);
   first.child.kill('SIGINT');
@@ -98,6 +153,7 @@ it('keeps data and tokens across a restart and stops DynamoDB Local on Ctrl-C', 
   expect(await meId(url, token)).toBe(id);
   // The demo ads were seeded once.
   expect(second.output()).not.toContain('demo ads');
+  expect((await allPublished(url)).length).toBe(published);
   second.child.kill('SIGTERM');
   expect(await second.exited).toBe(0);
   expect(javaRunningOn(dataDir)).toBe(false);

@@ -34,7 +34,9 @@ export class RealtimeClient {
     this.socket.send(JSON.stringify(message));
   }
 
-  next(match: (message: RealtimeMessage) => boolean, timeoutMs = 10_000): Promise<RealtimeMessage> {
+  // Generous: a message comes in milliseconds, but the 2 cores may be busy with a whole test run; only a
+  // message that never comes should fail.
+  next(match: (message: RealtimeMessage) => boolean, timeoutMs = 120_000): Promise<RealtimeMessage> {
     const seen = this.messages.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
