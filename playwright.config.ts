@@ -39,9 +39,9 @@ export default defineConfig({
     command: `tsx tests/support/seeded-data.ts .data/e2e-${serverPort(index)} && tsx infra/local/main.ts`,
     env: { PORT: String(serverPort(index)), DATA_DIR: `.data/e2e-${serverPort(index)}` },
     url: `${serverURL(index)}/status`,
-    // Making the seeded data, when no earlier step of the run made it: a minute alone, several when the
+    // Making the seeded data, when no earlier step of the run made it: a minute alone, over five when the
     // 2 cores are shared with other runs.
-    timeout: 300_000,
+    timeout: 900_000,
     reuseExistingServer: false,
     stdout: 'pipe' as const,
   })),

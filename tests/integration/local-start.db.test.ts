@@ -128,33 +128,39 @@ it('exits with a clear message when the port is taken, without starting DynamoDB
   }
 });
 
-it('serves the demo ads, keeps data and tokens across a restart without seeding again, and stops DynamoDB Local on Ctrl-C', async () => {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
+// Two starts of the host, each with its own Java, beside a whole test run on 2 cores: more than the
+// project's 5 minutes when the machine is busiest.
+it(
+  'serves the demo ads, keeps data and tokens across a restart without seeding again, and stops DynamoDB Local on Ctrl-C',
+  { timeout: 600_000 },
+  async () => {
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
 
-  await copySeededData(dataDir);
-  const first = startMain(port, dataDir);
-  await waitForOutput(first, 'Dev mailbox');
-  expect(first.output()).toContain(`running at ${url}`);
-  expect(first.output()).toContain(DEMO.owner);
-  // Seeded data is found complete: nothing is seeded again.
-  expect(first.output()).not.toContain('demo ads');
-  expect(javaRunningOn(dataDir)).toBe(true);
-  const published = await expectDemoAds(url);
-  const token = await login(url, DEMO.renter);
-  const id = await meId(url, token);
-  first.child.kill('SIGINT');
-  expect(await first.exited).toBe(0);
-  expect(javaRunningOn(dataDir)).toBe(false);
+    await copySeededData(dataDir);
+    const first = startMain(port, dataDir);
+    await waitForOutput(first, 'Dev mailbox');
+    expect(first.output()).toContain(`running at ${url}`);
+    expect(first.output()).toContain(DEMO.owner);
+    // Seeded data is found complete: nothing is seeded again.
+    expect(first.output()).not.toContain('demo ads');
+    expect(javaRunningOn(dataDir)).toBe(true);
+    const published = await expectDemoAds(url);
+    const token = await login(url, DEMO.renter);
+    const id = await meId(url, token);
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(javaRunningOn(dataDir)).toBe(false);
 
-  const second = startMain(port, dataDir);
-  await waitForOutput(second, 'Dev mailbox');
-  // The same token still works: the JWT secret and the user were kept under DATA_DIR.
-  expect(await meId(url, token)).toBe(id);
-  // The demo ads were seeded once.
-  expect(second.output()).not.toContain('demo ads');
-  expect((await allPublished(url)).length).toBe(published);
-  second.child.kill('SIGTERM');
-  expect(await second.exited).toBe(0);
-  expect(javaRunningOn(dataDir)).toBe(false);
-});
+    const second = startMain(port, dataDir);
+    await waitForOutput(second, 'Dev mailbox');
+    // The same token still works: the JWT secret and the user were kept under DATA_DIR.
+    expect(await meId(url, token)).toBe(id);
+    // The demo ads were seeded once.
+    expect(second.output()).not.toContain('demo ads');
+    expect((await allPublished(url)).length).toBe(published);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(javaRunningOn(dataDir)).toBe(false);
+  },
+);
