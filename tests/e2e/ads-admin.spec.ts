@@ -54,13 +54,6 @@ const TEXT = {
   },
 } as const;
 
-/** A first-time visitor closes the invitation to sign up, which opens over the app's pages. */
-async function closeInvitation(page: Page, lang: 'fr' | 'en'): Promise<void> {
-  const invitation = page.getByRole('dialog', { name: lang === 'fr' ? 'Ne manquez aucune offre' : 'Never miss an offer' });
-  await invitation.getByRole('button', { name: lang === 'fr' ? 'Plus tard' : 'Later' }).click();
-  await expect(invitation).toBeHidden();
-}
-
 /** The open tab's panel of the manage page. */
 const managedPanel = (page: Page) => page.getByRole('tabpanel');
 
@@ -209,7 +202,6 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
   const visitorContext = await browser.newContext({ baseURL });
   const visitor = await visitorContext.newPage();
   await visitor.goto(`${detailPath}?lang=fr`);
-  await closeInvitation(visitor, 'fr');
   await expect(visitor.getByRole('heading', { level: 1, name: titleFr })).toBeVisible();
   await expect(visitor.getByText(/Cette annonce (n'est pas publiée|a été préparée)/)).toHaveCount(0);
   await expect(visitor.getByText('Un four à convection au gaz, nettoyé après chaque usage.')).toBeVisible();
@@ -221,7 +213,6 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
 test('an old address of an ad leads to the ad at its current address; the list opens an ad', async ({ page, request }) => {
   const ad = await latestAd(request);
   await page.goto(`/annonces/un-ancien-titre-${ad.id}?lang=fr`);
-  await closeInvitation(page, 'fr');
   await expect(page).toHaveURL(new RegExp(`/annonces/${ad.path}$`));
   await expect(page.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
 
