@@ -36,10 +36,10 @@ const waitOf = (result: unknown) => (result as { __error?: { retryAfterSeconds?:
 describe('messages', () => {
   it('lets a burst into a conversation, then answers RATE_LIMITED with the wait; the other side still writes', async () => {
     const flooder = await givenUser();
-    const [conversation, elsewhere] = [await givenConversation(flooder, owner), await givenConversation(flooder)];
-    // The clock stands still: a slow machine must not refill the bucket during the burst.
+    // The clock stands still, from the conversations' first messages on: a slow machine must not refill the bucket meanwhile.
     const restore = useClock(manualClock());
     try {
+      const [conversation, elsewhere] = [await givenConversation(flooder, owner), await givenConversation(flooder)];
       // The conversation's first message took one of the burst.
       for (let i = 1; i < RATE_LIMITS.chatConversationMessage.capacity; i++) {
         expect(errorCodeOf(await send(flooder, conversation.id, `Message ${i}`))).toBeUndefined();
@@ -57,11 +57,11 @@ describe('messages', () => {
 
   it('bounds an account’s messages across conversations, and lets it write again after the wait', async () => {
     const flooder = await givenUser();
-    const [first, second] = [await givenConversation(flooder), await givenConversation(flooder)];
-    // The clock stands still while the bucket is used up: it refills in seconds.
+    // The clock stands still while the bucket is used up, first messages included: it refills in seconds.
     const clock = manualClock();
     const restore = useClock(clock);
     try {
+      const [first, second] = [await givenConversation(flooder), await givenConversation(flooder)];
       // Leaving one: the two conversations' first messages took two already.
       await useUpRateLimit('chatMessage', flooder.id, 3);
       expect(errorCodeOf(await send(flooder, first.id))).toBeUndefined();
