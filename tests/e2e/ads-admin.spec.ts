@@ -115,9 +115,9 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
   await page.getByLabel(PREPARE.infoIsTrue).check();
   await page.getByRole('button', { name: PREPARE.submit }).click();
 
-  await expect(page).toHaveURL(/\/gerer-annonces$/);
-  await expect(page.getByText('Votre annonce est enregistrée. Publiez-la quand elle est prête.')).toBeVisible();
-  await page.getByRole('tab', { name: 'Annonces non répertoriées', exact: true }).click();
+  // The manage page opens where the new ad is: the unlisted tab.
+  await expect(page).toHaveURL(/\/gerer-annonces\?onglet=non-publiees&annonce=[0-9a-f-]{36}$/);
+  await expect(page.getByText('Votre annonce est enregistrée, pas encore publiée', { exact: false })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Annonces non répertoriées', exact: true })).toHaveAttribute('aria-selected', 'true');
   const prepared = managedPanel(page)
     .getByRole('article')
