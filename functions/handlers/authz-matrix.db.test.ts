@@ -27,6 +27,7 @@ import { now } from '../domain/clock';
 import { createConversation } from '../domain/chat/conversations';
 import type { Identity } from '../domain/identity';
 import {
+  firstMessage,
   asUser,
   ANONYMOUS,
   errorCodeOf,
@@ -113,7 +114,7 @@ const RESOURCES: { fields: RegExp; path: string[]; make: (target: UserRecord) =>
     make: async (target) => {
       await givenPaymentOnboarding(target.id);
       const ad = await givenAd(target, {}, { published: true });
-      return createConversation(asUser(await givenUser()), { adId: ad.id });
+      return createConversation(asUser(await givenUser()), { adId: ad.id, message: firstMessage() });
     },
   },
   // A contract the target is the tenant of (the owner for updateContract): `own` is a party, `other` and the administrator are not.

@@ -8,6 +8,7 @@ import type { UserRecord } from '../data/users';
 import { manualClock, useClock } from '../domain/clock';
 import { RATE_LIMITS } from '../domain/rate-limits';
 import {
+  firstMessage,
   asUser,
   errorCodeOf,
   givenAd,
@@ -28,17 +29,19 @@ beforeAll(async () => {
 
 const send = (user: UserRecord, conversationId: string, body = 'Bonjour') =>
   handler(resolverEvent('Mutation.sendMessage', { input: { conversationId, clientMessageId: randomUUID(), body } }, asUser(user)));
-const ask = (user: UserRecord, adId: string) => handler(resolverEvent('Mutation.createConversation', { input: { adId } }, asUser(user)));
+const ask = (user: UserRecord, adId: string) =>
+  handler(resolverEvent('Mutation.createConversation', { input: { adId, message: firstMessage() } }, asUser(user)));
 const waitOf = (result: unknown) => (result as { __error?: { retryAfterSeconds?: number } }).__error?.retryAfterSeconds;
 
 describe('messages', () => {
   it('lets a burst into a conversation, then answers RATE_LIMITED with the wait; the other side still writes', async () => {
     const flooder = await givenUser();
-    const [conversation, elsewhere] = [await givenConversation(flooder, owner), await givenConversation(flooder)];
-    // The clock stands still: a slow machine must not refill the bucket during the burst.
+    // The clock stands still, from the conversations' first messages on: a slow machine must not refill the bucket meanwhile.
     const restore = useClock(manualClock());
     try {
-      for (let i = 0; i < RATE_LIMITS.chatConversationMessage.capacity; i++) {
+      const [conversation, elsewhere] = [await givenConversation(flooder, owner), await givenConversation(flooder)];
+      // The conversation's first message took one of the burst.
+      for (let i = 1; i < RATE_LIMITS.chatConversationMessage.capacity; i++) {
         expect(errorCodeOf(await send(flooder, conversation.id, `Message ${i}`))).toBeUndefined();
       }
       const refused = await send(flooder, conversation.id);
@@ -54,12 +57,13 @@ describe('messages', () => {
 
   it('bounds an account’s messages across conversations, and lets it write again after the wait', async () => {
     const flooder = await givenUser();
-    const [first, second] = [await givenConversation(flooder), await givenConversation(flooder)];
-    // The clock stands still while the bucket is used up: it refills in seconds.
+    // The clock stands still while the bucket is used up, first messages included: it refills in seconds.
     const clock = manualClock();
     const restore = useClock(clock);
     try {
-      await useUpRateLimit('chatMessage', flooder.id);
+      const [first, second] = [await givenConversation(flooder), await givenConversation(flooder)];
+      // Leaving one: the two conversations' first messages took two already.
+      await useUpRateLimit('chatMessage', flooder.id, 3);
       expect(errorCodeOf(await send(flooder, first.id))).toBeUndefined();
       const refused = await send(flooder, second.id);
       expect(errorCodeOf(refused)).toBe('RATE_LIMITED');

@@ -19,6 +19,7 @@ import {
   asUser,
   errorCodeOf,
   givenAd,
+  firstMessage,
   givenConversation,
   givenStoredImage,
   givenUser,
@@ -51,9 +52,13 @@ beforeAll(async () => {
 const call = (field: string, args: Record<string, unknown>, identity: Identity) => handler(resolverEvent(field, args, identity));
 const as = asUser;
 
+/** The first message every conversation starts with (givenConversation's). */
+const FIRST = 'Bonjour, est-ce disponible ?';
+const bodiesOf = (page: { items: Message[] }) => page.items.map((message) => message.body);
+
 // Steps, in the words of the tests.
-const whenAsking = async (user: UserRecord, adId: string) =>
-  (await call('Mutation.createConversation', { input: { adId } }, as(user))) as ConversationView;
+const whenAsking = async (user: UserRecord, adId: string, message: Record<string, unknown> = firstMessage()) =>
+  (await call('Mutation.createConversation', { input: { adId, message } }, as(user))) as ConversationView;
 const whenSending = (user: UserRecord, conversationId: string, body: string, more: Record<string, unknown> = {}) =>
   call('Mutation.sendMessage', { input: { conversationId, clientMessageId: randomUUID(), body, ...more } }, as(user));
 const sent = async (user: UserRecord, conversationId: string, body: string, more: Record<string, unknown> = {}) =>
@@ -87,37 +92,74 @@ async function givenStoredFile(
 describe('Mutation.createConversation', () => {
   it('refuses visitors and administrators: administrators have no conversations', async () => {
     const ad = await givenAd(owner, {}, { published: true });
-    expect(errorCodeOf(await call('Mutation.createConversation', { input: { adId: ad.id } }, ANONYMOUS))).toBe('UNAUTHORIZED_ACCESS');
-    expect(errorCodeOf(await call('Mutation.createConversation', { input: { adId: ad.id } }, as(admin)))).toBe('UNAUTHORIZED_ACCESS');
+    const input = { adId: ad.id, message: firstMessage() };
+    expect(errorCodeOf(await call('Mutation.createConversation', { input }, ANONYMOUS))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await call('Mutation.createConversation', { input }, as(admin)))).toBe('UNAUTHORIZED_ACCESS');
   });
 
   it('refuses the owner on their own ad, and an ad that is not published or does not exist', async () => {
     const published = await givenAd(owner, {}, { published: true });
     const unpublished = await givenAd(owner);
-    expect(errorCodeOf(await call('Mutation.createConversation', { input: { adId: published.id } }, as(owner)))).toBe(
-      'OWN_AD_CONVERSATION',
-    );
-    expect(errorCodeOf(await call('Mutation.createConversation', { input: { adId: unpublished.id } }, as(asker)))).toBe('NOT_FOUND');
-    expect(errorCodeOf(await call('Mutation.createConversation', { input: { adId: randomUUID() } }, as(asker)))).toBe('NOT_FOUND');
-    expect(invalidFieldsOf(await call('Mutation.createConversation', { input: { adId: '' } }, as(asker)))).toEqual(['input.adId:required']);
+    expect(errorCodeOf(await whenAsking(owner, published.id))).toBe('OWN_AD_CONVERSATION');
+    expect(errorCodeOf(await whenAsking(asker, unpublished.id))).toBe('NOT_FOUND');
+    expect(errorCodeOf(await whenAsking(asker, randomUUID()))).toBe('NOT_FOUND');
+    expect(invalidFieldsOf(await whenAsking(asker, ''))).toEqual(['input.adId:required']);
   });
 
-  it('makes one conversation per ad and asker, whatever the number of calls at once; the asker has joined, the owner not yet', async () => {
+  it('starts a conversation only with a first message: one refused leaves no conversation, empty or not', async () => {
+    // Given a published ad, and a file of someone else's
+    const ad = await givenAd(owner, {}, { published: true });
+    const othersFile = await givenStoredFile(stranger);
+    // When the asker's first message is blank, has no clientMessageId, or carries that file
+    expect(invalidFieldsOf(await whenAsking(asker, ad.id, { clientMessageId: randomUUID(), body: '  ' }))).toEqual([
+      'input.message.body:required',
+    ]);
+    expect(invalidFieldsOf(await whenAsking(asker, ad.id, { clientMessageId: '', body: 'Bonjour' }))).toEqual([
+      'input.message.clientMessageId:required',
+    ]);
+    const withFile = { clientMessageId: randomUUID(), body: 'Voici', attachments: [{ fileId: othersFile, name: 'plan.pdf' }] };
+    expect(invalidFieldsOf(await whenAsking(asker, ad.id, withFile))).toEqual(['input.message.attachments.0.fileId:fileType']);
+    // Then neither side has a conversation about the ad
+    expect((await listOf(asker)).items.filter((c) => c.adId === ad.id)).toEqual([]);
+    expect((await listOf(owner)).items.filter((c) => c.adId === ad.id)).toEqual([]);
+  });
+
+  it('makes one conversation per ad and asker, its first message once, whatever the number of calls at once; the asker has joined and read, the owner not yet', async () => {
     // Given a published ad
     const ad = await givenAd(owner, { title: { fr: 'Cuisine commerciale', en: 'Commercial kitchen' } }, { published: true });
-    // When the asker's page asks ten times at once, and once more later
-    const answers = await Promise.all(Array.from({ length: 10 }, () => whenAsking(asker, ad.id)));
-    const again = await whenAsking(asker, ad.id);
-    // Then every answer is the same conversation, listed once for each participant
-    expect(new Set([...answers, again].map((answer) => answer.id)).size).toBe(1);
+    // When the asker's page sends the same first message ten times at once
+    const question = firstMessage('La cuisine est-elle libre samedi ?');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => whenAsking(asker, ad.id, question)));
+    // Then every answer is the same conversation, listed once for each participant, with the message once
+    expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+    const [conversation] = answers;
     expect((await listOf(asker)).items.filter((c) => c.adId === ad.id)).toHaveLength(1);
     expect((await listOf(owner)).items.filter((c) => c.adId === ad.id)).toHaveLength(1);
+    expect((await messagesAs(owner, conversation!.id)).items.map((message) => message.body)).toEqual([
+      'La cuisine est-elle libre samedi ?',
+    ]);
+    expect(await unreadOf(owner)).toBeGreaterThanOrEqual(1);
+
+    // When they ask again later, from the ad's page: the message joins the same conversation
+    const again = await whenAsking(asker, ad.id, firstMessage('Et dimanche ?'));
+    expect(again.id).toBe(conversation!.id);
+    expect((await messagesAs(owner, again.id)).items.map((message) => message.body)).toEqual([
+      'Et dimanche ?',
+      'La cuisine est-elle libre samedi ?',
+    ]);
     expect(again).toMatchObject({
       unreadCount: 0,
-      lastMessage: null,
+      lastMessage: { senderId: asker.id, body: 'Et dimanche ?', attachmentCount: 0 },
       participants: [
         { userId: owner.id, publicName: 'Cuisine partagée Hochelaga', role: 'OWNER', isMe: false, joinedAt: null, lastReadAt: null },
-        { userId: asker.id, publicName: 'Traiteur du Plateau', role: 'ASKER', isMe: true, joinedAt: again.createdAt, lastReadAt: null },
+        {
+          userId: asker.id,
+          publicName: 'Traiteur du Plateau',
+          role: 'ASKER',
+          isMe: true,
+          joinedAt: again.createdAt,
+          lastReadAt: again.lastActivityAt,
+        },
       ],
     });
   });
@@ -131,7 +173,7 @@ describe('Mutation.sendMessage', () => {
     expect(errorCodeOf(await call('Mutation.sendMessage', { input: { conversationId: conversation.id } }, ANONYMOUS))).toBe(
       'UNAUTHORIZED_ACCESS',
     );
-    expect((await messagesAs(asker, conversation.id)).items).toEqual([]);
+    expect(bodiesOf(await messagesAs(asker, conversation.id))).toEqual([FIRST]);
   });
 
   it('refuses a blank message without attachments, and more attachments than allowed', async () => {
@@ -139,7 +181,7 @@ describe('Mutation.sendMessage', () => {
     expect(invalidFieldsOf(await whenSending(asker, conversation.id, '  \n '))).toEqual(['input.body:required']);
     const attachments = Array.from({ length: 11 }, () => ({ fileId: randomUUID(), name: 'plan.pdf' }));
     expect(invalidFieldsOf(await whenSending(asker, conversation.id, 'Voici', { attachments }))).toEqual(['input.attachments:tooMany']);
-    expect((await messagesAs(asker, conversation.id)).items).toEqual([]);
+    expect(bodiesOf(await messagesAs(asker, conversation.id))).toEqual([FIRST]);
   });
 
   it("accepts only stored chat attachments of the sender's, within 100 MB in total", async () => {
@@ -170,7 +212,7 @@ describe('Mutation.sendMessage', () => {
       ],
     });
     expect(invalidFieldsOf(tooLarge)).toEqual(['input.attachments:messageTooLarge']);
-    expect((await messagesAs(asker, conversation.id)).items).toEqual([]);
+    expect(bodiesOf(await messagesAs(asker, conversation.id))).toEqual([FIRST]);
   });
 
   it('keeps attachments with their stored type and size, read through URLs signed for a short while', async () => {
@@ -211,8 +253,8 @@ describe('Mutation.sendMessage', () => {
     const third = (await call('Mutation.sendMessage', { input }, as(asker))) as Message;
     expect(second!.id).toBe(first!.id);
     expect(third).toEqual(first);
-    expect((await messagesAs(owner, conversation.id)).items.map((m) => m.body)).toEqual(['Est-ce libre samedi ?']);
-    expect((await conversationAs(owner, conversation.id)).unreadCount).toBe(1);
+    expect(bodiesOf(await messagesAs(owner, conversation.id))).toEqual(['Est-ce libre samedi ?', FIRST]);
+    expect((await conversationAs(owner, conversation.id)).unreadCount).toBe(2);
   });
 
   it('marks the conversation read for the sender, counts one unread message for the other, and tells both', async () => {
@@ -245,13 +287,14 @@ describe('Mutation.sendMessage', () => {
 
   it('keeps unread counts exact when many messages are sent at once', async () => {
     const conversation = await givenConversation(asker, owner);
-    const bodies = Array.from({ length: 20 }, (_, i) => `Message ${i}`);
+    // The first message took one of the 20 the sender may send at once into one conversation.
+    const bodies = Array.from({ length: 19 }, (_, i) => `Message ${i}`);
     const results = await Promise.all(bodies.map((body) => whenSending(asker, conversation.id, body)));
     expect(results.map(errorCodeOf).filter(Boolean)).toEqual([]);
     expect((await conversationAs(owner, conversation.id)).unreadCount).toBe(20);
     expect((await conversationAs(asker, conversation.id)).unreadCount).toBe(0);
     const { items } = await messagesAs(owner, conversation.id, { limit: 50 });
-    expect(items.map((m) => m.body).sort()).toEqual([...bodies].sort());
+    expect(items.map((m) => m.body).sort()).toEqual([...bodies, FIRST].sort());
   });
 });
 
@@ -262,7 +305,11 @@ describe('Query.conversationMessages', () => {
     const first = await messagesAs(owner, conversation.id, { limit: 2 });
     const second = await messagesAs(owner, conversation.id, { limit: 2, nextToken: first.nextToken });
     const third = await messagesAs(owner, conversation.id, { limit: 2, nextToken: second.nextToken });
-    expect([first, second, third].map((page) => page.items.map((m) => m.body))).toEqual([['cinq', 'quatre'], ['trois', 'deux'], ['un']]);
+    expect([first, second, third].map(bodiesOf)).toEqual([
+      ['cinq', 'quatre'],
+      ['trois', 'deux'],
+      ['un', FIRST],
+    ]);
     expect(third.nextToken).toBeNull();
     expect(errorCodeOf(await call('Query.conversationMessages', { conversationId: conversation.id }, as(stranger)))).toBe(
       'UNAUTHORIZED_ACCESS',
@@ -296,8 +343,8 @@ describe('Mutation.removeConversationNotification', () => {
     const before = publishedEvents().length;
     // When the owner opens the first one
     const left = await whenOpening(owner, first.id);
-    // Then one message is left unread, in the other conversation
-    expect(left).toBe(unreadBefore - 2);
+    // Then only the other conversation's messages are left unread (its first and 'Trois')
+    expect(left).toBe(unreadBefore - 3);
     expect(await unreadOf(owner)).toBe(left);
     const seen = await conversationAs(asker, first.id);
     expect(seen.participants[0]).toMatchObject({ userId: owner.id, joinedAt: expect.any(String), lastReadAt: expect.any(String) });

@@ -15,6 +15,7 @@ import { getSimulatorRecord, updateSimulatorRecord, type SimulatedSession } from
 import type { UserRecord } from '../data/users';
 import { epochSeconds, manualClock, now, useClock } from '../domain/clock';
 import {
+  firstMessage,
   asUser,
   contractInput,
   errorCodeOf,
@@ -212,7 +213,7 @@ describe('20 payments completing at once for overlapping dates of one ad', () =>
     const day = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
     const contracts = [];
     for (const [index, each] of tenants.entries()) {
-      const conversation = await createConversation(asUser(each), { adId: ad.id });
+      const conversation = await createConversation(asUser(each), { adId: ad.id, message: firstMessage() });
       const period = { precision: 'DAY' as const, start: day(10 + (index % 3)), end: day(13) };
       contracts.push(await proposeContract(asUser(owner), contractInput({ conversationId: conversation.id, period })));
     }

@@ -11,6 +11,7 @@ import { getSimulatorRecord } from '../data/payment-simulator';
 import type { UserRecord } from '../data/users';
 import { now } from '../domain/clock';
 import {
+  firstMessage,
   asUser,
   errorCodeOf,
   givenAd,
@@ -115,7 +116,7 @@ describe('acceptAndPayContract', () => {
     // Proposed one after the other (a proposal is refused only for dates already held), paid all at once.
     const contracts = [];
     for (const [index, each] of tenants.entries()) {
-      const conversation = await createConversation(asUser(each), { adId: ad.id });
+      const conversation = await createConversation(asUser(each), { adId: ad.id, message: firstMessage() });
       const day = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
       const period = { precision: 'DAY' as const, start: day(10 + (index % 3)), end: day(13) };
       contracts.push(await proposeContract(asUser(owner), contractInput({ conversationId: conversation.id, period })));

@@ -16,6 +16,7 @@ import * as contractLines from '../domain/chat/contract-lines';
 import { conversationMessages } from '../domain/chat/messages';
 import { now } from '../domain/clock';
 import {
+  firstMessage,
   asUser,
   contractInput,
   errorCodeOf,
@@ -56,7 +57,7 @@ beforeAll(async () => {
 /** A conversation `tenant` started about a new ad of `owner`'s, available as given. */
 async function givenConversationAbout(availability: AdInput['availability'] = ALWAYS) {
   const ad = await givenAd(owner, { availability }, { published: true });
-  return createConversation(asUser(tenant), { adId: ad.id });
+  return createConversation(asUser(tenant), { adId: ad.id, message: firstMessage() });
 }
 
 const propose = (user: UserRecord, input: object) => call('Mutation.proposeContract', { input }, asUser(user));
@@ -141,7 +142,7 @@ describe('proposeContract', () => {
   it('needs a finished payment onboarding', async () => {
     const newOwner = await givenUser();
     const ad = await givenAd(newOwner, { availability: ALWAYS }, { published: true });
-    const conversation = await createConversation(asUser(tenant), { adId: ad.id });
+    const conversation = await createConversation(asUser(tenant), { adId: ad.id, message: firstMessage() });
     expect(errorCodeOf(await propose(newOwner, contractInput({ conversationId: conversation.id })))).toBe('PAYMENT_ONBOARDING_INCOMPLETE');
     await givenPaymentOnboarding(newOwner.id, 'INCOMPLETE');
     expect(errorCodeOf(await propose(newOwner, contractInput({ conversationId: conversation.id })))).toBe('PAYMENT_ONBOARDING_INCOMPLETE');
@@ -218,7 +219,7 @@ describe('proposeContract', () => {
       { status: 'SUBMITTED', version: 1 },
       now().toISOString(),
     );
-    const sameAd = await createConversation(asUser(stranger), { adId: held.adId });
+    const sameAd = await createConversation(asUser(stranger), { adId: held.adId, message: firstMessage() });
     expect(errorCodeOf(await propose(owner, contractInput({ conversationId: sameAd.id })))).toBe('DATES_UNAVAILABLE');
     expect(
       errorCodeOf(

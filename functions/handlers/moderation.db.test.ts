@@ -9,7 +9,17 @@ import { activeSessionClaims, startSession } from '../domain/accounts/sessions';
 import { getUser, type UserRecord } from '../data/users';
 import type { Identity } from '../domain/identity';
 import { updateAd } from '../domain/ads/ads';
-import { adInput, asUser, errorCodeOf, givenAd, givenConversation, givenUser, resolverEvent, useTestOutbox } from '../testing/fixtures';
+import {
+  adInput,
+  asUser,
+  errorCodeOf,
+  firstMessage,
+  givenAd,
+  givenConversation,
+  givenUser,
+  resolverEvent,
+  useTestOutbox,
+} from '../testing/fixtures';
 import { handler as chatHandler } from './chat';
 import { handler } from './moderation';
 
@@ -148,7 +158,9 @@ describe('blocks', () => {
     expect(blocked).toMatchObject({ userId: asker.id, publicName: 'Importun' });
     expect(errorCodeOf(await send(asker, conversation.id, 'Encore moi'))).toBe('USER_BLOCKED');
     const otherAd = await givenAd(owner, {}, { published: true });
-    const asked = await chatHandler(resolverEvent('Mutation.createConversation', { input: { adId: otherAd.id } }, asUser(asker)));
+    const asked = await chatHandler(
+      resolverEvent('Mutation.createConversation', { input: { adId: otherAd.id, message: firstMessage() } }, asUser(asker)),
+    );
     expect(errorCodeOf(asked)).toBe('USER_BLOCKED');
     // The blocker still writes; a third person is not concerned.
     expect(errorCodeOf(await send(owner, conversation.id, 'Je ne souhaite plus échanger.'))).toBeUndefined();

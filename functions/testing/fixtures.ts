@@ -269,9 +269,12 @@ export async function givenStoredImage(owner: Pick<UserRecord, 'id'>, width: num
   return id;
 }
 
+/** A first message for createConversation, with its own clientMessageId. */
+export const firstMessage = (body = 'Bonjour, est-ce disponible ?') => ({ clientMessageId: randomUUID(), body });
+
 /**
- * A conversation `asker` started about a published ad of `owner`'s (a new owner, unless given): its
- * id, the ad's and the owner's.
+ * A conversation `asker` started about a published ad of `owner`'s (a new owner, unless given), with
+ * its first message: its id, the ad's and the owner's.
  */
 export async function givenConversation(
   asker: Pick<UserRecord, 'id' | 'role'>,
@@ -279,7 +282,7 @@ export async function givenConversation(
 ): Promise<{ id: string; adId: string; ownerId: string }> {
   const adOwner = owner ?? (await givenUser());
   const ad = await givenAd(adOwner, {}, { published: true });
-  const conversation = await createConversation(asUser(asker), { adId: ad.id });
+  const conversation = await createConversation(asUser(asker), { adId: ad.id, message: firstMessage() });
   return { id: conversation.id, adId: ad.id, ownerId: adOwner.id };
 }
 
@@ -326,7 +329,7 @@ export async function givenContract(
     { availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] } },
     { published: true },
   );
-  const conversation = await createConversation(asUser(tenant), { adId: ad.id });
+  const conversation = await createConversation(asUser(tenant), { adId: ad.id, message: firstMessage() });
   // An arrangement, not the tenant's own request: suites that make many contracts for one tenant (the
   // authorization matrix) must not run into the chat's daily limit of new conversations.
   await db().send(new DeleteCommand({ TableName: tableName(), Key: tokenBucketKey('chatNewConversation', tenant.id) }));

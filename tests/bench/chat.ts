@@ -151,7 +151,7 @@ try {
       }>(
         asker.auth,
         'mutation Open($input: CreateConversationInput!) { createConversation(input: $input) { id participants { userId role } } }',
-        { input: { adId: adIds[i] } },
+        { input: { adId: adIds[i], message: { clientMessageId: crypto.randomUUID(), body: 'Bonjour, est-ce libre ?' } } },
       );
       const ownerId = createConversation.participants.find((participant) => participant.role === 'OWNER')!.userId;
       return { id: createConversation.id, asker, owner: owners.get(ownerId)! };

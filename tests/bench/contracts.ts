@@ -142,7 +142,10 @@ const proposals = Array.from({ length: ATTEMPTS }, (_, i) => {
 });
 const contracts: { id: string; tenant: UserRecord }[] = [];
 await pool(proposals, 16, async ({ adId, tenant, k }) => {
-  const conversation = await createConversation(asUser(tenant), { adId });
+  const conversation = await createConversation(asUser(tenant), {
+    adId,
+    message: { clientMessageId: randomUUID(), body: 'Bonjour, est-ce disponible ?' },
+  });
   const start = 10 + (k % 3);
   const contract = await proposeContract(asUser(owner), {
     conversationId: conversation.id,
@@ -234,7 +237,10 @@ const paidContracts: string[] = [];
 await pool(payoutOwners, 8, async ({ payoutOwner, payoutTenant }) => {
   const ad = await createAd(asUser(payoutOwner), adInput({ availability: alwaysAvailable }));
   await publishAd(asUser(payoutOwner), ad.id);
-  const conversation = await createConversation(asUser(payoutTenant), { adId: ad.id });
+  const conversation = await createConversation(asUser(payoutTenant), {
+    adId: ad.id,
+    message: { clientMessageId: randomUUID(), body: 'Bonjour, est-ce disponible ?' },
+  });
   for (let i = 0; i < PAYOUTS / PAYOUT_OWNERS; i++) {
     const id = randomUUID();
     const sessionId = `cs_sim_bench_${id}`;

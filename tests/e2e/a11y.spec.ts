@@ -52,7 +52,9 @@ const WORDS = {
     fullScreen: 'Afficher en plein écran',
     unpublished: 'Non publiées',
     unlisted: 'Annonces non répertoriées',
-    later: 'Plus tard',
+    closeInvitation: "Fermer l'invitation",
+    filters: 'Filtres',
+    filterSheet: 'Filtrer les annonces',
     showMap: 'Afficher la carte',
     reportAd: 'Signaler cette annonce',
     report: 'Signaler',
@@ -67,7 +69,9 @@ const WORDS = {
     fullScreen: 'View full screen',
     unpublished: 'Unpublished',
     unlisted: 'Unlisted ads',
-    later: 'Later',
+    closeInvitation: 'Close the invitation',
+    filters: 'Filters',
+    filterSheet: 'Filter the ads',
     showMap: 'Show the map',
     reportAd: 'Report this ad',
     report: 'Report',
@@ -275,13 +279,17 @@ test.describe('a visitor', () => {
       await expect(page.locator('.search-row').first()).toBeVisible();
       await expectNoA11yViolations(page, `/annonces, list (${lang})`);
     }
-    // On a phone the map waits for its button, and the filters fold behind theirs.
+    // On a phone the map waits for its button, and the filters open in a sheet from theirs.
     await page.setViewportSize({ width: 375, height: 740 });
     try {
       for (const lang of LANGS) {
         await visit(page, `/annonces?${QUEBEC}`, lang);
         await expect(page.getByRole('button', { name: WORDS[lang].showMap })).toBeVisible();
         await expectNoA11yViolations(page, `/annonces on a phone (${lang})`);
+        await page.getByRole('button', { name: new RegExp(`^${WORDS[lang].filters}`) }).click();
+        await expect(page.getByRole('dialog', { name: WORDS[lang].filterSheet })).toBeVisible();
+        await expectNoA11yViolationsInDialog(page, `/annonces on a phone, the filters (${lang})`);
+        await page.keyboard.press('Escape');
       }
     } finally {
       await page.setViewportSize({ width: 1280, height: 720 });
@@ -338,13 +346,13 @@ test.describe('a visitor', () => {
   test('the first-visit invitation', async () => {
     for (const lang of LANGS) {
       await page.evaluate((key) => localStorage.removeItem(key), STORAGE_KEYS.firstVisitModalClosed);
-      // Over a light page: it opens over any page of the app but the account and alert ones.
-      await visit(page, '/page-inexistante', lang);
-      const invitation = page.getByRole('dialog', { name: WORDS[lang].invitation });
+      // A card of the landing page (and of no other page).
+      await visit(page, '/accueil', lang);
+      const invitation = page.getByRole('region', { name: WORDS[lang].invitation });
       await expect(invitation).toBeVisible();
-      await expectNoA11yViolationsInDialog(page, `the first-visit invitation (${lang})`);
-      await invitation.getByRole('button', { name: WORDS[lang].later }).click();
-      await expect(invitation).toBeHidden();
+      await expectNoA11yViolations(page, `the landing page with the first-visit invitation (${lang})`);
+      await invitation.getByRole('button', { name: WORDS[lang].closeInvitation }).click();
+      await expect(invitation).toHaveCount(0);
     }
   });
 });
@@ -378,16 +386,10 @@ test.describe('a user', () => {
     const { createConversation } = await graphqlCall<{ createConversation: { id: string } }>(
       request,
       'mutation Start($input: CreateConversationInput!) { createConversation(input: $input) { id } }',
-      { input: { adId: demo.id } },
+      { input: { adId: demo.id, message: { clientMessageId: crypto.randomUUID(), body: 'Bonjour, est-ce libre samedi ?' } } },
       token,
     );
     ids.conversation = createConversation.id;
-    await graphqlCall(
-      request,
-      'mutation Send($input: SendMessageInput!) { sendMessage(input: $input) { id } }',
-      { input: { conversationId: ids.conversation, clientMessageId: crypto.randomUUID(), body: 'Bonjour, est-ce libre samedi ?' } },
-      token,
-    );
 
     await page.goto('/connexion?lang=fr');
     await fillLogin(page, 'fr', email, PASSWORD);
@@ -439,13 +441,15 @@ test.describe('a user', () => {
     }
   });
 
-  test('a conversation started from an ad', async () => {
+  test('a conversation started from an ad: its first message, then the conversation', async () => {
     for (const lang of LANGS) {
+      // The contact page writes the first message; nothing is started before it is sent.
       await page.goto(inLang(`/conversations/creer/${ids.demoAd}`, lang));
-      // The page starts (or finds) the conversation and opens it.
-      await expect(page).toHaveURL(new RegExp(`/conversations/${ids.conversation}`));
-      await expect(page.getByRole('log').getByText('Bonjour, est-ce libre samedi ?')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: lang === 'fr' ? 'Votre message' : 'Your message' })).toBeVisible();
       await expectNoA11yViolations(page, `/conversations/creer/{adId} (${lang})`);
+      await page.goto(inLang(`/conversations/${ids.conversation}`, lang));
+      await expect(page.getByRole('log').getByText('Bonjour, est-ce libre samedi ?')).toBeVisible();
+      await expectNoA11yViolations(page, `/conversations/{id} (${lang})`);
     }
   });
 

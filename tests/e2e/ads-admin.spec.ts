@@ -54,13 +54,6 @@ const TEXT = {
   },
 } as const;
 
-/** A first-time visitor closes the invitation to sign up, which opens over the app's pages. */
-async function closeInvitation(page: Page, lang: 'fr' | 'en'): Promise<void> {
-  const invitation = page.getByRole('dialog', { name: lang === 'fr' ? 'Ne manquez aucune offre' : 'Never miss an offer' });
-  await invitation.getByRole('button', { name: lang === 'fr' ? 'Plus tard' : 'Later' }).click();
-  await expect(invitation).toBeHidden();
-}
-
 /** The open tab's panel of the manage page. */
 const managedPanel = (page: Page) => page.getByRole('tabpanel');
 
@@ -122,9 +115,9 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
   await page.getByLabel(PREPARE.infoIsTrue).check();
   await page.getByRole('button', { name: PREPARE.submit }).click();
 
-  await expect(page).toHaveURL(/\/gerer-annonces$/);
-  await expect(page.getByText('Votre annonce est enregistrée. Publiez-la quand elle est prête.')).toBeVisible();
-  await page.getByRole('tab', { name: 'Annonces non répertoriées', exact: true }).click();
+  // The manage page opens where the new ad is: the unlisted tab.
+  await expect(page).toHaveURL(/\/gerer-annonces\?onglet=non-publiees&annonce=[0-9a-f-]{36}$/);
+  await expect(page.getByText('Votre annonce est enregistrée, pas encore publiée', { exact: false })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Annonces non répertoriées', exact: true })).toHaveAttribute('aria-selected', 'true');
   const prepared = managedPanel(page)
     .getByRole('article')
@@ -209,7 +202,6 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
   const visitorContext = await browser.newContext({ baseURL });
   const visitor = await visitorContext.newPage();
   await visitor.goto(`${detailPath}?lang=fr`);
-  await closeInvitation(visitor, 'fr');
   await expect(visitor.getByRole('heading', { level: 1, name: titleFr })).toBeVisible();
   await expect(visitor.getByText(/Cette annonce (n'est pas publiée|a été préparée)/)).toHaveCount(0);
   await expect(visitor.getByText('Un four à convection au gaz, nettoyé après chaque usage.')).toBeVisible();
@@ -221,7 +213,6 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
 test('an old address of an ad leads to the ad at its current address; the list opens an ad', async ({ page, request }) => {
   const ad = await latestAd(request);
   await page.goto(`/annonces/un-ancien-titre-${ad.id}?lang=fr`);
-  await closeInvitation(page, 'fr');
   await expect(page).toHaveURL(new RegExp(`/annonces/${ad.path}$`));
   await expect(page.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
 

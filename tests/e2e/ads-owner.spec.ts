@@ -143,11 +143,10 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await second.getByLabel("Description de l'image en français").fill('Le four à convection');
 
   await page.getByRole('button', { name: "Enregistrer l'annonce" }).click();
-  await expect(page).toHaveURL(/\/gerer-annonces$/);
-  await expect(page.getByText('Votre annonce est enregistrée. Publiez-la quand elle est prête.')).toBeVisible();
-
-  // Published from the unpublished tab.
-  await page.getByRole('tab', { name: 'Non publiées' }).click();
+  // The manage page opens on the new ad's tab, unpublished, its "Publier" there.
+  await expect(page).toHaveURL(/\/gerer-annonces\?onglet=non-publiees&annonce=[0-9a-f-]{36}$/);
+  await expect(page.getByText('Votre annonce est enregistrée, pas encore publiée', { exact: false })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Non publiées' })).toHaveAttribute('aria-selected', 'true');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: TITLE.fr }) });
   await expect(card.getByText('Location : 1\u00a0234,50\u00a0$\u00a0CA')).toBeVisible();
   await expect(card.getByText('2 images')).toBeVisible();

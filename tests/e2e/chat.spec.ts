@@ -1,11 +1,9 @@
 // The chat, end to end with two browsers: a new user asks the demo owner about one of their ads; the
 // owner, on another page, sees the unread dot and the message arrive without reloading, opens the
 // conversation (the asker sees "Read"), and replies with a picture that reaches the asker live. A text
-// file hiding a script is refused by the server with its notice. axe checks both sides, in French and
-// English; a phone-sized window shows the list, then the conversation with a way back.
+// file hiding a script is refused by the server with its notice. (The phone's chat: phone.spec.ts.)
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { STORAGE_KEYS } from '@partage/graphql';
 import {
   test,
   testIn,
@@ -31,9 +29,7 @@ const T = {
     conversations: 'Conversations',
     unread: /non lu/,
     read: 'Lu',
-    back: 'Retour aux conversations',
     forbidden: /« notes\.txt » n'a pas été joint : .*sécurité/,
-    reminders: /M'envoyer un courriel/,
   },
   en: {
     contact: 'Contact the owner',
@@ -43,9 +39,7 @@ const T = {
     conversations: 'Conversations',
     unread: /unread/,
     read: 'Read',
-    back: 'Back to conversations',
     forbidden: /“notes\.txt” was not attached: .*safety/,
-    reminders: /E-mail me/,
   },
 } as const;
 
@@ -102,13 +96,13 @@ for (const lang of ['fr', 'en'] as const) {
       const ownerLink = owner.getByRole('link', { name: new RegExp(`^${t.conversations}`) });
       await expect(ownerLink).toBeVisible();
 
-      // The asker contacts the owner from the ad's page and writes; Enter sends.
+      // The asker contacts the owner from the ad's page and writes; Enter sends, which starts the conversation.
       await asker.goto(`/annonces/${ad.path}`);
       await asker.getByRole('link', { name: t.contact }).click();
-      await expect(asker).toHaveURL(/\/conversations\/[\w-]+$/);
       const question = `Bonjour, est-ce disponible le 3 décembre ? ${Date.now()}`;
       await asker.getByLabel(t.message).fill(question);
       await asker.getByLabel(t.message).press('Enter');
+      await expect(asker).toHaveURL(/\/conversations\/[\w-]+$/);
       const askerLog = asker.getByRole('log');
       await expect(askerLog.getByText(question)).toBeVisible();
       await expect(asker.getByLabel(t.message)).toHaveValue('');
@@ -146,49 +140,6 @@ for (const lang of ['fr', 'en'] as const) {
 
       await askerContext.close();
       await ownerContext.close();
-    },
-  );
-
-  testIn(lang, 'en')(
-    `${lang}: a visitor logs in to contact an owner; on a phone, the list then the conversation`,
-    async ({ browser, baseURL, page }) => {
-      const ad = await publishedAdOf(page, 'traiteur@exemple.ca');
-      const email = uniqueEmail('visitor');
-      await signUpConfirmedThroughApi(page.request, email, PASSWORD, `Cuisine collective ${Date.now().toString(36)}`, {
-        language: 'ENGLISH',
-      });
-      const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
-      const phone = await context.newPage();
-      // The first-visit invitation stays closed: this journey is about the chat.
-      await phone.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), STORAGE_KEYS.firstVisitModalClosed);
-
-      // A visitor's contact button goes to login, which comes back to the new conversation.
-      await phone.goto(`/annonces/${ad.path}?lang=${lang}`);
-      await phone.getByRole('link', { name: t.contact }).click();
-      await expect(phone).toHaveURL(/\/connexion\?returnPath=/);
-      await fillLogin(phone, lang, email, PASSWORD);
-      await expect(phone).toHaveURL(/\/conversations\/[\w-]+$/);
-      await closeWelcomeLater(phone, lang);
-      await phone.getByLabel(t.message).fill('Hello, is the kitchen free on weekends?');
-      await phone.getByRole('button', { name: t.send }).click();
-      await expect(phone.getByRole('log').getByText('Hello, is the kitchen free on weekends?')).toBeVisible();
-
-      // On a phone the conversation fills the screen; back shows the list, which then fills it.
-      await phone.getByRole('link', { name: t.back }).click();
-      await expect(phone).toHaveURL(/\/conversations$/);
-      await expect(phone.getByRole('log')).toHaveCount(0);
-      await expect(phone.getByRole('link', { name: /Hello, is the kitchen free/ })).toBeVisible();
-
-      // The e-mail reminders can be turned off in the settings.
-      await phone.goto('/parametres');
-      const reminders = phone.getByRole('checkbox', { name: t.reminders });
-      await expect(reminders).toBeChecked();
-      // The box follows the saved preference: it changes once the server has it (a retrying check).
-      await reminders.click();
-      await expect(reminders).not.toBeChecked();
-      await phone.reload();
-      await expect(phone.getByRole('checkbox', { name: t.reminders })).not.toBeChecked();
-      await context.close();
     },
   );
 }

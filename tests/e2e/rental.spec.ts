@@ -86,7 +86,9 @@ async function ownerAdAndTenant(request: APIRequestContext) {
   const { createConversation } = await graphqlCall<{ createConversation: { id: string } }>(
     request,
     'mutation Ask($input: CreateConversationInput!) { createConversation(input: $input) { id } }',
-    { input: { adId: createAd.id } },
+    {
+      input: { adId: createAd.id, message: { clientMessageId: crypto.randomUUID(), body: 'Bonjour, est-ce libre la semaine prochaine ?' } },
+    },
     tenantToken,
   );
   return { owner, tenant, title, conversationId: createConversation.id };

@@ -1,6 +1,7 @@
 // Conversations (spec §3, §4): a USER asks about a published ad of someone else's; the pair (ad,
 // asker) has one conversation, whatever the number of calls at once (its id is derived from them).
-// The asker joins at creation; the owner when they first open it (read-marks.ts).
+// It starts with the asker's first message, never empty. The asker joins at creation; the owner
+// when they first open it (read-marks.ts).
 
 import {
   AppError,
@@ -27,6 +28,7 @@ import { refuseIfBlocked } from '../moderation/blocks';
 import { enforceRateLimit } from '../rate-limits';
 import { requireRole, USER_ONLY, type Identity } from '../identity';
 import { conversationIdOf } from './ids';
+import { admitMessage, messageRules, postMessage, sendInto } from './messages';
 import { pageLimit } from './paging';
 import { requireParticipant } from './participants';
 
@@ -73,19 +75,31 @@ async function viewOf(readerId: string, conversationId: string): Promise<Convers
 }
 
 /**
- * USER: their conversation about the ad, made the first time. The ad must be published and not
- * theirs (OWN_AD_CONVERSATION); asking again answers the existing one, even once the ad is unpublished.
+ * USER: their conversation about the ad, made the first time with their first message. The ad must be
+ * published and not theirs (OWN_AD_CONVERSATION). Asking again posts the message in the existing
+ * conversation, even once the ad is unpublished.
+ *
+ * Everything that could refuse the message (its rules, the blocks, the limits, its files) is asked
+ * before the conversation is written: a refused first message leaves no empty conversation. The
+ * message is written just after it; a call that fails between the two is asked again by the page with
+ * the same clientMessageId, which then posts it once.
  */
 export async function createConversation(identity: Identity, input: CreateConversationInput): Promise<ConversationView> {
   const askerId = requireRole(identity, USER_ONLY);
-  assertValid([['input.adId', required(input?.adId)]]);
+  assertValid([['input.adId', required(input?.adId)], ...messageRules(input?.message, 'input.message')]);
+  const { message } = input;
   const id = conversationIdOf(input.adId, askerId);
-  if (await getConversation(id)) return viewOf(askerId, id);
+  if (await getConversation(id)) {
+    await sendInto(identity, id, message, 'input.message');
+    return viewOf(askerId, id);
+  }
   const ad = await getAd(input.adId);
   if (!ad || !ad.published || ad.unlisted) throw new AppError('NOT_FOUND', 'Ad not found');
   if (ad.ownerId === askerId) throw new AppError('OWN_AD_CONVERSATION', 'You cannot start a conversation about your own ad');
   await refuseIfBlocked(ad.ownerId, askerId);
   await enforceRateLimit('chatNewConversation', askerId);
+  const posting = { conversationId: id, senderId: askerId, recipientId: ad.ownerId };
+  const attachments = await admitMessage(posting, message, 'input.message');
   const at = now().toISOString();
   const member = (userId: string, role: MembershipRecord['role'], joinedAt: string | null): MembershipRecord => ({
     conversationId: id,
@@ -97,11 +111,12 @@ export async function createConversation(identity: Identity, input: CreateConver
     joinedAt,
     lastActivityAt: at,
   });
-  // Losing a race to a concurrent call is fine: its conversation is this one.
+  // Losing a race to a concurrent call is fine: its conversation is this one (and the same message, once).
   await putNewConversation({ id, adId: ad.id, ownerId: ad.ownerId, askerId, createdAt: at, lastActivityAt: at, lastMessage: null }, [
     member(ad.ownerId, 'OWNER', null),
     member(askerId, 'ASKER', at),
   ]);
+  await postMessage(posting, message, attachments);
   return viewOf(askerId, id);
 }
 

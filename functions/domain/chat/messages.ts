@@ -12,6 +12,7 @@ import {
   required,
   sendMessageChecks,
   type Message,
+  type NewMessageInput,
   type RuleResult,
   type SendMessageInput,
 } from '@partage/graphql';
@@ -65,9 +66,9 @@ export async function conversationMessages(
 
 /**
  * The attachments as stored: each a STORED CHAT_ATTACHMENT file of the sender's, named, once per
- * message; their stored sizes within CHAT_MESSAGE_MAX_BYTES in total.
+ * message; their stored sizes within CHAT_MESSAGE_MAX_BYTES in total. Errors name `<at>.attachments…`.
  */
-async function checkedAttachments(senderId: string, inputs: SendMessageInput['attachments']): Promise<AttachmentRecord[]> {
+async function checkedAttachments(senderId: string, inputs: NewMessageInput['attachments'], at: string): Promise<AttachmentRecord[]> {
   const attachments = (inputs ?? []).map(({ fileId, name }) => ({ fileId, name: name.trim() }));
   const files = new Map((await getFiles(attachments.map((a) => a.fileId))).map((file) => [file.id, file]));
   const checks = attachments.flatMap(({ fileId, name }, index): [string, RuleResult][] => {
@@ -78,8 +79,8 @@ async function checkedAttachments(senderId: string, inputs: SendMessageInput['at
       file.ownerId === senderId &&
       attachments.findIndex((a) => a.fileId === fileId) === index;
     return [
-      [`input.attachments.${index}.fileId`, usable ? null : 'fileType'],
-      [`input.attachments.${index}.name`, required(name)],
+      [`${at}.attachments.${index}.fileId`, usable ? null : 'fileType'],
+      [`${at}.attachments.${index}.name`, required(name)],
     ];
   });
   assertValid(checks);
@@ -87,32 +88,50 @@ async function checkedAttachments(senderId: string, inputs: SendMessageInput['at
     const { contentType, size, width, height } = files.get(fileId)!;
     return { fileId, name, contentType, size, ...(width !== undefined && height !== undefined && { width, height }) };
   });
-  assertValid([['input.attachments', messageBytes(stored.map((a) => a.size))]]);
+  assertValid([[`${at}.attachments`, messageBytes(stored.map((a) => a.size))]]);
   return stored;
 }
 
 /** The start of a text, by whole characters. */
 const previewOf = (body: string) => Array.from(body).slice(0, CHAT_PREVIEW_LENGTH).join('');
 
-/** A participant posts; sending the same clientMessageId again answers the first message. */
-export async function sendMessage(identity: Parameters<typeof requireParticipant>[0], input: SendMessageInput): Promise<Message> {
-  const membership = await requireParticipant(identity, input?.conversationId);
-  const senderId = membership.userId;
-  assertValid([
-    ['input.clientMessageId', required(input.clientMessageId)],
-    ...sendMessageChecks({ body: input.body ?? '', attachments: input.attachments }).map(([path, result]): [string, RuleResult] => [
-      `input.${path}`,
+/** The rules of a message's fields, named `<at>.…` (`input` of sendMessage, `input.message` of createConversation). */
+export function messageRules(message: NewMessageInput | undefined, at: string): [string, RuleResult][] {
+  return [
+    [`${at}.clientMessageId`, required(message?.clientMessageId)],
+    ...sendMessageChecks({ body: message?.body ?? '', attachments: message?.attachments }).map(([path, result]): [string, RuleResult] => [
+      `${at}.${path}`,
       result,
     ]),
-  ]);
-  await refuseIfBlocked(membership.otherUserId, senderId);
+  ];
+}
+
+/** Who posts where: the sender and the other participant of a conversation. */
+export interface Posting {
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+}
+
+/**
+ * What a message must pass before anything is written, its rules checked already: the sender's rate
+ * limits, then its files (stored as they are). Refused, it leaves no trace: createConversation asks
+ * this before it makes the conversation, which then never stays empty.
+ */
+export async function admitMessage({ conversationId, senderId }: Posting, message: NewMessageInput, at: string) {
   await enforceRateLimit('chatMessage', senderId);
-  await enforceRateLimit('chatConversationMessage', `${input.conversationId}#${senderId}`);
-  const id = messageIdOf(input.conversationId, senderId, input.clientMessageId);
-  const attachments = await checkedAttachments(senderId, input.attachments);
-  const { conversationId } = input;
-  const recipientId = membership.otherUserId;
-  const body = input.body.trim();
+  await enforceRateLimit('chatConversationMessage', `${conversationId}#${senderId}`);
+  return checkedAttachments(senderId, message.attachments, at);
+}
+
+/** Posts an admitted message: sending the same clientMessageId again answers the first message. */
+export async function postMessage(
+  { conversationId, senderId, recipientId }: Posting,
+  message: NewMessageInput,
+  attachments: AttachmentRecord[],
+): Promise<Message> {
+  const id = messageIdOf(conversationId, senderId, message.clientMessageId);
+  const body = message.body.trim();
   const sent = await putMessage(
     { id, conversationId, senderId, recipientId, body, attachments },
     () => now().toISOString(),
@@ -134,3 +153,25 @@ export async function sendMessage(identity: Parameters<typeof requireParticipant
   if (recipient?.reminderPendingSince === sent.createdAt) await scheduleReminder(conversationId, recipientId, sent.createdAt);
   return view;
 }
+
+/**
+ * A participant posts in `conversationId`, the message's fields named `<at>.…`: the participant check
+ * first (before any input is validated), then the rules, the blocks, the limits, the files.
+ */
+export async function sendInto(
+  identity: Parameters<typeof requireParticipant>[0],
+  conversationId: string | undefined,
+  message: NewMessageInput,
+  at: string,
+): Promise<Message> {
+  const membership = await requireParticipant(identity, conversationId);
+  assertValid(messageRules(message, at));
+  const posting = { conversationId: membership.conversationId, senderId: membership.userId, recipientId: membership.otherUserId };
+  await refuseIfBlocked(posting.recipientId, posting.senderId);
+  const attachments = await admitMessage(posting, message, at);
+  return postMessage(posting, message, attachments);
+}
+
+/** A participant posts; sending the same clientMessageId again answers the first message. */
+export const sendMessage = (identity: Parameters<typeof requireParticipant>[0], input: SendMessageInput): Promise<Message> =>
+  sendInto(identity, input?.conversationId, input, 'input');

@@ -18,7 +18,7 @@ import { ownerAds, type AdRecord } from '../../data/ads';
 import { getContract, type ContractRecord } from '../../data/contracts';
 import { getSimulatorRecord } from '../../data/payment-simulator';
 import { claimSeedSteps } from '../../data/seed-progress';
-import { createConversation } from '../chat/conversations';
+import { demoConversation } from '../chat/demo-conversation';
 import { removeConversationNotification } from '../chat/read-marks';
 import { manualClock, now, withClock } from '../clock';
 import type { Identity } from '../identity';
@@ -76,7 +76,7 @@ async function propose(ads: AdRecord[], proposal: Proposal): Promise<ContractRec
   for (const ad of ads) {
     const period = availablePeriod(ad, proposal);
     if (!period) continue;
-    const conversation = await createConversation(TENANT, { adId: ad.id });
+    const conversation = await demoConversation(TENANT, OWNER, ad.id, 'Bonjour, votre équipement est-il libre à ces dates ?');
     const content = await contractContentOf(OWNER.userId, {
       period,
       totalPriceCents: proposal.totalPriceCents,

@@ -13,7 +13,7 @@ import { ownerAds } from '../../data/ads';
 import { putNewContractWith, type ContractRecord } from '../../data/contracts';
 import { transactionCountUpdates } from '../../data/ratings';
 import { claimSeedSteps } from '../../data/seed-progress';
-import { createConversation } from '../chat/conversations';
+import { demoConversation } from '../chat/demo-conversation';
 import { now } from '../clock';
 import { step } from '../contracts/contracts';
 import { scheduleRatingReminders } from './rating-reminders';
@@ -76,7 +76,13 @@ export async function seedDemoRatings(): Promise<number> {
   for (const pair of DEMO_ENDED_RENTALS) {
     const [ad] = (await ownerAds(pair.ownerId, 'PUBLISHED', 1)).ads;
     if (!ad) continue;
-    const conversation = await createConversation({ userId: pair.tenantId, role: 'USER' }, { adId: ad.id });
+    const tenant = { userId: pair.tenantId, role: 'USER' } as const;
+    const conversation = await demoConversation(
+      tenant,
+      { userId: pair.ownerId, role: 'USER' },
+      ad.id,
+      'Bonjour, pourrions-nous louer votre équipement ?',
+    );
     for (let i = 0; i < RENTALS_PER_PAIR; i++) {
       const rental = endedRental(pair, ad.id, conversation.id);
       await putNewContractWith(rental, transactionCountUpdates([pair.ownerId, pair.tenantId]));

@@ -243,7 +243,13 @@ export const INPUT_TYPE_FIELDS = {
     "token": "String!"
   },
   "CreateConversationInput": {
-    "adId": "ID!"
+    "adId": "ID!",
+    "message": "NewMessageInput!"
+  },
+  "NewMessageInput": {
+    "clientMessageId": "ID!",
+    "body": "String!",
+    "attachments": "[MessageAttachmentInput!]"
   },
   "MessageAttachmentInput": {
     "fileId": "ID!",

@@ -849,6 +849,13 @@ export interface ChatPreferences {
 
 export interface CreateConversationInput {
   adId: string;
+  message: NewMessageInput;
+}
+
+export interface NewMessageInput {
+  clientMessageId: string;
+  body: string;
+  attachments?: Array<MessageAttachmentInput> | null;
 }
 
 export interface MessageAttachmentInput {

@@ -33,13 +33,13 @@ async function openAccountMenu(user: ReturnType<typeof renderAt>['user']) {
 }
 
 describe('site navigation', () => {
-  it('offers visitors to log in or create an account', async () => {
+  it('offers visitors the ads directly, and to log in or create an account', async () => {
     renderAt('/accueil');
     const navigation = await headerNavigation();
+    expect(within(navigation).getByRole('link', { name: 'Ads' })).toHaveAttribute('href', '/annonces');
     expect(within(navigation).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/connexion');
     expect(within(navigation).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/inscription');
     expect(within(navigation).queryByRole('link', { name: 'Manage users' })).not.toBeInTheDocument();
-    expect(within(navigation).queryByRole('link', { name: 'Ads' })).not.toBeInTheDocument();
     expect(within(navigation).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/a-propos');
     expect(within(navigation).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/nous-joindre');
   });
@@ -127,6 +127,42 @@ describe('site navigation', () => {
       'href',
       '/legal/politique-confidentialite-en.pdf',
     );
+  });
+});
+
+describe("the phone's navigation menu", () => {
+  const menuButton = async () => within(await headerNavigation()).getByRole('button', { name: 'Menu' });
+
+  it('opens the entries from its button, closes on Escape back on it, and when a link is followed', async () => {
+    const { user, location } = renderAt('/accueil');
+    const button = await menuButton();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const entries = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(within(entries).getByRole('link', { name: 'Ads' })).toBeInTheDocument();
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(entries).toHaveClass('site-header__items--open');
+    await user.tab();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+
+    await user.click(button);
+    await user.click(within(entries).getByRole('link', { name: 'About' }));
+    await waitFor(() => expect(location()).toBe('/a-propos'));
+    expect(await menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('leaves an open "how it works" list to close first on Escape', async () => {
+    const { user } = renderAt('/accueil');
+    const button = await menuButton();
+    await user.click(button);
+    const howItWorks = within(await headerNavigation()).getByRole('button', { name: 'How it works' });
+    await user.click(howItWorks);
+    await user.keyboard('{Escape}');
+    expect(howItWorks).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
   });
 });
 

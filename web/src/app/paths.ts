@@ -66,6 +66,17 @@ export const editUserPath = (userId: string): string => `/gestion-utilisateurs/m
 /** The edit form of an ad (its owner or an administrator). */
 export const editAdPath = (adId: string): string => `/annonces/modifier/${encodeURIComponent(adId)}`;
 
+export const MANAGE_ADS_PARAMS = { tab: 'onglet', unpublishedTab: 'non-publiees', ad: 'annonce' } as const;
+/**
+ * The manage page on its unpublished tab, pointing out one ad (a new one: it waits there for its
+ * owner's "Publish"; the API's answer names it unless a field error left it out).
+ */
+export function unpublishedAdPath(adId: string | undefined): string {
+  const params = new URLSearchParams({ [MANAGE_ADS_PARAMS.tab]: MANAGE_ADS_PARAMS.unpublishedTab });
+  if (adId) params.set(MANAGE_ADS_PARAMS.ad, adId);
+  return `${PATHS.manageAds}?${params}`;
+}
+
 /** The administrators' screen that gives an unlisted ad to a user. */
 export const transferAdPath = (adId: string): string => `/annonces/transferer/${encodeURIComponent(adId)}`;
 

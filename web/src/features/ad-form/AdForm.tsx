@@ -46,6 +46,8 @@ import './ad-form.css';
 export interface ContactChoices {
   showPhoneNumber: boolean;
   showEmail: boolean;
+  /** Publishing needs it (PHONE_NOT_VERIFIED): the form says so before the owner reaches its end. */
+  phoneVerified: boolean;
 }
 
 interface AdFormProps {
@@ -253,6 +255,7 @@ export function AdForm({ initial, mode, contact, save, submitLabel }: AdFormProp
             />
           </p>
         )}
+        {contact && mode === 'create' && !contact.phoneVerified && <p className="notice notice--info">{t('phoneNeededToPublish')}</p>}
       </Section>
 
       <Section title={t('sections.images')}>

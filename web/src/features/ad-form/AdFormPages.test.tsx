@@ -27,9 +27,9 @@ beforeEach(() => {
   post.mockReset();
 });
 
-const profile = (id: string, show = { showPhoneNumber: true, showEmail: false }) => ({
+const profile = (id: string, show = { showPhoneNumber: true, showEmail: false }, phoneVerified = true) => ({
   id,
-  profile: { id: `profile-${id}`, organizationName: 'Cuisine Solidaire', ...show },
+  profile: { id: `profile-${id}`, organizationName: 'Cuisine Solidaire', phoneVerified, ...show },
 });
 const notifications = () => [...document.querySelectorAll('.notification__text')].map((n) => n.textContent);
 const place = {
@@ -70,12 +70,26 @@ async function pickAddress(user: ReturnType<typeof renderAt>['user']) {
   return address;
 }
 
+const PHONE_NEEDED = 'Publishing the ad needs a verified phone number: you will get a code by SMS when you publish it.';
+
 describe('create an ad', () => {
-  it('sends every filled field as the AdInput, then goes to the manage page with a notice', async () => {
+  it('says before its end that publishing needs a verified phone, to an owner whose phone is not', async () => {
+    await openCreate({ me: profile(`ad-user-${users + 1}`, undefined, false) });
+    const notice = screen.getByText(PHONE_NEEDED);
+    // Before the images, the declaration and the save button.
+    expect(notice.compareDocumentPosition(screen.getByRole('button', { name: 'Save the ad' }))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(notice.compareDocumentPosition(screen.getByLabelText('I declare that the information in this ad is true.'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it('sends every filled field as the AdInput, then shows the new ad unpublished, with its "Publish", and a notice', async () => {
     const { user, location } = await openCreate();
     expect(screen.getByLabelText('Organisation named on the ad')).toHaveValue('Cuisine Solidaire');
     expect(screen.getByText(/Readers see your phone number but not your email address/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/modifier-profil');
+    // Their phone is verified: nothing to say about publishing.
+    expect(screen.queryByText(PHONE_NEEDED)).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Title in French'), 'Camion réfrigéré');
     await user.click(editor('In English'));
@@ -99,8 +113,8 @@ describe('create an ad', () => {
     await user.click(screen.getByLabelText('I declare that the information in this ad is true.'));
     await user.click(screen.getByRole('button', { name: 'Save the ad' }));
 
-    await waitFor(() => expect(location()).toBe('/gerer-annonces'));
-    expect(notifications()).toContain('Your ad has been saved. Publish it when it is ready.');
+    await waitFor(() => expect(location()).toBe('/gerer-annonces?onglet=non-publiees&annonce=ad-9'));
+    expect(notifications()).toContain('Your ad is saved, not yet published: publish it with its “Publish” button when it is ready.');
     expect(callsOf('createAd')).toEqual([
       {
         input: {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { NotFoundPage } from '../../app/NotFoundPage';
-import { PATHS } from '../../app/paths';
+import { unpublishedAdPath } from '../../app/paths';
 import { adDetailPath } from '../../lib/ads/ad-path';
 import { useApiMutation, useApiQuery } from '../../lib/api/queries';
 import { queryClient } from '../../lib/api/query-client';
@@ -40,7 +40,9 @@ function Page({ title, intro, children }: { title: string; intro?: string; child
 function useOwnProfile() {
   const me = useApiQuery(AD_FORM_PROFILE, {});
   const profile = me.data?.me?.profile;
-  const contact: ContactChoices | null = profile ? { showPhoneNumber: profile.showPhoneNumber, showEmail: profile.showEmail } : null;
+  const contact: ContactChoices | null = profile
+    ? { showPhoneNumber: profile.showPhoneNumber, showEmail: profile.showEmail, phoneVerified: profile.phoneVerified }
+    : null;
   return { me, profile, contact };
 }
 
@@ -51,15 +53,18 @@ function useOwnProfile() {
  */
 const forgetCachedAds = () => queryClient.removeQueries({ type: 'inactive' });
 
-/** A create or prepare: saved, then the manage page says so. */
+/**
+ * A create or prepare: saved, then the manage page shows the new ad where it is, unpublished, with its
+ * "Publish" button (its "Published" tab, where it had landed, was empty for a first ad).
+ */
 function useCreate() {
   const navigate = useNavigate();
   const createAd = useApiMutation(CREATE_AD);
   return async (input: AdInput) => {
-    await createAd.mutateAsync({ input });
+    const { createAd: created } = await createAd.mutateAsync({ input });
     forgetCachedAds();
     notify({ type: 'success', text: 'adForm:created' });
-    await navigate(PATHS.manageAds);
+    await navigate(unpublishedAdPath(created?.id));
   };
 }
 

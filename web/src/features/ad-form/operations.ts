@@ -140,6 +140,7 @@ export const AD_FORM_PROFILE = graphql(`
         organizationName
         showPhoneNumber
         showEmail
+        phoneVerified
       }
     }
   }

@@ -76,6 +76,18 @@ describe('manage ads', () => {
     expect(callsOf('managedAds').map((call) => call?.published)).toEqual([true, false]);
   });
 
+  it('opens on a new ad where the ad form leaves it: unpublished, its "Publish" standing out', async () => {
+    answerOperations(userAds());
+    signIn('USER');
+    const { user } = renderAt(`/gerer-annonces?onglet=non-publiees&annonce=${DRAFT.id}`);
+    expect(await screen.findByRole('tab', { name: 'Unpublished' })).toHaveAttribute('aria-selected', 'true');
+    const publish = await screen.findByRole('button', { name: 'Publish “Truck”' });
+    expect(publish).not.toHaveClass('button--secondary');
+    await user.click(publish);
+    expect(await screen.findByText('You have no unpublished ad.')).toBeVisible();
+    expect(callsOf('publishAd')).toEqual([{ id: DRAFT.id }]);
+  });
+
   it('publishes and unpublishes, each ad moving to the other tab', async () => {
     answerOperations(userAds());
     signIn('USER');

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { editAdPath, PATHS, transferAdPath } from '../../app/paths';
+import { editAdPath, MANAGE_ADS_PARAMS, PATHS, transferAdPath } from '../../app/paths';
 import { adDetailPath } from '../../lib/ads/ad-path';
 import { PhoneVerificationDialog } from '../../lib/phone/PhoneVerificationDialog';
 import { AdCardList } from '../../lib/ads/AdCardList';
@@ -25,14 +25,17 @@ const TABS: readonly Tab[] = ['published', 'unpublished'];
 /**
  * `/gerer-annonces` (spec §2, USER or ADMIN): the ads one manages in two tabs (WAI-ARIA tabs: arrows,
  * Home and End move between them). A user's own ads, published or not; an administrator's are all
- * published ads and the unlisted ones administrators prepared.
+ * published ads and the unlisted ones administrators prepared. `?onglet=non-publiees&annonce=<id>`
+ * (where the ad form leaves a new ad) opens the unpublished tab and points the ad out, its "Publish" first.
  */
 export function ManageAdsPage() {
   const { t } = useTranslation(['ads', 'adFields']);
   const session = useSession();
   const admin = session?.role === 'ADMIN';
   usePageTitle(t('manage.title'));
-  const [tab, setTab] = useState<Tab>('published');
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get(MANAGE_ADS_PARAMS.tab) === MANAGE_ADS_PARAMS.unpublishedTab ? 'unpublished' : 'published');
+  const pointedOut = params.get(MANAGE_ADS_PARAMS.ad);
   const tabs = useRef(new Map<Tab, HTMLButtonElement>());
   const panel = useRef<HTMLDivElement>(null);
   const baseId = useId();
@@ -90,7 +93,13 @@ export function ManageAdsPage() {
         className="tabs__panel"
       >
         {/* A published or unpublished ad leaves this tab with the button that had focus: the panel takes it. */}
-        <ManagedAdList key={tab} published={tab === 'published'} admin={admin} onMoved={() => panel.current?.focus()} />
+        <ManagedAdList
+          key={tab}
+          published={tab === 'published'}
+          admin={admin}
+          pointedOut={pointedOut}
+          onMoved={() => panel.current?.focus()}
+        />
       </div>
     </div>
   );
@@ -99,11 +108,13 @@ export function ManageAdsPage() {
 interface ManagedAdListProps {
   published: boolean;
   admin: boolean;
+  /** The ad just saved, whose "Publish" stands out. */
+  pointedOut: string | null;
   /** The ad moved to the other tab. */
   onMoved: () => void;
 }
 
-function ManagedAdList({ published, admin, onMoved }: ManagedAdListProps) {
+function ManagedAdList({ published, admin, pointedOut, onMoved }: ManagedAdListProps) {
   const { t } = useTranslation('ads');
   const pages = useAdPages(MANAGED_ADS, { published }, (answer) => answer.managedAds);
   const empty = t(
@@ -119,12 +130,12 @@ function ManagedAdList({ published, admin, onMoved }: ManagedAdListProps) {
       card={cardOfAd}
       headingLevel={2}
       empty={<p>{empty}</p>}
-      extra={(ad) => <ManagedAdActions ad={ad} admin={admin} onMoved={onMoved} />}
+      extra={(ad) => <ManagedAdActions ad={ad} admin={admin} pointedOut={ad.id === pointedOut} onMoved={onMoved} />}
     />
   );
 }
 
-function ManagedAdActions({ ad, admin, onMoved }: { ad: ManagedAd; admin: boolean; onMoved: () => void }) {
+function ManagedAdActions({ ad, admin, pointedOut, onMoved }: { ad: ManagedAd; admin: boolean; pointedOut: boolean; onMoved: () => void }) {
   const { t, i18n } = useTranslation('ads');
   const [failure, setFailure] = useState<{ key: string; phone: boolean } | null>(null);
   const [verifyingPhone, setVerifyingPhone] = useState(false);
@@ -174,7 +185,7 @@ function ManagedAdActions({ ad, admin, onMoved }: { ad: ManagedAd; admin: boolea
         {!ad.unlisted && (
           <button
             type="button"
-            className="button button--secondary button--small"
+            className={pointedOut && !ad.published ? 'button button--small' : 'button button--secondary button--small'}
             aria-disabled={busy || undefined}
             aria-label={t(ad.published ? 'manage.unpublishNamed' : 'manage.publishNamed', { title })}
             onClick={() => run(ad.published ? unpublish.mutate : publish.mutate)}

@@ -1,13 +1,11 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX_LENGTH, filesFittingOneMessage, UPLOAD_RULES } from '@partage/graphql';
-import { ApiError } from '../../lib/api/errors';
-import { useApiMutation } from '../../lib/api/queries';
+import { ApiError, type ScreenErrorMessages } from '../../lib/api/errors';
 import { uploadFile } from '../../lib/files/upload';
 import { notifyError } from '../../lib/notifications/notify-error';
+import { useMediaQuery } from '../../lib/ui/viewport';
 import { fileSize } from './chat-format';
-import { addMessageToCache } from './messages-cache';
-import { MY_CONVERSATIONS, MY_UNREAD_MESSAGE_COUNT, SEND_MESSAGE } from './operations';
 
 interface Chosen {
   key: string;
@@ -25,14 +23,33 @@ interface LeftOut {
 
 const ACCEPTED_TYPES: readonly string[] = UPLOAD_RULES.CHAT_ATTACHMENT.contentTypes;
 
+/** A message as the composer hands it over: to sendMessage in a conversation, to createConversation before one. */
+export interface OutgoingMessage {
+  clientMessageId: string;
+  body: string;
+  attachments: { fileId: string; name: string }[];
+}
+
+interface ComposerProps {
+  /** Sends it; a failure (thrown) keeps the text, the files and the clientMessageId for another try. */
+  onSend: (message: OutgoingMessage) => Promise<unknown>;
+  /** The screen's words for some failures (notifyError). */
+  errorMessages?: ScreenErrorMessages;
+}
+
+/** Touch screens: their keyboards' Enter breaks the line, and sending is the button's. */
+const TOUCH_SCREEN = '(pointer: coarse)';
+
 /**
- * Writes a message (spec §2, §4): Enter sends, Shift+Enter breaks the line; files are uploaded with
+ * Writes a message (spec §2, §4): Enter sends, Shift+Enter breaks the line (with a keyboard; on a touch
+ * screen Enter breaks the line, the button sends, and no hint speaks of keys); files are uploaded with
  * their progress shown, then sent with the text. A file the browser already knows is not accepted, or
  * past the 100 MB of one message, is left out with a notice, as is one the server refuses by its content.
  * A failed send keeps the text and the files and, sent again, is the same message (clientMessageId).
  */
-export function Composer({ conversationId }: { conversationId: string }) {
+export function Composer({ onSend, errorMessages }: ComposerProps) {
   const { t, i18n } = useTranslation('chat');
+  const touch = useMediaQuery(TOUCH_SCREEN, false);
   const fieldId = useId();
   const hintId = useId();
   const [body, setBody] = useState('');
@@ -40,7 +57,6 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const [leftOut, setLeftOut] = useState<LeftOut[]>([]);
   const [sending, setSending] = useState(false);
   const clientMessageId = useRef(crypto.randomUUID());
-  const send = useApiMutation(SEND_MESSAGE, { invalidates: [MY_CONVERSATIONS, MY_UNREAD_MESSAGE_COUNT] });
 
   const choose = (files: FileList | null) => {
     const picked = [...(files ?? [])];
@@ -90,13 +106,12 @@ export function Composer({ conversationId }: { conversationId: string }) {
       const files = await uploadAll();
       if (!body.trim() && files.length === 0) return;
       const attachments = files.map((item) => ({ fileId: item.fileId!, name: item.file.name }));
-      const answer = await send.mutateAsync({ input: { conversationId, clientMessageId: clientMessageId.current, body, attachments } });
-      addMessageToCache(answer.sendMessage);
+      await onSend({ clientMessageId: clientMessageId.current, body, attachments });
       clientMessageId.current = crypto.randomUUID();
       setBody('');
       setChosen([]);
     } catch (error) {
-      notifyError(error);
+      notifyError(error, errorMessages);
     } finally {
       setSending(false);
     }
@@ -104,7 +119,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Not while an input method composes a character (Japanese, Chinese…): Enter confirms it there.
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing && !touch) {
       event.preventDefault();
       void submit();
     }
@@ -121,13 +136,15 @@ export function Composer({ conversationId }: { conversationId: string }) {
         rows={2}
         maxLength={CHAT_MESSAGE_MAX_LENGTH}
         placeholder={t('composer.placeholder')}
-        aria-describedby={hintId}
+        aria-describedby={touch ? undefined : hintId}
         onChange={(event) => setBody(event.target.value)}
         onKeyDown={onKeyDown}
       />
-      <p id={hintId} className="field__hint">
-        {t('composer.hint')}
-      </p>
+      {!touch && (
+        <p id={hintId} className="field__hint">
+          {t('composer.hint')}
+        </p>
+      )}
       {chosen.length > 0 && (
         <ul className="chat-composer__files" aria-label={t('composer.files')}>
           {chosen.map((item) => (

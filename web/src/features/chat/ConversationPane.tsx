@@ -1,36 +1,89 @@
 import { useEffect, useId } from 'react';
+import type { InfiniteData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CHAT_ATTACHMENT_URL_MINUTES, CHAT_DEBOUNCE_MS } from '@partage/graphql';
 import { AdPicture } from '../../lib/ads/AdPicture';
+import type { ResultOf } from '../../lib/api/documents';
 import { ApiError, errorMessageKey } from '../../lib/api/errors';
-import { queryKey, useApiInfiniteQuery, useApiQuery } from '../../lib/api/queries';
+import { operationName, queryKey, useApiInfiniteQuery, useApiMutation, useApiQuery } from '../../lib/api/queries';
 import { queryClient } from '../../lib/api/query-client';
 import { graphqlRequest } from '../../lib/api/graphql';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { LoadFailure } from '../../lib/profile-form/LoadFailure';
-import { Composer } from './Composer';
+import { Composer, type OutgoingMessage } from './Composer';
 import { BlockButton } from './BlockButton';
 import { adTitle, otherParticipant, type ChatConversation } from './conversation-view';
 import { debounce, onIncomingMessage } from './live/chat-events';
-import { chronological } from './messages-cache';
+import { addMessageToCache, chronological } from './messages-cache';
 import { MessageTimeline } from './MessageTimeline';
-import { CONVERSATION, CONVERSATION_MESSAGES, MARK_CONVERSATION_READ, MY_CONVERSATIONS, MY_UNREAD_MESSAGE_COUNT } from './operations';
+import {
+  CONVERSATION,
+  CONVERSATION_MESSAGES,
+  MARK_CONVERSATION_READ,
+  MY_CONVERSATIONS,
+  MY_UNREAD_MESSAGE_COUNT,
+  SEND_MESSAGE,
+} from './operations';
 import { CONVERSATIONS_PATH } from './paths';
 import { createContractPath } from '../../app/paths';
 
-/** One conversation: its ad, its messages and the composer (spec §2, §4). */
+/**
+ * One conversation: its ad, its messages and the composer (spec §2, §4). It shows at once: as the
+ * list has it while the conversation is asked for, its messages asked for at the same time (cached
+ * ones shown at once), or as a skeleton opened from a link; it waited seconds for each in turn.
+ */
 export function ConversationPane({ conversationId }: { conversationId: string }) {
-  const { t } = useTranslation('chat');
   const conversation = useApiQuery(CONVERSATION, { id: conversationId });
+  const messages = useConversationMessages(conversationId);
   useMarkReadWhileOpen(conversationId);
-  if (conversation.isPending) return <p role="status">{t('common:loading')}</p>;
+  if (conversation.isPending) {
+    const listed = listedConversation(conversationId);
+    return listed ? <OpenConversation conversation={listed} messages={messages} /> : <PaneSkeleton />;
+  }
   const missing =
     conversation.data?.conversation === null ||
     (conversation.error instanceof ApiError && conversation.error.code === 'UNAUTHORIZED_ACCESS');
   if (missing) return <ConversationNotFound />;
   if (conversation.isError) return <LoadFailure failure={errorMessageKey(conversation.error)} onRetry={conversation.refetch} />;
-  return <OpenConversation conversation={conversation.data.conversation!} />;
+  return <OpenConversation conversation={conversation.data.conversation!} messages={messages} />;
+}
+
+const useConversationMessages = (conversationId: string) =>
+  useApiInfiniteQuery(
+    CONVERSATION_MESSAGES,
+    { conversationId },
+    (page) => page.conversationMessages.nextToken,
+    // Attachment URLs are signed for a while: a page kept open gets fresh ones before they expire.
+    { refetchInterval: (CHAT_ATTACHMENT_URL_MINUTES - 1) * 60_000 },
+  );
+
+/** The conversation as a cached page of the list has it (the list's link was followed). */
+function listedConversation(id: string): ChatConversation | undefined {
+  const lists = queryClient.getQueriesData<InfiniteData<ResultOf<typeof MY_CONVERSATIONS>>>({
+    queryKey: [operationName(MY_CONVERSATIONS)],
+  });
+  return lists.flatMap(([, data]) => data?.pages.flatMap((page) => page.myConversations.items) ?? []).find((item) => item.id === id);
+}
+
+/** The pane's shape while the conversation comes: its header, a few messages' places, the status said once. */
+function PaneSkeleton() {
+  const { t } = useTranslation('chat');
+  return (
+    <div className="chat-pane chat-pane--loading" aria-busy="true">
+      <p role="status" className="visually-hidden">
+        {t('common:loading')}
+      </p>
+      <div className="chat-pane__header" aria-hidden="true">
+        <span className="chat-list__thumb" />
+        <span className="skeleton skeleton--title" />
+      </div>
+      <div className="chat-log" aria-hidden="true">
+        <span className="skeleton skeleton--message" />
+        <span className="skeleton skeleton--message skeleton--mine" />
+      </div>
+    </div>
+  );
 }
 
 function ConversationNotFound() {
@@ -44,20 +97,24 @@ function ConversationNotFound() {
   );
 }
 
-function OpenConversation({ conversation }: { conversation: ChatConversation }) {
+function OpenConversation({
+  conversation,
+  messages,
+}: {
+  conversation: ChatConversation;
+  messages: ReturnType<typeof useConversationMessages>;
+}) {
   const { t, i18n } = useTranslation('chat');
   const headingId = useId();
   const title = adTitle(conversation, i18n.language);
   const other = otherParticipant(conversation);
   const me = conversation.participants.find((participant) => participant.isMe);
   usePageTitle(t('pane.pageTitle', { name: other?.publicName ?? '' }));
-  const messages = useApiInfiniteQuery(
-    CONVERSATION_MESSAGES,
-    { conversationId: conversation.id },
-    (page) => page.conversationMessages.nextToken,
-    // Attachment URLs are signed for a while: a page kept open gets fresh ones before they expire.
-    { refetchInterval: (CHAT_ATTACHMENT_URL_MINUTES - 1) * 60_000 },
-  );
+  const sendMessage = useApiMutation(SEND_MESSAGE, { invalidates: [MY_CONVERSATIONS, MY_UNREAD_MESSAGE_COUNT] });
+  const send = async (message: OutgoingMessage) => {
+    const answer = await sendMessage.mutateAsync({ input: { conversationId: conversation.id, ...message } });
+    addMessageToCache(answer.sendMessage);
+  };
   const image = conversation.ad?.image;
   return (
     <section className="chat-pane" aria-labelledby={headingId}>
@@ -96,7 +153,7 @@ function OpenConversation({ conversation }: { conversation: ChatConversation }) 
           loadOlder={() => void messages.fetchNextPage()}
         />
       )}
-      <Composer conversationId={conversation.id} />
+      <Composer onSend={send} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations, callsOf, emit, restoreConnection, subscriptionsTo } from '../../test/fake-api';
@@ -212,6 +212,46 @@ describe('conversations', () => {
     expect(await within(screen.getByRole('log')).findByText(/à bientôt/)).toBeVisible();
   });
 
+  it('on a touch screen, breaks lines with Enter, sends with the button, and speaks of no key', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(pointer: coarse)',
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    onTestFinished(() => void vi.unstubAllGlobals());
+    const api = chatApi({ sendMessage: message('m9', ME, 'Bonjour\nà bientôt', '2026-11-20T10:30:00.000Z') });
+    signIn('USER', ME);
+    const { user } = renderAt(`/conversations/${CONVERSATION_ID}`);
+    const box = await screen.findByRole('textbox', { name: 'Your message' });
+    expect(screen.queryByText(/Enter to send/)).not.toBeInTheDocument();
+    expect(box).not.toHaveAccessibleDescription();
+    await user.type(box, 'Bonjour{Enter}à bientôt');
+    expect(box).toHaveValue('Bonjour\nà bientôt');
+    expect(api.calls('sendMessage')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect((api.calls('sendMessage')[0] as { input: { body: string } }).input.body).toBe('Bonjour\nà bientôt');
+  });
+
+  it('shows a conversation opened from the list at once, as the list has it, while it is asked for', async () => {
+    chatApi({ conversation: () => new Promise(() => undefined) });
+    signIn('USER', ME);
+    const { user } = renderAt('/conversations');
+    await user.click(await screen.findByRole('link', { name: /Convection oven/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Conversation with Cuisine du Quartier' })).toBeVisible();
+    expect(await within(screen.getByRole('log')).findByText('Le four est-il libre samedi ?')).toBeVisible();
+  });
+
+  it('shows the pane as a skeleton, not a line of text, while a conversation opened from a link comes', async () => {
+    chatApi({ conversation: () => new Promise(() => undefined) });
+    signIn('USER', ME);
+    renderAt(`/conversations/${CONVERSATION_ID}`);
+    const pane = await waitFor(() => document.querySelector<HTMLElement>('.chat__main [aria-busy="true"]')!);
+    expect(within(pane).getByRole('status')).toHaveTextContent('Loading…');
+    expect(within(pane).queryByText('Loading…', { ignore: '[role=status]' })).not.toBeInTheDocument();
+  });
+
   it('leaves out files of a forbidden type, past 100 MB, or refused by the server, each with its notice', async () => {
     post.mockResolvedValue(undefined);
     const api = chatApi({
@@ -254,19 +294,30 @@ describe('conversations', () => {
 });
 
 describe('starting a conversation', () => {
-  it('opens the conversation about the ad', async () => {
+  it('starts it with the first message written, then opens it: nothing is asked before', async () => {
     const api = chatApi({ createConversation: { id: CONVERSATION_ID } });
     signIn('USER', ME);
     const view = renderAt('/conversations/creer/ad-1');
+    const box = await screen.findByRole('textbox', { name: 'Your message' });
+    expect(api.calls('createConversation')).toEqual([]);
+    await view.user.type(box, 'Le four est-il libre samedi ?');
+    await view.user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(view.location()).toBe(`/conversations/${CONVERSATION_ID}`));
-    expect(api.calls('createConversation')).toEqual([{ input: { adId: 'ad-1' } }]);
+    expect(api.calls('createConversation')).toEqual([
+      { input: { adId: 'ad-1', message: { clientMessageId: expect.any(String), body: 'Le four est-il libre samedi ?', attachments: [] } } },
+    ]);
   });
 
-  it('explains why one cannot start a conversation about one’s own ad', async () => {
-    chatApi({ createConversation: new ApiError('OWN_AD_CONVERSATION', 'own') });
+  it('explains why one cannot start a conversation about one’s own ad, or about an ad gone, keeping the text', async () => {
+    chatApi({ createConversation: [new ApiError('OWN_AD_CONVERSATION', 'own'), new ApiError('NOT_FOUND', 'gone')] });
     signIn('USER', OWNER);
-    renderAt('/conversations/creer/ad-1');
+    const { user } = renderAt('/conversations/creer/ad-1');
+    const box = await screen.findByRole('textbox', { name: 'Your message' });
+    await user.type(box, 'Bonjour{Enter}');
     expect(await screen.findByText('You cannot start a conversation about your own ad.')).toBeVisible();
+    expect(box).toHaveValue('Bonjour');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('This ad does not exist or is no longer published.')).toBeVisible();
   });
 
   it('sends administrators away: they have no conversations', async () => {

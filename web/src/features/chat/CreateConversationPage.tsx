@@ -1,47 +1,35 @@
-import { useEffect, useRef } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessageKey } from '../../lib/api/errors';
 import { useApiMutation } from '../../lib/api/queries';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
-import { CREATE_CONVERSATION, MY_CONVERSATIONS } from './operations';
+import { Composer, type OutgoingMessage } from './Composer';
+import { CREATE_CONVERSATION, MY_CONVERSATIONS, MY_UNREAD_MESSAGE_COUNT } from './operations';
 import { conversationPath } from './paths';
+import './chat.css';
 
 /**
- * `/conversations/creer/{adId}` (spec §2): the contact button of an ad leads here; the user's
- * conversation about the ad opens, started the first time (asking again opens the same one).
+ * `/conversations/creer/{adId}` (spec §2): the contact button of an ad leads here. The user writes
+ * their first message, which starts the conversation (the owner never sees an empty one), then the
+ * conversation opens; about an ad they asked about before, the message joins that conversation.
  */
 export function CreateConversationPage() {
   const { adId = '' } = useParams();
   const { t } = useTranslation('chat');
   usePageTitle(t('create.title'));
-  const create = useApiMutation(CREATE_CONVERSATION, { invalidates: [MY_CONVERSATIONS] });
-  const asked = useRef('');
-  const { mutate } = create;
-  useEffect(() => {
-    // Once per ad, also under StrictMode's double effects (the server would answer the same conversation anyway).
-    if (asked.current === adId) return;
-    asked.current = adId;
-    mutate({ input: { adId } });
-  }, [adId, mutate]);
-
-  if (create.data) return <Navigate to={conversationPath(create.data.createConversation.id)} replace />;
+  const navigate = useNavigate();
+  const create = useApiMutation(CREATE_CONVERSATION, { invalidates: [MY_CONVERSATIONS, MY_UNREAD_MESSAGE_COUNT] });
+  const start = async (message: OutgoingMessage) => {
+    const { createConversation } = await create.mutateAsync({ input: { adId, message } });
+    await navigate(conversationPath(createConversation.id), { replace: true });
+  };
   return (
-    <div className="page page--narrow">
+    <div className="page page--narrow chat-start">
       <h1>{t('create.title')}</h1>
-      {create.isError ? (
-        <>
-          <p role="alert" className="notice notice--error">
-            {t(failureKey(create.error))}
-          </p>
-          <Link to="/annonces">{t('create.backToAds')}</Link>
-        </>
-      ) : (
-        <p role="status">{t('create.opening')}</p>
-      )}
+      <p>{t('create.intro')}</p>
+      <Composer onSend={start} errorMessages={{ NOT_FOUND: 'chat:create.adNotFound' }} />
+      <p>
+        <Link to="/annonces">{t('create.backToAds')}</Link>
+      </p>
     </div>
   );
 }
-
-const failureKey = (error: unknown): string =>
-  error instanceof ApiError && error.code === 'NOT_FOUND' ? 'create.adNotFound' : `common:${errorMessageKey(error)}`;

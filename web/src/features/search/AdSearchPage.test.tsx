@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_PAGE_DEFAULT_LIMIT, STORAGE_KEYS } from '@partage/graphql';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { SEARCH_PAGE_DEFAULT_LIMIT } from '@partage/graphql';
 import { ApiError } from '../../lib/api/errors';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { testSummaries, testSummary } from '../../test/ads';
 import { renderAt, signIn } from '../../test/helpers';
+import { EMPTY_CRITERIA } from '../../lib/search/search-params';
+import { filterCount } from './SearchPanel';
 
 // The map library never arrives here (its chunk still loading): the results must not wait for it.
 // SearchMap.test.tsx covers the map itself.
@@ -23,14 +25,22 @@ const RIMOUSKI = {
 };
 
 const cards = () => screen.queryAllByRole('article');
+
+/** A phone's screen: the media queries about narrow screens match (the panel is a sheet, the map waits). */
+function onPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+  onTestFinished(() => void vi.unstubAllGlobals());
+}
 const inputs = () => callsOf('searchAds').map((call) => JSON.parse(JSON.stringify(call!.input)) as Record<string, unknown>);
 const group = (name: string) => screen.getByRole('group', { name });
 
 beforeEach(() => {
   mapLoad.fail = false;
-  // The first-visit invitation is a modal that takes the focus when its words arrive, mid-typing:
-  // these tests are about the search (the invitation has its own).
-  localStorage.setItem(STORAGE_KEYS.firstVisitModalClosed, new Date().toISOString());
 });
 
 // Typing pauses and lazy pages: on a busy shared machine a journey can pass the default 5 s.
@@ -279,15 +289,15 @@ describe('ad search page', () => {
   });
 
   it('on a screen where the map would sit above the results, loads it only when asked', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    onPhone();
     answerOperations({ searchAds: { items: testSummaries(2), nextToken: null } });
     const { user } = renderAt('/annonces');
     await waitFor(() => expect(cards()).toHaveLength(2));
-    expect(document.querySelector('.search-map')).toHaveClass('search-map--deferred');
-    expect(document.querySelector('[data-map-state]')).toBeNull();
+    // No map-sized placeholder before the results: a button in the toolbar.
+    expect(document.querySelector('.search-map')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show the map' }));
     expect(document.querySelector('.search-map')).toHaveAttribute('data-map-state', 'loading');
-    vi.unstubAllGlobals();
+    expect(screen.queryByRole('button', { name: 'Show the map' })).not.toBeInTheDocument();
   });
 
   it('keeps the list whole when the map cannot be shown (no WebGL)', async () => {
@@ -307,16 +317,33 @@ describe('ad search page', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'Ad 0' })).toBeVisible();
   });
 
-  it('folds the panel behind a button on small screens', async () => {
-    answerOperations({ searchAds: { items: [], nextToken: null } });
-    const { user } = renderAt('/annonces');
-    const toggle = await screen.findByRole('button', { name: 'Show the filters' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    const form = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    expect(form).toHaveAttribute('role', 'search');
-    await user.click(toggle);
-    expect(screen.getByRole('button', { name: 'Hide the filters' })).toHaveAttribute('aria-expanded', 'true');
-    expect(form).toHaveClass('search-panel__body--open');
+  it('on a phone, opens the filters in a sheet from a button that counts them, and closes it on searching', async () => {
+    onPhone();
+    answerOperations({ searchAds: { items: testSummaries(2), nextToken: null } });
+    const { user, location } = renderAt('/annonces?modes=RENT');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    // The results come first: the filters are not on the page until asked for.
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filter the ads' });
+    await user.type(within(sheet).getByRole('searchbox', { name: 'Keywords' }), 'four{Enter}');
+    await waitFor(() => expect(location()).toBe('/annonces?modes=RENT&q=four'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
+
+    // Its close button leaves the search as it is.
+    await user.click(screen.getByRole('button', { name: 'Filters (2)' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Filter the ads' })).getByRole('button', { name: 'Close the filters' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(location()).toBe('/annonces?modes=RENT&q=four');
+  });
+
+  it('counts each filter set once for the sheet button', () => {
+    const place = { label: 'Rimouski, QC', latitude: 48.4, longitude: -68.5 };
+    expect(filterCount(EMPTY_CRITERIA)).toBe(0);
+    expect(filterCount({ ...EMPTY_CRITERIA, sort: 'DATE_ASC' })).toBe(0);
+    expect(filterCount({ ...EMPTY_CRITERIA, modes: ['RENT', 'SALE'], day: true, keyword: ' four ' })).toBe(4);
+    expect(filterCount({ ...EMPTY_CRITERIA, place, radiusKm: 50 })).toBe(2);
   });
 
   it('is where a signed-in visitor lands from the root', async () => {

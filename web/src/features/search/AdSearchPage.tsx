@@ -39,8 +39,9 @@ export function AdSearchPage() {
   const [params, setParams] = useSearchParams();
   const { criteria, view } = useMemo(() => parseSearch(params), [params]);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
-  // Beside the results, the map loads at once. Above them (phones, tablets) it waits for a tap: MapLibre
-  // is about 300 kB over a mobile connection and seconds of a phone's processor, and the list is there.
+  // Beside the results, the map loads at once. Above them (phones, tablets) it waits for a tap on the
+  // toolbar's button: MapLibre is about 300 kB over a mobile connection and seconds of a phone's
+  // processor, and the results come first.
   const besideResults = useMediaQuery(MAP_BESIDE_RESULTS, true);
   const [mapOpened, setMapOpened] = useState(false);
   const mapShown = besideResults || mapOpened;
@@ -114,6 +115,12 @@ export function AdSearchPage() {
                 </button>
               ))}
             </div>
+            {/* A button, not a map-sized placeholder: on a phone that pushed the first result below the fold. */}
+            {view === 'cartes' && !mapShown && (
+              <button type="button" className="button button--secondary button--small" onClick={() => setMapOpened(true)}>
+                {t('search:map.show')}
+              </button>
+            )}
             {offersAlert && (
               <Link to={alertCreationLink(criteria)} className="button button--secondary button--small search-toolbar__alert">
                 {t('search:createAlert')}
@@ -128,14 +135,6 @@ export function AdSearchPage() {
               onHighlight={setHighlightedId}
               emptyAction={hasFilters(criteria) ? reset : null}
             />
-            {view === 'cartes' && !mapShown && (
-              <div className="search-map search-map--deferred">
-                <p>{t('search:map.deferred')}</p>
-                <button type="button" className="button" onClick={() => setMapOpened(true)}>
-                  {t('search:map.show')}
-                </button>
-              </div>
-            )}
             {view === 'cartes' && mapShown && (
               <SearchMap
                 ads={mapAds}

@@ -1,6 +1,7 @@
 // The advanced search panel (spec §2 "Ad search"): boxes apply at once, the keyword and the radius
 // after a pause in typing or on submit; each change is one entry of the browser's history (the page
-// writes the criteria in the address). On a phone the panel folds behind a button.
+// writes the criteria in the address). Phones and tablets open it as a sheet over the results, from a
+// "Filters (n)" button, and searching closes it: the results come first there, not under 35 boxes.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_RADIUS_KM, radiusKm } from '@partage/graphql';
@@ -8,14 +9,62 @@ import { AddressAutocomplete } from '../../lib/address/AddressAutocomplete';
 import { CriteriaFieldsets } from '../../lib/criteria/CriteriaFieldsets';
 import { NearMeButton } from '../../lib/address/NearMeButton';
 import { EMPTY_CRITERIA, hasFilters, type SearchCriteria } from '../../lib/search/search-params';
+import { Dialog } from '../../lib/ui/Dialog';
+import { useMediaQuery } from '../../lib/ui/viewport';
 import { useDraft } from './use-draft';
 
 /** Typing pauses this long before the keyword or the radius is searched. */
 export const TYPING_DELAY_MS = 600;
 
+/** Where search.css has no room for the panel beside the results: it opens as a sheet. */
+const PANEL_AS_SHEET = '(max-width: 63.99rem)';
+
 interface SearchPanelProps {
   criteria: SearchCriteria;
   onChange: (next: SearchCriteria) => void;
+}
+
+/** How many filters are set, for the sheet's button: each box ticked, the keyword, the place and its radius. */
+export function filterCount(criteria: SearchCriteria): number {
+  const { categories, modes, priceRanges, certifications, weekdays, day, evening, keyword, place, radiusKm } = criteria;
+  const ticked = categories.length + modes.length + priceRanges.length + certifications.length + weekdays.length;
+  return ticked + [day, evening, keyword.trim() !== '', place !== null, place !== null && radiusKm !== null].filter(Boolean).length;
+}
+
+export function SearchPanel({ criteria, onChange }: SearchPanelProps) {
+  const { t } = useTranslation('search');
+  const titleId = useId();
+  const asSheet = useMediaQuery(PANEL_AS_SHEET, false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const form = <SearchForm criteria={criteria} onChange={onChange} onSearched={() => setSheetOpen(false)} />;
+  if (!asSheet) {
+    return (
+      <section className="search-panel" aria-labelledby={titleId}>
+        <h2 id={titleId} className="search-panel__title">
+          {t('search:panel.title')}
+        </h2>
+        {form}
+      </section>
+    );
+  }
+  return (
+    <div className="search-panel">
+      <button
+        type="button"
+        className="button button--secondary search-panel__open"
+        aria-haspopup="dialog"
+        onClick={() => setSheetOpen(true)}
+      >
+        {t('search:panel.open', { count: filterCount(criteria) })}
+      </button>
+      <Dialog open={sheetOpen} title={t('search:panel.title')} onClose={() => setSheetOpen(false)} className="dialog--sheet">
+        <button type="button" className="close-button" aria-label={t('search:panel.close')} onClick={() => setSheetOpen(false)}>
+          <span aria-hidden="true">×</span>
+        </button>
+        {form}
+      </Dialog>
+    </div>
+  );
 }
 
 /** The radius typed, as a number when it is one the search accepts (empty: the default). */
@@ -25,10 +74,10 @@ function radiusOf(text: string): { valid: boolean; value: number | null } {
   return radiusKm(value) === null ? { valid: true, value } : { valid: false, value: null };
 }
 
-export function SearchPanel({ criteria, onChange }: SearchPanelProps) {
+/** The panel's fields; `onSearched` after a submit (Enter, the search button). */
+function SearchForm({ criteria, onChange, onSearched }: SearchPanelProps & { onSearched: () => void }) {
   const { t } = useTranslation('search');
   const bodyId = useId();
-  const [open, setOpen] = useState(false);
   const keyword = useDraft(
     criteria.keyword,
     (text) => {
@@ -58,92 +107,73 @@ export function SearchPanel({ criteria, onChange }: SearchPanelProps) {
     keyword.accept();
     if (radiusState.valid) radius.accept();
     onChange(next);
+    onSearched();
   };
 
   return (
-    <section className="search-panel" aria-labelledby={`${bodyId}-title`}>
-      <div className="search-panel__heading">
-        <h2 id={`${bodyId}-title`}>{t('search:panel.title')}</h2>
+    <form id={bodyId} role="search" aria-label={t('search:panel.title')} className="search-panel__body" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={`${bodyId}-keyword`}>{t('search:keyword.label')}</label>
+        <input
+          id={`${bodyId}-keyword`}
+          type="search"
+          maxLength={SEARCH_KEYWORD_MAX_LENGTH}
+          value={keyword.draft}
+          onChange={(event) => keyword.setDraft(event.target.value)}
+        />
+      </div>
+      <AddressAutocomplete
+        label={t('search:place.label')}
+        value={address.text}
+        onType={(text) => {
+          setAddress({ ...address, text });
+          if (text.trim() === '' && criteria.place) onChange({ ...criteria, place: null });
+        }}
+        onPick={(suggestion) =>
+          onChange({ ...criteria, place: { label: suggestion.label, latitude: suggestion.latitude, longitude: suggestion.longitude } })
+        }
+      />
+      <NearMeButton onLocate={(place) => onChange({ ...criteria, place })} />
+      <div className="field">
+        <label htmlFor={`${bodyId}-radius`}>{t('search:radius.label')}</label>
+        <p id={`${bodyId}-radius-hint`} className="field__hint">
+          {t('search:radius.hint', { min: SEARCH_RADIUS_KM.min, max: SEARCH_RADIUS_KM.max })}
+        </p>
+        <input
+          id={`${bodyId}-radius`}
+          type="text"
+          inputMode="numeric"
+          placeholder={String(SEARCH_RADIUS_KM.default)}
+          value={radius.draft}
+          aria-invalid={radiusState.valid ? undefined : true}
+          aria-describedby={`${bodyId}-radius-hint${radiusState.valid ? '' : ` ${bodyId}-radius-error`}`}
+          onChange={(event) => radius.setDraft(event.target.value)}
+        />
+        {!radiusState.valid && (
+          <p id={`${bodyId}-radius-error`} className="field__error">
+            {t('search:radius.invalid', { min: SEARCH_RADIUS_KM.min, max: SEARCH_RADIUS_KM.max })}
+          </p>
+        )}
+      </div>
+      <CriteriaFieldsets criteria={criteria} onChange={(change) => onChange({ ...criteria, ...change })} />
+      <div className="form-actions">
+        <button type="submit" className="button">
+          {t('search:panel.submit')}
+        </button>
         <button
           type="button"
-          className="button button--secondary button--small search-panel__toggle"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen(!open)}
+          className="button button--secondary"
+          aria-disabled={hasFilters(criteria) ? undefined : true}
+          onClick={() => {
+            if (!hasFilters(criteria)) return;
+            keyword.setDraft('');
+            radius.setDraft('');
+            onChange(EMPTY_CRITERIA);
+          }}
         >
-          {open ? t('search:panel.hide') : t('search:panel.show')}
+          {t('search:panel.reset')}
         </button>
       </div>
-      <form
-        id={bodyId}
-        role="search"
-        aria-label={t('search:panel.title')}
-        className={open ? 'search-panel__body search-panel__body--open' : 'search-panel__body'}
-        onSubmit={submit}
-      >
-        <div className="field">
-          <label htmlFor={`${bodyId}-keyword`}>{t('search:keyword.label')}</label>
-          <input
-            id={`${bodyId}-keyword`}
-            type="search"
-            maxLength={SEARCH_KEYWORD_MAX_LENGTH}
-            value={keyword.draft}
-            onChange={(event) => keyword.setDraft(event.target.value)}
-          />
-        </div>
-        <AddressAutocomplete
-          label={t('search:place.label')}
-          value={address.text}
-          onType={(text) => {
-            setAddress({ ...address, text });
-            if (text.trim() === '' && criteria.place) onChange({ ...criteria, place: null });
-          }}
-          onPick={(suggestion) =>
-            onChange({ ...criteria, place: { label: suggestion.label, latitude: suggestion.latitude, longitude: suggestion.longitude } })
-          }
-        />
-        <NearMeButton onLocate={(place) => onChange({ ...criteria, place })} />
-        <div className="field">
-          <label htmlFor={`${bodyId}-radius`}>{t('search:radius.label')}</label>
-          <p id={`${bodyId}-radius-hint`} className="field__hint">
-            {t('search:radius.hint', { min: SEARCH_RADIUS_KM.min, max: SEARCH_RADIUS_KM.max })}
-          </p>
-          <input
-            id={`${bodyId}-radius`}
-            type="text"
-            inputMode="numeric"
-            placeholder={String(SEARCH_RADIUS_KM.default)}
-            value={radius.draft}
-            aria-invalid={radiusState.valid ? undefined : true}
-            aria-describedby={`${bodyId}-radius-hint${radiusState.valid ? '' : ` ${bodyId}-radius-error`}`}
-            onChange={(event) => radius.setDraft(event.target.value)}
-          />
-          {!radiusState.valid && (
-            <p id={`${bodyId}-radius-error`} className="field__error">
-              {t('search:radius.invalid', { min: SEARCH_RADIUS_KM.min, max: SEARCH_RADIUS_KM.max })}
-            </p>
-          )}
-        </div>
-        <CriteriaFieldsets criteria={criteria} onChange={(change) => onChange({ ...criteria, ...change })} />
-        <div className="form-actions">
-          <button type="submit" className="button">
-            {t('search:panel.submit')}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-disabled={hasFilters(criteria) ? undefined : true}
-            onClick={() => {
-              if (!hasFilters(criteria)) return;
-              keyword.setDraft('');
-              radius.setDraft('');
-              onChange(EMPTY_CRITERIA);
-            }}
-          >
-            {t('search:panel.reset')}
-          </button>
-        </div>
-      </form>
-    </section>
+    </form>
   );
 }

@@ -1,8 +1,11 @@
 // One small drawing per ad category (spec §3), inline so that the landing page loads no image file.
 // They only decorate the category's name next to them: hidden from assistive technology.
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AD_CATEGORIES, type AdCategory } from '@partage/graphql';
+import { PATHS } from '../../app/paths';
+import { EMPTY_CRITERIA, searchParamsOf } from '../../lib/search/search-params';
 
 const DARK = '#1f5f3f';
 const MID = '#6fa888';
@@ -139,7 +142,15 @@ export function CategoryCards() {
       {AD_CATEGORIES.map((category) => (
         <li key={category} className="card category-card">
           <CategoryIllustration category={category} />
-          <h3>{t(`adFields:categories.${category}`)}</h3>
+          {/* The whole card is the link (its ::after covers it): the search, filtered by the category. */}
+          <h3>
+            <Link
+              to={`${PATHS.adList}?${searchParamsOf({ ...EMPTY_CRITERIA, categories: [category] }, 'cartes')}`}
+              className="category-card__link"
+            >
+              {t(`adFields:categories.${category}`)}
+            </Link>
+          </h3>
           <p>{t(`landing.categories.descriptions.${category}`)}</p>
         </li>
       ))}

@@ -64,6 +64,9 @@ describe('landing page', () => {
     ]);
     // The drawings only decorate: no image is announced.
     expect(within(categories).queryAllByRole('img')).toEqual([]);
+    // Each tile is a link: the search, filtered by its category.
+    expect(within(categories).getByRole('link', { name: 'Delivery truck' })).toHaveAttribute('href', '/annonces?categories=DELIVERY_TRUCK');
+    expect(within(categories).getAllByRole('link')).toHaveLength(9);
     const modes = screen.getByRole('region', { name: 'Four ways to share' });
     expect(
       within(modes)

@@ -1,9 +1,11 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../app/paths';
 import { useSession } from '../../lib/auth/session';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { CategoryCards } from './CategoryIllustration';
+import { FirstVisitInvitation } from './first-visit/FirstVisitInvitation';
 import { Actions, PageHero, PageSection, Steps } from './marketing';
 import { RecentAds } from './RecentAds';
 
@@ -32,6 +34,12 @@ export function LandingPage() {
           ]}
         />
       </PageHero>
+      {/* Its words load on their own: the page shows meanwhile, and the invitation under the hero after. */}
+      {!signedIn && (
+        <Suspense fallback={null}>
+          <FirstVisitInvitation />
+        </Suspense>
+      )}
       <PageSection title={t('landing.categories.title')} intro={t('landing.categories.intro')}>
         <CategoryCards />
       </PageSection>

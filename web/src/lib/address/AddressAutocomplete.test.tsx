@@ -46,3 +46,44 @@ describe('address autocomplete', () => {
     expect(callsOf('searchPlaces').at(-1)).toEqual({ text: 'quebec', language: 'FRENCH' });
   });
 });
+
+describe('Enter in the address field', () => {
+  const montreal = { ...quebec, label: 'Montréal, QC H2X 1Y4', address: 'H2X 1Y4', town: 'Montréal', postalCode: 'H2X 1Y4' };
+
+  /** The field in a form, as the search panel and the ad form have it: Enter must not submit it. */
+  function renderInForm() {
+    const onPick = vi.fn();
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <form onSubmit={onSubmit}>
+        <Field onPick={onPick} />
+      </form>,
+    );
+    return { onPick, onSubmit, field: screen.getByRole('combobox', { name: 'Place' }) };
+  }
+
+  it('takes the first suggestion for what is typed, without waiting for the list, and says which', async () => {
+    answerOperations({ searchPlaces: [[montreal, quebec]] });
+    const { onPick, onSubmit, field } = renderInForm();
+    await userEvent.type(field, 'H2X 1Y4{Enter}');
+    await vi.waitFor(() => expect(onPick).toHaveBeenCalledWith(montreal));
+    expect(callsOf('searchPlaces').at(-1)).toEqual({ text: 'H2X 1Y4', language: 'ENGLISH' });
+    expect(field).toHaveValue('Montréal, QC H2X 1Y4');
+    expect(screen.getByRole('status')).toHaveTextContent('Address chosen: Montréal, QC H2X 1Y4.');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // Once the place is chosen, Enter is the form's again.
+    await userEvent.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onPick).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when nothing matches, and picks nothing', async () => {
+    answerOperations({ searchPlaces: [[]] });
+    const { onPick, onSubmit, field } = renderInForm();
+    await userEvent.type(field, 'zzzz{Enter}');
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No address matches.'));
+    expect(onPick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

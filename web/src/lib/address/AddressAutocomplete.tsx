@@ -1,10 +1,14 @@
 // An address field whose value must come from the place suggestions (spec §5: latitude and longitude
 // required). ARIA 1.2 combobox pattern: the input owns a listbox, the highlighted option is named by
 // aria-activedescendant while focus stays in the input; arrows move, Enter picks, Escape closes.
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+// Enter with no option highlighted takes the first suggestion for what is typed (asked for at once if
+// the list is not there yet), and the status says which: "H2X 1Y4" then Enter is a place, not nothing.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentLanguage } from '@partage/graphql';
-import { useApiQuery } from '../api/queries';
+import { graphqlRequest } from '../api/graphql';
+import { queryKey, useApiQuery } from '../api/queries';
+import { queryClient } from '../api/query-client';
 import './address.css';
 import { PLACE_SUGGESTIONS, type PlaceSuggestion } from './operations';
 
@@ -46,6 +50,10 @@ export function AddressAutocomplete({ label, value, onType, onPick, error, hint,
   const errorId = error ? `${id}-error` : undefined;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  /** What the status says after a pick or an Enter (the suggestions' count otherwise); typing clears it. */
+  const [outcome, setOutcome] = useState('');
+  // What was last typed, read when an Enter's suggestions arrive: typing on meanwhile cancels its pick.
+  const typedLast = useRef(value);
   const text = useDebounced(value.trim(), SUGGESTION_DELAY_MS);
   const enabled = open && text.length >= MIN_CHARACTERS;
   const query = useApiQuery(PLACE_SUGGESTIONS, { text, language }, { enabled, keepPreviousData: true });
@@ -56,6 +64,19 @@ export function AddressAutocomplete({ label, value, onType, onPick, error, hint,
     onPick(suggestion);
     setOpen(false);
     setActive(-1);
+    setOutcome(t('picked', { label: suggestion.label }));
+  };
+
+  /** Enter without a highlighted option: the first suggestion for the text typed. */
+  const pickFirst = async (typed: string) => {
+    const variables = { text: typed, language };
+    const answer = await queryClient
+      .fetchQuery({ queryKey: queryKey(PLACE_SUGGESTIONS, variables), queryFn: () => graphqlRequest(PLACE_SUGGESTIONS, variables) })
+      .catch(() => null);
+    if (typedLast.current.trim() !== typed || !answer) return;
+    const [first] = answer.searchPlaces;
+    if (first) pick(first);
+    else setOutcome(t('noSuggestion'));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -68,6 +89,10 @@ export function AddressAutocomplete({ label, value, onType, onPick, error, hint,
     } else if (event.key === 'Enter' && expanded && active >= 0) {
       event.preventDefault();
       pick(suggestions[active]!);
+    } else if (event.key === 'Enter' && value.trim().length >= MIN_CHARACTERS && !outcome) {
+      // Not the form's submit: finding the place typed is what this Enter is for.
+      event.preventDefault();
+      void pickFirst(value.trim());
     } else if (event.key === 'Escape' && expanded) {
       event.preventDefault();
       setOpen(false);
@@ -76,11 +101,12 @@ export function AddressAutocomplete({ label, value, onType, onPick, error, hint,
   };
 
   const status =
-    enabled && !query.isFetching && text === value.trim()
+    outcome ||
+    (enabled && !query.isFetching && text === value.trim()
       ? suggestions.length > 0
         ? t('suggestionCount', { count: suggestions.length })
         : t('noSuggestion')
-      : '';
+      : '');
 
   return (
     <div className="field combobox">
@@ -105,9 +131,11 @@ export function AddressAutocomplete({ label, value, onType, onPick, error, hint,
         maxLength={maxLength}
         ref={register}
         onChange={(event) => {
+          typedLast.current = event.target.value;
           onType(event.target.value);
           setOpen(true);
           setActive(-1);
+          setOutcome('');
         }}
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}

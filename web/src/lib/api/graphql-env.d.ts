@@ -4923,6 +4923,16 @@ export type introspection = {
                 "name": "ID"
               }
             }
+          },
+          {
+            "name": "message",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "INPUT_OBJECT",
+                "name": "NewMessageInput"
+              }
+            }
           }
         ],
         "isOneOf": false
@@ -7498,6 +7508,46 @@ export type introspection = {
               "ofType": {
                 "kind": "SCALAR",
                 "name": "Int"
+              }
+            }
+          }
+        ],
+        "isOneOf": false
+      },
+      {
+        "kind": "INPUT_OBJECT",
+        "name": "NewMessageInput",
+        "inputFields": [
+          {
+            "name": "clientMessageId",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "ID"
+              }
+            }
+          },
+          {
+            "name": "body",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "String"
+              }
+            }
+          },
+          {
+            "name": "attachments",
+            "type": {
+              "kind": "LIST",
+              "ofType": {
+                "kind": "NON_NULL",
+                "ofType": {
+                  "kind": "INPUT_OBJECT",
+                  "name": "MessageAttachmentInput"
+                }
               }
             }
           }

@@ -11,10 +11,12 @@ interface DialogProps {
    * Escape does not cover (e.g. Android's back gesture) opens it again at once.
    */
   dismissible?: boolean;
+  /** A variant's class beside `dialog` (e.g. the search's filter sheet). */
+  className?: string;
   children: ReactNode;
 }
 
-export function Dialog({ open, title, onClose, dismissible = true, children }: DialogProps) {
+export function Dialog({ open, title, onClose, dismissible = true, className, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -47,7 +49,7 @@ export function Dialog({ open, title, onClose, dismissible = true, children }: D
   };
 
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={closed}>
+    <dialog ref={ref} className={className ? `dialog ${className}` : 'dialog'} aria-labelledby={titleId} onClose={closed}>
       <h2 id={titleId} className="dialog__title">
         {title}
       </h2>

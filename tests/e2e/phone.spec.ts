@@ -1,0 +1,152 @@
+// Phones first (issue 23), on a 375 px touch phone. A visitor opens a shared ad and reads it (no
+// invitation over it), finds the site's entries behind the header's menu, meets the invitation on the
+// landing page only, as a card whose buttons stay on the screen, follows a category tile to the search
+// and searches with the filters in a sheet, the results first. A user writes to an owner from an ad:
+// the conversation starts with that first message, its composer is pinned at the bottom, no keyboard
+// hint; back shows the list.
+import type { Page } from '@playwright/test';
+import { test, expect, closeWelcomeLater, fillLogin, graphqlCall, signUpConfirmedThroughApi, uniqueEmail, apiToken } from './support';
+
+const PHONE = { width: 375, height: 812 };
+test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+const PASSWORD = 'Telephone-Passe-2026';
+
+/** Whether an element lies wholly within the phone's screen as it is scrolled now. */
+async function onScreen(page: Page, selector: ReturnType<Page['locator']>): Promise<boolean> {
+  const box = (await selector.boundingBox())!;
+  return box.x >= 0 && box.y >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height;
+}
+
+test('fr: a visitor reads a shared ad, opens the menu, and searches by category with the filters in a sheet, results first', async ({
+  page,
+}) => {
+  const { searchAds } = await graphqlCall<{ searchAds: { items: { path: string }[] } }>(
+    page.request,
+    'query Latest { searchAds(input: { sort: DATE_DESC }, limit: 1) { items { path } } }',
+    {},
+  );
+
+  // A shared ad's link: the ad, with nothing over it.
+  await page.goto(`/annonces/${searchAds.items[0]!.path}?lang=fr`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Ne manquez aucune offre' })).toHaveCount(0);
+
+  // The header is one row; its entries open under the menu button, the ads among them.
+  const header = page.locator('header.site-header');
+  expect((await header.boundingBox())!.height).toBeLessThan(100);
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
+  await expect(navigation.getByRole('link', { name: 'Annonces' })).toBeHidden();
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(navigation.getByRole('link', { name: 'Se connecter' })).toBeVisible();
+  await navigation.getByRole('link', { name: 'Annonces' }).click();
+  await expect(page).toHaveURL(/\/annonces$/);
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  // No invitation here either: the first result is on the screen, not 3,000 px down.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('article').first()).toBeInViewport();
+
+  // The landing page invites, in the page, its buttons on the screen, and closes.
+  await page.getByRole('link', { name: "Partage d'équipement alimentaire" }).click();
+  const invitation = page.getByRole('region', { name: 'Ne manquez aucune offre' });
+  await invitation.scrollIntoViewIfNeeded();
+  for (const name of ['S’abonner aux alertes', 'Créer un compte', 'Se connecter']) {
+    const button = invitation.getByRole('link', { name });
+    await button.scrollIntoViewIfNeeded();
+    expect(await onScreen(page, button)).toBe(true);
+  }
+  await invitation.getByRole('button', { name: "Fermer l'invitation" }).click();
+  await expect(invitation).toHaveCount(0);
+
+  // A category tile opens the search filtered by it.
+  await page.getByRole('link', { name: 'Cuisine professionnelle' }).click();
+  await expect(page).toHaveURL(/\/annonces\?categories=PROFESSIONAL_KITCHEN$/);
+  const filters = page.getByRole('button', { name: 'Filtres (1)' });
+  await expect(filters).toBeVisible();
+
+  // The filters open in a sheet; searching closes it, the results first.
+  await filters.click();
+  const sheet = page.getByRole('dialog', { name: 'Filtrer les annonces' });
+  await expect(sheet.getByRole('checkbox', { name: 'Cuisine professionnelle' })).toBeChecked();
+  await sheet.getByRole('searchbox', { name: 'Mots-clés' }).fill('cuisine');
+  await sheet.getByRole('searchbox', { name: 'Mots-clés' }).press('Enter');
+  await expect(sheet).toBeHidden();
+  await expect(page).toHaveURL(/q=cuisine/);
+  await expect(page.getByRole('button', { name: 'Filtres (2)' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+});
+
+test('en: a user writes to an owner from an ad: the first message starts the conversation, the composer stays in reach', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  const ownerToken = await apiToken(page.request, 'traiteur@exemple.ca');
+  const { managedAds } = await graphqlCall<{ managedAds: { items: { path: string }[] } }>(
+    page.request,
+    'query { managedAds(published: true, limit: 1) { items { path } } }',
+    {},
+    ownerToken,
+  );
+  const email = uniqueEmail('phone');
+  await signUpConfirmedThroughApi(page.request, email, PASSWORD, `Cuisine collective ${Date.now().toString(36)}`, { language: 'ENGLISH' });
+  const context = await browser.newContext({ baseURL, viewport: PHONE, hasTouch: true, isMobile: true });
+  const phone = await context.newPage();
+
+  // A visitor's contact button goes to login, which comes back to the first message's page.
+  await phone.goto(`/annonces/${managedAds.items[0]!.path}?lang=en`);
+  await phone.getByRole('link', { name: 'Contact the owner' }).click();
+  await expect(phone).toHaveURL(/\/connexion\?returnPath=/);
+  await fillLogin(phone, 'en', email, PASSWORD);
+  await expect(phone).toHaveURL(/\/conversations\/creer\/[\w-]+$/);
+  await closeWelcomeLater(phone, 'en');
+
+  // Nothing exists before the first message: the conversations list is empty.
+  const myConversations = async () => {
+    const token = await apiToken(phone.request, email, PASSWORD);
+    const { myConversations: list } = await graphqlCall<{ myConversations: { items: unknown[] } }>(
+      phone.request,
+      'query { myConversations { items { id } } }',
+      {},
+      token,
+    );
+    return list.items.length;
+  };
+  expect(await myConversations()).toBe(0);
+
+  // On a touch screen Enter breaks the line and no hint speaks of keys; the button sends.
+  const box = phone.getByLabel('Your message');
+  await expect(phone.getByText(/Enter to send/)).toHaveCount(0);
+  await box.fill('Hello, is the kitchen free on weekends?');
+  await phone.getByRole('button', { name: 'Send' }).click();
+  await expect(phone).toHaveURL(/\/conversations\/[\w-]+$/);
+  await expect(phone.getByRole('log').getByText('Hello, is the kitchen free on weekends?')).toBeVisible();
+  expect(await myConversations()).toBe(1);
+
+  // The conversation fills the screen, its composer pinned at the bottom, in reach.
+  const send = phone.getByRole('button', { name: 'Send' });
+  expect(await onScreen(phone, phone.getByLabel('Your message'))).toBe(true);
+  expect(await onScreen(phone, send)).toBe(true);
+  await expect(phone.getByText(/Enter to send/)).toHaveCount(0);
+
+  // Back shows the list, which then fills the screen.
+  await phone.getByRole('link', { name: 'Back to conversations' }).click();
+  await expect(phone).toHaveURL(/\/conversations$/);
+  await expect(phone.getByRole('log')).toHaveCount(0);
+  await expect(phone.getByRole('link', { name: /Hello, is the kitchen free/ })).toBeVisible();
+
+  // The e-mail reminders can be turned off in the settings.
+  await phone.goto('/parametres');
+  const reminders = phone.getByRole('checkbox', { name: /E-mail me/ });
+  await expect(reminders).toBeChecked();
+  // The box follows the saved preference: it changes once the server has it (a retrying check).
+  await reminders.click();
+  await expect(reminders).not.toBeChecked();
+  await phone.reload();
+  await expect(phone.getByRole('checkbox', { name: /E-mail me/ })).not.toBeChecked();
+  await context.close();
+});
