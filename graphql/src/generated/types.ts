@@ -1108,7 +1108,7 @@ export interface StoredFile {
   height?: number | null;
 }
 
-export type ReportItemKind = 'AD' | 'PROFILE' | 'MESSAGE';
+export type ReportItemKind = 'AD' | 'PROFILE' | 'MESSAGE' | 'RATING_COMMENT';
 
 export type ReportReason = 'SPAM' | 'SCAM' | 'OFFENSIVE' | 'PROHIBITED' | 'HARASSMENT' | 'OTHER';
 
@@ -1128,7 +1128,7 @@ export interface ReportReceipt {
 
 export type ModerationStatus = 'OPEN' | 'CLOSED';
 
-export type ModerationAction = 'DISMISS' | 'HIDE_AD' | 'SUSPEND_ACCOUNT';
+export type ModerationAction = 'DISMISS' | 'HIDE_AD' | 'SUSPEND_ACCOUNT' | 'HIDE_COMMENT';
 
 export interface ModerationReport {
   reporterId: string;
@@ -1231,6 +1231,7 @@ export interface Rating {
   equipment?: EquipmentStars | null;
   party?: PartyStars | null;
   comment?: string | null;
+  commentHidden: boolean;
   submittedAt?: string | null;
   publishedAt?: string | null;
 }
@@ -1287,9 +1288,11 @@ export interface Review {
   month: string;
   stars: PartyStars;
   comment?: string | null;
+  commentHidden: boolean;
   publishedAt: string;
   answer?: ReviewAnswer | null;
   canAnswer: boolean;
+  canReport: boolean;
 }
 
 export interface ReviewPage {
@@ -2430,6 +2433,7 @@ export interface FieldResolverTypes {
   'PartyStars.reliability': { parent: PartyStarsSource; args: Record<string, never>; result: number };
   'Rating.side': { parent: RatingSource; args: Record<string, never>; result: RatingSide };
   'Rating.comment': { parent: RatingSource; args: Record<string, never>; result: string | null };
+  'Rating.commentHidden': { parent: RatingSource; args: Record<string, never>; result: boolean };
   'Rating.submittedAt': { parent: RatingSource; args: Record<string, never>; result: string | null };
   'Rating.publishedAt': { parent: RatingSource; args: Record<string, never>; result: string | null };
   'ContractRatings.contractId': { parent: ContractRatingsSource; args: Record<string, never>; result: string };
@@ -2459,8 +2463,10 @@ export interface FieldResolverTypes {
   'Review.authorName': { parent: ReviewSource; args: Record<string, never>; result: string };
   'Review.month': { parent: ReviewSource; args: Record<string, never>; result: string };
   'Review.comment': { parent: ReviewSource; args: Record<string, never>; result: string | null };
+  'Review.commentHidden': { parent: ReviewSource; args: Record<string, never>; result: boolean };
   'Review.publishedAt': { parent: ReviewSource; args: Record<string, never>; result: string };
   'Review.canAnswer': { parent: ReviewSource; args: Record<string, never>; result: boolean };
+  'Review.canReport': { parent: ReviewSource; args: Record<string, never>; result: boolean };
   'ReviewPage.nextToken': { parent: ReviewPageSource; args: Record<string, never>; result: string | null };
   'OfferPrice.kind': { parent: OfferPriceSource; args: Record<string, never>; result: PriceKind };
   'OfferPrice.amountCents': { parent: OfferPriceSource; args: Record<string, never>; result: number | null };

@@ -6052,6 +6052,10 @@ export type introspection = {
           {
             "name": "SUSPEND_ACCOUNT",
             "isDeprecated": false
+          },
+          {
+            "name": "HIDE_COMMENT",
+            "isDeprecated": false
           }
         ]
       },
@@ -9528,6 +9532,18 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "commentHidden",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "equipment",
             "type": {
               "kind": "OBJECT",
@@ -9789,6 +9805,10 @@ export type introspection = {
           {
             "name": "MESSAGE",
             "isDeprecated": false
+          },
+          {
+            "name": "RATING_COMMENT",
+            "isDeprecated": false
           }
         ]
       },
@@ -10006,10 +10026,34 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "canReport",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "comment",
             "type": {
               "kind": "SCALAR",
               "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "commentHidden",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
             },
             "args": [],
             "isDeprecated": false

@@ -69,9 +69,11 @@ describe('public profile', () => {
       month: '2026-10',
       stars: { respectOfContract: 5, communication: 4, reliability: 5 },
       comment: 'Very welcoming.',
+      commentHidden: false,
       publishedAt: '2026-11-02T12:00:00.000Z',
       answer: null,
       canAnswer: true,
+      canReport: false,
     };
     let answered = false;
     answerOperations({
@@ -103,6 +105,47 @@ describe('public profile', () => {
     expect(await within(ratings).findByText('Thank you!')).toBeVisible();
     expect(callsOf('answerReview')).toEqual([{ input: { reviewId: 'contract-1.TENANT', text: 'Thank you!' } }]);
     expect(within(ratings).queryByRole('button', { name: 'Answer' })).not.toBeInTheDocument();
+  });
+
+  it('reports a review’s comment, and shows a comment moderators hid as such, its stars kept', async () => {
+    const review = {
+      __typename: 'Review',
+      side: 'TENANT',
+      authorName: 'Épicerie Rosemont',
+      ad: { id: 'ad-1', path: 'cuisine-ad-1', title: { fr: 'Cuisine', en: 'Kitchen' } },
+      month: '2026-10',
+      stars: { respectOfContract: 1, communication: 2, reliability: 1 },
+      publishedAt: '2026-11-02T12:00:00.000Z',
+      answer: null,
+      canAnswer: false,
+    };
+    answerOperations({
+      publicProfile: () => ({ ...PROFILE, ratings: { count: 2, respectOfContract: 1, communication: 2, reliability: 1, overall: 1.3 } }),
+      userAds: NO_ADS,
+      userReviews: {
+        items: [
+          { ...review, id: 'contract-1.TENANT', comment: 'Rude and late.', commentHidden: false, canReport: true },
+          { ...review, id: 'contract-2.TENANT', comment: null, commentHidden: true, canReport: false },
+        ],
+        nextToken: null,
+      },
+      reportItem: { __typename: 'ReportReceipt', kind: 'RATING_COMMENT', itemId: 'contract-1.TENANT', alreadyReported: false },
+    });
+    await openProfile();
+    const ratings = await screen.findByRole('region', { name: 'Ratings' });
+    const [shown, hidden] = await within(ratings).findAllByRole('listitem');
+    expect(within(hidden!).getByText('Comment hidden by moderation')).toBeVisible();
+    expect(hidden).toHaveTextContent('1.3 out of 5');
+    expect(within(hidden!).queryByRole('button', { name: 'Report this comment' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(shown!).getByRole('button', { name: 'Report this comment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Offensive content' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send the report' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(/Thank you/);
+    expect(callsOf('reportItem')).toEqual([
+      { input: expect.objectContaining({ kind: 'RATING_COMMENT', itemId: 'contract-1.TENANT', reason: 'OFFENSIVE' }) },
+    ]);
   });
 
   it('gives the e-mail address and phone number the user allowed others to see', async () => {
