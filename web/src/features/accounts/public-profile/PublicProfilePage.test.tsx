@@ -25,6 +25,24 @@ const PROFILE: PublicProfile = {
 
 const NO_ADS = { items: [], nextToken: null };
 
+/** A published review of the profile's user by a tenant. */
+const aReview = (overrides: Record<string, unknown> = {}) => ({
+  __typename: 'Review',
+  id: 'contract-1.TENANT',
+  side: 'TENANT',
+  authorName: 'Épicerie Rosemont',
+  ad: { id: 'ad-1', path: 'cuisine-ad-1', title: { fr: 'Cuisine', en: 'Kitchen' } },
+  month: '2026-10',
+  stars: { respectOfContract: 5, communication: 4, reliability: 5 },
+  comment: 'Very welcoming.',
+  commentHidden: false,
+  publishedAt: '2026-11-02T12:00:00.000Z',
+  answer: null,
+  canAnswer: false,
+  canReport: false,
+  ...overrides,
+});
+
 /** `me` is not what these tests are about: the signed-in user has nothing pending. */
 function answer(publicProfile: () => { publicProfile: unknown }, userAds: unknown = NO_ADS) {
   answerOperations({ publicProfile: () => publicProfile().publicProfile, userAds });
@@ -60,21 +78,7 @@ describe('public profile', () => {
   });
 
   it('shows the averages and the published reviews with their ad and month; the rated user answers one once', async () => {
-    const review = {
-      __typename: 'Review',
-      id: 'contract-1.TENANT',
-      side: 'TENANT',
-      authorName: 'Épicerie Rosemont',
-      ad: { id: 'ad-1', path: 'cuisine-ad-1', title: { fr: 'Cuisine', en: 'Kitchen' } },
-      month: '2026-10',
-      stars: { respectOfContract: 5, communication: 4, reliability: 5 },
-      comment: 'Very welcoming.',
-      commentHidden: false,
-      publishedAt: '2026-11-02T12:00:00.000Z',
-      answer: null,
-      canAnswer: true,
-      canReport: false,
-    };
+    const review = aReview({ canAnswer: true });
     let answered = false;
     answerOperations({
       publicProfile: () => ({ ...PROFILE, ratings: { count: 1, respectOfContract: 5, communication: 4, reliability: 5, overall: 4.7 } }),
@@ -108,24 +112,14 @@ describe('public profile', () => {
   });
 
   it('reports a review’s comment, and shows a comment moderators hid as such, its stars kept', async () => {
-    const review = {
-      __typename: 'Review',
-      side: 'TENANT',
-      authorName: 'Épicerie Rosemont',
-      ad: { id: 'ad-1', path: 'cuisine-ad-1', title: { fr: 'Cuisine', en: 'Kitchen' } },
-      month: '2026-10',
-      stars: { respectOfContract: 1, communication: 2, reliability: 1 },
-      publishedAt: '2026-11-02T12:00:00.000Z',
-      answer: null,
-      canAnswer: false,
-    };
+    const stars = { respectOfContract: 1, communication: 2, reliability: 1 };
     answerOperations({
       publicProfile: () => ({ ...PROFILE, ratings: { count: 2, respectOfContract: 1, communication: 2, reliability: 1, overall: 1.3 } }),
       userAds: NO_ADS,
       userReviews: {
         items: [
-          { ...review, id: 'contract-1.TENANT', comment: 'Rude and late.', commentHidden: false, canReport: true },
-          { ...review, id: 'contract-2.TENANT', comment: null, commentHidden: true, canReport: false },
+          aReview({ stars, comment: 'Rude and late.', canReport: true }),
+          aReview({ stars, id: 'contract-2.TENANT', comment: null, commentHidden: true }),
         ],
         nextToken: null,
       },
