@@ -1378,6 +1378,7 @@ export interface AdSummary {
   donation: boolean;
   publishedAt: string;
   distanceKm?: number | null;
+  equipmentRatings: EquipmentAverages;
 }
 
 export interface AdSearchPage {
@@ -2003,9 +2004,28 @@ export type ReviewPageSource = ReviewPage;
 
 export type OfferPriceSource = OfferPrice;
 
-export type AdSummarySource = AdSummary;
+export interface AdSummarySource {
+  id: string;
+  path: string;
+  title: LocalizedTextSource;
+  category: AdCategory;
+  town: string;
+  latitude: number;
+  longitude: number;
+  radiusMeters: number;
+  image?: AdImageSource | null;
+  rent?: OfferPriceSource | null;
+  sale?: OfferPriceSource | null;
+  trade: boolean;
+  donation: boolean;
+  publishedAt: string;
+  distanceKm?: number | null;
+}
 
-export type AdSearchPageSource = AdSearchPage;
+export interface AdSearchPageSource {
+  items: Array<AdSummarySource>;
+  nextToken?: string | null;
+}
 
 export interface FieldResolverTypes {
   'Query.me': { parent: null; args: Record<string, never>; result: MeSource | null };
@@ -2482,5 +2502,6 @@ export interface FieldResolverTypes {
   'AdSummary.donation': { parent: AdSummarySource; args: Record<string, never>; result: boolean };
   'AdSummary.publishedAt': { parent: AdSummarySource; args: Record<string, never>; result: string };
   'AdSummary.distanceKm': { parent: AdSummarySource; args: Record<string, never>; result: number | null };
+  'AdSummary.equipmentRatings': { parent: AdSummarySource; args: Record<string, never>; result: EquipmentAveragesSource };
   'AdSearchPage.nextToken': { parent: AdSearchPageSource; args: Record<string, never>; result: string | null };
 }

@@ -1334,6 +1334,18 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "equipmentRatings",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "EquipmentAverages"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "id",
             "type": {
               "kind": "NON_NULL",

@@ -150,8 +150,10 @@ describe('public profile', () => {
     expect(within(contact).getByRole('link', { name: '514 555-0199' })).toHaveAttribute('href', 'tel:+15145550199');
   });
 
-  it('lists the user’s published ads as cards', async () => {
-    answer(() => ({ publicProfile: PROFILE }), { items: testAds(2), nextToken: null });
+  it('lists the user’s published ads as cards, each with its equipment’s rating once it has one', async () => {
+    const [unrated, rated] = testAds(2);
+    const equipmentRatings = { count: 3, compliance: 4.7, cleanliness: 4, security: 4.3, overall: 4.3 };
+    answer(() => ({ publicProfile: PROFILE }), { items: [unrated, { ...rated, equipmentRatings }], nextToken: null });
     await openProfile();
     const ads = await screen.findByRole('region', { name: 'Ads' });
     expect(
@@ -159,6 +161,9 @@ describe('public profile', () => {
         .getAllByRole('heading', { level: 3 })
         .map((heading) => heading.textContent),
     ).toEqual(['Ad 0', 'Ad 1']);
+    const [first, second] = within(ads).getAllByRole('article');
+    expect(second).toHaveTextContent('4.3 out of 5, from 3 ratings');
+    expect(first).not.toHaveTextContent('out of 5');
     expect(within(ads).getByRole('link', { name: 'Ad 1' })).toHaveAttribute('href', `/annonces/${testAds(2)[1]!.path}`);
     expect(callsOf('userAds')).toEqual([{ userId: 'user-2', limit: ADS_PAGE_DEFAULT_LIMIT, nextToken: null }]);
   });
