@@ -9,6 +9,8 @@
 //   read), the review `REVIEW#<contractId>#<side>/REVIEW` (listed per rated user on GSI1, newest
 //   first), and `ADD`s to the rated user's `REPUTATION#<userId>/REPUTATION` and, for the tenant's,
 //   the ad's `AD#<adId>/EQUIPMENT_RATINGS`. So the aggregates count each rating exactly once.
+// - A moderator hiding a published comment marks the review and the rating it came from in one
+//   transaction (the rating's revision moves on, so a write of the ratings read before is refused).
 // - The reputation item also counts the user's transactions (contracts paid and paid out), added in
 //   the payout's own transaction (transactionCountUpdates).
 
@@ -31,9 +33,18 @@ export interface RatingRecord {
   equipment?: Partial<EquipmentStarValues>;
   party?: Partial<PartyStarValues>;
   comment?: string;
+  /** Moderators hid the comment (the stars still count): kept with their reason. */
+  commentHidden?: CommentHiding;
   updatedAt: string;
   submittedAt?: string;
   publishedAt?: string;
+}
+
+/** Why and when a moderator hid a published comment, and who. */
+export interface CommentHiding {
+  reason: string;
+  at: string;
+  adminId: string;
 }
 
 export interface ContractRatingsRecord {
@@ -62,6 +73,8 @@ export interface ReviewRecord {
   month: string;
   stars: PartyStarValues;
   comment?: string;
+  /** As on the rating it was published from: the comment and its answer are hidden. */
+  commentHidden?: CommentHiding;
   publishedAt: string;
   answer?: { text: string; at: string };
 }
@@ -247,4 +260,38 @@ export async function answerReview(review: ReviewRecord, answer: { text: string;
     throw error;
   }
   return { ...review, answer };
+}
+
+/**
+ * Hides a published review's comment with the moderator's reason, on the review and on the rating it
+ * was published from, in one transaction; false when it was hidden already (nothing changes).
+ */
+export async function hideReviewComment(review: ReviewRecord, hiding: CommentHiding): Promise<boolean> {
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: reviewKey(review.contractId, review.side),
+          UpdateExpression: 'SET commentHidden = :hiding',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(commentHidden)',
+          ExpressionAttributeValues: { ':hiding': hiding },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: ratingsKey(review.contractId),
+          UpdateExpression: 'SET #side.commentHidden = :hiding ADD revision :one',
+          ConditionExpression: 'attribute_exists(#side.publishedAt)',
+          ExpressionAttributeNames: { '#side': review.side },
+          ExpressionAttributeValues: { ':hiding': hiding, ':one': 1 },
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

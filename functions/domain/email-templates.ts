@@ -41,6 +41,8 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   contractRefunded: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   paymentRefundedDatesTaken: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   /** To a party who has not rated a rental that is over: to the rating screen; stop these reminders. */
+  /** To a rating's author: a moderator hid its comment (the stars stay), and why. */
+  ratingCommentHidden: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   ratingReminder: [paragraph('intro'), button('action', 'link'), secondaryLink('stop', 'stopLink')],
   alertDigest: [paragraph('intro'), adCards('cards'), secondaryLink('seeAll', 'moreLink'), secondaryLink('delete', 'deleteLink')],
 };

@@ -122,8 +122,9 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // PUBLIC_URL for the pages Stripe's onboarding comes back to.
   payments: { table: 'readWrite', secrets: ['stripe'], publicUrl: true },
   // Stripe's webhook: verifies each event with the signing secret, marks it handled, applies it. A paid
-  // contract: its receipts e-mailed (links to the site), contract events and chat lines published, the
-  // payout and the closing scheduled; a payment that cannot apply refunded (Stripe).
+  // contract: its contract events published, the payout and the contract-paid job scheduled (the
+  // duplicate of a payment makes sure of the payout, closing and reminders); a payment that cannot
+  // apply refunded (Stripe), the tenant e-mailed when its dates went to another contract.
   'stripe-webhook': {
     table: 'readWrite',
     secrets: ['originVerify', 'stripe'],
@@ -132,14 +133,17 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
     publish: ['contractEvent', 'chatEvent'],
     scheduler: true,
   },
-  // The contracts' one-time jobs: the payout (Stripe transfer), then PAYOUT_DONE and CLOSED, each
-  // e-mailed or published to the parties. Schedules nothing (it is a job's target).
+  // The contracts' one-time jobs: what follows a payment (receipts, the conversation's line, the
+  // closing and rating reminders scheduled), the payout (Stripe transfer) and its retries with backoff
+  // (scheduled: the stack names its own ARN ahead), then PAYOUT_DONE and CLOSED, each e-mailed or
+  // published to the parties.
   'contract-payouts': {
     table: 'readWrite',
     secrets: ['stripe'],
     sendEmail: true,
     publicUrl: true,
     publish: ['contractEvent', 'chatEvent'],
+    scheduler: true,
   },
   // Ratings: reads contracts, ads and users, writes ratings, reviews and aggregates; schedules the
   // publication of a lone rating at its deadline (rating-jobs).

@@ -12,6 +12,7 @@ import { bookedPeriods, getContract, placeBookingHold } from '../data/contracts'
 import { createConversation } from '../domain/chat/conversations';
 import { proposeContract } from '../domain/contracts/contracts';
 import { getSimulatorRecord, updateSimulatorRecord, type SimulatedSession } from '../data/payment-simulator';
+import { listOneTimeSchedules } from '../data/scheduled-jobs';
 import type { UserRecord } from '../data/users';
 import { epochSeconds, manualClock, now, useClock } from '../domain/clock';
 import {
@@ -30,6 +31,7 @@ import {
   useTestOutbox,
 } from '../testing/fixtures';
 import { handler as contractsHandler } from './contracts';
+import { handler as contractJobs } from './contract-payouts';
 import { handler as webhookHandler } from './stripe-webhook';
 
 const outbox = useTestOutbox();
@@ -103,6 +105,18 @@ describe('checkout.session.completed', () => {
     });
     expect(stored.history.at(-1)).toMatchObject({ kind: 'PAID', actorId: null, status: 'PAID' });
     expect(await held(contract.adId)).toEqual([expect.objectContaining({ contractId: contract.id, expiresAt: null })]);
+    // Both parties' open pages at once; the receipts and the conversation's line come with the
+    // contract-paid job, which the webhook scheduled for at once.
+    const paidEvents = () =>
+      publishedEvents()
+        .filter((event) => event.mutation === 'publishContractEvent')
+        .map((event) => event.result as ContractEvent)
+        .filter((event) => event.contractId === contract.id && event.kind === 'PAID');
+    expect(paidEvents()).toHaveLength(2);
+    expect((await outbox.emailsTo(tenant.email)).filter((mail) => mail.subject?.startsWith('Receipt'))).toEqual([]);
+    const job = (await listOneTimeSchedules()).find((schedule) => schedule.name === `paid-${contract.id}`)!;
+    expect(job).toMatchObject({ job: 'contract-paid', at: now().toISOString(), payload: { contractId: contract.id } });
+    await contractJobs({ job: job.job, scheduledAt: job.at, payload: job.payload });
 
     const [tenantReceipt] = await outbox.emailsTo(tenant.email);
     expect(tenantReceipt?.subject).toBe(`Receipt: contract no. ${contract.id} paid`);
@@ -113,14 +127,10 @@ describe('checkout.session.completed', () => {
     expect(ownerReceipt?.subject).toBe(`Reçu : contrat n° ${contract.id} payé`);
     expect(plain(ownerReceipt?.text)).toContain('Part du propriétaire : 250,00 $ CA');
 
-    const events = publishedEvents();
-    const contractEvents = events
-      .filter((event) => event.mutation === 'publishContractEvent')
-      .map((event) => event.result as ContractEvent)
-      .filter((event) => event.contractId === contract.id && event.kind === 'PAID');
+    const contractEvents = paidEvents();
     expect(contractEvents.map((event) => event.userId).sort()).toEqual([owner.id, tenant.id].sort());
     expect(contractEvents[0]).toMatchObject({ status: 'PAID', version: 1 });
-    const lines = events
+    const lines = publishedEvents()
       .filter((event) => event.mutation === 'publishChatEvent')
       .map((event) => (event.result as ChatEvent).message)
       .filter((message) => message?.contractStep?.contractId === contract.id && message.contractStep.kind === 'PAID');

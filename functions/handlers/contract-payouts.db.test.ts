@@ -1,7 +1,8 @@
 // The contracts' one-time jobs on DynamoDB Local with the payment simulator: a paid contract's payout
-// and closing are scheduled by the webhook; the payout transfers the owner's share once, even fired
-// twice at the same moment or retried after a crash between the transfer and PAYOUT_DONE; a refused
-// transfer is recorded and retried by the invoker, then flagged for administrators; CLOSED after the end.
+// and its contract-paid job are scheduled by the webhook, which job schedules the closing and the rating
+// reminders; the payout transfers the owner's share once, even fired twice at the same moment or
+// retried after a crash between the transfer and PAYOUT_DONE; a refused transfer is recorded and
+// retried with growing delays through the scheduler, then flagged for administrators; CLOSED after the end.
 // A refund (the owner or an administrator, before the payout) stops the payout for good.
 
 import { randomUUID } from 'node:crypto';
@@ -17,7 +18,12 @@ import { getSimulatorRecord, simulatedTransfers, updateSimulatorRecord } from '.
 import { listOneTimeSchedules } from '../data/scheduled-jobs';
 import type { UserRecord } from '../data/users';
 import { manualClock, now, useClock } from '../domain/clock';
-import { PAYOUT_CLAIM_MS, PAYOUT_MAX_FAILURES } from '../domain/contracts/contract-payouts';
+import {
+  PAYOUT_CLAIM_MS,
+  PAYOUT_MAX_FAILURES,
+  PAYOUT_RETRY_DELAYS_MS,
+  payoutRetryScheduleName,
+} from '../domain/contracts/contract-payouts';
 import {
   ANONYMOUS,
   asUser,
@@ -63,22 +69,28 @@ async function givenPaidContract() {
   return { contract, owner, accountId, session };
 }
 
-const fire = (job: 'contract-payout' | 'contract-close', contractId: string) =>
+const fire = (job: 'contract-paid' | 'contract-payout' | 'contract-close', contractId: string) =>
   jobs({ job, scheduledAt: now().toISOString(), payload: { contractId } });
 
 describe('the payout job', () => {
-  it('is scheduled at start + PAYOUT_DELAY_MS (and the closing at the end) when the contract becomes PAID', async () => {
+  it('is scheduled at start + PAYOUT_DELAY_MS when the contract becomes PAID; the contract-paid job schedules the closing at the end', async () => {
     const { contract } = await givenPaidContract();
     const { startAt, endAt } = (await getContract(contract.id))!.content;
-    const schedules = await listOneTimeSchedules();
-    expect(schedules.find((s) => s.name === `payout-${contract.id}`)).toMatchObject({
+    const pending = async () => (await listOneTimeSchedules()).filter((s) => s.payload.contractId === contract.id);
+    expect((await pending()).find((s) => s.name === `payout-${contract.id}`)).toMatchObject({
       job: 'contract-payout',
       at: new Date(Date.parse(startAt) + PAYOUT_DELAY_MS).toISOString(),
-      payload: { contractId: contract.id },
     });
-    expect(schedules.find((s) => s.name === `close-${contract.id}`)).toMatchObject({ job: 'contract-close', at: endAt });
+    // What is not needed for the payment's record waits for the contract-paid job, due at once.
+    expect((await pending()).find((s) => s.name === `paid-${contract.id}`)).toMatchObject({
+      job: 'contract-paid',
+      at: now().toISOString(),
+    });
+    expect((await pending()).find((s) => s.job === 'contract-close')).toBeUndefined();
+    expect(await fire('contract-paid', contract.id)).toBe('TOLD');
+    expect((await pending()).find((s) => s.name === `close-${contract.id}`)).toMatchObject({ job: 'contract-close', at: endAt });
     // And the reminders to rate the rental once over (rating-reminders.db.test.ts).
-    expect(schedules.filter((s) => s.job === 'rating-reminder' && s.payload.contractId === contract.id)).toHaveLength(2);
+    expect((await pending()).filter((s) => s.job === 'rating-reminder')).toHaveLength(2);
   });
 
   it("transfers the owner's share from the charge, in the contract's group, then PAYOUT_DONE and an e-mail to the owner", async () => {
@@ -131,11 +143,12 @@ describe('the payout job', () => {
     expect((await getContract(contract.id))?.payout?.transferId).toBe(transfers[0]!.transferId);
   });
 
-  it('records a refused transfer and fails the run so it is retried with a new key, then flags it for administrators', async () => {
+  it('records a refused transfer and schedules its retry with a new key 5 min, 30 min, then 2 h later, then flags it for administrators', async () => {
     const { contract, accountId } = await givenPaidContract();
     await updateSimulatorRecord('ACCOUNT', accountId, { payoutsEnabled: false }); // the account was restricted
+    expect(PAYOUT_RETRY_DELAYS_MS).toEqual([300_000, 1_800_000, 7_200_000]);
     for (let failure = 1; failure < PAYOUT_MAX_FAILURES; failure++) {
-      await expect(fire('contract-payout', contract.id)).rejects.toThrow(/payout of contract .* failed/);
+      expect(await fire('contract-payout', contract.id)).toBe('RETRY_SCHEDULED');
       expect((await getContract(contract.id))?.payout).toMatchObject({
         failures: failure,
         keyAttempt: failure + 1,
@@ -143,6 +156,13 @@ describe('the payout job', () => {
         flagged: false,
         lastFailure: expect.stringContaining('account_invalid'),
       });
+      const retry = (await listOneTimeSchedules()).find((s) => s.name === payoutRetryScheduleName(contract.id, failure));
+      expect(retry).toMatchObject({
+        job: 'contract-payout',
+        at: new Date(now().getTime() + PAYOUT_RETRY_DELAYS_MS[failure - 1]!).toISOString(),
+        payload: { contractId: contract.id },
+      });
+      clock.advance(PAYOUT_RETRY_DELAYS_MS[failure - 1]!);
     }
     expect(await fire('contract-payout', contract.id)).toBe('FLAGGED');
     expect((await getContract(contract.id))?.payout).toMatchObject({ failures: PAYOUT_MAX_FAILURES, flagged: true });
@@ -239,7 +259,8 @@ describe('administrators: the contracts list and the retry of a flagged payout',
   async function givenFlaggedPayout() {
     const paid = await givenPaidContract();
     await updateSimulatorRecord('ACCOUNT', paid.accountId, { payoutsEnabled: false });
-    for (let failure = 1; failure < PAYOUT_MAX_FAILURES; failure++) await fire('contract-payout', paid.contract.id).catch(() => undefined);
+    for (let failure = 1; failure < PAYOUT_MAX_FAILURES; failure++)
+      expect(await fire('contract-payout', paid.contract.id)).toBe('RETRY_SCHEDULED');
     expect(await fire('contract-payout', paid.contract.id)).toBe('FLAGGED');
     return paid;
   }

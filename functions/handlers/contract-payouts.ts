@@ -1,11 +1,14 @@
-// The contracts' one-time jobs (functions/handlers/schedules.ts): the owner's payout after the rental
-// starts, and the closing after it ends. A Lambda of its own that schedules nothing: the webhook
-// schedules both, and a Lambda that scheduled a job it runs itself would name its own ARN in its environment.
+// The contracts' one-time jobs (functions/handlers/schedules.ts): what follows a payment (the receipts,
+// the closing and rating reminders scheduled), the owner's payout after the rental starts (and its
+// retries with backoff), and the closing after it ends. It schedules jobs it runs itself: the stack
+// names the targets' ARNs from function names known ahead (infra/aws/scheduling.ts), so no cycle.
 
+import { CONTRACT_PAID_JOB, runContractPaid } from '../domain/contracts/contract-payment-events';
 import { CLOSE_JOB, PAYOUT_JOB, runClose, runPayout } from '../domain/contracts/contract-payouts';
 import { scheduledJobHandler } from './shared/scheduled-job';
 
 export const handler = scheduledJobHandler({
+  [CONTRACT_PAID_JOB]: (event) => runContractPaid(event.payload),
   [PAYOUT_JOB]: (event) => runPayout(event.payload),
   [CLOSE_JOB]: (event) => runClose(event.payload),
 });

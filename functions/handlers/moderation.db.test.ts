@@ -1,10 +1,19 @@
-// Trust and safety on DynamoDB Local: reports of ads, profiles and messages, the moderation queue and
-// its actions (with what reaches the reported person), blocks in a conversation.
+// Trust and safety on DynamoDB Local: reports of ads, profiles, messages and ratings' comments, the
+// moderation queue and its actions (with what reaches the reported person), blocks in a conversation.
 
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Message, ModerationCase, ModerationCasePage, ReportReceipt } from '@partage/graphql';
+import type {
+  ContractRatings,
+  Message,
+  ModerationCase,
+  ModerationCasePage,
+  PartyAverages,
+  ReportReceipt,
+  ReviewPage,
+} from '@partage/graphql';
 import { getAd } from '../data/ads';
+import { getContractRatings, getReview, hideReviewComment } from '../data/ratings';
 import { activeSessionClaims, startSession } from '../domain/accounts/sessions';
 import { getUser, type UserRecord } from '../data/users';
 import type { Identity } from '../domain/identity';
@@ -16,11 +25,13 @@ import {
   firstMessage,
   givenAd,
   givenConversation,
+  givenEndedContract,
   givenUser,
   resolverEvent,
   useTestOutbox,
 } from '../testing/fixtures';
 import { handler as chatHandler } from './chat';
+import { handler as ratingsHandler } from './ratings';
 import { handler } from './moderation';
 
 const { emailsTo } = useTestOutbox();
@@ -146,6 +157,111 @@ describe('moderation actions', () => {
     const [told] = await emailsTo(owner.email);
     expect(told).toMatchObject({ subject: 'Votre compte Partage est suspendu' });
     expect(told!.text).toContain('Fraude répétée');
+  });
+});
+
+describe('ratings’ comments', () => {
+  const COMMENT = 'Propriétaire grossier, à éviter absolument.';
+  const ANSWER = 'Je conteste fermement ces propos.';
+  const rate = (field: string, args: Record<string, unknown>, user: UserRecord) => ratingsHandler(resolverEvent(field, args, asUser(user)));
+  const reviewsSeenBy = async (ratedId: string, user: UserRecord) =>
+    (await rate('Query.userReviews', { userId: ratedId }, user)) as ReviewPage;
+
+  /** A rental both sides rated: the tenant's comment on the owner published, answered by the owner. */
+  async function givenAnsweredReview() {
+    const [owner, tenant] = await Promise.all([givenUser(), givenUser({ publicName: 'Traiteur Fâché' })]);
+    const { id: contractId } = await givenEndedContract(tenant, owner);
+    const stars = { respectOfContract: 1, communication: 2, reliability: 1 };
+    const equipment = { compliance: 3, cleanliness: 3, security: 3 };
+    await rate('Mutation.submitRating', { input: { contractId, equipment, party: stars, comment: COMMENT } }, tenant);
+    await rate('Mutation.submitRating', { input: { contractId, party: stars } }, owner);
+    const reviewId = `${contractId}.TENANT`;
+    await rate('Mutation.answerReview', { input: { reviewId, text: ANSWER } }, owner);
+    return { owner, tenant, contractId, reviewId };
+  }
+
+  it('are reported by users other than their author, with the words reported; a user cannot hide them', async () => {
+    const { owner, tenant, reviewId } = await givenAnsweredReview();
+    expect((await reviewsSeenBy(owner.id, reporter)).items[0]).toMatchObject({ comment: COMMENT, commentHidden: false, canReport: true });
+    expect((await reviewsSeenBy(owner.id, tenant)).items[0]!.canReport).toBe(false);
+    expect(errorCodeOf(await report(tenant, { kind: 'RATING_COMMENT', itemId: reviewId }))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await report(reporter, { kind: 'RATING_COMMENT', itemId: `${randomUUID()}.TENANT` }))).toBe('NOT_FOUND');
+
+    expect(await report(owner, { kind: 'RATING_COMMENT', itemId: reviewId, reason: 'OFFENSIVE' })).toMatchObject({
+      alreadyReported: false,
+    });
+    const found = (await caseOf(reviewId))!;
+    expect(found).toMatchObject({
+      kind: 'RATING_COMMENT',
+      subjectUserId: tenant.id,
+      reports: [{ reporterId: owner.id, content: COMMENT }],
+    });
+    for (const user of [owner, reporter])
+      expect(
+        errorCodeOf(
+          await call('Mutation.moderateCase', { input: { caseId: found.id, action: 'HIDE_COMMENT', reason: 'Injurieux' } }, asUser(user)),
+        ),
+      ).toBe('UNAUTHORIZED_ACCESS');
+    // Each kind its own hiding.
+    expect(errorCodeOf(await moderate(found.id, 'HIDE_AD'))).toBe('VALIDATION_FAILED');
+    const person = await givenUser();
+    await report(reporter, { kind: 'PROFILE', itemId: person.id });
+    expect(errorCodeOf(await moderate((await caseOf(person.id))!.id, 'HIDE_COMMENT'))).toBe('VALIDATION_FAILED');
+    expect((await reviewsSeenBy(owner.id, reporter)).items[0]).toMatchObject({ comment: COMMENT, answer: { text: ANSWER } });
+  });
+
+  it('hidden by an administrator: no words of the comment or its answer in any answer, the stars still count, the author told why once', async () => {
+    const { owner, tenant, contractId, reviewId } = await givenAnsweredReview();
+    await report(reporter, { kind: 'RATING_COMMENT', itemId: reviewId });
+    const { id } = (await caseOf(reviewId))!;
+    const closed = (await moderate(id, 'HIDE_COMMENT', 'Propos injurieux envers une personne')) as ModerationCase;
+    expect(closed).toMatchObject({ status: 'CLOSED', audit: [{ action: 'HIDE_COMMENT', adminId: admin.id }] });
+
+    const answers = [
+      ...(await Promise.all([reporter, owner, tenant].map((user) => reviewsSeenBy(owner.id, user)))),
+      ...(await Promise.all(
+        [owner, tenant].map((user) => rate('Query.contractRatings', { contractId }, user) as Promise<ContractRatings>),
+      )),
+      await rate('Mutation.answerReview', { input: { reviewId, text: 'Une autre réponse' } }, owner),
+      await report(secondReporter, { kind: 'RATING_COMMENT', itemId: reviewId }),
+    ];
+    for (const answer of answers) expect(JSON.stringify(answer)).not.toMatch(/grossier|conteste|autre réponse/);
+    expect((await reviewsSeenBy(owner.id, reporter)).items[0]).toMatchObject({
+      comment: null,
+      commentHidden: true,
+      answer: null,
+      canReport: false,
+      stars: { respectOfContract: 1, communication: 2, reliability: 1 },
+    });
+    expect((await reviewsSeenBy(owner.id, owner)).items[0]!.canAnswer).toBe(false);
+    expect((answers[3] as ContractRatings).theirs).toMatchObject({ comment: null, commentHidden: true });
+    expect((answers[4] as ContractRatings).mine).toMatchObject({ comment: null, commentHidden: true });
+    expect(errorCodeOf(answers[5])).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(answers[6])).toBe('NOT_FOUND');
+    const averages = (await ratingsHandler([
+      Object.assign(resolverEvent('PublicProfile.ratings', {}, asUser(reporter)), { source: { id: owner.id } }),
+    ] as never)) as PartyAverages[];
+    expect(averages[0]).toMatchObject({ count: 1, overall: 1.3 });
+
+    const hiddenNotices = async () => (await emailsTo(tenant.email)).filter((mail) => mail.subject === 'Votre commentaire a été masqué');
+    const told = await hiddenNotices();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('Propos injurieux envers une personne');
+    expect(told[0]!.html).toContain(`/profil/${owner.id}`);
+    // The reason is kept on the rating; hiding it again changes nothing (the first reason stays).
+    const kept = { reason: 'Propos injurieux envers une personne', adminId: admin.id };
+    expect((await getContractRatings(contractId))?.TENANT?.commentHidden).toMatchObject(kept);
+    expect(
+      await hideReviewComment((await getReview(contractId, 'TENANT'))!, {
+        reason: 'Encore',
+        at: new Date().toISOString(),
+        adminId: admin.id,
+      }),
+    ).toBe(false);
+    expect((await getReview(contractId, 'TENANT'))?.commentHidden).toMatchObject(kept);
+    expect((await getContractRatings(contractId))?.TENANT?.commentHidden).toMatchObject(kept);
+    expect(errorCodeOf(await moderate(id, 'HIDE_COMMENT'))).toBe('NO_CHANGE');
+    expect(await hiddenNotices()).toHaveLength(1);
   });
 });
 

@@ -195,6 +195,8 @@ describe('blind until both have rated or the deadline', () => {
       security: 4,
       overall: 4.3,
     });
+    // The same on the ad's search card (a search result names the ad by its id too).
+    expect(await field<EquipmentAverages>('AdSummary.equipmentRatings', { id: adId })).toMatchObject({ count: 1, overall: 4.3 });
   });
 
   it('publishes both when the two sides send at the same moment', async () => {

@@ -1,6 +1,6 @@
 // Resolvers of the ratings (functions/domain/ratings): every use case checks the caller's role and
 // side of the contract (or of the review) before it reads the input. The reputation fields of public
-// profiles, ads and dashboard lines are batched: one BatchGetItem per level.
+// profiles, ads (search results too) and dashboard lines are batched: one BatchGetItem per level.
 
 import type {
   AdSource,
@@ -22,6 +22,13 @@ import { answerReview, contractRatings, saveRatingDraft, submitRating, userRevie
 import { equipmentAverages, partyAverages } from '../domain/ratings/rating-view';
 import { batched, resolverHandler, type FieldMap } from './shared/resolver';
 
+/** The equipment's averages of a level's ads (Ads or search results: both have the ad's id): one BatchGetItem. */
+async function equipmentRatingsOfAds(calls: { source: unknown }[]) {
+  const idOf = (source: unknown) => (source as Pick<AdSource, 'id'>).id;
+  const sums = await getEquipmentRatings(calls.map(({ source }) => idOf(source)));
+  return calls.map(({ source }) => equipmentAverages(sums.get(idOf(source))!));
+}
+
 export const ratingsFields = {
   'Query.contractRatings': ({ contractId }: QueryContractRatingsArgs, identity: Identity) => contractRatings(identity, contractId),
   'Query.userReviews': (args: QueryUserReviewsArgs, identity: Identity) => userReviews(identity, args),
@@ -36,11 +43,9 @@ export const ratingsFields = {
     const reputations = await getReputations(calls.map(({ source }) => (source as PublicProfileSource).id));
     return calls.map(({ source }) => partyAverages(reputations.get((source as PublicProfileSource).id)!));
   }),
-  // Whoever may read the ad reads its averages.
-  'Ad.equipmentRatings': batched(async (calls) => {
-    const sums = await getEquipmentRatings(calls.map(({ source }) => (source as AdSource).id));
-    return calls.map(({ source }) => equipmentAverages(sums.get((source as AdSource).id)!));
-  }),
+  // Whoever may read the ad (or found it in the search) reads its averages.
+  'Ad.equipmentRatings': batched<'Ad.equipmentRatings'>(equipmentRatingsOfAds),
+  'AdSummary.equipmentRatings': batched<'AdSummary.equipmentRatings'>(equipmentRatingsOfAds),
   // A dashboard line, or a contract's page, the caller was allowed to read (myContracts, contract).
   'ContractSummary.ratingToGive': batched((calls) =>
     ratingsToGive(calls.map(({ source, identity }) => ({ contractId: (source as ContractSummarySource).id, identity }))),

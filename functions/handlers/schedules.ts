@@ -43,6 +43,11 @@ export const CRON_JOBS: CronJob[] = [
 
 export const ONE_TIME_JOBS: OneTimeJob[] = [
   {
+    job: 'contract-paid',
+    handler: 'contract-payouts',
+    description: 'Right after a payment: the receipts, the conversation line, the closing and the rating reminders scheduled',
+  },
+  {
     job: 'contract-payout',
     handler: 'contract-payouts',
     description: "Transfers a paid contract's owner share PAYOUT_DELAY_MS after the rental starts (retried with backoff)",

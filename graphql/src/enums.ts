@@ -1,7 +1,7 @@
 // Shared enumerations of spec §3. The GraphQL schema declares the same values; web forms
 // and resolvers both import from here so a value list is written once.
 
-import type { ModerationAction, ReportReason } from './generated/types';
+import type { ModerationAction, ReportItemKind, ReportReason } from './generated/types';
 
 export const USER_TYPES = ['ANONYME', 'ADMIN', 'USER'] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -137,4 +137,9 @@ export type TokenStatus = (typeof TOKEN_STATUSES)[number];
 
 /** Trust and safety (docs/moderation.md): the reasons a report offers, in the order the form lists them (the schema's ReportReason). */
 export const REPORT_REASONS = ['SPAM', 'SCAM', 'OFFENSIVE', 'PROHIBITED', 'HARASSMENT', 'OTHER'] as const satisfies readonly ReportReason[];
-export const MODERATION_ACTIONS = ['DISMISS', 'HIDE_AD', 'SUSPEND_ACCOUNT'] as const satisfies readonly ModerationAction[];
+export const MODERATION_ACTIONS = ['DISMISS', 'HIDE_AD', 'HIDE_COMMENT', 'SUSPEND_ACCOUNT'] as const satisfies readonly ModerationAction[];
+/** The actions that act on one kind of item only (the others apply to any case). */
+const KIND_ACTIONS: Partial<Record<ModerationAction, ReportItemKind>> = { HIDE_AD: 'AD', HIDE_COMMENT: 'RATING_COMMENT' };
+/** The actions a case of `kind` allows, in the form's order (the server refuses the others). */
+export const moderationActionsFor = (kind: ReportItemKind): ModerationAction[] =>
+  MODERATION_ACTIONS.filter((action) => (KIND_ACTIONS[action] ?? kind) === kind);

@@ -37,6 +37,17 @@ export function constructIdOf(name: string): string {
   return name.replace(/(^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g, (_m, _sep: string, c: string) => c.toUpperCase());
 }
 
+/**
+ * The name of the Lambda that runs one-time jobs of `handler`, known before it exists: the functions
+ * that schedule its jobs (itself among them: the payout schedules its own retries) name its ARN from
+ * it, not from a reference to the function, which would be a dependency cycle in the stack.
+ */
+export function jobFunctionName(stackName: string, handler: string): string {
+  const name = `${stackName}-${handler}`;
+  if (name.length > 64) throw new Error(`The Lambda name ${name} is longer than 64 characters: shorten the stack's name`);
+  return name;
+}
+
 /** Fails early instead of letting NodejsFunction fall back to Docker bundling. */
 function assertLocalEsbuild(): void {
   try {
@@ -51,6 +62,8 @@ function assertLocalEsbuild(): void {
 export interface HandlerFunctionsProps {
   /** Handler names (functions/handlers/<name>.ts); duplicates are ignored. */
   names: string[];
+  /** The handlers one-time jobs run: their Lambdas are named ahead (jobFunctionName). */
+  jobHandlers: string[];
   /** What each handler may touch (functions/handlers/access.ts); a handler absent gets nothing. */
   access: Record<string, HandlerAccess>;
   table: dynamodb.ITable;
@@ -135,6 +148,7 @@ export class HandlerFunctions extends Construct {
     });
 
     const fn = new NodejsFunction(this, id, {
+      ...(props.jobHandlers.includes(name) && { functionName: jobFunctionName(Stack.of(this).stackName, name) }),
       entry,
       handler: 'handler',
       description: `Partage ${name} handler`,

@@ -3,7 +3,7 @@
 // Lambdas, and what the scheduling functions need to create schedules in that group. Both paths
 // hand the handler the same ScheduledJobEvent `{ job, scheduledAt, payload }`.
 
-import { Stack } from 'aws-cdk-lib';
+import { ArnFormat, Stack } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -11,7 +11,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import type { CronJob, OneTimeJob } from '@partage/functions/handlers/schedules';
-import { constructIdOf } from './lambdas';
+import { constructIdOf, jobFunctionName } from './lambdas';
 
 export interface SchedulingProps {
   cronJobs: CronJob[];
@@ -52,9 +52,14 @@ export class Scheduling extends Construct {
     });
     const targetArns: Record<string, string> = {};
     for (const job of props.oneTimeJobs) {
-      const fn = props.functionOf(job.handler);
-      fn.grantInvoke(this.schedulerRole);
-      targetArns[job.job] = fn.functionArn;
+      props.functionOf(job.handler).grantInvoke(this.schedulerRole);
+      // From the name given ahead, not the function's attribute: a job's own Lambda may schedule it.
+      targetArns[job.job] = stack.formatArn({
+        service: 'lambda',
+        resource: 'function',
+        resourceName: jobFunctionName(stack.stackName, job.handler),
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      });
     }
     this.environment = {
       SCHEDULE_GROUP: this.group.scheduleGroupName,

@@ -75,6 +75,8 @@ function statementsOf(name: string): string {
   const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   return JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role)));
 }
+/** The name a one-time job's Lambda is given ahead, which the schedulers' targets are built from. */
+const jobFunctionNameOf = (name: string) => functionOf(name)[1].Properties.FunctionName as string;
 const envOf = (name: string) => (functionOf(name)[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
 beforeAll(() => {
@@ -559,7 +561,7 @@ describe('chat', () => {
   it("schedules the reminder job on a Lambda of its own, which e-mails and which the scheduler's role may invoke", () => {
     const [reminderFnId] = functionOf('chat-reminders');
     expect(JSON.stringify(envOf('chat').SCHEDULE_TARGETS)).toContain('chat-reminder');
-    expect(JSON.stringify(envOf('chat').SCHEDULE_TARGETS)).toContain(reminderFnId);
+    expect(JSON.stringify(envOf('chat').SCHEDULE_TARGETS)).toContain(`:function:${jobFunctionNameOf('chat-reminders')}`);
     expect(envOf('chat-reminders')).toMatchObject({ MAIL_ADAPTER: 'ses' });
     const reminderStatements = statementsOf('chat-reminders');
     expect(reminderStatements).toContain('ses:SendEmail');
@@ -638,7 +640,7 @@ describe('alerts', () => {
 
   it('runs the weekly digest on Mondays: a cron Lambda that only schedules the shard jobs, run by a Lambda of 15 minutes that e-mails', () => {
     const [cronFnId] = functionOf('alert-digest');
-    const [shardFnId, shardFn] = functionOf('alert-digest-shards');
+    const [, shardFn] = functionOf('alert-digest-shards');
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'cron(0 11 ? * MON *)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [cronFnId, 'Arn'] } })],
@@ -647,7 +649,7 @@ describe('alerts', () => {
     expect(cron).toContain('scheduler:CreateSchedule');
     for (const absent of ['dynamodb:', 'ses:SendEmail', 'secretsmanager:GetSecretValue']) expect(cron).not.toContain(absent);
     expect(JSON.stringify(envOf('alert-digest').SCHEDULE_TARGETS)).toContain('alert-digest-shard');
-    expect(JSON.stringify(envOf('alert-digest').SCHEDULE_TARGETS)).toContain(shardFnId);
+    expect(JSON.stringify(envOf('alert-digest').SCHEDULE_TARGETS)).toContain(`:function:${jobFunctionNameOf('alert-digest-shards')}`);
     expect(shardFn.Properties.Timeout).toBe(900);
     const shard = statementsOf('alert-digest-shards');
     expect(shard).toContain('ses:SendEmail');
@@ -689,18 +691,23 @@ describe('payments', () => {
       PAYMENT_PROVIDER_ADAPTER: 'stripe',
       SCHEDULER_ADAPTER: 'eventbridge',
     });
-    // It schedules the payout and the closing of a paid contract, run by the contract-payouts Lambda.
-    expect(JSON.stringify(envOf('stripe-webhook').SCHEDULE_TARGETS)).toContain(functionOf('contract-payouts')[0]);
+    // It schedules the payout and the contract-paid job of a paid contract, run by the contract-payouts Lambda.
+    expect(JSON.stringify(envOf('stripe-webhook').SCHEDULE_TARGETS)).toContain(`:function:${jobFunctionNameOf('contract-payouts')}`);
   });
 
-  it('runs the payout and the closing in a Lambda that calls Stripe and schedules nothing', () => {
+  it('runs the payout, its retries and the closing in a Lambda that calls Stripe and schedules its own retries without a cycle', () => {
     expect(envOf('contract-payouts')).toMatchObject({
       PAYMENT_PROVIDER_ADAPTER: 'stripe',
       MAIL_ADAPTER: 'ses',
       PUBLISH_ADAPTER: 'appsync',
+      SCHEDULER_ADAPTER: 'eventbridge',
     });
-    expect(envOf('contract-payouts').SCHEDULER_ADAPTER).toBeUndefined();
-    expect(statementsOf('contract-payouts')).not.toContain('scheduler:CreateSchedule');
+    expect(statementsOf('contract-payouts')).toContain('scheduler:CreateSchedule');
+    // Its own ARN in its environment comes from the name it is given ahead, not from a reference to it.
+    const [fnId] = functionOf('contract-payouts');
+    const targets = JSON.stringify(envOf('contract-payouts').SCHEDULE_TARGETS);
+    expect(targets).toContain(`:function:${jobFunctionNameOf('contract-payouts')}`);
+    expect(targets).not.toContain(fnId);
   });
 });
 

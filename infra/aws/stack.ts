@@ -106,6 +106,7 @@ export class PartageStack extends Stack {
         ...catalog.httpRoutes.map((r) => r.name),
         ...[...cronJobs, ...oneTimeJobs].map((job) => job.handler),
       ],
+      jobHandlers: oneTimeJobs.map((job) => job.handler),
       access: catalog.access ?? {},
       table: this.dataTable.table,
       jwtSecret,

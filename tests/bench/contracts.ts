@@ -6,12 +6,15 @@
 //    attempt that gets the dates opens a Checkout Session, which the simulator then pays (most) or lets
 //    expire (some, freeing the dates for the attempts still running); each event is signed and handed to
 //    the webhook's handling (receivePaymentWebhook: signature, event claim, the contract's change), whose
-//    time is measured. `double_bookings`: pairs of PAID contracts of one ad whose periods overlap.
+//    time is measured, with its DynamoDB round trips per event type (requests sent while it ran: the
+//    machine's load changes the times, not the counts). `double_bookings`: pairs of PAID contracts of
+//    one ad whose periods overlap.
 // 2. Payouts: BENCH_PAYOUTS (10,000) paid contracts (100 owners with 100 each, written as the webhook
 //    leaves them, with their simulator sessions), each payout job fired twice at the same moment.
 //    `duplicate_transfers`: transfers beyond one per contract at the simulator.
 // Writes bench/results/contracts.json; both counts must be 0 (the run fails otherwise).
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,6 +25,7 @@ import { AppError, quebecToday, type ContractCheckout } from '@partage/graphql';
 import { registerLocalEventSink } from '../../functions/adapters/local-publisher';
 import { actOnCheckout, seedCompletedSimulatorAccount } from '../../functions/adapters/payment-simulator';
 import { adminContracts, putNewContract, type ContractRecord } from '../../functions/data/contracts';
+import { db } from '../../functions/data/client';
 import { ensureTable } from '../../functions/data/ensure-table';
 import { getSimulatorRecord, putSimulatorRecord, simulatedTransfers } from '../../functions/data/payment-simulator';
 import { createUser, linkPaymentAccount, recordPaymentOnboarding, type UserRecord } from '../../functions/data/users';
@@ -64,6 +68,16 @@ await ensureTable(client, 'bench-contracts');
 client.destroy();
 // No page listens: the live events go nowhere.
 registerLocalEventSink(async () => undefined);
+
+/** The DynamoDB requests of the webhook handling running in this async context, by command. */
+const handlingRequests = new AsyncLocalStorage<string[]>();
+db().middlewareStack.add(
+  (next, context) => (args) => {
+    handlingRequests.getStore()?.push(context.commandName ?? 'unknown');
+    return next(args);
+  },
+  { step: 'initialize', name: 'benchRoundTrips' },
+);
 
 /** A deterministic random source (mulberry32), so that runs compare. */
 let seed = 20_261_125;
@@ -161,10 +175,16 @@ await pool(proposals, 16, async ({ adId, tenant, k }) => {
 console.log(`Set up ${ADS} ads and ${contracts.length} proposals in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s.`);
 
 const webhookMs: number[] = [];
+/** Per event type: how many handlings, and their DynamoDB requests by command. */
+const roundTrips: Record<string, { events: number; requests: Record<string, number> }> = {};
 const timedHandling = async (payload: string, signature: string) => {
+  const requests: string[] = [];
   const started = performance.now();
-  await receivePaymentWebhook(payload, signature);
+  await handlingRequests.run(requests, () => receivePaymentWebhook(payload, signature));
   webhookMs.push(performance.now() - started);
+  const counted = (roundTrips[(JSON.parse(payload) as { type: string }).type] ??= { events: 0, requests: {} });
+  counted.events++;
+  for (const command of requests) counted.requests[command] = (counted.requests[command] ?? 0) + 1;
 };
 const outcomes = {
   checkout_opened: 0,
@@ -220,6 +240,7 @@ const paidCount = [...paidByAd.values()].reduce((sum, paid) => sum + paid.length
 // A session paid for dates lost meanwhile is refunded by the webhook, and its contract stays unpaid.
 const refundedForLostDates = outcomes.sessions_paid - paidCount;
 webhookMs.sort((a, b) => a - b);
+console.log(`Webhook DynamoDB requests per event: ${JSON.stringify(roundTrips)}`);
 console.log(
   `Payments: ${ATTEMPTS} attempts in ${attemptsSeconds.toFixed(1)} s, ${paidCount} PAID, ${doubleBookings} double bookings; webhook p50 ${percentile(webhookMs, 0.5).toFixed(1)} ms, p95 ${percentile(webhookMs, 0.95).toFixed(1)} ms.`,
 );
@@ -346,6 +367,17 @@ const results = {
     p50_ms: +percentile(webhookMs, 0.5).toFixed(1),
     p95_ms: +percentile(webhookMs, 0.95).toFixed(1),
     goal_p95_ms: 100,
+    // DynamoDB requests per handling, on average, by event type and command.
+    round_trips: Object.fromEntries(
+      Object.entries(roundTrips).map(([type, { events, requests }]) => [
+        type,
+        {
+          events,
+          per_event: +(Object.values(requests).reduce((sum, n) => sum + n, 0) / events).toFixed(2),
+          by_command: Object.fromEntries(Object.entries(requests).map(([command, n]) => [command, +(n / events).toFixed(2)])),
+        },
+      ]),
+    ),
   },
   payouts: {
     contracts: paidContracts.length,

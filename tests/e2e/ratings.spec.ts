@@ -1,12 +1,14 @@
 // Ratings after a rental (issue 21), on the ended demo rentals (functions/domain/ratings/demo-ratings-seed.ts):
 // - in French, the tenant rates the equipment then the owner from the dashboard's "ratings to give",
 //   the owner rates the tenant, and both ratings are published at once: each sees the other's, and
-//   the owner's public profile and the ad's page show them;
+//   the owner's public profile and the ad's page show them; the owner reports the tenant's comment, the
+//   administrator hides it from /moderation, the profile shows it hidden (its stars kept) and its author
+//   is told by e-mail;
 // - in English, a lone rating (the owner's) is published by its deadline's one-time job, fired from the
 //   dev schedules page. The job acts as of the instant it was scheduled for, so "Run now" stands for
 //   the clock moving 14 days without moving the host's clock, which the other journeys of the host share.
 // Each journey takes the first rental its user still has to rate (two per pair are seeded, so a retry finds one).
-import { expect, fillLogin, test, type Lang } from './support';
+import { expect, fillLogin, loginAdminWithEmailedCode, test, waitForEmail, type Lang } from './support';
 import type { Page } from '@playwright/test';
 
 const USERS = {
@@ -40,9 +42,15 @@ async function rate(page: Page, criteria: Record<string, number>, starsName: (n:
 const frStars = (n: number) => `${n} étoile${n > 1 ? 's' : ''}`;
 const enStars = (n: number) => `${n} star${n > 1 ? 's' : ''}`;
 
-test('the tenant rates the equipment then the owner, the owner rates the tenant, both are published at once and shown on the profile and the ad', async ({
+test('the tenant rates the equipment then the owner, the owner rates the tenant, both are published at once and shown on the profile and the ad; a report hidden by an admin', async ({
   page,
+  browser,
+  baseURL,
 }) => {
+  // Three people in turn, the administrator with an e-mailed code: longer than one person's walk.
+  test.slow();
+  // Its own words, so that the moderators' case and the review are this run's (a retry rates the second rental).
+  const comment = `Cuisine impeccable et accueil chaleureux (${Date.now().toString(36)}).`;
   await loginTo(page, 'fr', USERS.ecole, '/tableau-de-bord');
   const toGive = page.getByRole('region', { name: 'Évaluations à donner' });
   await toGive
@@ -58,7 +66,7 @@ test('the tenant rates the equipment then the owner, the owner rates the tenant,
   await page.getByRole('button', { name: 'Étape suivante' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Le propriétaire' })).toBeVisible();
   await rate(page, { 'Respect du contrat': 5, Communication: 4, Fiabilité: 5 }, frStars);
-  await page.getByLabel('Commentaire (facultatif)').fill('Cuisine impeccable et accueil chaleureux.');
+  await page.getByLabel('Commentaire (facultatif)').fill(comment);
   await page.getByRole('button', { name: "Envoyer l'évaluation" }).click();
   await expect(page.getByText(/Envoyée\. Elle sera publiée quand Traiteur Saveurs du Fleuve aura évalué aussi/)).toBeVisible();
   await logout(page, 'fr');
@@ -66,21 +74,53 @@ test('the tenant rates the equipment then the owner, the owner rates the tenant,
   await loginTo(page, 'fr', USERS.traiteur, ratingPath);
   // Blind: the tenant's rating is not shown before the owner has rated.
   await expect(page.getByText('Étape 1 sur 1')).toBeVisible();
-  await expect(page.getByText('Cuisine impeccable et accueil chaleureux.')).toHaveCount(0);
+  await expect(page.getByText(comment)).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 2, name: 'Le locataire' })).toBeVisible();
   await rate(page, { 'Respect du contrat': 4, Communication: 5, Fiabilité: 4 }, frStars);
   await page.getByRole('button', { name: "Envoyer l'évaluation" }).click();
   await expect(page.getByText(/^Publiée le/)).toBeVisible();
   const theirs = page.getByRole('region', { name: /L'évaluation de Centre de formation/ });
-  await expect(theirs.getByText('Cuisine impeccable et accueil chaleureux.')).toBeVisible();
+  await expect(theirs.getByText(comment)).toBeVisible();
   await expect(theirs.getByText("Conformité à l'annonce").locator('xpath=following-sibling::dd')).toHaveText('5 étoiles sur 5');
 
   await page.goto('/profil/demo-traiteur');
   const reviews = page.getByRole('region', { name: 'Évaluations' });
   await expect(reviews.getByText(/sur 5, d'après \d+ évaluations?$/)).toBeVisible();
-  const review = reviews.getByRole('listitem').filter({ hasText: 'Cuisine impeccable et accueil chaleureux.' }).first();
+  const review = reviews.getByRole('listitem').filter({ hasText: comment });
   await expect(review).toContainText('Par Centre de formation en alimentation du Saguenay, locataire');
-  await review.getByRole('link').click();
+
+  // The rated owner reports the comment; the administrator hides it from the moderation queue.
+  await review.getByRole('button', { name: 'Signaler ce commentaire' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Signaler' });
+  await dialog.getByRole('radio', { name: 'Contenu offensant' }).check();
+  await dialog.getByRole('button', { name: 'Envoyer le signalement' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(/Merci : votre signalement a été transmis/);
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  const adminContext = await browser.newContext({ baseURL });
+  try {
+    const admin = await adminContext.newPage();
+    await loginAdminWithEmailedCode(admin, adminContext.request, 'fr');
+    await admin.goto('/moderation');
+    const found = admin.getByRole('article').filter({ hasText: comment });
+    await expect(found.getByRole('heading', { name: 'Commentaire d’évaluation — 1 signalement' })).toBeVisible();
+    await found.getByRole('radio', { name: /Masquer le commentaire, garder les étoiles/ }).check();
+    await found.getByLabel(/^Raison/).fill('Propos sans rapport avec la location');
+    const since = Date.now() - 1000;
+    await found.getByRole('button', { name: 'Appliquer la décision' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: 'Le dossier est traité.' })).toBeVisible();
+    const told = await waitForEmail(adminContext.request, USERS.ecole, since);
+    expect(told.subject).toBe('Votre commentaire a été masqué');
+    expect(told.text).toContain('Propos sans rapport avec la location');
+  } finally {
+    await adminContext.close();
+  }
+  await page.reload();
+  // Newest first: this run's review, its stars kept, its words gone.
+  const hidden = page.getByRole('region', { name: 'Évaluations' }).getByRole('listitem').first();
+  await expect(hidden).toContainText('Commentaire masqué par la modération');
+  await expect(hidden).toContainText('Par Centre de formation en alimentation du Saguenay, locataire');
+  await expect(page.getByText(comment)).toHaveCount(0);
+  await hidden.getByRole('link').click();
   await expect(page).toHaveURL(/\/annonces\/.+/);
   await expect(page.getByRole('region', { name: 'Évaluations de l’équipement' }).getByText(/d'après \d+ évaluations?$/)).toBeVisible();
 });

@@ -134,9 +134,25 @@ export async function emailPaymentRefundedDatesTaken(contract: ContractRecord, a
   });
 }
 
-/** Tells both parties of a step `actorId` made. */
+/** Tells both parties of a step `actorId` made: their open pages at once, the conversation and the e-mails. */
 export async function announceContractStep(contract: ContractRecord, kind: ContractStepKind, actorId: string): Promise<void> {
-  const at = contract.updatedAt;
+  await Promise.all([publishContractStep(contract, kind), tellPartiesOfStep(contract, kind, actorId)]);
+}
+
+/** The step's live event to each party's open pages (they read the contract again). */
+export async function publishContractStep(contract: ContractRecord, kind: ContractStepKind): Promise<void> {
+  await Promise.all(
+    [contract.ownerId, contract.tenantId].map((userId) =>
+      publisher().publish({
+        name: 'contractEvent',
+        data: { userId, contractId: contract.id, kind, status: contract.status, version: contract.version, at: contract.updatedAt },
+      }),
+    ),
+  );
+}
+
+/** The step's line in the conversation (in `actorId`'s name; put once per step and version) and its e-mails. */
+export async function tellPartiesOfStep(contract: ContractRecord, kind: ContractStepKind, actorId: string): Promise<void> {
   await Promise.all([
     postContractStepLine({
       conversationId: contract.conversationId,
@@ -146,12 +162,6 @@ export async function announceContractStep(contract: ContractRecord, kind: Contr
       kind,
       version: contract.version,
     }),
-    ...[contract.ownerId, contract.tenantId].map((userId) =>
-      publisher().publish({
-        name: 'contractEvent',
-        data: { userId, contractId: contract.id, kind, status: contract.status, version: contract.version, at },
-      }),
-    ),
     ...(kind === 'PROPOSED' || kind === 'UPDATED' ? [emailTenant(contract, kind)] : []),
     ...(kind === 'PAID' ? [emailReceipts(contract)] : []),
     ...(kind === 'PAYOUT_DONE' ? [emailPayoutSent(contract)] : []),

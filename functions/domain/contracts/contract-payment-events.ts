@@ -8,22 +8,41 @@
 //   paid through another session) is refunded in full, the contract left as it is;
 // - a session that ends unpaid (`checkout.session.expired`, `checkout.session.async_payment_failed`)
 //   frees the dates if it is still the contract's current attempt; a late one changes nothing.
+// The webhook answers once the contract is PAID, its payout scheduled and both parties' open pages
+// told; the rest (the receipts, the conversation's line, the closing and the rating reminders) is the
+// `contract-paid` one-time job's, scheduled for at once, so the provider's call is acknowledged fast.
+// Each handler reads the contract side by side with the event's claim (webhooks.ts).
 
 import type { PaymentEvent } from '../../adapters/payment-provider';
 import { paymentProvider } from '../../adapters/payment-provider';
+import { scheduler } from '../../adapters/scheduler';
 import { getContract, releaseBookingHold, replaceContractHolding, type ContractRecord } from '../../data/contracts';
 import { DataRefusal } from '../../data/errors';
+import type { PaymentEventHandler } from '../payments/webhook-handlers';
 import { now } from '../clock';
-import { announceContractStep, emailPaymentRefundedDatesTaken } from './contract-notices';
+import { emailPaymentRefundedDatesTaken, publishContractStep, tellPartiesOfStep } from './contract-notices';
 import { scheduleRatingReminders } from '../ratings/rating-reminders';
-import { schedulePayout } from './contract-payouts';
+import { scheduleClose, schedulePayout } from './contract-payouts';
 import { nextStatus } from './contract-states';
 import { step } from './contracts';
 
-/** What a payment sets going: the payout and closing, and the reminders to rate the rental once over. */
-async function scheduleAfterPayment(contract: Parameters<typeof schedulePayout>[0]): Promise<void> {
-  await schedulePayout(contract);
-  await scheduleRatingReminders(contract);
+export const CONTRACT_PAID_JOB = 'contract-paid';
+
+/** What a payment sets going besides the receipts: the payout, the closing, the reminders to rate the rental once over. */
+async function scheduleAfterPayment(contract: Pick<ContractRecord, 'id' | 'content'>): Promise<void> {
+  await Promise.all([schedulePayout(contract), scheduleClose(contract), scheduleRatingReminders(contract)]);
+}
+
+/**
+ * The `contract-paid` job, run at once after the webhook made a contract PAID: the receipts and the
+ * conversation's line in the tenant's name (the line is put once per step), the closing and the
+ * rating reminders (scheduling them again changes nothing).
+ */
+export async function runContractPaid(payload: Record<string, unknown>): Promise<'TOLD' | 'NOTHING_TO_DO'> {
+  const contract = typeof payload.contractId === 'string' ? await getContract(payload.contractId) : undefined;
+  if (!contract?.payment) return 'NOTHING_TO_DO';
+  await Promise.all([scheduleClose(contract), scheduleRatingReminders(contract), tellPartiesOfStep(contract, 'PAID', contract.tenantId)]);
+  return 'TOLD';
 }
 
 /** What a Checkout Session event says of the platform's contracts; undefined for a session of no contract. */
@@ -73,13 +92,20 @@ function refusalOf(contract: ContractRecord, facts: SessionFacts): string | null
   return null;
 }
 
-async function paymentSucceeded({ object }: PaymentEvent): Promise<void> {
+/** The contract a session names, read ahead of the claim (undefined for a session of no contract). */
+const contractOfSession = async ({ object }: PaymentEvent): Promise<ContractRecord | undefined> => {
+  const facts = sessionFacts(object);
+  return facts && getContract(facts.contractId);
+};
+
+async function paymentSucceeded({ object }: PaymentEvent, readAhead: ContractRecord | undefined): Promise<void> {
   const facts = sessionFacts(object);
   if (!facts) return;
   // A paid session always names its payment and amount: without them there is nothing to record or refund.
   if (!facts.paymentIntentId || facts.amountCents === null) throw new Error(`Checkout Session ${facts.sessionId} is paid but incomplete`);
   for (let attempt = 1; ; attempt++) {
-    const contract = await getContract(facts.contractId);
+    // The first round decides on the contract read beside the claim; every write is conditioned on it.
+    const contract = attempt === 1 ? readAhead : await getContract(facts.contractId);
     if (!contract) return;
     // This very payment made it PAID already (a duplicate event of another id, the async success after the
     // completion, or the provider's retry of a run that failed after PAID): only the payout's schedule,
@@ -105,9 +131,13 @@ async function paymentSucceeded({ object }: PaymentEvent): Promise<void> {
         { startAt: contract.content.startAt, endAt: contract.content.endAt, expiresAt: null },
         at,
       );
-      // Both safe to redo (the provider's retry of a failed event redoes them); side by side, the
-      // webhook answers sooner. The tenant's act: the conversation's line is in their name.
-      await Promise.all([scheduleAfterPayment(paid), announceContractStep(paid, 'PAID', paid.tenantId)]);
+      // All safe to redo (the provider's retry of a failed event makes sure of the payout's schedule);
+      // side by side, the webhook answers sooner. The rest waits for the contract-paid job.
+      await Promise.all([
+        schedulePayout(paid),
+        scheduler().scheduleOnce({ name: `paid-${paid.id}`, job: CONTRACT_PAID_JOB, at: now(), payload: { contractId: paid.id } }),
+        publishContractStep(paid, 'PAID'),
+      ]);
       return;
     } catch (error) {
       if (error instanceof DataRefusal && error.reason === 'DATES_TAKEN') {
@@ -122,24 +152,29 @@ async function paymentSucceeded({ object }: PaymentEvent): Promise<void> {
   }
 }
 
-async function paymentEnded({ object }: PaymentEvent): Promise<void> {
+async function paymentEnded({ object }: PaymentEvent, contract: ContractRecord | undefined): Promise<void> {
   const facts = sessionFacts(object);
   if (!facts) return;
-  const contract = await getContract(facts.contractId);
   // A session replaced by a newer attempt, or a contract paid, cancelled or gone: the dates are not this session's to free.
   if (!contract || contract.status !== 'SUBMITTED' || contract.checkout?.sessionId !== facts.sessionId) return;
   await releaseBookingHold(contract.adId, contract.id, now().toISOString());
 }
 
-async function checkoutCompleted(event: PaymentEvent): Promise<void> {
+async function checkoutCompleted(event: PaymentEvent, readAhead: ContractRecord | undefined): Promise<void> {
   // A delayed method (a bank debit) completes the session unpaid; its async event says how it ends.
   if (event.object.payment_status !== 'paid') return;
-  await paymentSucceeded(event);
+  await paymentSucceeded(event, readAhead);
 }
 
+/** A handler that starts from the session's contract, read beside the event's claim. */
+const withContract = (handle: (event: PaymentEvent, contract: ContractRecord | undefined) => Promise<void>): PaymentEventHandler => ({
+  readAhead: contractOfSession,
+  handle: (event, readAhead) => handle(event, readAhead as ContractRecord | undefined),
+});
+
 export const CHECKOUT_EVENT_HANDLERS = {
-  'checkout.session.completed': checkoutCompleted,
-  'checkout.session.async_payment_succeeded': paymentSucceeded,
-  'checkout.session.expired': paymentEnded,
-  'checkout.session.async_payment_failed': paymentEnded,
+  'checkout.session.completed': withContract(checkoutCompleted),
+  'checkout.session.async_payment_succeeded': withContract(paymentSucceeded),
+  'checkout.session.expired': withContract(paymentEnded),
+  'checkout.session.async_payment_failed': withContract(paymentEnded),
 } as const;

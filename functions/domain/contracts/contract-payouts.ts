@@ -10,11 +10,12 @@
 //   crashed after the transfer and before PAYOUT_DONE makes the same call again and gets the same
 //   transfer back. The key moves on only after a refusal that certainly made no transfer (a restricted
 //   account), since the provider answers a key's first outcome again, refusal included;
-// - a failure is recorded and the run fails, so that its invoker runs it again later (on AWS, Lambda's
-//   retries of an asynchronous invocation, a minute then two later); after PAYOUT_MAX_FAILURES the
-//   payout is flagged for administrators and the run ends without failing. The job does not schedule
-//   its own retry: a one-time job's Lambda that schedules would name its own ARN in its environment
-//   (a cycle in the stack), so the webhook schedules both the payout and the closing when it records PAID.
+// - a refused transfer (an account restricted, the provider down) is recorded and retried with backoff:
+//   the run schedules the next one PAYOUT_RETRY_DELAYS_MS later (5 min, 30 min, 2 h), each a one-time
+//   schedule of its own name, through the same scheduler port as the payout (the stack names this
+//   Lambda's ARN ahead, so that it may schedule itself: infra/aws/scheduling.ts); once those are spent
+//   the payout is flagged for administrators, who retry it from their contracts screen. Any other
+//   failure fails the run, which its invoker runs again (the claim lapses first).
 
 import { AppError, assertValid, PAYOUT_DELAY_MS, required, type AdminContractLine, type RetryContractPayoutInput } from '@partage/graphql';
 import { PaymentProviderError, paymentProvider } from '../../adapters/payment-provider';
@@ -35,27 +36,36 @@ export const CLOSE_JOB = 'contract-close';
 
 /** Longer than the payout Lambda's timeout (10 s) with room: a claim this old belongs to a run that is over. */
 export const PAYOUT_CLAIM_MS = 60_000;
-/** As many as the invoker's tries of one fire (Lambda runs a failed asynchronous invocation twice more). */
-export const PAYOUT_MAX_FAILURES = 3;
+/** After the first refusal, then the second, then the third: growing delays before trying again. */
+export const PAYOUT_RETRY_DELAYS_MS = [5 * 60_000, 30 * 60_000, 2 * 3_600_000] as const;
+/** The refusals after which the payout is left to administrators: the first try's and every retry's. */
+export const PAYOUT_MAX_FAILURES = PAYOUT_RETRY_DELAYS_MS.length + 1;
+/** The schedule of the retry after the `failures`-th refusal (each its own: a schedule is deleted once run). */
+export const payoutRetryScheduleName = (contractId: string, failures: number) => `payout-${contractId}-retry-${failures}`;
 
 export const payoutKey = (contractId: string, keyAttempt: number) => `payout-${contractId}-k${keyAttempt}`;
 
-/**
- * The payout of a paid contract PAYOUT_DELAY_MS after its start, and its closing at its end (which
- * finds it paid out, or leaves the closing to the payout when the rental ended before it); scheduling
- * them again changes nothing.
- */
+/** The payout of a paid contract PAYOUT_DELAY_MS after its start; scheduling it again changes nothing. */
 export async function schedulePayout(contract: Pick<ContractRecord, 'id' | 'content'>): Promise<void> {
-  const payload = { contractId: contract.id };
-  await Promise.all([
-    scheduler().scheduleOnce({
-      name: `payout-${contract.id}`,
-      job: PAYOUT_JOB,
-      at: new Date(Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS),
-      payload,
-    }),
-    scheduler().scheduleOnce({ name: `close-${contract.id}`, job: CLOSE_JOB, at: new Date(contract.content.endAt), payload }),
-  ]);
+  await scheduler().scheduleOnce({
+    name: `payout-${contract.id}`,
+    job: PAYOUT_JOB,
+    at: new Date(Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS),
+    payload: { contractId: contract.id },
+  });
+}
+
+/**
+ * The closing of a paid contract at its end (which finds it paid out, or leaves the closing to the
+ * payout when the rental ended before it); scheduling it again changes nothing.
+ */
+export async function scheduleClose(contract: Pick<ContractRecord, 'id' | 'content'>): Promise<void> {
+  await scheduler().scheduleOnce({
+    name: `close-${contract.id}`,
+    job: CLOSE_JOB,
+    at: new Date(contract.content.endAt),
+    payload: { contractId: contract.id },
+  });
 }
 
 /** The contract moved on by the platform (SYSTEM) through `transition`, with `changes`. */
@@ -92,15 +102,7 @@ async function claimPayout(contractId: string): Promise<ContractRecord | undefin
 }
 
 /** The outcome of a run, for the job's log and the tests. */
-export type PayoutOutcome = 'PAID_OUT' | 'NOTHING_TO_DO' | 'FLAGGED';
-
-/** A refused transfer, recorded: the run fails so that its invoker tries again. */
-export class PayoutFailed extends Error {
-  constructor(contractId: string, cause: PaymentProviderError) {
-    super(`The payout of contract ${contractId} failed: ${cause.message}`, { cause });
-    this.name = 'PayoutFailed';
-  }
-}
+export type PayoutOutcome = 'PAID_OUT' | 'NOTHING_TO_DO' | 'RETRY_SCHEDULED' | 'FLAGGED';
 
 export async function runPayout(payload: Record<string, unknown>): Promise<PayoutOutcome> {
   const contractId = typeof payload.contractId === 'string' ? payload.contractId : '';
@@ -139,7 +141,7 @@ export async function runPayout(payload: Record<string, unknown>): Promise<Payou
   return 'PAID_OUT';
 }
 
-async function recordFailure(claimed: ContractRecord, error: PaymentProviderError): Promise<'FLAGGED'> {
+async function recordFailure(claimed: ContractRecord, error: PaymentProviderError): Promise<'RETRY_SCHEDULED' | 'FLAGGED'> {
   const payout = claimed.payout!;
   const failures = payout.failures + 1;
   const flagged = failures >= PAYOUT_MAX_FAILURES;
@@ -155,9 +157,19 @@ async function recordFailure(claimed: ContractRecord, error: PaymentProviderErro
       keyAttempt: error.retryable ? payout.keyAttempt : payout.keyAttempt + 1,
     },
   });
-  if (!flagged) throw new PayoutFailed(claimed.id, error);
-  console.error(`[payouts] contract ${claimed.id}: payout failed ${failures} times, left to administrators: ${error.message}`);
-  return 'FLAGGED';
+  if (flagged) {
+    console.error(`[payouts] contract ${claimed.id}: payout failed ${failures} times, left to administrators: ${error.message}`);
+    return 'FLAGGED';
+  }
+  const delay = PAYOUT_RETRY_DELAYS_MS[failures - 1]!;
+  console.warn(`[payouts] contract ${claimed.id}: payout failed (${error.message}), tried again in ${delay / 60_000} min`);
+  await scheduler().scheduleOnce({
+    name: payoutRetryScheduleName(claimed.id, failures),
+    job: PAYOUT_JOB,
+    at: new Date(now().getTime() + delay),
+    payload: { contractId: claimed.id },
+  });
+  return 'RETRY_SCHEDULED';
 }
 
 /** A paid-out contract whose end has passed becomes CLOSED; anything else is left as it is. */

@@ -26,6 +26,7 @@ import { receivePaymentWebhook } from '../payments/webhooks';
 import { firstUnavailableDay } from './booking-periods';
 import { assertBookable, contractContentOf } from './contract-content';
 import { acceptAndPayContract, refundContract } from './contract-payment';
+import { runContractPaid } from './contract-payment-events';
 import { runClose, runPayout } from './contract-payouts';
 import { cancelContract, submitProposal } from './contracts';
 
@@ -95,11 +96,17 @@ const handledHere: SimulatorEventDelivery = async (payload, signature) => {
   await receivePaymentWebhook(payload, signature);
 };
 
-/** The tenant accepts and pays the contract on the simulator's Checkout: PAID from the verified event. */
+/**
+ * The tenant accepts and pays the contract on the simulator's Checkout: PAID from the verified event.
+ * What the webhook leaves to the contract-paid job (receipts, the conversation's line, closing and
+ * reminders scheduled) runs here too, on the seed's clock, not later by the host's scheduler.
+ */
 async function pay(contract: ContractRecord): Promise<void> {
   const checkout = await acceptAndPayContract(TENANT, { contractId: contract.id, expectedVersion: contract.version });
   const session = await getSimulatorRecord('SESSION', new URL(checkout.url).searchParams.get('session')!);
   await actOnCheckout(session!, 'pay', handledHere);
+  await runContractPaid({ contractId: contract.id });
+  await scheduler().cancel(`paid-${contract.id}`);
 }
 
 /** A clock `days` days from now (negative: in the past), standing still. */

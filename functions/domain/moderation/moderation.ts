@@ -1,22 +1,34 @@
 // The moderation queue (docs/moderation.md): administrators read the open cases, the latest report
 // first, each with every report's snapshot of the item; an action closes the case with an audit entry
-// (who, what, why): dismiss; hide the ad (unpublished, its owner told why); suspend the account (locked
+// (who, what, why): dismiss; hide the ad (unpublished, its owner told why); hide a rating's comment (the
+// stars stay; its author told why); suspend the account (locked
 // out, every session revoked, so the authorizer refuses its tokens within its cache minute; its ads
 // unpublished, so they leave the search; told why).
 
-import { AppError, assertValid, MODERATION_ACTIONS, MODERATION_PAGE, oneOf, required, type ModerateCaseInput } from '@partage/graphql';
+import {
+  AppError,
+  assertValid,
+  MODERATION_ACTIONS,
+  MODERATION_PAGE,
+  moderationActionsFor,
+  oneOf,
+  required,
+  type ModerateCaseInput,
+} from '@partage/graphql';
 import { randomUUID } from 'node:crypto';
 import { mailer } from '../../adapters/mailer';
 import { getAd, ownerAds } from '../../data/ads';
 import { DataRefusal } from '../../data/errors';
 import { closeModerationCase, getModerationCase, openModerationCases, type ModerationCaseDetail } from '../../data/moderation';
 import { deleteUserRefreshFamilies } from '../../data/refresh-families';
+import { getReview, hideReviewComment } from '../../data/ratings';
 import { getUser, lockOutUser } from '../../data/users';
 import { unpublishAd } from '../ads/ads';
 import { now } from '../clock';
 import { renderEmail } from '../emails';
 import { ADMIN_ONLY, requireRole, type Identity } from '../identity';
 import { appLink } from '../links';
+import { reviewAddress } from '../ratings/ratings';
 
 const SUSPENDED_ADS_PAGE = 100;
 
@@ -38,8 +50,8 @@ export async function moderateCase(identity: Identity, input: ModerateCaseInput)
   const found = await getModerationCase(input.caseId);
   if (!found) throw new AppError('NOT_FOUND', 'No such case');
   if (found.status !== 'OPEN') throw new AppError('NO_CHANGE', 'The case was closed already');
-  if (input.action === 'HIDE_AD' && found.kind !== 'AD') {
-    throw new AppError('VALIDATION_FAILED', 'Only an ad can be hidden', [{ path: 'input.action', rule: 'oneOf' }]);
+  if (!moderationActionsFor(found.kind).includes(input.action)) {
+    throw new AppError('VALIDATION_FAILED', 'This action does not apply to this kind of item', [{ path: 'input.action', rule: 'oneOf' }]);
   }
   const reason = input.reason.trim();
   const at = now().toISOString();
@@ -48,6 +60,7 @@ export async function moderateCase(identity: Identity, input: ModerateCaseInput)
     throw error instanceof DataRefusal ? new AppError('NO_CHANGE', 'The case was closed already') : error;
   });
   if (input.action === 'HIDE_AD') await hideAd(identity, found.itemId, reason);
+  if (input.action === 'HIDE_COMMENT') await hideComment(found.itemId, { reason, at, adminId });
   if (input.action === 'SUSPEND_ACCOUNT') await suspendAccount(identity, found.subjectUserId, reason);
   return (await getModerationCase(found.id))!;
 }
@@ -61,6 +74,24 @@ async function hideAd(admin: Identity, adId: string, reason: string): Promise<vo
   await mailer().send({
     to: owner.email,
     ...renderEmail('adHidden', owner.language, { title, cause: reason, link: appLink('/gerer-annonces') }),
+  });
+}
+
+/** Hides a review's comment (and its answer), the stars kept; its author is told why, once. */
+async function hideComment(reviewId: string, hiding: { reason: string; at: string; adminId: string }): Promise<void> {
+  const address = reviewAddress(reviewId);
+  const review = address && (await getReview(address.contractId, address.side));
+  // Hidden already (by an earlier case of the same comment): nothing changes, nobody is told twice.
+  if (!review || !(await hideReviewComment(review, hiding))) return;
+  const [author, rated] = await Promise.all([getUser(review.authorId), getUser(review.ratedUserId)]);
+  if (!author) return;
+  await mailer().send({
+    to: author.email,
+    ...renderEmail('ratingCommentHidden', author.language, {
+      name: rated?.publicName ?? '',
+      cause: hiding.reason,
+      link: appLink(`/profil/${review.ratedUserId}`),
+    }),
   });
 }
 

@@ -1,13 +1,15 @@
 // What can be reported (ReportItemKind), one reportable per kind: it finds the item as the reporter may
 // see it, says whom it is about, and what it said then (the moderators read that snapshot, whatever
-// the item became). Another kind (ratings' comments, for one) is one more entry here and in the enum.
+// the item became). Another kind is one more entry here and in the enum.
 
 import { AppError, type ReportItemKind } from '@partage/graphql';
 import { getAd } from '../../data/ads';
 import { getMembership, getSentMessage } from '../../data/chat';
+import { getReview } from '../../data/ratings';
 import { getUser } from '../../data/users';
 import { mayReadAd } from '../ads/ad-view';
 import { unauthorized, type Identity } from '../identity';
+import { reviewAddress } from '../ratings/ratings';
 
 export interface ReportedItem {
   subjectUserId: string;
@@ -53,5 +55,13 @@ export const REPORTABLES: Record<ReportItemKind, Reportable> = {
     const message = await getSentMessage(conversationId, itemId);
     if (!message) throw notFound();
     return { subjectUserId: message.senderId, conversationId, content: message.body };
+  },
+  // A published review's comment (reviews are published only), shown: its author does not report it.
+  async RATING_COMMENT(reporter, { itemId }) {
+    const address = reviewAddress(itemId);
+    const review = address && (await getReview(address.contractId, address.side));
+    if (!review?.comment || review.commentHidden) throw notFound();
+    if (review.authorId === reporter.userId) throw unauthorized();
+    return { subjectUserId: review.authorId, conversationId: null, content: review.comment };
   },
 };

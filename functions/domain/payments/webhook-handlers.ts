@@ -9,7 +9,15 @@ import { CHECKOUT_EVENT_HANDLERS } from '../contracts/contract-payment-events';
 import { recordPaymentOnboarding } from '../../data/users';
 import { onboardingStateOf } from './onboarding';
 
-export type PaymentEventHandler = (event: PaymentEvent) => Promise<void>;
+export interface PaymentEventHandler {
+  /**
+   * What the handling starts from, read side by side with the event's claim (so the claim costs no
+   * round trip of its own); it writes nothing, and the handling's writes are conditioned on what it read.
+   */
+  readAhead?: (event: PaymentEvent) => Promise<unknown>;
+  /** Acts on the claimed event, given what `readAhead` read (undefined without one). */
+  handle: (event: PaymentEvent, readAhead?: unknown) => Promise<void>;
+}
 
 const flag = (object: Record<string, unknown>, name: string) => object[name] === true;
 
@@ -31,6 +39,6 @@ async function accountUpdated({ object, created }: PaymentEvent): Promise<void> 
 }
 
 export const PAYMENT_EVENT_HANDLERS: Readonly<Record<string, PaymentEventHandler>> = {
-  'account.updated': accountUpdated,
+  'account.updated': { handle: accountUpdated },
   ...CHECKOUT_EVENT_HANDLERS,
 };

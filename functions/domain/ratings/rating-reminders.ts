@@ -48,14 +48,16 @@ export async function scheduleRatingReminders(contract: Pick<ContractRecord, 'id
   const endAt = Date.parse(contract.content.endAt);
   const first = Math.max(endAt, Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS + AFTER_PAYOUT_MS);
   const rounds = [first, endAt + RATING_SECOND_REMINDER_DAYS * DAY_MS];
-  for (const [index, at] of rounds.entries()) {
-    await scheduler().scheduleOnce({
-      name: `rating-reminder-${index + 1}-${contract.id}`,
-      job: RATING_REMINDER_JOB,
-      at: new Date(at),
-      payload: { contractId: contract.id },
-    });
-  }
+  await Promise.all(
+    rounds.map((at, index) =>
+      scheduler().scheduleOnce({
+        name: `rating-reminder-${index + 1}-${contract.id}`,
+        job: RATING_REMINDER_JOB,
+        at: new Date(at),
+        payload: { contractId: contract.id },
+      }),
+    ),
+  );
 }
 
 /** The token of a user's unsubscribe link: an HMAC of the purpose and the user id with the stack's signing key (nothing stored). */

@@ -1,6 +1,7 @@
 // What a reader sees of ratings: a party, their own rating (draft or sent) and the other side's once
 // published, never before (blind); anyone signed in, a user's published reviews with the ad and the
-// author's public name; the averages of a user or an ad.
+// author's public name; the averages of a user or an ad. A comment moderators hid (and its answer) is
+// in no answer, its author's included: only that it was hidden.
 
 import {
   averagesOf,
@@ -19,13 +20,15 @@ import type { ContractRecord } from '../../data/contracts';
 import type { ContractRatingsRecord, RatingRecord, ReviewRecord, StarSumsRecord } from '../../data/ratings';
 import { getUsers } from '../../data/user-directory';
 import { adPathOf } from '../ads/ad-view';
+import type { Identity } from '../identity';
 import { otherSide, ratingWindow } from './rating-rules';
 
 const ratingView = (side: RatingSideName, rating: RatingRecord): Rating => ({
   side,
   equipment: (rating.equipment as Rating['equipment']) ?? null,
   party: (rating.party as Rating['party']) ?? null,
-  comment: rating.comment ?? null,
+  comment: rating.commentHidden ? null : (rating.comment ?? null),
+  commentHidden: !!rating.commentHidden,
   submittedAt: rating.submittedAt ?? null,
   publishedAt: rating.publishedAt ?? null,
 });
@@ -53,14 +56,16 @@ export async function contractRatingsView(
   };
 }
 
-/** Reviews as `readerId` sees them: the ads and authors read at once (one BatchGetItem each). */
-export async function reviewViews(reviews: ReviewRecord[], readerId: string): Promise<Review[]> {
+/** Reviews as the reader sees them: the ads and authors read at once (one BatchGetItem each). */
+export async function reviewViews(reviews: ReviewRecord[], reader: Identity): Promise<Review[]> {
   const [authors, ads] = await Promise.all([
     getUsers([...new Set(reviews.map((review) => review.authorId))]).then((list) => new Map(list.map((user) => [user.id, user]))),
     getAds([...new Set(reviews.map((review) => review.adId))]).then((list) => new Map(list.map((ad) => [ad.id, ad]))),
   ]);
   return reviews.map((review) => {
     const ad = ads.get(review.adId);
+    const hidden = !!review.commentHidden;
+    const comment = hidden ? null : (review.comment ?? null);
     return {
       id: `${review.contractId}.${review.side}`,
       side: review.side,
@@ -72,10 +77,13 @@ export async function reviewViews(reviews: ReviewRecord[], readerId: string): Pr
       },
       month: review.month,
       stars: review.stars,
-      comment: review.comment ?? null,
+      comment,
+      commentHidden: hidden,
       publishedAt: review.publishedAt,
-      answer: review.answer ?? null,
-      canAnswer: review.ratedUserId === readerId && !review.answer,
+      answer: hidden ? null : (review.answer ?? null),
+      canAnswer: review.ratedUserId === reader.userId && !review.answer && !hidden,
+      // Reports come from users (reportItem is theirs), never from the comment's author.
+      canReport: comment !== null && reader.role === 'USER' && review.authorId !== reader.userId,
     };
   });
 }

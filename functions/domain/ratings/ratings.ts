@@ -102,14 +102,14 @@ export async function userReviews(
   identity: Identity,
   args: { userId: string; limit?: number | null; nextToken?: string | null },
 ): Promise<ReviewPage> {
-  const callerId = requireRole(identity, SIGNED_IN);
+  requireRole(identity, SIGNED_IN);
   assertValid([['userId', required(args.userId)]]);
   const page = await reviewsOf(args.userId, pageLimit(args.limit, REVIEWS_PAGE), args.nextToken);
-  return { items: await reviewViews(page.reviews, callerId), nextToken: page.nextToken };
+  return { items: await reviewViews(page.reviews, identity), nextToken: page.nextToken };
 }
 
 /** `<contractId>.<side>`: the review's id, as Review.id gives it. */
-function reviewAddress(reviewId: string): { contractId: string; side: RatingSideName } | null {
+export function reviewAddress(reviewId: string): { contractId: string; side: RatingSideName } | null {
   const match = /^(.+)\.(TENANT|OWNER)$/.exec(reviewId);
   return match ? { contractId: match[1]!, side: match[2] as RatingSideName } : null;
 }
@@ -118,11 +118,12 @@ export async function answerReview(identity: Identity, input: AnswerReviewInput)
   const callerId = requireRole(identity, USER_ONLY);
   const address = reviewAddress(input.reviewId);
   const review = address && (await getReview(address.contractId, address.side));
-  // Only the rated user answers; whether the review exists is nobody else's business.
-  if (!review || review.ratedUserId !== callerId) throw unauthorized();
+  // Only the rated user answers; whether the review exists is nobody else's business. A hidden comment
+  // takes no answer (one would be hidden with it).
+  if (!review || review.ratedUserId !== callerId || review.commentHidden) throw unauthorized();
   const text = input.text.trim();
   assertValid([['input.text', required(text)]]);
   if (review.answer) throw new AppError('REVIEW_ALREADY_ANSWERED', 'This review has an answer already');
-  const [view] = await reviewViews([await writeAnswer(review, { text, at: now().toISOString() })], callerId);
+  const [view] = await reviewViews([await writeAnswer(review, { text, at: now().toISOString() })], identity);
   return view!;
 }

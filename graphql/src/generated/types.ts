@@ -1115,7 +1115,7 @@ export interface StoredFile {
   height?: number | null;
 }
 
-export type ReportItemKind = 'AD' | 'PROFILE' | 'MESSAGE';
+export type ReportItemKind = 'AD' | 'PROFILE' | 'MESSAGE' | 'RATING_COMMENT';
 
 export type ReportReason = 'SPAM' | 'SCAM' | 'OFFENSIVE' | 'PROHIBITED' | 'HARASSMENT' | 'OTHER';
 
@@ -1135,7 +1135,7 @@ export interface ReportReceipt {
 
 export type ModerationStatus = 'OPEN' | 'CLOSED';
 
-export type ModerationAction = 'DISMISS' | 'HIDE_AD' | 'SUSPEND_ACCOUNT';
+export type ModerationAction = 'DISMISS' | 'HIDE_AD' | 'SUSPEND_ACCOUNT' | 'HIDE_COMMENT';
 
 export interface ModerationReport {
   reporterId: string;
@@ -1238,6 +1238,7 @@ export interface Rating {
   equipment?: EquipmentStars | null;
   party?: PartyStars | null;
   comment?: string | null;
+  commentHidden: boolean;
   submittedAt?: string | null;
   publishedAt?: string | null;
 }
@@ -1294,9 +1295,11 @@ export interface Review {
   month: string;
   stars: PartyStars;
   comment?: string | null;
+  commentHidden: boolean;
   publishedAt: string;
   answer?: ReviewAnswer | null;
   canAnswer: boolean;
+  canReport: boolean;
 }
 
 export interface ReviewPage {
@@ -1382,6 +1385,7 @@ export interface AdSummary {
   donation: boolean;
   publishedAt: string;
   distanceKm?: number | null;
+  equipmentRatings: EquipmentAverages;
 }
 
 export interface AdSearchPage {
@@ -2007,9 +2011,28 @@ export type ReviewPageSource = ReviewPage;
 
 export type OfferPriceSource = OfferPrice;
 
-export type AdSummarySource = AdSummary;
+export interface AdSummarySource {
+  id: string;
+  path: string;
+  title: LocalizedTextSource;
+  category: AdCategory;
+  town: string;
+  latitude: number;
+  longitude: number;
+  radiusMeters: number;
+  image?: AdImageSource | null;
+  rent?: OfferPriceSource | null;
+  sale?: OfferPriceSource | null;
+  trade: boolean;
+  donation: boolean;
+  publishedAt: string;
+  distanceKm?: number | null;
+}
 
-export type AdSearchPageSource = AdSearchPage;
+export interface AdSearchPageSource {
+  items: Array<AdSummarySource>;
+  nextToken?: string | null;
+}
 
 export interface FieldResolverTypes {
   'Query.me': { parent: null; args: Record<string, never>; result: MeSource | null };
@@ -2437,6 +2460,7 @@ export interface FieldResolverTypes {
   'PartyStars.reliability': { parent: PartyStarsSource; args: Record<string, never>; result: number };
   'Rating.side': { parent: RatingSource; args: Record<string, never>; result: RatingSide };
   'Rating.comment': { parent: RatingSource; args: Record<string, never>; result: string | null };
+  'Rating.commentHidden': { parent: RatingSource; args: Record<string, never>; result: boolean };
   'Rating.submittedAt': { parent: RatingSource; args: Record<string, never>; result: string | null };
   'Rating.publishedAt': { parent: RatingSource; args: Record<string, never>; result: string | null };
   'ContractRatings.contractId': { parent: ContractRatingsSource; args: Record<string, never>; result: string };
@@ -2466,8 +2490,10 @@ export interface FieldResolverTypes {
   'Review.authorName': { parent: ReviewSource; args: Record<string, never>; result: string };
   'Review.month': { parent: ReviewSource; args: Record<string, never>; result: string };
   'Review.comment': { parent: ReviewSource; args: Record<string, never>; result: string | null };
+  'Review.commentHidden': { parent: ReviewSource; args: Record<string, never>; result: boolean };
   'Review.publishedAt': { parent: ReviewSource; args: Record<string, never>; result: string };
   'Review.canAnswer': { parent: ReviewSource; args: Record<string, never>; result: boolean };
+  'Review.canReport': { parent: ReviewSource; args: Record<string, never>; result: boolean };
   'ReviewPage.nextToken': { parent: ReviewPageSource; args: Record<string, never>; result: string | null };
   'OfferPrice.kind': { parent: OfferPriceSource; args: Record<string, never>; result: PriceKind };
   'OfferPrice.amountCents': { parent: OfferPriceSource; args: Record<string, never>; result: number | null };
@@ -2483,5 +2509,6 @@ export interface FieldResolverTypes {
   'AdSummary.donation': { parent: AdSummarySource; args: Record<string, never>; result: boolean };
   'AdSummary.publishedAt': { parent: AdSummarySource; args: Record<string, never>; result: string };
   'AdSummary.distanceKm': { parent: AdSummarySource; args: Record<string, never>; result: number | null };
+  'AdSummary.equipmentRatings': { parent: AdSummarySource; args: Record<string, never>; result: EquipmentAveragesSource };
   'AdSearchPage.nextToken': { parent: AdSearchPageSource; args: Record<string, never>; result: string | null };
 }

@@ -104,6 +104,7 @@ export function testSummary(overrides: Record<string, unknown> = {}) {
     donation: true,
     publishedAt: ad.publishedAt,
     distanceKm: null,
+    equipmentRatings: ad.equipmentRatings,
     ...overrides,
   };
 }

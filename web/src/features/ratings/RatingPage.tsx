@@ -26,6 +26,7 @@ import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { notifyError } from '../../lib/notifications/notify-error';
 import { notify } from '../../lib/notifications/store';
 import { LoadFailure } from '../../lib/profile-form/LoadFailure';
+import { RatingComment } from '../../lib/ratings/RatingComment';
 import { CONTRACT_RATINGS, SAVE_RATING_DRAFT, SUBMIT_RATING } from './operations';
 import './ratings.css';
 
@@ -139,7 +140,7 @@ function GivenRating({ rating }: { rating: RatingView }) {
           </div>
         ) : null,
       )}
-      {rating.comment && <blockquote className="rating-given__comment">{rating.comment}</blockquote>}
+      <RatingComment comment={rating.comment} commentHidden={rating.commentHidden} className="rating-given__comment" />
     </>
   );
 }

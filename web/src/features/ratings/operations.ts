@@ -15,6 +15,7 @@ const RATING_FIELDS = graphql(`
       reliability
     }
     comment
+    commentHidden
     submittedAt
     publishedAt
   }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { adDetailPath } from './ad-path';
+import { OverallRating } from '../ratings/Averages';
 import { AdPicture } from './AdPicture';
 import type { AdCardView } from './card-view';
 import { pickText, readerLanguage } from './localized-text';
@@ -20,7 +21,7 @@ interface AdCardProps {
   onHighlight?: (on: boolean) => void;
 }
 
-/** An ad as a card (spec §2): first image, title, category, offer modes with their prices, town, distance. */
+/** An ad as a card (spec §2): first image, title, category, offer modes with their prices, town, distance, the equipment's rating. */
 export function AdCard({ ad, headingLevel = 2, children, highlighted = false, onHighlight }: AdCardProps) {
   const { t, i18n } = useTranslation(['ads', 'adFields']);
   const language = readerLanguage(i18n.language);
@@ -68,6 +69,7 @@ export function AdCard({ ad, headingLevel = 2, children, highlighted = false, on
         <p className="ad-card__town">
           {ad.distanceKm != null ? t('ads:card.townAtDistance', { town: ad.town, distance: ad.distanceKm }) : ad.town}
         </p>
+        <OverallRating overall={ad.ratings.overall} count={ad.ratings.count} className="ad-card__rating" />
         {children}
       </div>
     </article>

@@ -21,6 +21,8 @@ export interface AdCardView {
   donation: boolean;
   /** Kilometres from the searched place, when there is one. */
   distanceKm?: number | null;
+  /** The equipment's overall average of its published ratings, and their count (0: none yet). */
+  ratings: { count: number; overall: number | null };
 }
 
 export function cardOfAd(masked: FragmentOf<typeof AD_CARD_FIELDS>): AdCardView {
@@ -36,6 +38,7 @@ export function cardOfAd(masked: FragmentOf<typeof AD_CARD_FIELDS>): AdCardView 
     sale: ad.sale,
     trade: Boolean(ad.trade),
     donation: Boolean(ad.donation),
+    ratings: ad.equipmentRatings,
   };
 }
 
@@ -56,5 +59,6 @@ export function cardOfSummary(summary: AdSummary): AdCardView {
     trade: summary.trade,
     donation: summary.donation,
     distanceKm: summary.distanceKm,
+    ratings: summary.equipmentRatings,
   };
 }

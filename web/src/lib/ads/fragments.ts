@@ -51,6 +51,10 @@ export const AD_CARD_FIELDS = graphql(
       images {
         ...AdImageFields
       }
+      equipmentRatings {
+        count
+        overall
+      }
     }
   `,
   [AD_IMAGE_FIELDS],
@@ -87,6 +91,10 @@ export const AD_SUMMARY_FIELDS = graphql(
       donation
       publishedAt
       distanceKm
+      equipmentRatings {
+        count
+        overall
+      }
     }
   `,
   [AD_IMAGE_FIELDS],

@@ -1334,6 +1334,18 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "equipmentRatings",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "EquipmentAverages"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "id",
             "type": {
               "kind": "NON_NULL",
@@ -6062,6 +6074,10 @@ export type introspection = {
           {
             "name": "SUSPEND_ACCOUNT",
             "isDeprecated": false
+          },
+          {
+            "name": "HIDE_COMMENT",
+            "isDeprecated": false
           }
         ]
       },
@@ -9578,6 +9594,18 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "commentHidden",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "equipment",
             "type": {
               "kind": "OBJECT",
@@ -9839,6 +9867,10 @@ export type introspection = {
           {
             "name": "MESSAGE",
             "isDeprecated": false
+          },
+          {
+            "name": "RATING_COMMENT",
+            "isDeprecated": false
           }
         ]
       },
@@ -10056,10 +10088,34 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "canReport",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "comment",
             "type": {
               "kind": "SCALAR",
               "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "commentHidden",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
             },
             "args": [],
             "isDeprecated": false

@@ -13,18 +13,27 @@ interface AveragesProps {
 const decimal = (value: number, language: string) =>
   new Intl.NumberFormat(language === 'en' ? 'en-CA' : 'fr-CA', { maximumFractionDigits: 1 }).format(value);
 
+/** "★ 4,5 sur 5, d'après 3 évaluations": the overall average and its count (nothing without a rating). */
+export function OverallRating({ overall, count, className }: { overall: number | null | undefined; count: number; className: string }) {
+  const { t, i18n } = useTranslation('ratings');
+  if (count === 0 || overall === null || overall === undefined) return null;
+  return (
+    <p className={className}>
+      <span aria-hidden="true" className="rating-stars">
+        ★
+      </span>{' '}
+      {t('averages.overall', { value: t('averages.outOfFive', { value: decimal(overall, i18n.language) }), count })}
+    </p>
+  );
+}
+
 export function Averages({ criteria, averages }: AveragesProps) {
   const { t, i18n } = useTranslation('ratings');
   if (averages.count === 0 || averages.overall === null || averages.overall === undefined) return <p>{t('averages.none')}</p>;
   const outOfFive = (value: number) => t('averages.outOfFive', { value: decimal(value, i18n.language) });
   return (
     <div className="rating-averages">
-      <p className="rating-averages__overall">
-        <span aria-hidden="true" className="rating-stars">
-          ★
-        </span>{' '}
-        {t('averages.overall', { value: outOfFive(averages.overall), count: averages.count })}
-      </p>
+      <OverallRating overall={averages.overall} count={averages.count} className="rating-averages__overall" />
       <dl className="rating-averages__criteria">
         {criteria.map((criterion) => {
           const value = averages[criterion];

@@ -1,6 +1,6 @@
 // The reviews on a public profile (issue 21): the averages of the published ratings the user
 // received, then the published comments, newest first and by pages, each with its ad and month; the
-// rated user answers a review once, publicly.
+// rated user answers a review once, publicly; other users report a comment, which moderators may hide.
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,8 @@ import { pickText, readerLanguage } from '../../../lib/ads/localized-text';
 import { notifyError } from '../../../lib/notifications/notify-error';
 import { notify } from '../../../lib/notifications/store';
 import { Averages } from '../../../lib/ratings/Averages';
+import { RatingComment } from '../../../lib/ratings/RatingComment';
+import { ReportButton } from '../../../lib/reports/ReportButton';
 import { ANSWER_REVIEW, USER_REVIEWS, type PUBLIC_PROFILE } from './operations';
 import { MoreButton } from '../../../lib/ui/MoreButton';
 
@@ -54,7 +56,7 @@ export function ProfileReviews({ profile, titleId }: { profile: Profile; titleId
 }
 
 function ReviewItem({ review }: { review: ReviewView }) {
-  const { t, i18n } = useTranslation(['publicProfile', 'ratings']);
+  const { t, i18n } = useTranslation(['publicProfile', 'ratings', 'reports']);
   const language = readerLanguage(i18n.language);
   const adTitle = pickText(review.ad.title, language)?.text ?? t('publicProfile:reviews.adGone');
   const stars = review.stars;
@@ -74,7 +76,15 @@ function ReviewItem({ review }: { review: ReviewView }) {
         </span>{' '}
         {t('ratings:averages.outOfFive', { value: new Intl.NumberFormat(`${language}-CA`, { maximumFractionDigits: 1 }).format(average) })}
       </p>
-      {review.comment && <blockquote className="profile-review__comment">{review.comment}</blockquote>}
+      <RatingComment comment={review.comment} commentHidden={review.commentHidden} className="profile-review__comment" />
+      {review.canReport && (
+        <ReportButton
+          kind="RATING_COMMENT"
+          itemId={review.id}
+          label={t('reports:comment')}
+          className="button button--secondary button--small"
+        />
+      )}
       {review.answer && (
         <div className="profile-review__answer">
           <p className="profile-review__meta">{t('publicProfile:reviews.answer')}</p>

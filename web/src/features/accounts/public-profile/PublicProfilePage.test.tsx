@@ -25,6 +25,24 @@ const PROFILE: PublicProfile = {
 
 const NO_ADS = { items: [], nextToken: null };
 
+/** A published review of the profile's user by a tenant. */
+const aReview = (overrides: Record<string, unknown> = {}) => ({
+  __typename: 'Review',
+  id: 'contract-1.TENANT',
+  side: 'TENANT',
+  authorName: 'Épicerie Rosemont',
+  ad: { id: 'ad-1', path: 'cuisine-ad-1', title: { fr: 'Cuisine', en: 'Kitchen' } },
+  month: '2026-10',
+  stars: { respectOfContract: 5, communication: 4, reliability: 5 },
+  comment: 'Very welcoming.',
+  commentHidden: false,
+  publishedAt: '2026-11-02T12:00:00.000Z',
+  answer: null,
+  canAnswer: false,
+  canReport: false,
+  ...overrides,
+});
+
 /** `me` is not what these tests are about: the signed-in user has nothing pending. */
 function answer(publicProfile: () => { publicProfile: unknown }, userAds: unknown = NO_ADS) {
   answerOperations({ publicProfile: () => publicProfile().publicProfile, userAds });
@@ -60,19 +78,7 @@ describe('public profile', () => {
   });
 
   it('shows the averages and the published reviews with their ad and month; the rated user answers one once', async () => {
-    const review = {
-      __typename: 'Review',
-      id: 'contract-1.TENANT',
-      side: 'TENANT',
-      authorName: 'Épicerie Rosemont',
-      ad: { id: 'ad-1', path: 'cuisine-ad-1', title: { fr: 'Cuisine', en: 'Kitchen' } },
-      month: '2026-10',
-      stars: { respectOfContract: 5, communication: 4, reliability: 5 },
-      comment: 'Very welcoming.',
-      publishedAt: '2026-11-02T12:00:00.000Z',
-      answer: null,
-      canAnswer: true,
-    };
+    const review = aReview({ canAnswer: true });
     let answered = false;
     answerOperations({
       publicProfile: () => ({ ...PROFILE, ratings: { count: 1, respectOfContract: 5, communication: 4, reliability: 5, overall: 4.7 } }),
@@ -105,6 +111,37 @@ describe('public profile', () => {
     expect(within(ratings).queryByRole('button', { name: 'Answer' })).not.toBeInTheDocument();
   });
 
+  it('reports a review’s comment, and shows a comment moderators hid as such, its stars kept', async () => {
+    const stars = { respectOfContract: 1, communication: 2, reliability: 1 };
+    answerOperations({
+      publicProfile: () => ({ ...PROFILE, ratings: { count: 2, respectOfContract: 1, communication: 2, reliability: 1, overall: 1.3 } }),
+      userAds: NO_ADS,
+      userReviews: {
+        items: [
+          aReview({ stars, comment: 'Rude and late.', canReport: true }),
+          aReview({ stars, id: 'contract-2.TENANT', comment: null, commentHidden: true }),
+        ],
+        nextToken: null,
+      },
+      reportItem: { __typename: 'ReportReceipt', kind: 'RATING_COMMENT', itemId: 'contract-1.TENANT', alreadyReported: false },
+    });
+    await openProfile();
+    const ratings = await screen.findByRole('region', { name: 'Ratings' });
+    const [shown, hidden] = await within(ratings).findAllByRole('listitem');
+    expect(within(hidden!).getByText('Comment hidden by moderation')).toBeVisible();
+    expect(hidden).toHaveTextContent('1.3 out of 5');
+    expect(within(hidden!).queryByRole('button', { name: 'Report this comment' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(shown!).getByRole('button', { name: 'Report this comment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Offensive content' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send the report' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(/Thank you/);
+    expect(callsOf('reportItem')).toEqual([
+      { input: expect.objectContaining({ kind: 'RATING_COMMENT', itemId: 'contract-1.TENANT', reason: 'OFFENSIVE' }) },
+    ]);
+  });
+
   it('gives the e-mail address and phone number the user allowed others to see', async () => {
     answer(() => ({ publicProfile: { ...PROFILE, email: 'jean@exemple.ca', phoneNumber: '+15145550199' } }));
     await openProfile();
@@ -113,8 +150,10 @@ describe('public profile', () => {
     expect(within(contact).getByRole('link', { name: '514 555-0199' })).toHaveAttribute('href', 'tel:+15145550199');
   });
 
-  it('lists the user’s published ads as cards', async () => {
-    answer(() => ({ publicProfile: PROFILE }), { items: testAds(2), nextToken: null });
+  it('lists the user’s published ads as cards, each with its equipment’s rating once it has one', async () => {
+    const [unrated, rated] = testAds(2);
+    const equipmentRatings = { count: 3, compliance: 4.7, cleanliness: 4, security: 4.3, overall: 4.3 };
+    answer(() => ({ publicProfile: PROFILE }), { items: [unrated, { ...rated, equipmentRatings }], nextToken: null });
     await openProfile();
     const ads = await screen.findByRole('region', { name: 'Ads' });
     expect(
@@ -122,6 +161,9 @@ describe('public profile', () => {
         .getAllByRole('heading', { level: 3 })
         .map((heading) => heading.textContent),
     ).toEqual(['Ad 0', 'Ad 1']);
+    const [first, second] = within(ads).getAllByRole('article');
+    expect(second).toHaveTextContent('4.3 out of 5, from 3 ratings');
+    expect(first).not.toHaveTextContent('out of 5');
     expect(within(ads).getByRole('link', { name: 'Ad 1' })).toHaveAttribute('href', `/annonces/${testAds(2)[1]!.path}`);
     expect(callsOf('userAds')).toEqual([{ userId: 'user-2', limit: ADS_PAGE_DEFAULT_LIMIT, nextToken: null }]);
   });

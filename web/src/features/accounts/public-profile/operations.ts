@@ -73,12 +73,14 @@ const REVIEW_FIELDS = graphql(`
       reliability
     }
     comment
+    commentHidden
     publishedAt
     answer {
       text
       at
     }
     canAnswer
+    canReport
   }
 `);
 

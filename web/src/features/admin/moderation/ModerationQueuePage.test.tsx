@@ -34,10 +34,17 @@ async function openQueue() {
 describe('the moderation queue', () => {
   it('shows each case with its reports as the item was then, and the actions its kind allows', async () => {
     answerOperations({
-      moderationQueue: { items: [aCase(), aCase({ id: 'PROFILE.u-9', kind: 'PROFILE', itemId: 'u-9', reportCount: 1 })], nextToken: null },
+      moderationQueue: {
+        items: [
+          aCase(),
+          aCase({ id: 'PROFILE.u-9', kind: 'PROFILE', itemId: 'u-9', reportCount: 1 }),
+          aCase({ id: 'RATING_COMMENT.c-1.TENANT', kind: 'RATING_COMMENT', itemId: 'c-1.TENANT', reportCount: 1 }),
+        ],
+        nextToken: null,
+      },
     });
     await openQueue();
-    const [ad, profile] = await screen.findAllByRole('article');
+    const [ad, profile, comment] = await screen.findAllByRole('article');
     expect(within(ad!).getByRole('heading', { name: 'Ad — 2 reports' })).toBeInTheDocument();
     expect(within(ad!).getByText('Fraud or scam')).toBeInTheDocument();
     expect(within(ad!).getByText(/Details: Wants cash/)).toBeInTheDocument();
@@ -45,6 +52,10 @@ describe('the moderation queue', () => {
     expect(within(ad!).getByRole('radio', { name: /Take the ad down/ })).toBeInTheDocument();
     expect(within(profile!).getByRole('heading', { name: 'Profile — 1 report' })).toBeInTheDocument();
     expect(within(profile!).queryByRole('radio', { name: /Take the ad down/ })).toBeNull();
+    expect(within(profile!).queryByRole('radio', { name: /Hide the comment/ })).toBeNull();
+    expect(within(comment!).getByRole('heading', { name: 'Rating comment — 1 report' })).toBeInTheDocument();
+    expect(within(comment!).getByRole('radio', { name: /Hide the comment, keep the stars/ })).toBeInTheDocument();
+    expect(within(comment!).queryByRole('radio', { name: /Take the ad down/ })).toBeNull();
   });
 
   it('asks for the reason, then applies the decision and says the case is handled', async () => {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MODERATION_ACTIONS, MODERATION_REASON_MAX_LENGTH, type ModerationAction } from '@partage/graphql';
+import { MODERATION_REASON_MAX_LENGTH, moderationActionsFor, type ModerationAction } from '@partage/graphql';
 import { editUserPath } from '../../../app/paths';
 import { adDetailPath } from '../../../lib/ads/ad-path';
 import type { ResultOf } from '../../../lib/api/documents';
@@ -17,7 +17,7 @@ type Case = ResultOf<typeof MODERATION_QUEUE>['moderationQueue']['items'][number
 
 /**
  * /moderation (ADMIN): the open cases, the latest report first; each with its reports as the item was
- * then, and the actions (dismiss, hide the ad, suspend the account), each with the reason kept.
+ * then, and the actions (dismiss, hide the ad or the comment, suspend the account), each with the reason kept.
  */
 export function ModerationQueuePage() {
   const { t } = useTranslation('moderation');
@@ -92,7 +92,7 @@ function ActionForm({ found, onClosed }: { found: Case; onClosed: () => void }) 
   const [missingReason, setMissingReason] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const moderate = useApiMutation(MODERATE_CASE, { invalidates: [MODERATION_QUEUE], onSuccess: onClosed });
-  const actions = MODERATION_ACTIONS.filter((value) => value !== 'HIDE_AD' || found.kind === 'AD');
+  const actions = moderationActionsFor(found.kind);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
