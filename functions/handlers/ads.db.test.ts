@@ -304,10 +304,10 @@ describe('Query.ad', () => {
 });
 
 describe('Ad.contact', () => {
-  it("shows the owner's e-mail and phone only as their profile allows, for a page of ads in one call", async () => {
+  it("shows a signed-in reader the owner's e-mail and phone only as their profile allows, for a page of ads in one call", async () => {
     const emailOnly = await givenUser({ showEmail: true, showPhoneNumber: false, phoneNumber: '+15145550100', phoneVerified: true });
     const ads = [(await read(await published(verifiedOwner), ANONYMOUS))!, (await read(await published(emailOnly), ANONYMOUS))!];
-    expect(await contactsOf(ads)).toEqual([
+    expect(await contactsOf(ads, as(otherUser))).toEqual([
       {
         userId: verifiedOwner.id,
         publicName: verifiedOwner.publicName,
@@ -319,13 +319,22 @@ describe('Ad.contact', () => {
     ]);
   });
 
+  it('gives an anonymous visitor neither e-mail nor phone, whatever the profile shows: public pages get scraped', async () => {
+    const showsAll = await givenUser({ showEmail: true, showPhoneNumber: true, phoneNumber: '+15145550101', phoneVerified: true });
+    const ad = (await read(await published(showsAll), ANONYMOUS))!;
+    expect(await contactsOf([ad], ANONYMOUS)).toEqual([
+      { userId: showsAll.id, publicName: showsAll.publicName, organizationName: null, email: null, phoneNumber: null },
+    ]);
+    expect(await contactsOf([ad], as(otherUser))).toMatchObject([{ email: showsAll.email, phoneNumber: '+15145550101' }]);
+  });
+
   it('shows no phone number the owner has not verified: a number changed after publishing is no contact yet', async () => {
     const user = await givenUser({ showPhoneNumber: true, phoneNumber: '+15145550177', phoneVerified: true });
     const ad = (await read(await published(user), ANONYMOUS))!;
-    expect(await contactsOf([ad])).toMatchObject([{ phoneNumber: '+15145550177' }]);
+    expect(await contactsOf([ad], as(otherUser))).toMatchObject([{ phoneNumber: '+15145550177' }]);
     // The profile's number changed (to anyone's): unverified until its own code.
     await updateUser(user, { set: { phoneNumber: '+15145550178', phoneVerified: false } });
-    expect(await contactsOf([ad])).toMatchObject([{ phoneNumber: null }]);
+    expect(await contactsOf([ad], as(otherUser))).toMatchObject([{ phoneNumber: null }]);
   });
 
   it('names no one on an unlisted ad: the organisation written on it', async () => {

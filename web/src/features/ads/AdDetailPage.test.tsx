@@ -130,6 +130,10 @@ describe('ad detail', () => {
       `/connexion?returnPath=${encodeURIComponent(`/conversations/creer/${AD_ID}`)}`,
     );
     expect(screen.queryByRole('link', { name: 'Edit the ad' })).not.toBeInTheDocument();
+    // The server gives visitors no e-mail or phone; the page says where to see them.
+    expect(
+      within(section('Contact')).getByRole('link', { name: "Log in to see the owner's e-mail and phone, if they share them." }),
+    ).toHaveAttribute('href', `/connexion?returnPath=${encodeURIComponent(CURRENT_PATH)}`);
   });
 
   it('links a signed-in user to a conversation about the ad', async () => {

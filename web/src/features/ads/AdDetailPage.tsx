@@ -314,7 +314,7 @@ function AvailabilitySection({
 
 function LocationSection({ location }: { location: AdDetail['location'] }) {
   const { t } = useTranslation('ads');
-  const place = [location.address, location.town, location.postalCode].filter(Boolean).join(', ');
+  const place = addressLine(location);
   return (
     <Section title={t('detail.location')}>
       <p>{place}</p>
@@ -337,6 +337,8 @@ function ContactSection({ ad }: { ad: AdDetail }) {
   const { contact } = ad;
   // The organisation named on the ad, else the owner's; a public name is often the organisation's already.
   const organization = ad.organization || contact.organizationName;
+  // The server gives a visitor no e-mail or phone (scrapers read public pages): say how to see them.
+  const signedIn = useSession() !== null;
   return (
     <Section title={t('detail.contactDetails')}>
       <dl className="ad-facts">
@@ -355,6 +357,11 @@ function ContactSection({ ad }: { ad: AdDetail }) {
           </Fact>
         )}
       </dl>
+      {!signedIn && contact.userId && (
+        <p>
+          <Link to={loginPathReturningTo(adDetailPath(ad.path))}>{t('detail.loginForContact')}</Link>
+        </p>
+      )}
     </Section>
   );
 }
