@@ -69,6 +69,9 @@ const escape = (s: string) =>
 /** A text filled as the renderer does. */
 const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, key: keyof typeof VALUES) => inertText(String(VALUES[key])));
 
+/** The subject as VALUES (a count of 3) picks it. */
+const subjectOf = (texts: Readonly<Record<string, string>>) => texts.subject ?? texts.subject_other!;
+
 /** Leaves of a JSON object as `path: text`. */
 const leaves = (value: object, prefix = ''): Record<string, string> =>
   Object.fromEntries(
@@ -95,14 +98,24 @@ describe('e-mail texts', () => {
     }
   });
 
-  it('give every e-mail a template, a subject, a preheader and the reason it is sent', () => {
+  it('give every e-mail a template, a subject (one per plural form when it counts), a preheader and the reason it is sent', () => {
     expect(Object.keys(EMAIL_TEMPLATES).sort()).toEqual(NAMES.sort());
-    for (const name of NAMES)
-      expect(EMAIL_TEXTS.fr[name], name).toMatchObject({
-        subject: expect.any(String),
-        preheader: expect.any(String),
-        reason: expect.any(String),
-      });
+    for (const name of NAMES) {
+      const texts = EMAIL_TEXTS.fr[name];
+      expect(texts, name).toMatchObject({ preheader: expect.any(String), reason: expect.any(String) });
+      expect(subjectOf(texts), name).toEqual(expect.any(String));
+    }
+  });
+
+  it('never writes a plural as "(s)": a count picks its plural form, as i18next does on the web', () => {
+    for (const language of UI_LANGUAGES) {
+      for (const name of NAMES) expect(Object.values(EMAIL_TEXTS[language][name]).join('\n'), `${language}.${name}`).not.toContain('(s)');
+    }
+    const digestSubject = (language: 'fr' | 'en', count: string) => renderEmail('alertDigest', language, { ...VALUES, count }).subject;
+    expect(digestSubject('fr', '1')).toBe('1 nouvelle annonce pour votre alerte');
+    expect(digestSubject('fr', '2')).toBe('2 nouvelles annonces pour votre alerte');
+    expect(digestSubject('en', '1')).toBe('1 new ad for your alert');
+    expect(digestSubject('en', '12')).toBe('12 new ads for your alert');
   });
 
   it('carry no placeholder for a name in e-mails to addresses that may not be confirmed', () => {
@@ -129,7 +142,7 @@ describe('renderEmail', () => {
     (name, language) => {
       const texts = EMAIL_TEXTS[language][name];
       const { subject, text, html } = renderEmail(name, language, VALUES);
-      expect(subject).toBe(fill(texts.subject));
+      expect(subject).toBe(fill(subjectOf(texts)));
       for (const part of [subject, text, html]) expect(part).not.toMatch(/\{\{|evil\.example|@evil/);
       expect(html).not.toContain('<b>');
       expect(html).toContain(`<html lang="${language}"`);

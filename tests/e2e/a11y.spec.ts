@@ -232,7 +232,7 @@ test.describe('a visitor', () => {
       { input: { email: invited, firstName: 'Invitée', lastName: 'Accessibilité' } },
       adminToken,
     );
-    links.adminRegistration = linkIn(await waitForEmail(request, invited, inviteSince), '/registration/admin');
+    links.adminRegistration = linkIn(await waitForEmail(request, invited, inviteSince), '/inscription/admin');
   });
 
   test.afterAll(async () => context?.close());

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { EQUIPMENT_CRITERIA, type UiLanguage } from '@partage/graphql';
+import { addressLine, EQUIPMENT_CRITERIA, type UiLanguage } from '@partage/graphql';
 import { editAdPath, PATHS, publicProfilePath, startConversationPath } from '../../app/paths';
 import { loginPathReturningTo } from '../../app/return-path';
 import { adDetailPath, adIdFromPath } from '../../lib/ads/ad-path';
