@@ -42,14 +42,14 @@ const VALUES = {
   cause: EVIL,
   at: '2026-07-01 14:00 UTC',
   period: 'du 1 juillet 2026 au 3 juillet 2026',
-  total: '250,00 $ CA',
+  total: '250,00 $',
   version: '2',
   number: 'c0ffee00-1234-4abc-8def-0123456789ab',
   paidAt: '1 juillet 2026 à 10 h 00',
   owner: EVIL,
   tenant: EVIL,
-  fee: '12,50 $ CA',
-  share: '237,50 $ CA',
+  fee: '12,50 $',
+  share: '237,50 $',
   deadline: '4 décembre 2026',
   stopLink,
 };
@@ -217,7 +217,7 @@ describe('blocks', () => {
     title: 'Four <mixte> www.four.example',
     imageUrl: 'https://cdn.example/a1.jpg?w=600&h=400',
     imageAlt: 'Four en inox',
-    offers: [{ mode: 'RENT', price: '120,00 $ CA / jour' }, { mode: 'DONATION' }],
+    offers: [{ mode: 'RENT', price: '120,00 $ / jour' }, { mode: 'DONATION' }],
     town: 'Rimouski',
     distanceKm: 12.34,
   };
@@ -227,12 +227,12 @@ describe('blocks', () => {
     const href = `${BASE}/annonces/a1?from=digest&amp;lang=fr`;
     expect(fr.html).toContain(`alt="Four en inox" src="https://cdn.example/a1.jpg?w=600&amp;h=400"`);
     expect(fr.html).toContain(`<a href="${href}">Four &lt;mixte&gt; www\u2024four\u2024example</a>`);
-    expect(fr.html).toContain('Location : 120,00 $ CA / jour · Don');
+    expect(fr.html).toContain('Location : 120,00 $ / jour · Don');
     expect(fr.html).toContain('Rimouski · à 12,3 km');
     expect(fr.text).toBe(
-      `Four <mixte> www\u2024four\u2024example\nLocation : 120,00 $ CA / jour · Don\nRimouski · à 12,3 km\n${BASE}/annonces/a1?from=digest&lang=fr`,
+      `Four <mixte> www\u2024four\u2024example\nLocation : 120,00 $ / jour · Don\nRimouski · à 12,3 km\n${BASE}/annonces/a1?from=digest&lang=fr`,
     );
-    expect(renderAdCard(card, 'en').text).toContain('Rent: 120,00 $ CA / jour · Donation\nRimouski · 12.3 km away\n');
+    expect(renderAdCard(card, 'en').text).toContain('Rent: 120,00 $ / jour · Donation\nRimouski · 12.3 km away\n');
   });
 
   it('an ad card without picture or distance has no image and names the town alone', () => {

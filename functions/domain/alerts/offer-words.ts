@@ -1,5 +1,5 @@
 // How a digest card says an ad's prices, in the alert's language (the ad list's wording,
-// web/src/locales/<lang>/adFields.json): "1 200,00 $ CA", "100 à 500 $ CA", "prix à déterminer".
+// web/src/locales/<lang>/adFields.json): "1 200,00 $", "100 à 500 $", "prix à déterminer".
 // The modes' names are the e-mail layout's (graphql/src/emails/layout).
 
 import { formatMoney, type PriceRange, type UiLanguage } from '@partage/graphql';
@@ -15,21 +15,21 @@ const WORDS: Record<UiLanguage, OfferWords> = {
   fr: {
     toBeDetermined: 'prix à déterminer',
     ranges: {
-      FROM_0_TO_100: '0 à 100 $ CA',
-      FROM_100_TO_500: '100 à 500 $ CA',
-      FROM_500_TO_1000: '500 à 1 000 $ CA',
-      FROM_1000_TO_2000: '1 000 à 2 000 $ CA',
-      FROM_2000: '2 000 $ CA et plus',
+      FROM_0_TO_100: '0 à 100 $',
+      FROM_100_TO_500: '100 à 500 $',
+      FROM_500_TO_1000: '500 à 1 000 $',
+      FROM_1000_TO_2000: '1 000 à 2 000 $',
+      FROM_2000: '2 000 $ et plus',
     },
   },
   en: {
     toBeDetermined: 'price to be determined',
     ranges: {
-      FROM_0_TO_100: '0 to 100 $ CA',
-      FROM_100_TO_500: '100 to 500 $ CA',
-      FROM_500_TO_1000: '500 to 1,000 $ CA',
-      FROM_1000_TO_2000: '1,000 to 2,000 $ CA',
-      FROM_2000: '2,000 $ CA and more',
+      FROM_0_TO_100: '$0 to $100',
+      FROM_100_TO_500: '$100 to $500',
+      FROM_500_TO_1000: '$500 to $1,000',
+      FROM_1000_TO_2000: '$1,000 to $2,000',
+      FROM_2000: '$2,000 or more',
     },
   },
 };

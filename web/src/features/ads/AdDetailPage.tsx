@@ -6,6 +6,7 @@ import { editAdPath, PATHS, publicProfilePath, startConversationPath } from '../
 import { loginPathReturningTo } from '../../app/return-path';
 import { adDetailPath, adIdFromPath } from '../../lib/ads/ad-path';
 import { pickText, readerLanguage, type LocalizedText } from '../../lib/ads/localized-text';
+import { OtherLanguageNote } from '../../lib/ads/OtherLanguageNote';
 import { priceLabel, type PriceOfferValue } from '../../lib/ads/price';
 import type { ResultOf } from '../../lib/api/documents';
 import { useSession } from '../../lib/auth/session';
@@ -68,13 +69,13 @@ function AdNotFound() {
 
 /** A text in the reader's language, or in the other one with a marker saying so. */
 function Localized({ value, html = false }: { value: LocalizedText; html?: boolean }) {
-  const { t, i18n } = useTranslation(['adFields']);
+  const { i18n } = useTranslation();
   const picked = pickText(value, readerLanguage(i18n.language));
   if (!picked) return null;
   const lang = picked.otherLanguage ? picked.language : undefined;
   return (
     <>
-      {picked.otherLanguage && <p className="ad-other-language">{t(`adFields:otherLanguage.${picked.language}`)}</p>}
+      <OtherLanguageNote picked={picked} />
       {html ? (
         // Rich text the server sanitised (ads.graphql: Ad.description).
         <div className="ad-rich-text" lang={lang} dangerouslySetInnerHTML={{ __html: picked.text }} />
@@ -98,7 +99,7 @@ function AdDetails({ ad }: { ad: AdDetail }) {
       <header className="ad-detail__header">
         <p className="ad-detail__category">{t(`adFields:categories.${ad.category}`)}</p>
         <PageHeading title={titleText} lang={title?.otherLanguage ? title.language : undefined} />
-        {title?.otherLanguage && <p className="ad-other-language">{t(`adFields:otherLanguage.${title.language}`)}</p>}
+        <OtherLanguageNote picked={title} />
         {(ad.unlisted || !ad.published) && (
           <p className="notice notice--info">{t(ad.unlisted ? 'detail.unlistedNotice' : 'detail.unpublishedNotice')}</p>
         )}

@@ -5,6 +5,7 @@ import { adDetailPath } from './ad-path';
 import { AdPicture } from './AdPicture';
 import type { AdCardView } from './card-view';
 import { pickText, readerLanguage } from './localized-text';
+import { OtherLanguageNote } from './OtherLanguageNote';
 import { priceLabel, type OfferMode } from './price';
 import './ads.css';
 
@@ -55,6 +56,7 @@ export function AdCard({ ad, headingLevel = 2, children, highlighted = false, on
             {title?.text ?? t('ads:untitled')}
           </Link>
         </Heading>
+        <OtherLanguageNote picked={title} />
         <p className="ad-card__category">{t(`adFields:categories.${ad.category}`)}</p>
         {modes.length > 0 && (
           <ul className="ad-card__modes" aria-label={t('ads:card.modes')}>
