@@ -68,7 +68,9 @@ describe('Mutation.createAd', () => {
         // Fields of another category are dropped.
         deliveryTruckType: 'VAN',
         surfaceSize: '40 m²',
-        rent: { kind: 'AMOUNT', amountCents: 4_500, range: 'FROM_0_TO_100', description: { fr: ' par heure ', en: '' } },
+        rent: { kind: 'AMOUNT', amountCents: 4_500, range: 'FROM_0_TO_100', unit: 'HOUR', description: { fr: ' par heure ', en: '' } },
+        // A sale has no unit: one sent is left out.
+        sale: { kind: 'AMOUNT', amountCents: 90_000, unit: 'DAY', description: null },
       }),
     );
     expect(ad).toMatchObject({
@@ -80,7 +82,8 @@ describe('Mutation.createAd', () => {
       publishedAt: null,
       deliveryTruckType: null,
       surfaceSize: null,
-      rent: { kind: 'AMOUNT', amountCents: 4_500, range: null, description: { fr: 'par heure', en: null } },
+      rent: { kind: 'AMOUNT', amountCents: 4_500, range: null, unit: 'HOUR', description: { fr: 'par heure', en: null } },
+      sale: { kind: 'AMOUNT', amountCents: 90_000, unit: null },
     });
     expect(await read(ad.id, as(owner))).toMatchObject({ id: ad.id, published: false });
     expect(ids(await page('Query.managedAds', { published: false }, as(owner)))).toContain(ad.id);

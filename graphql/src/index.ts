@@ -19,3 +19,4 @@ export * from './public-pages';
 export * from './legal';
 export * from './rating-rules';
 export * from './address-line';
+export * from './rent-total';

@@ -5,6 +5,7 @@
 
 import { adPath, type AdContact, type AdSource } from '@partage/graphql';
 import type { AdImageRecord, AdRecord, LocalizedValue, PriceOfferRecord } from '../../data/ads';
+import type { OfferPriceRecord } from '../../data/search-index';
 import type { UserRecord } from '../../data/users';
 import { publicFileUrl } from '../files/uploads';
 import type { Identity } from '../identity';
@@ -31,8 +32,21 @@ export const imageView = (image: AdImageRecord) => ({
   variants: image.variants.map(({ fileId, width, height }) => ({ fileId, url: publicFileUrl(fileId), width, height })),
 });
 
+/**
+ * A rent or sale price without its notes, as cards, the digest (through the search entry) and the
+ * contract form's suggested total read it; the unit rides along (issue 23, point 3).
+ */
+export const offerPriceOf = (offer: PriceOfferRecord | null): OfferPriceRecord | null =>
+  offer && { kind: offer.kind, amountCents: offer.amountCents, range: offer.range, unit: offer.unit ?? null };
+
 const priceOffer = (offer: PriceOfferRecord | null) =>
-  offer && { kind: offer.kind, amountCents: offer.amountCents, range: offer.range, description: localizedText(offer.description) };
+  offer && {
+    kind: offer.kind,
+    amountCents: offer.amountCents,
+    range: offer.range,
+    unit: offer.unit ?? null,
+    description: localizedText(offer.description),
+  };
 
 function locationFor(ad: AdRecord, exact: boolean): AdSource['location'] {
   const { address, town, postalCode, latitude, longitude, showAddress } = ad.content.address;

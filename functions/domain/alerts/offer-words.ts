@@ -1,14 +1,16 @@
 // How a digest card says an ad's prices, in the alert's language (the ad list's wording,
-// web/src/locales/<lang>/adFields.json): "1 200,00 $", "100 à 500 $", "prix à déterminer".
+// web/src/locales/<lang>/adFields.json): "1 200,00 $ / jour", "100 à 500 $", "prix à déterminer".
 // The modes' names are the e-mail layout's (graphql/src/emails/layout).
 
-import { formatMoney, type PriceRange, type UiLanguage } from '@partage/graphql';
+import { formatMoney, type PriceRange, type RentUnit, type UiLanguage } from '@partage/graphql';
 import type { OfferPriceRecord, SearchEntry } from '../../data/search-index';
 import type { AdCard } from '../email-blocks';
 
 interface OfferWords {
   toBeDetermined: string;
   ranges: Record<PriceRange, string>;
+  /** A rent price with what it is for (adFields.json `pricePer`). */
+  per: Record<RentUnit, (price: string) => string>;
 }
 
 const WORDS: Record<UiLanguage, OfferWords> = {
@@ -21,6 +23,13 @@ const WORDS: Record<UiLanguage, OfferWords> = {
       FROM_1000_TO_2000: '1 000 à 2 000 $',
       FROM_2000: '2 000 $ et plus',
     },
+    per: {
+      HOUR: (price) => `${price} / heure`,
+      DAY: (price) => `${price} / jour`,
+      WEEK: (price) => `${price} / semaine`,
+      MONTH: (price) => `${price} / mois`,
+      FLAT: (price) => `${price} (forfait)`,
+    },
   },
   en: {
     toBeDetermined: 'price to be determined',
@@ -31,14 +40,26 @@ const WORDS: Record<UiLanguage, OfferWords> = {
       FROM_1000_TO_2000: '$1,000 to $2,000',
       FROM_2000: '$2,000 or more',
     },
+    per: {
+      HOUR: (price) => `${price} / hour`,
+      DAY: (price) => `${price} / day`,
+      WEEK: (price) => `${price} / week`,
+      MONTH: (price) => `${price} / month`,
+      FLAT: (price) => `${price} flat rate`,
+    },
   },
 };
 
 function priceWords(price: OfferPriceRecord, language: UiLanguage): string {
   const words = WORDS[language];
-  if (price.kind === 'AMOUNT' && price.amountCents !== null) return formatMoney(price.amountCents, language);
-  if (price.kind === 'RANGE' && price.range) return words.ranges[price.range];
-  return words.toBeDetermined;
+  const amount =
+    price.kind === 'AMOUNT' && price.amountCents !== null
+      ? formatMoney(price.amountCents, language)
+      : price.kind === 'RANGE' && price.range
+        ? words.ranges[price.range]
+        : null;
+  if (amount === null) return words.toBeDetermined;
+  return price.unit ? words.per[price.unit](amount) : amount;
 }
 
 /** The ad's modes in order, the rent and sale ones with their price in words. */

@@ -66,8 +66,8 @@ describe('ad detail', () => {
     expect(within(section('Description')).getByText('equipped')).toHaveProperty('tagName', 'STRONG');
     expect(fact('Kitchen equipment')).toHaveTextContent('OvenOther (Fumoir)');
     expect(fact('Surface area')).toHaveTextContent('120 m²');
-    expect(price('Rent')).toBe('$1,234.50');
-    expect(fact('Rent')).toHaveTextContent('Per day');
+    expect(price('Rent')).toBe('$1,234.50 / day');
+    expect(fact('Rent')).toHaveTextContent('Plus taxes');
     // A donation described in French only is shown in French, marked as such.
     expect(within(fact('Donation') as HTMLElement).getByText('Text in French only')).toBeVisible();
     expect(within(fact('Donation') as HTMLElement).getByText('Surplus de bocaux')).toHaveAttribute('lang', 'fr');
@@ -118,7 +118,7 @@ describe('ad detail', () => {
     await i18n.changeLanguage('fr');
     await openAd(testAd({ sale: { kind: 'RANGE', amountCents: null, range: 'FROM_500_TO_1000', description: { fr: null, en: null } } }));
     // The exact characters: amount and suffix held together by no-break spaces.
-    expect(price('Location')).toBe('1\u00a0234,50\u00a0$');
+    expect(price('Location')).toBe('1\u00a0234,50\u00a0$ / jour');
     expect(price('Vente')).toBe(PRICE_RANGE_FR);
     expect(screen.getByText('vendredi 25 décembre 2026 : Toute la journée')).toBeVisible();
   });

@@ -87,7 +87,7 @@ describe('ad search page', () => {
     );
     expect(card.getByRole('img', { name: 'The kitchen' })).toHaveAttribute('loading', 'lazy');
     expect(card.getByText('Professional kitchen')).toBeVisible();
-    expect(card.getByRole('list', { name: 'Offered for' }).textContent).toBe('Rent: $1,234.50Donation');
+    expect(card.getByRole('list', { name: 'Offered for' }).textContent).toBe('Rent: $1,234.50 / dayDonation');
     expect(card.getByText('Montréal, 3.3 km away')).toBeVisible();
   });
 

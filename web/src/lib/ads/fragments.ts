@@ -33,6 +33,7 @@ export const AD_CARD_FIELDS = graphql(
         kind
         amountCents
         range
+        unit
       }
       sale {
         kind
@@ -77,6 +78,7 @@ export const AD_SUMMARY_FIELDS = graphql(
         kind
         amountCents
         range
+        unit
       }
       sale {
         kind

@@ -4688,6 +4688,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "rent",
+            "type": {
+              "kind": "OBJECT",
+              "name": "OfferPrice"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "title",
             "type": {
               "kind": "NON_NULL",
@@ -7559,6 +7568,15 @@ export type introspection = {
             },
             "args": [],
             "isDeprecated": false
+          },
+          {
+            "name": "unit",
+            "type": {
+              "kind": "ENUM",
+              "name": "RentUnit"
+            },
+            "args": [],
+            "isDeprecated": false
           }
         ],
         "interfaces": []
@@ -8034,6 +8052,15 @@ export type introspection = {
             },
             "args": [],
             "isDeprecated": false
+          },
+          {
+            "name": "unit",
+            "type": {
+              "kind": "ENUM",
+              "name": "RentUnit"
+            },
+            "args": [],
+            "isDeprecated": false
           }
         ],
         "interfaces": []
@@ -8064,6 +8091,13 @@ export type introspection = {
             "type": {
               "kind": "ENUM",
               "name": "PriceRange"
+            }
+          },
+          {
+            "name": "unit",
+            "type": {
+              "kind": "ENUM",
+              "name": "RentUnit"
             }
           },
           {
@@ -9722,6 +9756,32 @@ export type introspection = {
           }
         ],
         "isOneOf": false
+      },
+      {
+        "kind": "ENUM",
+        "name": "RentUnit",
+        "enumValues": [
+          {
+            "name": "HOUR",
+            "isDeprecated": false
+          },
+          {
+            "name": "DAY",
+            "isDeprecated": false
+          },
+          {
+            "name": "WEEK",
+            "isDeprecated": false
+          },
+          {
+            "name": "MONTH",
+            "isDeprecated": false
+          },
+          {
+            "name": "FLAT",
+            "isDeprecated": false
+          }
+        ]
       },
       {
         "kind": "INPUT_OBJECT",
