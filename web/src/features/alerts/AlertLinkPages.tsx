@@ -19,10 +19,8 @@ type LinkOutcome = 'asking' | 'working' | 'done' | 'ALERT_ALREADY_DELETED' | 'IN
 
 interface LinkPageProps<Result> {
   document: TadaDocumentNode<Result, { input: AlertLinkInput }>;
-  title: string;
-  explain: string;
-  action: string;
-  done: string;
+  /** The page's texts in the alerts namespace: `title`, `explain`, `action`, `done`. */
+  texts: 'confirm' | 'deleteByLink';
 }
 
 function outcomeOf(call: { isIdle: boolean; isPending: boolean; isSuccess: boolean; error: unknown }): LinkOutcome {
@@ -33,8 +31,9 @@ function outcomeOf(call: { isIdle: boolean; isPending: boolean; isSuccess: boole
   return code === 'ALERT_ALREADY_DELETED' || code === 'INVALID_TOKEN' ? code : 'failed';
 }
 
-function LinkPage<Result>({ document, title, explain, action, done }: LinkPageProps<Result>) {
+function LinkPage<Result>({ document, texts }: LinkPageProps<Result>) {
   const { t } = useTranslation('alerts');
+  const title = t(`${texts}.title`);
   usePageTitle(title);
   const { id = '' } = useParams();
   const [params] = useSearchParams();
@@ -47,7 +46,7 @@ function LinkPage<Result>({ document, title, explain, action, done }: LinkPagePr
       <h1>{title}</h1>
       {outcome === 'asking' || outcome === 'working' ? (
         <>
-          <p>{explain}</p>
+          <p>{t(`${texts}.explain`)}</p>
           <button
             type="button"
             className="button"
@@ -56,13 +55,13 @@ function LinkPage<Result>({ document, title, explain, action, done }: LinkPagePr
               if (!call.isPending) call.mutate({ input: { id, token } });
             }}
           >
-            {action}
+            {t(`${texts}.action`)}
           </button>
           {outcome === 'working' && <p role="status">{t('link.working')}</p>}
         </>
       ) : (
         <Outcome tone={outcome === 'done' ? 'success' : 'error'}>
-          <p>{outcome === 'done' ? done : t(`link.${outcome}`)}</p>
+          <p>{t(outcome === 'done' ? `${texts}.done` : `link.${outcome}`)}</p>
           <p>
             <Link to={PATHS.adList}>{t('link.toAds')}</Link>
           </p>
@@ -72,28 +71,6 @@ function LinkPage<Result>({ document, title, explain, action, done }: LinkPagePr
   );
 }
 
-export function ConfirmAlertPage() {
-  const { t } = useTranslation('alerts');
-  return (
-    <LinkPage
-      document={CONFIRM_ALERT}
-      title={t('confirm.title')}
-      explain={t('confirm.explain')}
-      action={t('confirm.action')}
-      done={t('confirm.done')}
-    />
-  );
-}
+export const ConfirmAlertPage = () => <LinkPage document={CONFIRM_ALERT} texts="confirm" />;
 
-export function DeleteAlertByLinkPage() {
-  const { t } = useTranslation('alerts');
-  return (
-    <LinkPage
-      document={DELETE_ALERT_BY_LINK}
-      title={t('deleteByLink.title')}
-      explain={t('deleteByLink.explain')}
-      action={t('deleteByLink.action')}
-      done={t('deleteByLink.done')}
-    />
-  );
-}
+export const DeleteAlertByLinkPage = () => <LinkPage document={DELETE_ALERT_BY_LINK} texts="deleteByLink" />;
