@@ -12,6 +12,15 @@ beforeAll(async () => {
 });
 
 describe('outboxPhoneVerifier', () => {
+  it("signs the SMS with the product's name, in the user's language", async () => {
+    const verifier = outboxPhoneVerifier(outboxDir);
+    await verifier.send({ userId: 'u-fr', phoneNumber: '+15145550143', language: 'fr' });
+    await verifier.send({ userId: 'u-en', phoneNumber: '+15145550144', language: 'en' });
+    const textTo = async (to: string) => (await readOutbox(outboxDir)).find((entry) => entry.to === to)!.text;
+    expect(await textTo('+15145550143')).toMatch(/^Partage : votre code de vérification est \d{6}\. Il est valide 10 minutes\./);
+    expect(await textTo('+15145550144')).toMatch(/^Partage: your verification code is \d{6}\. It is valid for 10 minutes\./);
+  });
+
   it(`compares at most ${PHONE_CODE_MAX_ATTEMPTS} codes, even checked all at once`, async () => {
     const verifier = outboxPhoneVerifier(outboxDir);
     const phoneNumber = '+15145550142';

@@ -7,6 +7,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { PHONE_CODE_LENGTH, PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_TTL_SECONDS } from '@partage/graphql';
 import { consumeOneTimeCode, getOneTimeCode, putOneTimeCode, takeOneTimeCodeAttempt } from '../data/one-time-codes';
 import { epochSeconds } from '../domain/clock';
+import { phoneCodeSms } from '../domain/phone/phone-code-sms';
 import { writeOutboxEntry } from './outbox';
 import type { PhoneVerifier } from './phone-verifier';
 
@@ -16,11 +17,10 @@ const hashCode = (userId: string, phoneNumber: string, code: string) =>
 
 export function outboxPhoneVerifier(outboxDir: string): PhoneVerifier {
   return {
-    async send({ userId, phoneNumber }) {
+    async send({ userId, phoneNumber, language }) {
       const code = String(randomInt(10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
       await putOneTimeCode('PHONE_CODE', userId, hashCode(userId, phoneNumber, code), epochSeconds() + PHONE_CODE_TTL_SECONDS);
-      // Twilio Verify writes the real SMS text in the user's language; the dev mailbox needs only the code.
-      await writeOutboxEntry(outboxDir, { kind: 'sms', to: phoneNumber, text: `code ${code}` });
+      await writeOutboxEntry(outboxDir, { kind: 'sms', to: phoneNumber, text: phoneCodeSms(code, language) });
       return 'sent';
     },
 

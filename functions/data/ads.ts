@@ -14,6 +14,7 @@ import type {
   KitchenEquipment,
   PriceKind,
   PriceRange,
+  RentUnit,
   TruckType,
   Weekday,
 } from '@partage/graphql';
@@ -32,6 +33,8 @@ export interface PriceOfferRecord {
   kind: PriceKind;
   amountCents: number | null;
   range: PriceRange | null;
+  /** Rent only; absent on rent offers saved before units existed (issue 23), null on a sale. */
+  unit?: RentUnit | null;
   description: LocalizedValue;
 }
 

@@ -5,7 +5,7 @@
 // in the ad's own transaction (ads.ts), the postings around it (functions/domain/search/indexed-writes.ts).
 
 import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { AdCategory, Certification, OfferMode, PriceKind, PriceRange, Weekday } from '@partage/graphql';
+import type { AdCategory, Certification, OfferMode, PriceKind, PriceRange, RentUnit, Weekday } from '@partage/graphql';
 import type { AdImageRecord, LocalizedValue } from './ads';
 import { batchGet, db, tableName, type TransactItem } from './client';
 import {
@@ -22,6 +22,8 @@ export interface OfferPriceRecord {
   kind: PriceKind;
   amountCents: number | null;
   range: PriceRange | null;
+  /** Rent only; absent on entries written before units existed (issue 23). */
+  unit?: RentUnit | null;
 }
 
 export interface SearchEntry {

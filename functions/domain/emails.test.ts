@@ -42,14 +42,14 @@ const VALUES = {
   cause: EVIL,
   at: '2026-07-01 14:00 UTC',
   period: 'du 1 juillet 2026 au 3 juillet 2026',
-  total: '250,00 $ CA',
+  total: '250,00 $',
   version: '2',
   number: 'c0ffee00-1234-4abc-8def-0123456789ab',
   paidAt: '1 juillet 2026 à 10 h 00',
   owner: EVIL,
   tenant: EVIL,
-  fee: '12,50 $ CA',
-  share: '237,50 $ CA',
+  fee: '12,50 $',
+  share: '237,50 $',
   deadline: '4 décembre 2026',
   stopLink,
 };
@@ -68,6 +68,9 @@ const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 /** A text filled as the renderer does. */
 const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, key: keyof typeof VALUES) => inertText(String(VALUES[key])));
+
+/** The subject as VALUES (a count of 3) picks it. */
+const subjectOf = (texts: Readonly<Record<string, string>>) => texts.subject ?? texts.subject_other!;
 
 /** Leaves of a JSON object as `path: text`. */
 const leaves = (value: object, prefix = ''): Record<string, string> =>
@@ -95,14 +98,24 @@ describe('e-mail texts', () => {
     }
   });
 
-  it('give every e-mail a template, a subject, a preheader and the reason it is sent', () => {
+  it('give every e-mail a template, a subject (one per plural form when it counts), a preheader and the reason it is sent', () => {
     expect(Object.keys(EMAIL_TEMPLATES).sort()).toEqual(NAMES.sort());
-    for (const name of NAMES)
-      expect(EMAIL_TEXTS.fr[name], name).toMatchObject({
-        subject: expect.any(String),
-        preheader: expect.any(String),
-        reason: expect.any(String),
-      });
+    for (const name of NAMES) {
+      const texts = EMAIL_TEXTS.fr[name];
+      expect(texts, name).toMatchObject({ preheader: expect.any(String), reason: expect.any(String) });
+      expect(subjectOf(texts), name).toEqual(expect.any(String));
+    }
+  });
+
+  it('never writes a plural as "(s)": a count picks its plural form, as i18next does on the web', () => {
+    for (const language of UI_LANGUAGES) {
+      for (const name of NAMES) expect(Object.values(EMAIL_TEXTS[language][name]).join('\n'), `${language}.${name}`).not.toContain('(s)');
+    }
+    const digestSubject = (language: 'fr' | 'en', count: string) => renderEmail('alertDigest', language, { ...VALUES, count }).subject;
+    expect(digestSubject('fr', '1')).toBe('1 nouvelle annonce pour votre alerte');
+    expect(digestSubject('fr', '2')).toBe('2 nouvelles annonces pour votre alerte');
+    expect(digestSubject('en', '1')).toBe('1 new ad for your alert');
+    expect(digestSubject('en', '12')).toBe('12 new ads for your alert');
   });
 
   it('carry no placeholder for a name in e-mails to addresses that may not be confirmed', () => {
@@ -129,7 +142,7 @@ describe('renderEmail', () => {
     (name, language) => {
       const texts = EMAIL_TEXTS[language][name];
       const { subject, text, html } = renderEmail(name, language, VALUES);
-      expect(subject).toBe(fill(texts.subject));
+      expect(subject).toBe(fill(subjectOf(texts)));
       for (const part of [subject, text, html]) expect(part).not.toMatch(/\{\{|evil\.example|@evil/);
       expect(html).not.toContain('<b>');
       expect(html).toContain(`<html lang="${language}"`);
@@ -204,7 +217,7 @@ describe('blocks', () => {
     title: 'Four <mixte> www.four.example',
     imageUrl: 'https://cdn.example/a1.jpg?w=600&h=400',
     imageAlt: 'Four en inox',
-    offers: [{ mode: 'RENT', price: '120,00 $ CA / jour' }, { mode: 'DONATION' }],
+    offers: [{ mode: 'RENT', price: '120,00 $ / jour' }, { mode: 'DONATION' }],
     town: 'Rimouski',
     distanceKm: 12.34,
   };
@@ -214,12 +227,12 @@ describe('blocks', () => {
     const href = `${BASE}/annonces/a1?from=digest&amp;lang=fr`;
     expect(fr.html).toContain(`alt="Four en inox" src="https://cdn.example/a1.jpg?w=600&amp;h=400"`);
     expect(fr.html).toContain(`<a href="${href}">Four &lt;mixte&gt; www\u2024four\u2024example</a>`);
-    expect(fr.html).toContain('Location : 120,00 $ CA / jour · Don');
+    expect(fr.html).toContain('Location : 120,00 $ / jour · Don');
     expect(fr.html).toContain('Rimouski · à 12,3 km');
     expect(fr.text).toBe(
-      `Four <mixte> www\u2024four\u2024example\nLocation : 120,00 $ CA / jour · Don\nRimouski · à 12,3 km\n${BASE}/annonces/a1?from=digest&lang=fr`,
+      `Four <mixte> www\u2024four\u2024example\nLocation : 120,00 $ / jour · Don\nRimouski · à 12,3 km\n${BASE}/annonces/a1?from=digest&lang=fr`,
     );
-    expect(renderAdCard(card, 'en').text).toContain('Rent: 120,00 $ CA / jour · Donation\nRimouski · 12.3 km away\n');
+    expect(renderAdCard(card, 'en').text).toContain('Rent: 120,00 $ / jour · Donation\nRimouski · 12.3 km away\n');
   });
 
   it('an ad card without picture or distance has no image and names the town alone', () => {

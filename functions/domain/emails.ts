@@ -22,6 +22,17 @@ export interface RenderedEmail {
   html: string;
 }
 
+/**
+ * A text that depends on `{{count}}` is written once per plural form, as i18next does on the web
+ * (`subject_one`, `subject_other`): "1 nouvelle annonce", never "1 nouvelle(s) annonce(s)". A form the
+ * language has but the texts do not write (French's `many`) reads as `other`.
+ */
+function pluralKey(key: string, language: UiLanguage, count: EmailValues[string] | undefined): string {
+  if (typeof count !== 'string') return key;
+  const form = new Intl.PluralRules(language).select(Number(count));
+  return form === 'one' ? `${key}_one` : `${key}_other`;
+}
+
 /** An e-mail in the recipient's language; a placeholder without a value is a bug, and throws. */
 export function renderEmail(name: EmailName, language: UiLanguage, values: EmailValues): RenderedEmail {
   const texts = EMAIL_TEXTS[language][name];
@@ -34,7 +45,7 @@ export function renderEmail(name: EmailName, language: UiLanguage, values: Email
   const context: EmailContext = {
     language,
     text(key) {
-      const text = texts[key];
+      const text = texts[key] ?? texts[pluralKey(key, language, values.count)];
       if (text === undefined) throw new Error(`E-mail ${name} has no text "${key}"`);
       return fillText(text, (placeholder) => inertText(valueOf(placeholder)));
     },

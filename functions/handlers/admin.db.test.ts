@@ -150,7 +150,7 @@ describe('Mutation.createAdminAccount and Mutation.completeAdminRegistration', (
     };
     const link = await lastLinkEmail(email);
     expect(link.mail.subject).toBe('Invitation à administrer Partage');
-    expect(`${link.url.origin}${link.path}`).toBe(`${TEST_PUBLIC_URL}/registration/admin`);
+    expect(`${link.url.origin}${link.path}`).toBe(`${TEST_PUBLIC_URL}/inscription/admin`);
     expect(
       await accounts(resolverEvent('Query.verifyToken', { email: link.email, token: link.token, type: 'ADMIN_INVITATION' }, ANONYMOUS)),
     ).toEqual({

@@ -68,7 +68,9 @@ describe('Mutation.createAd', () => {
         // Fields of another category are dropped.
         deliveryTruckType: 'VAN',
         surfaceSize: '40 m²',
-        rent: { kind: 'AMOUNT', amountCents: 4_500, range: 'FROM_0_TO_100', description: { fr: ' par heure ', en: '' } },
+        rent: { kind: 'AMOUNT', amountCents: 4_500, range: 'FROM_0_TO_100', unit: 'HOUR', description: { fr: ' par heure ', en: '' } },
+        // A sale has no unit: one sent is left out.
+        sale: { kind: 'AMOUNT', amountCents: 90_000, unit: 'DAY', description: null },
       }),
     );
     expect(ad).toMatchObject({
@@ -80,7 +82,8 @@ describe('Mutation.createAd', () => {
       publishedAt: null,
       deliveryTruckType: null,
       surfaceSize: null,
-      rent: { kind: 'AMOUNT', amountCents: 4_500, range: null, description: { fr: 'par heure', en: null } },
+      rent: { kind: 'AMOUNT', amountCents: 4_500, range: null, unit: 'HOUR', description: { fr: 'par heure', en: null } },
+      sale: { kind: 'AMOUNT', amountCents: 90_000, unit: null },
     });
     expect(await read(ad.id, as(owner))).toMatchObject({ id: ad.id, published: false });
     expect(ids(await page('Query.managedAds', { published: false }, as(owner)))).toContain(ad.id);
@@ -304,10 +307,10 @@ describe('Query.ad', () => {
 });
 
 describe('Ad.contact', () => {
-  it("shows the owner's e-mail and phone only as their profile allows, for a page of ads in one call", async () => {
+  it("shows a signed-in reader the owner's e-mail and phone only as their profile allows, for a page of ads in one call", async () => {
     const emailOnly = await givenUser({ showEmail: true, showPhoneNumber: false, phoneNumber: '+15145550100', phoneVerified: true });
     const ads = [(await read(await published(verifiedOwner), ANONYMOUS))!, (await read(await published(emailOnly), ANONYMOUS))!];
-    expect(await contactsOf(ads)).toEqual([
+    expect(await contactsOf(ads, as(otherUser))).toEqual([
       {
         userId: verifiedOwner.id,
         publicName: verifiedOwner.publicName,
@@ -319,13 +322,22 @@ describe('Ad.contact', () => {
     ]);
   });
 
+  it('gives an anonymous visitor neither e-mail nor phone, whatever the profile shows: public pages get scraped', async () => {
+    const showsAll = await givenUser({ showEmail: true, showPhoneNumber: true, phoneNumber: '+15145550101', phoneVerified: true });
+    const ad = (await read(await published(showsAll), ANONYMOUS))!;
+    expect(await contactsOf([ad], ANONYMOUS)).toEqual([
+      { userId: showsAll.id, publicName: showsAll.publicName, organizationName: null, email: null, phoneNumber: null },
+    ]);
+    expect(await contactsOf([ad], as(otherUser))).toMatchObject([{ email: showsAll.email, phoneNumber: '+15145550101' }]);
+  });
+
   it('shows no phone number the owner has not verified: a number changed after publishing is no contact yet', async () => {
     const user = await givenUser({ showPhoneNumber: true, phoneNumber: '+15145550177', phoneVerified: true });
     const ad = (await read(await published(user), ANONYMOUS))!;
-    expect(await contactsOf([ad])).toMatchObject([{ phoneNumber: '+15145550177' }]);
+    expect(await contactsOf([ad], as(otherUser))).toMatchObject([{ phoneNumber: '+15145550177' }]);
     // The profile's number changed (to anyone's): unverified until its own code.
     await updateUser(user, { set: { phoneNumber: '+15145550178', phoneVerified: false } });
-    expect(await contactsOf([ad])).toMatchObject([{ phoneNumber: null }]);
+    expect(await contactsOf([ad], as(otherUser))).toMatchObject([{ phoneNumber: null }]);
   });
 
   it('names no one on an unlisted ad: the organisation written on it', async () => {

@@ -31,7 +31,7 @@ export const adsFields = {
 
   // The ads of a page (or the one of a detail) were read by a caller allowed to see them: their
   // owners' profiles are read at once, whatever the number of ads.
-  'Ad.contact': batched(async (calls) => adContacts(calls.map((call) => call.source as AdView))),
+  'Ad.contact': batched(async (calls) => adContacts(calls.map((call) => ({ ad: call.source as AdView, reader: call.identity })))),
 } satisfies FieldMap;
 
 export const handler = resolverHandler(adsFields);

@@ -91,7 +91,7 @@ describe('weekly digest matching', () => {
       professionalKitchenEquipment: [],
       title: { fr: 'Camion', en: 'Refrigerated truck' },
       availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] },
-      rent: { kind: 'AMOUNT', amountCents: 25_000, description: { fr: 'par jour', en: null } },
+      rent: { kind: 'AMOUNT', amountCents: 25_000, unit: 'DAY', description: { fr: null, en: null } },
     });
     const sold = await adAt(offset(centre, 3), {
       rent: null,
@@ -126,15 +126,15 @@ describe('weekly digest matching', () => {
     const email = await activeAlert(centre, { language: 'ENGLISH', radiusKm: 25 });
     const id = await adAt(offset(centre, 12.34), {
       title: { fr: 'Cuisine', en: 'Kitchen for rent, see www.piege.example' },
-      rent: { kind: 'AMOUNT', amountCents: 123_450, description: { fr: 'par jour', en: null } },
+      rent: { kind: 'AMOUNT', amountCents: 123_450, unit: 'DAY', description: { fr: null, en: null } },
       trade: { description: { fr: 'Échange', en: null } },
     });
     await weeklyRun();
     const [mail] = await digestsTo(email);
-    expect(mail!.subject).toBe('1 new ad(s) for your alert');
+    expect(mail!.subject).toBe('1 new ad for your alert');
     // What the owner typed is never a link.
     expect(mail!.links.some((link) => link.includes('piege.example'))).toBe(false);
-    expect(mail!.text).toContain('\nRent: 1,234.50\u00a0$\u00a0CA · Trade\nMontréal · 12.3 km away\n');
+    expect(mail!.text).toContain('\nRent: $1,234.50 / day · Trade\nMontréal · 12.3 km away\n');
     expect(mail!.html).toContain('Montréal · 12.3 km away');
     expect(mail!.text).toContain('within 25 km of Chez nous');
     const links = mail!.links.map((link) => new URL(link));

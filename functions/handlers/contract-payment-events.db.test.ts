@@ -120,12 +120,12 @@ describe('checkout.session.completed', () => {
 
     const [tenantReceipt] = await outbox.emailsTo(tenant.email);
     expect(tenantReceipt?.subject).toBe(`Receipt: contract no. ${contract.id} paid`);
-    expect(plain(tenantReceipt?.text)).toContain('Total amount paid: 250.00 $ CA');
+    expect(plain(tenantReceipt?.text)).toContain('Total amount paid: $250.00');
     expect(tenantReceipt?.text).toContain('Owner: Cuisine partagée Hochelaga');
     expect(tenantReceipt?.html).toContain(contract.id);
     const [ownerReceipt] = await outbox.emailsTo(owner.email);
     expect(ownerReceipt?.subject).toBe(`Reçu : contrat n° ${contract.id} payé`);
-    expect(plain(ownerReceipt?.text)).toContain('Part du propriétaire : 250,00 $ CA');
+    expect(plain(ownerReceipt?.text)).toContain('Part du propriétaire : 250,00 $');
 
     const contractEvents = paidEvents();
     expect(contractEvents.map((event) => event.userId).sort()).toEqual([owner.id, tenant.id].sort());
@@ -188,7 +188,7 @@ describe('checkout.session.completed', () => {
     const [mail] = (await outbox.emailsTo(tenant.email)).filter((email) => email.subject?.startsWith('Payment refunded'));
     expect(mail?.subject).toBe('Payment refunded: these dates are no longer free');
     expect(mail?.text).toContain(`Contract no. ${contract.id}`);
-    expect(plain(mail?.text)).toContain('Amount refunded: 250.00 $ CA');
+    expect(plain(mail?.text)).toContain('Amount refunded: $250.00');
     expect(mail?.html).toContain('booked for another contract');
     // Delivered again (the provider retried), it is refunded once: the same idempotency key.
     await deliver(sessionEvent('checkout.session.completed', paid(session)));

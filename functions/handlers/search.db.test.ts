@@ -93,7 +93,7 @@ describe('Query.searchAds: filters', () => {
     });
     const kitchen = await adAt(offset(centre, 1, 0), {
       certifications: ['HACCP', 'GFSI'],
-      rent: { kind: 'RANGE', range: 'FROM_100_TO_500', description: { fr: null, en: null } },
+      rent: { kind: 'RANGE', range: 'FROM_100_TO_500', unit: 'WEEK', description: { fr: null, en: null } },
       availability: { all: false, day: false, evening: true, weekdays: ['MONDAY'], restrictions: [] },
     });
     const donated = await adAt(offset(centre, 2, 0), {
@@ -104,7 +104,7 @@ describe('Query.searchAds: filters', () => {
       availability: { all: false, day: true, evening: false, weekdays: ['SATURDAY'], restrictions: [] },
     });
     const tbd = await adAt(offset(centre, 3, 0), {
-      rent: { kind: 'TO_BE_DETERMINED', description: { fr: null, en: null } },
+      rent: { kind: 'TO_BE_DETERMINED', unit: 'DAY', description: { fr: null, en: null } },
       certifications: [],
     });
     const found = async (input: AdSearchInput) => idsOf(await pageOf({ ...near(centre), ...input })).sort();
@@ -371,8 +371,8 @@ describe('Query.searchAds: what is listed', () => {
           { fileId: large, url: `${TEST_PUBLIC_URL}/files/public/${large}`, width: 1024, height: 768 },
         ],
       },
-      rent: { kind: 'AMOUNT', amountCents: 4_500, range: null },
-      sale: { kind: 'RANGE', amountCents: null, range: 'FROM_2000' },
+      rent: { kind: 'AMOUNT', amountCents: 4_500, range: null, unit: 'HOUR' },
+      sale: { kind: 'RANGE', amountCents: null, range: 'FROM_2000', unit: null },
       trade: true,
       donation: false,
       publishedAt: expect.any(String),

@@ -21,7 +21,7 @@ export function adInput(overrides: Partial<AdInput> = {}): AdInput {
     availability: { all: false, day: false, evening: true, weekdays: ['MONDAY', 'TUESDAY'], restrictions: [] },
     certifications: ['HACCP'],
     allergens: [],
-    rent: { kind: 'AMOUNT', amountCents: 4_500, description: { fr: 'par heure', en: null } },
+    rent: { kind: 'AMOUNT', amountCents: 4_500, unit: 'HOUR', description: { fr: 'Taxes en sus', en: null } },
     organization: 'Épicerie solidaire Rosemont',
     images: [],
     infoIsTrue: true,

@@ -13,7 +13,7 @@ const valid = (): AdInput => ({
   availability: { all: false, day: true, evening: false, weekdays: ['MONDAY'], restrictions: [{ date: TODAY, period: 'DAY' }] },
   certifications: [],
   allergens: [],
-  rent: { kind: 'AMOUNT', amountCents: 12_550 },
+  rent: { kind: 'AMOUNT', amountCents: 12_550, unit: 'DAY' },
   images: [{ fileIds: ['a', 'b'], alt: { fr: 'La cuisine' } }],
   infoIsTrue: true,
 });
@@ -66,13 +66,22 @@ describe('adInputChecks', () => {
 
   it('wants at least one mode, and a price that matches its kind', () => {
     expect(failures({ ...valid(), rent: null })).toEqual(['offers:oneOfRentSaleTradeDonation']);
-    expect(failures({ ...valid(), rent: { kind: 'AMOUNT' } })).toEqual(['rent.amountCents:requiredNumeric']);
+    expect(failures({ ...valid(), rent: { kind: 'AMOUNT', unit: 'HOUR' } })).toEqual(['rent.amountCents:requiredNumeric']);
     expect(failures({ ...valid(), sale: { kind: 'AMOUNT', amountCents: 10.5 } })).toEqual(['sale.amountCents:numeric']);
     expect(failures({ ...valid(), sale: { kind: 'AMOUNT', amountCents: -1 } })).toEqual(['sale.amountCents:numeric']);
     expect(failures({ ...valid(), sale: { kind: 'RANGE' } })).toEqual(['sale.range:required']);
     expect(failures({ ...valid(), sale: { kind: 'TO_BE_DETERMINED' } })).toEqual([]);
     expect(failures({ ...valid(), rent: null, trade: { description: { fr: ' ' } } })).toEqual(['trade.description:required']);
     expect(failures({ ...valid(), rent: null, donation: { description: { en: 'Two pallets of flour' } } })).toEqual([]);
+  });
+
+  it('wants a rent price to say what it is for, whatever its kind; a sale needs no unit', () => {
+    for (const kind of ['AMOUNT', 'RANGE', 'TO_BE_DETERMINED'] as const) {
+      const rent = { kind, amountCents: 4_300, range: 'FROM_0_TO_100' as const };
+      expect(failures({ ...valid(), rent }), kind).toEqual(['rent.unit:required']);
+      expect(failures({ ...valid(), rent: { ...rent, unit: 'WEEK' } }), kind).toEqual([]);
+    }
+    expect(failures({ ...valid(), sale: { kind: 'AMOUNT', amountCents: 4_300 } })).toEqual([]);
   });
 
   it('allows ten images, each with its sizes and an alt text', () => {

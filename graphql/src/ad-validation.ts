@@ -84,6 +84,8 @@ export function adInputChecks(input: AdInput, today: string): Array<[string, Rul
       }),
     ],
     ...priceChecks(input.rent, 'rent'),
+    // A rent price says what it is for (issue 23): "43 $" alone could be an hour or a month.
+    ['rent.unit', input.rent ? required(input.rent.unit) : null],
     ...priceChecks(input.sale, 'sale'),
     ['trade.description', input.trade && !hasSomeLanguage(input.trade.description) ? 'required' : null],
     ['donation.description', input.donation && !hasSomeLanguage(input.donation.description) ? 'required' : null],

@@ -105,6 +105,10 @@ export type PriceRange = (typeof PRICE_RANGES)[number];
 export const PRICE_KINDS = ['AMOUNT', 'RANGE', 'TO_BE_DETERMINED'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 
+/** What a rent price is for (GraphQL RentUnit): an hour, a day, a week, a month, or the whole rental. */
+export const RENT_UNITS = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'FLAT'] as const;
+export type RentUnit = (typeof RENT_UNITS)[number];
+
 /** Sort orders of the ad search (GraphQL AdSort); the distance orders need a place. */
 export const SORT_OPTIONS = ['DISTANCE_ASC', 'DISTANCE_DESC', 'DATE_ASC', 'DATE_DESC'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];

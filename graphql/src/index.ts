@@ -18,3 +18,5 @@ export * from './contact-validation';
 export * from './public-pages';
 export * from './legal';
 export * from './rating-rules';
+export * from './address-line';
+export * from './rent-total';

@@ -112,6 +112,19 @@ describe('readConfig', () => {
     );
   });
 
+  it("refuses the local host's demo values and other placeholders, which every footer would show", () => {
+    const base = { [CONTEXT_KEYS.webDist]: built };
+    for (const [key, value] of [
+      [CONTEXT_KEYS.partnerName, 'Exemple.org'],
+      [CONTEXT_KEYS.partnerUrl, 'https://www.example.org/'],
+      [CONTEXT_KEYS.videoUrl, 'https://www.example.org/video'],
+      [CONTEXT_KEYS.videoUrl, 'https://videos.partage.test/intro'],
+      [CONTEXT_KEYS.contactEmail, 'equipe@partage.localhost'],
+    ]) {
+      expect(() => readConfig(context({ ...base, [key!]: value }), {}), value).toThrow(new RegExp(`${key} is a placeholder`));
+    }
+  });
+
   it("reads the contracts' platform fee, in integers, and refuses a malformed one", () => {
     const base = { [CONTEXT_KEYS.webDist]: built };
     expect(readConfig(context(base), {}).platformFee).toBeUndefined();

@@ -108,15 +108,29 @@ function httpsUrl(key: string, value: string | undefined): string | undefined {
   return value;
 }
 
+/**
+ * The local host's demo values (infra/shared/site-settings.ts) and any other stand-in: the names RFC 2606
+ * reserves for examples (example.org, *.example, *.test, *.invalid, *.localhost) and a partner called
+ * "Exemple.org". A deployment would show them in every footer (issue 23, point 13): the synth stops instead;
+ * a setting left out simply hides its link.
+ */
+function refusePlaceholder(key: string, value: string | undefined): string | undefined {
+  const host = value && URL.canParse(value) ? new URL(value).hostname : (value?.split('@')[1] ?? '');
+  const placeholder =
+    /(^|\.)example\.(org|com|net)$|\.(example|test|invalid|localhost)$/i.test(host) || /^ex[ae]mple\.(org|com|net)$/i.test(value ?? '');
+  if (placeholder) throw new Error(`${key} is a placeholder (${value}): set the deployment's own, or leave it out to hide it`);
+  return value;
+}
+
 function siteSettings(context: ContextReader): SiteSettings {
   const contactEmail = text(context(CONTEXT_KEYS.contactEmail));
   if (contactEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(contactEmail))
     throw new Error(`${CONTEXT_KEYS.contactEmail} must be an e-mail address`);
   const settings: SiteSettings = {
-    partnerName: text(context(CONTEXT_KEYS.partnerName)),
-    partnerUrl: httpsUrl(CONTEXT_KEYS.partnerUrl, text(context(CONTEXT_KEYS.partnerUrl))),
-    contactEmail,
-    videoUrl: httpsUrl(CONTEXT_KEYS.videoUrl, text(context(CONTEXT_KEYS.videoUrl))),
+    partnerName: refusePlaceholder(CONTEXT_KEYS.partnerName, text(context(CONTEXT_KEYS.partnerName))),
+    partnerUrl: refusePlaceholder(CONTEXT_KEYS.partnerUrl, httpsUrl(CONTEXT_KEYS.partnerUrl, text(context(CONTEXT_KEYS.partnerUrl)))),
+    contactEmail: refusePlaceholder(CONTEXT_KEYS.contactEmail, contactEmail),
+    videoUrl: refusePlaceholder(CONTEXT_KEYS.videoUrl, httpsUrl(CONTEXT_KEYS.videoUrl, text(context(CONTEXT_KEYS.videoUrl)))),
   };
   return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
 }

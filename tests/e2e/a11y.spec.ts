@@ -236,7 +236,7 @@ test.describe('a visitor', () => {
       { input: { email: invited, firstName: 'Invitée', lastName: 'Accessibilité' } },
       adminToken,
     );
-    links.adminRegistration = linkIn(await waitForEmail(request, invited, inviteSince), '/registration/admin');
+    links.adminRegistration = linkIn(await waitForEmail(request, invited, inviteSince), '/inscription/admin');
   });
 
   test.afterAll(async () => context?.close());
@@ -315,13 +315,23 @@ test.describe('a visitor', () => {
   });
 
   test('the links of the e-mails: an alert confirmed then deleted, an address confirmed, a new password, an invitation', async () => {
-    // The first visit uses the link (French), the second finds it used (English): both outcomes are pages.
-    for (const path of [links.confirmAlert, links.deleteAlert, links.confirmEmail]) {
+    // An alert's links ask first: the question in both languages, then the outcome of its button.
+    for (const path of [links.confirmAlert, links.deleteAlert]) {
       for (const lang of LANGS) {
         await visit(page, path, lang);
-        await expect(page.locator('main [role=status]')).toHaveCount(0);
+        await expect(page.locator('main button')).toBeVisible();
         await expectNoA11yViolations(page, `${path.split('?')[0]} (${lang})`);
       }
+      await page.locator('main button').click();
+      await expect(page.locator('main [role=status]')).toHaveCount(0);
+      await expect(page.locator('main button')).toHaveCount(0);
+      await expectNoA11yViolations(page, `${path.split('?')[0]}, done`);
+    }
+    // The address's link is used by the first visit (French), found used by the second (English).
+    for (const lang of LANGS) {
+      await visit(page, links.confirmEmail, lang);
+      await expect(page.locator('main [role=status]')).toHaveCount(0);
+      await expectNoA11yViolations(page, `${links.confirmEmail.split('?')[0]} (${lang})`);
     }
     for (const path of [links.resetPassword, links.adminRegistration]) {
       await sweep(page, { name: path.split('?')[0]!, path: () => path, ready: visible((page) => page.locator('main form')) });

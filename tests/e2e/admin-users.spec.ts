@@ -145,7 +145,7 @@ for (const lang of ['fr', 'en'] as const) {
         await expect(rows(page, lang).first()).toContainText(t.admin);
 
         // The invitee, on their own browser.
-        const invitation = linkIn(await waitForEmail(request, email, since), '/registration/admin');
+        const invitation = linkIn(await waitForEmail(request, email, since), '/inscription/admin');
         const context = await browser.newContext({ baseURL });
         const invitee = await context.newPage();
         // The invitation was sent in the language chosen (French by default): its link opens the site in it.

@@ -126,6 +126,7 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await page.getByRole('checkbox', { name: 'Location', exact: true }).check();
   await page.getByRole('radio', { name: 'Prix', exact: true }).check();
   await page.getByLabel('Montant pour : Location (dollars)').fill('1234,50');
+  await page.getByLabel('Le prix de location est').selectOption('DAY');
   await page.getByRole('checkbox', { name: /Je déclare que les informations/ }).check();
 
   const requestedUploads = watchOperations(page, 'requestUpload');
@@ -148,16 +149,16 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await expect(page.getByText('Votre annonce est enregistrée, pas encore publiée', { exact: false })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Non publiées' })).toHaveAttribute('aria-selected', 'true');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: TITLE.fr }) });
-  await expect(card.getByText('Location : 1\u00a0234,50\u00a0$\u00a0CA')).toBeVisible();
+  await expect(card.getByText('Location : 1\u00a0234,50\u00a0$ / jour')).toBeVisible();
   await expect(card.getByText('2 images')).toBeVisible();
   await page.getByRole('button', { name: `Publier « ${TITLE.fr} »` }).click();
   await expect(page.getByText("L'annonce est publiée.")).toBeVisible();
   await page.getByRole('tab', { name: 'Publiées', exact: true }).click();
   await page.getByRole('link', { name: `Voir « ${TITLE.fr} »` }).click();
 
-  // Its detail page: title, price in the French money format, both pictures with their widths.
+  // Its detail page: title, price in the French money format with its unit, both pictures with their widths.
   await expect(page.getByRole('heading', { level: 1, name: TITLE.fr })).toBeVisible();
-  await expect(page.getByText('1\u00a0234,50\u00a0$\u00a0CA')).toBeVisible();
+  await expect(page.getByText('1\u00a0234,50\u00a0$ / jour')).toBeVisible();
   const gallery = page.getByRole('region', { name: 'Images' });
   const main = gallery.getByRole('img', { name: 'La cuisine vue de l’entrée' });
   await expect(main).toHaveAttribute('srcset', /\b480w, .+\b640w$/);
@@ -194,7 +195,7 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await page.getByRole('button', { name: 'Save the changes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: TITLE.en })).toBeVisible();
   await expect(page.getByText('A fitted kitchen, free on weekends.')).toBeVisible();
-  await expect(page.getByText('1,500.75\u00a0$\u00a0CA')).toBeVisible();
+  await expect(page.getByText('$1,500.75 / day')).toBeVisible();
   // The pictures were kept by the edit, and what the browser shows of them is the WebP it made.
   await expect(page.getByRole('region', { name: 'Images' }).getByRole('button', { name: /^Show image \d of 2/ })).toHaveCount(2);
   const mainInEnglish = page.getByRole('region', { name: 'Images' }).getByRole('img', { name: 'La cuisine vue de l’entrée' });
@@ -206,7 +207,7 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   // Back in French, the French title.
   await page.getByRole('button', { name: 'Français' }).click();
   await expect(page.getByRole('heading', { level: 1, name: TITLE.fr })).toBeVisible();
-  await expect(page.getByText('1\u00a0500,75\u00a0$\u00a0CA')).toBeVisible();
+  await expect(page.getByText('1\u00a0500,75\u00a0$ / jour')).toBeVisible();
 });
 
 test('a picture that is not one (a .png file of text) is refused and nothing is uploaded', async ({ page }) => {

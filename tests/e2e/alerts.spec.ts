@@ -96,6 +96,8 @@ test('a visitor’s alert around Québec: confirmed by e-mail, a digest in its l
   const confirmLink = linkStartingWith(confirmation.text, '/alertes/confirmer/');
   expect(confirmLink).toContain('lang=en');
   await page.goto(confirmLink);
+  // A visit asks first (mail scanners follow links); the button confirms.
+  await page.getByRole('button', { name: 'Confirm the alert' }).click();
   await expect(page.getByText('Your alert is confirmed and active. You will receive the new ads every week.')).toBeVisible();
 
   // The digest sends only ads published since the alert's confirmation.
@@ -107,8 +109,10 @@ test('a visitor’s alert around Québec: confirmed by e-mail, a digest in its l
 
   const deleteLink = linkStartingWith(digest.text, '/alertes/supprimer/');
   await page.goto(deleteLink);
+  await page.getByRole('button', { name: 'Delete the alert' }).click();
   await expect(page.getByText('Your alert is deleted. You will no longer receive its e-mails.')).toBeVisible();
   await page.goto(deleteLink);
+  await page.getByRole('button', { name: 'Delete the alert' }).click();
   await expect(page.getByText('Alert already deleted.')).toBeVisible();
 });
 

@@ -148,7 +148,7 @@ test('a whole rental: onboarding, proposal, a cancelled then declined payment, p
   // The tenant reads it and pays; the owner's page stays open and follows.
   const tenantPage = await signedIn(browser, baseURL!, tenant.email);
   await tenantPage.goto(contractUrl.pathname);
-  await expect(tenantPage.getByText('250,00 $ CA').first()).toBeVisible();
+  await expect(tenantPage.getByText('250,00\u00a0$').first()).toBeVisible();
   await tenantPage.getByRole('button', { name: 'Accepter et payer' }).click();
   await expect(tenantPage).toHaveURL(/\/_dev\/payments\/checkout\?session=/);
   // Cancelled on the provider's page: nothing charged, still payable.
@@ -184,7 +184,7 @@ test('a whole rental: onboarding, proposal, a cancelled then declined payment, p
   await page.goto('/tableau-de-bord?lang=fr');
   const asOwner = page.getByRole('region', { name: 'Mes contrats comme propriétaire' });
   await expect(asOwner.getByRole('listitem').filter({ hasText: title })).toContainText('Versé au propriétaire');
-  await expect(asOwner.getByRole('listitem').filter({ hasText: title })).toContainText('250,00 $ CA');
+  await expect(asOwner.getByRole('listitem').filter({ hasText: title })).toContainText('250,00\u00a0$');
 
   // Another proposal for the paid day is refused.
   await page.goto(`/contrats/creer?conversation=${conversationId}`);

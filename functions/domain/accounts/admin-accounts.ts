@@ -1,5 +1,5 @@
 // Accounts that administrators create: other administrators (invited, they complete their
-// registration at /registration/admin) and users (who set their password from the e-mailed link).
+// registration at /inscription/admin) and users (who set their password from the e-mailed link).
 // Neither has a password until then.
 
 import {

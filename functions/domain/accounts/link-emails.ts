@@ -24,7 +24,7 @@ const LINK_EMAILS = {
   passwordReset: { kind: 'PASSWORD_RESET', page: '/reinitialiser-mot-de-passe', lifetime: PASSWORD_RESET_TTL_SECONDS },
   // A user created by an administrator sets a first password through the reset page.
   accountCreatedByAdmin: { kind: 'PASSWORD_RESET', page: '/reinitialiser-mot-de-passe', lifetime: INVITATION_TTL_SECONDS },
-  adminInvitation: { kind: 'ADMIN_INVITATION', page: '/registration/admin', lifetime: INVITATION_TTL_SECONDS },
+  adminInvitation: { kind: 'ADMIN_INVITATION', page: '/inscription/admin', lifetime: INVITATION_TTL_SECONDS },
 } satisfies Record<string, { kind: TokenType; page: string; lifetime: number }>;
 
 export type LinkEmailName = keyof typeof LINK_EMAILS;

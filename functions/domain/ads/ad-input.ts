@@ -79,12 +79,14 @@ function richText(value: LocalizedRichTextInput): LocalizedValue {
   return { fr: clean(value.fr), en: clean(value.en) };
 }
 
-const priceOffer = (offer: PriceOfferInput | null | undefined): PriceOfferRecord | null =>
+/** A rent or sale offer as stored; only a rent price has a unit (a sale's is left out). */
+const priceOffer = (offer: PriceOfferInput | null | undefined, mode: 'rent' | 'sale'): PriceOfferRecord | null =>
   offer
     ? {
         kind: offer.kind,
         amountCents: offer.kind === 'AMOUNT' ? (offer.amountCents ?? null) : null,
         range: offer.kind === 'RANGE' ? (offer.range ?? null) : null,
+        unit: mode === 'rent' ? (offer.unit ?? null) : null,
         description: localized(offer.description),
       }
     : null;
@@ -149,8 +151,8 @@ export function normalizeAdInput(input: AdInput): Omit<AdContent, 'images'> & { 
     },
     certifications: choices(CERTIFICATIONS, input.certifications),
     allergens: choices(ALLERGENS, input.allergens),
-    rent: priceOffer(input.rent),
-    sale: priceOffer(input.sale),
+    rent: priceOffer(input.rent, 'rent'),
+    sale: priceOffer(input.sale, 'sale'),
     trade: input.trade ? { description: localized(input.trade.description) } : null,
     donation: input.donation ? { description: localized(input.donation.description) } : null,
     organization: text(input.organization),

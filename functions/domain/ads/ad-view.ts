@@ -5,6 +5,7 @@
 
 import { adPath, type AdContact, type AdSource } from '@partage/graphql';
 import type { AdImageRecord, AdRecord, LocalizedValue, PriceOfferRecord } from '../../data/ads';
+import type { OfferPriceRecord } from '../../data/search-index';
 import type { UserRecord } from '../../data/users';
 import { publicFileUrl } from '../files/uploads';
 import type { Identity } from '../identity';
@@ -31,8 +32,21 @@ export const imageView = (image: AdImageRecord) => ({
   variants: image.variants.map(({ fileId, width, height }) => ({ fileId, url: publicFileUrl(fileId), width, height })),
 });
 
+/**
+ * A rent or sale price without its notes, as cards, the digest (through the search entry) and the
+ * contract form's suggested total read it; the unit rides along (issue 23, point 3).
+ */
+export const offerPriceOf = (offer: PriceOfferRecord | null): OfferPriceRecord | null =>
+  offer && { kind: offer.kind, amountCents: offer.amountCents, range: offer.range, unit: offer.unit ?? null };
+
 const priceOffer = (offer: PriceOfferRecord | null) =>
-  offer && { kind: offer.kind, amountCents: offer.amountCents, range: offer.range, description: localizedText(offer.description) };
+  offer && {
+    kind: offer.kind,
+    amountCents: offer.amountCents,
+    range: offer.range,
+    unit: offer.unit ?? null,
+    description: localizedText(offer.description),
+  };
 
 function locationFor(ad: AdRecord, exact: boolean): AdSource['location'] {
   const { address, town, postalCode, latitude, longitude, showAddress } = ad.content.address;
@@ -99,19 +113,22 @@ export function adView(ad: AdRecord, reader: Identity): AdView {
 
 /**
  * How to reach an ad's owner: their public name and organisation, their e-mail address and phone
- * number only where their profile shows them (the phone number also only once verified). An unlisted ad names no one: the administrator who
- * prepared it is not the contact, the organisation on the ad is.
+ * number only where their profile shows them (the phone number also only once verified), and only to
+ * a signed-in reader: published ads are public pages, and an address or number on them would be
+ * scraped (issue 23, point 11). An unlisted ad names no one: the administrator who prepared it is not
+ * the contact, the organisation on the ad is.
  */
-export function adContact(ad: Pick<AdView, 'unlisted' | 'organization'>, owner: UserRecord | undefined): AdContact {
+export function adContact(ad: Pick<AdView, 'unlisted' | 'organization'>, owner: UserRecord | undefined, reader: Identity): AdContact {
   if (ad.unlisted || !owner) {
     return { userId: null, publicName: ad.organization ?? '', organizationName: ad.organization ?? null, email: null, phoneNumber: null };
   }
+  const signedIn = reader.role !== 'ANONYME';
   return {
     userId: owner.id,
     publicName: owner.publicName,
     organizationName: owner.organizationName ?? null,
-    email: owner.showEmail ? owner.email : null,
+    email: signedIn && owner.showEmail ? owner.email : null,
     // Verified only: a number changed after publishing (unverified again) may be anyone's.
-    phoneNumber: owner.showPhoneNumber && owner.phoneVerified ? (owner.phoneNumber ?? null) : null,
+    phoneNumber: signedIn && owner.showPhoneNumber && owner.phoneVerified ? (owner.phoneNumber ?? null) : null,
   };
 }

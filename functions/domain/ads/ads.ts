@@ -250,9 +250,9 @@ export async function userAds(identity: Identity, { userId, limit, nextToken }: 
   return pageOf(identity, await ownerAds(userId, 'PUBLISHED', pageLimit(limit), nextToken));
 }
 
-/** The contact of each ad, its owners' profiles read at once (one BatchGetItem per 100 owners). */
-export async function adContacts(ads: Pick<AdView, 'ownerId' | 'unlisted' | 'organization'>[]) {
-  const ownerIds = [...new Set(ads.filter((ad) => !ad.unlisted).map((ad) => ad.ownerId))];
+/** The contact of each ad for its reader, its owners' profiles read at once (one BatchGetItem per 100 owners). */
+export async function adContacts(calls: { ad: Pick<AdView, 'ownerId' | 'unlisted' | 'organization'>; reader: Identity }[]) {
+  const ownerIds = [...new Set(calls.filter(({ ad }) => !ad.unlisted).map(({ ad }) => ad.ownerId))];
   const owners = new Map((await getUsers(ownerIds)).map((user) => [user.id, user]));
-  return ads.map((ad) => adContact(ad, owners.get(ad.ownerId)));
+  return calls.map(({ ad, reader }) => adContact(ad, owners.get(ad.ownerId), reader));
 }

@@ -13,6 +13,7 @@ import type {
   KitchenEquipment,
   PriceOfferInput,
   PriceRange,
+  RentUnit,
   TruckType,
   Weekday,
 } from '@partage/graphql';
@@ -165,17 +166,23 @@ interface CategoryText {
   subjects: Text[];
   intros: Text[];
   features: Text[];
-  rentUnit: Text[];
+  /** What a rent price is for, with the owner's note on what it covers. */
+  rentUnit: RentNote[];
   rentDollars: [number, number];
   saleDollars: [number, number];
   certifications: Certification[];
   allergens: Allergen[];
 }
 
-const RENT_BY_HOUR: Text = ['par heure, taxes en sus', 'per hour, plus taxes'];
-const RENT_BY_DAY: Text = ['par jour, taxes en sus', 'per day, plus taxes'];
-const RENT_BY_WEEK: Text = ['par semaine', 'per week'];
-const RENT_BY_MONTH: Text = ['par mois, électricité incluse', 'per month, electricity included'];
+interface RentNote {
+  unit: RentUnit;
+  note: Text;
+}
+
+const RENT_BY_HOUR: RentNote = { unit: 'HOUR', note: ['Taxes en sus', 'Plus taxes'] };
+const RENT_BY_DAY: RentNote = { unit: 'DAY', note: ['Taxes en sus', 'Plus taxes'] };
+const RENT_BY_WEEK: RentNote = { unit: 'WEEK', note: ['Nettoyage inclus', 'Cleaning included'] };
+const RENT_BY_MONTH: RentNote = { unit: 'MONTH', note: ['Électricité incluse', 'Electricity included'] };
 
 const CATEGORIES: Record<AdCategory, CategoryText> = {
   PROFESSIONAL_KITCHEN: {
@@ -211,7 +218,7 @@ const CATEGORIES: Record<AdCategory, CategoryText> = {
       ['Stationnement et quai de livraison', 'Parking and delivery dock'],
       ['Accès Wi-Fi et vestiaire pour le personnel', 'Wi-Fi access and staff locker room'],
     ],
-    rentUnit: [RENT_BY_HOUR, ['par soir (17 h à 23 h)', 'per evening (5 to 11 p.m.)']],
+    rentUnit: [RENT_BY_HOUR, { unit: 'FLAT', note: ['Pour la soirée (17 h à 23 h)', 'For the evening (5 to 11 p.m.)'] }],
     rentDollars: [25, 60],
     saleDollars: [0, 0],
     certifications: ['RESTAURANT_KITCHEN_PERMIT', 'C1_KITCHEN_PERMIT', 'HACCP'],
@@ -247,7 +254,7 @@ const CATEGORIES: Record<AdCategory, CategoryText> = {
       ['Pneus d’hiver neufs', 'New winter tires'],
       ['Caméra de recul', 'Backup camera'],
     ],
-    rentUnit: [RENT_BY_DAY, ['par jour, 200 km inclus', 'per day, 200 km included']],
+    rentUnit: [RENT_BY_DAY, { unit: 'DAY', note: ['200 km inclus', '200 km included'] }],
     rentDollars: [120, 260],
     saleDollars: [18_000, 65_000],
     certifications: ['HACCP'],
@@ -275,7 +282,7 @@ const CATEGORIES: Record<AdCategory, CategoryText> = {
       ['Contrôle des ravageurs mensuel', 'Monthly pest control'],
       ['Accès en semaine de 7 h à 18 h', 'Access on weekdays from 7 a.m. to 6 p.m.'],
     ],
-    rentUnit: [RENT_BY_MONTH, ['par palette, par mois', 'per pallet, per month']],
+    rentUnit: [RENT_BY_MONTH, { unit: 'MONTH', note: ['Par palette', 'Per pallet'] }],
     rentDollars: [80, 900],
     saleDollars: [0, 0],
     certifications: ['HACCP', 'GFSI'],
@@ -563,18 +570,21 @@ export function demoAds(today: string): DemoAd[] {
   };
   const organizationOf = (email: string) => DEMO_USERS.find((user) => user.email === email)?.organizationName ?? null;
 
-  function price(dollarRange: [number, number], notes: Text[], language: Language): PriceOfferInput {
+  /** A price in the range; a rent one says what it is for (its unit), a sale one has none. */
+  function price(dollarRange: [number, number], notes: RentNote[] | Text[], language: Language): PriceOfferInput {
     const roll = random();
-    const description = localized(pick(notes), language);
-    if (roll < 0.15) return { kind: 'TO_BE_DETERMINED', description };
+    const picked = pick<RentNote | Text>(notes);
+    const [unit, note] = 'unit' in picked ? [picked.unit, picked.note] : [null, picked];
+    const description = localized(note, language);
+    if (roll < 0.15) return { kind: 'TO_BE_DETERMINED', unit, description };
     // Round to a price people write: whole dollars, to the 5 or 50 above 100.
     const dollars = between(...dollarRange);
     const step = dollars >= 1000 ? 50 : dollars >= 100 ? 5 : 1;
     const rounded = Math.max(step, Math.round(dollars / step) * step);
-    if (roll < 0.4) return { kind: 'RANGE', range: priceRangeOf(rounded), description };
+    if (roll < 0.4) return { kind: 'RANGE', range: priceRangeOf(rounded), unit, description };
     // Some sellers price just under a round figure (1 249,99 $); rents stay round.
     const cents = rounded * 100 - (notes === SALE_NOTES && rounded >= 100 && chance(0.3) ? 1 : 0);
-    return { kind: 'AMOUNT', amountCents: cents, description };
+    return { kind: 'AMOUNT', amountCents: cents, unit, description };
   }
 
   function availability(category: AdCategory): AvailabilityInput {

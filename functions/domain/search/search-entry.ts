@@ -5,8 +5,8 @@
 
 import { priceRangeOfCents, type OfferMode, type PriceRange } from '@partage/graphql';
 import type { AdRecord, PriceOfferRecord } from '../../data/ads';
-import type { OfferPriceRecord, SearchEntry } from '../../data/search-index';
-import { adPathOf } from '../ads/ad-view';
+import type { SearchEntry } from '../../data/search-index';
+import { adPathOf, offerPriceOf } from '../ads/ad-view';
 import { publicPointOf } from '../ads/location';
 import { encodeGeohash } from './geohash';
 import { plainTextOfHtml, termsOf } from './terms';
@@ -18,9 +18,6 @@ import { plainTextOfHtml, termsOf } from './terms';
  */
 export const MAX_TERMS_PER_AD = 32;
 const ENTRY_GEOHASH_PRECISION = 9;
-
-const offerPrice = (offer: PriceOfferRecord | null): OfferPriceRecord | null =>
-  offer && { kind: offer.kind, amountCents: offer.amountCents, range: offer.range };
 
 /** A price's bucket: the amount's, or the one the owner picked; none when it is to be determined. */
 function priceRangeOf(offer: PriceOfferRecord | null): PriceRange[] {
@@ -63,8 +60,8 @@ export function searchEntryOf(ad: AdRecord): SearchEntry | null {
     radiusMeters,
     geohash: encodeGeohash(latitude, longitude, ENTRY_GEOHASH_PRECISION),
     image: content.images[0] ?? null,
-    rent: offerPrice(content.rent),
-    sale: offerPrice(content.sale),
+    rent: offerPriceOf(content.rent),
+    sale: offerPriceOf(content.sale),
     trade: !!content.trade,
     donation: !!content.donation,
     publishedAt: ad.publishedAt,

@@ -15,10 +15,12 @@ export { EMAIL_BLOCKS, EMAIL_DOCUMENT } from '../generated/email-layout';
 export type EmailName = keyof typeof fr;
 
 /**
- * Per e-mail, its `subject`, `preheader` (the line inboxes show after the subject), `reason` (why the
- * recipient receives it, in the footer), an optional `greeting`, and the texts its template places.
+ * Per e-mail, its `subject` (or, when it counts, `subject_one` and `subject_other`, i18next's plural
+ * keys), `preheader` (the line inboxes show after the subject), `reason` (why the recipient receives
+ * it, in the footer), an optional `greeting`, and the texts its template places.
  */
-export type EmailTexts = Readonly<Record<string, string>> & { subject: string; preheader: string; reason: string; greeting?: string };
+export type EmailTexts = Readonly<Record<string, string>> &
+  ({ subject: string } | { subject_one: string; subject_other: string }) & { preheader: string; reason: string; greeting?: string };
 
 export const EMAIL_TEXTS: Record<UiLanguage, Record<EmailName, EmailTexts>> = { fr, en };
 

@@ -149,6 +149,7 @@ export const INPUT_TYPE_FIELDS = {
     "kind": "PriceKind!",
     "amountCents": "Int",
     "range": "PriceRange",
+    "unit": "RentUnit",
     "description": "LocalizedNoteInput"
   },
   "DescribedOfferInput": {

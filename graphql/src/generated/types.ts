@@ -48,6 +48,9 @@ export type { PriceRange };
 import type { PriceKind } from '../enums';
 export type { PriceKind };
 
+import type { RentUnit } from '../enums';
+export type { RentUnit };
+
 import type { ContractStatus } from '../enums';
 export type { ContractStatus };
 
@@ -494,10 +497,13 @@ export interface LocalizedNoteInput {
   en?: string | null;
 }
 
+export type _RentUnitMatchesSchema = Assert<Same<RentUnit, 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'FLAT'>>;
+
 export interface PriceOffer {
   kind: PriceKind;
   amountCents?: number | null;
   range?: PriceRange | null;
+  unit?: RentUnit | null;
   description: LocalizedText;
 }
 
@@ -505,6 +511,7 @@ export interface PriceOfferInput {
   kind: PriceKind;
   amountCents?: number | null;
   range?: PriceRange | null;
+  unit?: RentUnit | null;
   description?: LocalizedNoteInput | null;
 }
 
@@ -769,6 +776,7 @@ export interface ConversationAd {
   title: LocalizedText;
   category: AdCategory;
   image?: AdImage | null;
+  rent?: OfferPrice | null;
 }
 
 export interface ConversationParticipant {
@@ -1367,6 +1375,7 @@ export interface OfferPrice {
   kind: PriceKind;
   amountCents?: number | null;
   range?: PriceRange | null;
+  unit?: RentUnit | null;
 }
 
 export interface AdSummary {
@@ -2209,6 +2218,7 @@ export interface FieldResolverTypes {
   'PriceOffer.kind': { parent: PriceOfferSource; args: Record<string, never>; result: PriceKind };
   'PriceOffer.amountCents': { parent: PriceOfferSource; args: Record<string, never>; result: number | null };
   'PriceOffer.range': { parent: PriceOfferSource; args: Record<string, never>; result: PriceRange | null };
+  'PriceOffer.unit': { parent: PriceOfferSource; args: Record<string, never>; result: RentUnit | null };
   'AvailabilityRestriction.date': { parent: AvailabilityRestrictionSource; args: Record<string, never>; result: string };
   'AvailabilityRestriction.period': { parent: AvailabilityRestrictionSource; args: Record<string, never>; result: DayPeriod };
   'Availability.all': { parent: AvailabilitySource; args: Record<string, never>; result: boolean };
@@ -2498,6 +2508,7 @@ export interface FieldResolverTypes {
   'OfferPrice.kind': { parent: OfferPriceSource; args: Record<string, never>; result: PriceKind };
   'OfferPrice.amountCents': { parent: OfferPriceSource; args: Record<string, never>; result: number | null };
   'OfferPrice.range': { parent: OfferPriceSource; args: Record<string, never>; result: PriceRange | null };
+  'OfferPrice.unit': { parent: OfferPriceSource; args: Record<string, never>; result: RentUnit | null };
   'AdSummary.id': { parent: AdSummarySource; args: Record<string, never>; result: string };
   'AdSummary.path': { parent: AdSummarySource; args: Record<string, never>; result: string };
   'AdSummary.category': { parent: AdSummarySource; args: Record<string, never>; result: AdCategory };

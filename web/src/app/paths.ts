@@ -16,7 +16,8 @@ export const PATHS = {
   resendConfirmation: '/reenvoyer-courriel',
   forgotPassword: '/mot-de-passe-oublie',
   resetPassword: '/reinitialiser-mot-de-passe',
-  adminRegistration: '/registration/admin',
+  /** French like every other path (spec §2 wrote `/registration/admin`, which still leads here). */
+  adminRegistration: '/inscription/admin',
   users: '/gestion-utilisateurs',
   createAdmin: '/gestion-utilisateurs/creer-administrateur',
   createUser: '/gestion-utilisateurs/creer-utilisateur',

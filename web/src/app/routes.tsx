@@ -1,5 +1,5 @@
 // The screens of spec §2 built so far. Later capabilities add theirs; any other path is not found.
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { AppShell } from './AppShell';
 import { RequireAnonymous, RequireRole, RootRedirect } from './guards';
 import { lazyPage } from './lazy-page';
@@ -8,6 +8,12 @@ import { PageLayout } from './PageLayout';
 import { RouteError } from './RouteError';
 // Tiny, and also shown by pages (an ad one may not edit): part of the shell rather than a chunk.
 import { NotFoundPage } from './NotFoundPage';
+
+/** A path that moved: the same query (an e-mailed link's token) at its new address. */
+function MovedTo({ pathname }: { pathname: string }) {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname, search }} replace />;
+}
 
 const LandingPage = lazyPage(() => import('../features/site/LandingPage').then((m) => m.LandingPage));
 const SharePage = lazyPage(() => import('../features/site/SharePage').then((m) => m.SharePage));
@@ -101,10 +107,12 @@ export const routes: RouteObject[] = [
               { path: 'reenvoyer-courriel', element: <ResendConfirmationPage /> },
               { path: 'mot-de-passe-oublie', element: <ForgotPasswordPage /> },
               { path: 'reinitialiser-mot-de-passe', element: <ResetPasswordPage /> },
-              { path: 'registration/admin', element: <AdminRegistrationPage /> },
+              { path: 'inscription/admin', element: <AdminRegistrationPage /> },
               { path: 'inscription', element: <SignupPage /> },
             ],
           },
+          // The invitation's former path: invitations e-mailed before the move still lead to the page.
+          { path: 'registration/admin', element: <MovedTo pathname={PATHS.adminRegistration} /> },
           // Visitors-only in spec §2, but signed-in users follow the link of a change of address: the page serves both.
           { path: 'confirmez-courriel', element: <ConfirmEmailPage /> },
           { path: 'annonces', element: <AdSearchPage /> },

@@ -8,6 +8,7 @@ import {
   KITCHEN_EQUIPMENT,
   PRICE_KINDS,
   PRICE_RANGES,
+  RENT_UNITS,
   TRUCK_TYPES,
   WEEKDAYS,
   AD_CATEGORIES,
@@ -542,6 +543,17 @@ function PriceOffer({ form, mode, first, value, onChange }: PriceOfferProps) {
               error={messageAt(`${mode}.range`)}
               register={register(`${mode}.range`)}
               onChange={(range) => onChange({ range })}
+            />
+          )}
+          {mode === 'rent' && (
+            <Select
+              label={t('fields.rentUnit')}
+              value={value.unit}
+              placeholder={t('fields.choose')}
+              options={RENT_UNITS.map((unit) => ({ value: unit, label: t(`adFields:rentUnits.${unit}`) }))}
+              error={messageAt('rent.unit')}
+              register={register('rent.unit')}
+              onChange={(unit) => onChange({ unit })}
             />
           )}
           <LocalizedTextFields

@@ -106,7 +106,8 @@ describe('create an ad', () => {
     await user.click(screen.getByLabelText('Monday'));
     await user.click(screen.getByLabelText('Rent'));
     await user.type(screen.getByLabelText('Rent amount (dollars)'), '1 234,5');
-    await user.type(screen.getByLabelText('What the price covers (Rent) in English'), 'per day');
+    await user.selectOptions(screen.getByLabelText('The rent price is'), 'DAY');
+    await user.type(screen.getByLabelText('What the price covers (Rent) in English'), 'plus taxes');
     await user.click(screen.getByLabelText('Trade'));
     await user.type(screen.getByLabelText('What you would like in exchange in French'), 'Des légumes');
     await user.click(screen.getByLabelText('HACCP'));
@@ -145,7 +146,7 @@ describe('create an ad', () => {
           availability: { all: false, day: true, evening: false, weekdays: ['MONDAY'], restrictions: [] },
           certifications: ['HACCP'],
           allergens: [],
-          rent: { kind: 'AMOUNT', amountCents: 123450, range: null, description: { fr: null, en: 'per day' } },
+          rent: { kind: 'AMOUNT', amountCents: 123450, range: null, unit: 'DAY', description: { fr: null, en: 'plus taxes' } },
           sale: null,
           trade: { description: { fr: 'Des légumes', en: null } },
           donation: null,
@@ -173,6 +174,8 @@ describe('create an ad', () => {
       expect.stringContaining('This field is required.'),
     );
     expect(screen.getByLabelText('Rent amount (dollars)')).toHaveAccessibleDescription(expect.stringContaining('Enter a valid number.'));
+    // "43 $" alone could be an hour or a month: a rent price says what it is for.
+    expect(screen.getByLabelText('The rent price is')).toHaveAccessibleDescription('This field is required.');
     expect(screen.getByRole('group', { name: 'When is it available?' })).toHaveAccessibleDescription(
       'Check “Any time”, or a period (day or evening) and at least one day of the week.',
     );

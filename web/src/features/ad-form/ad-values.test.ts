@@ -31,8 +31,16 @@ describe('adInputOf', () => {
   it('maps the values onto the AdInput, empty texts as null', () => {
     const input = adInputOf({
       ...validValues(),
-      rent: { offered: true, kind: 'AMOUNT', amount: '25,5', range: 'FROM_100_TO_500', description: { fr: ' par jour ', en: '' } },
-      sale: { offered: true, kind: 'RANGE', amount: '10', range: 'FROM_2000', description: { fr: '', en: '' } },
+      rent: {
+        offered: true,
+        kind: 'AMOUNT',
+        amount: '25,5',
+        range: 'FROM_100_TO_500',
+        unit: 'DAY',
+        description: { fr: ' par jour ', en: '' },
+      },
+      // A sale sends no unit, whatever the values hold.
+      sale: { offered: true, kind: 'RANGE', amount: '10', range: 'FROM_2000', unit: 'DAY', description: { fr: '', en: '' } },
     });
     expect(input).toMatchObject({
       title: { fr: 'Four à pizza', en: null },
@@ -40,8 +48,8 @@ describe('adInputOf', () => {
       category: 'PREP_EQUIPMENT',
       address: { address: '1 rue A', town: 'Laval', postalCode: null, latitude: 45.6, longitude: -73.7, showAddress: true },
       availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] },
-      rent: { kind: 'AMOUNT', amountCents: 2550, range: null, description: { fr: 'par jour', en: null } },
-      sale: { kind: 'RANGE', amountCents: null, range: 'FROM_2000', description: { fr: null, en: null } },
+      rent: { kind: 'AMOUNT', amountCents: 2550, range: null, unit: 'DAY', description: { fr: 'par jour', en: null } },
+      sale: { kind: 'RANGE', amountCents: null, range: 'FROM_2000', unit: null, description: { fr: null, en: null } },
       trade: null,
       donation: { description: { fr: 'Gratuit', en: null } },
       organization: 'Cuisine Solidaire',
@@ -86,7 +94,7 @@ describe('adInputOf', () => {
     expect(values.images[0]).toMatchObject({ fileIds: ['file-480', 'file-1024'], previewUrl: 'https://images.test/file-480.webp' });
     const input = adInputOf(values);
     expect(input).toMatchObject({
-      rent: { kind: 'AMOUNT', amountCents: 123450, description: { fr: 'par jour', en: null } },
+      rent: { kind: 'AMOUNT', amountCents: 123450, unit: 'DAY', description: { fr: 'par jour', en: null } },
       donation: { description: { fr: null, en: 'Free to a food bank' } },
       images: [{ fileIds: ['file-480', 'file-1024'], alt: { fr: 'Le four', en: 'The oven' } }],
       availability: { all: true, restrictions: [{ date: '2099-01-02', period: 'EVENING' }] },
@@ -116,13 +124,14 @@ describe('adFormErrors', () => {
   it('names each failing field by its AdInput path with the shared rules', () => {
     const values = emptyAdValues();
     values.address.address = '1 rue A';
-    values.rent = { offered: true, kind: 'AMOUNT', amount: '12.345', range: '', description: { fr: '', en: '' } };
-    values.sale = { offered: true, kind: 'RANGE', amount: '', range: '', description: { fr: '', en: '' } };
+    values.rent = { offered: true, kind: 'AMOUNT', amount: '12.345', range: '', unit: '', description: { fr: '', en: '' } };
+    values.sale = { offered: true, kind: 'RANGE', amount: '', range: '', unit: '', description: { fr: '', en: '' } };
     values.availability.restrictions = [{ key: 'r', date: '2030-06-14', period: 'DAY' }];
     values.title.en = 'x'.repeat(121);
     expect(adFormErrors(values, today)).toEqual({
       category: 'required',
       'rent.amountCents': 'numeric',
+      'rent.unit': 'required',
       'sale.range': 'required',
       'title.en': 'maxLength',
       description: 'richTextEmpty',
@@ -139,7 +148,7 @@ describe('adFormErrors', () => {
     values.donation.offered = false;
     values.images = [{ key: 'i', fileIds: ['f'], alt: { fr: ' ', en: '' }, previewUrl: '' }];
     expect(adFormErrors(values, today)).toEqual({ offers: 'oneOfRentSaleTradeDonation', 'images.0.alt': 'required' });
-    values.rent = { offered: true, kind: 'AMOUNT', amount: '', range: '', description: { fr: '', en: '' } };
+    values.rent = { offered: true, kind: 'AMOUNT', amount: '', range: '', unit: 'DAY', description: { fr: '', en: '' } };
     expect(adFormErrors(values, today)).toMatchObject({ 'rent.amountCents': 'requiredNumeric' });
   });
 

@@ -20,6 +20,7 @@ import {
   type PriceKind,
   type PriceOfferInput,
   type PriceRange,
+  type RentUnit,
   type RuleName,
   type TruckType,
   type Weekday,
@@ -37,6 +38,8 @@ export interface PriceValues {
   /** Dollars as typed (`1 234,50` or `1234.5`). */
   amount: string;
   range: PriceRange | '';
+  /** Rent only: what the price is for; '' until chosen (and on a rent saved before units existed). */
+  unit: RentUnit | '';
   description: LocalizedValues;
 }
 
@@ -126,7 +129,7 @@ export const hasGroup = (category: AdCategory | '', group: CategoryFieldGroup): 
   category !== '' && CATEGORY_FIELD_GROUPS[category].includes(group);
 
 const emptyText = (): LocalizedValues => ({ fr: '', en: '' });
-const emptyPrice = (): PriceValues => ({ offered: false, kind: 'AMOUNT', amount: '', range: '', description: emptyText() });
+const emptyPrice = (): PriceValues => ({ offered: false, kind: 'AMOUNT', amount: '', range: '', unit: '', description: emptyText() });
 
 let keys = 0;
 /** A key for a new row or image. */
@@ -204,6 +207,7 @@ function priceOf(offer: StoredAd['rent'], language: 'fr' | 'en'): PriceValues {
     kind: offer.kind,
     amount: typeof offer.amountCents === 'number' ? centsToDollars(offer.amountCents, language) : '',
     range: offer.range ?? '',
+    unit: offer.unit ?? '',
     description: localizedOf(offer.description),
   };
 }
@@ -269,12 +273,13 @@ const localized = ({ fr, en }: LocalizedValues) => ({ fr: optional(fr), en: opti
 /** The editor's "nothing" (`<p></p>`) is no text. */
 const richText = (html: string): string | null => (richTextEmpty(html) ? null : html.trim());
 
-function priceInput(price: PriceValues): PriceOfferInput | null {
+function priceInput(price: PriceValues, mode: 'rent' | 'sale'): PriceOfferInput | null {
   if (!price.offered) return null;
   return {
     kind: price.kind,
     amountCents: price.kind === 'AMOUNT' ? dollarsToCents(price.amount) : null,
     range: price.kind === 'RANGE' && price.range !== '' ? price.range : null,
+    unit: mode === 'rent' && price.unit !== '' ? price.unit : null,
     description: localized(price.description),
   };
 }
@@ -328,8 +333,8 @@ export function adInputOf(values: AdFormValues): AdInput {
         },
     certifications: values.certifications,
     allergens: values.allergens,
-    rent: priceInput(values.rent),
-    sale: priceInput(values.sale),
+    rent: priceInput(values.rent, 'rent'),
+    sale: priceInput(values.sale, 'sale'),
     trade: values.trade.offered ? { description: localized(values.trade.description) } : null,
     donation: values.donation.offered ? { description: localized(values.donation.description) } : null,
     organization: optional(values.organization),

@@ -6,6 +6,7 @@ const PRICE_FIELDS = graphql(`
     kind
     amountCents
     range
+    unit
     description {
       fr
       en

@@ -35,7 +35,7 @@ export function storedAd(overrides: Partial<StoredAd> = {}): StoredAd {
     availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [{ date: '2099-01-02', period: 'EVENING' }] },
     certifications: ['HACCP'],
     allergens: [],
-    rent: { kind: 'AMOUNT', amountCents: 123450, range: null, description: { fr: 'par jour', en: null } },
+    rent: { kind: 'AMOUNT', amountCents: 123450, range: null, unit: 'DAY', description: { fr: 'par jour', en: null } },
     sale: null,
     trade: null,
     donation: { description: { fr: null, en: 'Free to a food bank' } },

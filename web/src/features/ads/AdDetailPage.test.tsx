@@ -11,7 +11,7 @@ vi.mock('./AdMap', () => ({
   ),
 }));
 
-const PRICE_RANGE_FR = '500 à 1 000 $ CA';
+const PRICE_RANGE_FR = '500 à 1 000 $';
 const CURRENT_PATH = `/annonces/cuisine-commerciale-${AD_ID}`;
 const section = (name: string) => screen.getByRole('region', { name });
 const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
@@ -66,8 +66,8 @@ describe('ad detail', () => {
     expect(within(section('Description')).getByText('equipped')).toHaveProperty('tagName', 'STRONG');
     expect(fact('Kitchen equipment')).toHaveTextContent('OvenOther (Fumoir)');
     expect(fact('Surface area')).toHaveTextContent('120 m²');
-    expect(price('Rent')).toBe('1,234.50\u00a0$\u00a0CA');
-    expect(fact('Rent')).toHaveTextContent('Per day');
+    expect(price('Rent')).toBe('$1,234.50 / day');
+    expect(fact('Rent')).toHaveTextContent('Plus taxes');
     // A donation described in French only is shown in French, marked as such.
     expect(within(fact('Donation') as HTMLElement).getByText('Text in French only')).toBeVisible();
     expect(within(fact('Donation') as HTMLElement).getByText('Surplus de bocaux')).toHaveAttribute('lang', 'fr');
@@ -118,7 +118,7 @@ describe('ad detail', () => {
     await i18n.changeLanguage('fr');
     await openAd(testAd({ sale: { kind: 'RANGE', amountCents: null, range: 'FROM_500_TO_1000', description: { fr: null, en: null } } }));
     // The exact characters: amount and suffix held together by no-break spaces.
-    expect(price('Location')).toBe('1\u00a0234,50\u00a0$\u00a0CA');
+    expect(price('Location')).toBe('1\u00a0234,50\u00a0$ / jour');
     expect(price('Vente')).toBe(PRICE_RANGE_FR);
     expect(screen.getByText('vendredi 25 décembre 2026 : Toute la journée')).toBeVisible();
   });
@@ -130,6 +130,10 @@ describe('ad detail', () => {
       `/connexion?returnPath=${encodeURIComponent(`/conversations/creer/${AD_ID}`)}`,
     );
     expect(screen.queryByRole('link', { name: 'Edit the ad' })).not.toBeInTheDocument();
+    // The server gives visitors no e-mail or phone; the page says where to see them.
+    expect(
+      within(section('Contact')).getByRole('link', { name: "Log in to see the owner's e-mail and phone, if they share them." }),
+    ).toHaveAttribute('href', `/connexion?returnPath=${encodeURIComponent(CURRENT_PATH)}`);
   });
 
   it('links a signed-in user to a conversation about the ad', async () => {

@@ -1,11 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { EQUIPMENT_CRITERIA, type UiLanguage } from '@partage/graphql';
+import { addressLine, EQUIPMENT_CRITERIA, type UiLanguage } from '@partage/graphql';
 import { editAdPath, PATHS, publicProfilePath, startConversationPath } from '../../app/paths';
 import { loginPathReturningTo } from '../../app/return-path';
 import { adDetailPath, adIdFromPath } from '../../lib/ads/ad-path';
 import { pickText, readerLanguage, type LocalizedText } from '../../lib/ads/localized-text';
+import { OtherLanguageNote } from '../../lib/ads/OtherLanguageNote';
 import { priceLabel, type PriceOfferValue } from '../../lib/ads/price';
 import type { ResultOf } from '../../lib/api/documents';
 import { useSession } from '../../lib/auth/session';
@@ -68,13 +69,13 @@ function AdNotFound() {
 
 /** A text in the reader's language, or in the other one with a marker saying so. */
 function Localized({ value, html = false }: { value: LocalizedText; html?: boolean }) {
-  const { t, i18n } = useTranslation(['adFields']);
+  const { i18n } = useTranslation();
   const picked = pickText(value, readerLanguage(i18n.language));
   if (!picked) return null;
   const lang = picked.otherLanguage ? picked.language : undefined;
   return (
     <>
-      {picked.otherLanguage && <p className="ad-other-language">{t(`adFields:otherLanguage.${picked.language}`)}</p>}
+      <OtherLanguageNote picked={picked} />
       {html ? (
         // Rich text the server sanitised (ads.graphql: Ad.description).
         <div className="ad-rich-text" lang={lang} dangerouslySetInnerHTML={{ __html: picked.text }} />
@@ -98,7 +99,7 @@ function AdDetails({ ad }: { ad: AdDetail }) {
       <header className="ad-detail__header">
         <p className="ad-detail__category">{t(`adFields:categories.${ad.category}`)}</p>
         <PageHeading title={titleText} lang={title?.otherLanguage ? title.language : undefined} />
-        {title?.otherLanguage && <p className="ad-other-language">{t(`adFields:otherLanguage.${title.language}`)}</p>}
+        <OtherLanguageNote picked={title} />
         {(ad.unlisted || !ad.published) && (
           <p className="notice notice--info">{t(ad.unlisted ? 'detail.unlistedNotice' : 'detail.unpublishedNotice')}</p>
         )}
@@ -314,7 +315,7 @@ function AvailabilitySection({
 
 function LocationSection({ location }: { location: AdDetail['location'] }) {
   const { t } = useTranslation('ads');
-  const place = [location.address, location.town, location.postalCode].filter(Boolean).join(', ');
+  const place = addressLine(location);
   return (
     <Section title={t('detail.location')}>
       <p>{place}</p>
@@ -337,6 +338,8 @@ function ContactSection({ ad }: { ad: AdDetail }) {
   const { contact } = ad;
   // The organisation named on the ad, else the owner's; a public name is often the organisation's already.
   const organization = ad.organization || contact.organizationName;
+  // The server gives a visitor no e-mail or phone (scrapers read public pages): say how to see them.
+  const signedIn = useSession() !== null;
   return (
     <Section title={t('detail.contactDetails')}>
       <dl className="ad-facts">
@@ -355,6 +358,11 @@ function ContactSection({ ad }: { ad: AdDetail }) {
           </Fact>
         )}
       </dl>
+      {!signedIn && contact.userId && (
+        <p>
+          <Link to={loginPathReturningTo(adDetailPath(ad.path))}>{t('detail.loginForContact')}</Link>
+        </p>
+      )}
     </Section>
   );
 }

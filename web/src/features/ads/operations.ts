@@ -61,6 +61,7 @@ export const AD_DETAIL = graphql(`
         kind
         amountCents
         range
+        unit
         description {
           fr
           en

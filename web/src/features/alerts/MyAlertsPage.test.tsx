@@ -44,6 +44,16 @@ describe('my alerts', () => {
     expect(screen.getByRole('link', { name: 'Create an alert' })).toHaveAttribute('href', '/alertes/creer');
   });
 
+  it('names the e-mails’ language in lower case mid-sentence, in French', async () => {
+    const { i18n } = await import('../../lib/i18n/i18n');
+    await i18n.changeLanguage('fr');
+    signIn('USER');
+    answerOperations({ ...USER, myAlerts: [[anAlert(), anAlert({ id: 'alert-2', language: 'ENGLISH' })]] });
+    renderAt('/alertes');
+    expect(await screen.findByText('Envoyée à marie@exemple.ca, en français')).toBeVisible();
+    expect(screen.getByText('Envoyée à marie@exemple.ca, en anglais')).toBeVisible();
+  });
+
   it('deletes an alert once the user confirms, and not before', async () => {
     signIn('USER');
     answerOperations({ ...USER, myAlerts: [[anAlert()], []], deleteAlert: 'alert-1' });

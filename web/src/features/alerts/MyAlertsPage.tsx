@@ -92,7 +92,8 @@ function AlertRow({ alert, onDelete }: { alert: AlertFieldsView; onDelete: () =>
         ))}
       </ul>
       <p className="alert-card__email">
-        {t('alerts:list.sentTo', { email: alert.email, language: t(`alerts:languages.${alert.language}`) })}
+        {/* A sentence per language: mid-sentence French writes "en français", never the option's "Français". */}
+        {t(`alerts:list.sentTo.${alert.language}`, { email: alert.email })}
       </p>
       <div className="alert-card__actions">
         <Link to={editAlertPath(alert.id)} className="button button--secondary button--small">

@@ -65,7 +65,7 @@ describe('/gestion-contrats', () => {
     expect(within(proposed).getByText('Not paid yet')).toBeVisible();
     expect(within(proposed).getByText('Owner: Cuisine du Quartier · Tenant: Traiteur du Plateau')).toBeVisible();
     const paid = within(list).getByRole('link', { name: 'Chambre froide' }).closest('li')!;
-    expect(within(paid).getByText(/250\.00 \$ CA received on/)).toBeVisible();
+    expect(within(paid).getByText(/\$250\.00 received on/)).toBeVisible();
     expect(within(paid).getByText('Failed after 3 refusals: retry it.')).toBeVisible();
     expect(within(paid).getByText('invalidRequest (account_invalid)')).toBeVisible();
 

@@ -21,13 +21,13 @@ function open(contract: unknown, userId = 'owner-1', role: 'USER' | 'ADMIN' = 'U
 }
 
 describe('contract page', () => {
-  it('shows the owner the parties, the money with 2 decimals and $ CA, terms, files, versions, history and their actions', async () => {
+  it('shows the owner the parties, the money in dollars with 2 decimals, terms, files, versions, history and their actions', async () => {
     open(aContract());
     expect(await screen.findByRole('heading', { level: 1, name: /Contract: Commercial kitchen/ })).toBeVisible();
     expect(screen.getByText('Cuisine du Quartier (Cuisine du Quartier OBNL)')).toBeVisible();
     expect(screen.getByText('Traiteur du Plateau')).toBeVisible();
-    expect(screen.getAllByText('1,234.50 $ CA')).toHaveLength(2);
-    expect(screen.getByText('0.00 $ CA')).toBeVisible();
+    expect(screen.getAllByText('$1,234.50')).toHaveLength(2);
+    expect(screen.getByText('$0.00')).toBeVisible();
     expect(screen.getAllByText('from January 11, 2027 to January 13, 2027 (ending as that day starts)')[0]).toBeVisible();
     expect(screen.getByRole('link', { name: 'inventaire.pdf' })).toHaveAttribute('href', 'https://files.test/inventaire.pdf');
     expect(screen.getByText(/Version 1 of/)).toBeVisible();

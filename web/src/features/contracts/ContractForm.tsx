@@ -9,11 +9,15 @@ import {
   centsOfTypedAmount,
   contractInputChecks,
   contractPriceCents,
+  suggestedRentCents,
   UPLOAD_RULES,
+  type RentPrice,
   type DatePrecision,
   type ProposeContractInput,
   type RuleResult,
 } from '@partage/graphql';
+import { readerLanguage } from '../../lib/ads/localized-text';
+import { priceLabel } from '../../lib/ads/price';
 import { ApiError } from '../../lib/api/errors';
 import { Checkbox } from '../../lib/forms/controls';
 import { FieldError, FieldHint, useFieldDescription } from '../../lib/forms/field-description';
@@ -22,6 +26,7 @@ import { SubmitButton } from '../../lib/forms/SubmitButton';
 import type { FieldMessage } from '../../lib/forms/use-form';
 import { uploadFile } from '../../lib/files/upload';
 import { notifyError } from '../../lib/notifications/notify-error';
+import { money, typedAmount } from './contract-format';
 
 /** What the form fills (the page adds which conversation and the request's key). */
 export type ContractFields = Omit<ProposeContractInput, 'conversationId' | 'requestKey'>;
@@ -70,13 +75,15 @@ const switchedValue = (precision: DatePrecision, value: string, hour: string) =>
 
 interface Props {
   initial: ContractDraft;
+  /** The ad's rent price, to suggest a total for the period chosen (the owner may write any other). */
+  rent?: RentPrice | null;
   submitLabel: string;
   /** Sends the input; answers the server's refusal to show on the fields, or null when done (or reported otherwise). */
   onSubmit: (input: ContractFields) => Promise<unknown>;
 }
 
-export function ContractForm({ initial, submitLabel, onSubmit }: Props) {
-  const { t, i18n } = useTranslation('contracts');
+export function ContractForm({ initial, rent, submitLabel, onSubmit }: Props) {
+  const { t, i18n } = useTranslation(['contracts', 'adFields']);
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<FieldName, FieldMessage>>>({});
   const [leftOut, setLeftOut] = useState<{ name: string; reason: 'fileType' | 'fileSize' }[]>([]);
@@ -236,6 +243,7 @@ export function ContractForm({ initial, submitLabel, onSubmit }: Props) {
         register={register('price')}
         onChange={(price) => change({ price })}
       />
+      <RentSuggestion rent={rent} fields={fields()} onUse={(price) => change({ price })} />
       <RichTextEditor
         label={t('form.terms')}
         hint={t('form.termsHint')}
@@ -372,5 +380,20 @@ function FilesField({ files, leftOut, error, register, onChoose, onRemove }: Fil
         </ul>
       )}
     </div>
+  );
+}
+
+/** The total the ad's rent price gives for the period, with a button that writes it in the field. */
+function RentSuggestion({ rent, fields, onUse }: { rent?: RentPrice | null; fields: ContractFields; onUse: (typed: string) => void }) {
+  const { t, i18n } = useTranslation(['contracts', 'adFields']);
+  const cents = suggestedRentCents(rent, fields.period);
+  if (!rent || cents === null) return null;
+  return (
+    <p className="contract-form__suggestion">
+      {t('form.suggestion', { price: priceLabel(rent, readerLanguage(i18n.language), t), total: money(cents, i18n.language) })}{' '}
+      <button type="button" className="link-button" onClick={() => onUse(typedAmount(cents, i18n.language))}>
+        {t('form.useSuggestion')}
+      </button>
+    </p>
   );
 }

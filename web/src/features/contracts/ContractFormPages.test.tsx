@@ -82,6 +82,17 @@ describe('proposing a contract', () => {
     ]);
   });
 
+  it("suggests a total from the ad's rent price and unit for the period chosen, which the owner may use", async () => {
+    const rent = { kind: 'AMOUNT', amountCents: 4_300, unit: 'DAY' };
+    const { user } = await openCreate({ conversation: { ...conversation('OWNER'), ad: { ...conversation('OWNER').ad, rent } } });
+    expect(screen.queryByRole('button', { name: 'Use this amount' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Start'), { target: { value: daysFromNow(10) } });
+    fireEvent.change(screen.getByLabelText('End'), { target: { value: daysFromNow(13) } });
+    expect(screen.getByText(/At the ad's price \(\$43\.00 \/ day\), this period comes to \$129\.00\./)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Use this amount' }));
+    expect(screen.getByLabelText('Total amount')).toHaveValue('129.00');
+  });
+
   it('by the hour, keeps the days chosen and sends whole hours', async () => {
     const { user } = await openCreate({ proposeContract: { id: 'contract-9' } });
     await fillValidForm(user);

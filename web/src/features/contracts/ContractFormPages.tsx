@@ -66,6 +66,7 @@ export function CreateContractPage() {
           </p>
           <ContractForm
             initial={EMPTY_DRAFT}
+            rent={found.ad?.rent}
             submitLabel={t('create.submit')}
             onSubmit={async (fields) => {
               try {

@@ -41,7 +41,7 @@ describe('dashboard', () => {
     const asOwner = await screen.findByRole('region', { name: 'My contracts as owner' });
     expect(await within(asOwner).findByRole('link', { name: 'Four à convection' })).toHaveAttribute('href', '/contrats/c-1');
     expect(within(asOwner).getByText('Tenant: Traiteur du Plateau')).toBeVisible();
-    expect(within(asOwner).getByText('450.00 $ CA')).toBeVisible();
+    expect(within(asOwner).getByText('$450.00')).toBeVisible();
     expect(within(asOwner).getByText(/You can still change or cancel it/)).toBeVisible();
     const asTenant = screen.getByRole('region', { name: 'My contracts as tenant' });
     expect(within(asTenant).getByText('Owner: Cuisine du Quartier')).toBeVisible();

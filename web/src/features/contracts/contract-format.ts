@@ -1,5 +1,5 @@
 // How the contract screens show a contract's values: the ad's title in the reader's language (or
-// the other one), money with 2 decimals and "$ CA" (spec §9), amounts as the form types them.
+// the other one), money as each language writes it (graphql/src/money.ts), amounts as the form types them.
 import { formatContractPeriod, formatMoney, QUEBEC_TIME_ZONE, type UiLanguage } from '@partage/graphql';
 import type { ResultOf } from '../../lib/api/documents';
 import type { ADMIN_CONTRACTS, CONTRACT, MY_CONTRACTS } from './operations';

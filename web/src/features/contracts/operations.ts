@@ -132,6 +132,11 @@ export const CONTRACT_CONVERSATION = graphql(`
           fr
           en
         }
+        rent {
+          kind
+          amountCents
+          unit
+        }
       }
       participants {
         userId

@@ -97,8 +97,25 @@ describe('ad search page', () => {
     );
     expect(card.getByRole('img', { name: 'The kitchen' })).toHaveAttribute('loading', 'lazy');
     expect(card.getByText('Professional kitchen')).toBeVisible();
-    expect(card.getByRole('list', { name: 'Offered for' }).textContent).toBe('Rent: 1,234.50\u00a0$\u00a0CADonation');
+    expect(card.getByRole('list', { name: 'Offered for' }).textContent).toBe('Rent: $1,234.50 / dayDonation');
     expect(card.getByText('Montréal, 3.3 km away')).toBeVisible();
+  });
+
+  it('tags a title written in French only, on its card and in the list, for a reader of English', async () => {
+    const frenchOnly = testSummary({ title: { fr: 'Cuisine de quartier', en: null } });
+    answerOperations({
+      searchAds: [
+        { items: [frenchOnly], nextToken: null },
+        { items: [frenchOnly], nextToken: null },
+      ],
+    });
+    const { user } = renderAt('/annonces');
+    const card = within((await screen.findAllByRole('article'))[0]!);
+    expect(card.getByRole('link', { name: 'Cuisine de quartier' })).toHaveAttribute('lang', 'fr');
+    expect(card.getByText('Text in French only')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'List' }));
+    const row = within(await screen.findByRole('article'));
+    expect(await row.findByText('Text in French only')).toBeVisible();
   });
 
   it('searches the filters checked, each change a step back in the history', async () => {
@@ -109,7 +126,7 @@ describe('ad search page', () => {
     await user.click(within(group('Categories')).getByRole('checkbox', { name: 'Delivery truck' }));
     await waitFor(() => expect(location()).toBe('/annonces?categories=DELIVERY_TRUCK'));
     await user.click(within(group('Offered for')).getByRole('checkbox', { name: 'Donation' }));
-    await user.click(within(group('Price')).getByRole('checkbox', { name: /^100 to 500/ }));
+    await user.click(within(group('Price')).getByRole('checkbox', { name: /^\$100 to \$500/ }));
     await user.click(within(group('Availability')).getByRole('checkbox', { name: 'Evening' }));
     await user.click(within(group('Days of the week')).getByRole('checkbox', { name: 'Sunday' }));
     await user.click(within(group('Certifications')).getByRole('checkbox', { name: 'HACCP' }));

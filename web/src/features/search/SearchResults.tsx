@@ -9,6 +9,7 @@ import { AdListFailure, LoadMoreButton } from '../../lib/ads/AdCardList';
 import { cardOfSummary, type AdSummary } from '../../lib/ads/card-view';
 import { useLoadMoreFocus } from '../../lib/ads/load-more-focus';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
+import { OtherLanguageNote } from '../../lib/ads/OtherLanguageNote';
 import { priceLabel } from '../../lib/ads/price';
 import type { AdPages } from '../../lib/ads/use-ad-pages';
 import type { SearchView } from '../../lib/search/search-params';
@@ -95,6 +96,7 @@ function ResultRow({ ad }: { ad: AdSummary }) {
           {title?.text ?? t('ads:untitled')}
         </Link>
       </h3>
+      <OtherLanguageNote picked={title} />
       <p className="search-row__facts">
         <span>{t(`adFields:categories.${ad.category}`)}</span>
         <span>{ad.distanceKm != null ? t('ads:card.townAtDistance', { town: ad.town, distance: ad.distanceKm }) : ad.town}</span>

@@ -6,6 +6,7 @@ import { OverallRating } from '../ratings/Averages';
 import { AdPicture } from './AdPicture';
 import type { AdCardView } from './card-view';
 import { pickText, readerLanguage } from './localized-text';
+import { OtherLanguageNote } from './OtherLanguageNote';
 import { priceLabel, type OfferMode } from './price';
 import './ads.css';
 
@@ -56,6 +57,7 @@ export function AdCard({ ad, headingLevel = 2, children, highlighted = false, on
             {title?.text ?? t('ads:untitled')}
           </Link>
         </Heading>
+        <OtherLanguageNote picked={title} />
         <p className="ad-card__category">{t(`adFields:categories.${ad.category}`)}</p>
         {modes.length > 0 && (
           <ul className="ad-card__modes" aria-label={t('ads:card.modes')}>

@@ -33,6 +33,7 @@ export const AD_CARD_FIELDS = graphql(
         kind
         amountCents
         range
+        unit
       }
       sale {
         kind
@@ -81,6 +82,7 @@ export const AD_SUMMARY_FIELDS = graphql(
         kind
         amountCents
         range
+        unit
       }
       sale {
         kind

@@ -1,19 +1,26 @@
 // How a rent or sale price reads (spec §9): an amount in the money format of the reader's language, a
-// price bucket, or "to be determined".
-import { formatMoney, type PriceKind, type PriceRange, type UiLanguage } from '@partage/graphql';
+// price bucket, or "to be determined"; a rent price with what it is for ("/ day", issue 23 point 3).
+import { formatMoney, type PriceKind, type PriceRange, type RentUnit, type UiLanguage } from '@partage/graphql';
 import type { TFunction } from 'i18next';
 
 export interface PriceOfferValue {
   kind: PriceKind;
   amountCents?: number | null;
   range?: PriceRange | null;
+  /** Rent only; absent on a sale, and on rent offers saved before units existed (shown without one). */
+  unit?: RentUnit | null;
 }
 
 /** `t` must have the adFields namespace loaded. */
 export function priceLabel(offer: PriceOfferValue, language: UiLanguage, t: TFunction): string {
-  if (offer.kind === 'AMOUNT' && offer.amountCents != null) return formatMoney(offer.amountCents, language);
-  if (offer.kind === 'RANGE' && offer.range) return t(`adFields:priceRanges.${offer.range}`);
-  return t('adFields:priceKinds.TO_BE_DETERMINED');
+  const price =
+    offer.kind === 'AMOUNT' && offer.amountCents != null
+      ? formatMoney(offer.amountCents, language)
+      : offer.kind === 'RANGE' && offer.range
+        ? t(`adFields:priceRanges.${offer.range}`)
+        : null;
+  if (price === null) return t('adFields:priceKinds.TO_BE_DETERMINED');
+  return offer.unit ? t(`adFields:pricePer.${offer.unit}`, { price }) : price;
 }
 
 export const OFFER_MODES = ['rent', 'sale', 'trade', 'donation'] as const;

@@ -4700,6 +4700,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "rent",
+            "type": {
+              "kind": "OBJECT",
+              "name": "OfferPrice"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "title",
             "type": {
               "kind": "NON_NULL",
@@ -7625,6 +7634,15 @@ export type introspection = {
             },
             "args": [],
             "isDeprecated": false
+          },
+          {
+            "name": "unit",
+            "type": {
+              "kind": "ENUM",
+              "name": "RentUnit"
+            },
+            "args": [],
+            "isDeprecated": false
           }
         ],
         "interfaces": []
@@ -8100,6 +8118,15 @@ export type introspection = {
             },
             "args": [],
             "isDeprecated": false
+          },
+          {
+            "name": "unit",
+            "type": {
+              "kind": "ENUM",
+              "name": "RentUnit"
+            },
+            "args": [],
+            "isDeprecated": false
           }
         ],
         "interfaces": []
@@ -8130,6 +8157,13 @@ export type introspection = {
             "type": {
               "kind": "ENUM",
               "name": "PriceRange"
+            }
+          },
+          {
+            "name": "unit",
+            "type": {
+              "kind": "ENUM",
+              "name": "RentUnit"
             }
           },
           {
@@ -9800,6 +9834,32 @@ export type introspection = {
           }
         ],
         "isOneOf": false
+      },
+      {
+        "kind": "ENUM",
+        "name": "RentUnit",
+        "enumValues": [
+          {
+            "name": "HOUR",
+            "isDeprecated": false
+          },
+          {
+            "name": "DAY",
+            "isDeprecated": false
+          },
+          {
+            "name": "WEEK",
+            "isDeprecated": false
+          },
+          {
+            "name": "MONTH",
+            "isDeprecated": false
+          },
+          {
+            "name": "FLAT",
+            "isDeprecated": false
+          }
+        ]
       },
       {
         "kind": "INPUT_OBJECT",

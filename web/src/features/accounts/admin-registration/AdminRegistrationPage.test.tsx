@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api/errors';
 import { renderAt } from '../../../test/helpers';
 import { answerOperations } from '../../../test/fake-api';
 
-const LINK = '/registration/admin?email=nadia%40exemple.ca&token=t-1';
+const LINK = '/inscription/admin?email=nadia%40exemple.ca&token=t-1';
 const VALID = {
   status: 'VALID',
   user: { id: 'a-2', email: 'nadia@exemple.ca', type: 'ADMIN', profileId: 'a-2', firstName: 'Nadia', lastName: 'Roy' },
@@ -25,6 +25,13 @@ async function openForm(answers: Record<string, unknown>) {
 }
 
 describe('admin registration page', () => {
+  it('lives at a French path; an invitation sent to the former English one still opens it, token kept', async () => {
+    answerOperations({ verifyToken: VALID });
+    const { location } = renderAt('/registration/admin?email=nadia%40exemple.ca&token=t-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Complete your administrator account' })).toBeVisible();
+    expect(location()).toBe(LINK);
+  });
+
   it('starts from the invitation’s names, sets the password and goes to login with a notice', async () => {
     const { api, fields, submit, user, location } = await openForm({ completeAdminRegistration: { id: 'a-2' } });
     expect(api.calls('verifyToken')).toEqual([{ email: 'nadia@exemple.ca', token: 't-1', type: 'ADMIN_INVITATION' }]);

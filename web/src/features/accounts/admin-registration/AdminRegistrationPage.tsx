@@ -21,7 +21,7 @@ const FIELDS = {
   ...NEW_PASSWORD_FIELDS,
 };
 
-/** /registration/admin?email=&token= (spec §2): an invited administrator checks their name and chooses a password. */
+/** /inscription/admin?email=&token= (spec §2): an invited administrator checks their name and chooses a password. */
 export function AdminRegistrationPage() {
   const { t } = useTranslation('access');
   usePageTitle(t('adminRegistration.title'));

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/i18n';
+import { priceLabel } from './price';
+
+const label = async (offer: Parameters<typeof priceLabel>[0], language: 'fr' | 'en') => {
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces('adFields');
+  return priceLabel(offer, language, i18n.t).replace(/\u00a0/g, ' ');
+};
+
+describe('priceLabel', () => {
+  it('says what a rent price is for, in each language', async () => {
+    expect(await label({ kind: 'AMOUNT', amountCents: 4_300, unit: 'HOUR' }, 'fr')).toBe('43,00 $ / heure');
+    expect(await label({ kind: 'AMOUNT', amountCents: 4_300, unit: 'MONTH' }, 'en')).toBe('$43.00 / month');
+    expect(await label({ kind: 'AMOUNT', amountCents: 25_000, unit: 'FLAT' }, 'fr')).toBe('250,00 $ (forfait)');
+    expect(await label({ kind: 'RANGE', range: 'FROM_100_TO_500', unit: 'WEEK' }, 'en')).toBe('$100 to $500 / week');
+  });
+
+  it('reads as before for an offer saved without a unit, a sale, or a price to be determined', async () => {
+    expect(await label({ kind: 'AMOUNT', amountCents: 4_300, unit: null }, 'fr')).toBe('43,00 $');
+    expect(await label({ kind: 'AMOUNT', amountCents: 9_550 }, 'en')).toBe('$95.50');
+    expect(await label({ kind: 'TO_BE_DETERMINED', unit: 'DAY' }, 'en')).toBe('To be determined');
+  });
+});
