@@ -1326,7 +1326,7 @@ export interface AnswerReviewInput {
   text: string;
 }
 
-export type AdSort = 'DISTANCE_ASC' | 'DISTANCE_DESC' | 'DATE_ASC' | 'DATE_DESC';
+export type AdSort = 'DISTANCE_ASC' | 'DISTANCE_DESC' | 'DATE_ASC' | 'DATE_DESC' | 'PRICE_ASC' | 'PRICE_DESC';
 
 export type OfferMode = 'RENT' | 'SALE' | 'TRADE' | 'DONATION';
 
@@ -1377,8 +1377,14 @@ export interface AdSummary {
   distanceKm?: number | null;
 }
 
+export interface AdSearchCount {
+  value: number;
+  exact: boolean;
+}
+
 export interface AdSearchPage {
   items: Array<AdSummary>;
+  count?: AdSearchCount | null;
   nextToken?: string | null;
 }
 
@@ -2002,6 +2008,8 @@ export type OfferPriceSource = OfferPrice;
 
 export type AdSummarySource = AdSummary;
 
+export type AdSearchCountSource = AdSearchCount;
+
 export type AdSearchPageSource = AdSearchPage;
 
 export interface FieldResolverTypes {
@@ -2476,5 +2484,7 @@ export interface FieldResolverTypes {
   'AdSummary.donation': { parent: AdSummarySource; args: Record<string, never>; result: boolean };
   'AdSummary.publishedAt': { parent: AdSummarySource; args: Record<string, never>; result: string };
   'AdSummary.distanceKm': { parent: AdSummarySource; args: Record<string, never>; result: number | null };
+  'AdSearchCount.value': { parent: AdSearchCountSource; args: Record<string, never>; result: number };
+  'AdSearchCount.exact': { parent: AdSearchCountSource; args: Record<string, never>; result: boolean };
   'AdSearchPage.nextToken': { parent: AdSearchPageSource; args: Record<string, never>; result: string | null };
 }
