@@ -57,6 +57,9 @@ export const SEARCH_TUNING = {
 const EPSILON_METERS = 0.01;
 /** Around the centre, the finest cells' counts are read at once: the nearest ads of a dense city lie there. */
 const NEAR_COUNTS_METERS = 2_000;
+/** Farthest first, the edge's finest counts are read at once up to this radius and this many items. */
+const EDGE_COUNTS_MAX_RADIUS_METERS = 50_000;
+const EDGE_COUNTS_MAX_ITEMS = 90;
 
 export interface SearchRequest {
   criteria: SearchCriteria;
@@ -419,31 +422,49 @@ function hitOf(candidate: Candidate, entry: SearchEntry | undefined, request: Se
   return same ? { entry, meters } : null;
 }
 
+/**
+ * The 5-character cells whose count items a distance order reads first: those within 2 km of the
+ * centre, or, farthest first, those across the circle's edge when they are few enough for one
+ * BatchGetItem (a city's radius; a wider circle's edge is split round by round).
+ */
+function finestCountsFirst(near: Circle, sort: AdSort): string[] {
+  if (sort === 'DISTANCE_DESC' && near.radiusMeters <= EDGE_COUNTS_MAX_RADIUS_METERS) {
+    const edge = cellsCovering(near.centre, near.radiusMeters, 5).filter((cell) => cell.maxDistance >= near.radiusMeters);
+    if (edge.length <= EDGE_COUNTS_MAX_ITEMS) return edge.map((cell) => cell.hash);
+  }
+  return cellsCovering(near.centre, Math.min(near.radiusMeters, NEAR_COUNTS_METERS), 5).map((cell) => cell.hash);
+}
+
 /** One page of the search, with the count of a first page. */
 export async function runSearch(request: SearchRequest): Promise<SearchPage> {
   const { near, sort, limit } = request;
   const rejected = new Set<string>();
   for (;;) {
     const context = new SearchContext(request, rejected);
-    // The scope's counts: of its 2- and 3-character cells, of the circle's finer cells, and of the finest near the centre.
+    // The scope's counts: of its 2- and 3-character cells, of the circle's finer cells, and of the
+    // finest where the order starts: near the centre, or along the edge for the farthest first.
     await context.fetchCounts([
       '',
       ...(near ? cellsCovering(near.centre, near.radiusMeters, 3).map((cell) => cell.hash) : []),
-      ...(near && context.finest > 5
-        ? cellsCovering(near.centre, Math.min(near.radiusMeters, NEAR_COUNTS_METERS), 5).map((cell) => cell.hash)
-        : []),
+      ...(near && context.finest > 5 ? finestCountsFirst(near, sort) : []),
     ]);
     const cells = context
       .countedCells(3)
       .map((hash) => context.planCell(hash))
       .filter(context.inCircle);
     const whole = cellsOfAll(context, cells);
-    const estimate = whole.reduce((sum, cell) => sum + cell.count, 0);
+    const sum = (list: PlanCell[]) => list.reduce((total, cell) => total + cell.count, 0);
+    // At most the points of the cells touching the circle; at least those of the cells inside it
+    // (maxDistance is capped at the radius: a cell across the edge reaches it).
+    const estimate = sum(whole);
+    const inside = sum(whole.filter((cell) => !near || cell.maxDistance < near.radiusMeters));
+    const small = estimate <= SEARCH_TUNING.countBound || (context.scopeDecides && inside <= SEARCH_TUNING.countBound);
     const need = limit + 1;
     let collected: Collected;
     let count: SearchCount | null = null;
-    // A small set, or one no partition holds in the order (a stem's, by date or price), is read whole.
-    if (estimate <= SEARCH_TUNING.countBound || (!isDistanceSort(sort) && context.scope.startsWith('T:'))) {
+    // A small set (or one that may be: its count is then exact), or one no partition holds in the
+    // order (a stem's, by date or price), is read whole.
+    if (small || (!isDistanceSort(sort) && context.scope.startsWith('T:'))) {
       const all = await readAll(context, whole);
       collected = { ranked: all, complete: true };
       count = { value: all.length, exact: true };
