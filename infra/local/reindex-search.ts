@@ -1,17 +1,10 @@
 // `npm run reindex:search`: the ad search's one-off re-index (functions/domain/search/reindex.ts,
 // docs/search.md) of a table written before the compact points. Without REINDEX_TABLE: the local
-// data folder (DATA_DIR, default .data; stop `npm start` first, DynamoDB Local keeps its folder to
-// one process), its maintenance switch turned on for the run. With REINDEX_TABLE=<table>: that
-// table on AWS (AWS_REGION and the operator's credentials), whose maintenance switch the operator
-// turns on before and off after.
+// data folder (DATA_DIR, default .data; stop `npm start` first), its maintenance switch turned on
+// for the run. With REINDEX_TABLE=<table>: that table on AWS (AWS_REGION and the operator's
+// credentials), whose maintenance switch the operator turns on before and off after.
 
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ensureTable } from '@partage/functions/data/ensure-table';
-import { localClient, startDynamoDbLocal } from './dynamodb-local';
-import { setFunctionEnv } from './functions-env';
-import { DEFAULT_TABLE_NAME } from './server';
+import { onLocalData } from './local-data';
 
 const progress = (text: string) => process.stdout.write(`\r${text}…`);
 const report = ({ ads, deleted, written }: { ads: number; deleted: number; written: number }) =>
@@ -22,22 +15,7 @@ if (process.env.REINDEX_TABLE) {
   const { reindexSearch } = await import('@partage/functions/domain/search/reindex');
   report(await reindexSearch(progress));
 } else {
-  const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-  const dataDir = resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data');
-  const dbDir = join(dataDir, 'dynamodb');
-  await mkdir(dbDir, { recursive: true });
-  const dynamo = await startDynamoDbLocal({ dataDir: dbDir });
-  try {
-    const client = localClient(dynamo.endpoint);
-    await ensureTable(client, DEFAULT_TABLE_NAME);
-    client.destroy();
-    await setFunctionEnv({
-      dataDir,
-      tableName: DEFAULT_TABLE_NAME,
-      dynamoEndpoint: dynamo.endpoint,
-      publicUrl: 'http://localhost',
-      version: 'reindex',
-    });
+  await onLocalData('reindex', 'http://localhost', async () => {
     // Imported once the functions' environment is set.
     const { reindexSearch } = await import('@partage/functions/domain/search/reindex');
     const { setMaintenance } = await import('@partage/functions/data/system-status');
@@ -47,7 +25,5 @@ if (process.env.REINDEX_TABLE) {
     } finally {
       await setMaintenance(false);
     }
-  } finally {
-    await dynamo.stop();
-  }
+  });
 }

@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchEntry } from '../../data/search-index';
+import { searchEntry } from '../../testing/search-entry';
 import { countAttribute, countChanges, countItemPrefix, priceCentsOf, priceSortKey, searchPointsOf } from './search-points';
 
-const entry: SearchEntry = {
-  id: 'a',
-  path: 'four-a',
-  title: { fr: 'Four', en: null },
-  category: 'PROFESSIONAL_COOKING_EQUIPMENT',
-  town: 'Laval',
-  latitude: 45.6,
-  longitude: -73.7,
-  radiusMeters: 0,
+const entry = searchEntry({
   geohash: 'f25dvkqrs',
-  image: null,
   rent: { kind: 'RANGE', amountCents: null, range: 'FROM_0_TO_100' },
-  sale: { kind: 'AMOUNT', amountCents: 50_000, range: null },
-  trade: false,
-  donation: false,
-  publishedAt: '2026-11-01T00:00:00.000Z',
   modes: ['RENT', 'SALE'],
-  availability: { all: false, day: true, evening: false, weekdays: ['MONDAY'] },
-  certifications: ['HACCP'],
   priceRanges: ['FROM_0_TO_100', 'FROM_500_TO_1000'],
-  terms: ['four', 'pizza'],
-};
+});
 
 describe('searchPointsOf', () => {
   it('puts a geo point in the scopes of all ads, its category and each stem, and date and price points for the first two', () => {
