@@ -157,6 +157,9 @@ test('a user skips to the ads, searches, filters, opens an ad and writes to its 
   // The ad list afresh: the skip link is the first stop and takes focus past the header.
   await page.goto('/annonces?lang=fr');
   await expect(page.getByRole('heading', { level: 1, name: 'Annonces' })).toBeVisible();
+  // The first results are in: the search's fields no longer take the values of the URL being loaded.
+  const shown = page.getByRole('status').filter({ hasText: /^\d+ annonces? affichées?\.$/ });
+  await expect(shown).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: T.skip });
   await expect(skip).toBeFocused();
@@ -178,7 +181,7 @@ test('a user skips to the ads, searches, filters, opens an ad and writes to its 
   await page.keyboard.press('Space');
   await expect(kitchens).toBeChecked();
   await expect(page).toHaveURL(/categories=PROFESSIONAL_KITCHEN/);
-  await expect(page.getByRole('status').filter({ hasText: /^\d+ annonces? affichées?\.$/ })).toBeVisible();
+  await expect(shown).toBeVisible();
 
   // On to the results: the first result's link opens the ad.
   const first = page.locator('.ad-card__title a').first();
@@ -189,18 +192,19 @@ test('a user skips to the ads, searches, filters, opens an ad and writes to its 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('main')).toBeFocused();
 
-  // The owner is written to from the ad: the conversation opens on its message field.
+  // The owner is written to from the ad: its first message starts the conversation, which then opens.
   const contact = page.getByRole('main').getByRole('link', { name: T.contact });
   await tabTo(page, contact);
   await expectVisibleFocus(page, 'the contact link');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/conversations\/[\w-]+$/);
+  await expect(page).toHaveURL(/\/conversations\/creer\/[\w-]+$/);
   const message = page.getByLabel(T.message);
   await tabTo(page, message);
   await expectVisibleFocus(page, 'the message field');
   const question = `Bonjour, la cuisine est-elle libre lundi ? ${Date.now()}`;
   await page.keyboard.type(question);
   await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/conversations\/(?!creer\/)[\w-]+$/);
   await expect(page.getByRole('log').getByText(question)).toBeVisible();
-  await expect(message).toHaveValue('');
+  await expect(page.getByLabel(T.message)).toHaveValue('');
 });
