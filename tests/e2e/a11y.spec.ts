@@ -24,6 +24,7 @@ import {
   uniqueEmail,
   waitForEmail,
   welcomeDialog,
+  MAP_DRAWN,
   WIDE_SCREEN,
   type Lang,
 } from './support';
@@ -272,7 +273,7 @@ test.describe('a visitor', () => {
     for (const lang of LANGS) {
       await visit(page, `/annonces?${QUEBEC}`, lang);
       await expect(searched(page)).toBeVisible();
-      await expect(page.locator('.search-map')).toHaveAttribute('data-map-state', 'loaded', { timeout: 30_000 });
+      await expect(page.locator('.search-map')).toHaveAttribute('data-map-state', 'loaded', MAP_DRAWN);
       await expect(page.locator('.search-map__marker, .search-map__cluster').first()).toBeVisible();
       await expectNoA11yViolations(page, `/annonces, cards and map (${lang})`);
       await visit(page, `/annonces?${QUEBEC}&vue=liste`, lang);
@@ -301,7 +302,7 @@ test.describe('a visitor', () => {
       await visit(page, links.ad, lang);
       // The map loads once near the viewport.
       await page.locator('.ad-map__canvas').scrollIntoViewIfNeeded();
-      await expect(page.locator('.ad-map__canvas canvas')).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('.ad-map__canvas canvas')).toBeVisible(MAP_DRAWN);
       await expectNoA11yViolations(page, `${links.ad} (${lang})`);
       const fullScreen = page.getByRole('button', { name: WORDS[lang].fullScreen });
       if ((await fullScreen.count()) > 0) {
@@ -627,7 +628,7 @@ test.describe('less motion', () => {
     const page = await context.newPage();
     await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), STORAGE_KEYS.firstVisitModalClosed);
     await page.goto('/annonces?lang=fr');
-    await expect(page.locator('.search-map')).toHaveAttribute('data-map-state', 'loaded', { timeout: 30_000 });
+    await expect(page.locator('.search-map')).toHaveAttribute('data-map-state', 'loaded', MAP_DRAWN);
     const cluster = page.locator('.search-map__cluster').first();
     await expect(cluster).toBeVisible();
     const transition = await cluster.evaluate((element) => getComputedStyle(element).transitionDuration);

@@ -5,7 +5,7 @@
 // with the keyboard alone, and axe in both languages.
 import type { Locator, Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@partage/graphql';
-import { test, expect, WIDE_SCREEN } from './support';
+import { test, expect, MAP_DRAWN, WIDE_SCREEN } from './support';
 
 /** The gazetteer's Québec (functions/domain/places): the demo kitchens of Québec and Lévis are within 10 km. */
 const QUEBEC = 'lieu=Qu%C3%A9bec&lat=46.8123&lng=-71.2145';
@@ -147,7 +147,7 @@ test('the map draws the results offline, in step with the cards', async ({ page 
   );
   await page.goto(`/annonces?lang=fr&${QUEBEC}&rayon=2`);
   const map = page.locator('.search-map');
-  await expect(map).toHaveAttribute('data-map-state', 'loaded', { timeout: 30_000 });
+  await expect(map).toHaveAttribute('data-map-state', 'loaded', MAP_DRAWN);
   const markers = page.locator('.search-map__marker');
   await expect(markers.first()).toBeVisible();
 
@@ -186,7 +186,7 @@ test('the map draws the results offline, in step with the cards', async ({ page 
 test('the map opens where it was left, after a reload', async ({ page }) => {
   await page.goto('/annonces?lang=fr');
   const map = page.locator('.search-map');
-  await expect(map).toHaveAttribute('data-map-state', 'loaded', { timeout: 30_000 });
+  await expect(map).toHaveAttribute('data-map-state', 'loaded', MAP_DRAWN);
   await expect(page.locator('.search-map__marker, .search-map__cluster').first()).toBeVisible();
   const stored = () =>
     page.evaluate(
@@ -203,7 +203,7 @@ test('the map opens where it was left, after a reload', async ({ page }) => {
   const [latitude, longitude] = await stored();
 
   await page.reload();
-  await expect(map).toHaveAttribute('data-map-state', 'loaded', { timeout: 30_000 });
+  await expect(map).toHaveAttribute('data-map-state', 'loaded', MAP_DRAWN);
   await page.getByRole('button', { name: 'Zoom arrière' }).click();
   await expect.poll(async () => (await stored())[2]).toBe('6.00');
   expect((await stored()).slice(0, 2)).toEqual([latitude, longitude]);
@@ -252,7 +252,7 @@ for (const lang of ['fr', 'en'] as const) {
   test(`the search page has no serious axe violation (${lang})`, async ({ page }) => {
     await page.goto(`/annonces?lang=${lang}&${QUEBEC}`);
     await expect(searched(page)).toBeVisible();
-    await expect(page.locator('.search-map')).toHaveAttribute('data-map-state', 'loaded', { timeout: 30_000 });
+    await expect(page.locator('.search-map')).toHaveAttribute('data-map-state', 'loaded', MAP_DRAWN);
     await page.getByRole('button', { name: lang === 'fr' ? 'Liste' : 'List' }).click();
     await expect(page.locator('.search-row').first()).toBeVisible();
 

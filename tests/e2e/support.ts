@@ -25,6 +25,12 @@ export { expect };
 /** `test.use` of the journeys that need the search map drawn beside the results (playwright.config.ts). */
 export const WIDE_SCREEN = { viewport: { width: 1280, height: 720 } };
 
+/**
+ * The wait for a map drawn in software (SwiftShader): a second or two alone, far more when the 2 cores
+ * are shared with the rest of the gate. Only a map that never draws should fail.
+ */
+export const MAP_DRAWN = { timeout: 90_000 };
+
 /** Registers nothing (see testIn). */
 const noJourney = (() => undefined) as unknown as typeof test;
 
