@@ -1344,7 +1344,7 @@ export interface AnswerReviewInput {
   text: string;
 }
 
-export type AdSort = 'DISTANCE_ASC' | 'DISTANCE_DESC' | 'DATE_ASC' | 'DATE_DESC' | 'PRICE_ASC' | 'PRICE_DESC';
+export type AdSort = 'DISTANCE_ASC' | 'DISTANCE_DESC' | 'DATE_ASC' | 'DATE_DESC';
 
 export type OfferMode = 'RENT' | 'SALE' | 'TRADE' | 'DONATION';
 
@@ -1397,14 +1397,8 @@ export interface AdSummary {
   equipmentRatings: EquipmentAverages;
 }
 
-export interface AdSearchCount {
-  value: number;
-  exact: boolean;
-}
-
 export interface AdSearchPage {
   items: Array<AdSummary>;
-  count?: AdSearchCount | null;
   nextToken?: string | null;
 }
 
@@ -2044,11 +2038,8 @@ export interface AdSummarySource {
   distanceKm?: number | null;
 }
 
-export type AdSearchCountSource = AdSearchCount;
-
 export interface AdSearchPageSource {
   items: Array<AdSummarySource>;
-  count?: AdSearchCountSource | null;
   nextToken?: string | null;
 }
 
@@ -2530,7 +2521,5 @@ export interface FieldResolverTypes {
   'AdSummary.publishedAt': { parent: AdSummarySource; args: Record<string, never>; result: string };
   'AdSummary.distanceKm': { parent: AdSummarySource; args: Record<string, never>; result: number | null };
   'AdSummary.equipmentRatings': { parent: AdSummarySource; args: Record<string, never>; result: EquipmentAveragesSource };
-  'AdSearchCount.value': { parent: AdSearchCountSource; args: Record<string, never>; result: number };
-  'AdSearchCount.exact': { parent: AdSearchCountSource; args: Record<string, never>; result: boolean };
   'AdSearchPage.nextToken': { parent: AdSearchPageSource; args: Record<string, never>; result: string | null };
 }

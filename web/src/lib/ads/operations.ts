@@ -10,10 +10,6 @@ export const SEARCH_ADS = graphql(
         items {
           ...AdSummaryFields
         }
-        count {
-          value
-          exact
-        }
         nextToken
       }
     }
