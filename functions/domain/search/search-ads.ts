@@ -8,8 +8,8 @@
 //   touches), each read lazily from the page token on.
 // - A keyword whose stem has few postings reads them as the candidates; a common one filters the
 //   entries the other strategies read. Postings are only candidates: every ad is checked on its entry.
-// Each request reads at most about READ_BUDGET entries: past it, the page holds what is proven so far
-// and its token resumes after what was examined, so a sparse result never costs an unbounded read.
+// Every request returns a full page, or the last one (no token): never a short page with a token,
+// which a client could only follow blindly (a sparse or empty result ends in one request).
 
 import type { AdSort } from '@partage/graphql';
 import { GEO_CELL_PRECISION, GEO_RECENT_CELL_PRECISION, publicationSortKey, RECENT_SHARDS } from '../../data/keys';
@@ -42,8 +42,6 @@ export const SEARCH_TUNING = {
   parallelCells: 16,
   /** Finest cell split (7 characters: about 150 m); finer cells are read page by page instead. */
   maxSplitPrecision: 7,
-  /** Entries read per request before a page is returned with what is proven. */
-  readBudget: 2_000,
   /** Postings of a stem read to tell a rare stem (all of them read) from a common one. */
   postingLimit: 500,
   /**
@@ -108,7 +106,7 @@ function isAfter(rank: Ranked, after: SearchPosition | null, sort: AdSort): bool
   }
   const meters = rank.meters!;
   if (meters !== after.meters) return sort === 'DISTANCE_DESC' ? meters < after.meters : meters > after.meters;
-  return after.id === null || (sort === 'DISTANCE_DESC' ? rank.id < after.id : rank.id > after.id);
+  return sort === 'DISTANCE_DESC' ? rank.id < after.id : rank.id > after.id;
 }
 
 function metersFrom(request: SearchRequest, point: Point): number | null {
@@ -123,23 +121,13 @@ function hitOf(entry: SearchEntry, request: SearchRequest): SearchHit | null {
   return isAfter(rankOf(hit), request.after, request.sort) ? hit : null;
 }
 
-/** `sorted` cut to the page; `exhausted`: nothing follows them, else the page resumes at `resume` when it is not full. */
-function pageOf(sorted: SearchHit[], request: SearchRequest, exhausted: boolean, resume: SearchPosition | null): SearchPage {
+/** `sorted` (every hit there is up to one past the page) cut to the page: the last page has no next. */
+function pageOf(sorted: SearchHit[], request: SearchRequest): SearchPage {
   if (sorted.length > request.limit) {
     const hits = sorted.slice(0, request.limit);
     return { hits, next: positionOf(rankOf(hits.at(-1)!), request.sort) };
   }
-  return { hits: sorted, next: exhausted ? null : resume };
-}
-
-class ReadBudget {
-  read = 0;
-  count(entries: unknown[]) {
-    this.read += entries.length;
-  }
-  get spent() {
-    return this.read >= SEARCH_TUNING.readBudget;
-  }
+  return { hits: sorted, next: null };
 }
 
 interface QueuedCell extends Cell {
@@ -150,7 +138,7 @@ interface QueuedCell extends Cell {
 /** A wide cell not read yet: its first read is a small probe. */
 const probed = (cell: QueuedCell) => cell.hash.length < SEARCH_TUNING.fineCellPrecision && !cell.startKey;
 
-async function searchByDistance(request: SearchRequest, budget: ReadBudget): Promise<SearchPage> {
+async function searchByDistance(request: SearchRequest): Promise<SearchPage> {
   const { centre, radiusMeters } = request.near!;
   const descending = request.sort === 'DISTANCE_DESC';
   const after = request.after && 'meters' in request.after ? request.after : null;
@@ -172,7 +160,6 @@ async function searchByDistance(request: SearchRequest, budget: ReadBudget): Pro
     // A wide cell's first read is a small probe; a fine cell, or one found worth reading on, a full read.
     const probe = probed(cell);
     const page = await entriesInCell(cell.hash, probe ? SEARCH_TUNING.probeLimit : SEARCH_TUNING.cellLimit, cell.startKey);
-    budget.count(page.entries);
     for (const entry of page.entries) {
       const hit = hits.has(entry.id) ? null : hitOf(entry, request);
       if (hit) hits.set(entry.id, hit);
@@ -205,7 +192,6 @@ async function searchByDistance(request: SearchRequest, budget: ReadBudget): Pro
   for (let proven = settled(); queue.length > 0 && proven.length <= request.limit; proven = settled()) {
     // Past the budget, stop once the page moves past the token (so the next token moves on too).
     const frontier = boundOf(queue[0]!);
-    if (budget.spent && (!after || beyond(after.meters, frontier))) break;
     // Which cells to read now. Once the page could be full, every cell that may still hold a nearer
     // (farther) ad; before, the fine cells around the next, or the next wide cells' first small probes
     // together: one at a time, an empty region's hundreds of cells (300 km) cost as many round trips.
@@ -223,10 +209,7 @@ async function searchByDistance(request: SearchRequest, budget: ReadBudget): Pro
     const round = queue.splice(0, count);
     await Promise.all(round.map(read));
   }
-  const proven = settled();
-  const frontier = queue.length ? boundOf(queue[0]!) : 0;
-  const resume = { meters: descending ? frontier + EPSILON_METERS : frontier - EPSILON_METERS, id: null };
-  return pageOf(proven, request, queue.length === 0, resume);
+  return pageOf(settled(), request);
 }
 
 interface PartitionReader {
@@ -237,7 +220,7 @@ interface PartitionReader {
   size: number;
 }
 
-async function searchByDate(request: SearchRequest, budget: ReadBudget, partitions: PublicationPartition[]): Promise<SearchPage> {
+async function searchByDate(request: SearchRequest, partitions: PublicationPartition[]): Promise<SearchPage> {
   const ascending = request.sort === 'DATE_ASC';
   const after = request.after && 'key' in request.after ? request.after.key : undefined;
   const order = comparer(request.sort);
@@ -245,18 +228,15 @@ async function searchByDate(request: SearchRequest, budget: ReadBudget, partitio
   const readers: PartitionReader[] = partitions.map((partition) => ({ partition, buffer: [], done: false, size: firstSize }));
   async function fill(reader: PartitionReader) {
     const page = await entriesByPublication(reader.partition, { ascending, after, limit: reader.size, startKey: reader.startKey });
-    budget.count(page.entries);
     reader.buffer.push(...page.entries);
     reader.startKey = page.startKey;
     reader.done = !page.startKey;
     reader.size = Math.min(SEARCH_TUNING.maxPartitionPage, reader.size * 2);
   }
   const hits: SearchHit[] = [];
-  let examined: SearchEntry | undefined;
   while (hits.length <= request.limit) {
     const empty = readers.filter((reader) => reader.buffer.length === 0 && !reader.done);
     if (empty.length > 0) {
-      if (budget.spent && examined) break;
       await Promise.all(empty.map(fill));
       continue;
     }
@@ -264,13 +244,10 @@ async function searchByDate(request: SearchRequest, budget: ReadBudget, partitio
     const rankHead = (reader: PartitionReader) => ({ id: reader.buffer[0]!.id, publishedAt: reader.buffer[0]!.publishedAt, meters: null });
     const next = readers.filter((reader) => reader.buffer.length > 0).sort((a, b) => order(rankHead(a), rankHead(b)))[0];
     if (!next) break;
-    examined = next.buffer.shift()!;
-    const hit = hitOf(examined, request);
+    const hit = hitOf(next.buffer.shift()!, request);
     if (hit) hits.push(hit);
   }
-  const exhausted = readers.every((reader) => reader.done && reader.buffer.length === 0);
-  const resume = examined ? { key: publicationSortKey(examined.publishedAt, examined.id) } : null;
-  return pageOf(hits, request, exhausted, resume);
+  return pageOf(hits, request);
 }
 
 /** A rare keyword: its candidates are all known, ordered by their postings, and checked on their entries in that order. */
@@ -299,8 +276,6 @@ async function searchCandidates(request: SearchRequest, postings: TermPosting[])
   return pageOf(
     hits.sort((a, b) => order(rankOf(a), rankOf(b))),
     request,
-    checked >= ranked.length,
-    null,
   );
 }
 
@@ -320,10 +295,9 @@ export async function runSearch(request: SearchRequest): Promise<SearchPage> {
       );
     }
   }
-  const budget = new ReadBudget();
-  if (isDistanceSort(sort)) return searchByDistance(request, budget);
+  if (isDistanceSort(sort)) return searchByDistance(request);
   const partitions: PublicationPartition[] = near
     ? cellsCovering(near.centre, near.radiusMeters, GEO_RECENT_CELL_PRECISION).map((cell) => ({ geoRecentCell: cell.hash }))
     : Array.from({ length: RECENT_SHARDS }, (_, shard) => ({ shard }));
-  return searchByDate(request, budget, partitions);
+  return searchByDate(request, partitions);
 }

@@ -6,11 +6,8 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@partage/graphql';
 
-/**
- * Strictly after this in the order. A distance position without an id ends after every ad at that
- * distance not returned yet: a page cut short by the read budget resumes there.
- */
-export type SearchPosition = { meters: number; id: string | null } | { key: string };
+/** Strictly after this in the order: the last ad of the page returned. */
+export type SearchPosition = { meters: number; id: string } | { key: string };
 
 /** A short hash of a canonical description of the search (its criteria, place and order). */
 export const searchFingerprint = (search: unknown): string =>
@@ -32,8 +29,8 @@ export function decodeSearchToken(token: string | null | undefined, fingerprint:
     value = undefined;
   }
   if (value?.f !== fingerprint) throw badToken();
-  if (byDistance && Object.keys(value).length === 3 && Number.isFinite(value.meters) && (value.id === null || typeof value.id === 'string'))
-    return { meters: value.meters as number, id: value.id as string | null };
+  if (byDistance && Object.keys(value).length === 3 && Number.isFinite(value.meters) && typeof value.id === 'string')
+    return { meters: value.meters as number, id: value.id };
   if (!byDistance && Object.keys(value).length === 2 && typeof value.key === 'string') return { key: value.key };
   throw badToken();
 }

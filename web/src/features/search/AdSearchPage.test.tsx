@@ -69,23 +69,6 @@ describe('ad search page', () => {
     expect(screen.queryByRole('button', { name: 'Show more ads' })).not.toBeInTheDocument();
   });
 
-  it('reads on by itself when a page comes back short while more may follow', async () => {
-    answerOperations({
-      searchAds: [
-        { items: testSummaries(1), nextToken: 'a' },
-        { items: [], nextToken: 'b' },
-        { items: testSummaries(1, 1), nextToken: 'c' },
-        { items: testSummaries(1, 2), nextToken: 'd' },
-        { items: testSummaries(1, 3), nextToken: 'e' },
-      ],
-    });
-    renderAt('/annonces');
-    // One page asked, then three more unasked at most: the reader may still ask for more.
-    await waitFor(() => expect(cards()).toHaveLength(3));
-    expect(callsOf('searchAds').map((call) => call!.nextToken)).toEqual([null, 'a', 'b', 'c']);
-    expect(await screen.findByRole('button', { name: 'Show more ads' })).toBeVisible();
-  });
-
   it('gives each card its title, category, offer, town and distance from the place', async () => {
     answerOperations({ searchAds: { items: [testSummary({ distanceKm: 3.25 })], nextToken: null } });
     renderAt(`/annonces?lat=45.5&lng=-73.6&lieu=Montr%C3%A9al`);

@@ -51,7 +51,7 @@ export function AdSearchPage() {
   const showView = (next: SearchView) => setParams(searchParamsOf(criteria, next), { replace: true });
 
   const input = useMemo(() => searchInputOf(criteria), [criteria]);
-  const pages = useAdPages(SEARCH_ADS, { input }, (answer) => answer.searchAds, { limit: SEARCH_PAGE_DEFAULT_LIMIT, fill: true });
+  const pages = useAdPages(SEARCH_ADS, { input }, (answer) => answer.searchAds, { limit: SEARCH_PAGE_DEFAULT_LIMIT });
   const summaries = useMemo(() => pages.items?.map(readSummary) ?? null, [pages.items]);
   const results = { ...pages, items: summaries };
 

@@ -1,6 +1,6 @@
 // Ad lists read page by page ("load more"): searchAds, managedAds and userAds answer a page of items
 // and take the previous page's nextToken. The pages already read stay shown while the next one loads.
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TadaDocumentNode } from 'gql.tada';
 import { ADS_PAGE_DEFAULT_LIMIT } from '@partage/graphql';
@@ -15,19 +15,10 @@ interface AdPage<Item> {
 
 type PageVariables = { limit?: number | null; nextToken?: string | null };
 
-/** At most this many pages are read in a row, unasked, to fill a short page (see `fill`). */
-export const MAX_FILL_REQUESTS = 3;
-
 interface AdPagesOptions {
   enabled?: boolean;
   /** Items per page; ADS_PAGE_DEFAULT_LIMIT unless given. */
   limit?: number;
-  /**
-   * For an API whose page may hold fewer items than `limit` while more follow (searchAds reads a
-   * bounded amount per request): the next pages are read at once until `limit` more items came,
-   * MAX_FILL_REQUESTS at most, so that "load more" does not bring one or two ads.
-   */
-  fill?: boolean;
 }
 
 export interface AdPages<Item> {
@@ -49,7 +40,7 @@ export function useAdPages<Result, Vars extends PageVariables, Item>(
   document: TadaDocumentNode<Result, Vars>,
   variables: Omit<Vars, keyof PageVariables>,
   page: (result: Result) => AdPage<Item>,
-  { enabled = true, limit = ADS_PAGE_DEFAULT_LIMIT, fill = false }: AdPagesOptions = {},
+  { enabled = true, limit = ADS_PAGE_DEFAULT_LIMIT }: AdPagesOptions = {},
 ): AdPages<Item> {
   const key = queryKey(document, variables as Vars);
   const query = useInfiniteQuery(
@@ -67,33 +58,13 @@ export function useAdPages<Result, Vars extends PageVariables, Item>(
   const { data } = query;
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const items = useMemo(() => (data ? data.pages.flatMap((answer) => page(answer).items) : null), [data]);
-  const count = items?.length ?? 0;
-
-  // How many items the reader asked for so far, and the pages read unasked to get them.
-  const wanted = useRef({ key: '', count: limit, requests: 0 });
-  const keyText = JSON.stringify(key);
-  // Pages read, rather than "is fetching": a quick answer may start and end between two renders.
-  const pageCount = data?.pages.length ?? 0;
-  const { hasNextPage, isFetching, isError, fetchNextPage } = query;
-  useEffect(() => {
-    if (wanted.current.key !== keyText) wanted.current = { key: keyText, count: limit, requests: 0 };
-    const target = wanted.current;
-    if (!fill || pageCount === 0 || isFetching || isError || !hasNextPage) return;
-    if (count >= target.count || target.requests >= MAX_FILL_REQUESTS) return;
-    target.requests += 1;
-    void fetchNextPage();
-  }, [fill, keyText, limit, pageCount, count, isFetching, isError, hasNextPage, fetchNextPage]);
-
   return {
     items,
     loading: query.isPending && enabled,
     loadingMore: query.isFetchingNextPage,
     failed: query.isError && !query.isFetching,
     hasMore: query.hasNextPage && !query.isFetchingNextPage,
-    loadMore: () => {
-      wanted.current = { key: keyText, count: count + limit, requests: 0 };
-      void query.fetchNextPage();
-    },
+    loadMore: () => void query.fetchNextPage(),
     retry: () => void query.refetch(),
   };
 }
