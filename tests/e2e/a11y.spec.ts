@@ -269,8 +269,7 @@ test.describe('a visitor', () => {
   ];
   sweepEach(() => page, routes);
 
-  // Known bug: the search map sometimes never finishes loading (tests/e2e/search.spec.ts); fixme until found.
-  test.fixme('the ad list, as cards beside the map and as a list', async () => {
+  test('the ad list, as cards beside the map and as a list', async () => {
     for (const lang of LANGS) {
       await visit(page, `/annonces?${QUEBEC}`, lang);
       await expect(searched(page)).toBeVisible();

@@ -135,10 +135,7 @@ test('the results show as cards beside the map or as a list, and the filters res
   await expect(searched(page)).toBeVisible();
 });
 
-// Known bug, found on 2026-11-26 and not fixed yet: at 1280 px the search map sometimes never finishes
-// loading (data-map-state stays "loading"); on a quiet clean clone 3 journeys that wait for it failed
-// twice. They are marked fixme until it is found, so that the gate tells of other failures.
-test.fixme('the map draws the results offline, in step with the cards', async ({ page }) => {
+test('the map draws the results offline, in step with the cards', async ({ page }) => {
   // Nothing but the local host answers: the basemap and MapLibre's worker come with the app.
   const outside: string[] = [];
   await page.route(
@@ -186,7 +183,7 @@ test.fixme('the map draws the results offline, in step with the cards', async ({
   expect(outside).toEqual([]);
 });
 
-test.fixme('the map opens where it was left, after a reload', async ({ page }) => {
+test('the map opens where it was left, after a reload', async ({ page }) => {
   await page.goto('/annonces?lang=fr');
   const map = page.locator('.search-map');
   await expect(map).toHaveAttribute('data-map-state', 'loaded', MAP_DRAWN);
@@ -252,7 +249,7 @@ test('the search panel works with the keyboard alone', async ({ page }) => {
 });
 
 for (const lang of ['fr', 'en'] as const) {
-  test.fixme(`the search page has no serious axe violation (${lang})`, async ({ page }) => {
+  test(`the search page has no serious axe violation (${lang})`, async ({ page }) => {
     await page.goto(`/annonces?lang=${lang}&${QUEBEC}`);
     await expect(searched(page)).toBeVisible();
     await expect(page.locator('.search-map')).toHaveAttribute('data-map-state', 'loaded', MAP_DRAWN);

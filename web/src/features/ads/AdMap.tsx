@@ -41,11 +41,14 @@ export function AdMap({ latitude, longitude, radiusMeters, label }: AdMapProps) 
     if (!near) return;
     let map: { remove(): void } | undefined;
     let cancelled = false;
+    // The element, not the ref: React detaches refs while a page that suspends again is hidden (SearchMap.tsx).
+    const element = container.current;
+    if (!element) return;
     loadMapLibre()
       .then(({ Map, Marker }) => {
-        if (cancelled || !container.current) return;
+        if (cancelled) return;
         const shown = new Map({
-          container: container.current,
+          container: element,
           interactive: false,
           // The basemap's sources credit their data, in the reader's language.
           attributionControl: { compact: false },

@@ -5,7 +5,7 @@ import { editAdPath, MANAGE_ADS_PARAMS, PATHS, transferAdPath } from '../../app/
 import { adDetailPath } from '../../lib/ads/ad-path';
 import { PhoneVerificationDialog } from '../../lib/phone/PhoneVerificationDialog';
 import { AdCardList } from '../../lib/ads/AdCardList';
-import { cardOfAd } from '../../lib/ads/card-view';
+import { AD_CARD_NAMESPACES, cardOfAd } from '../../lib/ads/card-view';
 import { SEARCH_ADS } from '../../lib/ads/operations';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
 import { useAdPages } from '../../lib/ads/use-ad-pages';
@@ -29,7 +29,7 @@ const TABS: readonly Tab[] = ['published', 'unpublished'];
  * (where the ad form leaves a new ad) opens the unpublished tab and points the ad out, its "Publish" first.
  */
 export function ManageAdsPage() {
-  const { t } = useTranslation(['ads', 'adFields']);
+  const { t } = useTranslation(AD_CARD_NAMESPACES);
   const session = useSession();
   const admin = session?.role === 'ADMIN';
   usePageTitle(t('manage.title'));

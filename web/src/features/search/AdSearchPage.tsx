@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_PAGE_DEFAULT_LIMIT, SEARCH_RADIUS_KM, SORT_OPTIONS, type SortOption } from '@partage/graphql';
-import { readSummary } from '../../lib/ads/card-view';
+import { AD_CARD_NAMESPACES, readSummary } from '../../lib/ads/card-view';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
 import { SEARCH_ADS } from '../../lib/ads/operations';
 import { useAdPages } from '../../lib/ads/use-ad-pages';
@@ -34,7 +34,7 @@ import './search.css';
 const MAP_BESIDE_RESULTS = '(min-width: 80rem)';
 
 export function AdSearchPage() {
-  const { t, i18n } = useTranslation(['search', 'ads']);
+  const { t, i18n } = useTranslation(['search', ...AD_CARD_NAMESPACES]);
   usePageTitle(t('ads:list.title'));
   const [params, setParams] = useSearchParams();
   const { criteria, view } = useMemo(() => parseSearch(params), [params]);

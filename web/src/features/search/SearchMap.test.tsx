@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense, use } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@partage/graphql';
 import { SearchMap, type MapAd } from './SearchMap';
@@ -198,6 +199,26 @@ describe('search map', () => {
       />,
     );
     expect(map.fitted).toHaveLength(1);
+  });
+
+  it('is made even when the page suspends again while MapLibre loads (cards asking for words), detaching its refs', async () => {
+    let resume!: () => void;
+    const words = new Promise<void>((resolve) => (resume = resolve));
+    const Card = ({ waiting }: { waiting: boolean }) => (waiting ? (use(words), null) : null);
+    const page = (waiting: boolean) => (
+      <Suspense fallback={<p>…</p>}>
+        <SearchMap ads={ADS} focus={null} highlightedId={null} onHighlight={vi.fn()} onSelect={vi.fn()} onSearchArea={vi.fn()} />
+        <Card waiting={waiting} />
+      </Suspense>
+    );
+    const { container, rerender } = render(page(false));
+    const canvas = container.querySelector('.search-map__canvas');
+    await act(async () => rerender(page(true)));
+    await waitFor(() => expect(fake.maps).toHaveLength(1));
+    expect(fake.maps[0]!.options.container).toBe(canvas);
+    await act(async () => resume());
+    act(() => fake.maps[0]!.emit('load'));
+    expect(container.querySelector('.search-map')).toHaveAttribute('data-map-state', 'loaded');
   });
 
   it('opens on southern Quebec with nothing remembered', async () => {

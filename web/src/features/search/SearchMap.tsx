@@ -127,9 +127,13 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
   useEffect(() => {
     let cancelled = false;
     const drawn = markers.current;
+    // The element itself, not the ref: should the page suspend again while MapLibre loads, React hides it
+    // and detaches its refs until it is back, and the map would never be made.
+    const element = container.current;
+    if (!element) return;
     loadMapLibre()
       .then((maplibre) => {
-        if (cancelled || !container.current) return;
+        if (cancelled) return;
         const firstFocus = initialFocus();
         const stored = readMapPosition();
         const view = firstFocus
@@ -139,7 +143,7 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
               zoom: (stored ?? DEFAULT_VIEW).zoom,
             };
         const shown = new maplibre.Map({
-          container: container.current,
+          container: element,
           ...view,
           // The map stays over the area searches may be centred on, so "search this area" always can.
           maxBounds: [

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../app/paths';
 import { AdCard } from '../../lib/ads/AdCard';
 import { AdListFailure } from '../../lib/ads/AdCardList';
-import { cardOfSummary, readSummary } from '../../lib/ads/card-view';
+import { AD_CARD_NAMESPACES, cardOfSummary, readSummary } from '../../lib/ads/card-view';
 import { SEARCH_ADS } from '../../lib/ads/operations';
 import { useApiQuery } from '../../lib/api/queries';
 import { RECENT_ADS_COUNT } from './recent-ads-count';
@@ -14,7 +14,7 @@ import { RecentAdsHeld } from './RecentAdsHeld';
 const VARIABLES = { input: { sort: 'DATE_DESC' as const }, limit: RECENT_ADS_COUNT };
 
 export default function RecentAdsResults() {
-  const { t } = useTranslation(['site', 'ads']);
+  const { t } = useTranslation(['site', ...AD_CARD_NAMESPACES]);
   const query = useApiQuery(SEARCH_ADS, VARIABLES);
   // The unit tests' fake API answers null to what they do not answer: the placeholders stay, as while loading.
   const ads = query.data?.searchAds?.items.slice(0, RECENT_ADS_COUNT).map(readSummary);

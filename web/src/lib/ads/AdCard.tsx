@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { adDetailPath } from './ad-path';
 import { OverallRating } from '../ratings/Averages';
 import { AdPicture } from './AdPicture';
-import type { AdCardView } from './card-view';
+import { AD_CARD_NAMESPACES, type AdCardView } from './card-view';
 import { pickText, readerLanguage } from './localized-text';
 import { OtherLanguageNote } from './OtherLanguageNote';
 import { priceLabel, type OfferMode } from './price';
@@ -24,7 +24,7 @@ interface AdCardProps {
 
 /** An ad as a card (spec §2): first image, title, category, offer modes with their prices, town, distance, the equipment's rating. */
 export function AdCard({ ad, headingLevel = 2, children, highlighted = false, onHighlight }: AdCardProps) {
-  const { t, i18n } = useTranslation(['ads', 'adFields']);
+  const { t, i18n } = useTranslation(AD_CARD_NAMESPACES);
   const language = readerLanguage(i18n.language);
   const title = pickText(ad.title, language);
   const imageAlt = ad.image ? pickText(ad.image.alt, language) : null;

@@ -62,3 +62,10 @@ export function cardOfSummary(summary: AdSummary): AdCardView {
     ratings: summary.equipmentRatings,
   };
 }
+
+/**
+ * The words a card needs. A page showing cards asks for them with its own, so that they load with the page:
+ * a card asking for one later would suspend the page again when its results arrive, hiding it (and
+ * detaching the refs inside it, such as the search map's) while the words load.
+ */
+export const AD_CARD_NAMESPACES = ['ads', 'adFields', 'ratings'] as const;

@@ -29,19 +29,32 @@ export function legalDocumentUrl(documents: TermsDocuments, document: LegalDocum
 export const termsDocumentsOf = (selected: FragmentOf<typeof TERMS_DOCUMENTS_FIELDS>): TermsDocuments =>
   readFragment(TERMS_DOCUMENTS_FIELDS, selected);
 
+const urlsIn = (documents: TermsDocuments, language: string): Record<LegalDocument, string> => ({
+  terms: legalDocumentUrl(documents, 'terms', language),
+  privacy: legalDocumentUrl(documents, 'privacy', language),
+});
+
+const useCurrentTerms = () => useApiQuery(CURRENT_TERMS, {}, { staleTime: CURRENT_TERMS_STALE_MS });
+
+/** The current version's PDFs in `language` (the bundled ones while loading or when the query failed). */
+export function useLegalDocumentUrls(language: string): Record<LegalDocument, string> {
+  const answered = useCurrentTerms().data?.termsVersion;
+  return urlsIn(answered ? termsDocumentsOf(answered.documents) : BUNDLED_TERMS_DOCUMENTS, language);
+}
+
 /**
- * The current version's PDFs in `language` (the bundled ones while loading or when the query failed).
- * `version`: the version the reader is asked to accept (the terms dialog); an older answer in the
- * cache is then asked again, so the links show what is being accepted.
+ * The PDFs of `version`, the one the reader is asked to accept (the terms dialog), in `language`; null
+ * until they are known: never another version's links beside its name. An older answer in the cache is
+ * asked again; no version in the table means the bundled initial one.
  */
-export function useLegalDocumentUrls(language: string, version?: string): Record<LegalDocument, string> {
-  const current = useApiQuery(CURRENT_TERMS, {}, { staleTime: CURRENT_TERMS_STALE_MS });
+export function useVersionDocumentUrls(language: string, version: string): Record<LegalDocument, string> | null {
+  const current = useCurrentTerms();
   const answered = current.data?.termsVersion;
-  const outdated = version !== undefined && answered !== undefined && answered !== null && answered.version !== version;
+  const outdated = answered !== undefined && answered !== null && answered.version !== version;
   const { refetch } = current;
   useEffect(() => {
     if (outdated) void refetch();
   }, [outdated, refetch]);
-  const documents = answered ? termsDocumentsOf(answered.documents) : BUNDLED_TERMS_DOCUMENTS;
-  return { terms: legalDocumentUrl(documents, 'terms', language), privacy: legalDocumentUrl(documents, 'privacy', language) };
+  if (answered === undefined || outdated) return null;
+  return urlsIn(answered ? termsDocumentsOf(answered.documents) : BUNDLED_TERMS_DOCUMENTS, language);
 }

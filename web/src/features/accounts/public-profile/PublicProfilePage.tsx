@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/auth/session';
 import { ReportButton } from '../../../lib/reports/ReportButton';
 import { PATHS } from '../../../app/paths';
 import { AdCardList } from '../../../lib/ads/AdCardList';
-import { cardOfAd } from '../../../lib/ads/card-view';
+import { AD_CARD_NAMESPACES, cardOfAd } from '../../../lib/ads/card-view';
 import { useAdPages } from '../../../lib/ads/use-ad-pages';
 import { ApiError, errorMessageKey } from '../../../lib/api/errors';
 import type { ResultOf } from '../../../lib/api/documents';
@@ -37,7 +37,7 @@ function usePublicProfile(id: string): [ProfileLoad, () => void] {
 /** `/profil/{id}` (spec §2): what any user may see of another, contact details only when allowed. */
 export function PublicProfilePage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation('publicProfile');
+  const { t } = useTranslation(['publicProfile', ...AD_CARD_NAMESPACES]);
   const [load, retry] = usePublicProfile(id);
 
   if (load.status === 'ready') return <ProfileDetails profile={load.profile} />;

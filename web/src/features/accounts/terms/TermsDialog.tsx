@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../lib/api/errors';
 import { useApiMutation } from '../../../lib/api/queries';
-import { useLegalDocumentUrls } from '../../../lib/legal/legal-documents';
+import { useVersionDocumentUrls } from '../../../lib/legal/legal-documents';
 import { logout } from '../../../lib/auth/session';
 import { Dialog } from '../../../lib/ui/Dialog';
 import { ME } from '../session-user/operations';
@@ -21,7 +21,7 @@ export function TermsDialog({ acceptedTos, open }: { acceptedTos: AcceptedTos; o
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const version = acceptedTos.latestVersionAvailable;
-  const legal = useLegalDocumentUrls(i18n.language, version);
+  const legal = useVersionDocumentUrls(i18n.language, version);
 
   const accept = async () => {
     if (busy) return;
@@ -42,18 +42,22 @@ export function TermsDialog({ acceptedTos, open }: { acceptedTos: AcceptedTos; o
     <Dialog open={open} title={t('terms.title')} dismissible={false}>
       <p>{t('terms.intro', { version })}</p>
       <p>{t('terms.instructions')}</p>
-      <ul>
-        <li>
-          <a href={legal.terms} type="application/pdf" target="_blank" rel="noopener noreferrer">
-            {t('terms.termsLink')}
-          </a>
-        </li>
-        <li>
-          <a href={legal.privacy} type="application/pdf" target="_blank" rel="noopener noreferrer">
-            {t('terms.privacyLink')}
-          </a>
-        </li>
-      </ul>
+      {legal ? (
+        <ul>
+          <li>
+            <a href={legal.terms} type="application/pdf" target="_blank" rel="noopener noreferrer">
+              {t('terms.termsLink')}
+            </a>
+          </li>
+          <li>
+            <a href={legal.privacy} type="application/pdf" target="_blank" rel="noopener noreferrer">
+              {t('terms.privacyLink')}
+            </a>
+          </li>
+        </ul>
+      ) : (
+        <p role="status">{t('common:loading')}</p>
+      )}
       {failure && (
         // Inside the dialog: while it is open, the page's notification region is out of reach.
         <p role="alert" className="notice notice--error">
