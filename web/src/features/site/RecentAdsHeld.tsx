@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { RECENT_ADS_COUNT } from './recent-ads-count';
+// The real cards' boxes: the placeholders show before the cards' chunk (and its stylesheet) is asked for.
+import '../../lib/ads/ads.css';
 
 /** The section's space while the ads are not there: grey cards with the real cards' boxes, and a message over them. */
 export function RecentAdsHeld({ message }: { message?: ReactNode }) {
