@@ -7,7 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { quebecToday, type AdInput, type ChatEvent, type Contract, type ContractEvent, type ContractPage } from '@partage/graphql';
+import { addDays, quebecToday, type AdInput, type ChatEvent, type Contract, type ContractEvent, type ContractPage } from '@partage/graphql';
 import { placeBookingHold } from '../data/contracts';
 import { putPendingFile, settleFile } from '../data/files';
 import type { UserRecord } from '../data/users';
@@ -40,7 +40,7 @@ let admin: UserRecord;
 
 const ALWAYS: AdInput['availability'] = { all: true, day: false, evening: false, weekdays: [], restrictions: [] };
 // Quebec's calendar, as the rules read it: from 19:00 or 20:00 there, UTC is already on the next day.
-const day = (offset: number) => quebecToday(new Date(now().getTime() + offset * 86_400_000));
+const day = (offset: number) => addDays(quebecToday(now()), offset);
 
 beforeAll(async () => {
   const storeDir = await mkdtemp(join(tmpdir(), 'contract-files-'));

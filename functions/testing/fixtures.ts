@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll } from 'vitest';
 import { useTestTable } from '../../tests/support/test-table';
-import { isResolverError, quebecToday, type AdInput, type CreateAlertInput, type ProposeContractInput } from '@partage/graphql';
+import { addDays, isResolverError, quebecToday, type AdInput, type CreateAlertInput, type ProposeContractInput } from '@partage/graphql';
 import { adInput } from './ad-input';
 import { alertInput } from './alert-input';
 import { registerLocalEventSink } from '../adapters/local-publisher';
@@ -301,7 +301,7 @@ export async function givenPaymentOnboarding(userId: string, state: 'INCOMPLETE'
 /** A proposal's content: whole days, a week from now for `days` days, 250 $, with a request key of its own. */
 export function contractInput(overrides: Partial<ProposeContractInput> & { conversationId: string }): ProposeContractInput {
   // Quebec's calendar, as the rules read it (UTC is a day ahead in its evenings).
-  const day = (offset: number) => quebecToday(new Date(now().getTime() + offset * 86_400_000));
+  const day = (offset: number) => addDays(quebecToday(now()), offset);
   return {
     requestKey: randomUUID(),
     period: { precision: 'DAY', start: day(7), end: day(9) },

@@ -29,6 +29,13 @@ const WALL_CLOCK = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
+/**
+ * A calendar day `days` later (earlier when negative), `YYYY-MM-DD`. By the calendar, not by 24-hour
+ * steps from an instant: Quebec's autumn change makes a 25-hour day, whose two ends are the same date.
+ */
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
 /** The Quebec wall clock at an instant: `YYYY-MM-DDTHH`, built from the parts (locale patterns change). */
 export function quebecWallClock(instant: Date): string {
   const parts = WALL_CLOCK.formatToParts(instant);

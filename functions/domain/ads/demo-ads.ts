@@ -17,7 +17,7 @@ import type {
   TruckType,
   Weekday,
 } from '@partage/graphql';
-import { AD_CATEGORIES, DAY_PERIODS, WEEKDAYS } from '@partage/graphql';
+import { AD_CATEGORIES, addDays, DAY_PERIODS, WEEKDAYS } from '@partage/graphql';
 import { DEMO_USERS } from '../accounts/demo-seed';
 import { DEMO_IMAGE_DESIGNS, seededRandom } from './demo-images';
 
@@ -550,10 +550,6 @@ export function priceRangeOf(dollars: number): PriceRange {
   if (dollars < 2000) return 'FROM_1000_TO_2000';
   return 'FROM_2000';
 }
-
-/** Adds days to a YYYY-MM-DD date. */
-const addDays = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const POSTAL_LETTERS = 'ABCEGHJKLMNPRSTVWXYZ';
 

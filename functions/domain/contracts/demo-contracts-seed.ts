@@ -11,7 +11,7 @@
 // Each step is claimed once (claimSeedSteps), whatever the number of starts. The demo owner has read
 // the conversations at the end (the journeys start with nothing unread on their side).
 
-import { quebecToday, type ContractPeriodInput } from '@partage/graphql';
+import { addDays, quebecToday, type ContractPeriodInput } from '@partage/graphql';
 import { actOnCheckout, type SimulatorEventDelivery } from '../../adapters/payment-simulator';
 import { scheduler } from '../../adapters/scheduler';
 import { ownerAds, type AdRecord } from '../../data/ads';
@@ -53,8 +53,8 @@ function availablePeriod(ad: AdRecord, { fromDay, days = 1, window = 90 }: Propo
   for (let offset = fromDay; offset < fromDay + window; offset++) {
     const period = {
       precision: 'DAY' as const,
-      start: quebecToday(new Date(now().getTime() + offset * DAY_MS)),
-      end: quebecToday(new Date(now().getTime() + (offset + days) * DAY_MS)),
+      start: addDays(quebecToday(now()), offset),
+      end: addDays(quebecToday(now()), offset + days),
     };
     if (!firstUnavailableDay(period, ad.content.availability)) return period;
   }
