@@ -5,7 +5,7 @@
 // search), so an ad, its places in the lists and its search entry never disagree and a concurrent
 // change is refused rather than overwritten.
 
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   AdCategory,
   Allergen,
@@ -21,7 +21,7 @@ import type {
 import { batchGet, db, isConditionFailure, tableName, transactWrite } from './client';
 import { DataRefusal } from './errors';
 import { adKey, adListIndexKeys, ownerAdsPartition, UNLISTED_ADS_PARTITION, type AdListState } from './keys';
-import { pageTokenAfter, startKeyOf, type ListingIndex } from './page-tokens';
+import { newestFirstPage, type ListingIndex } from './page-tokens';
 import { searchEntryWrite, type SearchEntry } from './search-index';
 
 export interface LocalizedValue {
@@ -162,23 +162,10 @@ export interface AdPageResult {
 
 const GSI1: ListingIndex = { name: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' };
 
-/** One page of a list, newest first; one item more than asked tells whether a next page exists. */
+/** One page of a list, newest first. */
 async function listPage(index: ListingIndex, partition: string, limit: number, nextToken?: string | null): Promise<AdPageResult> {
-  const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index.name,
-      KeyConditionExpression: `${index.pk} = :pk`,
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-      ExclusiveStartKey: startKeyOf(nextToken, index, partition),
-    }),
-  );
-  const items = page.Items ?? [];
-  const shown = items.slice(0, limit);
-  const more = shown.length > 0 && (items.length > limit || page.LastEvaluatedKey !== undefined);
-  return { ads: shown.map(fromItem), nextToken: more ? pageTokenAfter(shown.at(-1)!, index) : undefined };
+  const page = await newestFirstPage(index, partition, limit, nextToken);
+  return { ads: page.items.map(fromItem), nextToken: page.nextToken };
 }
 
 /** An owner's ads in one state, newest first (their manage page; published ones: their public profile). */

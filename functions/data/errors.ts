@@ -15,7 +15,9 @@ export type DataRefusalReason =
   /** The period is held for another contract on the ad's booking calendar. */
   | 'DATES_TAKEN'
   /** The review has its answer already. */
-  | 'ALREADY_ANSWERED';
+  | 'ALREADY_ANSWERED'
+  /** The user keeps as many items of a kind as they may (favourites). */
+  | 'LIMIT_REACHED';
 
 export class DataRefusal extends Error {
   constructor(

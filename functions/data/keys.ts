@@ -192,6 +192,18 @@ export const alertCellKey = (alertId: string, cell: string) => ({ PK: alertCellP
 /** Up to when a digest shard has matched every new ad (the next run starts there). */
 export const digestShardRunKey = (shard: number) => ({ PK: 'DIGEST_RUN', SK: `SHARD#${shard}` });
 
+// Favourites (functions/data/favourites.ts, docs/favourites.md). One item per saved ad under its user's
+// partition, in their list newest saved first (GSI1), and a count of them that holds the cap.
+export const FAVOURITE_SK_PREFIX = 'FAV#';
+export const favouriteKey = (userId: string, adId: string) => ({ PK: `USER#${userId}`, SK: `${FAVOURITE_SK_PREFIX}${adId}` });
+export const favouriteCountKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'FAV_COUNT' });
+/** GSI1: a user's favourites, newest saved first. */
+export const userFavouritesPartition = (userId: string) => `USER_FAVOURITES#${userId}`;
+export const userFavouritesIndexKeys = (userId: string, savedAt: string, adId: string) => ({
+  GSI1PK: userFavouritesPartition(userId),
+  GSI1SK: `${savedAt}#${adId}`,
+});
+
 // Payments (docs/payments.md).
 /** A provider's webhook event once handled (idempotency by event id). */
 export const paymentEventKey = (eventId: string) => ({ PK: `PAYMENT_EVENT#${eventId}`, SK: 'EVENT' });

@@ -2,6 +2,8 @@
 // base64url JSON. A token is checked before it is used: the four key names only, strings only, and the
 // listing's own partition, so a token of one listing (or a forged one) never reads another.
 
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
 import { DataRefusal } from './errors';
 
 export interface ListingIndex {
@@ -39,4 +41,31 @@ export function startKeyOf(token: string | null | undefined, index: ListingIndex
     (key as Key)[index.sk]!.startsWith(sortPrefix);
   if (!valid) throw new DataRefusal('BAD_PAGE_TOKEN', 'Invalid page token');
   return key as Key;
+}
+
+/**
+ * One page of a listing's partition, newest first (descending sort key); one item more than asked
+ * tells whether a next page exists, so the last page carries no token.
+ */
+export async function newestFirstPage(
+  index: ListingIndex,
+  partition: string,
+  limit: number,
+  nextToken?: string | null,
+): Promise<{ items: Record<string, unknown>[]; nextToken?: string }> {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index.name,
+      KeyConditionExpression: `${index.pk} = :pk`,
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: limit + 1,
+      ExclusiveStartKey: startKeyOf(nextToken, index, partition),
+    }),
+  );
+  const items = page.Items ?? [];
+  const shown = items.slice(0, limit);
+  const more = shown.length > 0 && (items.length > limit || page.LastEvaluatedKey !== undefined);
+  return { items: shown, nextToken: more ? pageTokenAfter(shown.at(-1)!, index) : undefined };
 }

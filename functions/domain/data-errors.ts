@@ -20,6 +20,8 @@ export function apiErrorOf(error: unknown): unknown {
       return new AppError('DATES_UNAVAILABLE', error.message);
     case 'ALREADY_ANSWERED':
       return new AppError('REVIEW_ALREADY_ANSWERED', error.message);
+    case 'LIMIT_REACHED':
+      return new AppError('FAVOURITES_FULL', error.message);
     case 'BAD_PAGE_TOKEN':
       return new AppError('VALIDATION_FAILED', error.message, [{ path: 'nextToken', rule: 'oneOf' }]);
   }

@@ -148,6 +148,9 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // Ratings: reads contracts, ads and users, writes ratings, reviews and aggregates; schedules the
   // publication of a lone rating at its deadline (rating-jobs).
   ratings: { table: 'readWrite', scheduler: true, secrets: ['jwt'] },
+  // Favourites: the user's saved ads; their cards come from the search index with the public URLs of
+  // their images (the file store builds them, it reads no object).
+  favourites: { table: 'readWrite', publicUrl: true, files: { public: 'read' } },
   // The ratings' one-time jobs: publishes a lone rating (its review and the aggregates); e-mails the
   // reminders with their links (the unsubscribe token is an HMAC with the JWT key). Schedules nothing.
   'rating-jobs': { table: 'readWrite', secrets: ['jwt'], sendEmail: true, publicUrl: true },

@@ -9,6 +9,7 @@ import { adsFields } from './ads';
 import { chatFields } from './chat';
 import { contactFields } from './contact';
 import { contractsFields } from './contracts';
+import { favouritesFields } from './favourites';
 import { filesFields } from './files';
 import { moderationFields } from './moderation';
 import { paymentsFields } from './payments';
@@ -50,6 +51,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'moderation', fields: fieldsOf(moderationFields) },
   // Ratings after a rental: drafts, blind ratings, reviews and their answers, reputation (functions/domain/ratings).
   { name: 'ratings', fields: fieldsOf(ratingsFields) },
+  // Favourites: saved ads, listed with their cards from the search index (functions/domain/favourites).
+  { name: 'favourites', fields: fieldsOf(favouritesFields) },
 ];
 
 /**

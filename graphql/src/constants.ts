@@ -55,6 +55,9 @@ export const DEFAULT_ALERT_RADIUS_KM = 10;
 /** Alerts (docs/alerts.md): the place's label as address autocomplete gives it; alerts a USER may keep. */
 export const ALERT_PLACE_LABEL_MAX_LENGTH = 300;
 export const ALERTS_PER_USER_MAX = 20;
+/** Favourites (issue 23): ads a user may keep saved (FAVOURITES_FULL past it), and pages of /favoris. */
+export const FAVOURITES_PER_USER_MAX = 500;
+export const FAVOURITES_PAGE = { default: 24, max: 100 } as const;
 /** New ads listed in one digest e-mail; the rest are counted, with a link to the ad list. */
 export const DIGEST_MAX_ADS = 20;
 export const DEFAULT_GRAPHQL_PATH = '/graphql';

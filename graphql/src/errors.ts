@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'RATING_ALREADY_GIVEN',
   /** A review has its answer already (one per review). */
   'REVIEW_ALREADY_ANSWERED',
+  /** The user keeps FAVOURITES_PER_USER_MAX favourites already: one must go before another is saved. */
+  'FAVOURITES_FULL',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

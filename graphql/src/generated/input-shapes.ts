@@ -458,6 +458,10 @@ export const ROOT_FIELD_ARGUMENTS = {
     "limit": "Int",
     "nextToken": "String"
   },
+  "Query.myFavourites": {
+    "limit": "Int",
+    "nextToken": "String"
+  },
   "Query.fileUrl": {
     "fileId": "ID!"
   },
@@ -607,6 +611,12 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.publishContractEvent": {
     "data": "AWSJSON!"
+  },
+  "Mutation.addFavourite": {
+    "adId": "ID!"
+  },
+  "Mutation.removeFavourite": {
+    "adId": "ID!"
   },
   "Mutation.requestUpload": {
     "input": "RequestUploadInput!"

@@ -84,6 +84,8 @@ export interface Query {
   myContracts: ContractPage;
   adBookedPeriods?: Array<BookedPeriod> | null;
   adminContracts: AdminContractPage;
+  myFavourites: FavouritePage;
+  myFavouriteAdIds: Array<string>;
   fileUrl?: string | null;
   moderationQueue: ModerationCasePage;
   myBlockedUsers: Array<BlockedUser>;
@@ -135,6 +137,8 @@ export interface Mutation {
   cancelContract: Contract;
   retryContractPayout: AdminContractLine;
   publishContractEvent?: ContractEvent | null;
+  addFavourite: string;
+  removeFavourite: string;
   requestUpload?: UploadTicket | null;
   confirmUpload?: StoredFile | null;
   reportItem: ReportReceipt;
@@ -1098,6 +1102,18 @@ export interface CancelContractInput {
   expectedVersion: number;
 }
 
+export interface Favourite {
+  adId: string;
+  savedAt: string;
+  ad?: AdSummary | null;
+  title: LocalizedText;
+}
+
+export interface FavouritePage {
+  items: Array<Favourite>;
+  nextToken?: string | null;
+}
+
 export type UploadPurpose = 'PUBLIC_IMAGE' | 'PRIVATE_DOCUMENT' | 'CHAT_ATTACHMENT' | 'LEGAL_DOCUMENT';
 
 export interface RequestUploadInput {
@@ -1487,6 +1503,11 @@ export interface QueryAdminContractsArgs {
   nextToken?: string | null;
 }
 
+export interface QueryMyFavouritesArgs {
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
 export interface QueryFileUrlArgs {
   fileId: string;
 }
@@ -1682,6 +1703,14 @@ export interface MutationRetryContractPayoutArgs {
 
 export interface MutationPublishContractEventArgs {
   data: string;
+}
+
+export interface MutationAddFavouriteArgs {
+  adId: string;
+}
+
+export interface MutationRemoveFavouriteArgs {
+  adId: string;
 }
 
 export interface MutationRequestUploadArgs {
@@ -1970,6 +1999,18 @@ export type ContractEventSource = ContractEvent;
 
 export type ContractCheckoutSource = ContractCheckout;
 
+export interface FavouriteSource {
+  adId: string;
+  savedAt: string;
+  ad?: AdSummarySource | null;
+  title: LocalizedTextSource;
+}
+
+export interface FavouritePageSource {
+  items: Array<FavouriteSource>;
+  nextToken?: string | null;
+}
+
 export type UploadTicketSource = UploadTicket;
 
 export type StoredFileSource = StoredFile;
@@ -2067,6 +2108,8 @@ export interface FieldResolverTypes {
   'Query.myContracts': { parent: null; args: QueryMyContractsArgs; result: ContractPageSource };
   'Query.adBookedPeriods': { parent: null; args: QueryAdBookedPeriodsArgs; result: Array<BookedPeriodSource> | null };
   'Query.adminContracts': { parent: null; args: QueryAdminContractsArgs; result: AdminContractPageSource };
+  'Query.myFavourites': { parent: null; args: QueryMyFavouritesArgs; result: FavouritePageSource };
+  'Query.myFavouriteAdIds': { parent: null; args: Record<string, never>; result: Array<string> };
   'Query.fileUrl': { parent: null; args: QueryFileUrlArgs; result: string | null };
   'Query.moderationQueue': { parent: null; args: QueryModerationQueueArgs; result: ModerationCasePageSource };
   'Query.myBlockedUsers': { parent: null; args: Record<string, never>; result: Array<BlockedUserSource> };
@@ -2112,6 +2155,8 @@ export interface FieldResolverTypes {
   'Mutation.refundContract': { parent: null; args: MutationRefundContractArgs; result: ContractSource };
   'Mutation.cancelContract': { parent: null; args: MutationCancelContractArgs; result: ContractSource };
   'Mutation.retryContractPayout': { parent: null; args: MutationRetryContractPayoutArgs; result: AdminContractLineSource };
+  'Mutation.addFavourite': { parent: null; args: MutationAddFavouriteArgs; result: string };
+  'Mutation.removeFavourite': { parent: null; args: MutationRemoveFavouriteArgs; result: string };
   'Mutation.requestUpload': { parent: null; args: MutationRequestUploadArgs; result: UploadTicketSource | null };
   'Mutation.confirmUpload': { parent: null; args: MutationConfirmUploadArgs; result: StoredFileSource | null };
   'Mutation.reportItem': { parent: null; args: MutationReportItemArgs; result: ReportReceiptSource };
@@ -2415,6 +2460,9 @@ export interface FieldResolverTypes {
   'ContractEvent.at': { parent: ContractEventSource; args: Record<string, never>; result: string };
   'ContractCheckout.url': { parent: ContractCheckoutSource; args: Record<string, never>; result: string };
   'ContractCheckout.expiresAt': { parent: ContractCheckoutSource; args: Record<string, never>; result: string };
+  'Favourite.adId': { parent: FavouriteSource; args: Record<string, never>; result: string };
+  'Favourite.savedAt': { parent: FavouriteSource; args: Record<string, never>; result: string };
+  'FavouritePage.nextToken': { parent: FavouritePageSource; args: Record<string, never>; result: string | null };
   'UploadTicket.fileId': { parent: UploadTicketSource; args: Record<string, never>; result: string };
   'UploadTicket.url': { parent: UploadTicketSource; args: Record<string, never>; result: string };
   'UploadTicket.fields': { parent: UploadTicketSource; args: Record<string, never>; result: string };
