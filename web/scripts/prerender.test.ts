@@ -156,6 +156,7 @@ describe('robots.txt', () => {
       '/gestion-',
       '/conversations',
       '/alertes',
+      '/favoris',
       '/annonces/modifier/',
     ]) {
       expect(disallowed).toContain(path);

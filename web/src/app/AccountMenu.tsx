@@ -25,6 +25,7 @@ export function AccountMenu({ session }: { session: Session }) {
         ...ownProfile,
         ...dashboard,
         { id: 'manageAds', label: t('account.manageAds'), to: PATHS.manageAds },
+        { id: 'favourites', label: t('account.favourites'), to: PATHS.favourites },
         ...createAd,
         ...alerts,
         ...payments,

@@ -26,6 +26,8 @@ export const PATHS = {
   signUp: '/inscription',
   editProfile: '/modifier-profil',
   alerts: '/alertes',
+  /** The ads a signed-in user saved with a heart (issue 23). */
+  favourites: '/favoris',
   createAlert: ALERT_CREATION_PATH,
   shareEquipment: '/equipement-a-partager',
   findEquipment: '/recherche-d-equipement',

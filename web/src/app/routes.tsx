@@ -51,6 +51,7 @@ const CreateConversationPage = lazyPage(() => import('../features/chat/CreateCon
 const CreateAlertPage = lazyPage(() => import('../features/alerts/CreateAlertPage').then((m) => m.CreateAlertPage));
 const ConfirmAlertPage = lazyPage(() => import('../features/alerts/AlertLinkPages').then((m) => m.ConfirmAlertPage));
 const DeleteAlertByLinkPage = lazyPage(() => import('../features/alerts/AlertLinkPages').then((m) => m.DeleteAlertByLinkPage));
+const FavouritesPage = lazyPage(() => import('../features/favourites/FavouritesPage').then((m) => m.FavouritesPage));
 const MyAlertsPage = lazyPage(() => import('../features/alerts/MyAlertsPage').then((m) => m.MyAlertsPage));
 const EditAlertPage = lazyPage(() => import('../features/alerts/EditAlertPage').then((m) => m.EditAlertPage));
 const ContactPage = lazyPage(() => import('../features/contact/ContactPage').then((m) => m.ContactPage));
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
               { path: 'modifier-profil', element: <EditProfilePage /> },
               { path: 'annonces/modifier/:id', element: <EditAdPage /> },
               { path: 'gerer-annonces', element: <ManageAdsPage /> },
+              { path: PATHS.favourites.slice(1), element: <FavouritesPage /> },
               // The parties, and administrators (who oversee payments).
               { path: 'contrats/:id', element: <ContractDetailPage /> },
             ],

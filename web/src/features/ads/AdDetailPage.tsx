@@ -6,6 +6,7 @@ import { editAdPath, PATHS, publicProfilePath, startConversationPath } from '../
 import { loginPathReturningTo } from '../../app/return-path';
 import { adDetailPath, adIdFromPath } from '../../lib/ads/ad-path';
 import { pickText, readerLanguage, type LocalizedText } from '../../lib/ads/localized-text';
+import { FavouriteButton } from '../../lib/favourites/FavouriteButton';
 import { OtherLanguageNote } from '../../lib/ads/OtherLanguageNote';
 import { priceLabel, type PriceOfferValue } from '../../lib/ads/price';
 import type { ResultOf } from '../../lib/api/documents';
@@ -103,7 +104,7 @@ function AdDetails({ ad }: { ad: AdDetail }) {
         {(ad.unlisted || !ad.published) && (
           <p className="notice notice--info">{t(ad.unlisted ? 'detail.unlistedNotice' : 'detail.unpublishedNotice')}</p>
         )}
-        <AdActions ad={ad} />
+        <AdActions ad={ad} title={titleText} />
       </header>
       {ad.images.length > 0 && <AdGallery images={ad.images} adTitle={titleText} />}
       <Section title={t('detail.description')}>
@@ -141,8 +142,8 @@ function AdDetails({ ad }: { ad: AdDetail }) {
   );
 }
 
-/** Contact the owner (visitors log in first, then the conversation opens), or edit one's own ad. */
-function AdActions({ ad }: { ad: AdDetail }) {
+/** Save it (the heart), contact the owner (visitors log in first, then the conversation opens), or edit one's own ad. */
+function AdActions({ ad, title }: { ad: AdDetail; title: string }) {
   const { t } = useTranslation('ads');
   const { t: tReports } = useTranslation('reports');
   const session = useSession();
@@ -152,9 +153,12 @@ function AdActions({ ad }: { ad: AdDetail }) {
   const contactPath = session ? startConversationPath(ad.id) : loginPathReturningTo(startConversationPath(ad.id));
   // Any signed-in user but its owner may report it (administrators act on reports instead).
   const canReport = session?.role === 'USER' && !ad.editable;
-  if (!canContact && !ad.editable) return null;
+  // Only what anyone may find is saved: a published, listed ad (FavouriteButton shows nothing to visitors).
+  const canSave = ad.published && !ad.unlisted;
+  if (!canContact && !ad.editable && !canSave) return null;
   return (
     <div className="form-actions">
+      {canSave && <FavouriteButton adId={ad.id} title={title} />}
       {canContact && (
         <Link to={contactPath} className="button">
           {t('detail.contact')}

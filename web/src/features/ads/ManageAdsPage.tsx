@@ -129,6 +129,7 @@ function ManagedAdList({ published, admin, pointedOut, onMoved }: ManagedAdListP
       pages={pages}
       card={cardOfAd}
       headingLevel={2}
+      favourite={false}
       empty={<p>{empty}</p>}
       extra={(ad) => <ManagedAdActions ad={ad} admin={admin} pointedOut={ad.id === pointedOut} onMoved={onMoved} />}
     />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { FavouriteButton } from '../favourites/FavouriteButton';
 import { adDetailPath } from './ad-path';
 import { OverallRating } from '../ratings/Averages';
 import { AdPicture } from './AdPicture';
@@ -20,10 +21,12 @@ interface AdCardProps {
   highlighted?: boolean;
   /** The pointer or the focus enters (true) or leaves (false) the card. */
   onHighlight?: (on: boolean) => void;
+  /** False: no heart (the owner's own ads, published or not, on their manage page). */
+  favourite?: boolean;
 }
 
 /** An ad as a card (spec §2): first image, title, category, offer modes with their prices, town, distance, the equipment's rating. */
-export function AdCard({ ad, headingLevel = 2, children, highlighted = false, onHighlight }: AdCardProps) {
+export function AdCard({ ad, headingLevel = 2, children, highlighted = false, onHighlight, favourite = true }: AdCardProps) {
   const { t, i18n } = useTranslation(AD_CARD_NAMESPACES);
   const language = readerLanguage(i18n.language);
   const title = pickText(ad.title, language);
@@ -51,6 +54,7 @@ export function AdCard({ ad, headingLevel = 2, children, highlighted = false, on
           />
         )}
       </div>
+      {favourite && <FavouriteButton adId={ad.id} title={title?.text ?? t('ads:untitled')} className="favourite-button--card" />}
       <div className="ad-card__body">
         <Heading className="ad-card__title">
           <Link to={adDetailPath(ad.path)} lang={title?.otherLanguage ? title.language : undefined}>

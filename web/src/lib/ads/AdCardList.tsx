@@ -14,10 +14,12 @@ interface AdCardListProps<Item extends { id: string }> {
   /** What a page adds to each card (state, actions). */
   extra?: (item: Item) => ReactNode;
   headingLevel?: 2 | 3;
+  /** False: the cards have no heart (AdCard). */
+  favourite?: boolean;
 }
 
 /** Ads as a grid of cards, with "load more"; the first card of a new page takes focus, so keyboard users go on reading there. */
-export function AdCardList<Item extends { id: string }>({ pages, card, empty, extra, headingLevel }: AdCardListProps<Item>) {
+export function AdCardList<Item extends { id: string }>({ pages, card, empty, extra, headingLevel, favourite }: AdCardListProps<Item>) {
   const { t } = useTranslation('ads');
   const list = useRef<HTMLUListElement>(null);
   const count = pages.items?.length ?? 0;
@@ -36,7 +38,7 @@ export function AdCardList<Item extends { id: string }>({ pages, card, empty, ex
       <ul className="ad-grid" ref={list}>
         {pages.items.map((item) => (
           <li key={item.id}>
-            <AdCard ad={card(item)} headingLevel={headingLevel}>
+            <AdCard ad={card(item)} headingLevel={headingLevel} favourite={favourite}>
               {extra?.(item)}
             </AdCard>
           </li>

@@ -2,7 +2,14 @@
 // download; every other namespace is a JSON file per language, loaded on first use (its own chunk).
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH, PHONE_CODE_INTERVAL_MS, PHONE_CODE_LENGTH, UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
+import {
+  FAVOURITES_PER_USER_MAX,
+  PASSWORD_MIN_LENGTH,
+  PHONE_CODE_INTERVAL_MS,
+  PHONE_CODE_LENGTH,
+  UI_LANGUAGES,
+  type UiLanguage,
+} from '@partage/graphql';
 import commonEn from '../../locales/en/common.json';
 import commonFr from '../../locales/fr/common.json';
 
@@ -49,6 +56,7 @@ export function initI18n(language: UiLanguage): Promise<unknown> {
           passwordMinLength: PASSWORD_MIN_LENGTH,
           phoneCodeLength: PHONE_CODE_LENGTH,
           phoneCodeIntervalSeconds: PHONE_CODE_INTERVAL_MS / 1000,
+          favouritesMax: FAVOURITES_PER_USER_MAX,
         },
       },
     });
