@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api/errors';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { AD_ID, testAd } from '../../test/ads';
 import { renderAt, signIn } from '../../test/helpers';
@@ -201,5 +202,44 @@ describe('ad detail', () => {
   it('says when no date is booked', async () => {
     await openAd(testAd());
     expect(await screen.findByText('No date is booked yet.')).toBeVisible();
+  });
+
+  it('saves the ad with its heart at once, and puts the heart back with the reason when the server refuses', async () => {
+    signIn('USER');
+    answerOperations({
+      ad: testAd(),
+      adBookedPeriods: [[]],
+      myFavouriteAdIds: [[]],
+      addFavourite: [AD_ID, new ApiError('FAVOURITES_FULL', 'Full')],
+      removeFavourite: AD_ID,
+    });
+    const { user } = renderAt(CURRENT_PATH);
+    const heart = await screen.findByRole('button', { name: 'Add to favourites: Commercial kitchen' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(heart);
+    expect(screen.getByRole('button', { name: 'Remove from favourites: Commercial kitchen' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(callsOf('addFavourite')).toEqual([{ adId: AD_ID }]));
+    await user.click(screen.getByRole('button', { name: 'Remove from favourites: Commercial kitchen' }));
+    await waitFor(() => expect(callsOf('removeFavourite')).toEqual([{ adId: AD_ID }]));
+    await user.click(screen.getByRole('button', { name: 'Add to favourites: Commercial kitchen' }));
+
+    expect(
+      await screen.findByText('You already have 500 favourites: remove one from your favourites before adding another.'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add to favourites: Commercial kitchen' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows no heart to visitors', async () => {
+    await openAd(testAd());
+    expect(screen.queryByRole('button', { name: /favourites/ })).toBeNull();
+  });
+
+  it('shows no heart on an unpublished ad, which nobody else may find', async () => {
+    signIn('USER');
+    answerOperations({ ad: testAd({ published: false, editable: true }), adBookedPeriods: [[]], myFavouriteAdIds: [[]] });
+    renderAt(CURRENT_PATH);
+    expect(await screen.findByRole('link', { name: 'Edit the ad' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /favourites/ })).toBeNull();
   });
 });
