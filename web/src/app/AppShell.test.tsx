@@ -46,6 +46,7 @@ describe('app shell', () => {
       'My profile',
       'Dashboard',
       'Manage ads',
+      'My favourites',
       'Create an ad',
       'My alerts',
       'Payments',

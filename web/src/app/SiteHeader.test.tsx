@@ -54,7 +54,7 @@ describe('site navigation', () => {
     expect(within(await headerNavigation()).queryByRole('link', { name: 'About' })).not.toBeInTheDocument();
   });
 
-  it('gives a user the ad list, their public profile, their ads, their alerts, payments, the profile form, settings and logout', async () => {
+  it('gives a user the ad list, their public profile, their ads, their favourites, their alerts, payments, the profile form, settings and logout', async () => {
     signIn('USER', 'user-7');
     const { user } = renderAt('/accueil');
     expect(within(await headerNavigation()).getByRole('link', { name: 'Ads' })).toHaveAttribute('href', '/annonces');
@@ -63,6 +63,7 @@ describe('site navigation', () => {
       'My profile',
       'Dashboard',
       'Manage ads',
+      'My favourites',
       'Create an ad',
       'My alerts',
       'Payments',
@@ -73,6 +74,7 @@ describe('site navigation', () => {
     expect(menu.getByRole('menuitem', { name: 'My profile' })).toHaveAttribute('href', '/profil/user-7');
     expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/tableau-de-bord');
     expect(menu.getByRole('menuitem', { name: 'Manage ads' })).toHaveAttribute('href', '/gerer-annonces');
+    expect(menu.getByRole('menuitem', { name: 'My favourites' })).toHaveAttribute('href', '/favoris');
     expect(menu.getByRole('menuitem', { name: 'Create an ad' })).toHaveAttribute('href', '/annonces/creer');
     expect(menu.getByRole('menuitem', { name: 'My alerts' })).toHaveAttribute('href', '/alertes');
     expect(menu.getByRole('menuitem', { name: 'Payments' })).toHaveAttribute('href', '/paiements');
@@ -80,7 +82,7 @@ describe('site navigation', () => {
     expect(within(await headerNavigation()).queryByRole('link', { name: 'Manage users' })).not.toBeInTheDocument();
   });
 
-  it('gives an administrator the ad list, user, ad, terms and contracts management, and no public profile of their own', async () => {
+  it('gives an administrator the ad list, their favourites, user, ad, terms and contracts management, and no public profile of their own', async () => {
     signIn('ADMIN');
     const { user } = renderAt('/accueil');
     const navigation = within(await headerNavigation());
@@ -90,6 +92,7 @@ describe('site navigation', () => {
     // Administrators prepare ads from the manage page: no "create an ad".
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Manage ads',
+      'My favourites',
       'Manage the terms of use',
       'Manage contracts',
       'Edit profile',
