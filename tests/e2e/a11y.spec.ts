@@ -401,6 +401,8 @@ test.describe('a user', () => {
       token,
     );
     ids.conversation = createConversation.id;
+    // /favoris lists a saved ad's card, with its heart.
+    await graphqlCall(request, 'mutation Save($adId: ID!) { addFavourite(adId: $adId) }', { adId: demo.id }, token);
 
     await page.goto('/connexion?lang=fr');
     await fillLogin(page, 'fr', email, PASSWORD);
@@ -416,6 +418,7 @@ test.describe('a user', () => {
       { name: '/profil/{id}', path: () => `/profil/${ids.user}` },
       { name: '/annonces/creer', ready: form },
       { name: '/alertes', ready: visible((page) => page.locator('main h2')) },
+      { name: '/favoris', ready: visible((page) => page.locator('main .ad-card .favourite-button[aria-pressed="true"]')) },
       { name: '/alertes/modifier/{id}', path: () => `/alertes/modifier/${ids.alert}`, ready: form },
       { name: '/conversations', ready: visible((page) => page.locator('main a[href^="/conversations/"]')) },
       {

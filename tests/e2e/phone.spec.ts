@@ -3,7 +3,7 @@
 // landing page only, as a card whose buttons stay on the screen, follows a category tile to the search
 // and searches with the filters in a sheet, the results first. A user writes to an owner from an ad:
 // the conversation starts with that first message, its composer is pinned at the bottom, no keyboard
-// hint; back shows the list.
+// hint; back shows the list. They save the ad with its heart and find it, then remove it, at /favoris.
 import type { Page } from '@playwright/test';
 import { test, expect, closeWelcomeLater, fillLogin, graphqlCall, signUpConfirmedThroughApi, uniqueEmail, apiToken } from './support';
 
@@ -80,7 +80,7 @@ test('fr: a visitor reads a shared ad, opens the menu, and searches by category 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });
 
-test('en: a user writes to an owner from an ad: the first message starts the conversation, the composer stays in reach', async ({
+test('en: a user writes to an owner from an ad: the first message starts the conversation, the composer stays in reach; the heart saves the ad to /favoris', async ({
   browser,
   baseURL,
   page,
@@ -138,6 +138,20 @@ test('en: a user writes to an owner from an ad: the first message starts the con
   await expect(phone).toHaveURL(/\/conversations$/);
   await expect(phone.getByRole('log')).toHaveCount(0);
   await expect(phone.getByRole('link', { name: /Hello, is the kitchen free/ })).toBeVisible();
+
+  // The ad's heart saves it in one tap, a thumb-sized target; /favoris lists it, and its heart removes it.
+  await phone.goto(`/annonces/${managedAds.items[0]!.path}`);
+  await phone.getByRole('button', { name: /^Add to favourites: / }).click();
+  const saved = phone.getByRole('button', { name: /^Remove from favourites: / });
+  await expect(saved).toHaveAttribute('aria-pressed', 'true');
+  const heart = (await saved.boundingBox())!;
+  expect(Math.min(heart.width, heart.height)).toBeGreaterThanOrEqual(44);
+  await phone.goto('/favoris');
+  await expect(phone.getByRole('heading', { level: 1, name: 'My favourites' })).toBeVisible();
+  const card = phone.getByRole('article').filter({ has: phone.locator(`a[href="/annonces/${managedAds.items[0]!.path}"]`) });
+  await card.getByRole('button', { name: /^Remove from favourites: / }).click();
+  await expect(phone.getByText('You have no favourites yet.', { exact: false })).toBeVisible();
+  await expect(phone.getByRole('link', { name: 'Browse the ads' })).toHaveAttribute('href', '/annonces');
 
   // The e-mail reminders can be turned off in the settings.
   await phone.goto('/parametres');
