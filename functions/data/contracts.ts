@@ -25,7 +25,7 @@ import {
   type TransactItem,
 } from './client';
 import { DataRefusal } from './errors';
-import { pageTokenAfter, startKeyOf, type ListingIndex } from './page-tokens';
+import { newestFirstPage, type ListingIndex } from './page-tokens';
 
 const contractKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'CONTRACT' });
 const VERSION_SK_PREFIX = 'VERSION#';
@@ -294,23 +294,10 @@ const PARTY_LISTINGS: Record<ContractParty, { index: ListingIndex; partition: (u
   TENANT: { index: { name: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK' }, partition: tenantContractsPartition },
 };
 
-/** A page of a listing's items, newest first; one item more than asked tells whether a next page exists. */
+/** A page of a listing's items, newest first (null: the last page). */
 async function listingPage(index: ListingIndex, partition: string, limit: number, nextToken?: string | null) {
-  const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index.name,
-      KeyConditionExpression: `${index.pk} = :pk`,
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-      ExclusiveStartKey: startKeyOf(nextToken, index, partition),
-    }),
-  );
-  const items = page.Items ?? [];
-  const shown = items.slice(0, limit);
-  const more = shown.length > 0 && (items.length > limit || page.LastEvaluatedKey !== undefined);
-  return { items: shown, nextToken: more ? pageTokenAfter(shown.at(-1)!, index) : null };
+  const page = await newestFirstPage(index, partition, limit, nextToken);
+  return { items: page.items, nextToken: page.nextToken ?? null };
 }
 
 /** A user's contracts on one side, newest first. */

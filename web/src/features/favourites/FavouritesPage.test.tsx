@@ -45,7 +45,7 @@ describe('favourites page', () => {
 
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Camion réfrigéré' })).toBeNull());
     expect(callsOf('removeFavourite')).toEqual([{ adId: GONE_ID }]);
-    expect(screen.getByText('1 favourite shown')).toBeVisible();
+    expect(screen.getByText('1 ad shown.')).toBeVisible();
   });
 
   it('says there is none yet, with a way to the ads, in French', async () => {

@@ -1,14 +1,11 @@
 // /favoris (issue 23, USER or ADMIN): the ads the user saved with a heart, newest saved first, page by
 // page. A favourite whose ad is no longer published stays listed, under the title it had when saved,
 // with no link to a page that would not be found, and a button that removes it.
-import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../app/paths';
-import { AdCard } from '../../lib/ads/AdCard';
-import { AdListFailure, LoadMoreButton } from '../../lib/ads/AdCardList';
+import { AdCardList } from '../../lib/ads/AdCardList';
 import { AD_CARD_NAMESPACES, cardOfSummary, readSummary } from '../../lib/ads/card-view';
-import { useLoadMoreFocus } from '../../lib/ads/load-more-focus';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
 import { useAdPages } from '../../lib/ads/use-ad-pages';
 import type { ResultOf } from '../../lib/api/documents';
@@ -17,49 +14,30 @@ import { useToggleFavourite } from '../../lib/favourites/use-favourites';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import './favourites.css';
 
-type Favourite = ResultOf<typeof MY_FAVOURITES>['myFavourites']['items'][number];
-
-// What takes focus after "load more": a card's title link, or the remove button of an ad no longer published.
-const ITEM_FOCUS = '.ad-card__title a, .favourite-gone button';
+type Favourite = ResultOf<typeof MY_FAVOURITES>['myFavourites']['items'][number] & { id: string };
 
 export function FavouritesPage() {
   const { t } = useTranslation(['favourites', ...AD_CARD_NAMESPACES]);
   usePageTitle(t('title'));
-  const pages = useAdPages(MY_FAVOURITES, {}, (answer) => answer.myFavourites);
-  const list = useRef<HTMLUListElement>(null);
-  const count = pages.items?.length ?? 0;
-  const focus = useLoadMoreFocus(list, count, ITEM_FOCUS);
+  // Keyed by the ad: a favourite is one per ad.
+  const pages = useAdPages(MY_FAVOURITES, {}, ({ myFavourites }) => ({
+    items: myFavourites.items.map((favourite): Favourite => ({ ...favourite, id: favourite.adId })),
+    nextToken: myFavourites.nextToken,
+  }));
 
   return (
     <div className="page">
       <h1>{t('title')}</h1>
-      {pages.failed && !pages.items && <AdListFailure onRetry={pages.retry} />}
-      {!pages.items && !pages.failed && (
-        <p role="status" className="page-loading">
-          {t('common:loading')}
-        </p>
-      )}
-      {pages.items?.length === 0 && (
-        <p>
-          {t('empty')} <Link to={PATHS.adList}>{t('browse')}</Link>
-        </p>
-      )}
-      {pages.items && pages.items.length > 0 && (
-        <>
-          <ul className="ad-grid" ref={list}>
-            {pages.items.map((favourite) => (
-              <li key={favourite.adId}>
-                {favourite.ad ? <AdCard ad={cardOfSummary(readSummary(favourite.ad))} /> : <UnpublishedFavourite favourite={favourite} />}
-              </li>
-            ))}
-          </ul>
-          <p role="status" className="ad-list__status">
-            {pages.loadingMore ? t('common:loading') : t('count', { count })}
+      <AdCardList
+        pages={pages}
+        card={(favourite) => favourite.ad && cardOfSummary(readSummary(favourite.ad))}
+        noCard={(favourite) => <UnpublishedFavourite favourite={favourite} />}
+        empty={
+          <p>
+            {t('empty')} <Link to={PATHS.adList}>{t('browse')}</Link>
           </p>
-          {pages.hasMore && <LoadMoreButton onClick={focus.before} pages={pages} />}
-          {pages.failed && <AdListFailure onRetry={pages.retry} />}
-        </>
-      )}
+        }
+      />
     </div>
   );
 }
@@ -80,6 +58,8 @@ function UnpublishedFavourite({ favourite }: { favourite: Favourite }) {
         <button
           type="button"
           className="button button--secondary"
+          // After "load more", the list's focus lands here when this is the first new item.
+          data-list-focus
           aria-label={t('ads:favourite.remove', { title: titleText })}
           disabled={toggle.isPending}
           onClick={() => toggle.mutate({ adId: favourite.adId, save: false })}

@@ -7,8 +7,10 @@ import type { AdPages } from './use-ad-pages';
 
 interface AdCardListProps<Item extends { id: string }> {
   pages: AdPages<Item>;
-  /** What AdCard shows of an item (card-view.ts). */
-  card: (item: Item) => AdCardView;
+  /** What AdCard shows of an item (card-view.ts); null: the item has no card, `noCard` shows it. */
+  card: (item: Item) => AdCardView | null;
+  /** An item without a card (a favourite whose ad is no longer published). */
+  noCard?: (item: Item) => ReactNode;
   /** Said when the list is empty. */
   empty: ReactNode;
   /** What a page adds to each card (state, actions). */
@@ -18,12 +20,23 @@ interface AdCardListProps<Item extends { id: string }> {
   favourite?: boolean;
 }
 
+/** What takes focus in each item after "load more": its card's title link, or what an item without a card marks so. */
+const AD_CARD_LIST_FOCUS = '.ad-card__title a, [data-list-focus]';
+
 /** Ads as a grid of cards, with "load more"; the first card of a new page takes focus, so keyboard users go on reading there. */
-export function AdCardList<Item extends { id: string }>({ pages, card, empty, extra, headingLevel, favourite }: AdCardListProps<Item>) {
+export function AdCardList<Item extends { id: string }>({
+  pages,
+  card,
+  noCard,
+  empty,
+  extra,
+  headingLevel,
+  favourite,
+}: AdCardListProps<Item>) {
   const { t } = useTranslation('ads');
   const list = useRef<HTMLUListElement>(null);
   const count = pages.items?.length ?? 0;
-  const focus = useLoadMoreFocus(list, count, '.ad-card__title a');
+  const focus = useLoadMoreFocus(list, count, AD_CARD_LIST_FOCUS);
 
   if (pages.failed && !pages.items) return <AdListFailure onRetry={pages.retry} />;
   if (!pages.items)
@@ -36,13 +49,20 @@ export function AdCardList<Item extends { id: string }>({ pages, card, empty, ex
   return (
     <>
       <ul className="ad-grid" ref={list}>
-        {pages.items.map((item) => (
-          <li key={item.id}>
-            <AdCard ad={card(item)} headingLevel={headingLevel} favourite={favourite}>
-              {extra?.(item)}
-            </AdCard>
-          </li>
-        ))}
+        {pages.items.map((item) => {
+          const view = card(item);
+          return (
+            <li key={item.id}>
+              {view ? (
+                <AdCard ad={view} headingLevel={headingLevel} favourite={favourite}>
+                  {extra?.(item)}
+                </AdCard>
+              ) : (
+                noCard?.(item)
+              )}
+            </li>
+          );
+        })}
       </ul>
       <p role="status" className="ad-list__status">
         {pages.loadingMore ? t('common:loading') : t('list.count', { count })}
