@@ -16,7 +16,7 @@ const IDS_KEY = queryKey(MY_FAVOURITE_AD_IDS, {});
 /** The ids the signed-in caller saved; an empty set for visitors (and while loading). */
 export function useFavouriteIds(): ReadonlySet<string> {
   const signedIn = useSession() !== null;
-  const ids = useApiQuery(MY_FAVOURITE_AD_IDS, {}, { enabled: signedIn, staleTime: Infinity });
+  const ids = useApiQuery(MY_FAVOURITE_AD_IDS, {}, { enabled: signedIn });
   // The unit tests' fake API answers null to what a test does not answer: nothing saved then.
   const saved = signedIn ? ids.data?.myFavouriteAdIds : undefined;
   return new Set(saved ?? []);
