@@ -117,6 +117,11 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
         sendJson(response, 500, { message: 'Internal Server Error' });
       });
   });
+  // Node closes a connection idle for 5 s; a client that sends its next request on it just then (a
+  // browser, Playwright's route.fetch, on busy cores) gets ECONNRESET. Idle connections live longer than
+  // the clients' own limits instead, as behind a load balancer (its 60 s).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on('upgrade', (request, socket, head) => {
     if (!hostAllowed(request.headers.host)) return socket.end('HTTP/1.1 421 Misdirected Request\r\nconnection: close\r\n\r\n');
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== REALTIME_PATH) return socket.destroy();
