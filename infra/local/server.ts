@@ -57,6 +57,11 @@ export interface LocalServerOptions {
   rateLimits?: { graphql: RateLimit; http: RateLimit };
   /** Caps of the real-time endpoint; default REALTIME_LIMITS (appsync-realtime.ts). */
   realtimeLimits?: RealtimeLimits;
+  /**
+   * The scheduler's own passes every 15 s; default true. A test that moves the clock and runs the due
+   * jobs from the dev schedules page turns them off, or a pass may run them first on busy cores.
+   */
+  schedulerPasses?: boolean;
 }
 
 export interface LocalServer {
@@ -189,7 +194,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       oneTimeJobs: schedules.ONE_TIME_JOBS,
       lambdaOf: (handler) => functions.jobHandlers.get(handler)!,
     });
-    scheduler.start();
+    if (options.schedulerPasses ?? true) scheduler.start();
     const devSchedules = createDevSchedules(scheduler);
     const devPayments = createDevPayments();
     const files = createLocalFileRoutes({ dir: options.dataDir, secret: process.env.FILE_STORE_SECRET! });
