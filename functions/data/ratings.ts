@@ -130,6 +130,18 @@ function placementClauses(adId: string, sums: EquipmentSums, publishedAt: string
   };
 }
 
+/** An equipment aggregate's item as publications leave it, in the rating order (exported for bulk loads: the benchmark). */
+export function equipmentRatingsItem(adId: string, { count, sums }: EquipmentSums, publishedAt: string): Record<string, unknown> {
+  const tenths = averageTenthsOf({ count, sums });
+  return {
+    ...equipmentRatingsKey(adId),
+    type: 'EquipmentRatings',
+    ratingsCount: count,
+    ...Object.fromEntries(Object.entries(sums).map(([criterion, sum]) => [`sum_${criterion}`, sum])),
+    ...(tenths !== null && ratedIndexKeys(tenths, publishedAt, adId)),
+  };
+}
+
 /** The ad's search entry is still as read: published at `publishedAt`, or absent (null). */
 const entryCheck = (adId: string, publishedAt: string | null): TransactItem => ({
   ConditionCheck: {

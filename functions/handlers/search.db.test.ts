@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AD_APPROXIMATE_RADIUS_METERS, type AdInput, type AdSearchInput, type AdSummary } from '@partage/graphql';
 import { db } from '../data/client';
@@ -512,6 +512,57 @@ describe('Query.searchAds: by equipment rating', () => {
     expect(await order()).toEqual([second, first]);
     await adsHandler(resolverEvent('Mutation.unpublishAd', { id: first }, asUser(owner)));
     expect(await order()).toEqual([second]);
+  });
+
+  it('keeps the order in step when a rating is published while the ad is written: the later of the two reads again', async () => {
+    const centre = newArea();
+    const ad = await adAt(centre);
+    const other = await adAt(offset(centre, 1, 0));
+    await rateEquipment(other, [3, 3, 3]);
+    const order = () => idsIn(byRating(centre));
+    /** Runs `meanwhile` once, just before the first transaction `matches` picks is sent. */
+    const crossing = (matches: (items: { Put?: { Item?: Record<string, unknown> } }[]) => boolean, meanwhile: () => Promise<unknown>) => {
+      const client = db();
+      const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+      let crossed = false;
+      return vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+        if (!crossed && command instanceof TransactWriteCommand && matches(command.input.TransactItems as never)) {
+          crossed = true;
+          await meanwhile();
+        }
+        return send(command);
+      }) as never);
+    };
+
+    // A rating published between the edit's read of the sums and its transaction: the edit is done anew.
+    const edit = crossing(
+      (items) => items[0]?.Put?.Item?.type === 'Ad',
+      () => rateEquipment(ad, [5, 5, 5]),
+    );
+    const edited = await adsHandler(
+      resolverEvent(
+        'Mutation.updateAd',
+        {
+          id: ad,
+          input: adInput({ address: { ...adInput().address, ...centre, showAddress: true }, title: { fr: 'Laminoir', en: null } }),
+        },
+        asUser(owner),
+      ),
+    );
+    edit.mockRestore();
+    expect(errorCodeOf(edited)).toBeUndefined();
+    expect(await order()).toEqual([ad, other]);
+
+    // The ad unpublished between a publication's reads and its transaction: the publication is refused (its callers read again).
+    const unpublish = crossing(
+      (items) => items[0]?.Put?.Item?.type === 'ContractRatings',
+      () => adsHandler(resolverEvent('Mutation.unpublishAd', { id: other }, asUser(owner))),
+    );
+    await expect(rateEquipment(other, [1, 1, 1])).rejects.toMatchObject({ reason: 'STALE_VERSION' });
+    unpublish.mockRestore();
+    expect(await order()).toEqual([ad]);
+    await adsHandler(resolverEvent('Mutation.publishAd', { id: other }, asUser(owner)));
+    expect(await order()).toEqual([ad, other]);
   });
 });
 
