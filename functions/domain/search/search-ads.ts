@@ -314,11 +314,15 @@ async function searchByDate(request: SearchRequest, partitions: PublicationParti
   return pageOf(hits, request);
 }
 
-/** The rating sort keys of these ads (published at `publishedAt`) from their equipment's sums: one BatchGetItem per 100. */
-async function ratingKeysOf(ads: { id: string; publishedAt: string }[]): Promise<Map<string, string>> {
-  const sums = await getEquipmentRatings(ads.map((ad) => ad.id));
-  return new Map(ads.map((ad) => [ad.id, ratingSortKey(averageTenthsOf(sums.get(ad.id)!) ?? 0, ad.publishedAt, ad.id)]));
+/** The equipment averages in tenths of these ads (0: unrated), from their sums: one BatchGetItem per 100. */
+async function equipmentAveragesOf(adIds: string[]): Promise<Map<string, number>> {
+  const sums = await getEquipmentRatings(adIds);
+  return new Map(adIds.map((id) => [id, averageTenthsOf(sums.get(id)!) ?? 0]));
 }
+
+/** An ad's key in the rating order, as published at `publishedAt`. */
+const ratingKeyOf = (averages: Map<string, number>, ad: { id: string; publishedAt: string }) =>
+  ratingSortKey(averages.get(ad.id) ?? 0, ad.publishedAt, ad.id);
 
 async function searchByRating(request: SearchRequest, unratedPartitions: PublicationPartition[]): Promise<SearchPage> {
   const after = request.after && 'key' in request.after ? request.after.key : undefined;
@@ -357,11 +361,8 @@ async function searchByRating(request: SearchRequest, unratedPartitions: Publica
         publicationKeyOf,
         true,
         async (entries) => {
-          const keys = await ratingKeysOf(entries);
-          return entries.flatMap((entry) => {
-            const key = keys.get(entry.id)!;
-            return key.startsWith(UNRATED_SORT_PREFIX) ? (hitOf(entry, request, key) ?? []) : [];
-          });
+          const averages = await equipmentAveragesOf(entries.map((entry) => entry.id));
+          return entries.flatMap((entry) => (averages.get(entry.id) ? [] : (hitOf(entry, request, ratingKeyOf(averages, entry)) ?? [])));
         },
       )),
     );
@@ -379,13 +380,13 @@ async function searchCandidates(request: SearchRequest, postings: TermPosting[])
     const kept = latest.get(posting.id);
     if (!kept || kept.publishedAt < posting.publishedAt) latest.set(posting.id, posting);
   }
-  const ratingKeys = request.sort === 'RATING_DESC' ? await ratingKeysOf([...latest.values()]) : undefined;
+  const averages = request.sort === 'RATING_DESC' ? await equipmentAveragesOf([...latest.keys()]) : undefined;
   const ranked = [...latest.values()]
     .map((posting) => ({
       id: posting.id,
       publishedAt: posting.publishedAt,
       meters: metersFrom(request, posting),
-      ratingKey: ratingKeys?.get(posting.id),
+      ratingKey: averages && ratingKeyOf(averages, posting),
     }))
     .filter((rank) => (rank.meters === null || rank.meters <= request.near!.radiusMeters) && isAfter(rank, request.after, request.sort))
     .sort(order);
@@ -396,9 +397,7 @@ async function searchCandidates(request: SearchRequest, postings: TermPosting[])
   while (checked < ranked.length && hits.length <= request.limit) {
     const entries = await getSearchEntries(ranked.slice(checked, checked + chunk).map((rank) => rank.id));
     checked += chunk;
-    // A posting of an earlier publication has another rating key: the entry's own is recomputed.
-    const keys = ratingKeys && (await ratingKeysOf(entries));
-    hits.push(...entries.flatMap((entry) => hitOf(entry, request, keys?.get(entry.id)) ?? []));
+    hits.push(...entries.flatMap((entry) => hitOf(entry, request, averages && ratingKeyOf(averages, entry)) ?? []));
   }
   return pageOf(
     hits.sort((a, b) => order(rankOf(a), rankOf(b))),
