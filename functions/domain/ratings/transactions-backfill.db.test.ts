@@ -10,12 +10,18 @@ import { backfillTransactionCounts } from './transactions-backfill';
 
 useTestOutbox();
 
-/** A rental of `tenant`'s from `owner`, over and paid out to the owner. */
+/** A rental of `tenant`'s from `owner`, over and paid out to the owner (then closed), as the payout's step leaves it. */
 async function givenPaidOutContract(tenant: Awaited<ReturnType<typeof givenUser>>, owner: Awaited<ReturnType<typeof givenUser>>) {
-  const { id } = await givenEndedContract(tenant, owner, { status: 'PAYOUT_DONE' });
+  const { id } = await givenEndedContract(tenant, owner, { status: 'CLOSED' });
   const before = (await getContract(id))!;
-  const payout = { claimedAt: null, keyAttempt: 0, failures: 0, flagged: false, transferId: `tr_${id}`, paidOutAt: now().toISOString() };
-  await replaceContract(before, { ...before, payout });
+  const at = now().toISOString();
+  const payout = { claimedAt: null, keyAttempt: 0, failures: 0, flagged: false, transferId: `tr_${id}`, paidOutAt: at };
+  const history = [
+    ...before.history,
+    { kind: 'PAYOUT_DONE' as const, at, actorId: null, status: 'PAYOUT_DONE' as const, version: before.version },
+    { kind: 'CLOSED' as const, at, actorId: null, status: 'CLOSED' as const, version: before.version },
+  ];
+  await replaceContract(before, { ...before, payout, history });
 }
 
 describe('backfillTransactionCounts', () => {
@@ -23,8 +29,9 @@ describe('backfillTransactionCounts', () => {
     const [owner, tenant, bystander] = await Promise.all([givenUser(), givenUser(), givenUser()]);
     await givenPaidOutContract(tenant, owner);
     await givenPaidOutContract(tenant, owner);
-    // Paid, not paid out yet: no transaction.
+    // Paid, not paid out yet; written CLOSED with no payout step: no transaction.
     await givenEndedContract(tenant, owner, { status: 'PAID' });
+    await givenEndedContract(tenant, owner, { status: 'CLOSED' });
     // Counts gone wrong: the owner's too high, the tenant's missing (payouts before the ratings work).
     expect(await setTransactionsCount(owner.id, 5, 0)).toBe(true);
     expect(await setTransactionsCount(bystander.id, 1, 0)).toBe(true);

@@ -17,7 +17,8 @@ async function paidOutOn(party: ContractParty, userId: string): Promise<number> 
   let token: string | null = null;
   do {
     const page = await partyContracts(party, userId, PAGE, token);
-    count += page.contracts.filter((contract) => contract.payout?.paidOutAt).length;
+    // Its history reached PAYOUT_DONE: the payout's own step (and the demo rentals', which have no payout record).
+    count += page.contracts.filter((contract) => contract.history.some((step) => step.status === 'PAYOUT_DONE')).length;
     token = page.nextToken;
   } while (token);
   return count;
