@@ -1,15 +1,15 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_WORKERS, serverPort, serverURL } from './tests/e2e/servers';
+import { E2E_HOSTS, E2E_WORKERS, serverPort, serverURL, TERMS_HOST, type HostOption } from './tests/e2e/servers';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium';
 
 // End-to-end journeys in Debian's Chromium against the local stack. Each worker has its own local
 // host, on its own copy of the seeded data (tests/support/seeded-data.ts: made once per run, copied in a
 // second), and the `test` of tests/e2e/support.ts points a journey at its worker's host. Journeys are
 // independent of each other (each makes the accounts and data it changes), so they spread over the
-// workers one by one, whatever their file.
-const servers = Array.from({ length: E2E_WORKERS }, (_, index) => index);
+// workers one by one, whatever their file. The terms journeys have a host of their own (servers.ts).
+const servers = Array.from({ length: E2E_HOSTS }, (_, index) => index);
 
-export default defineConfig({
+export default defineConfig<HostOption>({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: E2E_WORKERS,
@@ -29,11 +29,11 @@ export default defineConfig({
     viewport: { width: 1200, height: 720 },
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
-  // Publishing a new terms version blocks every user of its host until they accept it, so that journey
-  // runs after all the others, whichever host it gets.
+  // Publishing a new terms version blocks every user of its host until they accept it: those journeys
+  // run on a host of their own, beside the others (a worker takes them in turn, as any journey).
   projects: [
     { name: 'journeys', testIgnore: /terms\.spec\.ts/ },
-    { name: 'terms', testMatch: /terms\.spec\.ts/, dependencies: ['journeys'] },
+    { name: 'terms', testMatch: /terms\.spec\.ts/, use: { host: TERMS_HOST } },
   ],
   webServer: servers.map((index) => ({
     command: `tsx tests/support/seeded-data.ts .data/e2e-${serverPort(index)} && tsx infra/local/main.ts`,

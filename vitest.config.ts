@@ -53,7 +53,9 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           testTimeout: 120_000,
-          hookTimeout: 300_000,
+          // The stack's synthesis bundles every Lambda: a minute alone, over five on cores shared with
+          // other runs. Only a hang should fail on time.
+          hookTimeout: 900_000,
         },
       },
     ],

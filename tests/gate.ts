@@ -1,44 +1,49 @@
-// `npm test`: every check, in two stages, then the time of each phase and of the whole run, so that a
+// `npm test`: every check, side by side, then the time of each phase and of the whole run, so that a
 // change that makes the gate slower is seen at once (the budget: 10 minutes on a clean clone of a
 // 2-core machine, docs/testing.md).
 //
-// 1. lint, types, the web build and the seeded data, side by side: each is mostly one thread.
-// 2. vitest (unit, web, DynamoDB Local and CDK suites) beside Playwright (the journeys, against local
-//    hosts on copies of the seeded data of stage 1). Each leaves the cores idle at times, one waiting on
-//    DynamoDB Local, the other on pages, timers and polls, its hosts' start and its last journeys; side by
-//    side they fill each other's gaps. Both wait for states, never against tight clocks (docs/testing.md).
+// The journeys are the longest path: the web build and the seeded data, then Playwright against local
+// hosts on copies of that data. Everything else (vitest, lint, types) needs neither, so it starts at once
+// and fills the cores that path leaves idle: its processes run at a lower priority (nice), so that the
+// path goes first and the others take what is left, whichever ends last. Every phase waits for states,
+// never against tight clocks (docs/testing.md).
 //
-// A phase's output is printed whole when its stage ends, so that side-by-side phases do not interleave,
-// and a failed phase's last, just above the summary: a CI log that keeps only its tail shows the failure.
-// The first failing stage stops the run.
+// A phase's output is printed whole when it ends, so that side-by-side phases do not interleave, and a
+// failed phase's at the very end, just above the summary: a CI log that keeps only its tail shows the
+// failure. A phase whose inputs failed does not run.
 
 import { spawn } from 'node:child_process';
 
 interface Phase {
   name: string;
   command: string;
+  /** The phases whose output it needs. */
+  after?: string[];
+  /** Off the journeys' path: it takes the cores that path leaves idle. */
+  filler?: boolean;
 }
 
 interface Outcome {
   name: string;
   ok: boolean;
+  /** From the start of the run. */
+  startedAt: number;
   seconds: number;
   output: string;
 }
 
-const STAGES: Phase[][] = [
-  [
-    { name: 'lint', command: 'eslint . && prettier --check .' },
-    { name: 'types', command: 'npm run typecheck' },
-    // The local hosts' precompressed copies need not be the smallest here (web/scripts/compress.ts).
-    { name: 'web build', command: 'BROTLI_QUALITY=9 npm run build -w web' },
-    { name: 'seeded data', command: 'tsx tests/support/seeded-data.ts' },
-  ],
-  [
-    { name: 'vitest', command: 'vitest run' },
-    { name: 'playwright', command: 'playwright test' },
-  ],
+const PHASES: Phase[] = [
+  // The local hosts' precompressed copies need not be the smallest here (web/scripts/compress.ts).
+  { name: 'web build', command: 'BROTLI_QUALITY=9 npm run build -w web' },
+  { name: 'seeded data', command: 'tsx tests/support/seeded-data.ts' },
+  { name: 'playwright', command: 'playwright test', after: ['web build', 'seeded data'] },
+  { name: 'vitest', command: 'vitest run', filler: true },
+  { name: 'lint', command: 'eslint . && prettier --check .', filler: true },
+  { name: 'types', command: 'npm run typecheck', filler: true },
 ];
+
+/** Lower, not lowest: a filler still progresses beside the journeys, whose waits are for states only. */
+const FILLER_NICENESS = 5;
 
 /**
  * The JVM of every DynamoDB Local the phases start (the tests', the journey hosts'): the short runs of a
@@ -48,11 +53,12 @@ const STAGES: Phase[][] = [
 const JAVA_FOR_SHORT_RUNS = '-XX:+UseSerialGC -XX:TieredStopAtLevel=1';
 
 /** A phase keeps its output, so that side-by-side phases do not interleave. */
-function run(phase: Phase): Promise<Outcome> {
+function run(phase: Phase, runStarted: number): Promise<Outcome> {
   const started = performance.now();
+  const shell = ['sh', '-c', phase.command];
+  const [file, ...args] = phase.filler ? ['nice', '-n', String(FILLER_NICENESS), ...shell] : shell;
   return new Promise((resolve) => {
-    const child = spawn(phase.command, {
-      shell: true,
+    const child = spawn(file!, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, JDK_JAVA_OPTIONS: process.env.JDK_JAVA_OPTIONS ?? JAVA_FOR_SHORT_RUNS },
     });
@@ -60,7 +66,8 @@ function run(phase: Phase): Promise<Outcome> {
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
-      resolve({ name: phase.name, ok: code === 0, seconds: (performance.now() - started) / 1000, output });
+      const seconds = (performance.now() - started) / 1000;
+      resolve({ name: phase.name, ok: code === 0, startedAt: (started - runStarted) / 1000, seconds, output });
     });
   });
 }
@@ -74,24 +81,45 @@ function failureLines(output: string): string[] {
 }
 
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
 
 console.log(`npm test on Node ${process.version}`);
 const started = performance.now();
-const outcomes: Outcome[] = [];
-for (const stage of STAGES) {
-  const results = await Promise.all(stage.map((phase) => run(phase)));
-  for (const result of [...results].sort((a, b) => Number(b.ok) - Number(a.ok))) {
-    process.stdout.write(`\n── ${result.name} (${result.seconds.toFixed(0)} s) ──\n${result.output}`);
+const outcomes = new Map<string, Outcome>();
+const failed: Outcome[] = [];
+
+/** Runs `phase` once its inputs have passed; resolves with nothing when one failed. */
+const runs = new Map<string, Promise<Outcome | null>>();
+function runWhenReady(phase: Phase): Promise<Outcome | null> {
+  let running = runs.get(phase.name);
+  if (!running) {
+    const inputs = (phase.after ?? []).map((name) => runWhenReady(PHASES.find((other) => other.name === name)!));
+    running = Promise.all(inputs).then(async (done) => {
+      if (!done.every((input) => input?.ok)) return null;
+      const outcome = await run(phase, started);
+      outcomes.set(phase.name, outcome);
+      if (outcome.ok) process.stdout.write(`\n── ${outcome.name} (${outcome.seconds.toFixed(0)} s) ──\n${outcome.output}`);
+      else failed.push(outcome);
+      return outcome;
+    });
+    runs.set(phase.name, running);
   }
-  outcomes.push(...results);
-  if (results.some((result) => !result.ok)) break;
+  return running;
 }
+await Promise.all(PHASES.map(runWhenReady));
+for (const outcome of failed) process.stdout.write(`\n── ${outcome.name} (${outcome.seconds.toFixed(0)} s) ──\n${outcome.output}`);
 const total = (performance.now() - started) / 1000;
 
-console.log('\nnpm test, phase by phase (side by side within a stage):');
-for (const outcome of outcomes) {
-  console.log(`  ${outcome.ok ? 'ok    ' : 'FAILED'} ${outcome.name.padEnd(12)} ${minutes(outcome.seconds)}`);
+console.log('\nnpm test, phase by phase (side by side; the journeys after the web build and the seeded data):');
+for (const phase of PHASES) {
+  const outcome = outcomes.get(phase.name);
+  if (!outcome) {
+    console.log(`  not run ${phase.name}`);
+    continue;
+  }
+  const span = `${clock(outcome.startedAt)} → ${clock(outcome.startedAt + outcome.seconds)}`;
+  console.log(`  ${outcome.ok ? 'ok    ' : 'FAILED'} ${outcome.name.padEnd(12)} ${minutes(outcome.seconds).padEnd(12)} (${span})`);
   if (!outcome.ok) for (const line of failureLines(outcome.output)) console.log(`           ${line}`);
 }
 console.log(`  total               ${minutes(total)}${total > 600 ? '  (over the 10-minute budget)' : ''}`);
-process.exit(outcomes.every((outcome) => outcome.ok) && outcomes.length === STAGES.flat().length ? 0 : 1);
+process.exit(outcomes.size === PHASES.length && [...outcomes.values()].every((outcome) => outcome.ok) ? 0 : 1);

@@ -11,6 +11,7 @@ import type {
   Allergen,
   Certification,
   DayPeriod,
+  EquipmentCriterion,
   KitchenEquipment,
   PriceKind,
   PriceRange,
@@ -18,10 +19,11 @@ import type {
   TruckType,
   Weekday,
 } from '@partage/graphql';
-import { batchGet, db, isConditionFailure, tableName, transactWrite } from './client';
+import { batchGet, db, failedConditionIndexes, isConditionFailure, tableName, transactWrite } from './client';
 import { DataRefusal } from './errors';
 import { adKey, adListIndexKeys, ownerAdsPartition, UNLISTED_ADS_PARTITION, type AdListState } from './keys';
 import { newestFirstPage, type ListingIndex } from './page-tokens';
+import { equipmentPlacementWrite, type StarSumsRecord } from './ratings';
 import { searchEntryWrite, type SearchEntry } from './search-index';
 
 export interface LocalizedValue {
@@ -134,7 +136,12 @@ export async function getAds(adIds: string[]): Promise<AdRecord[]> {
  * Writes `next` over the ad read as `before` (its version + 1), with its search entry (null: none,
  * the ad is out of the search); ITEM_GONE when the ad is gone or was changed since it was read.
  */
-export async function replaceAd(before: AdRecord, next: AdRecord, searchEntry: SearchEntry | null): Promise<AdRecord> {
+export async function replaceAd(
+  before: AdRecord,
+  next: AdRecord,
+  searchEntry: SearchEntry | null,
+  equipmentSums: StarSumsRecord<EquipmentCriterion>,
+): Promise<AdRecord> {
   const written = { ...next, version: before.version + 1 };
   try {
     await transactWrite([
@@ -147,8 +154,11 @@ export async function replaceAd(before: AdRecord, next: AdRecord, searchEntry: S
         },
       },
       searchEntryWrite(written.id, searchEntry),
+      equipmentPlacementWrite(written.id, equipmentSums, searchEntry?.publishedAt ?? null),
     ]);
   } catch (error) {
+    // Only the equipment's sums moved (a rating published meanwhile): the caller reads them again.
+    if (failedConditionIndexes(error).join() === '2') throw new DataRefusal('STALE_VERSION', 'A rating of the ad was published meanwhile');
     if (isConditionFailure(error)) throw new DataRefusal('ITEM_GONE', 'The ad was changed or removed meanwhile');
     throw error;
   }

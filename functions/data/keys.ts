@@ -135,6 +135,25 @@ export const searchEntryIndexKeys = (geohash: string, publishedAt: string, adId:
   GSI3SK: publicationSortKey(publishedAt, adId),
 });
 
+// The rating order (AdSort RATING_DESC): a rated ad's equipment aggregate `AD#<id>/EQUIPMENT_RATINGS`
+// (functions/data/ratings.ts) is listed in GSI2 while the ad is in the search, in one of a few shards,
+// by its overall average then its publication. Unrated ads follow, from the date partitions above.
+export const RATED_SHARDS = 8;
+export const ratedPartition = (shard: number) => `RATED#${shard}`;
+/**
+ * The rating order's sort key, read descending: the overall average in tenths (10..50, three digits:
+ * fixed width sorts as text), then the publication sort key, so the newest comes first among equals.
+ * `000` (no average can be lower than 1.0) places the unrated ads after every rated one.
+ */
+export const ratingSortKey = (averageTenths: number, publishedAt: string, adId: string) =>
+  `${String(averageTenths).padStart(3, '0')}#${publicationSortKey(publishedAt, adId)}`;
+export const UNRATED_SORT_PREFIX = '000#';
+/** An equipment aggregate's GSI2 keys in the rating order: the ad's shard, by average and publication. */
+export const ratedIndexKeys = (averageTenths: number, publishedAt: string, adId: string) => ({
+  GSI2PK: ratedPartition(stableShardOf(adId, RATED_SHARDS)),
+  GSI2SK: ratingSortKey(averageTenths, publishedAt, adId),
+});
+
 /**
  * A keyword stem's posting for one ad, in the stem's own partition by publication time: a single
  * write per stem (no index), found again from the ad's previous entry (its stems and publication time).

@@ -11,14 +11,21 @@
 //   the ad's `AD#<adId>/EQUIPMENT_RATINGS`. So the aggregates count each rating exactly once.
 // - A moderator hiding a published comment marks the review and the rating it came from in one
 //   transaction (the rating's revision moves on, so a write of the ratings read before is refused).
+// - While the ad is in the search, its equipment aggregate is listed in the rating order (GSI2
+//   `RATED#<shard>`, by overall average then publication: keys.ts ratedIndexKeys). Its keys are
+//   rewritten by every write that may move it — a publication (with the sums, in its transaction) and
+//   every write of the ad (equipmentPlacementWrite, in the ad's transaction) — each conditioned on the
+//   count it read and on the ad's search entry as read, so of two at once the later is refused and
+//   reads again: the keys always match the sums and the entry.
 // - The reputation item also counts the user's transactions (contracts paid and paid out), added in
 //   the payout's own transaction (transactionCountUpdates).
 
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { EquipmentStarValues, PartyStarValues, RatingSideName } from '@partage/graphql';
-import { EQUIPMENT_CRITERIA, PARTY_CRITERIA } from '@partage/graphql';
+import type { EquipmentCriterion, EquipmentStarValues, PartyStarValues, RatingSideName } from '@partage/graphql';
+import { averagesOf, EQUIPMENT_CRITERIA, PARTY_CRITERIA } from '@partage/graphql';
 import { batchGet, db, isConditionFailure, tableName, transactWrite, type TransactItem } from './client';
 import { DataRefusal } from './errors';
+import { ratedIndexKeys, searchEntryKey } from './keys';
 import { pageTokenAfter, startKeyOf, type ListingIndex } from './page-tokens';
 
 const ratingsKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'RATINGS' });
@@ -100,16 +107,105 @@ export async function getManyContractRatings(contractIds: string[]): Promise<Map
   return new Map(items.map((item) => [item.contractId as string, item as unknown as ContractRatingsRecord]));
 }
 
-/** ADD of each criterion's stars and of 1 to the count, on an aggregate item. */
-function sumsUpdate(key: Record<string, string>, type: string, stars: Record<string, number>): TransactItem {
+type EquipmentSums = StarSumsRecord<EquipmentCriterion>;
+
+/** The equipment's overall average in tenths, as cards show it rounded (10..50); null when unrated. */
+export function averageTenthsOf(sums: EquipmentSums): number | null {
+  const { overall } = averagesOf(EQUIPMENT_CRITERIA, sums);
+  return overall === null ? null : Math.round(overall * 10);
+}
+
+/**
+ * The clauses that put an equipment aggregate at its place in the rating order (`publishedAt`: its
+ * ad's entry's; null, out of the search: out of the order), refused unless the count is still `countRead`.
+ */
+function placementClauses(adId: string, sums: EquipmentSums, publishedAt: string | null, countRead: number) {
+  const tenths = averageTenthsOf(sums);
+  const keys = tenths !== null && publishedAt ? ratedIndexKeys(tenths, publishedAt, adId) : null;
+  return {
+    set: keys ? ['GSI2PK = :ratedPk', 'GSI2SK = :ratedSk'] : [],
+    remove: keys ? '' : ' REMOVE GSI2PK, GSI2SK',
+    values: { ...(keys && { ':ratedPk': keys.GSI2PK, ':ratedSk': keys.GSI2SK }), ...(countRead > 0 && { ':countRead': countRead }) },
+    condition: countRead > 0 ? 'ratingsCount = :countRead' : 'attribute_not_exists(ratingsCount)',
+  };
+}
+
+/** An equipment aggregate's item as publications leave it, in the rating order (exported for bulk loads: the benchmark). */
+export function equipmentRatingsItem(adId: string, { count, sums }: EquipmentSums, publishedAt: string): Record<string, unknown> {
+  const tenths = averageTenthsOf({ count, sums });
+  return {
+    ...equipmentRatingsKey(adId),
+    type: 'EquipmentRatings',
+    ratingsCount: count,
+    ...Object.fromEntries(Object.entries(sums).map(([criterion, sum]) => [`sum_${criterion}`, sum])),
+    ...(tenths !== null && ratedIndexKeys(tenths, publishedAt, adId)),
+  };
+}
+
+/** The ad's search entry is still as read: published at `publishedAt`, or absent (null). */
+const entryCheck = (adId: string, publishedAt: string | null): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: searchEntryKey(adId),
+    ConditionExpression: publishedAt ? 'publishedAt = :publishedAt' : 'attribute_not_exists(PK)',
+    ...(publishedAt && { ExpressionAttributeValues: { ':publishedAt': publishedAt } }),
+  },
+});
+
+/**
+ * ADD of each criterion's stars and of 1 to the count, on an aggregate item; the equipment's also
+ * moves in the rating order (`placed`: the sums read, the ad's entry's publication), on the
+ * condition that neither changed since they were read.
+ */
+function sumsUpdate(
+  key: Record<string, string>,
+  type: string,
+  stars: Record<string, number>,
+  placed?: { adId: string; before: EquipmentSums; publishedAt: string | null },
+): TransactItem[] {
   const names = Object.keys(stars);
+  const after = placed && {
+    count: placed.before.count + 1,
+    sums: Object.fromEntries(EQUIPMENT_CRITERIA.map((name) => [name, (placed.before.sums[name] ?? 0) + (stars[name] ?? 0)])),
+  };
+  const placement = placed && placementClauses(placed.adId, after!, placed.publishedAt, placed.before.count);
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: `SET ${['#type = :type', ...(placement?.set ?? [])].join(', ')}${placement?.remove ?? ''} ADD ratingsCount :one, ${names.map((_, i) => `#c${i} :s${i}`).join(', ')}`,
+        ...(placement && { ConditionExpression: placement.condition }),
+        ExpressionAttributeNames: { '#type': 'type', ...Object.fromEntries(names.map((name, i) => [`#c${i}`, `sum_${name}`])) },
+        ExpressionAttributeValues: {
+          ':type': type,
+          ':one': 1,
+          ...Object.fromEntries(names.map((name, i) => [`:s${i}`, stars[name]])),
+          ...placement?.values,
+        },
+      },
+    },
+    ...(placed ? [entryCheck(placed.adId, placed.publishedAt)] : []),
+  ];
+}
+
+/**
+ * Inside an ad's transaction (its search entry written as `publishedAt`, or removed: null): its
+ * equipment aggregate's place in the rating order, from the sums read before (`sums`). Refused when a
+ * rating was published since (the caller reads the sums again).
+ */
+export function equipmentPlacementWrite(adId: string, sums: EquipmentSums, publishedAt: string | null): TransactItem {
+  const placement = placementClauses(adId, sums, publishedAt, sums.count);
+  if (sums.count === 0) {
+    return { ConditionCheck: { TableName: tableName(), Key: equipmentRatingsKey(adId), ConditionExpression: placement.condition } };
+  }
   return {
     Update: {
       TableName: tableName(),
-      Key: key,
-      UpdateExpression: `SET #type = :type ADD ratingsCount :one, ${names.map((_, i) => `#c${i} :s${i}`).join(', ')}`,
-      ExpressionAttributeNames: { '#type': 'type', ...Object.fromEntries(names.map((name, i) => [`#c${i}`, `sum_${name}`])) },
-      ExpressionAttributeValues: { ':type': type, ':one': 1, ...Object.fromEntries(names.map((name, i) => [`:s${i}`, stars[name]])) },
+      Key: equipmentRatingsKey(adId),
+      UpdateExpression: `${placement.set.length > 0 ? `SET ${placement.set.join(', ')}` : ''}${placement.remove}`.trim(),
+      ConditionExpression: placement.condition,
+      ExpressionAttributeValues: placement.values,
     },
   };
 }
@@ -135,6 +231,11 @@ export async function replaceContractRatings(
       },
     },
   ];
+  // The equipment's place in the rating order is computed from its sums and its ad's search entry as
+  // they stand: both read now, the transaction refused (STALE_VERSION) if either moved meanwhile.
+  const placed = publications.some((publication) => publication.equipment)
+    ? await Promise.all([getEquipmentSums(next.adId), searchEntryPublication(next.adId)])
+    : undefined;
   for (const { side, review, equipment } of publications) {
     items.push({
       Put: {
@@ -149,8 +250,11 @@ export async function replaceContractRatings(
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     });
-    items.push(sumsUpdate(reputationKey(review.ratedUserId), 'Reputation', review.stars));
-    if (equipment) items.push(sumsUpdate(equipmentRatingsKey(next.adId), 'EquipmentRatings', equipment));
+    items.push(...sumsUpdate(reputationKey(review.ratedUserId), 'Reputation', review.stars));
+    if (equipment && placed) {
+      const [before, publishedAt] = placed;
+      items.push(...sumsUpdate(equipmentRatingsKey(next.adId), 'EquipmentRatings', equipment, { adId: next.adId, before, publishedAt }));
+    }
   }
   try {
     await transactWrite(items);
@@ -190,6 +294,20 @@ export async function getReputations(userIds: string[]): Promise<Map<string, Rep
   );
 }
 
+/** An ad's equipment sums as they stand (a strongly consistent read), before a write that depends on them. */
+export async function getEquipmentSums(adId: string): Promise<EquipmentSums> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: equipmentRatingsKey(adId), ConsistentRead: true }));
+  return sumsOf(Item, EQUIPMENT_CRITERIA);
+}
+
+/** When the ad's search entry was published (a strongly consistent read); null when it is out of the search. */
+async function searchEntryPublication(adId: string): Promise<string | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: searchEntryKey(adId), ConsistentRead: true, ProjectionExpression: 'publishedAt' }),
+  );
+  return (Item?.publishedAt as string | undefined) ?? null;
+}
+
 /** The equipment sums of several ads, by ad id: one BatchGetItem. */
 export async function getEquipmentRatings(adIds: string[]): Promise<Map<string, StarSumsRecord<(typeof EQUIPMENT_CRITERIA)[number]>>> {
   const items = await batchGet([...new Set(adIds)].map(equipmentRatingsKey));
@@ -208,6 +326,34 @@ export const transactionCountUpdates = (userIds: string[]): TransactItem[] =>
       ExpressionAttributeValues: { ':type': 'Reputation', ':one': 1 },
     },
   }));
+
+/**
+ * Sets a user's transaction count to `count` (the backfill: docs/ratings.md), if it is still
+ * `countRead` (their count as read before counting): false when a payout added to it meanwhile.
+ */
+export async function setTransactionsCount(userId: string, count: number, countRead: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: reputationKey(userId),
+        UpdateExpression: 'SET #type = :type, transactionsCount = :count',
+        ConditionExpression:
+          countRead === 0 ? 'attribute_not_exists(transactionsCount) OR transactionsCount = :zero' : 'transactionsCount = :read',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: {
+          ':type': 'Reputation',
+          ':count': count,
+          ...(countRead === 0 ? { ':zero': 0 } : { ':read': countRead }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
 
 const reviewOf = (item: Record<string, unknown>): ReviewRecord => {
   const { PK: _pk, SK: _sk, type: _type, GSI1PK: _gsi1pk, GSI1SK: _gsi1sk, ...record } = item;

@@ -11,6 +11,7 @@ import { batchGet, db, tableName, type TransactItem } from './client';
 import {
   geoCellPartition,
   geoRecentPartition,
+  ratedPartition,
   recentPartition,
   searchEntryIndexKeys,
   searchEntryKey,
@@ -196,6 +197,37 @@ export async function entriesByPublication(
     }),
   );
   return entryPage(page.Items, page.LastEvaluatedKey);
+}
+
+/** A rated ad in the rating order: its sort key (keys.ts ratingSortKey) and id. */
+export interface RatedPosition {
+  key: string;
+  id: string;
+}
+
+/**
+ * A shard of the rating order (the equipment aggregates of the rated ads in the search), best first,
+ * strictly after `after` (a ratingSortKey) in that order; only the keys are read (the entries are
+ * fetched for the ads a page needs).
+ */
+export async function ratedByAverage(
+  shard: number,
+  { after, limit, startKey }: { after?: string; limit: number; startKey?: IndexStartKey },
+): Promise<{ items: RatedPosition[]; startKey?: IndexStartKey }> {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: `GSI2PK = :pk${after === undefined ? '' : ' AND GSI2SK < :after'}`,
+      ExpressionAttributeValues: { ':pk': ratedPartition(shard), ...(after === undefined ? {} : { ':after': after }) },
+      ProjectionExpression: 'PK, GSI2SK',
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  const items = (page.Items ?? []).map((item) => ({ key: String(item.GSI2SK), id: String(item.PK).slice('AD#'.length) }));
+  return { items, startKey: page.LastEvaluatedKey };
 }
 
 /** The postings of a stem, at most `limit`; `complete` when that was all of them. */

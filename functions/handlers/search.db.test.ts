@@ -1,10 +1,12 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AD_APPROXIMATE_RADIUS_METERS, type AdInput, type AdSearchInput, type AdSummary } from '@partage/graphql';
 import { db } from '../data/client';
+import { replaceContractRatings } from '../data/ratings';
 import type { UserRecord } from '../data/users';
 import { approximatePoint } from '../domain/ads/location';
-import { manualClock, useClock } from '../domain/clock';
+import { manualClock, now, useClock } from '../domain/clock';
 import { distanceMeters, type Point } from '../domain/search/cell-cover';
 import { SEARCH_TUNING } from '../domain/search/search-ads';
 import {
@@ -396,6 +398,171 @@ describe('Query.searchAds: what is listed', () => {
       publishedAt: expect.any(String),
       distanceKm: 0,
     });
+  });
+});
+
+describe('Query.searchAds: by equipment rating', () => {
+  let month = 0;
+  /** A tenant's rating of the ad's equipment (three criteria's stars), published as a contract's ratings are (data/ratings.ts). */
+  async function rateEquipment(adId: string, [compliance, cleanliness, security]: [number, number, number]) {
+    const contractId = randomUUID();
+    const at = now().toISOString();
+    const tenantId = randomUUID();
+    const party = { respectOfContract: 4, communication: 4, reliability: 4 };
+    const equipment = { compliance, cleanliness, security };
+    const review = {
+      contractId,
+      side: 'TENANT' as const,
+      authorId: tenantId,
+      ratedUserId: owner.id,
+      adId,
+      month: `2025-${String((month++ % 12) + 1).padStart(2, '0')}`,
+      stars: party,
+      publishedAt: at,
+    };
+    await replaceContractRatings(
+      undefined,
+      {
+        contractId,
+        adId,
+        ownerId: owner.id,
+        tenantId,
+        endAt: at,
+        month: review.month,
+        TENANT: { equipment, party, updatedAt: at, submittedAt: at, publishedAt: at },
+      },
+      [{ side: 'TENANT', review, equipment }],
+    );
+  }
+  const byRating = (centre: Point, more: AdSearchInput = {}) => ({ ...near(centre), sort: 'RATING_DESC' as const, ...more });
+  const idsIn = async (input: AdSearchInput, limit?: number) => (await allOf(input, limit)).map((item) => item.id);
+
+  it('puts the best rated equipment first, the newest first among equal averages, the unrated last (newest first), page after page', async () => {
+    const centre = newArea();
+    const at = (km: number, overrides: Partial<AdInput> = {}) =>
+      adAt(offset(centre, km, 0), { title: { fr: 'Tempéreuse à chocolat', en: null }, ...overrides });
+    const unratedOld = await at(1);
+    const fair = await at(2);
+    const goodOld = await at(3);
+    const best = await at(4);
+    const goodNew = await at(5);
+    const unratedNew = await at(6);
+    const otherCategory = await at(7, { category: 'SURPLUS' });
+    await rateEquipment(fair, [3, 3, 3]);
+    await rateEquipment(goodOld, [4, 4, 5]);
+    await rateEquipment(goodNew, [5, 4, 4]);
+    await rateEquipment(best, [5, 5, 4]);
+    await rateEquipment(best, [5, 5, 5]);
+    await rateEquipment(otherCategory, [1, 1, 1]);
+
+    // 4.8, then two at 4.3 (the later publication first), 3.0, 1.0, then the unrated.
+    const expected = [best, goodNew, goodOld, fair, otherCategory, unratedNew, unratedOld];
+    expect(await idsIn(byRating(centre))).toEqual(expected);
+    // Every page a full one, its token valid for the next, across the rated and the unrated ones.
+    expect(await idsIn(byRating(centre), 2)).toEqual(expected);
+    expect(await idsIn(byRating(centre), 5)).toEqual(expected);
+    Object.assign(SEARCH_TUNING, { maxPartitionPage: 1 });
+    expect(await idsIn(byRating(centre), 3)).toEqual(expected);
+    // The filters apply as in every order: a category, a keyword (rare: its postings are the candidates).
+    expect(await idsIn(byRating(centre, { categories: ['PROFESSIONAL_KITCHEN'] }), 2)).toEqual(
+      expected.filter((id) => id !== otherCategory),
+    );
+    expect(await idsIn(byRating(centre, { keyword: 'tempereuses' }), 2)).toEqual(expected);
+    expect(await idsIn({ keyword: 'tempereuses', sort: 'RATING_DESC' }, 3)).toEqual(expected);
+    // A token of this order is refused by another.
+    const { nextToken } = await pageOf(byRating(centre), { limit: 2 });
+    expect(invalidFieldsOf(await search({ ...near(centre), sort: 'DATE_DESC' }, { limit: 2, nextToken }))).toEqual(['nextToken:oneOf']);
+  });
+
+  it('moves an ad when a rating of its equipment is published, and keeps its place through its own writes', async () => {
+    const centre = newArea();
+    const first = await adAt(centre);
+    const second = await adAt(offset(centre, 1, 0));
+    const order = () => idsIn(byRating(centre));
+    expect(await order()).toEqual([second, first]);
+
+    await rateEquipment(first, [3, 3, 3]);
+    expect(await order()).toEqual([first, second]);
+    await rateEquipment(second, [5, 5, 5]);
+    expect(await order()).toEqual([second, first]);
+    // (15 + 3 + 3) / 9 = 2.3 < 3.0
+    await rateEquipment(second, [1, 1, 1]);
+    await rateEquipment(second, [1, 1, 1]);
+    expect(await order()).toEqual([first, second]);
+
+    // Edited, it stays at its place; unpublished, it leaves the order; a rating published meanwhile
+    // counts once it is published again (at its new publication time).
+    await adsHandler(
+      resolverEvent(
+        'Mutation.updateAd',
+        {
+          id: first,
+          input: adInput({ address: { ...adInput().address, ...centre, showAddress: true }, title: { fr: 'Four à sole', en: null } }),
+        },
+        asUser(owner),
+      ),
+    );
+    expect(await order()).toEqual([first, second]);
+    await adsHandler(resolverEvent('Mutation.unpublishAd', { id: second }, asUser(owner)));
+    expect(await order()).toEqual([first]);
+    await rateEquipment(second, [5, 5, 5]);
+    expect(await order()).toEqual([first]);
+    await adsHandler(resolverEvent('Mutation.publishAd', { id: second }, asUser(owner)));
+    // (21 + 15) / 12 = 3.0, as the first's: its new publication is the newer.
+    expect(await order()).toEqual([second, first]);
+    await adsHandler(resolverEvent('Mutation.unpublishAd', { id: first }, asUser(owner)));
+    expect(await order()).toEqual([second]);
+  });
+
+  it('keeps the order in step when a rating is published while the ad is written: the later of the two reads again', async () => {
+    const centre = newArea();
+    const ad = await adAt(centre);
+    const other = await adAt(offset(centre, 1, 0));
+    await rateEquipment(other, [3, 3, 3]);
+    const order = () => idsIn(byRating(centre));
+    /** Runs `meanwhile` once, just before the first transaction `matches` picks is sent. */
+    const crossing = (matches: (items: { Put?: { Item?: Record<string, unknown> } }[]) => boolean, meanwhile: () => Promise<unknown>) => {
+      const client = db();
+      const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+      let crossed = false;
+      return vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+        if (!crossed && command instanceof TransactWriteCommand && matches(command.input.TransactItems as never)) {
+          crossed = true;
+          await meanwhile();
+        }
+        return send(command);
+      }) as never);
+    };
+
+    // A rating published between the edit's read of the sums and its transaction: the edit is done anew.
+    const edit = crossing(
+      (items) => items[0]?.Put?.Item?.type === 'Ad',
+      () => rateEquipment(ad, [5, 5, 5]),
+    );
+    const edited = await adsHandler(
+      resolverEvent(
+        'Mutation.updateAd',
+        {
+          id: ad,
+          input: adInput({ address: { ...adInput().address, ...centre, showAddress: true }, title: { fr: 'Laminoir', en: null } }),
+        },
+        asUser(owner),
+      ),
+    );
+    edit.mockRestore();
+    expect(errorCodeOf(edited)).toBeUndefined();
+    expect(await order()).toEqual([ad, other]);
+
+    // The ad unpublished between a publication's reads and its transaction: the publication is refused (its callers read again).
+    const unpublish = crossing(
+      (items) => items[0]?.Put?.Item?.type === 'ContractRatings',
+      () => adsHandler(resolverEvent('Mutation.unpublishAd', { id: other }, asUser(owner))),
+    );
+    await expect(rateEquipment(other, [1, 1, 1])).rejects.toMatchObject({ reason: 'STALE_VERSION' });
+    unpublish.mockRestore();
+    expect(await order()).toEqual([ad]);
+    await adsHandler(resolverEvent('Mutation.publishAd', { id: other }, asUser(owner)));
+    expect(await order()).toEqual([ad, other]);
   });
 });
 

@@ -57,6 +57,11 @@ export interface LocalServerOptions {
   rateLimits?: { graphql: RateLimit; http: RateLimit };
   /** Caps of the real-time endpoint; default REALTIME_LIMITS (appsync-realtime.ts). */
   realtimeLimits?: RealtimeLimits;
+  /**
+   * The scheduler's own passes every 15 s; default true. A test that moves the clock and runs the due
+   * jobs from the dev schedules page turns them off, or a pass may run them first on busy cores.
+   */
+  schedulerPasses?: boolean;
 }
 
 export interface LocalServer {
@@ -117,6 +122,11 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
         sendJson(response, 500, { message: 'Internal Server Error' });
       });
   });
+  // Node closes a connection idle for 5 s; a client that sends its next request on it just then (a
+  // browser, Playwright's route.fetch, on busy cores) gets ECONNRESET. Idle connections live longer than
+  // the clients' own limits instead, as behind a load balancer (its 60 s).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on('upgrade', (request, socket, head) => {
     if (!hostAllowed(request.headers.host)) return socket.end('HTTP/1.1 421 Misdirected Request\r\nconnection: close\r\n\r\n');
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== REALTIME_PATH) return socket.destroy();
@@ -184,7 +194,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       oneTimeJobs: schedules.ONE_TIME_JOBS,
       lambdaOf: (handler) => functions.jobHandlers.get(handler)!,
     });
-    scheduler.start();
+    if (options.schedulerPasses ?? true) scheduler.start();
     const devSchedules = createDevSchedules(scheduler);
     const devPayments = createDevPayments();
     const files = createLocalFileRoutes({ dir: options.dataDir, secret: process.env.FILE_STORE_SECRET! });

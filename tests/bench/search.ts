@@ -2,7 +2,8 @@
 // ads into DynamoDB Local, spread like Quebec's population (the towns of the bundled place data,
 // weighted by population, each ad jittered around its town: dense in Montréal and Québec, sparse in
 // the regions), composed from the demo ads' bilingual texts. Each ad is written as its write path
-// leaves it (search entry + keyword postings; the search reads nothing else), BatchWrite by 25 with
+// leaves it (search entry + keyword postings; every seventh rated: its equipment aggregate in the rating
+// order), BatchWrite by 25 with
 // 16 in flight. Then measures p50/p95 and requests per second of the search questions through the
 // search handler, each against a naive baseline (Scan every search entry, filter and sort in
 // memory), prints a table and writes bench/results/search.json. Nothing here asserts a timing.
@@ -12,6 +13,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AdSearchInput, AdSummary } from '@partage/graphql';
 import { ensureTable } from '../../functions/data/ensure-table';
+import { ratingSortKey } from '../../functions/data/keys';
+import { averageTenthsOf, equipmentRatingsItem } from '../../functions/data/ratings';
 import { searchEntryItem, searchEntryOfItem, termPostingItem, type SearchEntry } from '../../functions/data/search-index';
 import { todayInQuebec } from '../../functions/domain/ads/ad-input';
 import { demoAds } from '../../functions/domain/ads/demo-ads';
@@ -58,10 +61,16 @@ try {
   const queue: { table: string; item: Record<string, unknown> }[] = [];
   const refill = () => {
     while (queue.length < 25 && nextAd < ADS) {
+      const rated = nextAd % 7 === 0;
       const entry = searchEntryOf(benchAd(nextAd++, templates, now, 365))!;
       const item = searchEntryItem(entry);
+      // One to three ratings of one to five stars: averages spread from 1.0 to 5.0, with many ties.
+      const count = 1 + (nextAd % 3);
+      const sums = { compliance: count * (1 + (nextAd % 5)), cleanliness: count * (1 + ((nextAd >> 2) % 5)), security: count * 4 };
+      const ratingTenths = rated ? averageTenthsOf({ count, sums }) : null;
       // The baseline's copy has no index keys: its table is only ever scanned.
-      queue.push({ table: TABLE, item }, { table: BASELINE_TABLE, item: { PK: item.PK, SK: item.SK, ...entry } });
+      queue.push({ table: TABLE, item }, { table: BASELINE_TABLE, item: { PK: item.PK, SK: item.SK, ...entry, ratingTenths } });
+      if (rated) queue.push({ table: TABLE, item: equipmentRatingsItem(entry.id, { count, sums }, entry.publishedAt) });
       for (const term of entry.terms) queue.push({ table: TABLE, item: termPostingItem(entry, term) });
     }
   };
@@ -102,19 +111,21 @@ try {
   async function baseline(input: AdSearchInput, skip: number): Promise<string[]> {
     const criteria = criteriaOf(input);
     const centre = input.near;
-    const hits: { entry: SearchEntry; meters: number }[] = [];
+    const hits: { entry: SearchEntry; meters: number; ratingKey: string }[] = [];
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const page = await doc.send(new ScanCommand({ TableName: BASELINE_TABLE, ExclusiveStartKey }));
       for (const item of page.Items ?? []) {
         const entry = searchEntryOfItem(item);
         const meters = centre ? distanceMeters(centre, entry) : 0;
-        if ((!centre || meters <= centre.radiusKm * 1000) && entryMatches(entry, criteria)) hits.push({ entry, meters });
+        const ratingKey = ratingSortKey((item.ratingTenths as number | null) ?? 0, entry.publishedAt, entry.id);
+        if ((!centre || meters <= centre.radiusKm * 1000) && entryMatches(entry, criteria)) hits.push({ entry, meters, ratingKey });
       }
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
     hits.sort(
       (a, b) =>
+        (input.sort === 'RATING_DESC' ? b.ratingKey.localeCompare(a.ratingKey) : 0) ||
         (centre ? a.meters - b.meters : 0) ||
         (centre ? 0 : b.entry.publishedAt.localeCompare(a.entry.publishedAt)) ||
         a.entry.id.localeCompare(b.entry.id),
@@ -136,6 +147,9 @@ try {
     { name: 'Rimouski 100 km, by distance', input: { near: rimouski } },
     { name: 'Newest first, no place', input: {} },
     { name: 'Montréal 25 km, page 5', input: { near: montreal }, page: 5 },
+    { name: 'Best rated first, no place', input: { sort: 'RATING_DESC' } },
+    { name: 'Best rated first, no place, page 5', input: { sort: 'RATING_DESC' }, page: 5 },
+    { name: 'Montréal 25 km, best rated first', input: { near: montreal, sort: 'RATING_DESC' } },
   ];
 
   const results: { name: string; p50_ms: number; p95_ms: number; rps: number; baseline_p95_ms: number; read: Timing }[] = [];

@@ -8,7 +8,7 @@ import type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInf
 import { STORAGE_KEYS } from '@partage/graphql';
 import { adInput } from '../../functions/testing/ad-input';
 import { expectNoA11yViolations, expectNoA11yViolationsInDialog } from './axe';
-import { serverURL } from './servers';
+import { hostOf, serverURL } from './servers';
 import {
   ACCOUNTS,
   LABELS,
@@ -128,7 +128,7 @@ const visible = (locator: (page: Page, lang: Lang) => Locator) => async (page: P
 
 /** The first-visit invitation stays closed in a role's context: its own test opens it. */
 async function newContextWithoutInvitation(browser: Browser, testInfo: TestInfo): Promise<[BrowserContext, Page]> {
-  const context = await browser.newContext({ baseURL: serverURL(testInfo.parallelIndex) });
+  const context = await browser.newContext({ baseURL: serverURL(hostOf(testInfo)) });
   const page = await context.newPage();
   await page.goto('/accueil');
   await page.evaluate((key) => localStorage.setItem(key, new Date().toISOString()), STORAGE_KEYS.firstVisitModalClosed);
@@ -627,7 +627,7 @@ test.describe('less motion', () => {
    * and the transition of the markers (MapLibre's stylesheet fades them).
    */
   async function followCluster(browser: Browser, testInfo: TestInfo, reducedMotion: 'reduce' | 'no-preference') {
-    const context = await browser.newContext({ baseURL: serverURL(testInfo.parallelIndex), reducedMotion });
+    const context = await browser.newContext({ baseURL: serverURL(hostOf(testInfo)), reducedMotion });
     const page = await context.newPage();
     await page.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), STORAGE_KEYS.firstVisitModalClosed);
     await page.goto('/annonces?lang=fr');

@@ -1,12 +1,12 @@
 // Helpers shared by the journeys: their `test`, demo accounts, the dev mailbox, login through the real form.
 import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
-import { serverPort, serverURL } from './servers';
+import { hostOf, serverPort, serverURL } from './servers';
 
-/** Playwright's `test`, with pages and API requests going to the local host of the journey's worker. */
+/** Playwright's `test`, with pages and API requests going to the journey's local host (servers.ts). */
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from its first parameter.
-  baseURL: async ({}, use, testInfo) => use(serverURL(testInfo.parallelIndex)),
+  baseURL: async ({}, use, testInfo) => use(serverURL(hostOf(testInfo))),
   // A navigation of the journey's page ends once the app has taken over a prerendered page (appReady).
   page: async ({ page, javaScriptEnabled }, use) => {
     // Without JavaScript the prerendered page is the page.
@@ -159,7 +159,7 @@ export async function graphqlCall<T>(request: APIRequestContext, query: string, 
  * is another visitor's sign-up, not one more from the browser under test.
  */
 function graphqlFromAnotherAddress<T>(query: string, variables: object): Promise<{ data?: T; errors?: unknown[] }> {
-  const port = serverPort(test.info().parallelIndex);
+  const port = serverPort(hostOf(test.info()));
   const payload = JSON.stringify({ query, variables });
   const headers = {
     host: `localhost:${port}`,

@@ -1,6 +1,6 @@
 // A new terms version blocks users until they accept it (spec §4). An administrator publishes it with
 // its four PDFs at /gestion-conditions; publishing changes what every USER sees, so this file runs in
-// the `terms` project, after all the other journeys, its tests in order.
+// the `terms` project, on a host of its own (tests/e2e/servers.ts), its tests in order.
 import type { Page } from '@playwright/test';
 import {
   test,

@@ -9,6 +9,7 @@ import { seedDemoData } from '../accounts/demo-seed';
 import { myContracts } from '../contracts/contracts';
 import { contractRatings } from './ratings';
 import { DEMO_ENDED_RENTALS, seedDemoRatings } from './demo-ratings-seed';
+import { backfillTransactionCounts } from './transactions-backfill';
 
 useTestOutbox();
 
@@ -34,5 +35,9 @@ describe('ended demo rentals', () => {
       const reputations = await getReputations([ownerId, tenantId]);
       expect([...reputations.values()].map((r) => r.transactionsCount)).toEqual([2, 2]);
     }
+    // The transaction counts' backfill counts them as the seed did.
+    await backfillTransactionCounts();
+    const counts = await getReputations(DEMO_ENDED_RENTALS.flatMap(({ ownerId, tenantId }) => [ownerId, tenantId]));
+    expect([...counts.values()].map((r) => r.transactionsCount)).toEqual([2, 2, 2, 2]);
   });
 });

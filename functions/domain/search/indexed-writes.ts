@@ -6,8 +6,24 @@
 // stem back: the entry is read again after the deletes, and what it still holds is put back.
 
 import { replaceAd, type AdRecord } from '../../data/ads';
-import { deleteTermPostings, getSearchEntry, putTermPostings } from '../../data/search-index';
+import { DataRefusal } from '../../data/errors';
+import { getEquipmentSums } from '../../data/ratings';
+import { deleteTermPostings, getSearchEntry, putTermPostings, type SearchEntry } from '../../data/search-index';
 import { searchEntryOf } from './search-entry';
+
+/**
+ * replaceAd with the equipment's place in the rating order, from its sums as they stand: a rating
+ * published between the read and the write refuses it (STALE_VERSION), and it is tried again.
+ */
+async function writeWithEquipmentPlacement(before: AdRecord, next: AdRecord, entry: SearchEntry | null): Promise<AdRecord> {
+  for (;;) {
+    try {
+      return await replaceAd(before, next, entry, await getEquipmentSums(before.id));
+    } catch (error) {
+      if (!(error instanceof DataRefusal && error.reason === 'STALE_VERSION')) throw error;
+    }
+  }
+}
 
 /** replaceAd (ITEM_GONE when the ad changed since `before` was read), with its search entry and postings. */
 export async function replaceIndexedAd(before: AdRecord, next: AdRecord): Promise<AdRecord> {
@@ -20,7 +36,7 @@ export async function replaceIndexedAd(before: AdRecord, next: AdRecord): Promis
     const rewrite = !previous || republished || previous.latitude !== entry.latitude || previous.longitude !== entry.longitude;
     await putTermPostings(entry, rewrite ? entry.terms : entry.terms.filter((term) => !previous.terms.includes(term)));
   }
-  const written = await replaceAd(before, next, entry);
+  const written = await writeWithEquipmentPlacement(before, next, entry);
   if (previous) {
     const kept = new Set(entry && !republished ? entry.terms : []);
     const lost = previous.terms.filter((term) => !kept.has(term));

@@ -6,20 +6,35 @@
 //   ones. Reading stops once the page's ads are closer (farther) than anything an unread cell holds.
 // - Date orders: a merge of sorted partitions (the RECENT shards, or the GEO_RECENT cells the circle
 //   touches), each read lazily from the page token on.
+// - Rating order: the same merge over the RATED shards (the rated ads' equipment aggregates, by
+//   average then publication), their entries fetched a page at a time; then, once every rated ad is
+//   past, the unrated ones in the date order's partitions, newest first (a rated ad met there is skipped).
+//   Its positions are rating sort keys (keys.ts ratingSortKey), `000#…` for the unrated.
 // - A keyword whose stem has few postings reads them as the candidates; a common one filters the
 //   entries the other strategies read. Postings are only candidates: every ad is checked on its entry.
 // Every request returns a full page, or the last one (no token): never a short page with a token,
 // which a client could only follow blindly (a sparse or empty result ends in one request).
 
 import type { AdSort } from '@partage/graphql';
-import { GEO_CELL_PRECISION, GEO_RECENT_CELL_PRECISION, publicationSortKey, RECENT_SHARDS } from '../../data/keys';
+import {
+  GEO_CELL_PRECISION,
+  GEO_RECENT_CELL_PRECISION,
+  publicationSortKey,
+  RATED_SHARDS,
+  ratingSortKey,
+  RECENT_SHARDS,
+  UNRATED_SORT_PREFIX,
+} from '../../data/keys';
+import { averageTenthsOf, getEquipmentRatings } from '../../data/ratings';
 import {
   entriesByPublication,
   entriesInCell,
   getSearchEntries,
+  ratedByAverage,
   termPostings,
   type IndexStartKey,
   type PublicationPartition,
+  type RatedPosition,
   type SearchEntry,
   type TermPosting,
 } from '../../data/search-index';
@@ -68,6 +83,8 @@ export interface SearchHit {
   entry: SearchEntry;
   /** From the searched place; null without one. */
   meters: number | null;
+  /** Its rating sort key (the rating order only). */
+  ratingKey?: string;
 }
 
 export interface SearchPage {
@@ -83,25 +100,35 @@ interface Ranked {
   id: string;
   publishedAt: string;
   meters: number | null;
+  ratingKey?: string;
 }
 
-const rankOf = (hit: SearchHit): Ranked => ({ id: hit.entry.id, publishedAt: hit.entry.publishedAt, meters: hit.meters });
+const rankOf = (hit: SearchHit): Ranked => ({
+  id: hit.entry.id,
+  publishedAt: hit.entry.publishedAt,
+  meters: hit.meters,
+  ratingKey: hit.ratingKey,
+});
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The text the date and rating orders sort by. */
+const orderKeyOf = (rank: Ranked, sort: AdSort): string =>
+  sort === 'RATING_DESC' ? rank.ratingKey! : publicationSortKey(rank.publishedAt, rank.id);
+
 function comparer(sort: AdSort): (a: Ranked, b: Ranked) => number {
-  const sign = sort === 'DISTANCE_DESC' || sort === 'DATE_DESC' ? -1 : 1;
+  const sign = sort === 'DISTANCE_ASC' || sort === 'DATE_ASC' ? 1 : -1;
   return isDistanceSort(sort)
     ? (a, b) => sign * (a.meters! - b.meters! || text(a.id, b.id))
-    : (a, b) => sign * text(publicationSortKey(a.publishedAt, a.id), publicationSortKey(b.publishedAt, b.id));
+    : (a, b) => sign * text(orderKeyOf(a, sort), orderKeyOf(b, sort));
 }
 
 const positionOf = (rank: Ranked, sort: AdSort): SearchPosition =>
-  isDistanceSort(sort) ? { meters: rank.meters!, id: rank.id } : { key: publicationSortKey(rank.publishedAt, rank.id) };
+  isDistanceSort(sort) ? { meters: rank.meters!, id: rank.id } : { key: orderKeyOf(rank, sort) };
 
 function isAfter(rank: Ranked, after: SearchPosition | null, sort: AdSort): boolean {
   if (!after) return true;
   if ('key' in after) {
-    const key = publicationSortKey(rank.publishedAt, rank.id);
+    const key = orderKeyOf(rank, sort);
     return sort === 'DATE_ASC' ? key > after.key : key < after.key;
   }
   const meters = rank.meters!;
@@ -114,10 +141,10 @@ function metersFrom(request: SearchRequest, point: Point): number | null {
 }
 
 /** The entry as a hit of this request, or null: out of the circle, not matching, or before the token. */
-function hitOf(entry: SearchEntry, request: SearchRequest): SearchHit | null {
+function hitOf(entry: SearchEntry, request: SearchRequest, ratingKey?: string): SearchHit | null {
   const meters = matchWithin(entry, request.criteria, request.near);
   if (meters === undefined) return null;
-  const hit = { entry, meters };
+  const hit = { entry, meters, ratingKey };
   return isAfter(rankOf(hit), request.after, request.sort) ? hit : null;
 }
 
@@ -212,40 +239,133 @@ async function searchByDistance(request: SearchRequest): Promise<SearchPage> {
   return pageOf(settled(), request);
 }
 
-interface PartitionReader {
-  partition: PublicationPartition;
-  buffer: SearchEntry[];
+/** A sorted partition read page by page: `limit` items from `startKey` on. */
+type SortedPartition<T> = (limit: number, startKey?: IndexStartKey) => Promise<{ items: T[]; startKey?: IndexStartKey }>;
+
+interface PartitionReader<T> {
+  read: SortedPartition<T>;
+  buffer: T[];
   startKey?: IndexStartKey;
   done: boolean;
   size: number;
 }
 
-async function searchByDate(request: SearchRequest, partitions: PublicationPartition[]): Promise<SearchPage> {
-  const ascending = request.sort === 'DATE_ASC';
-  const after = request.after && 'key' in request.after ? request.after.key : undefined;
-  const order = comparer(request.sort);
+/**
+ * The hits of a merge of sorted partitions, in order, until one past the page (or none is left).
+ * Every partition shows its next item; the first of them in the order (by `keyOf`, `descending`) is
+ * the next of all. Items are taken as many as the page still lacks, then made hits by `resolve`.
+ */
+async function mergePartitions<T>(
+  request: SearchRequest,
+  partitions: SortedPartition<T>[],
+  keyOf: (item: T) => string,
+  descending: boolean,
+  resolve: (items: T[]) => Promise<SearchHit[]>,
+): Promise<SearchHit[]> {
   const firstSize = Math.min(SEARCH_TUNING.maxPartitionPage, Math.max(8, Math.ceil((2 * (request.limit + 1)) / partitions.length)));
-  const readers: PartitionReader[] = partitions.map((partition) => ({ partition, buffer: [], done: false, size: firstSize }));
-  async function fill(reader: PartitionReader) {
-    const page = await entriesByPublication(reader.partition, { ascending, after, limit: reader.size, startKey: reader.startKey });
-    reader.buffer.push(...page.entries);
+  const readers: PartitionReader<T>[] = partitions.map((read) => ({ read, buffer: [], done: false, size: firstSize }));
+  async function fill(reader: PartitionReader<T>) {
+    const page = await reader.read(reader.size, reader.startKey);
+    reader.buffer.push(...page.items);
     reader.startKey = page.startKey;
     reader.done = !page.startKey;
     reader.size = Math.min(SEARCH_TUNING.maxPartitionPage, reader.size * 2);
   }
+  const sign = descending ? -1 : 1;
   const hits: SearchHit[] = [];
-  while (hits.length <= request.limit) {
-    const empty = readers.filter((reader) => reader.buffer.length === 0 && !reader.done);
-    if (empty.length > 0) {
-      await Promise.all(empty.map(fill));
-      continue;
+  for (;;) {
+    const taken: T[] = [];
+    while (hits.length + taken.length <= request.limit) {
+      const empty = readers.filter((reader) => reader.buffer.length === 0 && !reader.done);
+      if (empty.length > 0) {
+        await Promise.all(empty.map(fill));
+        continue;
+      }
+      const next = readers
+        .filter((reader) => reader.buffer.length > 0)
+        .sort((a, b) => sign * text(keyOf(a.buffer[0]!), keyOf(b.buffer[0]!)))[0];
+      if (!next) break;
+      taken.push(next.buffer.shift()!);
     }
-    // Every partition shows its next entry: the first of them in the order is the next of all.
-    const rankHead = (reader: PartitionReader) => ({ id: reader.buffer[0]!.id, publishedAt: reader.buffer[0]!.publishedAt, meters: null });
-    const next = readers.filter((reader) => reader.buffer.length > 0).sort((a, b) => order(rankHead(a), rankHead(b)))[0];
-    if (!next) break;
-    const hit = hitOf(next.buffer.shift()!, request);
-    if (hit) hits.push(hit);
+    if (taken.length === 0) return hits;
+    hits.push(...(await resolve(taken)));
+  }
+}
+
+const datePartition =
+  (partition: PublicationPartition, ascending: boolean, after: string | undefined): SortedPartition<SearchEntry> =>
+  async (limit, startKey) => {
+    const page = await entriesByPublication(partition, { ascending, after, limit, startKey });
+    return { items: page.entries, startKey: page.startKey };
+  };
+
+const publicationKeyOf = (entry: SearchEntry) => publicationSortKey(entry.publishedAt, entry.id);
+
+async function searchByDate(request: SearchRequest, partitions: PublicationPartition[]): Promise<SearchPage> {
+  const ascending = request.sort === 'DATE_ASC';
+  const after = request.after && 'key' in request.after ? request.after.key : undefined;
+  const hits = await mergePartitions(
+    request,
+    partitions.map((partition) => datePartition(partition, ascending, after)),
+    publicationKeyOf,
+    !ascending,
+    async (entries) => entries.flatMap((entry) => hitOf(entry, request) ?? []),
+  );
+  return pageOf(hits, request);
+}
+
+/** The equipment averages in tenths of these ads (0: unrated), from their sums: one BatchGetItem per 100. */
+async function equipmentAveragesOf(adIds: string[]): Promise<Map<string, number>> {
+  const sums = await getEquipmentRatings(adIds);
+  return new Map(adIds.map((id) => [id, averageTenthsOf(sums.get(id)!) ?? 0]));
+}
+
+/** An ad's key in the rating order, as published at `publishedAt`. */
+const ratingKeyOf = (averages: Map<string, number>, ad: { id: string; publishedAt: string }) =>
+  ratingSortKey(averages.get(ad.id) ?? 0, ad.publishedAt, ad.id);
+
+async function searchByRating(request: SearchRequest, unratedPartitions: PublicationPartition[]): Promise<SearchPage> {
+  const after = request.after && 'key' in request.after ? request.after.key : undefined;
+  const hits: SearchHit[] = [];
+  if (!after?.startsWith(UNRATED_SORT_PREFIX)) {
+    const rated = Array.from(
+      { length: RATED_SHARDS },
+      (_, shard): SortedPartition<RatedPosition> =>
+        (limit, startKey) =>
+          ratedByAverage(shard, { after, limit, startKey }),
+    );
+    hits.push(
+      ...(await mergePartitions(
+        request,
+        rated,
+        (item) => item.key,
+        true,
+        async (items) => {
+          const entries = new Map((await getSearchEntries(items.map((item) => item.id))).map((entry) => [entry.id, entry]));
+          return items.flatMap((item) => {
+            const entry = entries.get(item.id);
+            // The index is eventually consistent: an ad published anew since is found by its current key.
+            return entry && item.key.endsWith(`#${publicationKeyOf(entry)}`) ? (hitOf(entry, request, item.key) ?? []) : [];
+          });
+        },
+      )),
+    );
+  }
+  if (hits.length <= request.limit) {
+    const unratedAfter = after?.startsWith(UNRATED_SORT_PREFIX) ? after.slice(UNRATED_SORT_PREFIX.length) : undefined;
+    const rest = { ...request, limit: request.limit - hits.length };
+    hits.push(
+      ...(await mergePartitions(
+        rest,
+        unratedPartitions.map((partition) => datePartition(partition, false, unratedAfter)),
+        publicationKeyOf,
+        true,
+        async (entries) => {
+          const averages = await equipmentAveragesOf(entries.map((entry) => entry.id));
+          return entries.flatMap((entry) => (averages.get(entry.id) ? [] : (hitOf(entry, request, ratingKeyOf(averages, entry)) ?? [])));
+        },
+      )),
+    );
   }
   return pageOf(hits, request);
 }
@@ -260,8 +380,14 @@ async function searchCandidates(request: SearchRequest, postings: TermPosting[])
     const kept = latest.get(posting.id);
     if (!kept || kept.publishedAt < posting.publishedAt) latest.set(posting.id, posting);
   }
+  const averages = request.sort === 'RATING_DESC' ? await equipmentAveragesOf([...latest.keys()]) : undefined;
   const ranked = [...latest.values()]
-    .map((posting) => ({ id: posting.id, publishedAt: posting.publishedAt, meters: metersFrom(request, posting) }))
+    .map((posting) => ({
+      id: posting.id,
+      publishedAt: posting.publishedAt,
+      meters: metersFrom(request, posting),
+      ratingKey: averages && ratingKeyOf(averages, posting),
+    }))
     .filter((rank) => (rank.meters === null || rank.meters <= request.near!.radiusMeters) && isAfter(rank, request.after, request.sort))
     .sort(order);
   const hits: SearchHit[] = [];
@@ -271,7 +397,7 @@ async function searchCandidates(request: SearchRequest, postings: TermPosting[])
   while (checked < ranked.length && hits.length <= request.limit) {
     const entries = await getSearchEntries(ranked.slice(checked, checked + chunk).map((rank) => rank.id));
     checked += chunk;
-    hits.push(...entries.flatMap((entry) => hitOf(entry, request) ?? []));
+    hits.push(...entries.flatMap((entry) => hitOf(entry, request, averages && ratingKeyOf(averages, entry)) ?? []));
   }
   return pageOf(
     hits.sort((a, b) => order(rankOf(a), rankOf(b))),
@@ -299,5 +425,5 @@ export async function runSearch(request: SearchRequest): Promise<SearchPage> {
   const partitions: PublicationPartition[] = near
     ? cellsCovering(near.centre, near.radiusMeters, GEO_RECENT_CELL_PRECISION).map((cell) => ({ geoRecentCell: cell.hash }))
     : Array.from({ length: RECENT_SHARDS }, (_, shard) => ({ shard }));
-  return searchByDate(request, partitions);
+  return sort === 'RATING_DESC' ? searchByRating(request, partitions) : searchByDate(request, partitions);
 }

@@ -1360,7 +1360,7 @@ export interface AnswerReviewInput {
   text: string;
 }
 
-export type AdSort = 'DISTANCE_ASC' | 'DISTANCE_DESC' | 'DATE_ASC' | 'DATE_DESC';
+export type AdSort = 'DISTANCE_ASC' | 'DISTANCE_DESC' | 'DATE_ASC' | 'DATE_DESC' | 'RATING_DESC';
 
 export type OfferMode = 'RENT' | 'SALE' | 'TRADE' | 'DONATION';
 

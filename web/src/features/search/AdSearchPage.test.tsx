@@ -158,7 +158,7 @@ describe('ad search page', () => {
     answerOperations({ searchAds: { items: [], nextToken: null }, searchPlaces: [[RIMOUSKI]] });
     const { user, location } = renderAt('/annonces');
     const sort = await screen.findByRole('combobox', { name: 'Sort by' });
-    expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual(['DATE_ASC', 'DATE_DESC']);
+    expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual(['DATE_ASC', 'DATE_DESC', 'RATING_DESC']);
     expect(sort).toHaveValue('DATE_DESC');
 
     await user.type(screen.getByRole('combobox', { name: 'Address, town or postal code' }), 'Rimou');
@@ -170,6 +170,7 @@ describe('ad search page', () => {
       'DISTANCE_DESC',
       'DATE_ASC',
       'DATE_DESC',
+      'RATING_DESC',
     ]);
     expect(sort).toHaveValue('DISTANCE_ASC');
 
@@ -191,7 +192,12 @@ describe('ad search page', () => {
     await user.clear(screen.getByRole('combobox', { name: 'Address, town or postal code' }));
     await waitFor(() => expect(location()).toBe('/annonces?rayon=80'));
     expect(sort).toHaveValue('DATE_DESC');
-    expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual(['DATE_ASC', 'DATE_DESC']);
+    expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual(['DATE_ASC', 'DATE_DESC', 'RATING_DESC']);
+
+    // The equipment's rating, with or without a place, kept in the address like the other orders.
+    await user.selectOptions(sort, screen.getByRole('option', { name: 'Equipment rating, best rated first' }));
+    await waitFor(() => expect(location()).toBe('/annonces?rayon=80&tri=RATING_DESC'));
+    expect(inputs().at(-1)).toMatchObject({ sort: 'RATING_DESC' });
   });
 
   it('searches around the reader with "Near me", sorted by distance', async () => {

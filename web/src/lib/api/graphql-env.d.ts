@@ -1293,6 +1293,10 @@ export type introspection = {
           {
             "name": "DATE_DESC",
             "isDeprecated": false
+          },
+          {
+            "name": "RATING_DESC",
+            "isDeprecated": false
           }
         ]
       },
