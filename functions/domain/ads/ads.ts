@@ -31,7 +31,7 @@ import {
 } from '../../data/ads';
 import { DataRefusal } from '../../data/errors';
 import { getFiles, type FileRecord } from '../../data/files';
-import { findUserByEmail, getUser } from '../../data/users';
+import { findUserByEmail, getUser, type UserRecord } from '../../data/users';
 import { getUsers } from '../../data/user-directory';
 import { now } from '../clock';
 import { renderEmail } from '../emails';
@@ -174,6 +174,12 @@ export async function unpublishAd(identity: Identity, id: string): Promise<AdVie
  * An administrator gives an unlisted ad to an existing USER account, found by e-mail: it becomes
  * their unpublished ad, and they are told by e-mail in their language.
  */
+/** The account an ad given to this address would go to: a USER's (an administrator's address is "no user": ads go to users). */
+export async function transferTargetOf(address: string): Promise<UserRecord | undefined> {
+  const user = await findUserByEmail(address.trim().toLowerCase());
+  return user?.role === 'USER' ? user : undefined;
+}
+
 export async function transferAd(identity: Identity, input: TransferAdInput): Promise<AdView> {
   requireRole(identity, ADMIN_ONLY);
   assertValid([
@@ -184,9 +190,8 @@ export async function transferAd(identity: Identity, input: TransferAdInput): Pr
     const ad = await getAd(input.id);
     if (!ad) throw notFound();
     if (!ad.unlisted) throw new AppError('AD_NOT_TRANSFERABLE', 'Only an unlisted ad can be transferred');
-    const user = await findUserByEmail(input.email);
-    // An administrator's address is "no user" too: ads are transferred to users.
-    if (!user || user.role !== 'USER') throw new AppError('TRANSFER_USER_NOT_FOUND', 'No user found for this e-mail address');
+    const user = await transferTargetOf(input.email);
+    if (!user) throw new AppError('TRANSFER_USER_NOT_FOUND', 'No user found for this e-mail address');
     const after = await replaceIndexedAd(ad, {
       ...ad,
       ownerId: user.id,

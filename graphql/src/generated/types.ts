@@ -70,6 +70,7 @@ export interface Query {
   user?: UserDetail | null;
   termsVersions?: Array<TermsVersion> | null;
   termsVersionAcceptances?: TermsVersionAcceptancePage | null;
+  transferTargetExists: boolean;
   ad?: Ad | null;
   managedAds: AdPage;
   userAds: AdPage;
@@ -112,6 +113,7 @@ export interface Mutation {
   adminCreateUser?: UserIdResult | null;
   adminUpdateUser?: UserIdResult | null;
   allowUser?: UserIdResult | null;
+  lockUser?: UserIdResult | null;
   createAd?: Ad | null;
   updateAd?: Ad | null;
   publishAd?: Ad | null;
@@ -457,6 +459,11 @@ export interface AdminUpdateUserInput {
 
 export interface AllowUserInput {
   userId: string;
+}
+
+export interface LockUserInput {
+  userId: string;
+  reason: string;
 }
 
 export type _AdCategoryMatchesSchema = Assert<Same<AdCategory, 'PROFESSIONAL_KITCHEN' | 'DELIVERY_TRUCK' | 'STORAGE_SPACE' | 'PROFESSIONAL_COOKING_EQUIPMENT' | 'PREP_EQUIPMENT' | 'REFRIGERATION_EQUIPMENT' | 'HEAVY_EQUIPMENT' | 'SURPLUS' | 'OTHER'>>;
@@ -1432,6 +1439,10 @@ export interface QueryTermsVersionAcceptancesArgs {
   nextToken?: string | null;
 }
 
+export interface QueryTransferTargetExistsArgs {
+  email: string;
+}
+
 export interface QueryAdArgs {
   id: string;
 }
@@ -1588,6 +1599,10 @@ export interface MutationAdminUpdateUserArgs {
 
 export interface MutationAllowUserArgs {
   input: AllowUserInput;
+}
+
+export interface MutationLockUserArgs {
+  input: LockUserInput;
 }
 
 export interface MutationCreateAdArgs {
@@ -2053,6 +2068,7 @@ export interface FieldResolverTypes {
   'Query.user': { parent: null; args: QueryUserArgs; result: UserDetailSource | null };
   'Query.termsVersions': { parent: null; args: Record<string, never>; result: Array<TermsVersionSource> | null };
   'Query.termsVersionAcceptances': { parent: null; args: QueryTermsVersionAcceptancesArgs; result: TermsVersionAcceptancePageSource | null };
+  'Query.transferTargetExists': { parent: null; args: QueryTransferTargetExistsArgs; result: boolean };
   'Query.ad': { parent: null; args: QueryAdArgs; result: AdSource | null };
   'Query.managedAds': { parent: null; args: QueryManagedAdsArgs; result: AdPageSource };
   'Query.userAds': { parent: null; args: QueryUserAdsArgs; result: AdPageSource };
@@ -2091,6 +2107,7 @@ export interface FieldResolverTypes {
   'Mutation.adminCreateUser': { parent: null; args: MutationAdminCreateUserArgs; result: UserIdResultSource | null };
   'Mutation.adminUpdateUser': { parent: null; args: MutationAdminUpdateUserArgs; result: UserIdResultSource | null };
   'Mutation.allowUser': { parent: null; args: MutationAllowUserArgs; result: UserIdResultSource | null };
+  'Mutation.lockUser': { parent: null; args: MutationLockUserArgs; result: UserIdResultSource | null };
   'Mutation.createAd': { parent: null; args: MutationCreateAdArgs; result: AdSource | null };
   'Mutation.updateAd': { parent: null; args: MutationUpdateAdArgs; result: AdSource | null };
   'Mutation.publishAd': { parent: null; args: MutationPublishAdArgs; result: AdSource | null };

@@ -137,7 +137,7 @@ describe('manage ads', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('gives administrators the published and unlisted ads, preparing and transferring', async () => {
+  it('gives administrators the published and the prepared ads, told apart from unpublished ones, preparing and transferring', async () => {
     answerOperations({
       managedAds: ({ published }: { published: boolean }) => ({ items: published ? [PUBLISHED] : [UNLISTED], nextToken: null }),
     });
@@ -148,9 +148,12 @@ describe('manage ads', () => {
     await screen.findByRole('heading', { level: 2, name: 'Oven' });
     expect(card('Oven').getByRole('button', { name: 'Unpublish “Oven”' })).toBeVisible();
 
-    await user.click(screen.getByRole('tab', { name: 'Unlisted ads' }));
+    // "Unpublished" is an owner's ad taken down; a prepared ad is another state, named and explained apart.
+    expect(screen.getByText(/Ads their owners published, visible to everyone/)).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Prepared ads to transfer' }));
     await screen.findByRole('heading', { level: 2, name: 'Cold room' });
-    expect(card('Cold room').getByText('Unlisted')).toBeVisible();
+    expect(card('Cold room').getByText('Prepared, to transfer')).toBeVisible();
+    expect(screen.getByText(/Ads prepared by the administrators: only administrators see them/)).toBeVisible();
     expect(card('Cold room').getByRole('link', { name: 'Transfer “Cold room”' })).toHaveAttribute(
       'href',
       `/annonces/transferer/${UNLISTED.id}`,

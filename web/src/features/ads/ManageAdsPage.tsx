@@ -125,13 +125,17 @@ function ManagedAdList({ published, admin, pointedOut, onMoved }: ManagedAdListP
       : `manage.empty.${published ? 'published' : 'unpublished'}`,
   );
   return (
-    <AdCardList
-      pages={pages}
-      card={cardOfAd}
-      headingLevel={2}
-      empty={<p>{empty}</p>}
-      extra={(ad) => <ManagedAdActions ad={ad} admin={admin} pointedOut={ad.id === pointedOut} onMoved={onMoved} />}
-    />
+    <>
+      {/* "Unpublished" (an owner's ad taken down) and "prepared" (an administrator's, not a user's yet) are told apart. */}
+      {admin && <p className="managed-ads__help">{t(`manage.adminTabsHelp.${published ? 'published' : 'unpublished'}`)}</p>}
+      <AdCardList
+        pages={pages}
+        card={cardOfAd}
+        headingLevel={2}
+        empty={<p>{empty}</p>}
+        extra={(ad) => <ManagedAdActions ad={ad} admin={admin} pointedOut={ad.id === pointedOut} onMoved={onMoved} />}
+      />
+    </>
   );
 }
 

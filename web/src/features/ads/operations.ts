@@ -180,6 +180,13 @@ export const TRANSFER_AD = graphql(`
   }
 `);
 
+/** Whether the address is a user's, before the transfer asks for confirmation (admin only). */
+export const TRANSFER_TARGET_EXISTS = graphql(`
+  query TransferTargetExists($email: AWSEmail!) {
+    transferTargetExists(email: $email)
+  }
+`);
+
 /** The ad page's booked dates (issue 20): what contracts hold, dates only. */
 export const AD_BOOKED_PERIODS = graphql(`
   query AdBookedPeriods($adId: ID!) {
