@@ -305,6 +305,7 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   UpdateAlertInput: { email: EMAIL_MAX_LENGTH },
   AlertLinkInput: { token: TOKEN_MAX_LENGTH },
   'Query.users': { search: 100, nextToken: 2000 },
+  'Query.managedAds': { search: SEARCH_KEYWORD_MAX_LENGTH },
   SendMessageInput: { body: CHAT_MESSAGE_MAX_LENGTH, clientMessageId: 36 },
   MessageAttachmentInput: { name: CHAT_ATTACHMENT_NAME_MAX_LENGTH },
   SendContactMessageInput: { ...CONTACT_TEXT_MAX_LENGTH, email: EMAIL_MAX_LENGTH },

@@ -427,7 +427,8 @@ export const ROOT_FIELD_ARGUMENTS = {
   "Query.managedAds": {
     "published": "Boolean!",
     "limit": "Int",
-    "nextToken": "String"
+    "nextToken": "String",
+    "search": "String"
   },
   "Query.userAds": {
     "userId": "ID!",

@@ -1451,6 +1451,7 @@ export interface QueryManagedAdsArgs {
   published: boolean;
   limit?: number | null;
   nextToken?: string | null;
+  search?: string | null;
 }
 
 export interface QueryUserAdsArgs {

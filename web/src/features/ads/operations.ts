@@ -117,8 +117,8 @@ export const AD_DETAIL = graphql(`
 
 export const MANAGED_ADS = graphql(
   `
-    query ManagedAds($published: Boolean!, $limit: Int, $nextToken: String) {
-      managedAds(published: $published, limit: $limit, nextToken: $nextToken) {
+    query ManagedAds($published: Boolean!, $limit: Int, $nextToken: String, $search: String) {
+      managedAds(published: $published, limit: $limit, nextToken: $nextToken, search: $search) {
         items {
           id
           path
@@ -130,6 +130,11 @@ export const MANAGED_ADS = graphql(
           unlisted
           images {
             id
+          }
+          contact {
+            userId
+            publicName
+            organizationName
           }
           ...AdCardFields
         }

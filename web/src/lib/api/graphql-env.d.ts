@@ -9148,6 +9148,13 @@ export type introspection = {
                     "name": "Boolean"
                   }
                 }
+              },
+              {
+                "name": "search",
+                "type": {
+                  "kind": "SCALAR",
+                  "name": "String"
+                }
               }
             ],
             "isDeprecated": false
