@@ -52,7 +52,7 @@ const TEXT = {
     resend: 'Resend verification email',
     resent: 'The verification email has been sent again.',
     lock: 'Lock the account',
-    lockDialog: /^Lock .*'s account\?$/,
+    lockDialog: /^Lock .*’s account\?$/,
     reason: 'Reason',
     confirmLock: 'Lock',
     required: 'This field is required.',
@@ -108,7 +108,7 @@ for (const lang of ['fr', 'en'] as const) {
       await waitForEmail(request, email, resentSince);
 
       // Locking asks why (the reason is e-mailed), then the state says so; unlocking lifts it.
-      await state.getByRole('button', { name: l.lock }).click();
+      await state.getByRole('button', { name: l.lock, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: l.lockDialog });
       await dialog.getByRole('button', { name: l.confirmLock, exact: true }).click();
       await expect(dialog.getByText(l.required)).toBeVisible();
@@ -117,10 +117,10 @@ for (const lang of ['fr', 'en'] as const) {
       await dialog.getByRole('button', { name: l.confirmLock, exact: true }).click();
       await expect(page.getByRole('status').getByText(l.locked)).toBeVisible();
       await expect(state.getByText(l.lockedOut)).toBeVisible();
-      await expect(state.getByRole('button', { name: l.lock })).toHaveCount(0);
+      await expect(state.getByRole('button', { name: l.lock, exact: true })).toHaveCount(0);
       await state.getByRole('button', { name: l.unlock }).click();
       await expect(page.getByRole('status').getByText(l.unlocked)).toBeVisible();
-      await expect(state.getByRole('button', { name: l.lock })).toBeVisible();
+      await expect(state.getByRole('button', { name: l.lock, exact: true })).toBeVisible();
     });
   });
 }
