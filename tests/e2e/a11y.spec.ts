@@ -592,7 +592,8 @@ test.describe('an administrator', () => {
       {
         name: '/gestion-utilisateurs/modifier-utilisateur/{id}',
         path: () => `/gestion-utilisateurs/modifier-utilisateur/${ids.user}`,
-        ready: form,
+        // The account panel's lock dialog holds a form too, closed (hidden) until asked for.
+        ready: visible((page) => page.locator('main form:visible')),
       },
       { name: '/annonces/preparer', ready: form },
       { name: '/annonces/transferer/{id}', path: () => `/annonces/transferer/${ids.unlistedAd}`, ready: form },
