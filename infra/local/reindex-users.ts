@@ -4,33 +4,10 @@
 // keeps its data folder to one process. On AWS, run the same `reindexAllUserWords` with the stack's
 // TABLE_NAME in the environment.
 
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ensureTable } from '@partage/functions/data/ensure-table';
-import { localClient, startDynamoDbLocal } from './dynamodb-local';
-import { setFunctionEnv } from './functions-env';
-import { DEFAULT_TABLE_NAME } from './server';
+import { runOneOff } from './one-off';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const dataDir = resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data');
-const dbDir = join(dataDir, 'dynamodb');
-await mkdir(dbDir, { recursive: true });
-const dynamo = await startDynamoDbLocal({ dataDir: dbDir });
-try {
-  const client = localClient(dynamo.endpoint);
-  await ensureTable(client, DEFAULT_TABLE_NAME);
-  client.destroy();
-  await setFunctionEnv({
-    dataDir,
-    tableName: DEFAULT_TABLE_NAME,
-    dynamoEndpoint: dynamo.endpoint,
-    publicUrl: `http://localhost:${process.env.PORT ?? 3000}`,
-    version: 'reindex-users',
-  });
+await runOneOff('reindex-users', async () => {
   // Imported once the functions' environment is set.
   const { reindexAllUserWords } = await import('@partage/functions/data/user-directory');
   console.log(`User search: ${await reindexAllUserWords()} account(s) indexed.`);
-} finally {
-  await dynamo.stop();
-}
+});
