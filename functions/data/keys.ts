@@ -67,10 +67,13 @@ export const loginTurnKey = (email: string, source: string) => ({
 /** GSI1: every account, by creation time (the administrators' user list). */
 export const userListIndexKeys = (createdAt: string, userId: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${userId}` });
 
-/** A user's search entry (one per searchable term), listed in GSI2 by its normalised term. */
-export const userSearchEntryKey = (userId: string, field: string) => ({ PK: `USER#${userId}`, SK: `SEARCH#${field}` });
-export const USER_SEARCH_PARTITION = 'USER_SEARCH';
-export const userSearchIndexKeys = (term: string) => ({ GSI2PK: USER_SEARCH_PARTITION, GSI2SK: term });
+/** Search entries of an older version (one per field), read only to remove them (reindexUserWords). */
+export const legacyUserSearchEntryKey = (userId: string, field: string) => ({ PK: `USER#${userId}`, SK: `SEARCH#${field}` });
+/** A user's word item (one per distinct word of the names, organisation and address), listed in GSI2 by that word. */
+export const USER_WORD_PREFIX = 'WORD#';
+export const userWordKey = (userId: string, word: string) => ({ PK: `USER#${userId}`, SK: `${USER_WORD_PREFIX}${word}` });
+export const USER_WORDS_PARTITION = 'USER_WORDS';
+export const userWordIndexKeys = (word: string) => ({ GSI2PK: USER_WORDS_PARTITION, GSI2SK: word });
 
 export const systemStatusKey = () => ({ PK: 'SYSTEM', SK: 'STATUS' });
 

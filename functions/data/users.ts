@@ -1,12 +1,12 @@
-// User accounts. A user item is written together with its e-mail uniqueness item (and its search
-// entries, see user-directory.ts), so two accounts can never share an address, whatever the timing.
+// User accounts. A user item is written together with its e-mail uniqueness item (and its word
+// items, see user-directory.ts), so two accounts can never share an address, whatever the timing.
 
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Industry, OrganizationType, RegisteringInterest, UiLanguage } from '@partage/graphql';
 import { db, failedConditionIndexes, isConditionFailure, tableName, transactWrite, type TransactItem } from './client';
 import { DataRefusal } from './errors';
 import { emailKey, userKey } from './keys';
-import { listingAttributes, searchEntryPuts, searchTermsChanged } from './user-directory';
+import { listingAttributes, userWordWrites } from './user-directory';
 
 export type AccountRole = 'USER' | 'ADMIN';
 
@@ -87,7 +87,7 @@ export async function createUser(user: UserRecord, alongWith: TransactItem[] = [
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
-      ...searchEntryPuts(user),
+      ...userWordWrites(undefined, user),
       ...alongWith,
     ]);
   } catch (error) {
@@ -100,18 +100,15 @@ export async function createUser(user: UserRecord, alongWith: TransactItem[] = [
 export async function listUserIfUnlisted(user: UserRecord): Promise<void> {
   const listing = listingAttributes(user);
   try {
-    await transactWrite([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: userKey(user.id),
-          UpdateExpression: 'SET GSI1PK = :pk, GSI1SK = :sk',
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI1PK)',
-          ExpressionAttributeValues: { ':pk': listing.GSI1PK, ':sk': listing.GSI1SK },
-        },
-      },
-      ...searchEntryPuts(user),
-    ]);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(user.id),
+        UpdateExpression: 'SET GSI1PK = :pk, GSI1SK = :sk',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI1PK)',
+        ExpressionAttributeValues: { ':pk': listing.GSI1PK, ':sk': listing.GSI1SK },
+      }),
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -137,7 +134,7 @@ export interface UserChanges {
 }
 
 /**
- * Applies `changes` to a user read as `before`, in one transaction: the search entries follow the
+ * Applies `changes` to a user read as `before`, in one transaction: the word items follow the
  * names, organisation and address; a new address takes its uniqueness item and frees the old one
  * (DataRefusal EMAIL_TAKEN when taken); `alongWith` (a link's token being used up) commits only with it
  * (TOKEN_USED when it was used meanwhile). ITEM_GONE when the user is gone or changed address.
@@ -185,7 +182,7 @@ export async function updateUser(before: UserRecord, changes: UserChanges, along
       { Delete: { TableName: tableName(), Key: emailKey(before.email) } },
     );
   }
-  if (searchTermsChanged(before, after)) items.push(...searchEntryPuts(after));
+  items.push(...userWordWrites(before, after));
   const tokenItem = items.length;
   if (alongWith) items.push(alongWith);
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_TEXT, type UserPage } from '@partage/graphql';
+import { getAd } from '../data/ads';
 import { getUser, lockOutUser } from '../data/users';
 import { FAILURES_BEFORE_DELAY } from '../domain/accounts/login-throttle';
 import type { Identity } from '../domain/identity';
@@ -7,6 +8,7 @@ import {
   ANONYMOUS,
   asUser,
   errorCodeOf,
+  givenAd,
   givenUser,
   invalidFieldsOf,
   newSourceAddress,
@@ -84,7 +86,7 @@ describe('Query.users', () => {
     });
   });
 
-  it('finds users by the start of a name, "first last", "last first", organisation or e-mail, ignoring case and accents', async () => {
+  it("finds users by the start of a name, organisation or e-mail, ignoring case, accents and the words' order", async () => {
     const tag = unique();
     const hélène = await givenUser({ firstName: 'Hélène', lastName: `Côté-${tag}`, organizationName: `Fromagerie ${tag}` });
     const found = async (search: string) => (await users({ search })).items.map((item) => item.id);
@@ -94,6 +96,41 @@ describe('Query.users', () => {
     expect(await found(`fromagerie ${tag}`)).toEqual([hélène.id]);
     expect(await found(hélène.email.slice(0, 12).toUpperCase())).toEqual([hélène.id]);
     expect(await found(`${tag}-nobody`)).toEqual([]);
+  });
+
+  it('finds users by any word of their names, organisation or address, its domain too, every typed word counting', async () => {
+    const tag = unique();
+    const domain = `${tag}.exemple.ca`;
+    const hochelaga = await givenUser({
+      firstName: 'Marie-Ève',
+      lastName: `Tremblay${tag}`,
+      organizationName: `Cuisine collective Hochelaga ${tag}`,
+      email: `marie.eve@${domain}`,
+    });
+    const other = await givenUser({ firstName: 'Hochelaga', lastName: `Roy${tag}`, email: `roy@${domain}` });
+    const found = async (search: string) => (await users({ search })).items.map((item) => item.id).sort();
+    expect(await found(`hochelaga ${tag}`)).toEqual([hochelaga.id, other.id].sort());
+    expect(await found(`Collective ${tag}`)).toEqual([hochelaga.id]);
+    expect(await found(domain.toUpperCase())).toEqual([hochelaga.id, other.id].sort());
+    expect(await found(`EVE ${domain}`)).toEqual([hochelaga.id]);
+    expect(await found(`marie.eve@${domain}`)).toEqual([hochelaga.id]);
+    expect(await found(`hochélaga tremblay${tag}`)).toEqual([hochelaga.id]);
+    expect(await found(`hochelaga ${tag} roy${tag}`)).toEqual([other.id]);
+    expect(await found(`montreal ${tag}`)).toEqual([]);
+  });
+
+  it("follows an administrator's edit: the words gone find the user no more, the new ones do", async () => {
+    const tag = unique();
+    const user = await givenUser({ lastName: `Ancien${tag}`, organizationName: `Verdun${tag}` });
+    const found = async (search: string) => (await users({ search })).items.map((item) => item.id);
+    expect(
+      await call('Mutation.adminUpdateUser', {
+        input: { userId: user.id, lastName: `Nouveau${tag}`, organizationName: `Outremont${tag}` },
+      }),
+    ).toEqual({ id: user.id });
+    expect(await found(`ancien${tag}`)).toEqual([]);
+    expect(await found(`verdun${tag}`)).toEqual([]);
+    expect(await found(`nouveau${tag} outremont${tag}`)).toEqual([user.id]);
   });
 
   it('pages through matches, each user once even when several of their terms match', async () => {
@@ -348,6 +385,63 @@ describe('Mutation.allowUser', () => {
     expect(errorCodeOf(await call('Mutation.allowUser', { input: { userId: user.id } }))).toBe('NO_CHANGE');
     expect(errorCodeOf(await call('Mutation.allowUser', { input: { userId: 'personne' } }))).toBe('NOT_FOUND');
     expect(invalidFieldsOf(await call('Mutation.allowUser', { input: { userId: '' } }))).toEqual(['input.userId:required']);
+  });
+});
+
+describe('Mutation.lockUser', () => {
+  const lock = (input: Record<string, unknown>, identity: Identity = boss) => call('Mutation.lockUser', { input }, identity);
+
+  it('locks a user out with a reason: login refused, their published ads unpublished, the reason e-mailed; allowUser lifts it', async () => {
+    const user = await givenUser();
+    const ad = await givenAd(user, {}, { published: true });
+    expect(await lock({ userId: user.id, reason: '  Annonces trompeuses  ' })).toEqual({ id: user.id });
+    expect(await call('Query.user', { id: user.id })).toMatchObject({ lockedOut: true });
+    expect((await users({ search: user.email })).items).toMatchObject([{ id: user.id, lockedOut: true }]);
+    expect((await login(user.email)).body).toBe(LOGIN_TEXT.lockedOut);
+    expect((await getAd(ad.id))?.published).toBe(false);
+    expect((await emailsTo(user.email)).at(-1)?.text).toContain('Annonces trompeuses');
+
+    expect(await call('Mutation.allowUser', { input: { userId: user.id } })).toEqual({ id: user.id });
+    expect((await login(user.email)).statusCode).toBe(200);
+  });
+
+  it('wants a reason, answers NO_CHANGE when locked already, and locks no administrator', async () => {
+    const user = await givenUser();
+    expect(invalidFieldsOf(await lock({ userId: user.id, reason: '  ' }))).toEqual(['input.reason:required']);
+    expect(await call('Query.user', { id: user.id })).toMatchObject({ lockedOut: false });
+    await lockOutUser(user.id);
+    expect(errorCodeOf(await lock({ userId: user.id, reason: 'Fraude' }))).toBe('NO_CHANGE');
+    expect(errorCodeOf(await lock({ userId: 'personne', reason: 'Fraude' }))).toBe('NOT_FOUND');
+    const otherAdmin = await givenUser({ role: 'ADMIN' });
+    expect(errorCodeOf(await lock({ userId: otherAdmin.id, reason: 'Fraude' }))).toBe('UNAUTHORIZED_ACCESS');
+    expect(await call('Query.user', { id: otherAdmin.id })).toMatchObject({ lockedOut: false });
+  });
+
+  it('refuses anonymous visitors and users, and changes nothing', async () => {
+    const user = await givenUser();
+    expect(errorCodeOf(await lock({ userId: user.id, reason: 'x' }, ANONYMOUS))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await lock({ userId: user.id, reason: 'x' }, asUser(user)))).toBe('UNAUTHORIZED_ACCESS');
+    expect(await call('Query.user', { id: user.id })).toMatchObject({ lockedOut: false });
+  });
+});
+
+describe('Query.transferTargetExists', () => {
+  const exists = (email: string, identity: Identity = boss) => call('Query.transferTargetExists', { email }, identity);
+
+  it("tells whether a user has the address (case ignored); an administrator's address is no target", async () => {
+    const user = await givenUser();
+    expect(await exists(user.email)).toBe(true);
+    expect(await exists(` ${user.email.toUpperCase()} `)).toBe(true);
+    expect(await exists(`personne-${unique()}@exemple.ca`)).toBe(false);
+    const otherAdmin = await givenUser({ role: 'ADMIN' });
+    expect(await exists(otherAdmin.email)).toBe(false);
+    expect(invalidFieldsOf(await exists('pas-une-adresse'))).toEqual(['email:email']);
+  });
+
+  it('is for administrators only', async () => {
+    const user = await givenUser();
+    expect(errorCodeOf(await exists(user.email, ANONYMOUS))).toBe('UNAUTHORIZED_ACCESS');
+    expect(errorCodeOf(await exists(user.email, asUser(user)))).toBe('UNAUTHORIZED_ACCESS');
   });
 });
 

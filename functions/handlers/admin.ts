@@ -3,23 +3,28 @@
 
 import {
   assertValid,
+  email,
   required,
   type MutationAdminCreateUserArgs,
   type MutationAdminUpdateUserArgs,
   type MutationAllowUserArgs,
   type MutationCreateAdminAccountArgs,
+  type MutationLockUserArgs,
   type MutationPublishTermsVersionArgs,
   type MutationVerifyEmailArgs,
   type QueryTermsVersionAcceptancesArgs,
+  type QueryTransferTargetExistsArgs,
   type QueryUserArgs,
   type QueryUsersArgs,
 } from '@partage/graphql';
 import { adminCreateUser, createAdminAccount } from '../domain/accounts/admin-accounts';
 import { allowUser } from '../domain/accounts/allow-user';
+import { lockUser } from '../domain/accounts/lock-user';
 import { resendPendingEmailAsAdmin } from '../domain/accounts/pending-account-email';
 import { acceptedTosOfMany, publishTermsVersion, termsVersionAcceptances, termsVersions } from '../domain/accounts/terms';
 import { adminUpdateUser } from '../domain/accounts/update-profile';
 import { userDetail, userPage } from '../domain/accounts/user-directory';
+import { transferTargetOf } from '../domain/ads/ads';
 import { ADMIN_ONLY, requireRole, unauthorized, type Identity } from '../domain/identity';
 import { batched, resolverHandler, type FieldMap } from './shared/resolver';
 
@@ -58,6 +63,17 @@ export const adminFields = {
   'Mutation.allowUser': adminOnly(({ input }: MutationAllowUserArgs) => {
     userIdChecked(input.userId, 'input.userId');
     return allowUser(input.userId);
+  }),
+
+  // The suspension it shares with the moderation queue unpublishes ads as this administrator.
+  'Mutation.lockUser': ({ input }: MutationLockUserArgs, identity: Identity) => {
+    requireRole(identity, ADMIN_ONLY);
+    return lockUser(identity, input);
+  },
+
+  'Query.transferTargetExists': adminOnly(async ({ email: address }: QueryTransferTargetExistsArgs) => {
+    assertValid([['email', required(address) ?? email(address)]]);
+    return (await transferTargetOf(address)) !== undefined;
   }),
 
   'Query.termsVersions': adminOnly(() => termsVersions()),

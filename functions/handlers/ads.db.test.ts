@@ -306,6 +306,27 @@ describe('Query.ad', () => {
   });
 });
 
+describe('Query.managedAds searched by an administrator', () => {
+  it("finds published ads by words of their texts or of their owner's name, organisation or address, newest first", async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const seller = await givenUser({ lastName: `Pelletier${tag}`, organizationName: `Cuisine Hochelaga ${tag}` });
+    const sellersAds = [await published(seller), await published(seller)];
+    const titled = await published(otherUser, { title: { fr: `Pétrin ${tag}zz`, en: null } });
+    const hidden = await givenAd(seller);
+    const search = async (text: string, identity: Identity = as(admin)) =>
+      (await page('Query.managedAds', { published: true, search: text }, identity)) as { items: AdView[]; nextToken: string | null };
+
+    expect(ids(await search(`hochelaga ${tag}`))).toEqual([...sellersAds].reverse());
+    expect(ids(await search(`pelletier${tag}`))).toEqual([...sellersAds].reverse());
+    expect(ids(await search(seller.email.split('@')[0]!))).toEqual([...sellersAds].reverse());
+    expect(ids(await search(`petrin ${tag}zz`))).toEqual([titled]);
+    expect(ids(await search(`pelletier${tag}`))).not.toContain(hidden.id);
+    expect(await search(`nobody${tag}`)).toEqual({ items: [], nextToken: null });
+    // Users' own list is theirs, searched or not.
+    expect(ids(await search(`hochelaga ${tag}`, as(otherUser)))).toContain(titled);
+  });
+});
+
 describe('Ad.contact', () => {
   it("shows a signed-in reader the owner's e-mail and phone only as their profile allows, for a page of ads in one call", async () => {
     const emailOnly = await givenUser({ showEmail: true, showPhoneNumber: false, phoneNumber: '+15145550100', phoneVerified: true });

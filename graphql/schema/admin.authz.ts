@@ -13,4 +13,6 @@ export const authz: AuthzTable = {
   'Mutation.adminCreateUser': ADMIN_ONLY,
   'Mutation.adminUpdateUser': ADMIN_ONLY,
   'Mutation.allowUser': ADMIN_ONLY,
+  'Mutation.lockUser': ADMIN_ONLY,
+  'Query.transferTargetExists': ADMIN_ONLY,
 };

@@ -52,7 +52,7 @@ const WORDS = {
     codeSent: /Un code a été envoyé/,
     fullScreen: 'Afficher en plein écran',
     unpublished: 'Non publiées',
-    unlisted: 'Annonces non répertoriées',
+    unlisted: 'Annonces préparées à transférer',
     closeInvitation: "Fermer l'invitation",
     filters: 'Filtres',
     filterSheet: 'Filtrer les annonces',
@@ -69,7 +69,7 @@ const WORDS = {
     codeSent: /A code was sent/,
     fullScreen: 'View full screen',
     unpublished: 'Unpublished',
-    unlisted: 'Unlisted ads',
+    unlisted: 'Prepared ads to transfer',
     closeInvitation: 'Close the invitation',
     filters: 'Filters',
     filterSheet: 'Filter the ads',
@@ -595,7 +595,8 @@ test.describe('an administrator', () => {
       {
         name: '/gestion-utilisateurs/modifier-utilisateur/{id}',
         path: () => `/gestion-utilisateurs/modifier-utilisateur/${ids.user}`,
-        ready: form,
+        // The account panel's lock dialog holds a form too, closed (hidden) until asked for.
+        ready: visible((page) => page.locator('main form:visible')),
       },
       { name: '/annonces/preparer', ready: form },
       { name: '/annonces/transferer/{id}', path: () => `/annonces/transferer/${ids.unlistedAd}`, ready: form },

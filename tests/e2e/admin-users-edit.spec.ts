@@ -1,5 +1,5 @@
-// An administrator creates a user then edits them. (Failed logins no longer lock accounts: they earn
-// delays, see password.spec.ts; unlocking is covered by functions/handlers/admin.db.test.ts.)
+// An administrator creates a user, edits them, then locks the account (with a reason) and unlocks it.
+// (Failed logins no longer lock accounts: they earn delays, see password.spec.ts.)
 import {
   test,
   testIn,
@@ -27,6 +27,15 @@ const TEXT = {
     saved: 'Vos modifications ont été enregistrées.',
     resend: 'Renvoyer le courriel de vérification',
     resent: 'Le courriel de vérification a été renvoyé.',
+    lock: 'Verrouiller le compte',
+    lockDialog: /^Verrouiller le compte de/,
+    reason: 'Raison',
+    confirmLock: 'Verrouiller',
+    required: 'Ce champ est obligatoire.',
+    locked: 'Le compte a été verrouillé : la connexion est refusée.',
+    lockedOut: /^Verrouillé/,
+    unlock: 'Débloquer le compte',
+    unlocked: 'Le compte a été débloqué : la personne peut de nouveau se connecter.',
   },
   en: {
     ...ACCOUNT_FIELD_LABELS.en,
@@ -42,6 +51,15 @@ const TEXT = {
     saved: 'Your changes have been saved.',
     resend: 'Resend verification email',
     resent: 'The verification email has been sent again.',
+    lock: 'Lock the account',
+    lockDialog: /^Lock .*’s account\?$/,
+    reason: 'Reason',
+    confirmLock: 'Lock',
+    required: 'This field is required.',
+    locked: 'The account was locked: logging in is refused.',
+    lockedOut: /^Locked/,
+    unlock: 'Unlock the account',
+    unlocked: 'The account has been unlocked: the person can log in again.',
   },
 } as const;
 
@@ -88,6 +106,21 @@ for (const lang of ['fr', 'en'] as const) {
       await page.getByRole('region', { name: l.state }).getByRole('button', { name: l.resend }).click();
       await expect(page.getByRole('status').getByText(l.resent)).toBeVisible();
       await waitForEmail(request, email, resentSince);
+
+      // Locking asks why (the reason is e-mailed), then the state says so; unlocking lifts it.
+      await state.getByRole('button', { name: l.lock, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: l.lockDialog });
+      await dialog.getByRole('button', { name: l.confirmLock, exact: true }).click();
+      await expect(dialog.getByText(l.required)).toBeVisible();
+      await expect(dialog.getByLabel(l.reason)).toBeFocused();
+      await dialog.getByLabel(l.reason).fill('Annonces trompeuses répétées');
+      await dialog.getByRole('button', { name: l.confirmLock, exact: true }).click();
+      await expect(page.getByRole('status').getByText(l.locked)).toBeVisible();
+      await expect(state.getByText(l.lockedOut)).toBeVisible();
+      await expect(state.getByRole('button', { name: l.lock, exact: true })).toHaveCount(0);
+      await state.getByRole('button', { name: l.unlock }).click();
+      await expect(page.getByRole('status').getByText(l.unlocked)).toBeVisible();
+      await expect(state.getByRole('button', { name: l.lock, exact: true })).toBeVisible();
     });
   });
 }

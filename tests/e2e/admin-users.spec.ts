@@ -80,7 +80,7 @@ for (const lang of ['fr', 'en'] as const) {
 
   test.describe(`in ${lang}`, () => {
     testIn(lang, 'en')(
-      'the user list finds users by the start of their e-mail or their last name, and pages forward and back',
+      'the user list finds users by any word of their e-mail, name or organisation, and pages forward and back',
       async ({ page, request }) => {
         await loginAdminWithEmailedCode(page, request, lang);
         await page.goto('/gestion-utilisateurs');
@@ -99,6 +99,11 @@ for (const lang of ['fr', 'en'] as const) {
             .first()
             .getByRole('link', { name: `Personne7 ${LAST_NAME}` }),
         ).toHaveAttribute('href', /\/gestion-utilisateurs\/modifier-utilisateur\//);
+
+        // Any word of the organisation, with another word: the users having both.
+        await search.fill(`alimentaire 7 ${LAST_NAME}`);
+        await expect(page.getByText(t.onePage(1))).toBeVisible();
+        await expect(rows(page, lang).first()).toContainText(listedEmail(7));
 
         // With Enter: by last name, more than one page.
         await search.fill(LAST_NAME.toLowerCase());

@@ -120,17 +120,24 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
   // The manage page opens where the new ad is: the unlisted tab.
   await expect(page).toHaveURL(/\/gerer-annonces\?onglet=non-publiees&annonce=[0-9a-f-]{36}$/);
   await expect(page.getByText('Votre annonce est enregistrée, pas encore publiée', { exact: false })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Annonces non répertoriées', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Annonces préparées à transférer', exact: true })).toHaveAttribute('aria-selected', 'true');
   const prepared = managedPanel(page)
     .getByRole('article')
     .filter({ has: page.getByRole('link', { name: titleFr }) });
-  await expect(prepared).toContainText('Non répertoriée');
+  await expect(prepared).toContainText('Préparée, à transférer');
   await prepared.getByRole('link', { name: `Transférer « ${titleFr} »` }).click();
   await expect(page).toHaveURL(/\/annonces\/transferer\/[0-9a-f-]{36}$/);
   await expect(page.getByText(`Annonce : « ${titleFr} »`)).toBeVisible();
 
-  // An address no account has: the message goes under the field, which takes focus again.
+  // An address no account has is refused before any question: the message goes under the field, which keeps focus.
   const newOwner = page.getByLabel('Adresse courriel du nouveau propriétaire');
+  await newOwner.fill(uniqueEmail('personne'));
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page.getByText('Aucun utilisateur ne correspond à cette adresse courriel.')).toBeVisible();
+  await expect(newOwner).toBeFocused();
+  await expect(newOwner).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('button', { name: "Transférer l'annonce" })).toHaveCount(0);
+
   const transferTo = async (address: string) => {
     await newOwner.fill(address);
     await page.getByRole('button', { name: 'Continuer' }).click();
@@ -138,16 +145,11 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
     await expect(question).toBeFocused();
     await page.getByRole('button', { name: "Transférer l'annonce" }).click();
   };
-  await transferTo(uniqueEmail('personne'));
-  await expect(page.getByText('Aucun utilisateur ne correspond à cette adresse courriel.')).toBeVisible();
-  await expect(newOwner).toBeFocused();
-  await expect(newOwner).toHaveAttribute('aria-invalid', 'true');
-
   const since = Date.now() - 1000;
   await transferTo(email);
   await expect(page).toHaveURL(/\/gerer-annonces$/);
   await expect(page.getByText("L'annonce a été transférée.")).toBeVisible();
-  await page.getByRole('tab', { name: 'Annonces non répertoriées', exact: true }).click();
+  await page.getByRole('tab', { name: 'Annonces préparées à transférer', exact: true }).click();
   await expect(managedPanel(page).getByRole('link', { name: titleFr })).toHaveCount(0);
 
   // The new owner is told in English, and finds the ad among their unpublished ones.

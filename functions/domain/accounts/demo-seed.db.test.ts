@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserPage } from '@partage/graphql';
 import { decodeJwt } from 'jose';
 import { LOGIN_TEXT } from '@partage/graphql';
 import { db, tableName } from '../../data/client';
-import { userKey, userSearchEntryKey } from '../../data/keys';
+import { legacyUserSearchEntryKey, userKey, userWordKey } from '../../data/keys';
+import { userWordsOf } from '../../data/user-directory';
+import { getUser } from '../../data/users';
 import { handler as accounts } from '../../handlers/accounts';
 import { handler as admin } from '../../handlers/admin';
 import { handler as token } from '../../handlers/token';
@@ -61,16 +63,26 @@ describe('seedDemoData', () => {
       );
     expect(await listed()).toEqual(expect.arrayContaining(DEMO_USERS.map((user) => user.id)));
 
-    // An account seeded by an older version: no listing attributes, no search entries.
+    // An account seeded by an older version: no listing attributes, per-field search entries, no word items.
     const key = userKey('demo-locataire');
     await db().send(new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'REMOVE GSI1PK, GSI1SK' }));
-    for (const field of ['email', 'firstLast', 'lastFirst', 'organization']) {
-      await db().send(new DeleteCommand({ TableName: tableName(), Key: userSearchEntryKey('demo-locataire', field) }));
+    const user = (await getUser('demo-locataire'))!;
+    for (const word of userWordsOf(user)) {
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: userWordKey('demo-locataire', word) }));
     }
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: { ...legacyUserSearchEntryKey('demo-locataire', 'email'), type: 'UserSearchEntry' } }),
+    );
+    const search = async (text: string) =>
+      ((await admin(resolverEvent('Query.users', { search: text }, { userId: 'demo-admin', role: 'ADMIN' }))) as UserPage).items.map(
+        (item) => item.id,
+      );
+    expect(await search('belanger')).toEqual([]);
     expect(await listed()).not.toContain('demo-locataire');
     await seedDemoData();
     expect(await listed()).toContain('demo-locataire');
-    const search = await admin(resolverEvent('Query.users', { search: 'belanger' }, { userId: 'demo-admin', role: 'ADMIN' }));
-    expect((search as UserPage).items.map((item) => item.id)).toEqual(['demo-locataire']);
+    expect(await search('belanger')).toEqual(['demo-locataire']);
+    const legacy = await db().send(new GetCommand({ TableName: tableName(), Key: legacyUserSearchEntryKey('demo-locataire', 'email') }));
+    expect(legacy.Item).toBeUndefined();
   });
 });

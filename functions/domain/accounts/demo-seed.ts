@@ -4,6 +4,7 @@
 import { DataRefusal } from '../../data/errors';
 import { initCurrentTermsVersion, recordTermsAcceptance } from '../../data/terms';
 import { createUser, getUser, listUserIfUnlisted, type UserRecord } from '../../data/users';
+import { reindexUserWords } from '../../data/user-directory';
 import { hashPassword } from './password-hash';
 import { INITIAL_TERMS_VERSION } from './terms';
 import { now as clockNow } from '../clock';
@@ -157,9 +158,11 @@ export async function seedDemoData(): Promise<void> {
   let passwordHash: Promise<string> | undefined;
   for (const demo of DEMO_USERS) {
     const existing = await getUser(demo.id);
-    // Accounts seeded before the user list existed get listed (a no-op for the others).
-    if (existing) await listUserIfUnlisted(existing);
-    else await createDemoUser(demo, now, await (passwordHash ??= hashPassword(DEMO_PASSWORD)));
+    // Accounts seeded before the user list or its word items existed get listed and indexed (idempotent).
+    if (existing) {
+      await listUserIfUnlisted(existing);
+      await reindexUserWords(existing);
+    } else await createDemoUser(demo, now, await (passwordHash ??= hashPassword(DEMO_PASSWORD)));
     if (demo.role === 'USER') await recordTermsAcceptance(demo.id, INITIAL_TERMS_VERSION, now);
   }
   await onboardDemoOwner(DEMO_USERS.find((demo) => demo.email === DEMO_OWNER_EMAIL)!);

@@ -31,14 +31,15 @@ import {
 } from '../../data/ads';
 import { DataRefusal } from '../../data/errors';
 import { getFiles, type FileRecord } from '../../data/files';
-import { findUserByEmail, getUser } from '../../data/users';
-import { getUsers } from '../../data/user-directory';
+import { findUserByEmail, getUser, type UserRecord } from '../../data/users';
+import { getUsers, normalizeSearchText, searchUsers } from '../../data/user-directory';
 import { now } from '../clock';
 import { renderEmail } from '../emails';
 import { ADMIN_ONLY, requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
 import { appLink } from '../links';
 import { newestPublishedAdIds } from '../search/ad-search';
 import { replaceIndexedAd } from '../search/indexed-writes';
+import { termsOf } from '../search/terms';
 import { adChecks, normalizeAdInput, todayInQuebec, type NormalizedAdInput } from './ad-input';
 import { adContact, adView, managesAd, mayReadAd, type AdView } from './ad-view';
 
@@ -174,6 +175,12 @@ export async function unpublishAd(identity: Identity, id: string): Promise<AdVie
  * An administrator gives an unlisted ad to an existing USER account, found by e-mail: it becomes
  * their unpublished ad, and they are told by e-mail in their language.
  */
+/** The account an ad given to this address would go to: a USER's (an administrator's address is "no user": ads go to users). */
+export async function transferTargetOf(address: string): Promise<UserRecord | undefined> {
+  const user = await findUserByEmail(address.trim().toLowerCase());
+  return user?.role === 'USER' ? user : undefined;
+}
+
 export async function transferAd(identity: Identity, input: TransferAdInput): Promise<AdView> {
   requireRole(identity, ADMIN_ONLY);
   assertValid([
@@ -184,9 +191,8 @@ export async function transferAd(identity: Identity, input: TransferAdInput): Pr
     const ad = await getAd(input.id);
     if (!ad) throw notFound();
     if (!ad.unlisted) throw new AppError('AD_NOT_TRANSFERABLE', 'Only an unlisted ad can be transferred');
-    const user = await findUserByEmail(input.email);
-    // An administrator's address is "no user" too: ads are transferred to users.
-    if (!user || user.role !== 'USER') throw new AppError('TRANSFER_USER_NOT_FOUND', 'No user found for this e-mail address');
+    const user = await transferTargetOf(input.email);
+    if (!user) throw new AppError('TRANSFER_USER_NOT_FOUND', 'No user found for this e-mail address');
     const after = await replaceIndexedAd(ad, {
       ...ad,
       ownerId: user.id,
@@ -232,13 +238,34 @@ async function publishedAds(limit: number, nextToken?: string | null): Promise<A
   return { ads: await getAds(page.ids), nextToken: page.nextToken ?? undefined };
 }
 
+/** How many owners an administrator's search of the published ads follows (the first the user search finds). */
+export const SEARCHED_OWNERS_MAX = 20;
+
 /**
- * USER: their own ads in that state. ADMIN: every published ad, or the unlisted ads administrators
- * prepared (published: false).
+ * ADMIN, the published ads searched: those with every typed word in their texts (the search index's
+ * keywords) and those of the owners having every typed word in their names, organisation or address
+ * (the user word items), newest publication first. One page: a search narrows the list, it is not paged.
  */
-export async function managedAds(identity: Identity, { published, limit, nextToken }: PageArgs & { published: boolean }) {
+async function searchedPublishedAds(search: string, limit: number): Promise<AdPageResult> {
+  const text = termsOf(search).length > 0 ? newestPublishedAdIds(limit, null, search) : Promise.resolve({ ids: [] });
+  const [byText, owners] = await Promise.all([text, searchUsers(normalizeSearchText(search), SEARCHED_OWNERS_MAX)]);
+  const ownersAds = await Promise.all(owners.users.map((owner) => ownerAds(owner.id, 'PUBLISHED', limit)));
+  const found = new Map([...(await getAds(byText.ids)), ...ownersAds.flatMap((page) => page.ads)].map((ad) => [ad.id, ad]));
+  return { ads: [...found.values()].sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? '')).slice(0, limit) };
+}
+
+/**
+ * USER: their own ads in that state. ADMIN: every published ad (or those `search` finds), or the
+ * unlisted ads administrators prepared (published: false).
+ */
+export async function managedAds(
+  identity: Identity,
+  { published, limit, nextToken, search }: PageArgs & { published: boolean; search?: string | null },
+) {
   const userId = requireRole(identity, SIGNED_IN);
   const size = pageLimit(limit);
+  const searched = identity.role === 'ADMIN' && published && normalizeSearchText(search ?? '') !== '';
+  if (searched) return pageOf(identity, await searchedPublishedAds(search!, size));
   if (identity.role === 'ADMIN') return pageOf(identity, await (published ? publishedAds : unlistedAds)(size, nextToken));
   return pageOf(identity, await ownerAds(userId, published ? 'PUBLISHED' : 'UNPUBLISHED', size, nextToken));
 }

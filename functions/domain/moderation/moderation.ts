@@ -95,7 +95,8 @@ async function hideComment(reviewId: string, hiding: { reason: string; at: strin
   });
 }
 
-async function suspendAccount(admin: Identity, userId: string, reason: string): Promise<void> {
+/** Locks an account out (the moderation queue's suspension, and the user page's lock): sessions, published ads, told why. */
+export async function suspendAccount(admin: Identity, userId: string, reason: string): Promise<void> {
   await lockOutUser(userId);
   await deleteUserRefreshFamilies(userId);
   // Their ads leave the search with them (they stay theirs, unpublished).

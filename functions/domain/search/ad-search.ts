@@ -50,8 +50,8 @@ export async function searchAds({ input, limit, nextToken }: QuerySearchAdsArgs)
   return { items: result.hits.map(adSummary), nextToken: result.nextToken };
 }
 
-/** Ids of every published, listed ad, newest publication first, a page at a time. */
-export async function newestPublishedAdIds(limit: number, nextToken: string | null | undefined) {
-  const result = await page({ criteria: criteriaOf({}), near: null, sort: 'DATE_DESC', limit }, nextToken);
+/** Ids of every published, listed ad (with every word of `keyword` in its texts, if given), newest publication first, a page at a time. */
+export async function newestPublishedAdIds(limit: number, nextToken: string | null | undefined, keyword?: string) {
+  const result = await page({ criteria: criteriaOf({ keyword }), near: null, sort: 'DATE_DESC', limit }, nextToken);
   return { ids: result.hits.map((hit) => hit.entry.id), nextToken: result.nextToken };
 }

@@ -133,6 +133,10 @@ export const INPUT_TYPE_FIELDS = {
   "AllowUserInput": {
     "userId": "ID!"
   },
+  "LockUserInput": {
+    "userId": "ID!",
+    "reason": "String!"
+  },
   "LocalizedTextInput": {
     "fr": "String",
     "en": "String"
@@ -414,13 +418,17 @@ export const ROOT_FIELD_ARGUMENTS = {
     "limit": "Int",
     "nextToken": "String"
   },
+  "Query.transferTargetExists": {
+    "email": "AWSEmail!"
+  },
   "Query.ad": {
     "id": "ID!"
   },
   "Query.managedAds": {
     "published": "Boolean!",
     "limit": "Int",
-    "nextToken": "String"
+    "nextToken": "String",
+    "search": "String"
   },
   "Query.userAds": {
     "userId": "ID!",
@@ -540,6 +548,9 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.allowUser": {
     "input": "AllowUserInput!"
+  },
+  "Mutation.lockUser": {
+    "input": "LockUserInput!"
   },
   "Mutation.createAd": {
     "input": "AdInput!"

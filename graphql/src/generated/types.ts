@@ -70,6 +70,7 @@ export interface Query {
   user?: UserDetail | null;
   termsVersions?: Array<TermsVersion> | null;
   termsVersionAcceptances?: TermsVersionAcceptancePage | null;
+  transferTargetExists: boolean;
   ad?: Ad | null;
   managedAds: AdPage;
   userAds: AdPage;
@@ -114,6 +115,7 @@ export interface Mutation {
   adminCreateUser?: UserIdResult | null;
   adminUpdateUser?: UserIdResult | null;
   allowUser?: UserIdResult | null;
+  lockUser?: UserIdResult | null;
   createAd?: Ad | null;
   updateAd?: Ad | null;
   publishAd?: Ad | null;
@@ -461,6 +463,11 @@ export interface AdminUpdateUserInput {
 
 export interface AllowUserInput {
   userId: string;
+}
+
+export interface LockUserInput {
+  userId: string;
+  reason: string;
 }
 
 export type _AdCategoryMatchesSchema = Assert<Same<AdCategory, 'PROFESSIONAL_KITCHEN' | 'DELIVERY_TRUCK' | 'STORAGE_SPACE' | 'PROFESSIONAL_COOKING_EQUIPMENT' | 'PREP_EQUIPMENT' | 'REFRIGERATION_EQUIPMENT' | 'HEAVY_EQUIPMENT' | 'SURPLUS' | 'OTHER'>>;
@@ -1448,6 +1455,10 @@ export interface QueryTermsVersionAcceptancesArgs {
   nextToken?: string | null;
 }
 
+export interface QueryTransferTargetExistsArgs {
+  email: string;
+}
+
 export interface QueryAdArgs {
   id: string;
 }
@@ -1456,6 +1467,7 @@ export interface QueryManagedAdsArgs {
   published: boolean;
   limit?: number | null;
   nextToken?: string | null;
+  search?: string | null;
 }
 
 export interface QueryUserAdsArgs {
@@ -1609,6 +1621,10 @@ export interface MutationAdminUpdateUserArgs {
 
 export interface MutationAllowUserArgs {
   input: AllowUserInput;
+}
+
+export interface MutationLockUserArgs {
+  input: LockUserInput;
 }
 
 export interface MutationCreateAdArgs {
@@ -2094,6 +2110,7 @@ export interface FieldResolverTypes {
   'Query.user': { parent: null; args: QueryUserArgs; result: UserDetailSource | null };
   'Query.termsVersions': { parent: null; args: Record<string, never>; result: Array<TermsVersionSource> | null };
   'Query.termsVersionAcceptances': { parent: null; args: QueryTermsVersionAcceptancesArgs; result: TermsVersionAcceptancePageSource | null };
+  'Query.transferTargetExists': { parent: null; args: QueryTransferTargetExistsArgs; result: boolean };
   'Query.ad': { parent: null; args: QueryAdArgs; result: AdSource | null };
   'Query.managedAds': { parent: null; args: QueryManagedAdsArgs; result: AdPageSource };
   'Query.userAds': { parent: null; args: QueryUserAdsArgs; result: AdPageSource };
@@ -2134,6 +2151,7 @@ export interface FieldResolverTypes {
   'Mutation.adminCreateUser': { parent: null; args: MutationAdminCreateUserArgs; result: UserIdResultSource | null };
   'Mutation.adminUpdateUser': { parent: null; args: MutationAdminUpdateUserArgs; result: UserIdResultSource | null };
   'Mutation.allowUser': { parent: null; args: MutationAllowUserArgs; result: UserIdResultSource | null };
+  'Mutation.lockUser': { parent: null; args: MutationLockUserArgs; result: UserIdResultSource | null };
   'Mutation.createAd': { parent: null; args: MutationCreateAdArgs; result: AdSource | null };
   'Mutation.updateAd': { parent: null; args: MutationUpdateAdArgs; result: AdSource | null };
   'Mutation.publishAd': { parent: null; args: MutationPublishAdArgs; result: AdSource | null };

@@ -137,7 +137,40 @@ describe('manage ads', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('gives administrators the published and unlisted ads, preparing and transferring', async () => {
+  it("shows administrators each published ad's owner, linked to their account, and searches the published ads", async () => {
+    const OTHER = testAd({
+      id: '44444444-4444-4444-8444-444444444444',
+      path: 'petrin-44444444-4444-4444-8444-444444444444',
+      title: { fr: 'Pétrin', en: 'Dough mixer' },
+      contact: { userId: 'owner-2', publicName: 'Marie T.', organizationName: 'Boulangerie Hochelaga', email: null, phoneNumber: null },
+    });
+    answerOperations({
+      managedAds: ({ search }: { search: string | null }) => ({
+        items: search === 'hochelaga' ? [OTHER] : search ? [] : [PUBLISHED, OTHER],
+        nextToken: null,
+      }),
+    });
+    signIn('ADMIN');
+    const { user } = renderAt('/gerer-annonces');
+    await screen.findByRole('heading', { level: 2, name: 'Dough mixer' });
+    expect(card('Oven').getByRole('link', { name: 'Cuisine du Quartier' })).toHaveAttribute(
+      'href',
+      '/gestion-utilisateurs/modifier-utilisateur/owner-1',
+    );
+    expect(card('Dough mixer').getByText(/Owner:/)).toHaveTextContent('Owner: Marie T. (Boulangerie Hochelaga)');
+
+    const search = screen.getByRole('searchbox', { name: 'Search the published ads' });
+    await user.type(search, ' hochelaga {Enter}');
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Oven' })).toBeNull());
+    expect(screen.getByRole('heading', { level: 2, name: 'Dough mixer' })).toBeVisible();
+    expect(callsOf('managedAds').at(-1)).toMatchObject({ published: true, search: 'hochelaga' });
+
+    await user.clear(search);
+    await user.type(search, 'nothing{Enter}');
+    expect(await screen.findByText('No published ad matches “nothing”.')).toBeVisible();
+  });
+
+  it('gives administrators the published and the prepared ads, told apart from unpublished ones, preparing and transferring', async () => {
     answerOperations({
       managedAds: ({ published }: { published: boolean }) => ({ items: published ? [PUBLISHED] : [UNLISTED], nextToken: null }),
     });
@@ -148,9 +181,12 @@ describe('manage ads', () => {
     await screen.findByRole('heading', { level: 2, name: 'Oven' });
     expect(card('Oven').getByRole('button', { name: 'Unpublish “Oven”' })).toBeVisible();
 
-    await user.click(screen.getByRole('tab', { name: 'Unlisted ads' }));
+    // "Unpublished" is an owner's ad taken down; a prepared ad is another state, named and explained apart.
+    expect(screen.getByText(/Ads their owners published, visible to everyone/)).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Prepared ads to transfer' }));
     await screen.findByRole('heading', { level: 2, name: 'Cold room' });
-    expect(card('Cold room').getByText('Unlisted')).toBeVisible();
+    expect(card('Cold room').getByText('Prepared, to transfer')).toBeVisible();
+    expect(screen.getByText(/Ads prepared by the administrators: only administrators see them/)).toBeVisible();
     expect(card('Cold room').getByRole('link', { name: 'Transfer “Cold room”' })).toHaveAttribute(
       'href',
       `/annonces/transferer/${UNLISTED.id}`,

@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { editAdPath, MANAGE_ADS_PARAMS, PATHS, transferAdPath } from '../../app/paths';
+import { editAdPath, editUserPath, MANAGE_ADS_PARAMS, PATHS, transferAdPath } from '../../app/paths';
 import { adDetailPath } from '../../lib/ads/ad-path';
 import { PhoneVerificationDialog } from '../../lib/phone/PhoneVerificationDialog';
 import { AdCardList } from '../../lib/ads/AdCardList';
@@ -16,6 +16,7 @@ import { useSession } from '../../lib/auth/session';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { notify } from '../../lib/notifications/store';
 import { AD_DETAIL, MANAGED_ADS, PUBLISH_AD, UNPUBLISH_AD } from './operations';
+import { SEARCH_KEYWORD_MAX_LENGTH } from '@partage/graphql';
 import './ads-pages.css';
 
 type ManagedAd = ResultOf<typeof MANAGED_ADS>['managedAds']['items'][number];
@@ -116,23 +117,65 @@ interface ManagedAdListProps {
 
 function ManagedAdList({ published, admin, pointedOut, onMoved }: ManagedAdListProps) {
   const { t } = useTranslation('ads');
-  const pages = useAdPages(MANAGED_ADS, { published }, (answer) => answer.managedAds);
-  const empty = t(
-    admin
-      ? published
-        ? 'manage.adminEmpty.published'
-        : 'manage.adminEmpty.unpublished'
-      : `manage.empty.${published ? 'published' : 'unpublished'}`,
-  );
+  // Administrators search the published ads (every one of them is theirs to manage).
+  const searchable = admin && published;
+  const [search, setSearch] = useState('');
+  const pages = useAdPages(MANAGED_ADS, { published, search: search || null }, (answer) => answer.managedAds);
+  const empty = search
+    ? t('manage.adminSearch.none', { search })
+    : t(
+        admin
+          ? published
+            ? 'manage.adminEmpty.published'
+            : 'manage.adminEmpty.unpublished'
+          : `manage.empty.${published ? 'published' : 'unpublished'}`,
+      );
   return (
-    <AdCardList
-      pages={pages}
-      card={cardOfAd}
-      headingLevel={2}
-      favourite={false}
-      empty={<p>{empty}</p>}
-      extra={(ad) => <ManagedAdActions ad={ad} admin={admin} pointedOut={ad.id === pointedOut} onMoved={onMoved} />}
-    />
+    <>
+      {/* "Unpublished" (an owner's ad taken down) and "prepared" (an administrator's, not a user's yet) are told apart. */}
+      {admin && <p className="managed-ads__help">{t(`manage.adminTabsHelp.${published ? 'published' : 'unpublished'}`)}</p>}
+      {searchable && <AdminAdSearch onSearch={setSearch} />}
+      <AdCardList
+        pages={pages}
+        card={cardOfAd}
+        headingLevel={2}
+        favourite={false}
+        empty={<p>{empty}</p>}
+        extra={(ad) => <ManagedAdActions ad={ad} admin={admin} pointedOut={ad.id === pointedOut} onMoved={onMoved} />}
+      />
+    </>
+  );
+}
+
+/** The administrators' search of the published ads: words of their texts, or of their owner's name, organisation or address. */
+function AdminAdSearch({ onSearch }: { onSearch: (search: string) => void }) {
+  const { t } = useTranslation('ads');
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(draft.trim());
+  };
+  return (
+    <form role="search" className="managed-ads__search" onSubmit={submit}>
+      <label htmlFor={id}>{t('manage.adminSearch.label')}</label>
+      <p id={`${id}-hint`} className="field__hint">
+        {t('manage.adminSearch.hint')}
+      </p>
+      <div className="managed-ads__search-row">
+        <input
+          id={id}
+          type="search"
+          value={draft}
+          maxLength={SEARCH_KEYWORD_MAX_LENGTH}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" className="button button--secondary">
+          {t('manage.adminSearch.submit')}
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -175,6 +218,13 @@ function ManagedAdActions({ ad, admin, pointedOut, onMoved }: { ad: ManagedAd; a
         <span className={`ad-state ad-state--${state}`}>{t(`manage.state.${state}`)}</span>{' '}
         {t('manage.imagesCount', { count: ad.images.length })}
       </p>
+      {/* Administrators see whose ad it is, and reach that account (a prepared ad is nobody's yet). */}
+      {admin && ad.contact.userId && (
+        <p className="managed-ad__owner">
+          {t('manage.owner')} <Link to={editUserPath(ad.contact.userId)}>{ad.contact.publicName}</Link>
+          {ad.contact.organizationName && ad.contact.organizationName !== ad.contact.publicName && ` (${ad.contact.organizationName})`}
+        </p>
+      )}
       <div className="managed-ad__actions">
         <Link to={adDetailPath(ad.path)} aria-label={t('manage.viewNamed', { title })}>
           {t('manage.view')}

@@ -13,8 +13,8 @@ const UNLISTED = testAd({
 });
 const PATH = `/annonces/transferer/${UNLISTED.id}`;
 
-async function openTransfer(transferAd: unknown) {
-  answerOperations({ ad: UNLISTED, transferAd, managedAds: { items: [], nextToken: null } });
+async function openTransfer(transferAd: unknown, transferTargetExists: unknown = true) {
+  answerOperations({ ad: UNLISTED, transferAd, transferTargetExists, managedAds: { items: [], nextToken: null } });
   signIn('ADMIN');
   const view = renderAt(PATH);
   expect(await screen.findByText('Ad: “Cold room”')).toBeVisible();
@@ -34,8 +34,9 @@ describe('transfer an ad', () => {
     await user.clear(emailField());
     await user.type(emailField(), 'marie@exemple.ca');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    const question = screen.getByRole('heading', { level: 2, name: 'Transfer “Cold room” to marie@exemple.ca?' });
+    const question = await screen.findByRole('heading', { level: 2, name: 'Transfer “Cold room” to marie@exemple.ca?' });
     await waitFor(() => expect(question).toHaveFocus());
+    expect(callsOf('transferTargetExists')).toEqual([{ email: 'marie@exemple.ca' }]);
     expect(callsOf('transferAd')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Transfer the ad' }));
@@ -44,22 +45,41 @@ describe('transfer an ad', () => {
     expect(await screen.findByText('The ad was transferred.')).toBeVisible();
   });
 
-  it('says under the field when no user has the address', async () => {
-    const { user } = await openTransfer(new ApiError('TRANSFER_USER_NOT_FOUND', 'No user'));
+  it('says under the field when no user has the address, before asking anything', async () => {
+    const { user } = await openTransfer({ id: UNLISTED.id }, false);
     await user.type(emailField(), 'personne@exemple.ca');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(screen.getByRole('button', { name: 'Transfer the ad' }));
     expect(await screen.findByText('No user was found for this email address.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Transfer the ad' })).toBeNull();
     expect(emailField()).toHaveValue('personne@exemple.ca');
     await waitFor(() => expect(emailField()).toHaveFocus());
     expect(emailField()).toHaveAccessibleDescription(/No user was found for this email address./);
+    expect(callsOf('transferTargetExists')).toEqual([{ email: 'personne@exemple.ca' }]);
+    expect(callsOf('transferAd')).toEqual([]);
+  });
+
+  it('says under the field when the account went away between the check and the transfer', async () => {
+    const { user } = await openTransfer(new ApiError('TRANSFER_USER_NOT_FOUND', 'No user'));
+    await user.type(emailField(), 'personne@exemple.ca');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Transfer the ad' }));
+    expect(await screen.findByText('No user was found for this email address.')).toBeVisible();
+    await waitFor(() => expect(emailField()).toHaveFocus());
+  });
+
+  it('says when the address could not be checked, and asks nothing', async () => {
+    const { user } = await openTransfer({ id: UNLISTED.id }, new ApiError(null, 'offline'));
+    await user.type(emailField(), 'marie@exemple.ca');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('An unexpected error has occurred.')).toHaveAttribute('role', 'alert');
+    expect(screen.queryByRole('button', { name: 'Transfer the ad' })).toBeNull();
   });
 
   it('explains when the ad cannot be transferred', async () => {
     const { user } = await openTransfer(new ApiError('AD_NOT_TRANSFERABLE', 'Not unlisted'));
     await user.type(emailField(), 'marie@exemple.ca');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(screen.getByRole('button', { name: 'Transfer the ad' }));
+    await user.click(await screen.findByRole('button', { name: 'Transfer the ad' }));
     expect(await screen.findByText('Only an ad prepared by an administrator can be transferred.')).toHaveAttribute('role', 'alert');
   });
 
@@ -67,7 +87,7 @@ describe('transfer an ad', () => {
     const { user } = await openTransfer({ id: UNLISTED.id });
     await user.type(emailField(), 'marie@exemple.ca');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(screen.getByRole('button', { name: 'Change the address' }));
+    await user.click(await screen.findByRole('button', { name: 'Change the address' }));
     await waitFor(() => expect(emailField()).toHaveFocus());
     expect(emailField()).toHaveValue('marie@exemple.ca');
   });

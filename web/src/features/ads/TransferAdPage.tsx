@@ -5,6 +5,7 @@ import { email, required } from '@partage/graphql';
 import { PATHS } from '../../app/paths';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
 import { ApiError, errorMessageKey } from '../../lib/api/errors';
+import { graphqlRequest } from '../../lib/api/graphql';
 import { useApiMutation } from '../../lib/api/queries';
 import { SubmitButton } from '../../lib/forms/SubmitButton';
 import { TextField } from '../../lib/forms/TextField';
@@ -12,16 +13,16 @@ import { useForm } from '../../lib/forms/use-form';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { notify } from '../../lib/notifications/store';
 import { LoadFailure } from '../../lib/profile-form/LoadFailure';
-import { AD_DETAIL, AD_TO_TRANSFER, MANAGED_ADS, TRANSFER_AD } from './operations';
+import { AD_DETAIL, AD_TO_TRANSFER, MANAGED_ADS, TRANSFER_AD, TRANSFER_TARGET_EXISTS } from './operations';
 import { useAd } from './use-ad';
 import './ads-pages.css';
 
-/** Errors the e-mail field answers for: the message goes under the field. */
-const FIELD_ERRORS = new Set(['TRANSFER_USER_NOT_FOUND']);
+const NOT_FOUND = { key: 'errors.TRANSFER_USER_NOT_FOUND' };
 
 /**
  * `/annonces/transferer/{id}` (spec §2, ADMIN): gives an unlisted ad to a user by e-mail, after a
- * confirmation step that names both. The ad becomes that user's unpublished ad.
+ * confirmation step that names both; the address is checked first, so the question is only asked about
+ * a user who exists. The ad becomes that user's unpublished ad.
  */
 export function TransferAdPage() {
   const { id = '' } = useParams();
@@ -35,6 +36,10 @@ export function TransferAdPage() {
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const emailFocusPending = useRef(false);
   const confirmId = useId();
+  const refuseAddress = () => {
+    form.showErrors({ email: NOT_FOUND });
+    emailFocusPending.current = true;
+  };
   const transfer = useApiMutation(TRANSFER_AD, {
     // Not this page's own query: it is left at once, and would be asked again first.
     invalidates: [MANAGED_ADS, AD_DETAIL],
@@ -45,10 +50,9 @@ export function TransferAdPage() {
     onError: (error) => {
       const code = error instanceof ApiError ? error.code : null;
       setConfirming(null);
-      if (code && FIELD_ERRORS.has(code)) {
-        form.showErrors({ email: { key: `errors.${code}` } });
-        emailFocusPending.current = true;
-      } else setFailure(errorMessageKey(error));
+      // The address was checked, but the account may have gone or changed since.
+      if (code === 'TRANSFER_USER_NOT_FOUND') refuseAddress();
+      else setFailure(errorMessageKey(error));
     },
   });
 
@@ -83,9 +87,16 @@ export function TransferAdPage() {
     );
 
   const title = pickText(load.ad.title, readerLanguage(i18n.language))?.text ?? t('untitled');
-  const confirm = (address: string) => {
+  const confirm = async (address: string) => {
     setFailure(null);
-    setConfirming(address);
+    try {
+      const { transferTargetExists } = await graphqlRequest(TRANSFER_TARGET_EXISTS, { email: address });
+      // The form stays: showing the message focuses the field.
+      if (transferTargetExists) setConfirming(address);
+      else form.showErrors({ email: NOT_FOUND });
+    } catch (error) {
+      setFailure(errorMessageKey(error));
+    }
   };
 
   return (
@@ -108,7 +119,7 @@ export function TransferAdPage() {
             field={form.bind('email')}
           />
           <div className="form-actions">
-            <SubmitButton busy={false}>{t('transfer.continue')}</SubmitButton>
+            <SubmitButton busy={form.submitting}>{t('transfer.continue')}</SubmitButton>
             <Link to={PATHS.manageAds} className="button button--secondary">
               {t('transfer.cancel')}
             </Link>

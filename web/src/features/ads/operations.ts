@@ -117,8 +117,8 @@ export const AD_DETAIL = graphql(`
 
 export const MANAGED_ADS = graphql(
   `
-    query ManagedAds($published: Boolean!, $limit: Int, $nextToken: String) {
-      managedAds(published: $published, limit: $limit, nextToken: $nextToken) {
+    query ManagedAds($published: Boolean!, $limit: Int, $nextToken: String, $search: String) {
+      managedAds(published: $published, limit: $limit, nextToken: $nextToken, search: $search) {
         items {
           id
           path
@@ -130,6 +130,11 @@ export const MANAGED_ADS = graphql(
           unlisted
           images {
             id
+          }
+          contact {
+            userId
+            publicName
+            organizationName
           }
           ...AdCardFields
         }
@@ -177,6 +182,13 @@ export const TRANSFER_AD = graphql(`
     transferAd(input: $input) {
       id
     }
+  }
+`);
+
+/** Whether the address is a user's, before the transfer asks for confirmation (admin only). */
+export const TRANSFER_TARGET_EXISTS = graphql(`
+  query TransferTargetExists($email: AWSEmail!) {
+    transferTargetExists(email: $email)
   }
 `);
 

@@ -1,10 +1,14 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MODERATION_REASON_MAX_LENGTH, required } from '@partage/graphql';
 import { useApiMutation } from '../../../lib/api/queries';
+import { TextAreaField } from '../../../lib/forms/TextAreaField';
+import { useForm } from '../../../lib/forms/use-form';
 import { notifyError } from '../../../lib/notifications/notify-error';
 import { notify } from '../../../lib/notifications/store';
 import { USERS } from '../users/operations';
-import { ALLOW_USER, VERIFY_EMAIL } from './operations';
+import { Dialog } from '../../../lib/ui/Dialog';
+import { ALLOW_USER, LOCK_USER, VERIFY_EMAIL } from './operations';
 import type { UserDetailData } from './user-detail';
 import './account-state.css';
 
@@ -25,11 +29,13 @@ interface AccountAction {
 export function AccountStatePanel({ user, refresh }: AccountStatePanelProps) {
   const { t, i18n } = useTranslation('profile');
   const titleId = useId();
-  const title = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
   // The list shows whether an account is confirmed or locked out.
   const verifyEmail = useApiMutation(VERIFY_EMAIL, { invalidates: [USERS] });
   const allowUser = useApiMutation(ALLOW_USER, { invalidates: [USERS] });
+  const lockUser = useApiMutation(LOCK_USER, { invalidates: [USERS] });
+  const [locking, setLocking] = useState(false);
+  const lockForm = useForm({ reason: { rules: [required] } });
 
   const act = async ({ run, done, alreadyDone }: AccountAction) => {
     if (busy) return;
@@ -43,7 +49,8 @@ export function AccountStatePanel({ user, refresh }: AccountStatePanelProps) {
     await refresh();
     setBusy(false);
     // The button may be gone with the state it answered; focus stays in the panel rather than on the page.
-    title.current?.focus();
+    // By id, not a ref: the lock dialog's form submits through useForm, which may not be handed refs.
+    document.getElementById(titleId)?.focus();
   };
 
   const resendVerification = () =>
@@ -59,10 +66,26 @@ export function AccountStatePanel({ user, refresh }: AccountStatePanelProps) {
       alreadyDone: 'profile:adminUser.state.alreadyAllowed',
     });
 
+  const closeLock = () => {
+    setLocking(false);
+    lockForm.reset();
+  };
+  const lock = lockForm.submit(async ({ reason }) => {
+    setLocking(false);
+    await act({
+      run: () => lockUser.mutateAsync({ input: { userId: user.id, reason: reason.trim() } }),
+      done: 'profile:adminUser.state.locked',
+      alreadyDone: 'profile:adminUser.state.alreadyLocked',
+    });
+    lockForm.reset();
+  });
+
+  // Administrators are not locked out from here (one could shut the others out); a user may be.
+  const lockable = user.type === 'USER' && !user.lockedOut;
   const createdAt = new Intl.DateTimeFormat(`${i18n.language}-CA`, { dateStyle: 'long' }).format(new Date(user.createdAt));
   return (
     <section aria-labelledby={titleId} className="panel account-state">
-      <h2 id={titleId} ref={title} tabIndex={-1}>
+      <h2 id={titleId} tabIndex={-1}>
         {t('adminUser.state.title')}
       </h2>
       <dl>
@@ -81,7 +104,7 @@ export function AccountStatePanel({ user, refresh }: AccountStatePanelProps) {
         <dt>{t('adminUser.state.createdAt')}</dt>
         <dd>{createdAt}</dd>
       </dl>
-      {(!user.emailConfirmed || user.lockedOut) && (
+      {(!user.emailConfirmed || user.lockedOut || lockable) && (
         <div className="form-actions">
           {!user.emailConfirmed && (
             <button
@@ -98,8 +121,38 @@ export function AccountStatePanel({ user, refresh }: AccountStatePanelProps) {
               {t('adminUser.state.allow')}
             </button>
           )}
+          {lockable && (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-disabled={busy || undefined}
+              onClick={() => !busy && setLocking(true)}
+            >
+              {t('adminUser.state.lock')}
+            </button>
+          )}
         </div>
       )}
+      <Dialog open={locking} title={t('adminUser.state.lockTitle', { name: user.profile.publicName })} onClose={closeLock}>
+        <form noValidate onSubmit={lock}>
+          <p>{t('adminUser.state.lockBody')}</p>
+          <TextAreaField
+            label={t('adminUser.state.lockReason')}
+            hint={t('adminUser.state.lockReasonHint')}
+            maxLength={MODERATION_REASON_MAX_LENGTH}
+            rows={4}
+            field={lockForm.bind('reason')}
+          />
+          <div className="dialog__actions">
+            <button type="button" className="button button--secondary" onClick={closeLock}>
+              {t('adminUser.state.lockCancel')}
+            </button>
+            <button type="submit" className="button">
+              {t('adminUser.state.lockConfirm')}
+            </button>
+          </div>
+        </form>
+      </Dialog>
     </section>
   );
 }

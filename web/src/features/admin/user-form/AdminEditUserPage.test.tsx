@@ -48,7 +48,11 @@ describe('admin: edit a user', () => {
     expect(row('Email address')).toHaveTextContent('Confirmed');
     expect(row('Login')).toHaveTextContent('Allowed');
     expect(row('Account created on')).toHaveTextContent('January 15, 2026');
-    expect(state().queryByRole('button')).toBeNull();
+    expect(
+      state()
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Lock the account']);
     expect(screen.getByLabelText('Email')).toHaveValue('luc@exemple.ca');
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(/A new address must be confirmed/);
     expect(screen.getByLabelText('Organisation name')).toHaveValue('Épicerie du Coin');
@@ -111,12 +115,61 @@ describe('admin: edit a user', () => {
     await waitFor(() => expect(row('Login')).toHaveTextContent('Allowed'));
   });
 
+  it('locks a user out after asking why, then shows the account locked', async () => {
+    const { user, api } = await openEdit({
+      user: [detail(), detail({ lockedOut: true })],
+      lockUser: { id: 'u-7' },
+    });
+    await screen.findByRole('region', { name: 'Account status' });
+    expect(row('Login')).toHaveTextContent('Allowed');
+    await user.click(state().getByRole('button', { name: 'Lock the account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Lock Épicerie du Coin’s account?' }));
+    // No reason, no lock: the field says so and takes focus.
+    await user.click(dialog.getByRole('button', { name: 'Lock' }));
+    expect(dialog.getByText('This field is required.')).toBeVisible();
+    expect(dialog.getByRole('textbox', { name: 'Reason' })).toHaveFocus();
+    expect(api.calls('lockUser')).toEqual([]);
+
+    await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Repeated misleading ads');
+    await user.click(dialog.getByRole('button', { name: 'Lock' }));
+    expect(await screen.findByText('The account was locked: logging in is refused.')).toBeVisible();
+    await waitFor(() => expect(row('Login')).toHaveTextContent('Locked'));
+    expect(state().queryByRole('button', { name: 'Lock the account' })).toBeNull();
+    expect(state().getByRole('button', { name: 'Unlock the account' })).toBeVisible();
+    expect(api.calls('lockUser')).toEqual([{ input: { userId: 'u-7', reason: 'Repeated misleading ads' } }]);
+  });
+
+  it('locks nothing when the question is cancelled', async () => {
+    const { user, api } = await openEdit({ user: detail() });
+    await user.click(await screen.findByRole('button', { name: 'Lock the account' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls('lockUser')).toEqual([]);
+    expect(row('Login')).toHaveTextContent('Allowed');
+  });
+
+  it('says when someone else already locked the account', async () => {
+    const { user } = await openEdit({
+      user: [detail(), detail({ lockedOut: true })],
+      lockUser: new ApiError('NO_CHANGE', 'Locked already'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Lock the account' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Fraud');
+    await user.click(dialog.getByRole('button', { name: 'Lock' }));
+    expect(await screen.findByText('This account is locked already.')).toBeVisible();
+    await waitFor(() => expect(row('Login')).toHaveTextContent('Locked'));
+  });
+
   it('edits an administrator account by its name and address only', async () => {
     await openEdit({ user: detail({ type: 'ADMIN', profile: storedProfile({ organizationName: null, publicName: 'Luc G.' }) }) });
     await screen.findByLabelText('First name');
     expect(row('Account type')).toHaveTextContent('Administrator');
     expect(screen.getByLabelText('Email')).toBeVisible();
     expect(screen.queryByLabelText('Organisation name')).toBeNull();
+    // Administrators are not locked out from here.
+    expect(state().queryByRole('button', { name: 'Lock the account' })).toBeNull();
   });
 
   it('says when the user does not exist', async () => {

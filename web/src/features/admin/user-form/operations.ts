@@ -54,3 +54,11 @@ export const ALLOW_USER = graphql(`
     }
   }
 `);
+
+export const LOCK_USER = graphql(`
+  mutation LockUser($input: LockUserInput!) {
+    lockUser(input: $input) {
+      id
+    }
+  }
+`);

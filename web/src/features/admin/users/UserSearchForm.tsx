@@ -11,7 +11,7 @@ interface UserSearchFormProps {
   onSearch: (search: string, options: { replace: boolean }) => void;
 }
 
-/** Search by the start of a name, an organisation or an e-mail address: as one types, or at once with Enter. */
+/** Search by words of a name, an organisation or an e-mail address: as one types, or at once with Enter. */
 export function UserSearchForm({ search, onSearch }: UserSearchFormProps) {
   const { t } = useTranslation('admin');
   const id = useId();
