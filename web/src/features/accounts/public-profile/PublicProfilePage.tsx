@@ -37,7 +37,9 @@ function usePublicProfile(id: string): [ProfileLoad, () => void] {
 /** `/profil/{id}` (spec §2): what any user may see of another, contact details only when allowed. */
 export function PublicProfilePage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation(['publicProfile', ...AD_CARD_NAMESPACES]);
+  // Every namespace its parts use, loaded with the page: a part asking for one once the profile has come
+  // would suspend the page again and blank it (lib/ads/card-view.ts).
+  const { t } = useTranslation(['publicProfile', 'profile', 'criteria', 'reports', ...AD_CARD_NAMESPACES]);
   const [load, retry] = usePublicProfile(id);
 
   if (load.status === 'ready') return <ProfileDetails profile={load.profile} />;
