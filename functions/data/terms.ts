@@ -1,7 +1,7 @@
 // Terms of service: the current version, one item per published version (its PDFs), and one
 // acceptance item per user and version, listed per version in GSI1.
 
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, db, isConditionFailure, queryPages, tableName, transactWrite, type TransactItem } from './client';
 import {
   currentTermsKey,
@@ -13,7 +13,7 @@ import {
   versionAcceptanceIndexKeys,
   versionAcceptancesPartition,
 } from './keys';
-import { pageTokenAfter, startKeyOf } from './page-tokens';
+import { newestFirstPage } from './page-tokens';
 
 /** The file ids of a version's four PDFs (LEGAL_DOCUMENT files). */
 export interface TermsDocumentFiles {
@@ -143,25 +143,10 @@ const ACCEPTANCES_INDEX = { name: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' };
 
 /** Who accepted `version`, latest first, a page at a time. */
 export async function versionAcceptances(version: string, limit: number, nextToken?: string): Promise<VersionAcceptancePage> {
-  const partition = versionAcceptancesPartition(version);
-  // One item more than asked tells whether a next page exists, so the last page has no token.
-  const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: ACCEPTANCES_INDEX.name,
-      KeyConditionExpression: `${ACCEPTANCES_INDEX.pk} = :pk`,
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-      ExclusiveStartKey: startKeyOf(nextToken, ACCEPTANCES_INDEX, partition),
-    }),
-  );
-  const items = page.Items ?? [];
-  const shown = items.slice(0, limit);
-  const more = shown.length > 0 && (items.length > limit || page.LastEvaluatedKey !== undefined);
+  const page = await newestFirstPage(ACCEPTANCES_INDEX, versionAcceptancesPartition(version), limit, nextToken);
   return {
-    acceptances: shown.map((item) => ({ userId: item.userId as string, acceptedAt: item.acceptedAt as string })),
-    nextToken: more ? pageTokenAfter(shown.at(-1)!, ACCEPTANCES_INDEX) : undefined,
+    acceptances: page.items.map((item) => ({ userId: item.userId as string, acceptedAt: item.acceptedAt as string })),
+    nextToken: page.nextToken,
   };
 }
 
