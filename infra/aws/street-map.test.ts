@@ -106,12 +106,11 @@ describe('the street map of a deployment without mapStyleUrl', () => {
     const props = deployment![1].Properties as { SourceObjectKeys: string[]; SourceMarkers: Record<string, unknown>[] };
     const assetDir = join(outdir, `asset.${props.SourceObjectKeys.at(-1)!.replace(/\.zip$/, '')}`);
     const written = JSON.parse(readFileSync(join(assetDir, 'config.json'), 'utf8')) as { mapStyleUrl: string };
-    const [, styleUrl, marker] = /^(https:\/\/maps\.geo\.ca-central-1\.amazonaws\.com\/v2\/styles\/Standard\/descriptor\?key=)(.+)$/.exec(
-      written.mapStyleUrl,
-    )!;
-    expect(styleUrl).toBeDefined();
+    const style = 'https://maps.geo.ca-central-1.amazonaws.com/v2/styles/Standard/descriptor?key=';
+    expect(written.mapStyleUrl.startsWith(style), written.mapStyleUrl).toBe(true);
+    const marker = written.mapStyleUrl.slice(style.length);
     const markers = Object.assign({}, ...props.SourceMarkers) as Record<string, unknown>;
-    expect(markers[marker!]).toEqual({ 'Fn::GetAtt': [readerId, 'Key'] });
+    expect(markers[marker]).toEqual({ 'Fn::GetAtt': [readerId, 'Key'] });
   });
 
   it("lets the browser reach Amazon Location's maps origin, and no other of its hosts", () => {
