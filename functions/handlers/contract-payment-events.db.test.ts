@@ -234,6 +234,7 @@ describe('20 payments completing at once for overlapping dates of one ad', () =>
         const { sessionId } = await provider.createCheckoutSession({
           contractId: contract.id,
           contractVersion: 1,
+          adId: ad.id,
           amountCents: 25_000,
           description: 'Cuisine',
           successUrl: 'http://partage.test/paiement/succes',
