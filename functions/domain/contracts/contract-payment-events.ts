@@ -125,7 +125,7 @@ async function paymentSucceeded({ object }: PaymentEvent, [readAhead, calendar]:
   // A paid session always names its payment and amount: without them there is nothing to record or refund.
   if (!facts.paymentIntentId || facts.amountCents === null) throw new Error(`Checkout Session ${facts.sessionId} is paid but incomplete`);
   for (let attempt = 1; ; attempt++) {
-    // The first round decides on the contract read beside the claim; every write is conditioned on it.
+    // The first round decides on the contract read with the event's marker; every write is conditioned on it.
     const contract = attempt === 1 ? readAhead : await getContract(facts.contractId);
     if (!contract) return;
     // This very payment made it PAID already (a duplicate event of another id, the async success after the
