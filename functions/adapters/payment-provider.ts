@@ -33,6 +33,8 @@ export interface CheckoutRequest {
   contractId: string;
   /** The contract version the tenant saw and pays (a later edit makes a new one). */
   contractVersion: number;
+  /** The contract's ad: the webhook reads its booking calendar along with the contract, in one request. */
+  adId: string;
   /** Integer cents, CAD. */
   amountCents: number;
   /** The line's label on the hosted page. */

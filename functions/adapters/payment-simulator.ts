@@ -60,7 +60,11 @@ export const sessionObject = (session: SimulatedSession) => ({
   payment_status: session.paymentStatus,
   payment_intent: session.paymentIntentId,
   client_reference_id: session.contractId,
-  metadata: { contractId: session.contractId, contractVersion: String(session.contractVersion) },
+  metadata: {
+    contractId: session.contractId,
+    contractVersion: String(session.contractVersion),
+    ...(session.adId ? { adId: session.adId } : {}),
+  },
   customer_email: session.customerEmail ?? null,
   expires_at: session.expiresAt,
   created: session.created,

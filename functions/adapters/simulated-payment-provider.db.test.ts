@@ -17,6 +17,7 @@ const checkout = (idempotencyKey: string, amountCents = 10_000) =>
   provider().createCheckoutSession({
     contractId: 'c1',
     contractVersion: 2,
+    adId: 'a1',
     amountCents,
     description: 'Camion réfrigéré',
     successUrl: 'http://partage.test/paiement/succes',
@@ -44,7 +45,12 @@ describe('the payment simulator', () => {
     expect(await checkout('sim-key-1')).toEqual(first);
     expect(first.expiresAt).toEqual(new Date('2030-01-01T00:30:00Z'));
     expect((await checkout('sim-key-2')).sessionId).not.toBe(first.sessionId);
-    expect(await getSimulatorRecord('SESSION', first.sessionId)).toMatchObject({ amountCents: 10_000, contractVersion: 2, status: 'open' });
+    expect(await getSimulatorRecord('SESSION', first.sessionId)).toMatchObject({
+      amountCents: 10_000,
+      contractVersion: 2,
+      adId: 'a1',
+      status: 'open',
+    });
   });
 
   it('refuses an amount that is not whole cents of at least 50', async () => {

@@ -98,6 +98,7 @@ export function simulatedPaymentProvider({ webhookSecret }: { webhookSecret: str
           sessionId: simulatorId('cs'),
           contractId: request.contractId,
           contractVersion: request.contractVersion,
+          adId: request.adId,
           amountCents: request.amountCents,
           description: request.description,
           successUrl: request.successUrl,

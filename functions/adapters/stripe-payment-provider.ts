@@ -133,7 +133,7 @@ export function stripePaymentProvider(credentials: StripeCredentials, endpoint?:
 
     createCheckoutSession: (request) =>
       call(async () => {
-        const metadata = { contractId: request.contractId, contractVersion: String(request.contractVersion) };
+        const metadata = { contractId: request.contractId, contractVersion: String(request.contractVersion), adId: request.adId };
         const session = await stripe.checkout.sessions.create(
           {
             mode: 'payment',

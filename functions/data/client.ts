@@ -59,6 +59,51 @@ export async function batchGet(keys: Record<string, unknown>[]): Promise<Record<
   return items;
 }
 
+/**
+ * Items read by key, and what their reader makes of them: reads of different capabilities (a webhook
+ * event's marker, a contract, its ad's calendar) combined with `readsBoth` go out in one request.
+ */
+export interface KeyedReads<T> {
+  readonly keys: Record<string, unknown>[];
+  /** What the items at `keys`, in their order (undefined where none exists), mean. */
+  readonly of: (items: (Record<string, unknown> | undefined)[]) => T;
+}
+
+/** The item at `key` (undefined when none), made into what `of` says. */
+export const keyedRead = <T>(key: Record<string, unknown>, of: (item: Record<string, unknown> | undefined) => T): KeyedReads<T> => ({
+  keys: [key],
+  of: ([item]) => of(item),
+});
+
+/** Both reads, in the same request. */
+export const readsBoth = <A, B>(a: KeyedReads<A>, b: KeyedReads<B>): KeyedReads<[A, B]> => ({
+  keys: [...a.keys, ...b.keys],
+  of: (items) => [a.of(items.slice(0, a.keys.length)), b.of(items.slice(a.keys.length))],
+});
+
+/** Nothing to read (a read that does not apply, e.g. a calendar of an ad nobody named). */
+export const noRead: KeyedReads<undefined> = { keys: [], of: () => undefined };
+
+const keyId = (key: Record<string, unknown>) => `${String(key.PK)}\u0000${String(key.SK)}`;
+
+/**
+ * Reads `reads` in one strongly consistent BatchGetItem (at most 100 distinct keys; unprocessed keys
+ * read again), so that items of several capabilities cost one round trip rather than one each.
+ */
+export async function readTogether<T>(reads: KeyedReads<T>): Promise<T> {
+  const found = new Map<string, Record<string, unknown>>();
+  let pending = [...new Map(reads.keys.map((key) => [keyId(key), key])).values()];
+  if (pending.length > BATCH_GET_LIMIT) throw new Error(`readTogether reads at most ${BATCH_GET_LIMIT} keys`);
+  while (pending.length > 0) {
+    const { Responses, UnprocessedKeys } = await db().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    for (const item of Responses?.[tableName()] ?? []) found.set(keyId(item), item);
+    pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
+  }
+  return reads.of(reads.keys.map((key) => found.get(keyId(key))));
+}
+
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const reasonsOf = (error: unknown): { Code?: string }[] | undefined =>

@@ -20,8 +20,10 @@ import {
   failedConditionIndexes,
   isConditionFailure,
   isTransactionConflict,
+  keyedRead,
   tableName,
   transactWrite,
+  type KeyedReads,
   type TransactItem,
 } from './client';
 import { DataRefusal } from './errors';
@@ -231,6 +233,10 @@ export async function putNewContractWith(contract: ContractRecord, alongWith: Tr
   ]);
 }
 
+/** The contract by id, to read along with other items (readTogether) rather than by itself (getContract). */
+export const contractRead = (contractId: string): KeyedReads<ContractRecord | undefined> =>
+  keyedRead(contractKey(contractId), (item) => item && contractOf(item));
+
 export async function getContract(contractId: string): Promise<ContractRecord | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: contractKey(contractId), ConsistentRead: true }));
   return Item && contractOf(Item);
@@ -340,15 +346,23 @@ export interface BookingHold {
   expiresAt: string | null;
 }
 
-interface Calendar {
+/** An ad's booking calendar as read: what a change of it is conditioned on. */
+export interface BookingCalendar {
+  adId: string;
   holds: BookingHold[];
   /** Absent: the calendar item does not exist yet. */
   revision?: number;
 }
 
-async function readCalendar(adId: string): Promise<Calendar> {
+const calendarOf = (adId: string, item: Record<string, unknown> | undefined): BookingCalendar =>
+  item ? { adId, holds: item.holds as BookingHold[], revision: item.revision as number } : { adId, holds: [] };
+
+/** The ad's calendar, to read along with other items (readTogether) and hand to the change that follows. */
+export const calendarRead = (adId: string): KeyedReads<BookingCalendar> => keyedRead(calendarKey(adId), (item) => calendarOf(adId, item));
+
+async function readCalendar(adId: string): Promise<BookingCalendar> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: calendarKey(adId), ConsistentRead: true }));
-  return Item ? { holds: Item.holds as BookingHold[], revision: Item.revision as number } : { holds: [] };
+  return calendarOf(adId, Item);
 }
 
 /** A hold counts until it lapses, and until its period is over (past periods are dropped at the next write). */
@@ -362,7 +376,7 @@ export async function bookedPeriods(adId: string, now: string): Promise<BookingH
 }
 
 /** The calendar written with `holds`, conditioned on the revision read (or on its absence). */
-const calendarPut = (adId: string, calendar: Calendar, holds: BookingHold[]): TransactItem => ({
+const calendarPut = (adId: string, calendar: BookingCalendar, holds: BookingHold[]): TransactItem => ({
   Put: {
     TableName: tableName(),
     Item: { ...calendarKey(adId), type: 'BookingCalendar', adId, holds, revision: (calendar.revision ?? 0) + 1 },
@@ -376,18 +390,30 @@ const CALENDAR_TRIES = 60;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.min(100, 5 * attempt) + Math.random() * 25));
 
 /**
+ * A webhook's handling: the calendar it read along with its other reads (its first change starts from
+ * it rather than reading it again), and the claim of its event, written with the change or not at all
+ * (a refused claim is DataRefusal EVENT_CLAIMED: another delivery of the event handled it).
+ */
+export interface EventHandling {
+  calendar?: BookingCalendar;
+  claim?: TransactItem;
+}
+
+/**
  * Writes the calendar changed by `change` (null: nothing to write), with `alongWith` in the same
- * transaction; a calendar changed meanwhile is read again and `change` applied anew. A refusal of an
- * `alongWith` item is `onAlongWithRefused`'s to tell.
+ * transaction; a calendar changed meanwhile is read again and `change` applied anew (the first round
+ * starts from `readAhead` when it is this ad's). A refusal of `alongWith` items (their positions
+ * there) is `onAlongWithRefused`'s to tell.
  */
 async function changeCalendar(
   adId: string,
   change: (holds: BookingHold[]) => BookingHold[] | null,
   alongWith: TransactItem[],
-  onAlongWithRefused: () => DataRefusal,
+  onAlongWithRefused: (refused: number[]) => DataRefusal,
+  readAhead?: BookingCalendar,
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const calendar = await readCalendar(adId);
+    const calendar = attempt === 1 && readAhead?.adId === adId ? readAhead : await readCalendar(adId);
     const holds = change(calendar.holds);
     if (!holds) return;
     try {
@@ -395,7 +421,7 @@ async function changeCalendar(
       return;
     } catch (error) {
       const refused = failedConditionIndexes(error);
-      if (refused.some((index) => index > 0)) throw onAlongWithRefused();
+      if (refused.some((index) => index > 0)) throw onAlongWithRefused(refused.filter((index) => index > 0).map((index) => index - 1));
       if (!(refused.includes(0) || isTransactionConflict(error) || isConditionFailure(error)) || attempt >= CALENDAR_TRIES) throw error;
       await pause(attempt);
     }
@@ -438,17 +464,21 @@ const withHold = (entry: BookingHold, now: string) => (holds: BookingHold[]) => 
   return [...others, entry];
 };
 
+const eventClaimed = () => new DataRefusal('EVENT_CLAIMED', 'The event was handled meanwhile');
+
 /**
  * Writes `next` over the contract read as `before` and holds `hold` on its ad in one transaction: the
  * payment's PAID and the dates kept for good are written together or not at all (a SUBMITTED
  * contract never keeps a hold that does not lapse, and a later hold of a payment attempt can no longer
- * replace it). DATES_TAKEN or STALE_VERSION as placeBookingHold and replaceContract.
+ * replace it), with the webhook event's claim. DATES_TAKEN or STALE_VERSION as placeBookingHold and
+ * replaceContract; EVENT_CLAIMED (before any other) when another delivery of the event won it.
  */
 export async function replaceContractHolding(
   before: ContractRecord,
   next: ContractRecord,
   hold: Omit<BookingHold, 'contractId'>,
   now: string,
+  handling: EventHandling = {},
 ): Promise<ContractRecord> {
   const written = { ...next, revision: before.revision + 1 };
   const put: TransactItem = {
@@ -462,17 +492,25 @@ export async function replaceContractHolding(
   await changeCalendar(
     before.adId,
     withHold({ ...hold, contractId: before.id }, now),
-    [put],
-    () => new DataRefusal('STALE_VERSION', 'The contract was changed meanwhile'),
+    handling.claim ? [put, handling.claim] : [put],
+    // The claim, when given, follows the contract's put.
+    (refused) => (refused.includes(1) ? eventClaimed() : new DataRefusal('STALE_VERSION', 'The contract was changed meanwhile')),
+    handling.calendar,
   );
   return written;
 }
-/** Frees the contract's period on the ad (lapsed holds are dropped on the way); nothing to do when it holds none. */
-export async function releaseBookingHold(adId: string, contractId: string, now: string): Promise<void> {
+
+/**
+ * Frees the contract's period on the ad (lapsed holds are dropped on the way), with the webhook
+ * event's claim when one is given (EVENT_CLAIMED when another delivery won it); nothing is written
+ * when it holds none.
+ */
+export async function releaseBookingHold(adId: string, contractId: string, now: string, handling: EventHandling = {}): Promise<void> {
   await changeCalendar(
     adId,
     (holds) => (holds.some((h) => h.contractId === contractId) ? holds.filter((h) => h.contractId !== contractId && isLive(h, now)) : null),
-    [],
-    () => new DataRefusal('ITEM_GONE', 'The calendar was removed'),
+    handling.claim ? [handling.claim] : [],
+    eventClaimed,
+    handling.calendar,
   );
 }

@@ -17,7 +17,9 @@ export type DataRefusalReason =
   /** The review has its answer already. */
   | 'ALREADY_ANSWERED'
   /** The user keeps as many items of a kind as they may (favourites). */
-  | 'LIMIT_REACHED';
+  | 'LIMIT_REACHED'
+  /** The provider's event written along with a change was handled meanwhile (a duplicate delivery of a webhook). */
+  | 'EVENT_CLAIMED';
 
 export class DataRefusal extends Error {
   constructor(

@@ -1,36 +1,76 @@
 // Webhook events already handled, by the provider's event id: a replay or a duplicate delivery finds
 // its marker and changes nothing. Kept a month (Stripe retries an undelivered event for 3 days).
+//
+// The marker is written in the same transaction as the handling's own change (`paymentEventClaim`),
+// so claiming an event costs no round trip of its own and a refused change leaves no marker behind;
+// a handling whose effects are not one transaction (a refund, an e-mail) claims it alone first
+// (`claimPaymentEvent`). Each marker carries the token of the handling that wrote it, so that a
+// handling that fails gives back its own claim and never one a concurrent delivery won.
 
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, keyedRead, tableName, type KeyedReads, type TransactItem } from './client';
+import { DataRefusal } from './errors';
 import { paymentEventKey } from './keys';
 
 const KEEP_SECONDS = 30 * 24 * 3600;
 
-/** Claims the event for handling: false when it was already claimed (a duplicate or a replay). */
-export async function claimPaymentEvent(event: { id: string; type: string }, nowSeconds: number): Promise<boolean> {
+/** Who claims which event, and when. */
+export interface PaymentEventClaimer {
+  event: { id: string; type: string };
+  /** Unique to one handling: its claim is given back by it only. */
+  token: string;
+  nowSeconds: number;
+}
+
+/** Whether the event was handled already (its marker exists), read along with the handling's first reads. */
+export const paymentEventHandled = (eventId: string): KeyedReads<boolean> => keyedRead(paymentEventKey(eventId), Boolean);
+
+/**
+ * The marker's put, conditioned on its absence, for the handling's transaction; the data function
+ * that writes it answers DataRefusal EVENT_CLAIMED when that condition refused the transaction.
+ */
+export function paymentEventClaim({ event, token, nowSeconds }: PaymentEventClaimer): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...paymentEventKey(event.id),
+        type: 'PaymentEvent',
+        eventType: event.type,
+        claimToken: token,
+        receivedAt: nowSeconds,
+        ttl: nowSeconds + KEEP_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** Claims the event by itself; DataRefusal EVENT_CLAIMED when it was claimed already (a duplicate or a replay). */
+export async function claimPaymentEvent(claimer: PaymentEventClaimer): Promise<void> {
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...paymentEventKey(event.id),
-          type: 'PaymentEvent',
-          eventType: event.type,
-          receivedAt: nowSeconds,
-          ttl: nowSeconds + KEEP_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
-    return true;
+    await db().send(new PutCommand(paymentEventClaim(claimer).Put!));
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) throw new DataRefusal('EVENT_CLAIMED', `Event ${claimer.event.id} was handled already`);
     throw error;
   }
 }
 
-/** Gives the claim back after a failed handling, so the provider's retry is handled in full. */
-export async function releasePaymentEvent(eventId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: paymentEventKey(eventId) }));
+/**
+ * Gives the claim back after a failed handling, so the provider's retry is handled in full; a marker
+ * of another handling (one that won the event) or none at all is left as it is.
+ */
+export async function releasePaymentEvent({ event, token }: Pick<PaymentEventClaimer, 'event' | 'token'>): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: paymentEventKey(event.id),
+        ConditionExpression: 'claimToken = :token',
+        ExpressionAttributeValues: { ':token': token },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }

@@ -31,6 +31,8 @@ export interface SimulatedSession {
   sessionId: string;
   contractId: string;
   contractVersion: number;
+  /** Absent from sessions kept from before the metadata named the ad. */
+  adId?: string;
   amountCents: number;
   description: string;
   successUrl: string;

@@ -284,25 +284,30 @@ export async function linkPaymentAccount(userId: string, accountId: string): Pro
 /**
  * Stores the onboarding state read from the provider at `at` (epoch seconds), if the user still has
  * that account and nothing newer was stored: events may arrive out of order. False when refused.
+ * A webhook's event `claim` is written in the same transaction: EVENT_CLAIMED (before any other
+ * refusal) when another delivery of the event won it; refused, the change leaves no claim behind.
  */
 export async function recordPaymentOnboarding(
   userId: string,
   accountId: string,
   state: PaymentOnboardingState,
   at: number,
+  claim?: TransactItem,
 ): Promise<boolean> {
+  const update: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: userKey(userId),
+      UpdateExpression: 'SET paymentOnboarding = :state, paymentOnboardingAt = :at',
+      ConditionExpression: 'paymentAccountId = :account AND (attribute_not_exists(paymentOnboardingAt) OR paymentOnboardingAt <= :at)',
+      ExpressionAttributeValues: { ':state': state, ':at': at, ':account': accountId },
+    },
+  };
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(userId),
-        UpdateExpression: 'SET paymentOnboarding = :state, paymentOnboardingAt = :at',
-        ConditionExpression: 'paymentAccountId = :account AND (attribute_not_exists(paymentOnboardingAt) OR paymentOnboardingAt <= :at)',
-        ExpressionAttributeValues: { ':state': state, ':at': at, ':account': accountId },
-      }),
-    );
+    await (claim ? transactWrite([update, claim]) : db().send(new UpdateCommand(update.Update!)));
     return true;
   } catch (error) {
+    if (failedConditionIndexes(error).includes(1)) throw new DataRefusal('EVENT_CLAIMED', 'The event was handled meanwhile');
     if (isConditionFailure(error)) return false;
     throw error;
   }

@@ -22,6 +22,9 @@ export function apiErrorOf(error: unknown): unknown {
       return new AppError('REVIEW_ALREADY_ANSWERED', error.message);
     case 'LIMIT_REACHED':
       return new AppError('FAVOURITES_FULL', error.message);
+    case 'EVENT_CLAIMED':
+      // The webhook's own refusal (its answer is `duplicate`), never an API call's.
+      return error;
     case 'BAD_PAGE_TOKEN':
       return new AppError('VALIDATION_FAILED', error.message, [{ path: 'nextToken', rule: 'oneOf' }]);
   }

@@ -1,14 +1,18 @@
 // The Checkout events of a contract through POST /webhooks/stripe on DynamoDB Local, sent by the payment
 // simulator or signed here as Stripe signs them: a payment makes the contract PAID (and nothing else
 // does), a replay or a late event changes nothing, a session that ends unpaid frees the dates only if
-// it is the contract's current one, and a payment for dates lost meanwhile is refunded.
+// it is the contract's current one, and a payment for dates lost meanwhile is refunded. A duplicate
+// delivered at the same moment is refused by the event's claim in the handling's transaction.
 
 import Stripe from 'stripe';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent, ContractCheckout, ContractEvent } from '@partage/graphql';
 import { OPEN_SESSION, actOnCheckout, sessionObject } from '../adapters/payment-simulator';
 import { paymentProvider } from '../adapters/payment-provider';
+import * as schedulerPort from '../adapters/scheduler';
+import { db, readTogether } from '../data/client';
 import { bookedPeriods, getContract, placeBookingHold } from '../data/contracts';
+import { paymentEventHandled } from '../data/payment-events';
 import { createConversation } from '../domain/chat/conversations';
 import { proposeContract } from '../domain/contracts/contracts';
 import { getSimulatorRecord, updateSimulatorRecord, type SimulatedSession } from '../data/payment-simulator';
@@ -73,7 +77,8 @@ function sessionEvent(type: string, session: SimulatedSession) {
     data: { object: sessionObject(session) },
   });
 }
-async function deliver(payload: string) {
+/** The route's answer to a signed delivery of `payload`. */
+function post(payload: string) {
   const event = httpEvent('POST', '/webhooks/stripe', payload);
   event.headers = {
     'content-type': 'application/json',
@@ -83,7 +88,10 @@ async function deliver(payload: string) {
       timestamp: epochSeconds(),
     }),
   };
-  const response = await webhookHandler(event);
+  return webhookHandler(event);
+}
+async function deliver(payload: string) {
+  const response = await post(payload);
   expect(response.statusCode).toBe(200);
   return (JSON.parse(response.body!) as { outcome: string }).outcome;
 }
@@ -92,6 +100,32 @@ const refundCall = (sessionId: string) => getSimulatorRecord('CALL', `refund-ses
 /** The text with its no-break spaces as spaces and the one-dot leaders (that keep mail clients from making links) as dots. */
 const plain = (text = '') => text.replace(/\s/g, ' ').replace(/\u2024/g, '.');
 const held = (adId: string) => bookedPeriods(adId, now().toISOString());
+const eventHandled = (payload: string) => readTogether(paymentEventHandled((JSON.parse(payload) as { id: string }).id));
+
+/**
+ * Runs `run` with `meanwhile` done once just before its first TransactWriteItems goes out: another
+ * delivery's whole handling between this one's read and its write.
+ */
+async function withStepBeforeTransaction<T>(meanwhile: () => Promise<unknown>, run: () => Promise<T>): Promise<T> {
+  let step: (() => Promise<unknown>) | undefined = meanwhile;
+  const name = 'stepBeforeTransaction';
+  db().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'TransactWriteItemsCommand' && step) {
+        const pending = step;
+        step = undefined;
+        await pending();
+      }
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    return await run();
+  } finally {
+    db().middlewareStack.remove(name);
+  }
+}
 
 describe('checkout.session.completed', () => {
   it('makes the contract PAID, keeps its dates for good, and tells both parties (receipts, system line, live events)', async () => {
@@ -150,6 +184,47 @@ describe('checkout.session.completed', () => {
     expect(await deliver(sessionEvent('checkout.session.expired', { ...session, status: 'expired' }))).toBe('handled');
     expect(await getContract(contract.id)).toEqual(after);
     expect(await held(contract.adId)).toEqual([expect.objectContaining({ contractId: contract.id, expiresAt: null })]);
+    expect(await refundCall(session.sessionId)).toBeUndefined();
+  });
+
+  it('answers 2xx duplicate and changes nothing when a duplicate delivered at the same moment won the event between its read and its write', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    const completed = sessionEvent('checkout.session.completed', paid(session));
+    let other: string | undefined;
+    const outcome = await withStepBeforeTransaction(
+      async () => (other = await deliver(completed)),
+      () => deliver(completed),
+    );
+    expect([outcome, other]).toEqual(['duplicate', 'handled']);
+    const stored = (await getContract(contract.id))!;
+    expect(stored).toMatchObject({ status: 'PAID', payment: { sessionId: session.sessionId } });
+    expect(stored.history.filter((step) => step.kind === 'PAID')).toHaveLength(1);
+    expect(await held(contract.adId)).toEqual([expect.objectContaining({ contractId: contract.id, expiresAt: null })]);
+    expect(await refundCall(session.sessionId)).toBeUndefined();
+    // The refused delivery kept the winner's claim: a later replay is still a duplicate.
+    expect(await eventHandled(completed)).toBe(true);
+    expect(await deliver(completed)).toBe('duplicate');
+  });
+
+  it('answers 500 and gives the claim back when the schedules fail after PAID; the provider’s retry schedules the payout', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    const completed = sessionEvent('checkout.session.completed', paid(session));
+    const down = vi.spyOn(schedulerPort, 'scheduler').mockReturnValue({
+      scheduleOnce: () => Promise.reject(new Error('EventBridge Scheduler is unavailable')),
+      cancel: () => Promise.resolve(),
+    });
+    try {
+      // An unexpected failure fails the invocation (the HTTP API answers 500), so that Stripe retries.
+      await expect(post(completed)).rejects.toThrow('EventBridge Scheduler is unavailable');
+    } finally {
+      down.mockRestore();
+    }
+    expect((await getContract(contract.id))?.status).toBe('PAID');
+    expect(await eventHandled(completed)).toBe(false);
+
+    expect(await deliver(completed)).toBe('handled');
+    const payout = (await listOneTimeSchedules()).find((schedule) => schedule.name === `payout-${contract.id}`);
+    expect(payout).toMatchObject({ job: 'contract-payout', payload: { contractId: contract.id } });
     expect(await refundCall(session.sessionId)).toBeUndefined();
   });
 
@@ -234,6 +309,7 @@ describe('20 payments completing at once for overlapping dates of one ad', () =>
         const { sessionId } = await provider.createCheckoutSession({
           contractId: contract.id,
           contractVersion: 1,
+          adId: ad.id,
           amountCents: 25_000,
           description: 'Cuisine',
           successUrl: 'http://partage.test/paiement/succes',
@@ -265,6 +341,20 @@ describe('a session that ends unpaid', () => {
     const again = await call('Mutation.acceptAndPayContract', { input: { contractId: contract.id, expectedVersion: 1 } }, asUser(tenant));
     expect(errorCodeOf(again)).toBeUndefined();
     expect(await held(contract.adId)).toHaveLength(1);
+  });
+
+  it('frees the dates once when a duplicate of the expiry won the event between its read and its write', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    const expired = sessionEvent('checkout.session.expired', { ...session, status: 'expired' });
+    let other: string | undefined;
+    const outcome = await withStepBeforeTransaction(
+      async () => (other = await deliver(expired)),
+      () => deliver(expired),
+    );
+    expect([outcome, other]).toEqual(['duplicate', 'handled']);
+    expect(await held(contract.adId)).toEqual([]);
+    expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
+    expect(await eventHandled(expired)).toBe(true);
   });
 
   it('frees the dates on a failed delayed payment', async () => {

@@ -81,6 +81,7 @@ describe('checkout with the simulator', () => {
     (await paymentProvider()).createCheckoutSession({
       contractId: `contract-${crypto.randomUUID()}`,
       contractVersion: 1,
+      adId: `ad-${crypto.randomUUID()}`,
       amountCents: 12_345,
       description: 'Cuisine professionnelle',
       successUrl: `${server.url}/paiement/succes`,

@@ -1,7 +1,8 @@
 // What the provider's Checkout events do to a contract (issue 20 §4–§6). The contract becomes PAID
 // here only, from a verified event, never from the browser's return. Each handler is safe to run
-// again (the webhook claims an event once by id, and gives the claim back when a handler fails so
-// the provider's retry redoes it in full) and tolerates events in any order:
+// again (the webhook handles an event once by id: its claim goes in the handler's transaction, and is
+// given back when a handler fails so the provider's retry redoes it in full) and tolerates events in
+// any order:
 // - a payment (`checkout.session.completed` paid, `checkout.session.async_payment_succeeded`) of the
 //   contract's SUBMITTED version keeps the dates held for good and makes the contract PAID; one that
 //   can no longer apply (the dates were lost meanwhile, the contract was edited, cancelled or already
@@ -11,14 +12,25 @@
 // The webhook answers once the contract is PAID, its payout scheduled and both parties' open pages
 // told; the rest (the receipts, the conversation's line, the closing and the rating reminders) is the
 // `contract-paid` one-time job's, scheduled for at once, so the provider's call is acknowledged fast.
-// Each handler reads the contract side by side with the event's claim (webhooks.ts).
+// Each handler starts from one read (webhooks.ts): the event's marker, the session's contract and its
+// ad's booking calendar (the session's metadata names the ad), so that a payment costs three round
+// trips in a row: that read, the transaction (PAID, the dates kept, the event's claim), the schedules.
 
 import type { PaymentEvent } from '../../adapters/payment-provider';
 import { paymentProvider } from '../../adapters/payment-provider';
 import { scheduler } from '../../adapters/scheduler';
-import { getContract, releaseBookingHold, replaceContractHolding, type ContractRecord } from '../../data/contracts';
+import { noRead, readsBoth, type KeyedReads } from '../../data/client';
+import {
+  calendarRead,
+  contractRead,
+  getContract,
+  releaseBookingHold,
+  replaceContractHolding,
+  type BookingCalendar,
+  type ContractRecord,
+} from '../../data/contracts';
 import { DataRefusal } from '../../data/errors';
-import type { PaymentEventHandler } from '../payments/webhook-handlers';
+import type { EventClaim, PaymentEventHandler } from '../payments/webhook-handlers';
 import { now } from '../clock';
 import { emailPaymentRefundedDatesTaken, publishContractStep, tellPartiesOfStep } from './contract-notices';
 import { scheduleRatingReminders } from '../ratings/rating-reminders';
@@ -50,6 +62,8 @@ interface SessionFacts {
   sessionId: string;
   contractId: string;
   contractVersion: number;
+  /** The contract's ad (absent from sessions opened before the metadata named it: its calendar is then read after the contract). */
+  adId: string | undefined;
   paymentIntentId: string | null;
   amountCents: number | null;
   paid: boolean;
@@ -64,6 +78,7 @@ function sessionFacts(object: Record<string, unknown>): SessionFacts | undefined
     sessionId: object.id,
     contractId: metadata.contractId,
     contractVersion,
+    adId: typeof metadata.adId === 'string' ? metadata.adId : undefined,
     // A string in events; an object only when a caller expanded it.
     paymentIntentId:
       typeof intent === 'string' ? intent : typeof (intent as { id?: unknown })?.id === 'string' ? (intent as { id: string }).id : null,
@@ -75,8 +90,12 @@ function sessionFacts(object: Record<string, unknown>): SessionFacts | undefined
 /** Rounds of read-then-conditional-write against other writers of the contract (an edit, a cancel, another event). */
 const CONTRACT_TRIES = 5;
 
-/** The whole payment goes back to the tenant; the key makes a retried event refund once. */
-async function refundSession(facts: SessionFacts, reason: string): Promise<void> {
+/**
+ * The whole payment goes back to the tenant, once the event is claimed (a duplicate delivery refunds
+ * and tells nothing again); the key makes a retried event refund once.
+ */
+async function refundSession(facts: SessionFacts, reason: string, claim: EventClaim): Promise<void> {
+  await claim.alone();
   const paymentIntentId = facts.paymentIntentId!;
   console.warn(`[payments] refunding session ${facts.sessionId} of contract ${facts.contractId}: ${reason}`);
   await (await paymentProvider()).createRefund({ paymentIntentId, idempotencyKey: `refund-session-${facts.sessionId}` });
@@ -92,19 +111,21 @@ function refusalOf(contract: ContractRecord, facts: SessionFacts): string | null
   return null;
 }
 
-/** The contract a session names, read ahead of the claim (undefined for a session of no contract). */
-const contractOfSession = async ({ object }: PaymentEvent): Promise<ContractRecord | undefined> => {
+/** What a session's handling starts from: its contract and its ad's calendar (none for a session of no contract). */
+type SessionStart = [contract: ContractRecord | undefined, calendar: BookingCalendar | undefined];
+
+const sessionStart = ({ object }: PaymentEvent): KeyedReads<SessionStart> => {
   const facts = sessionFacts(object);
-  return facts && getContract(facts.contractId);
+  return readsBoth(facts ? contractRead(facts.contractId) : noRead, facts?.adId ? calendarRead(facts.adId) : noRead);
 };
 
-async function paymentSucceeded({ object }: PaymentEvent, readAhead: ContractRecord | undefined): Promise<void> {
+async function paymentSucceeded({ object }: PaymentEvent, [readAhead, calendar]: SessionStart, claim: EventClaim): Promise<void> {
   const facts = sessionFacts(object);
   if (!facts) return;
   // A paid session always names its payment and amount: without them there is nothing to record or refund.
   if (!facts.paymentIntentId || facts.amountCents === null) throw new Error(`Checkout Session ${facts.sessionId} is paid but incomplete`);
   for (let attempt = 1; ; attempt++) {
-    // The first round decides on the contract read beside the claim; every write is conditioned on it.
+    // The first round decides on the contract read with the event's marker; every write is conditioned on it.
     const contract = attempt === 1 ? readAhead : await getContract(facts.contractId);
     if (!contract) return;
     // This very payment made it PAID already (a duplicate event of another id, the async success after the
@@ -112,13 +133,14 @@ async function paymentSucceeded({ object }: PaymentEvent, readAhead: ContractRec
     // which changes nothing when it exists, is made sure of.
     if (contract.payment?.sessionId === facts.sessionId) return scheduleAfterPayment(contract);
     const refusal = refusalOf(contract, facts);
-    if (refusal) return refundSession(facts, refusal);
+    if (refusal) return refundSession(facts, refusal, claim);
     const at = now().toISOString();
     try {
       const verdict = nextStatus(contract.status, 'PAY', 'SYSTEM');
       if (!verdict.allowed) throw new Error(`PAY refused from ${contract.status}`);
-      // PAID and the dates kept for good (expiresAt null) in one write; a hold that lapsed while the
-      // tenant paid is placed again if the dates are still free.
+      // PAID, the dates kept for good (expiresAt null) and the event's claim in one write; a hold that
+      // lapsed while the tenant paid is placed again if the dates are still free. A later round reads
+      // the calendar anew.
       const paid = await replaceContractHolding(
         contract,
         {
@@ -130,6 +152,7 @@ async function paymentSucceeded({ object }: PaymentEvent, readAhead: ContractRec
         },
         { startAt: contract.content.startAt, endAt: contract.content.endAt, expiresAt: null },
         at,
+        { calendar: attempt === 1 ? calendar : undefined, claim: claim.put },
       );
       // All safe to redo (the provider's retry of a failed event makes sure of the payout's schedule);
       // side by side, the webhook answers sooner. The rest waits for the contract-paid job.
@@ -141,7 +164,7 @@ async function paymentSucceeded({ object }: PaymentEvent, readAhead: ContractRec
       return;
     } catch (error) {
       if (error instanceof DataRefusal && error.reason === 'DATES_TAKEN') {
-        await refundSession(facts, 'its dates are held for another contract');
+        await refundSession(facts, 'its dates are held for another contract', claim);
         // The tenant paid and holds nothing: they hear why the money comes back (the other refusals
         // follow a step of theirs or the owner's, which told them already).
         return emailPaymentRefundedDatesTaken(contract, facts.amountCents);
@@ -152,29 +175,29 @@ async function paymentSucceeded({ object }: PaymentEvent, readAhead: ContractRec
   }
 }
 
-async function paymentEnded({ object }: PaymentEvent, contract: ContractRecord | undefined): Promise<void> {
+async function paymentEnded({ object }: PaymentEvent, [contract, calendar]: SessionStart, claim: EventClaim): Promise<void> {
   const facts = sessionFacts(object);
   if (!facts) return;
   // A session replaced by a newer attempt, or a contract paid, cancelled or gone: the dates are not this session's to free.
   if (!contract || contract.status !== 'SUBMITTED' || contract.checkout?.sessionId !== facts.sessionId) return;
-  await releaseBookingHold(contract.adId, contract.id, now().toISOString());
+  await releaseBookingHold(contract.adId, contract.id, now().toISOString(), { calendar, claim: claim.put });
 }
 
-async function checkoutCompleted(event: PaymentEvent, readAhead: ContractRecord | undefined): Promise<void> {
+async function checkoutCompleted(event: PaymentEvent, start: SessionStart, claim: EventClaim): Promise<void> {
   // A delayed method (a bank debit) completes the session unpaid; its async event says how it ends.
   if (event.object.payment_status !== 'paid') return;
-  await paymentSucceeded(event, readAhead);
+  await paymentSucceeded(event, start, claim);
 }
 
-/** A handler that starts from the session's contract, read beside the event's claim. */
-const withContract = (handle: (event: PaymentEvent, contract: ContractRecord | undefined) => Promise<void>): PaymentEventHandler => ({
-  readAhead: contractOfSession,
-  handle: (event, readAhead) => handle(event, readAhead as ContractRecord | undefined),
+/** A handler that starts from the session's contract and calendar, read with the event's marker. */
+const onSession = (handle: PaymentEventHandler<SessionStart>['handle']): PaymentEventHandler<SessionStart> => ({
+  read: sessionStart,
+  handle,
 });
 
 export const CHECKOUT_EVENT_HANDLERS = {
-  'checkout.session.completed': withContract(checkoutCompleted),
-  'checkout.session.async_payment_succeeded': withContract(paymentSucceeded),
-  'checkout.session.expired': withContract(paymentEnded),
-  'checkout.session.async_payment_failed': withContract(paymentEnded),
+  'checkout.session.completed': onSession(checkoutCompleted),
+  'checkout.session.async_payment_succeeded': onSession(paymentSucceeded),
+  'checkout.session.expired': onSession(paymentEnded),
+  'checkout.session.async_payment_failed': onSession(paymentEnded),
 } as const;

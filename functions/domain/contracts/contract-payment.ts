@@ -91,6 +91,7 @@ export async function acceptAndPayContract(identity: Identity, input: PayContrac
       provider.createCheckoutSession({
         contractId: contract.id,
         contractVersion: contract.version,
+        adId: contract.adId,
         amountCents: contract.content.totalPriceCents,
         description: title || contract.id,
         successUrl: back(PAYMENT_CHECKOUT_PATHS.success),

@@ -5,24 +5,38 @@
 // and must ignore an event older than the state it would change (events arrive in any order).
 
 import type { PaymentEvent } from '../../adapters/payment-provider';
+import type { KeyedReads, TransactItem } from '../../data/client';
 import { CHECKOUT_EVENT_HANDLERS } from '../contracts/contract-payment-events';
 import { recordPaymentOnboarding } from '../../data/users';
 import { onboardingStateOf } from './onboarding';
 
-export interface PaymentEventHandler {
+/** The event's claim (its marker by id), which a handling that changes anything takes with its change. */
+export interface EventClaim {
   /**
-   * What the handling starts from, read side by side with the event's claim (so the claim costs no
-   * round trip of its own); it writes nothing, and the handling's writes are conditioned on what it read.
+   * The marker's put, conditioned on its absence, for the handling's own transaction: the change and
+   * the claim are written together or not at all, and the data function refuses with EVENT_CLAIMED
+   * when another delivery of the event won it.
    */
-  readAhead?: (event: PaymentEvent) => Promise<unknown>;
-  /** Acts on the claimed event, given what `readAhead` read (undefined without one). */
-  handle: (event: PaymentEvent, readAhead?: unknown) => Promise<void>;
+  readonly put: TransactItem;
+  /** Claims the event alone, before effects that are no one transaction (a refund, an e-mail); EVENT_CLAIMED when won already. */
+  alone(): Promise<void>;
+}
+
+export interface PaymentEventHandler<Start = unknown> {
+  /**
+   * What the handling starts from, read in the same request as the event's marker (so a replay costs
+   * that one request); it writes nothing, and the handling's writes are conditioned on what it read.
+   * Without it the marker is not read: the claim in the handling's transaction tells a duplicate.
+   */
+  read?(event: PaymentEvent): KeyedReads<Start>;
+  /** Acts on an event not handled yet, given what `read` read (undefined without one). */
+  handle(event: PaymentEvent, start: Start, claim: EventClaim): Promise<void>;
 }
 
 const flag = (object: Record<string, unknown>, name: string) => object[name] === true;
 
 /** An owner's account changed at the provider (details given, verification done, payouts paused…). */
-async function accountUpdated({ object, created }: PaymentEvent): Promise<void> {
+async function accountUpdated({ object, created }: PaymentEvent, _start: unknown, claim: EventClaim): Promise<void> {
   const accountId = typeof object.id === 'string' ? object.id : undefined;
   const metadata = (object.metadata ?? {}) as Record<string, unknown>;
   // The platform names the user in the metadata of the accounts it creates; another account is none of ours.
@@ -34,8 +48,9 @@ async function accountUpdated({ object, created }: PaymentEvent): Promise<void> 
     chargesEnabled: flag(object, 'charges_enabled'),
     payoutsEnabled: flag(object, 'payouts_enabled'),
   });
-  // Refused (nothing written) when the user has no such account or a newer state is stored.
-  await recordPaymentOnboarding(userId, accountId, state, created);
+  // One request, the claim with the state; refused (nothing written, no claim) when the user has no
+  // such account or a newer state is stored.
+  await recordPaymentOnboarding(userId, accountId, state, created, claim.put);
 }
 
 export const PAYMENT_EVENT_HANDLERS: Readonly<Record<string, PaymentEventHandler>> = {

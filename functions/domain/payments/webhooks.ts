@@ -1,34 +1,45 @@
 // A provider's webhook call: the signature checked over the raw body (a forged, altered, replayed-late
-// or other endpoint's body changes nothing), then the event handled at most once per event id (a
-// marker claimed by a conditional put; given back if the handling fails, so the provider's retry
-// redoes it in full). Event types nobody listens to are acknowledged and left alone. The handler's
-// first read goes side by side with the claim; nothing is written before the claim is won.
+// or other endpoint's body changes nothing), then the event handled at most once per event id. Event
+// types nobody listens to are acknowledged and left alone.
+//
+// Each DynamoDB request costs the provider's call its round trip, so the event's marker is never
+// written by itself on the way: it is read in the same request as what the handling starts from (a
+// replay answers `duplicate` after that one read), and written in the handling's own transaction,
+// conditioned on its absence (a duplicate delivered at the same moment is refused there, and its
+// handling changes nothing). A handling whose effects are not one transaction (a refund, an e-mail)
+// claims the event alone before them; one that writes nothing claims nothing (doing nothing again
+// changes nothing). If the handling fails, the claim it wrote is given back, so the provider's retry
+// redoes it in full.
 
+import { randomUUID } from 'node:crypto';
 import { paymentProvider, type PaymentEvent } from '../../adapters/payment-provider';
-import { claimPaymentEvent, releasePaymentEvent } from '../../data/payment-events';
+import { readsBoth, readTogether } from '../../data/client';
+import { DataRefusal } from '../../data/errors';
+import { claimPaymentEvent, paymentEventClaim, paymentEventHandled, releasePaymentEvent } from '../../data/payment-events';
 import { epochSeconds } from '../clock';
-import { PAYMENT_EVENT_HANDLERS } from './webhook-handlers';
+import { PAYMENT_EVENT_HANDLERS, type EventClaim } from './webhook-handlers';
 
 export type WebhookOutcome = 'handled' | 'duplicate' | 'ignored';
 
 /** Throws WebhookSignatureError for a body the provider did not sign (the route answers 400). */
 export async function receivePaymentWebhook(rawBody: string, signatureHeader: string): Promise<WebhookOutcome> {
   const event: PaymentEvent = (await paymentProvider()).verifyWebhook(rawBody, signatureHeader);
-  const handle = PAYMENT_EVENT_HANDLERS[event.type];
-  if (!handle) return 'ignored';
-  // A failed read is the handling's failure (once claimed), never an unhandled rejection.
-  const ahead = handle.readAhead?.(event).then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  const [claimed, read] = await Promise.all([claimPaymentEvent(event, epochSeconds()), ahead]);
-  if (!claimed) return 'duplicate';
+  const handler = PAYMENT_EVENT_HANDLERS[event.type];
+  if (!handler) return 'ignored';
+  const claimer = { event, token: randomUUID(), nowSeconds: epochSeconds() };
+  const claim: EventClaim = { put: paymentEventClaim(claimer), alone: () => claimPaymentEvent(claimer) };
   try {
-    if (read && 'error' in read) throw read.error;
-    await handle.handle(event, read?.value);
+    let start: unknown;
+    if (handler.read) {
+      const [handled, read] = await readTogether(readsBoth(paymentEventHandled(event.id), handler.read(event)));
+      if (handled) return 'duplicate';
+      start = read;
+    }
+    await handler.handle(event, start, claim);
+    return 'handled';
   } catch (error) {
-    await releasePaymentEvent(event.id);
+    if (error instanceof DataRefusal && error.reason === 'EVENT_CLAIMED') return 'duplicate';
+    await releasePaymentEvent(claimer);
     throw error;
   }
-  return 'handled';
 }
