@@ -217,6 +217,26 @@ export async function getCellCounts(wanted: { scope: string; prefix: string }[])
   );
 }
 
+/** Every count item of a scope, by prefix (a stem's scope: one item per 3-character cell holding its points), all pages. */
+export async function scopeCountItems(scope: string): Promise<Map<string, Record<string, number>>> {
+  const found = new Map<string, Record<string, number>>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': cellCountKey(scope, '').PK },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const { PK: _pk, SK, ...counts } of page.Items ?? [])
+      found.set(SK === '*' ? '' : (SK as string), counts as Record<string, number>);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
 /** Every point of a scope whose geohash lies between two cells (inclusive, `last`'s sub-cells too), all pages. */
 export async function pointsBetween(scope: string, first: string, last: string): Promise<SearchPoint[]> {
   const points: SearchPoint[] = [];

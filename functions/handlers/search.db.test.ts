@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AD_APPROXIMATE_RADIUS_METERS, type AdInput, type AdSearchInput, type AdSummary } from '@partage/graphql';
 import { db, tableName } from '../data/client';
 import { replaceContractRatings } from '../data/ratings';
-import { deleteItems, scanSearchIndex } from '../data/search-index';
+import { deleteItems, getSearchEntry, scanSearchIndex } from '../data/search-index';
 import { setMaintenance } from '../data/system-status';
 import type { UserRecord } from '../data/users';
 import { approximatePoint } from '../domain/ads/location';
@@ -651,6 +651,57 @@ describe('Query.searchAds: cost', () => {
     expect(nearest.items).toBeLessThan(20);
     const all = await allOf(near(centre, 5));
     expect(idsOf(nearest.result)).toEqual(all.slice(0, 5).map((item) => item.id));
+  });
+});
+
+describe('Query.searchAds: writes of an ad', () => {
+  /** The index's writes while `run` runs: transaction items, batch items (puts and deletes), count updates. */
+  async function writes(run: () => Promise<unknown>) {
+    const client = db();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    const seen = { transactionItems: 0, batchItems: 0, countUpdates: 0 };
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      if (command instanceof TransactWriteCommand) seen.transactionItems += command.input.TransactItems!.length;
+      if (command instanceof BatchWriteCommand) seen.batchItems += Object.values(command.input.RequestItems!).flat().length;
+      if (command instanceof UpdateCommand) seen.countUpdates++;
+      return send(command);
+    }) as never);
+    try {
+      await run();
+      return seen;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('publishes with one point per scope and date and price, one count write per stem; an edit writes only what moved', async () => {
+    const centre = newArea();
+    const text = { title: { fr: 'Four à sole trois étages avec vapeur', en: null } };
+    const { id } = await givenAd(owner, { ...text, address: { ...adInput().address, ...centre, showAddress: true } });
+    const published = await writes(() => adsHandler(resolverEvent('Mutation.publishAd', { id }, asUser(owner))));
+    const stems = (await getSearchEntry(id))!.terms.length;
+    // The ad, its card, its equipment's place; a geo point per scope (all, its category, each stem) and
+    // a date and a price point for the first two; three count items for each of these two, one per stem.
+    expect(published).toEqual({ transactionItems: 3, batchItems: stems + 6, countUpdates: stems + 6 });
+
+    // An edit that moves no search field writes the ad's transaction alone.
+    const same = adInput({ ...text, address: { ...adInput().address, ...centre, showAddress: true }, organization: 'Autre organisme' });
+    expect(await writes(() => adsHandler(resolverEvent('Mutation.updateAd', { id, input: same }, asUser(owner))))).toEqual({
+      transactionItems: 3,
+      batchItems: 0,
+      countUpdates: 0,
+    });
+    // A word of the title changed: the new stem's point and count, the lost one's, and the points of
+    // the longer stems (they hold the shorter ones), not all of them.
+    const edited = { ...same, title: { fr: 'Four à sole trois étages avec buée', en: null } };
+    const edit = await writes(() => adsHandler(resolverEvent('Mutation.updateAd', { id, input: edited }, asUser(owner))));
+    expect(edit.countUpdates).toBe(2);
+    expect(edit.batchItems).toBeLessThan(stems);
+    expect(idsOf(await pageOf({ ...near(centre), keyword: 'buée sole' }))).toEqual([id]);
+    expect(idsOf(await pageOf({ ...near(centre), keyword: 'vapeur' }))).toEqual([]);
+
+    // Unpublished: every point and count taken back.
+    expect(await writes(() => adsHandler(resolverEvent('Mutation.unpublishAd', { id }, asUser(owner))))).toEqual(published);
   });
 });
 

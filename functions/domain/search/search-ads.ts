@@ -28,6 +28,7 @@ import {
   orderedPoints,
   pointsBetween,
   ratedByAverage,
+  scopeCountItems,
   type IndexStartKey,
   type SearchEntry,
   type SearchPoint,
@@ -39,12 +40,13 @@ import type { SearchPosition } from './search-cursor';
 import {
   ALL_SCOPE,
   categoryScope,
-  countAttribute,
   countItemPrefix,
+  countPlace,
   finestCountedPrecision,
   PRICED_RANGE,
   priceCentsOf,
   priceSortKey,
+  scopeTermOf,
   termScope,
   UNPRICED_RANGE,
 } from './search-points';
@@ -167,7 +169,7 @@ class SearchContext {
     readonly rejected: Set<string>,
   ) {
     const { criteria } = request;
-    const longest = [...criteria.terms].sort((a, b) => b.length - a.length || text(a, b))[0];
+    const longest = scopeTermOf(criteria.terms);
     this.scope = longest ? termScope(longest) : criteria.categories.length === 1 ? categoryScope(criteria.categories[0]!) : ALL_SCOPE;
     const others =
       [criteria.modes, criteria.priceRanges, criteria.certifications].some((list) => list.length > 0) || !!criteria.availability;
@@ -181,6 +183,10 @@ class SearchContext {
     return finestCountedPrecision(this.scope);
   }
 
+  get isTermScope() {
+    return this.scope.startsWith('T:');
+  }
+
   async fetchCounts(prefixes: string[]): Promise<void> {
     const wanted = [...new Set(prefixes)].filter((prefix) => !this.counts.has(prefix));
     if (wanted.length === 0) return;
@@ -188,14 +194,25 @@ class SearchContext {
     for (const prefix of wanted) this.counts.set(prefix, found.get(`${this.scope} ${prefix}`) ?? {});
   }
 
-  /** A cell's count; undefined while its count item is not read. */
-  countOf(hash: string): number | undefined {
-    const item = this.counts.get(countItemPrefix(hash));
-    return item && (item[countAttribute(hash)] ?? 0);
+  /** Every count item of the scope (a stem's, searched without a place: its 3-character cells' items). */
+  async fetchAllCounts(): Promise<void> {
+    for (const [prefix, counts] of await scopeCountItems(this.scope)) this.counts.set(prefix, counts);
   }
 
-  /** The cells of `length` characters the read counts name (the whole scope's: the item of the empty prefix). */
+  /** A cell's count; undefined while its count item is not read. */
+  countOf(hash: string): number | undefined {
+    const { prefix, attribute } = countPlace(this.scope, hash);
+    const item = this.counts.get(prefix);
+    return item && (item[attribute] ?? 0);
+  }
+
+  /**
+   * The cells of `length` characters the read counts name: the whole scope's item of the empty
+   * prefix, or a stem's 3-character cells' own items (those read: the circle's, or all of them).
+   */
   countedCells(length: 2 | 3): string[] {
+    if (this.isTermScope)
+      return [...this.counts].filter(([prefix, item]) => prefix.length === length && (item.n ?? 0) > 0).map(([prefix]) => prefix);
     return Object.keys(this.counts.get('') ?? {})
       .filter((name) => name.length === length + 1 && name.startsWith('c') && this.counts.get('')![name]! > 0)
       .map((name) => name.slice(1));
@@ -314,7 +331,7 @@ async function pointsOfScope(context: SearchContext): Promise<SearchPoint[]> {
 
 async function readAll(context: SearchContext, cells: PlanCell[]): Promise<Candidate[]> {
   // A stem's scope has no date partitions: its cells, then.
-  const points = context.request.near || context.scope.startsWith('T:') ? await readCells(context, cells) : await pointsOfScope(context);
+  const points = context.request.near || context.isTermScope ? await readCells(context, cells) : await pointsOfScope(context);
   const candidates = points.flatMap((point) => context.candidateOf(point) ?? []);
   return (context.request.sort === 'RATING_DESC' ? await ratedCandidates(context, candidates) : candidates).sort(context.order);
 }
@@ -520,12 +537,16 @@ export async function runSearch(request: SearchRequest): Promise<SearchPage> {
   for (;;) {
     const context = new SearchContext(request, rejected);
     // The scope's counts: of its 2- and 3-character cells, of the circle's finer cells, and of the
-    // finest where the order starts: near the centre, or along the edge for the farthest first.
-    await context.fetchCounts([
-      '',
-      ...(near ? cellsCovering(near.centre, near.radiusMeters, 3).map((cell) => cell.hash) : []),
-      ...(near && context.finest > 5 ? finestCountsFirst(near, sort) : []),
-    ]);
+    // finest where the order starts: near the centre, or along the edge for the farthest first. A
+    // stem's scope has no item of the empty prefix: its circle's 3-character items, or all of them.
+    if (context.isTermScope && !near) await context.fetchAllCounts();
+    else {
+      await context.fetchCounts([
+        ...(context.isTermScope ? [] : ['']),
+        ...(near ? cellsCovering(near.centre, near.radiusMeters, 3).map((cell) => cell.hash) : []),
+        ...(near && context.finest > 5 ? finestCountsFirst(near, sort) : []),
+      ]);
+    }
     const cells = context
       .countedCells(3)
       .map((hash) => context.planCell(hash))
@@ -542,7 +563,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchPage> {
     let count: SearchCount | null = null;
     // A small set (or one that may be: its count is then exact), or one no partition holds in the
     // order (a stem's, by date or price), is read whole.
-    if (small || (!isDistanceSort(sort) && context.scope.startsWith('T:'))) {
+    if (small || (!isDistanceSort(sort) && context.isTermScope)) {
       const all = await readAll(context, whole);
       collected = { ranked: all, complete: true };
       count = { value: all.length, exact: true };

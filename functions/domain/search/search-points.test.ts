@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchEntry } from '../../testing/search-entry';
-import { countAttribute, countChanges, countItemPrefix, priceCentsOf, priceSortKey, searchPointsOf } from './search-points';
+import { countChanges, countPlace, priceCentsOf, priceSortKey, scopeTermOf, searchPointsOf } from './search-points';
 
 const entry = searchEntry({
   geohash: 'f25dvkqrs',
@@ -24,6 +24,20 @@ describe('searchPointsOf', () => {
   });
 });
 
+describe("a stem's point", () => {
+  it('holds the stems a keyword searched in its scope may also ask: its own and those ranked after it (shorter, or as long and after it)', () => {
+    const points = searchPointsOf(searchEntry({ terms: ['four', 'pizza', 'pate', 'sole'] }));
+    const termsOf = (scope: string) => points.find((point) => point.counted?.scope === scope)!.item.w;
+    expect(termsOf('T:pizza')).toBe('four pizza pate sole');
+    expect(termsOf('T:four')).toBe('four pate sole');
+    expect(termsOf('T:pate')).toBe('pate sole');
+    expect(termsOf('T:sole')).toBe('sole');
+    // The scope a keyword is searched in is the first of its stems in that rank.
+    expect(scopeTermOf(['sole', 'four', 'pate'])).toBe('four');
+    expect(scopeTermOf([])).toBeUndefined();
+  });
+});
+
 describe('countChanges', () => {
   it("counts a geo point in its cells of 2 to 7 characters (5 for a stem's scope), one change per count item", () => {
     const changes = countChanges(searchPointsOf(entry).slice(0, 3), 1);
@@ -32,14 +46,24 @@ describe('countChanges', () => {
       { scope: '*', prefix: 'f25', amounts: { n: 1, cd: 1, cdv: 1 } },
       { scope: '*', prefix: 'f25dv', amounts: { n: 1, ck: 1, ckq: 1 } },
     ]);
-    expect(changes.filter((change) => change.scope === 'T:four').map((change) => change.prefix)).toEqual(['', 'f25']);
+    // A stem's scope: one item, of its 3-character cell (its total, its 4- and 5-character cells).
+    expect(changes.filter((change) => change.scope === 'T:four')).toEqual([
+      { scope: 'T:four', prefix: 'f25', amounts: { n: 1, cd: 1, cdv: 1 } },
+    ]);
     expect(countChanges(searchPointsOf(entry), -1)[0]!.amounts).toEqual({ n: -1, cf2: -1, cf25: -1 });
   });
 
-  it('finds a cell of any counted size in its count item', () => {
-    for (const cell of ['f2', 'f25', 'f25d', 'f25dv', 'f25dvk', 'f25dvkq']) {
-      const change = countChanges(searchPointsOf(entry).slice(0, 1), 1).find((each) => each.prefix === countItemPrefix(cell))!;
-      expect(change.amounts[countAttribute(cell)], cell).toBe(1);
+  it("finds a cell of any counted size in its count item, a stem scope's 3-character cell in its own", () => {
+    const [all, , stem] = searchPointsOf(entry);
+    for (const [point, cells] of [
+      [all!, ['f2', 'f25', 'f25d', 'f25dv', 'f25dvk', 'f25dvkq']],
+      [stem!, ['f25', 'f25d', 'f25dv']],
+    ] as const) {
+      for (const cell of cells) {
+        const { prefix, attribute } = countPlace(point.counted!.scope, cell);
+        const change = countChanges([point], 1).find((each) => each.prefix === prefix)!;
+        expect(change.amounts[attribute], cell).toBe(1);
+      }
     }
   });
 });
