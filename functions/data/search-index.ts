@@ -6,7 +6,7 @@
 // reads them back. The card is written in the ad's own transaction (ads.ts), the points and counts
 // around it (functions/domain/search/indexed-writes.ts).
 
-import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AdCategory, Certification, OfferMode, PriceKind, PriceRange, RentUnit, Weekday } from '@partage/graphql';
 import type { AdImageRecord, LocalizedValue } from './ads';
 import { batchGet, db, tableName, type TransactItem } from './client';
@@ -210,50 +210,48 @@ export const cellCountItem = (scope: string, prefix: string, amounts: Record<str
 export async function getCellCounts(wanted: { scope: string; prefix: string }[]): Promise<Map<string, Record<string, number>>> {
   const items = await batchGet(wanted.map(({ scope, prefix }) => cellCountKey(scope, prefix)));
   return new Map(
-    items.map(({ PK, SK, ...counts }) => [
-      `${(PK as string).slice('PTN#'.length)} ${SK === '*' ? '' : (SK as string)}`,
-      counts as Record<string, number>,
-    ]),
+    items.map((item) => {
+      const { scope, prefix, counts } = countsOfItem(item);
+      return [`${scope} ${prefix}`, counts];
+    }),
   );
+}
+
+/** A count item's scope, prefix and counts. */
+function countsOfItem({ PK, SK, ...counts }: Record<string, unknown>) {
+  return { scope: (PK as string).slice('PTN#'.length), prefix: SK === '*' ? '' : (SK as string), counts: counts as Record<string, number> };
+}
+
+/** Every item a Query finds, all pages. */
+async function queryAll(query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ TableName: tableName(), ...query, ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
 }
 
 /** Every count item of a scope, by prefix (a stem's scope: one item per 3-character cell holding its points), all pages. */
 export async function scopeCountItems(scope: string): Promise<Map<string, Record<string, number>>> {
-  const found = new Map<string, Record<string, number>>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': cellCountKey(scope, '').PK },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const { PK: _pk, SK, ...counts } of page.Items ?? [])
-      found.set(SK === '*' ? '' : (SK as string), counts as Record<string, number>);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': cellCountKey(scope, '').PK } });
+  return new Map(
+    items.map((item) => {
+      const { prefix, counts } = countsOfItem(item);
+      return [prefix, counts];
+    }),
+  );
 }
 
 /** Every point of a scope whose geohash lies between two cells (inclusive, `last`'s sub-cells too), all pages. */
 export async function pointsBetween(scope: string, first: string, last: string): Promise<SearchPoint[]> {
-  const points: SearchPoint[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :last',
-        ExpressionAttributeValues: { ':pk': pointPartition(scope, first), ':first': first, ':last': `${last}~` },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    points.push(...(page.Items ?? []).map(pointOfItem));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return points;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :last',
+    ExpressionAttributeValues: { ':pk': pointPartition(scope, first), ':first': first, ':last': `${last}~` },
+  });
+  return items.map(pointOfItem);
 }
 
 /** The ad's card as last written (a strongly consistent read); undefined when it is out of the search. */

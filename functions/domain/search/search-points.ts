@@ -131,7 +131,7 @@ export function countChanges(points: IndexedPoint[], sign: 1 | -1): CountChange[
   return [...changes.values()];
 }
 
-/** Count changes of many ads summed in memory, written once as whole items (bulk loads: the re-index, the benchmark). */
+/** Count changes of many ads summed in memory, written once: as whole items (the re-index, the benchmark) or added (publishAll). */
 export class CountTotals {
   private readonly totals = new Map<string, CountChange>();
 
@@ -148,7 +148,12 @@ export class CountTotals {
     return this.totals.size;
   }
 
+  /** The sums as count changes (ADD updates over counts already there). */
+  changes(): CountChange[] {
+    return [...this.totals.values()];
+  }
+
   items(): Record<string, unknown>[] {
-    return [...this.totals.values()].map(({ scope, prefix, amounts }) => cellCountItem(scope, prefix, amounts));
+    return this.changes().map(({ scope, prefix, amounts }) => cellCountItem(scope, prefix, amounts));
   }
 }
