@@ -6,8 +6,11 @@ import { defineConfig } from 'vitest/config';
 //   threads sharing their modules between files: no per-file start-up cost.
 // - `web`: the React components in jsdom (web/vitest.config.ts), threads too.
 // - `dynamodb`: every `*.db.test.ts`, against the one DynamoDB Local of tests/support/dynamodb-global-setup.ts,
-//   each file in its own process (handlers read their table from the environment) with a table of its own,
-//   several files at once: they wait on DynamoDB Local more than they compute.
+//   each file with a table, an outbox and secrets of its own, several files at once: they wait on DynamoDB
+//   Local more than they compute. The files of a worker share its process and modules, so the app and the
+//   SDK load once per worker instead of once per file (most of the project's CPU once); the environment a
+//   file sets replaces the last one's, and every adapter chosen from it is chosen again
+//   (functions/adapters/chosen-once.ts, called by useTestTable and the local host).
 // - `own-process`: suites that need a process to themselves: the CDK stack, synthesised once
 //   (infra/aws/stack.test.ts; its bundling hands the process's own streams to esbuild), and the memory
 //   measurement of a 100 MB upload.
@@ -39,6 +42,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           environment: 'node',
           pool: 'forks',
+          isolate: false,
           globalSetup: ['tests/support/dynamodb-global-setup.ts'],
           // Generous: a suite waits on DynamoDB Local, which shares the cores with the other workers;
           // only a hang should fail on time.

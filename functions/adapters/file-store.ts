@@ -3,6 +3,7 @@
 // hands out URLs. Chosen once from FILE_STORE_ADAPTER: `s3` (FILES_BUCKET, PUBLIC_FILES_BUCKET) or
 // `local` (FILE_STORE_DIR, FILE_STORE_SECRET; served by the local host with the same form protocol).
 
+import { chosenOnce } from './chosen-once';
 import { S3Client } from '@aws-sdk/client-s3';
 import { publicUrl, requireEnv } from './env';
 import { localFileStore } from './local-file-store';
@@ -61,12 +62,7 @@ export function attachmentDisposition(name: string): string {
 /** Public files never change under their id, so browsers and the CDN keep them for a year. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-let chosen: FileStore | undefined;
-
-export function fileStore(): FileStore {
-  chosen ??= chooseFileStore(requireEnv('FILE_STORE_ADAPTER'));
-  return chosen;
-}
+export const fileStore: () => FileStore = chosenOnce(() => chooseFileStore(requireEnv('FILE_STORE_ADAPTER')));
 
 function chooseFileStore(adapter: string): FileStore {
   if (adapter === 's3') {

@@ -1,6 +1,7 @@
 // The e-mail port. The adapter is chosen once, from MAIL_ADAPTER, on first use: SES in AWS, the
 // outbox (shown at the local dev mailbox page) on the local host.
 
+import { chosenOnce } from './chosen-once';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { requireEnv } from './env';
 import { outboxMailer } from './outbox';
@@ -26,12 +27,7 @@ export interface Mailer {
   send(message: EmailMessage): Promise<void>;
 }
 
-let chosen: Mailer | undefined;
-
-export function mailer(): Mailer {
-  chosen ??= chooseMailer(requireEnv('MAIL_ADAPTER'));
-  return chosen;
-}
+export const mailer: () => Mailer = chosenOnce(() => chooseMailer(requireEnv('MAIL_ADAPTER')));
 
 function chooseMailer(adapter: string): Mailer {
   if (adapter === 'ses') return sesMailer(new SESv2Client({}), requireEnv('MAIL_FROM'));

@@ -4,6 +4,7 @@
 // STRIPE_SECRET_ARN), the local simulator on the local host (its pages under /_dev/payments, its events
 // signed with a local webhook secret and posted to the same webhook handler). Money is integer cents.
 
+import { chosenOnce } from './chosen-once';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { UiLanguage } from '@partage/graphql';
 import { requireEnv } from './env';
@@ -90,15 +91,10 @@ export interface PaymentProvider {
 
 export { PaymentProviderError, WebhookSignatureError, WEBHOOK_TOLERANCE_SECONDS, type PaymentProviderErrorKind } from './payment-errors';
 
-let chosen: Promise<PaymentProvider> | undefined;
-
-export function paymentProvider(): Promise<PaymentProvider> {
-  chosen ??= choosePaymentProvider(requireEnv('PAYMENT_PROVIDER_ADAPTER')).catch((error: unknown) => {
-    chosen = undefined; // a failed secret read (throttling, network) is retried by the next call
-    throw error;
-  });
-  return chosen;
-}
+// A failed secret read (throttling, network) is retried by the next call (chosenOnce).
+export const paymentProvider: () => Promise<PaymentProvider> = chosenOnce(() =>
+  choosePaymentProvider(requireEnv('PAYMENT_PROVIDER_ADAPTER')),
+);
 
 async function choosePaymentProvider(adapter: string): Promise<PaymentProvider> {
   if (adapter === 'stripe')

@@ -2,6 +2,7 @@
 // from PHONE_VERIFIER_ADAPTER, on first use: Twilio Verify in AWS (credentials in the Secrets Manager
 // secret TWILIO_SECRET_ARN), the outbox (shown at the local dev mailbox page) on the local host.
 
+import { chosenOnce } from './chosen-once';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { UiLanguage } from '@partage/graphql';
 import { requireEnv } from './env';
@@ -25,15 +26,8 @@ export interface PhoneVerifier {
   check(request: { userId: string; phoneNumber: string; code: string }): Promise<CheckOutcome>;
 }
 
-let chosen: Promise<PhoneVerifier> | undefined;
-
-export function phoneVerifier(): Promise<PhoneVerifier> {
-  chosen ??= choosePhoneVerifier(requireEnv('PHONE_VERIFIER_ADAPTER')).catch((error: unknown) => {
-    chosen = undefined; // a failed secret read (throttling, network) is retried by the next call
-    throw error;
-  });
-  return chosen;
-}
+// A failed secret read (throttling, network) is retried by the next call (chosenOnce).
+export const phoneVerifier: () => Promise<PhoneVerifier> = chosenOnce(() => choosePhoneVerifier(requireEnv('PHONE_VERIFIER_ADAPTER')));
 
 async function choosePhoneVerifier(adapter: string): Promise<PhoneVerifier> {
   if (adapter === 'twilio')

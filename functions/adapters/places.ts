@@ -3,6 +3,7 @@
 // Service place index PLACE_INDEX_NAME; `gazetteer` answers from the Quebec place data bundled with the
 // Lambda (functions/domain/places), on the local host and in tests.
 
+import { chosenOnce } from './chosen-once';
 import { LocationClient } from '@aws-sdk/client-location';
 import type { PlaceSuggestion } from '@partage/graphql';
 import { searchGazetteer } from '../domain/places/place-suggestions';
@@ -14,12 +15,7 @@ export interface PlaceSearch {
   search(text: string, options: PlaceSearchOptions): Promise<PlaceSuggestion[]>;
 }
 
-let chosen: PlaceSearch | undefined;
-
-export function placeSearch(): PlaceSearch {
-  chosen ??= choosePlaceSearch(requireEnv('PLACES_ADAPTER'));
-  return chosen;
-}
+export const placeSearch: () => PlaceSearch = chosenOnce(() => choosePlaceSearch(requireEnv('PLACES_ADAPTER')));
 
 function choosePlaceSearch(adapter: string): PlaceSearch {
   if (adapter === 'amazon-location') return amazonLocationPlaces(new LocationClient({}), requireEnv('PLACE_INDEX_NAME'));

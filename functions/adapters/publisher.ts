@@ -2,6 +2,7 @@
 // listen to it. Chosen once from PUBLISH_ADAPTER: `appsync` calls the event's IAM-only mutation on
 // GRAPHQL_URL, signed with the Lambda's role; `local` hands it to the local real-time server.
 
+import { chosenOnce } from './chosen-once';
 import type { ServerEvent } from '../domain/events';
 import { appSyncPublisher } from './appsync-publisher';
 import { requireEnv } from './env';
@@ -11,12 +12,7 @@ export interface Publisher {
   publish(event: ServerEvent): Promise<void>;
 }
 
-let chosen: Publisher | undefined;
-
-export function publisher(): Publisher {
-  chosen ??= choosePublisher(requireEnv('PUBLISH_ADAPTER'));
-  return chosen;
-}
+export const publisher: () => Publisher = chosenOnce(() => choosePublisher(requireEnv('PUBLISH_ADAPTER')));
 
 function choosePublisher(adapter: string): Publisher {
   if (adapter === 'appsync') return appSyncPublisher({ graphqlUrl: requireEnv('GRAPHQL_URL'), region: requireEnv('AWS_REGION') });

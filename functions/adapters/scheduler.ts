@@ -3,6 +3,7 @@
 // deletes itself after its run; `table` keeps it in the table, where the local host's scheduler
 // finds it. Cron jobs need no port: both hosts read their declaration.
 
+import { chosenOnce } from './chosen-once';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { eventBridgeScheduler } from './eventbridge-scheduler';
 import { requireEnv } from './env';
@@ -36,12 +37,7 @@ export interface Scheduler {
 
 export const SCHEDULE_NAME = /^[0-9A-Za-z_.-]{1,64}$/;
 
-let chosen: Scheduler | undefined;
-
-export function scheduler(): Scheduler {
-  chosen ??= chooseScheduler(requireEnv('SCHEDULER_ADAPTER'));
-  return chosen;
-}
+export const scheduler: () => Scheduler = chosenOnce(() => chooseScheduler(requireEnv('SCHEDULER_ADAPTER')));
 
 function chooseScheduler(adapter: string): Scheduler {
   // Job -> what runs it (AWS: the Lambda's ARN; local: the handler's name): a job absent is not declared.

@@ -2,17 +2,11 @@
 // the local host, the Secrets Manager secret JWT_SECRET_ARN in AWS), and in AWS the value CloudFront
 // adds to every request it forwards to the HTTP API (ORIGIN_VERIFY_SECRET_ARN; see shared/http.ts).
 
+import { chosenOnce } from './chosen-once';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 
-let cached: Promise<Uint8Array> | undefined;
-
-export function jwtSecret(): Promise<Uint8Array> {
-  cached ??= loadJwtSecret(process.env, new SecretsManagerClient({})).catch((error: unknown) => {
-    cached = undefined; // a failed read (throttling, network) is retried by the next call
-    throw error;
-  });
-  return cached;
-}
+// A failed read (throttling, network) is retried by the next call (chosenOnce).
+export const jwtSecret: () => Promise<Uint8Array> = chosenOnce(() => loadJwtSecret(process.env, new SecretsManagerClient({})));
 
 export async function loadJwtSecret(env: NodeJS.ProcessEnv, client: SecretsManagerClient): Promise<Uint8Array> {
   if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);

@@ -4,10 +4,12 @@
 // minute per container: a deployment reaches the pages within that minute.
 
 import { now } from '../domain/clock';
+import { forgetWithChoices } from './chosen-once';
 import { publicUrl } from './env';
 
 const KEEP_MS = 60_000;
 let cached: { html: string; fetchedAt: number } | undefined;
+forgetWithChoices(() => (cached = undefined));
 
 export async function siteTemplate(): Promise<string> {
   const time = now().getTime();

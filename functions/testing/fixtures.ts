@@ -73,6 +73,7 @@ export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
     PAYMENT_PROVIDER_ADAPTER: 'simulator',
     PAYMENT_SIMULATOR_WEBHOOK_SECRET: TEST_PAYMENT_WEBHOOK_SECRET,
   });
+  published.length = 0;
   registerLocalEventSink(async (mutation, result) => {
     published.push({ mutation, result });
   });

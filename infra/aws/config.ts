@@ -27,9 +27,10 @@ export interface PartageConfig {
   /** More origins the web app may connect to (CSP connect-src), e.g. a map tile server. */
   connectSources?: string[];
   /**
-   * The MapLibre style of the maps (`mapStyleUrl` in config.json), an https URL; without it the maps
-   * draw the offline basemap bundled with the web app. Its origin is added to connect-src; tiles,
-   * glyphs or sprites on other origins go in connectSources.
+   * The MapLibre style of the maps (`mapStyleUrl` in config.json), an https URL, for another map than
+   * the stack's own (street-map.ts: Amazon Location's street map, with an API key the stack creates), which
+   * it replaces. Its origin is added to connect-src; tiles, glyphs or sprites on other origins go in
+   * connectSources.
    */
   mapStyleUrl?: string;
   /** GraphQL introspection on (a development stack); off unless `partage:graphqlIntrospection` is true. */

@@ -908,6 +908,7 @@ describe('web hosting', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp, 'the prerendered pages’ language check').toContain(`script-src 'self' ${inlineHash(PRERENDER_LANGUAGE_CHECK)}`);
     expect(csp, 'the map style origin').toContain(' https://tuiles.exemple.ca');
+    expect(csp, "the operator's style replaces Amazon Location's street map").not.toContain('maps.geo.');
     const uploadsBucket = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)![0];
     expect(csp).toContain(`"Fn::GetAtt":["${uploadsBucket}","RegionalDomainName"]`);
   });
@@ -931,6 +932,8 @@ describe('web hosting', () => {
     const markers = Object.assign({}, ...props.SourceMarkers) as Record<string, unknown>;
     expect(markers[written.graphqlEndpoint!]).toEqual({ 'Fn::GetAtt': [apiId, 'GraphQLUrl'] });
     expect(written).toMatchObject({ mode: 'aws', apiUrl: '', region: 'ca-central-1', version: '1.2.3-test', mapStyleUrl: MAP_STYLE_URL });
+    // With an operator's style, no street map key (street-map.test.ts covers the stack's own).
+    template.resourceCountIs('AWS::Location::APIKey', 0);
 
     const shell = deployments.find(([, d]) => (d.Properties.Exclude as string[] | undefined)?.includes('config.json'));
     expect(shell?.[1].Properties).toMatchObject({ Prune: true, DistributionPaths: ['/*'] });

@@ -17,6 +17,7 @@ import { DEFAULT_UI_LANGUAGE, PUBLIC_PAGES, UI_LANGUAGES } from '@partage/graphq
 import { ORIGIN_VERIFY_HEADER } from '@partage/functions/handlers/shared/http';
 import type { SiteSettings, TelemetrySettings } from '../shared/site-settings';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../shared/security-headers';
+import { StreetMap, streetMapOrigin } from './street-map';
 
 export const SPA_REWRITE_CODE_PATH = fileURLToPath(new URL('./spa-rewrite.js', import.meta.url));
 
@@ -50,8 +51,8 @@ export interface WebRuntimeConfig {
   apiUrl: string;
   region: string;
   version: string;
-  /** The maps' MapLibre style; absent, they draw the bundled offline basemap. */
-  mapStyleUrl?: string;
+  /** The maps' MapLibre style: the configured one, else the stack's Amazon Location street map. */
+  mapStyleUrl: string;
   site: SiteSettings;
   analyticsId?: string;
   errorReportingDsn?: string;
@@ -73,7 +74,10 @@ export interface WebHostingProps {
   certificateArn?: string;
   /** More sources the browser may connect to (map tiles, uploads). */
   extraConnectSources?: string[];
-  /** The maps' MapLibre style (config.json); its origin is added to connect-src. */
+  /**
+   * The maps' MapLibre style (config.json), its origin added to connect-src. Absent, the stack creates
+   * Amazon Location's street map (street-map.ts) and allows its origin only.
+   */
   mapStyleUrl?: string;
   /** The partner, contact address and video the site links to (config.json `site`). */
   site?: SiteSettings;
@@ -140,7 +144,7 @@ export class WebHosting extends Construct {
               `wss://${props.realtimeHost}`,
               ...(props.fileBuckets ? [`https://${props.fileBuckets.files.bucketRegionalDomainName}`] : []),
               ...(props.extraConnectSources ?? []),
-              ...(props.mapStyleUrl ? [new URL(props.mapStyleUrl).origin] : []),
+              props.mapStyleUrl ? new URL(props.mapStyleUrl).origin : streetMapOrigin(Stack.of(this).region),
             ],
             props.telemetry,
           ),
@@ -269,7 +273,7 @@ export class WebHosting extends Construct {
       apiUrl: '', // CloudFront routes the HTTP API's paths on the site's own origin
       region: Stack.of(this).region,
       version: props.appVersion,
-      ...(props.mapStyleUrl ? { mapStyleUrl: props.mapStyleUrl } : {}),
+      mapStyleUrl: props.mapStyleUrl ?? new StreetMap(this, 'StreetMap', { siteUrl: this.siteUrl }).styleUrl,
       site: props.site ?? {},
       ...props.telemetry,
     };

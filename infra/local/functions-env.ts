@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { forgetChoices } from '@partage/functions/adapters/chosen-once';
 import { ONE_TIME_JOBS } from '@partage/functions/handlers/schedules';
 import { localSiteSettings } from '../shared/site-settings';
 
@@ -70,5 +71,6 @@ export async function setFunctionEnv({
     PAYMENT_SIMULATOR_WEBHOOK_SECRET: `whsec_${await dataDirSecret(dataDir, 'payment-webhook-secret')}`,
     APP_VERSION: version,
   });
+  forgetChoices();
   return { outboxDir };
 }

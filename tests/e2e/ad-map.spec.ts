@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { STORAGE_KEYS } from '@partage/graphql';
 import { ACCOUNTS, apiToken, expect, graphqlCall, test, type Lang } from './support';
 
-const CREDITS = { fr: /Lieux : GeoNames/, en: /Places: GeoNames/ };
+const CREDITS = { fr: [/Contour : Natural Earth/, /Lieux : GeoNames/], en: [/Outline: Natural Earth/, /Places: GeoNames/] };
 /** The highways' colour and the labels' ink in basemap.ts. */
 const ROAD = [0xe3, 0xa8, 0x57];
 const INK = [0x3d, 0x45, 0x41];
@@ -41,7 +41,7 @@ for (const lang of ['fr', 'en'] as Lang[]) {
     // The map loads as it nears the viewport: the reader scrolls down to it.
     await map.scrollIntoViewIfNeeded();
     await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible();
-    await expect(map.locator('.maplibregl-ctrl-attrib')).toContainText(CREDITS[lang]);
+    for (const credit of CREDITS[lang]) await expect(map.locator('.maplibregl-ctrl-attrib')).toContainText(credit);
     // MapLibre loads a font-faces file only once it draws a character the file covers: a label.
     await expect.poll(() => page.evaluate(() => [...document.fonts].filter((face) => face.status === 'loaded').length)).toBeGreaterThan(0);
     await expect.poll(() => basemapFiles.length).toBe(4);

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ensureTable } from '../../functions/data/ensure-table';
 import { localClient } from '../../infra/local/dynamodb-local';
+import { forgetChoices } from '../../functions/adapters/chosen-once';
 // Declares the `dynamoEndpoint` value that the global setup provides.
 import type {} from './dynamodb-global-setup';
 
@@ -21,5 +22,7 @@ export async function useTestTable(): Promise<{ tableName: string; endpoint: str
   process.env.AWS_REGION ??= 'ca-central-1';
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  // Test files may share a worker (vitest.config.ts): what the last one's environment chose goes.
+  forgetChoices();
   return { tableName, endpoint };
 }

@@ -5,6 +5,7 @@ import { loadRuntimeConfig } from '../config';
 import { loadMapLibre } from './load-maplibre';
 import { BASEMAP_FONT, basemapStyle, offlineBasemapStyle } from './basemap';
 import placesFile from './basemap/places.geojson?raw';
+import outlineFile from './basemap/quebec-outline.geojson?raw';
 
 type Layer = { id: string; type: string; minzoom?: number; layout?: Record<string, unknown> };
 const symbolLayers = (language: string) => (offlineBasemapStyle(language).layers as Layer[]).filter((layer) => layer.type === 'symbol');
@@ -39,12 +40,27 @@ describe('offline basemap', () => {
     expect(places.features.find((feature) => feature.properties.name === 'Le Plateau-Mont-Royal')!.properties.rank).toBe(4);
   });
 
+  it("outlines Quebec with its islands (Natural Earth's provinces): Anticosti, the Magdalen Islands and Montréal are land of their own", () => {
+    const outline = JSON.parse(outlineFile) as { features: { geometry: { type: string; coordinates: [number, number][][] } }[] };
+    const islandAt = (longitude: number, latitude: number) =>
+      outline.features.some(({ geometry }) => {
+        const [xs, ys] = [geometry.coordinates[0]!.map(([x]) => x), geometry.coordinates[0]!.map(([, y]) => y)];
+        const [west, east, south, north] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+        return (
+          geometry.type === 'Polygon' && east - west < 3 && west < longitude && longitude < east && south < latitude && latitude < north
+        );
+      });
+    expect(islandAt(-62.9, 49.45), 'Anticosti').toBe(true);
+    expect(islandAt(-61.8, 47.4), 'the Magdalen Islands').toBe(true);
+    expect(islandAt(-73.7, 45.55), "Montréal's island, between the St. Lawrence and the Rivière des Prairies").toBe(true);
+  });
+
   it('credits its data sources in both languages', async () => {
     await loadMapLibre();
     const credits = (language: string) =>
       Object.values(offlineBasemapStyle(language).sources).map((source) => 'attribution' in source && source.attribution);
     expect(credits('en')).toEqual([
-      expect.stringContaining('world-geojson'),
+      expect.stringContaining('Natural Earth'),
       expect.stringContaining('Approximate highways'),
       expect.stringContaining('GeoNames'),
     ]);
