@@ -104,18 +104,14 @@ export const adListIndexKeys = (partition: string, createdAt: string, adId: stri
   GSI1SK: `${createdAt}#${adId}`,
 });
 
-// Ad search (functions/domain/search). A published, listed ad has a search entry beside it, in three
-// indexes: its geohash cell (GSI1), its publication time in one of a few shards (GSI2), and its
-// publication time per wide geohash cell (GSI3). Its keyword stems each have a posting.
+// Ad search (functions/domain/search). A published, listed ad has a search card beside it (what a
+// result card shows), in the date shards of GSI2 (the lists that walk every published ad), and
+// compact points (functions/domain/search/search-points.ts): by geohash in each scope it is in (all
+// ads, its category, each keyword stem), by date and by price (all ads, its category), and the
+// counts of each scope's cells.
 export const searchEntryKey = (adId: string) => ({ PK: `AD#${adId}`, SK: 'SEARCH' });
-/** Characters of the geohash naming a GEO# partition (cells of about 39 × 20 km): its sub-cells are `begins_with` ranges. */
-export const GEO_CELL_PRECISION = 4;
-/** Characters of the geohash naming a GEO_RECENT# partition (about 156 × 156 km at the equator). */
-export const GEO_RECENT_CELL_PRECISION = 3;
 /** Partitions of the date order without a place: no single hot partition for the busiest list. */
 export const RECENT_SHARDS = 8;
-export const geoCellPartition = (geohash: string) => `GEO#${geohash.slice(0, GEO_CELL_PRECISION)}`;
-export const geoRecentPartition = (geohash: string) => `GEO_RECENT#${geohash.slice(0, GEO_RECENT_CELL_PRECISION)}`;
 export const recentPartition = (shard: number) => `RECENT#${shard}`;
 /** The sort key of the date orders: ISO instants sort as text. */
 export const publicationSortKey = (publishedAt: string, adId: string) => `${publishedAt}#${adId}`;
@@ -128,14 +124,9 @@ function stableShardOf(id: string, shards: number): number {
 }
 const recentShardOf = (adId: string) => stableShardOf(adId, RECENT_SHARDS);
 
-/** `geohash`: the public point's, of 9 characters (about 5 m). */
-export const searchEntryIndexKeys = (geohash: string, publishedAt: string, adId: string) => ({
-  GSI1PK: geoCellPartition(geohash),
-  GSI1SK: `${geohash}#${adId}`,
+export const searchEntryIndexKeys = (publishedAt: string, adId: string) => ({
   GSI2PK: recentPartition(recentShardOf(adId)),
   GSI2SK: publicationSortKey(publishedAt, adId),
-  GSI3PK: geoRecentPartition(geohash),
-  GSI3SK: publicationSortKey(publishedAt, adId),
 });
 
 // The rating order (AdSort RATING_DESC): a rated ad's equipment aggregate `AD#<id>/EQUIPMENT_RATINGS`
@@ -158,14 +149,27 @@ export const ratedIndexKeys = (averageTenths: number, publishedAt: string, adId:
 });
 
 /**
- * A keyword stem's posting for one ad, in the stem's own partition by publication time: a single
- * write per stem (no index), found again from the ad's previous entry (its stems and publication time).
+ * Characters of the geohash naming a point partition (cells of about 156 × 156 km at the equator):
+ * any finer cell is a `begins_with` range of one partition.
  */
-export const termPartition = (term: string) => `TERM#${term}`;
-export const termPostingKey = (term: string, publishedAt: string, adId: string) => ({
-  PK: termPartition(term),
-  SK: publicationSortKey(publishedAt, adId),
+export const POINT_PARTITION_PRECISION = 3;
+/** Characters of the geohash naming a date or price partition (about 1,250 × 625 km: most of Quebec is one). */
+export const ORDER_PARTITION_PRECISION = 2;
+export const pointPartition = (scope: string, cell: string) => `PT#${scope}#${cell.slice(0, POINT_PARTITION_PRECISION)}`;
+/** `geohash`: the public point's, of 9 characters (about 5 m). */
+export const pointKey = (scope: string, geohash: string, adId: string) => ({
+  PK: pointPartition(scope, geohash),
+  SK: `${geohash}#${adId}`,
 });
+export type PointOrder = 'DATE' | 'PRICE';
+export const orderPartition = (order: PointOrder, scope: string, cell: string) =>
+  `${order === 'DATE' ? 'DT' : 'PR'}#${scope}#${cell.slice(0, ORDER_PARTITION_PRECISION)}`;
+export const orderPointKey = (order: PointOrder, scope: string, geohash: string, sortKey: string) => ({
+  PK: orderPartition(order, scope, geohash),
+  SK: sortKey,
+});
+/** A scope's count item of the cell `prefix` (the empty prefix: the whole scope). */
+export const cellCountKey = (scope: string, prefix: string) => ({ PK: `PTN#${scope}`, SK: prefix || '*' });
 
 // Chat (functions/data/chat.ts). A conversation's partition holds its item, its messages (by time)
 // and one marker per sent message id (a retried send finds the first); each participant has a

@@ -1,22 +1,24 @@
-// The ad search index (functions/domain/search): one search entry per published, listed ad — what a
-// result card needs plus the fields filters read — and one term posting per keyword stem of the ad
-// (`TERM#<stem>`, by publication time: one write each, no secondary index).
-// The domain computes both; this module maps them to items and reads them back. The entry is written
-// in the ad's own transaction (ads.ts), the postings around it (functions/domain/search/indexed-writes.ts).
+// The ad search index (functions/domain/search): one search card per published, listed ad — what a
+// result card shows plus the fields filters read — and its compact points (~100 bytes: the point,
+// publication time, price and filter fields) in the partitions the engine reads: by geohash per scope
+// (all ads, a category, a keyword stem), by date and by price per scope, and the counts of each
+// scope's cells. The domain computes them (search-points.ts); this module maps them to items and
+// reads them back. The card is written in the ad's own transaction (ads.ts), the points and counts
+// around it (functions/domain/search/indexed-writes.ts).
 
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AdCategory, Certification, OfferMode, PriceKind, PriceRange, RentUnit, Weekday } from '@partage/graphql';
 import type { AdImageRecord, LocalizedValue } from './ads';
 import { batchGet, db, tableName, type TransactItem } from './client';
 import {
-  geoCellPartition,
-  geoRecentPartition,
+  cellCountKey,
+  orderPartition,
+  pointPartition,
   ratedPartition,
   recentPartition,
   searchEntryIndexKeys,
   searchEntryKey,
-  termPartition,
-  termPostingKey,
+  type PointOrder,
 } from './keys';
 
 export interface OfferPriceRecord {
@@ -54,12 +56,21 @@ export interface SearchEntry {
   terms: string[];
 }
 
-/** A keyword stem of one ad, with what orders candidates before their entries are read. */
-export interface TermPosting {
+/** What the engine reads of an ad before its card: where, when, its price and what the filters read. */
+export interface SearchPoint {
   id: string;
-  publishedAt: string;
   latitude: number;
   longitude: number;
+  publishedAt: string;
+  category: AdCategory;
+  modes: OfferMode[];
+  availability: SearchEntry['availability'];
+  certifications: Certification[];
+  priceRanges: PriceRange[];
+  /** The price orders' amount: the rent's, else the sale's; null when neither is an amount. */
+  priceCents: number | null;
+  /** The ad's stems, on the points of a stem's scope only (a keyword's other words are checked on them); else empty. */
+  terms: string[];
 }
 
 const ENTRY_FIELDS = [
@@ -85,11 +96,11 @@ const ENTRY_FIELDS = [
   'terms',
 ] as const satisfies readonly (keyof SearchEntry)[];
 
-/** The entry's item with its three index keys (exported for bulk loads: the benchmark). */
+/** The card's item, in its date shard (exported for bulk loads: the benchmark). */
 export const searchEntryItem = (entry: SearchEntry): Record<string, unknown> => ({
   ...searchEntryKey(entry.id),
   type: 'SearchEntry',
-  ...searchEntryIndexKeys(entry.geohash, entry.publishedAt, entry.id),
+  ...searchEntryIndexKeys(entry.publishedAt, entry.id),
   ...entry,
 });
 
@@ -101,16 +112,6 @@ export const searchEntryWrite = (adId: string, entry: SearchEntry | null): Trans
   entry
     ? { Put: { TableName: tableName(), Item: searchEntryItem(entry) } }
     : { Delete: { TableName: tableName(), Key: searchEntryKey(adId) } };
-
-/** A posting's item (exported for bulk loads: the benchmark). */
-export const termPostingItem = (entry: Pick<SearchEntry, 'id' | 'publishedAt' | 'latitude' | 'longitude'>, term: string) => ({
-  ...termPostingKey(term, entry.publishedAt, entry.id),
-  type: 'TermPosting',
-  id: entry.id,
-  publishedAt: entry.publishedAt,
-  latitude: entry.latitude,
-  longitude: entry.longitude,
-});
 
 const BATCH_WRITE_LIMIT = 25;
 
@@ -124,26 +125,181 @@ async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
   }
 }
 
-export const putTermPostings = (entry: SearchEntry, terms: string[]) =>
-  batchWrite(terms.map((term) => ({ PutRequest: { Item: termPostingItem(entry, term) } })));
+const join = (values: readonly string[]) => values.join(',');
+const split = <T extends string>(text: unknown): T[] => (typeof text === 'string' && text ? (text.split(',') as T[]) : []);
 
-/** Deletes the postings of `terms` an entry (as it was written: its publication time is in their keys) had. */
-export const deleteTermPostings = (entry: Pick<SearchEntry, 'id' | 'publishedAt'>, terms: string[]) =>
-  batchWrite(terms.map((term) => ({ DeleteRequest: { Key: termPostingKey(term, entry.publishedAt, entry.id) } })));
+/** Availability in a few characters: `*` at any time, else day/evening flags and the weekdays. */
+const availabilityText = ({ all, day, evening, weekdays }: SearchEntry['availability']) =>
+  all ? '*' : `${day ? 'd' : ''}${evening ? 'e' : ''}|${join(weekdays)}`;
+function availabilityOf(text: string): SearchEntry['availability'] {
+  if (text === '*') return { all: true, day: false, evening: false, weekdays: [] };
+  const [flags = '', weekdays] = text.split('|');
+  return { all: false, day: flags.includes('d'), evening: flags.includes('e'), weekdays: split<Weekday>(weekdays) };
+}
 
-/** The ad's entry as last written (a strongly consistent read); undefined when it is out of the search. */
+/** A point's item: short attribute names and joined lists, so a page of them decodes in little time. */
+export const pointItem = (key: Record<string, string>, point: SearchPoint): Record<string, unknown> => ({
+  ...key,
+  i: point.id,
+  y: point.latitude,
+  x: point.longitude,
+  t: point.publishedAt,
+  c: point.category,
+  m: join(point.modes),
+  v: availabilityText(point.availability),
+  e: join(point.certifications),
+  r: join(point.priceRanges),
+  ...(point.priceCents === null ? {} : { p: point.priceCents }),
+  ...(point.terms.length ? { w: point.terms.join(' ') } : {}),
+});
+
+export const pointOfItem = (item: Record<string, unknown>): SearchPoint => ({
+  id: item.i as string,
+  latitude: item.y as number,
+  longitude: item.x as number,
+  publishedAt: item.t as string,
+  category: item.c as AdCategory,
+  modes: split<OfferMode>(item.m),
+  availability: availabilityOf(item.v as string),
+  certifications: split<Certification>(item.e),
+  priceRanges: split<PriceRange>(item.r),
+  priceCents: typeof item.p === 'number' ? item.p : null,
+  terms: typeof item.w === 'string' ? item.w.split(' ') : [],
+});
+
+export const putItems = (items: Record<string, unknown>[]) => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+export const deleteItems = (keys: Record<string, unknown>[]) => batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
+
+/** Additions to a scope's cell counts: the item of `prefix`, its total (`n`) and its finer cells (`c<suffix>`). */
+export interface CountChange {
+  scope: string;
+  prefix: string;
+  /** Attribute → amount to add (negative to take away). */
+  amounts: Record<string, number>;
+}
+
+const COUNT_WRITES_IN_FLIGHT = 16;
+
+/** ADD on each count item (created at its first addition); a few in flight at once. */
+export async function addToCounts(changes: CountChange[]): Promise<void> {
+  for (let start = 0; start < changes.length; start += COUNT_WRITES_IN_FLIGHT) {
+    await Promise.all(
+      changes.slice(start, start + COUNT_WRITES_IN_FLIGHT).map(({ scope, prefix, amounts }) => {
+        const names = Object.keys(amounts);
+        return db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: cellCountKey(scope, prefix),
+            UpdateExpression: `ADD ${names.map((_, i) => `#a${i} :a${i}`).join(', ')}`,
+            ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#a${i}`, name])),
+            ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:a${i}`, amounts[name]])),
+          }),
+        );
+      }),
+    );
+  }
+}
+
+/** A count item as stored: its total and finer cells' counts (exported for bulk loads: the benchmark). */
+export const cellCountItem = (scope: string, prefix: string, amounts: Record<string, number>) => ({
+  ...cellCountKey(scope, prefix),
+  ...amounts,
+});
+
+/** The count items of these (scope, prefix) pairs that exist, keyed `<scope> <prefix>` (no item: every count 0). */
+export async function getCellCounts(wanted: { scope: string; prefix: string }[]): Promise<Map<string, Record<string, number>>> {
+  const items = await batchGet(wanted.map(({ scope, prefix }) => cellCountKey(scope, prefix)));
+  return new Map(
+    items.map((item) => {
+      const { scope, prefix, counts } = countsOfItem(item);
+      return [`${scope} ${prefix}`, counts];
+    }),
+  );
+}
+
+/** A count item's scope, prefix and counts. */
+function countsOfItem({ PK, SK, ...counts }: Record<string, unknown>) {
+  return { scope: (PK as string).slice('PTN#'.length), prefix: SK === '*' ? '' : (SK as string), counts: counts as Record<string, number> };
+}
+
+/** Every item a Query finds, all pages. */
+async function queryAll(query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ TableName: tableName(), ...query, ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** Every count item of a scope, by prefix (a stem's scope: one item per 3-character cell holding its points), all pages. */
+export async function scopeCountItems(scope: string): Promise<Map<string, Record<string, number>>> {
+  const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': cellCountKey(scope, '').PK } });
+  return new Map(
+    items.map((item) => {
+      const { prefix, counts } = countsOfItem(item);
+      return [prefix, counts];
+    }),
+  );
+}
+
+/** Every point of a scope whose geohash lies between two cells (inclusive, `last`'s sub-cells too), all pages. */
+export async function pointsBetween(scope: string, first: string, last: string): Promise<SearchPoint[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :last',
+    ExpressionAttributeValues: { ':pk': pointPartition(scope, first), ':first': first, ':last': `${last}~` },
+  });
+  return items.map(pointOfItem);
+}
+
+/** The ad's card as last written (a strongly consistent read); undefined when it is out of the search. */
 export async function getSearchEntry(adId: string): Promise<SearchEntry | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: searchEntryKey(adId), ConsistentRead: true }));
   return Item && searchEntryOfItem(Item);
 }
 
-/** Entries of these ads, those that exist (an ad out of the search has none), in no particular order. */
+/** Cards of these ads, those that exist (an ad out of the search has none), in no particular order. */
 export async function getSearchEntries(adIds: string[]): Promise<SearchEntry[]> {
   return (await batchGet(adIds.map(searchEntryKey))).map(searchEntryOfItem);
 }
 
-/** Where a partial read of an index stopped: pass it back to go on. */
+/** Where a partial read of a partition stopped: pass it back to go on. */
 export type IndexStartKey = Record<string, unknown>;
+
+/**
+ * A page of a date or price partition in its sort key's order, sort keys from `low` to `high`
+ * (inclusive), `exclude` (the token's own key, an inclusive bound) left out.
+ */
+export async function orderedPoints(
+  order: PointOrder,
+  scope: string,
+  cell: string,
+  {
+    ascending,
+    low,
+    high,
+    exclude,
+    limit,
+    startKey,
+  }: { ascending: boolean; low: string; high: string; exclude?: string; limit?: number; startKey?: IndexStartKey },
+): Promise<{ points: { sortKey: string; point: SearchPoint }[]; startKey?: IndexStartKey }> {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :low AND :high',
+      ExpressionAttributeValues: { ':pk': orderPartition(order, scope, cell), ':low': low, ':high': high },
+      ScanIndexForward: ascending,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  const points = (page.Items ?? [])
+    .filter((item) => item.SK !== exclude)
+    .map((item) => ({ sortKey: item.SK as string, point: pointOfItem(item) }));
+  return { points, startKey: page.LastEvaluatedKey };
+}
 
 export interface EntryPage {
   entries: SearchEntry[];
@@ -151,52 +307,27 @@ export interface EntryPage {
   startKey?: IndexStartKey;
 }
 
-const entryPage = (items: Record<string, unknown>[] | undefined, last?: IndexStartKey): EntryPage => ({
-  entries: (items ?? []).map(searchEntryOfItem),
-  startKey: last,
-});
-
-/** Entries of a geohash cell (of GEO_CELL_PRECISION characters or finer), in geohash order. */
-export async function entriesInCell(cell: string, limit: number, startKey?: IndexStartKey): Promise<EntryPage> {
-  const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :cell)',
-      ExpressionAttributeValues: { ':pk': geoCellPartition(cell), ':cell': cell },
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return entryPage(page.Items, page.LastEvaluatedKey);
-}
-
-/** A partition of the date orders: a RECENT shard (GSI2) or a GEO_RECENT cell (GSI3). */
-export type PublicationPartition = { shard: number } | { geoRecentCell: string };
-
 /**
- * Entries of a date partition in publication order, strictly after `after` (a publicationSortKey)
- * in that order.
+ * Cards of a date shard in publication order, strictly after `after` (a publicationSortKey) in that
+ * order (the alerts' digest walks them).
  */
 export async function entriesByPublication(
-  partition: PublicationPartition,
+  shard: number,
   { ascending, after, limit, startKey }: { ascending: boolean; after?: string; limit: number; startKey?: IndexStartKey },
 ): Promise<EntryPage> {
-  const [index, pk] =
-    'shard' in partition ? ['GSI2', recentPartition(partition.shard)] : ['GSI3', geoRecentPartition(partition.geoRecentCell)];
-  const bound = after === undefined ? '' : ` AND ${index}SK ${ascending ? '>' : '<'} :after`;
+  const bound = after === undefined ? '' : ` AND GSI2SK ${ascending ? '>' : '<'} :after`;
   const page = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: `${index}PK = :pk${bound}`,
-      ExpressionAttributeValues: { ':pk': pk, ...(after === undefined ? {} : { ':after': after }) },
+      IndexName: 'GSI2',
+      KeyConditionExpression: `GSI2PK = :pk${bound}`,
+      ExpressionAttributeValues: { ':pk': recentPartition(shard), ...(after === undefined ? {} : { ':after': after }) },
       ScanIndexForward: ascending,
       Limit: limit,
       ExclusiveStartKey: startKey,
     }),
   );
-  return entryPage(page.Items, page.LastEvaluatedKey);
+  return { entries: (page.Items ?? []).map(searchEntryOfItem), startKey: page.LastEvaluatedKey };
 }
 
 /** A rated ad in the rating order: its sort key (keys.ts ratingSortKey) and id. */
@@ -230,23 +361,6 @@ export async function ratedByAverage(
   return { items, startKey: page.LastEvaluatedKey };
 }
 
-/** The postings of a stem, at most `limit`; `complete` when that was all of them. */
-export async function termPostings(term: string, limit: number): Promise<{ postings: TermPosting[]; complete: boolean }> {
-  const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': termPartition(term) },
-      ProjectionExpression: 'id, publishedAt, latitude, longitude',
-      Limit: limit,
-    }),
-  );
-  const postings = (page.Items ?? []).map(
-    ({ id, publishedAt, latitude, longitude }) => ({ id, publishedAt, latitude, longitude }) as TermPosting,
-  );
-  return { postings, complete: !page.LastEvaluatedKey };
-}
-
 /** A published ad as the sitemap lists it. */
 export interface PublishedAdLink {
   path: string;
@@ -276,4 +390,38 @@ export async function publishedAdLinks(
   );
   const links = (page.Items ?? []).map(({ path, publishedAt }) => ({ path, publishedAt }) as PublishedAdLink);
   return { links, startKey: page.LastEvaluatedKey };
+}
+
+/**
+ * The offline re-index's Scan (never on a request path): each page's search cards, and the keys of
+ * the index items a re-index replaces — points, counts, and the keyword postings (`TERM#`) of the
+ * design before them.
+ */
+export async function scanSearchIndex(
+  startKey?: IndexStartKey,
+): Promise<{ cards: SearchEntry[]; indexKeys: Record<string, unknown>[]; startKey?: IndexStartKey }> {
+  const page = await db().send(
+    new ScanCommand({
+      TableName: tableName(),
+      FilterExpression:
+        '(begins_with(PK, :ad) AND SK = :card) OR begins_with(PK, :term) OR begins_with(PK, :point) OR ' +
+        'begins_with(PK, :date) OR begins_with(PK, :price) OR begins_with(PK, :count)',
+      ExpressionAttributeValues: {
+        ':ad': 'AD#',
+        ':card': 'SEARCH',
+        ':term': 'TERM#',
+        ':point': 'PT#',
+        ':date': 'DT#',
+        ':price': 'PR#',
+        ':count': 'PTN#',
+      },
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  const items = page.Items ?? [];
+  return {
+    cards: items.filter((item) => item.SK === 'SEARCH').map(searchEntryOfItem),
+    indexKeys: items.filter((item) => item.SK !== 'SEARCH').map(({ PK, SK }) => ({ PK, SK })),
+    startKey: page.LastEvaluatedKey,
+  };
 }

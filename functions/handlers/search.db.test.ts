@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AD_APPROXIMATE_RADIUS_METERS, type AdInput, type AdSearchInput, type AdSummary } from '@partage/graphql';
-import { db } from '../data/client';
+import { db, tableName } from '../data/client';
 import { replaceContractRatings } from '../data/ratings';
+import { deleteItems, getSearchEntry, scanSearchIndex } from '../data/search-index';
+import { setMaintenance } from '../data/system-status';
 import type { UserRecord } from '../data/users';
 import { approximatePoint } from '../domain/ads/location';
 import { manualClock, now, useClock } from '../domain/clock';
 import { distanceMeters, type Point } from '../domain/search/cell-cover';
+import { encodeGeohash, geohashBounds } from '../domain/search/geohash';
+import { reindexSearch } from '../domain/search/reindex';
 import { SEARCH_TUNING } from '../domain/search/search-ads';
 import {
   adInput,
@@ -45,6 +49,7 @@ afterEach(() => Object.assign(SEARCH_TUNING, DEFAULT_TUNING));
 interface Page {
   items: AdSummary[];
   nextToken: string | null;
+  count?: { value: number; exact: boolean } | null;
 }
 const search = (input: AdSearchInput, more: { limit?: number; nextToken?: string | null } = {}) =>
   handler(resolverEvent('Query.searchAds', { input, ...more }, ANONYMOUS));
@@ -81,6 +86,10 @@ async function adAt(point: Point, overrides: Partial<AdInput> = {}, { showAddres
 }
 
 const near = (centre: Point, radiusKm = 10) => ({ near: { ...centre, radiusKm } });
+
+/** The price orders' amount: the rent's, else the sale's; null without one. */
+const priceOf = ({ rent, sale }: AdSummary) =>
+  (rent?.kind === 'AMOUNT' ? rent.amountCents : null) ?? (sale?.kind === 'AMOUNT' ? sale.amountCents : null);
 
 describe('Query.searchAds: filters', () => {
   it('filters by category, mode, price bucket, certifications and availability, and combines them', async () => {
@@ -144,8 +153,8 @@ describe('Query.searchAds: filters', () => {
     const both = await adAt(offset(centre, 2, 0), { title: { fr: 'Four à café réfrigéré', en: null } });
     const found = async (keyword: string) => idsOf(await pageOf({ ...near(centre), keyword })).sort();
 
-    for (const tuning of [{}, { postingLimit: 1 }]) {
-      // A rare word reads its postings; a common one (here: any word past one posting) filters the entries read.
+    for (const tuning of [{}, { countBound: 0, cellPoints: 1 }]) {
+      // A few ads are read whole; many (here: any past none) are read cell by cell, nearest first.
       Object.assign(SEARCH_TUNING, DEFAULT_TUNING, tuning);
       expect(await found('cafe')).toEqual([cafe, both].sort());
       expect(await found('REFRIGERE')).toEqual([fridge, both].sort());
@@ -257,9 +266,9 @@ describe('Query.searchAds: orders', () => {
       ),
     );
     const before = made.filter((_, i) => i % 3 !== 2);
-    // Few entries per read: cells split and partitions are read in many small pages.
-    Object.assign(SEARCH_TUNING, { cellLimit: 3, probeLimit: 2, postingLimit: 2, maxPartitionPage: 2 });
-    for (const sort of ['DISTANCE_ASC', 'DISTANCE_DESC', 'DATE_ASC', 'DATE_DESC'] as const) {
+    // Few points per cell and a tiny bound: the large-set paths, cells split, partitions read in many small pages.
+    Object.assign(SEARCH_TUNING, { cellPoints: 1, countBound: 2, maxPartitionPage: 2 });
+    for (const sort of ['DISTANCE_ASC', 'DISTANCE_DESC', 'DATE_ASC', 'DATE_DESC', 'PRICE_ASC', 'PRICE_DESC', 'RATING_DESC'] as const) {
       const seen: AdSummary[] = [];
       const meanwhile: string[] = [];
       let nextToken: string | null = null;
@@ -278,7 +287,13 @@ describe('Query.searchAds: orders', () => {
       expect(new Set(ids).size, sort).toBe(ids.length);
       expect(ids.filter((id) => before.includes(id)).sort(), sort).toEqual([...before].sort());
       // Pages follow one another in the order asked.
-      const keys = seen.map((item) => (sort.startsWith('DISTANCE') ? distanceMeters(centre, item) : Date.parse(item.publishedAt)));
+      const keys = seen.map((item) =>
+        sort.startsWith('DISTANCE')
+          ? distanceMeters(centre, item)
+          : sort.startsWith('DATE') || sort === 'RATING_DESC' // (none rated: newest first)
+            ? Date.parse(item.publishedAt)
+            : (priceOf(item) ?? (sort.endsWith('DESC') ? -Infinity : Infinity)),
+      );
       const ordered = [...keys].sort((a, b) => (sort.endsWith('DESC') ? b - a : a - b));
       expect(keys, sort).toEqual(ordered);
       // Ads published meanwhile after the last page read in the date order come at its end.
@@ -289,11 +304,13 @@ describe('Query.searchAds: orders', () => {
     // Given a dense area (40 ads within 2 km) read a few entries at a time, and a category none of them has.
     const centre = newArea();
     await Promise.all(Array.from({ length: 40 }, (_, i) => adAt(offset(centre, ((i % 8) - 4) / 4, ((i % 5) - 2) / 2))));
-    Object.assign(SEARCH_TUNING, { cellLimit: 3, probeLimit: 2, postingLimit: 2, maxPartitionPage: 2 });
-    for (const sort of ['DISTANCE_ASC', 'DISTANCE_DESC', 'DATE_ASC', 'DATE_DESC'] as const) {
+    Object.assign(SEARCH_TUNING, { cellPoints: 1, countBound: 2, maxPartitionPage: 2 });
+    for (const sort of ['DISTANCE_ASC', 'DISTANCE_DESC', 'DATE_ASC', 'DATE_DESC', 'PRICE_ASC', 'PRICE_DESC', 'RATING_DESC'] as const) {
       // When it is searched: then one request says there is nothing, rather than an empty page and a token.
-      expect(await pageOf({ ...near(centre, 5), sort, categories: ['SURPLUS'] }), sort).toEqual({ items: [], nextToken: null });
-      expect(await pageOf({ ...near(centre, 5), sort, keyword: 'introuvable' }), sort).toEqual({ items: [], nextToken: null });
+      const nothing = { items: [], nextToken: null, count: { value: 0, exact: true } };
+      expect(await pageOf({ ...near(centre, 5), sort, categories: ['SURPLUS'] }), sort).toEqual(nothing);
+      expect(await pageOf({ ...near(centre, 5), sort, keyword: 'introuvable' }), sort).toEqual(nothing);
+      expect(await pageOf({ ...near(centre, 5), sort, certifications: ['GFSI'] }), sort).toEqual(nothing);
     }
     // And the farthest first comes at once: a full page, the ads at the edge.
     const farthest = await pageOf({ ...near(centre, 5), sort: 'DISTANCE_DESC' }, { limit: 10 });
@@ -324,8 +341,8 @@ describe('Query.searchAds: what is listed', () => {
     expect(await listed()).toEqual([[live], [live], [live]]);
   });
 
-  it('lists an ad once by a keyword after a failed clean-up left its postings of an earlier publication', async () => {
-    // Given an ad unpublished while its old postings could not be deleted (the write after the transaction failed).
+  it('lists an ad once by a keyword after a failed clean-up left its points of an earlier publication', async () => {
+    // Given an ad unpublished while its old points could not be deleted (the write after the transaction failed).
     const centre = newArea();
     const id = await adAt(centre, { title: { fr: 'Sorbetière italienne', en: null } });
     const client = db();
@@ -337,10 +354,10 @@ describe('Query.searchAds: what is listed', () => {
     await expect(adsHandler(resolverEvent('Mutation.unpublishAd', { id }, asUser(owner)))).rejects.toThrow('Network down');
     failing.mockRestore();
     expect(idsOf(await pageOf({ ...near(centre), keyword: 'sorbetiere' }))).toEqual([]);
-    // When it is published again (new postings, at its new publication time).
+    // When it is published again (new points, at its new publication time).
     await adsHandler(resolverEvent('Mutation.publishAd', { id }, asUser(owner)));
     // Then its word finds it once, in every order.
-    for (const sort of ['DISTANCE_ASC', 'DATE_DESC'] as const) {
+    for (const sort of ['DISTANCE_ASC', 'DATE_DESC', 'PRICE_ASC'] as const) {
       const page = await search({ ...near(centre), keyword: 'sorbetieres', sort });
       expect(errorCodeOf(page), sort).toBeUndefined();
       expect(idsOf(page as Page), sort).toEqual([id]);
@@ -461,14 +478,18 @@ describe('Query.searchAds: by equipment rating', () => {
     // Every page a full one, its token valid for the next, across the rated and the unrated ones.
     expect(await idsIn(byRating(centre), 2)).toEqual(expected);
     expect(await idsIn(byRating(centre), 5)).toEqual(expected);
-    Object.assign(SEARCH_TUNING, { maxPartitionPage: 1 });
-    expect(await idsIn(byRating(centre), 3)).toEqual(expected);
-    // The filters apply as in every order: a category, a keyword (rare: its postings are the candidates).
-    expect(await idsIn(byRating(centre, { categories: ['PROFESSIONAL_KITCHEN'] }), 2)).toEqual(
-      expected.filter((id) => id !== otherCategory),
-    );
-    expect(await idsIn(byRating(centre, { keyword: 'tempereuses' }), 2)).toEqual(expected);
-    expect(await idsIn({ keyword: 'tempereuses', sort: 'RATING_DESC' }, 3)).toEqual(expected);
+    // The large set's path (the rated shards, then the date partitions), read one item at a time, as the small set's.
+    for (const tuning of [{}, { cellPoints: 1, countBound: 2, maxPartitionPage: 1 }]) {
+      Object.assign(SEARCH_TUNING, DEFAULT_TUNING, tuning);
+      expect(await idsIn(byRating(centre), 3)).toEqual(expected);
+      // The filters apply as in every order: a category, a keyword (a stem's points are read whole).
+      expect(await idsIn(byRating(centre, { categories: ['PROFESSIONAL_KITCHEN'] }), 2)).toEqual(
+        expected.filter((id) => id !== otherCategory),
+      );
+      expect(await idsIn(byRating(centre, { modes: ['RENT'] }), 2)).toEqual(expected);
+      expect(await idsIn(byRating(centre, { keyword: 'tempereuses' }), 2)).toEqual(expected);
+      expect(await idsIn({ keyword: 'tempereuses', sort: 'RATING_DESC' }, 3)).toEqual(expected);
+    }
     // A token of this order is refused by another.
     const { nextToken } = await pageOf(byRating(centre), { limit: 2 });
     expect(invalidFieldsOf(await search({ ...near(centre), sort: 'DATE_DESC' }, { limit: 2, nextToken }))).toEqual(['nextToken:oneOf']);
@@ -567,64 +588,149 @@ describe('Query.searchAds: by equipment rating', () => {
 });
 
 describe('Query.searchAds: cost', () => {
-  it("reads the postings of a few of the keyword's words, however many it has, and still asks for them all", async () => {
+  /** Requests to the table while `run` runs, and the items they read. */
+  async function reads<T>(run: () => Promise<T>) {
+    const client = db();
+    const send = client.send.bind(client) as (command: unknown) => Promise<Record<string, unknown>>;
+    const seen = { queries: 0, requests: 0, items: 0 };
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      seen.requests++;
+      if (command instanceof QueryCommand) seen.queries++;
+      const output = await send(command);
+      const responses = output.Responses as Record<string, unknown[]> | undefined;
+      seen.items += ((output.Items as unknown[] | undefined) ?? Object.values(responses ?? {}).flat()).length;
+      return output;
+    }) as never);
+    try {
+      return { result: await run(), ...seen };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("reads the points of one of the keyword's words, however many it has, and still asks for them all", async () => {
     // Given an ad holding six words, and a keyword of those six and of 15 words no ad holds (under 100 characters).
     const centre = newArea();
     const id = await adAt(centre, { title: { fr: 'Pétrin spirale trente litres acier inoxydable', en: null } });
     const words = 'petrin spirale trente litres acier inoxydable';
     const absent = Array.from({ length: 15 }, (_, i) => `q${String.fromCharCode(97 + i)}`).join(' ');
-    const reads = vi.spyOn(db(), 'send');
-    try {
-      // When both are searched.
-      const queries = async (keyword: string) => {
-        reads.mockClear();
-        const found = idsOf(await pageOf({ ...near(centre), keyword }));
-        return { found, queries: reads.mock.calls.filter(([command]) => command instanceof QueryCommand).length };
-      };
-      // Then a few postings lists are read, and every word still counts.
-      expect(await queries(words)).toEqual({ found: [id], queries: expect.any(Number) });
-      const many = await queries(`${words} ${absent}`);
-      expect(many.found).toEqual([]);
-      expect(many.queries).toBeLessThanOrEqual(SEARCH_TUNING.postingTerms);
-      expect((await queries(`${words} ${words.split(' ').reverse().join(' ')}`)).found).toEqual([id]);
-    } finally {
-      reads.mockRestore();
+    const found = async (keyword: string) => {
+      const { result, queries } = await reads(() => pageOf({ ...near(centre), keyword }));
+      return { found: idsOf(result), queries };
+    };
+    // When both are searched: then the points of one word's cell are read, and every word still counts.
+    expect(await found(words)).toEqual({ found: [id], queries: 1 });
+    expect(await found(`${words} ${absent}`)).toEqual({ found: [], queries: 1 });
+    expect((await found(`${words} ${words.split(' ').reverse().join(' ')}`)).found).toEqual([id]);
+  });
+
+  it('ends a search of a wide, empty circle on its counts, and reads one cell of a wide circle holding one ad', async () => {
+    // Given a 300 km circle with nothing in it but one ad near its edge (Nunavik, far north of the other tests' ads).
+    const centre = { latitude: 61.5, longitude: -77 };
+    const empty = await reads(() => pageOf({ ...near({ latitude: 57, longitude: -57 }, 300), sort: 'DISTANCE_DESC' }));
+    expect(empty).toMatchObject({ result: { items: [], nextToken: null, count: { value: 0, exact: true } }, requests: 1 });
+    const far = await adAt(offset(centre, 0, 280));
+    for (const sort of ['DISTANCE_DESC', 'DISTANCE_ASC', 'DATE_DESC', 'PRICE_ASC'] as const) {
+      // When the whole circle is searched: its counts, its one cell, its one card.
+      const search = await reads(() => pageOf({ ...near(centre, 300), sort }));
+      expect(idsOf(search.result), sort).toEqual([far]);
+      expect(search.requests, sort).toBe(3);
     }
   });
 
-  it('reads the cells of a wide, empty circle in parallel rounds, not one after the other, and still finds its one ad', async () => {
-    // Given a 300 km circle with nothing in it but one ad near its edge (Nunavik, far north of the other tests' ads).
-    const centre = { latitude: 61.5, longitude: -77 };
-    const far = await adAt(offset(centre, 0, 280));
-    // Rounds of reads: a query that starts while none is under way starts a round.
+  it('reads the cells nearest a dense place until they hold the page, whatever the number of ads around', async () => {
+    // Given 40 ads within 1.5 km, counted as a large set split in fine cells, around the middle of a
+    // 5-character cell (what is read depends on where the cells' bounds fall, not on the tests before).
+    const area = newArea();
+    const cell = geohashBounds(encodeGeohash(area.latitude, area.longitude, 5));
+    const centre = { latitude: (cell.minLatitude + cell.maxLatitude) / 2, longitude: (cell.minLongitude + cell.maxLongitude) / 2 };
+    await Promise.all(Array.from({ length: 40 }, (_, i) => adAt(offset(centre, ((i % 8) - 3.5) / 2.5, (Math.floor(i / 8) - 2) / 2))));
+    Object.assign(SEARCH_TUNING, { cellPoints: 1, countBound: 10 });
+    // When the 5 nearest are asked, then far fewer points than the area holds are read, and the page is the nearest.
+    const nearest = await reads(() => pageOf(near(centre, 5), { limit: 5 }));
+    expect(nearest.items).toBeLessThan(20);
+    const all = await allOf(near(centre, 5));
+    expect(idsOf(nearest.result)).toEqual(all.slice(0, 5).map((item) => item.id));
+  });
+});
+
+describe('Query.searchAds: writes of an ad', () => {
+  /** The index's writes while `run` runs: transaction items, batch items (puts and deletes), count updates. */
+  async function writes(run: () => Promise<unknown>) {
     const client = db();
     const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
-    let inFlight = 0;
-    let rounds = 0;
-    let queries = 0;
-    const reads = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
-      if (!(command instanceof QueryCommand)) return send(command);
-      queries++;
-      if (inFlight++ === 0) rounds++;
-      try {
-        return await send(command);
-      } finally {
-        inFlight--;
-      }
+    const seen = { transactionItems: 0, batchItems: 0, countUpdates: 0 };
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      if (command instanceof TransactWriteCommand) seen.transactionItems += command.input.TransactItems!.length;
+      if (command instanceof BatchWriteCommand) seen.batchItems += Object.values(command.input.RequestItems!).flat().length;
+      if (command instanceof UpdateCommand) seen.countUpdates++;
+      return send(command);
     }) as never);
     try {
-      for (const sort of ['DISTANCE_DESC', 'DISTANCE_ASC'] as const) {
-        [rounds, queries] = [0, 0];
-        // When the whole circle is searched.
-        const found = (await allOf({ ...near(centre, 300), sort })).map((item) => item.id);
-        // Then its hundreds of empty cells are read a round of parallelCells at a time.
-        expect(queries, sort).toBeGreaterThan(300);
-        expect(rounds, sort).toBeLessThan((2 * queries) / SEARCH_TUNING.parallelCells);
-        expect(found, sort).toEqual([far]);
-      }
+      await run();
+      return seen;
     } finally {
-      reads.mockRestore();
+      spy.mockRestore();
     }
+  }
+
+  it('publishes with one point per scope and date and price, one count write per stem; an edit writes only what moved', async () => {
+    const centre = newArea();
+    const text = { title: { fr: 'Four à sole trois étages avec vapeur', en: null } };
+    const { id } = await givenAd(owner, { ...text, address: { ...adInput().address, ...centre, showAddress: true } });
+    const published = await writes(() => adsHandler(resolverEvent('Mutation.publishAd', { id }, asUser(owner))));
+    const stems = (await getSearchEntry(id))!.terms.length;
+    // The ad, its card, its equipment's place; a geo point per scope (all, its category, each stem) and
+    // a date and a price point for the first two; three count items for each of these two, one per stem.
+    expect(published).toEqual({ transactionItems: 3, batchItems: stems + 6, countUpdates: stems + 6 });
+
+    // An edit that moves no search field writes the ad's transaction alone.
+    const same = adInput({ ...text, address: { ...adInput().address, ...centre, showAddress: true }, organization: 'Autre organisme' });
+    expect(await writes(() => adsHandler(resolverEvent('Mutation.updateAd', { id, input: same }, asUser(owner))))).toEqual({
+      transactionItems: 3,
+      batchItems: 0,
+      countUpdates: 0,
+    });
+    // A word of the title changed: the new stem's point and count, the lost one's, and the points of
+    // the longer stems (they hold the shorter ones), not all of them.
+    const edited = { ...same, title: { fr: 'Four à sole trois étages avec buée', en: null } };
+    const edit = await writes(() => adsHandler(resolverEvent('Mutation.updateAd', { id, input: edited }, asUser(owner))));
+    expect(edit.countUpdates).toBe(2);
+    expect(edit.batchItems).toBeLessThan(stems);
+    expect(idsOf(await pageOf({ ...near(centre), keyword: 'buée sole' }))).toEqual([id]);
+    expect(idsOf(await pageOf({ ...near(centre), keyword: 'vapeur' }))).toEqual([]);
+
+    // Unpublished: every point and count taken back.
+    expect(await writes(() => adsHandler(resolverEvent('Mutation.unpublishAd', { id }, asUser(owner))))).toEqual(published);
+  });
+});
+
+describe('the search re-index (npm run reindex:search)', () => {
+  it("rebuilds a table's points and counts, the earlier design's postings gone, only with the maintenance switch on", async () => {
+    // Given ads whose points and counts are gone, and a keyword posting of the design before them left over.
+    const centre = newArea();
+    const ids = await Promise.all([1, 3, 2].map((km) => adAt(offset(centre, km, 0), { title: { fr: 'Laminoir à pâte', en: null } })));
+    const before = await pageOf({ ...near(centre), keyword: 'laminoir' });
+    expect(before.items.map((item) => item.distanceKm)).toEqual([1, 2, 3]);
+    const { indexKeys } = await scanSearchIndex();
+    await deleteItems(indexKeys);
+    const posting = { PK: 'TERM#laminoir', SK: `2026-01-01T00:00:00.000Z#${ids[0]}` };
+    await db().send(new PutCommand({ TableName: tableName(), Item: posting }));
+    expect(await pageOf({ ...near(centre), keyword: 'laminoir' })).toMatchObject({ items: [] });
+
+    // When it is re-indexed: refused while ads may be written, done once the switch is on.
+    await expect(reindexSearch()).rejects.toThrow('maintenance');
+    await setMaintenance(true);
+    try {
+      expect(await reindexSearch()).toMatchObject({ ads: expect.any(Number), deleted: 1 });
+    } finally {
+      await setMaintenance(false);
+    }
+
+    // Then the search finds them again, in every order, and the posting is gone.
+    expect(await pageOf({ ...near(centre), keyword: 'laminoir' })).toEqual(before);
+    expect(idsOf(await pageOf({ ...near(centre), sort: 'PRICE_ASC', keyword: 'laminoir' })).sort()).toEqual([...ids].sort());
+    expect((await db().send(new GetCommand({ TableName: tableName(), Key: posting }))).Item).toBeUndefined();
   });
 });
 

@@ -212,6 +212,8 @@ export const ADS_PAGE_MAX_LIMIT = 100;
 /** Ad search (searchAds): page sizes, the circle's radius in whole kilometres, the keyword's length. */
 export const SEARCH_PAGE_DEFAULT_LIMIT = 24;
 export const SEARCH_PAGE_MAX_LIMIT = 48;
+/** A search's count is exact up to this many ads; beyond, "more than" it. */
+export const SEARCH_COUNT_BOUND = 500;
 export const SEARCH_RADIUS_KM = { min: 1, max: 300, default: 25 } as const;
 export const SEARCH_KEYWORD_MAX_LENGTH = 100;
 /**

@@ -110,7 +110,7 @@ export const RENT_UNITS = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'FLAT'] as const;
 export type RentUnit = (typeof RENT_UNITS)[number];
 
 /** Sort orders of the ad search (GraphQL AdSort); the distance orders need a place. */
-export const SORT_OPTIONS = ['DISTANCE_ASC', 'DISTANCE_DESC', 'DATE_ASC', 'DATE_DESC', 'RATING_DESC'] as const;
+export const SORT_OPTIONS = ['DISTANCE_ASC', 'DISTANCE_DESC', 'DATE_ASC', 'DATE_DESC', 'PRICE_ASC', 'PRICE_DESC', 'RATING_DESC'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
 /** How an ad is offered (GraphQL OfferMode), in the order cards and filters list them. */

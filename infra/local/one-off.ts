@@ -1,4 +1,4 @@
-// One-off local commands (`npm run digest`, `backfill:transactions`, `reindex:users`): DynamoDB Local over the
+// One-off local commands (`npm run digest`, `backfill:transactions`, `reindex:users`, `reindex:search`): DynamoDB Local over the
 // local data folder (DATA_DIR, default .data), the table ensured, the functions' environment set, then
 // `run`. Stop `npm start` first: DynamoDB Local keeps its data folder to one process.
 

@@ -1,7 +1,7 @@
 // The ad search of /annonces in the browser, against the ~300 demo ads the local host seeds
 // (functions/domain/ads/demo-ads.ts: the caterer's kitchens in Québec and Lévis, the cannery's ads
 // around Rimouski…): filters and an address, the sort, the views, a shared address, the back
-// button, the map (drawn offline, its markers in step with the cards, its position kept), the panel
+// button, the count and the price order, the map (drawn offline, its markers in step with the cards, its position kept), the panel
 // with the keyboard alone, and axe in both languages.
 import type { Locator, Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@partage/graphql';
@@ -132,6 +132,12 @@ test('the results show as cards beside the map or as a list, and the filters res
   await page.getByRole('button', { name: 'Reset filters' }).first().click();
   await expect(page).toHaveURL(/\/annonces$/);
   await expect(page.getByRole('checkbox', { name: 'Surplus' })).not.toBeChecked();
+  await expect(searched(page)).toBeVisible();
+
+  // How many ads match, above the results; by price on request, the cheapest first.
+  await expect(page.getByText(/^\d+ ads match the search$/)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price, lowest first' });
+  await expect(page).toHaveURL(/\/annonces\?tri=PRICE_ASC$/);
   await expect(searched(page)).toBeVisible();
 });
 

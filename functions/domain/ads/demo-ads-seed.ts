@@ -1,17 +1,21 @@
 // Seeds the demo ads (demo-ads.ts) on the local host, after the demo accounts: each ad goes through
 // the ads domain as its owner would send it — pictures (the committed files of demo-image-files.ts) uploaded as PUBLIC_IMAGE files and confirmed
-// (so they are served at /files/public/* with their size), then createAd and publishAd. Each ad is
-// a step, claimed in small batches before it is created (data/seed-progress.ts): a second start,
-// or a start after an interrupted one, creates only what was not claimed yet, and never twice.
+// (so they are served at /files/public/* with their size), then createAd; once all are created, the
+// published ones go through publishAd together (publishAll: their search counts raised at once, not
+// ad by ad). Each ad is a step, claimed in small batches before it is created (data/seed-progress.ts):
+// a second start, or a start after an interrupted one, creates only what was not claimed yet, and
+// never twice (an ad created but not yet published when a start was interrupted stays its owner's draft).
 
 import type { AdImageInput } from '@partage/graphql';
 import { fileStore } from '../../adapters/file-store';
 import { claimSeedSteps, seedStepsClaimed } from '../../data/seed-progress';
 import { DEMO_USERS } from '../accounts/demo-seed';
 import { now } from '../clock';
+import { getAds } from '../../data/ads';
 import { fileKey } from '../files/file-keys';
 import { confirmUpload, requestUpload } from '../files/uploads';
 import type { Identity } from '../identity';
+import { publishAll } from '../search/indexed-writes';
 import { todayInQuebec } from './ad-input';
 import { createAd, publishAd } from './ads';
 import { demoAds, type DemoAd } from './demo-ads';
@@ -64,12 +68,13 @@ export async function seedDemoAds(): Promise<DemoAdsSeedResult> {
     return { fileIds, alt: design.alt };
   }
 
+  const toPublish: string[] = [];
   async function create(ad: DemoAd): Promise<void> {
     const owner = DEMO_USERS.find((user) => user.email === ad.ownerEmail)!;
     const identity: Identity = { userId: owner.id, role: owner.role };
     const images = await Promise.all(ad.imageDesigns.map((designId) => imageOf(identity, designId)));
     const { id } = await createAd(identity, { ...ad.input, images });
-    if (ad.published) await publishAd(identity, id);
+    if (ad.published) toPublish.push(id);
     result.created += 1;
   }
 
@@ -95,5 +100,12 @@ export async function seedDemoAds(): Promise<DemoAdsSeedResult> {
     for (let steps = await claim(); steps.length > 0; steps = await claim()) for (const step of steps) await create(ads[step]!);
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const at = now().toISOString();
+  const drafts = await getAds(toPublish);
+  await publishAll(
+    drafts.map((ad) => ({ ...ad, published: true, publishedAt: at })),
+    (ad) => publishAd({ userId: ad.ownerId, role: DEMO_USERS.find((user) => user.id === ad.ownerId)!.role }, ad.id),
+    CONCURRENCY,
+  );
   return result;
 }

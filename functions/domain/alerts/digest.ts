@@ -101,7 +101,7 @@ async function newEntries(since: string, cutoff: string): Promise<SearchEntry[]>
       const entries: SearchEntry[] = [];
       let startKey: IndexStartKey | undefined;
       do {
-        const page = await entriesByPublication({ shard }, { ascending: true, after, limit: ENTRY_PAGE, startKey });
+        const page = await entriesByPublication(shard, { ascending: true, after, limit: ENTRY_PAGE, startKey });
         const inWeek = page.entries.filter((entry) => entry.publishedAt <= cutoff);
         entries.push(...inWeek);
         startKey = inWeek.length === page.entries.length ? page.startKey : undefined;

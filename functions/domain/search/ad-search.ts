@@ -27,7 +27,7 @@ async function page(request: Omit<SearchRequest, 'after'>, nextToken: string | n
   const fingerprint = searchFingerprint({ criteria: request.criteria, near: request.near, sort: request.sort });
   const after = decodeSearchToken(nextToken, fingerprint, isDistanceSort(request.sort));
   const result = await runSearch({ ...request, after });
-  return { hits: result.hits, nextToken: result.next && encodeSearchToken(result.next, fingerprint) };
+  return { hits: result.hits, count: result.count, nextToken: result.next && encodeSearchToken(result.next, fingerprint) };
 }
 
 export async function searchAds({ input, limit, nextToken }: QuerySearchAdsArgs): Promise<AdSearchPageSource> {
@@ -47,7 +47,7 @@ export async function searchAds({ input, limit, nextToken }: QuerySearchAdsArgs)
     },
     nextToken,
   );
-  return { items: result.hits.map(adSummary), nextToken: result.nextToken };
+  return { items: result.hits.map(adSummary), count: result.count, nextToken: result.nextToken };
 }
 
 /** Ids of every published, listed ad (with every word of `keyword` in its texts, if given), newest publication first, a page at a time. */

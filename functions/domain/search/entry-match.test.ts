@@ -1,30 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchEntry } from '../../data/search-index';
+import { searchEntry as entry } from '../../testing/search-entry';
 import { criteriaOf, entryMatches } from './entry-match';
-
-const entry = (overrides: Partial<SearchEntry> = {}): SearchEntry => ({
-  id: 'a',
-  path: 'four-a',
-  title: { fr: 'Four', en: null },
-  category: 'PROFESSIONAL_COOKING_EQUIPMENT',
-  town: 'Laval',
-  latitude: 45.6,
-  longitude: -73.7,
-  radiusMeters: 0,
-  geohash: 'f25dzzzzz',
-  image: null,
-  rent: null,
-  sale: { kind: 'AMOUNT', amountCents: 50_000, range: null },
-  trade: false,
-  donation: false,
-  publishedAt: '2026-11-01T00:00:00.000Z',
-  modes: ['SALE'],
-  availability: { all: false, day: true, evening: false, weekdays: ['MONDAY'] },
-  certifications: ['HACCP'],
-  priceRanges: ['FROM_500_TO_1000'],
-  terms: ['four', 'pizza'],
-  ...overrides,
-});
 
 describe('criteriaOf', () => {
   it('puts two inputs asking the same thing in the same form', () => {

@@ -38,13 +38,16 @@ export function criteriaOf(input: AdSearchInput): SearchCriteria {
 
 const anyOf = <T>(asked: T[], held: readonly T[]) => asked.length === 0 || asked.some((value) => held.includes(value));
 
-function availableFor(entry: SearchEntry, asked: NonNullable<SearchCriteria['availability']>): boolean {
+/** What the filters read: a search entry (the card) has it, and so does a compact point. */
+export type Matchable = Pick<SearchEntry, 'category' | 'modes' | 'priceRanges' | 'certifications' | 'terms' | 'availability'>;
+
+function availableFor(entry: Matchable, asked: NonNullable<SearchCriteria['availability']>): boolean {
   if (entry.availability.all) return true;
   const period = (!asked.day && !asked.evening) || (asked.day && entry.availability.day) || (asked.evening && entry.availability.evening);
   return period && anyOf(asked.weekdays, entry.availability.weekdays);
 }
 
-export function entryMatches(entry: SearchEntry, criteria: SearchCriteria): boolean {
+export function entryMatches(entry: Matchable, criteria: SearchCriteria): boolean {
   return (
     anyOf(criteria.categories, [entry.category]) &&
     anyOf(criteria.modes, entry.modes) &&

@@ -1,15 +1,41 @@
-// Writes of an ad that keep its search index in step: the entry in the ad's own transaction, the
-// keyword postings around it — those of new stems put before (a posting is only a candidate, checked
-// against the entry, so one written early is harmless), those of stems it lost deleted after (once
-// it leaves the search, all). A crash or a refused write between leaves only extra postings, which
-// the check against the entry keeps out of every result. A write that came between may have given a
-// stem back: the entry is read again after the deletes, and what it still holds is put back.
+// Writes of an ad that keep its search index in step: the card in the ad's own transaction, the
+// points around it (search-points.ts) — new or changed ones put before (their counts raised first),
+// those the ad no longer has deleted after (their counts lowered then). A point is only a candidate,
+// checked against the card before it is shown, so one written early, or left by a crash or a refused
+// write, never shows; a count left too high only costs a read. A write that came between may have
+// given a point back: the card is read again after the deletes, and what it still holds is put back.
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { replaceAd, type AdRecord } from '../../data/ads';
 import { DataRefusal } from '../../data/errors';
 import { getEquipmentSums } from '../../data/ratings';
-import { deleteTermPostings, getSearchEntry, putTermPostings, type SearchEntry } from '../../data/search-index';
+import { addToCounts, deleteItems, getSearchEntry, putItems, type SearchEntry } from '../../data/search-index';
 import { searchEntryOf } from './search-entry';
+import { countChanges, CountTotals, searchPointsOf, type IndexedPoint } from './search-points';
+
+/** Set while ads are published whose counts were raised ahead (publishAll): their writes leave the counts alone. */
+const countsRaisedAhead = new AsyncLocalStorage<true>();
+
+/**
+ * Publishes many ads at once (the demo seed's 300: one count write per stem and ad would be most of
+ * its writes, and DynamoDB Local commits each alone): the counts of all their points are raised
+ * first, summed (one ADD per count item), then `publish` runs for each, `concurrency` at a time,
+ * without count writes. A count is never below its cell's points: an interrupted run leaves counts
+ * too high (an extra read), never too low. `ads`: the ads as they will be published.
+ */
+export async function publishAll<T>(ads: AdRecord[], publish: (ad: AdRecord) => Promise<T>, concurrency: number): Promise<void> {
+  const totals = new CountTotals();
+  for (const ad of ads) {
+    const entry = searchEntryOf(ad);
+    if (entry) totals.add(countChanges(searchPointsOf(entry), 1));
+  }
+  await addToCounts(totals.changes());
+  let next = 0;
+  const worker = async () => {
+    while (next < ads.length) await publish(ads[next++]!);
+  };
+  await countsRaisedAhead.run(true, () => Promise.all(Array.from({ length: concurrency }, worker)));
+}
 
 /**
  * replaceAd with the equipment's place in the rating order, from its sums as they stand: a rating
@@ -25,29 +51,31 @@ async function writeWithEquipmentPlacement(before: AdRecord, next: AdRecord, ent
   }
 }
 
-/** replaceAd (ITEM_GONE when the ad changed since `before` was read), with its search entry and postings. */
+const keyText = ({ key }: IndexedPoint) => `${key.PK}\n${key.SK}`;
+
+/** replaceAd (ITEM_GONE when the ad changed since `before` was read), with its search card, points and counts. */
 export async function replaceIndexedAd(before: AdRecord, next: AdRecord): Promise<AdRecord> {
   const previous = searchEntryOf(before);
   const entry = searchEntryOf(next);
-  // A posting's key holds the publication time: published anew, the ad's postings all move.
-  const republished = !!previous && !!entry && previous.publishedAt !== entry.publishedAt;
-  if (entry) {
-    // A posting also holds the ad's point (the candidates' order): all are rewritten when it moves.
-    const rewrite = !previous || republished || previous.latitude !== entry.latitude || previous.longitude !== entry.longitude;
-    await putTermPostings(entry, rewrite ? entry.terms : entry.terms.filter((term) => !previous.terms.includes(term)));
-  }
+  const old = new Map((previous ? searchPointsOf(previous) : []).map((point) => [keyText(point), point]));
+  const fresh = entry ? searchPointsOf(entry) : [];
+  const freshKeys = new Set(fresh.map(keyText));
+  const added = fresh.filter((point) => !old.has(keyText(point)));
+  const changed = fresh.filter(
+    (point) => old.has(keyText(point)) && JSON.stringify(old.get(keyText(point))!.item) !== JSON.stringify(point.item),
+  );
+  const removed = [...old.values()].filter((point) => !freshKeys.has(keyText(point)));
+
+  if (!countsRaisedAhead.getStore()) await addToCounts(countChanges(added, 1));
+  await putItems([...added, ...changed].map((point) => point.item));
   const written = await writeWithEquipmentPlacement(before, next, entry);
-  if (previous) {
-    const kept = new Set(entry && !republished ? entry.terms : []);
-    const lost = previous.terms.filter((term) => !kept.has(term));
-    await deleteTermPostings(previous, lost);
-    const current = lost.length > 0 ? await getSearchEntry(written.id) : undefined;
-    if (current && current.publishedAt === previous.publishedAt) {
-      await putTermPostings(
-        current,
-        lost.filter((term) => current.terms.includes(term)),
-      );
-    }
+  if (removed.length > 0) {
+    await deleteItems(removed.map((point) => point.key));
+    await addToCounts(countChanges(removed, -1));
+    const current = await getSearchEntry(written.id);
+    const back = current ? searchPointsOf(current).filter((point) => removed.some((gone) => keyText(gone) === keyText(point))) : [];
+    // Counted by the write that gave them back: only the points return.
+    await putItems(back.map((point) => point.item));
   }
   return written;
 }

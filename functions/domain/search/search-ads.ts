@@ -1,75 +1,73 @@
-// The ad search engine: one page of published, listed ads matching the criteria, in the asked
-// order, read from the search index (functions/data/search-index.ts) without a Scan.
-// - Distance orders: geohash cells in a priority queue by the least (ascending) or greatest
-//   (descending) distance any point of the cell can have; a cell with more ads than one read takes
-//   is split into its 32 children, so dense cities are read in small cells and the regions in big
-//   ones. Reading stops once the page's ads are closer (farther) than anything an unread cell holds.
-// - Date orders: a merge of sorted partitions (the RECENT shards, or the GEO_RECENT cells the circle
-//   touches), each read lazily from the page token on.
-// - Rating order: the same merge over the RATED shards (the rated ads' equipment aggregates, by
-//   average then publication), their entries fetched a page at a time; then, once every rated ad is
-//   past, the unrated ones in the date order's partitions, newest first (a rated ad met there is skipped).
-//   Its positions are rating sort keys (keys.ts ratingSortKey), `000#…` for the unrated.
-// - A keyword whose stem has few postings reads them as the candidates; a common one filters the
-//   entries the other strategies read. Postings are only candidates: every ad is checked on its entry.
-// Every request returns a full page, or the last one (no token): never a short page with a token,
-// which a client could only follow blindly (a sparse or empty result ends in one request).
+// The ad search engine: one page of published, listed ads matching the criteria, in the asked order,
+// read from the compact points of the search index (search-points.ts) without a Scan, then the
+// page's cards in one BatchGetItem.
+// - The scope: the points of a keyword's longest stem, else of the one category asked, else of all
+//   ads. Every other criterion is checked on the points.
+// - The scope's cell counts (one BatchGetItem) give the cells of the circle that hold anything: a
+//   search nothing can match ends there, and a small set (at most countBound points) is read whole,
+//   counted exactly and sorted in memory, whatever the order.
+// - Distance orders: the counted cells nearest (farthest) first, split while they hold more than
+//   cellPoints, chosen so that the cells read hold the page by their counts; reading stops once the
+//   page's ads are nearer (farther) than anything an unread cell can hold.
+// - Date and price orders: a merge of the scope's date or price partitions (one per 2-character
+//   cell the circle touches), read lazily from the page token on.
+// - Rating order: the rated ads first, from the RATED shards (the equipment aggregates of the ads in
+//   the search, by average then publication: data/ratings.ts), each checked on its card; then the
+//   unrated ones from the scope's date partitions, newest first, an ad found rated there (one
+//   BatchGetItem of their equipment sums) left out. A small set read whole is ordered by its ads' sums.
+// Every request returns a full page, or the last one (no token): never a short page with a token.
+// A point is only a candidate: the page's ads are checked again on their cards (a point of an
+// earlier version of the ad, left by a write under way or a crash, never shows).
 
-import type { AdSort } from '@partage/graphql';
-import {
-  GEO_CELL_PRECISION,
-  GEO_RECENT_CELL_PRECISION,
-  publicationSortKey,
-  RATED_SHARDS,
-  ratingSortKey,
-  RECENT_SHARDS,
-  UNRATED_SORT_PREFIX,
-} from '../../data/keys';
+import { SEARCH_COUNT_BOUND, type AdSort } from '@partage/graphql';
+import { publicationSortKey, RATED_SHARDS, ratingSortKey, UNRATED_SORT_PREFIX, type PointOrder } from '../../data/keys';
 import { averageTenthsOf, getEquipmentRatings } from '../../data/ratings';
 import {
-  entriesByPublication,
-  entriesInCell,
+  getCellCounts,
   getSearchEntries,
+  orderedPoints,
+  pointsBetween,
   ratedByAverage,
-  termPostings,
+  scopeCountItems,
   type IndexStartKey,
-  type PublicationPartition,
-  type RatedPosition,
   type SearchEntry,
-  type TermPosting,
+  type SearchPoint,
 } from '../../data/search-index';
-import { cellOf, cellsCovering, distanceMeters, type Cell, type Point } from './cell-cover';
-import { matchWithin, type Circle, type SearchCriteria } from './entry-match';
+import { cellOf, cellsCovering, distanceMeters, type Cell } from './cell-cover';
+import { entryMatches, type Circle, type SearchCriteria } from './entry-match';
 import { geohashChildren } from './geohash';
 import type { SearchPosition } from './search-cursor';
+import {
+  ALL_SCOPE,
+  categoryScope,
+  countItemPrefix,
+  countPlace,
+  finestCountedPrecision,
+  PRICED_RANGE,
+  priceCentsOf,
+  priceSortKey,
+  scopeTermOf,
+  termScope,
+  UNPRICED_RANGE,
+} from './search-points';
 
 /** Tuning, from the benchmark's figures (tests/bench/search.ts); tests shrink it to reach every path with few ads. */
 export const SEARCH_TUNING = {
-  /** Entries read from a fine cell at once; a cell holding many more is split. */
-  cellLimit: 100,
-  /**
-   * Entries read from a cell coarser than fineCellPrecision: a dense wide cell is split after a
-   * small read instead of a full one (its entries are still candidates).
-   */
-  probeLimit: 24,
-  fineCellPrecision: 6,
-  /** Most cells read in parallel per round. */
-  parallelCells: 16,
-  /** Finest cell split (7 characters: about 150 m); finer cells are read page by page instead. */
-  maxSplitPrecision: 7,
-  /** Postings of a stem read to tell a rare stem (all of them read) from a common one. */
-  postingLimit: 500,
-  /**
-   * Stems of a keyword whose postings are read (the longest: the rarest, most likely); the others
-   * are checked on the entries. A 100-character keyword holds up to 50 words.
-   */
-  postingTerms: 4,
-  /** Most entries a date partition reads at once (the first read is smaller, each next one doubles). */
-  maxPartitionPage: 100,
+  /** A cell counted above this many points is split into its sub-cells (when they are counted) rather than read whole. */
+  cellPoints: 64,
+  /** Sets counted at most this many points are read whole (and their count is exact); the count's bound too. */
+  countBound: SEARCH_COUNT_BOUND,
+  /** Most points a date or price partition reads at once (the first read is smaller, each next one doubles). */
+  maxPartitionPage: 200,
 };
 
 /** Metres of slack on cell bounds: a point exactly on a bound must not be lost to rounding. */
 const EPSILON_METERS = 0.01;
+/** Around the centre, the finest cells' counts are read at once: the nearest ads of a dense city lie there. */
+const NEAR_COUNTS_METERS = 2_000;
+/** Farthest first, the edge's finest counts are read at once up to this radius and this many items. */
+const EDGE_COUNTS_MAX_RADIUS_METERS = 50_000;
+const EDGE_COUNTS_MAX_ITEMS = 90;
 
 export interface SearchRequest {
   criteria: SearchCriteria;
@@ -83,347 +81,514 @@ export interface SearchHit {
   entry: SearchEntry;
   /** From the searched place; null without one. */
   meters: number | null;
-  /** Its rating sort key (the rating order only). */
-  ratingKey?: string;
+}
+
+/** How many ads match: `value` exactly, or at least `value` when not `exact`. */
+export interface SearchCount {
+  value: number;
+  exact: boolean;
 }
 
 export interface SearchPage {
   hits: SearchHit[];
   /** Where the next page starts; null when no more ad matches. */
   next: SearchPosition | null;
+  /** Given for a first page; null when it would cost more than a bounded read (criteria beyond the scope, many ads). */
+  count: SearchCount | null;
 }
 
 export const isDistanceSort = (sort: AdSort) => sort === 'DISTANCE_ASC' || sort === 'DISTANCE_DESC';
+const isPriceSort = (sort: AdSort) => sort === 'PRICE_ASC' || sort === 'PRICE_DESC';
 
-/** What the orders compare: a hit, or a posting not yet checked against its entry. */
+/** What the orders compare: the distance (distance orders) or the sort key (date and price orders), then the id. */
 interface Ranked {
   id: string;
-  publishedAt: string;
   meters: number | null;
-  ratingKey?: string;
+  key: string;
 }
 
-const rankOf = (hit: SearchHit): Ranked => ({
-  id: hit.entry.id,
-  publishedAt: hit.entry.publishedAt,
-  meters: hit.meters,
-  ratingKey: hit.ratingKey,
-});
-const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+interface Candidate extends Ranked {
+  publishedAt: string;
+  /** The ad's card, when it was read to find the candidate (the rated ads of the rating order). */
+  card?: SearchEntry;
+}
 
-/** The text the date and rating orders sort by. */
-const orderKeyOf = (rank: Ranked, sort: AdSort): string =>
-  sort === 'RATING_DESC' ? rank.ratingKey! : publicationSortKey(rank.publishedAt, rank.id);
+const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Price keys: the priced ads, then those without an amount, last in both directions. */
+const phaseOf = (key: string) => (key.startsWith(UNPRICED_RANGE[0]) ? 1 : 0);
 
 function comparer(sort: AdSort): (a: Ranked, b: Ranked) => number {
-  const sign = sort === 'DISTANCE_ASC' || sort === 'DATE_ASC' ? 1 : -1;
-  return isDistanceSort(sort)
-    ? (a, b) => sign * (a.meters! - b.meters! || text(a.id, b.id))
-    : (a, b) => sign * text(orderKeyOf(a, sort), orderKeyOf(b, sort));
+  switch (sort) {
+    case 'DISTANCE_ASC':
+      return (a, b) => a.meters! - b.meters! || text(a.id, b.id);
+    case 'DISTANCE_DESC':
+      return (a, b) => b.meters! - a.meters! || text(b.id, a.id);
+    case 'DATE_ASC':
+    case 'PRICE_ASC':
+      return (a, b) => text(a.key, b.key);
+    case 'DATE_DESC':
+    case 'RATING_DESC':
+      return (a, b) => text(b.key, a.key);
+    case 'PRICE_DESC':
+      return (a, b) => phaseOf(a.key) - phaseOf(b.key) || (phaseOf(a.key) === 0 ? text(b.key, a.key) : text(a.key, b.key));
+  }
+}
+
+/**
+ * The order's key of a point or a card. The rating order's is an unrated ad's (the sums are not on
+ * the point): it never comes before the ad's true key, which ratedCandidates reads.
+ */
+function sortKeyOf(sort: AdSort, point: Pick<SearchEntry, 'id' | 'publishedAt' | 'rent' | 'sale'> | SearchPoint): string {
+  if (isDistanceSort(sort)) return '';
+  if (sort === 'RATING_DESC') return UNRATED_SORT_PREFIX + publicationSortKey(point.publishedAt, point.id);
+  if (!isPriceSort(sort)) return publicationSortKey(point.publishedAt, point.id);
+  return priceSortKey('priceCents' in point ? point.priceCents : priceCentsOf(point), point.id);
 }
 
 const positionOf = (rank: Ranked, sort: AdSort): SearchPosition =>
-  isDistanceSort(sort) ? { meters: rank.meters!, id: rank.id } : { key: orderKeyOf(rank, sort) };
+  isDistanceSort(sort) ? { meters: rank.meters!, id: rank.id } : { key: rank.key };
 
-function isAfter(rank: Ranked, after: SearchPosition | null, sort: AdSort): boolean {
-  if (!after) return true;
-  if ('key' in after) {
-    const key = orderKeyOf(rank, sort);
-    return sort === 'DATE_ASC' ? key > after.key : key < after.key;
-  }
-  const meters = rank.meters!;
-  if (meters !== after.meters) return sort === 'DISTANCE_DESC' ? meters < after.meters : meters > after.meters;
-  return sort === 'DISTANCE_DESC' ? rank.id < after.id : rank.id > after.id;
-}
+const rankOfPosition = (after: SearchPosition): Ranked =>
+  'key' in after ? { id: '', meters: null, key: after.key } : { id: after.id, meters: after.meters, key: '' };
 
-function metersFrom(request: SearchRequest, point: Point): number | null {
-  return request.near && distanceMeters(request.near.centre, point);
-}
+/** The identity of a candidate: an ad may have two points in a scope while a write is under way. */
+const signatureOf = (rank: Ranked) => `${rank.id} ${rank.meters} ${rank.key}`;
 
-/** The entry as a hit of this request, or null: out of the circle, not matching, or before the token. */
-function hitOf(entry: SearchEntry, request: SearchRequest, ratingKey?: string): SearchHit | null {
-  const meters = matchWithin(entry, request.criteria, request.near);
-  if (meters === undefined) return null;
-  const hit = { entry, meters, ratingKey };
-  return isAfter(rankOf(hit), request.after, request.sort) ? hit : null;
-}
+/** What one request knows: the scope, its counts read so far, and how a point becomes a candidate. */
+class SearchContext {
+  readonly scope: string;
+  /** Whether the scope alone decides what matches (its counts are then counts of results). */
+  readonly scopeDecides: boolean;
+  readonly order: (a: Ranked, b: Ranked) => number;
+  private readonly counts = new Map<string, Record<string, number>>();
+  private readonly after: Ranked | null;
 
-/** `sorted` (every hit there is up to one past the page) cut to the page: the last page has no next. */
-function pageOf(sorted: SearchHit[], request: SearchRequest): SearchPage {
-  if (sorted.length > request.limit) {
-    const hits = sorted.slice(0, request.limit);
-    return { hits, next: positionOf(rankOf(hits.at(-1)!), request.sort) };
-  }
-  return { hits: sorted, next: null };
-}
-
-interface QueuedCell extends Cell {
-  /** Where an earlier read of this cell stopped. */
-  startKey?: IndexStartKey;
-}
-
-/** A wide cell not read yet: its first read is a small probe. */
-const probed = (cell: QueuedCell) => cell.hash.length < SEARCH_TUNING.fineCellPrecision && !cell.startKey;
-
-async function searchByDistance(request: SearchRequest): Promise<SearchPage> {
-  const { centre, radiusMeters } = request.near!;
-  const descending = request.sort === 'DISTANCE_DESC';
-  const after = request.after && 'meters' in request.after ? request.after : null;
-  const order = comparer(request.sort);
-  // The distance no ad of an unread cell can beat: the nearest point of the next cell (ascending),
-  // its farthest (descending).
-  const boundOf = (cell: Cell) => (descending ? cell.maxDistance : cell.minDistance);
-  const beyond = (meters: number, bound: number) => (descending ? meters > bound + EPSILON_METERS : meters < bound - EPSILON_METERS);
-  const queue: QueuedCell[] = [];
-  const enqueue = (cell: QueuedCell) => {
-    // Cells out of the circle, or wholly on the side of the token already returned, are never read.
-    const returned =
-      after && (descending ? cell.minDistance > after.meters + EPSILON_METERS : cell.maxDistance < after.meters - EPSILON_METERS);
-    if (cell.minDistance <= radiusMeters && !returned) queue.push(cell);
-  };
-  const hits = new Map<string, SearchHit>();
-
-  async function read(cell: QueuedCell) {
-    // A wide cell's first read is a small probe; a fine cell, or one found worth reading on, a full read.
-    const probe = probed(cell);
-    const page = await entriesInCell(cell.hash, probe ? SEARCH_TUNING.probeLimit : SEARCH_TUNING.cellLimit, cell.startKey);
-    for (const entry of page.entries) {
-      const hit = hits.has(entry.id) ? null : hitOf(entry, request);
-      if (hit) hits.set(entry.id, hit);
-    }
-    if (!page.startKey) return;
-    // Entries come in geohash order: the share of the children the read went through tells how many
-    // the cell holds. A cell worth a read or two is read on when its turn comes again; a denser one
-    // is split, two levels at once when its children would still be dense.
-    const children = geohashChildren(cell.hash);
-    const last = page.entries.at(-1)!.geohash;
-    const reached = children.indexOf(last.slice(0, cell.hash.length + 1));
-    const perChild = page.entries.length / (reached + 1);
-    if (cell.hash.length >= SEARCH_TUNING.maxSplitPrecision || perChild * (children.length - reached) <= SEARCH_TUNING.cellLimit) {
-      return enqueue({ ...cell, startKey: page.startKey });
-    }
-    const depth = perChild > SEARCH_TUNING.cellLimit && cell.hash.length + 2 <= SEARCH_TUNING.maxSplitPrecision ? 2 : 1;
-    const finer = depth === 1 ? children : children.flatMap(geohashChildren);
-    const current = last.slice(0, cell.hash.length + depth);
-    for (const child of finer) {
-      if (child >= current) enqueue({ ...cellOf(child, centre), startKey: child === current ? page.startKey : undefined });
-    }
+  constructor(
+    readonly request: SearchRequest,
+    /** Candidates found not to match their card: left out when the page is looked for again. */
+    readonly rejected: Set<string>,
+  ) {
+    const { criteria } = request;
+    const longest = scopeTermOf(criteria.terms);
+    this.scope = longest ? termScope(longest) : criteria.categories.length === 1 ? categoryScope(criteria.categories[0]!) : ALL_SCOPE;
+    const others =
+      [criteria.modes, criteria.priceRanges, criteria.certifications].some((list) => list.length > 0) || !!criteria.availability;
+    this.scopeDecides =
+      !others && (longest ? criteria.terms.length === 1 && criteria.categories.length === 0 : criteria.categories.length <= 1);
+    this.order = comparer(request.sort);
+    this.after = request.after && rankOfPosition(request.after);
   }
 
-  cellsCovering(centre, radiusMeters, GEO_CELL_PRECISION).forEach(enqueue);
-  const settled = () => {
-    queue.sort((a, b) => (descending ? b.maxDistance - a.maxDistance : a.minDistance - b.minDistance) || text(a.hash, b.hash));
-    const sorted = [...hits.values()].sort((a, b) => order(rankOf(a), rankOf(b)));
-    return queue.length === 0 ? sorted : sorted.filter((hit) => beyond(hit.meters!, boundOf(queue[0]!)));
-  };
-  for (let proven = settled(); queue.length > 0 && proven.length <= request.limit; proven = settled()) {
-    // Past the budget, stop once the page moves past the token (so the next token moves on too).
+  get finest() {
+    return finestCountedPrecision(this.scope);
+  }
+
+  get isTermScope() {
+    return this.scope.startsWith('T:');
+  }
+
+  async fetchCounts(prefixes: string[]): Promise<void> {
+    const wanted = [...new Set(prefixes)].filter((prefix) => !this.counts.has(prefix));
+    if (wanted.length === 0) return;
+    const found = await getCellCounts(wanted.map((prefix) => ({ scope: this.scope, prefix })));
+    for (const prefix of wanted) this.counts.set(prefix, found.get(`${this.scope} ${prefix}`) ?? {});
+  }
+
+  /** Every count item of the scope (a stem's, searched without a place: its 3-character cells' items). */
+  async fetchAllCounts(): Promise<void> {
+    for (const [prefix, counts] of await scopeCountItems(this.scope)) this.counts.set(prefix, counts);
+  }
+
+  /** A cell's count; undefined while its count item is not read. */
+  countOf(hash: string): number | undefined {
+    const { prefix, attribute } = countPlace(this.scope, hash);
+    const item = this.counts.get(prefix);
+    return item && (item[attribute] ?? 0);
+  }
+
+  /**
+   * The cells of `length` characters the read counts name: the whole scope's item of the empty
+   * prefix, or a stem's 3-character cells' own items (those read: the circle's, or all of them).
+   */
+  countedCells(length: 2 | 3): string[] {
+    if (this.isTermScope)
+      return [...this.counts].filter(([prefix, item]) => prefix.length === length && (item.n ?? 0) > 0).map(([prefix]) => prefix);
+    return Object.keys(this.counts.get('') ?? {})
+      .filter((name) => name.length === length + 1 && name.startsWith('c') && this.counts.get('')![name]! > 0)
+      .map((name) => name.slice(1));
+  }
+
+  /** A cell as the plan sees it: its count, and its distances from the centre. */
+  planCell(hash: string): PlanCell {
+    const { near } = this.request;
+    const cell = near ? cellOf(hash, near.centre) : { hash, minDistance: 0, maxDistance: 0 };
+    // No point of the circle lies farther than its radius.
+    return { ...cell, maxDistance: near ? Math.min(cell.maxDistance, near.radiusMeters) : 0, count: this.countOf(hash) ?? 0 };
+  }
+
+  inCircle = (cell: Cell) => !this.request.near || cell.minDistance <= this.request.near.radiusMeters;
+
+  /** A cell's sub-cells holding anything and touching the circle; null when it cannot be split, 'unread' while their counts are not read. */
+  split(cell: PlanCell): PlanCell[] | null | 'unread' {
+    if (cell.hash.length >= this.finest) return null;
+    if (!this.counts.has(countItemPrefix(`${cell.hash}0`))) return 'unread';
+    return geohashChildren(cell.hash)
+      .map((hash) => this.planCell(hash))
+      .filter((child) => child.count > 0 && this.inCircle(child));
+  }
+
+  /** The point as a candidate of this request: within the circle, matching, after the token; else null. */
+  candidateOf(point: SearchPoint): Candidate | null {
+    const { near, criteria, sort } = this.request;
+    const meters = near && distanceMeters(near.centre, point);
+    if (meters !== null && meters > near!.radiusMeters) return null;
+    if (!entryMatches(point, criteria)) return null;
+    const candidate = { id: point.id, meters, key: sortKeyOf(sort, point), publishedAt: point.publishedAt };
+    return this.admits(candidate) ? candidate : null;
+  }
+
+  /** After the token, and not found stale on its card already. */
+  admits(candidate: Candidate): boolean {
+    return !(this.after && this.order(candidate, this.after) <= 0) && !this.rejected.has(signatureOf(candidate));
+  }
+}
+
+/** The candidates with their rating order's keys, from their equipment's sums: those still after the token. */
+async function ratedCandidates(context: SearchContext, candidates: Candidate[]): Promise<Candidate[]> {
+  if (candidates.length === 0) return candidates;
+  const sums = await getEquipmentRatings(candidates.map((candidate) => candidate.id));
+  return candidates.flatMap((candidate) => {
+    const key = ratingSortKey(averageTenthsOf(sums.get(candidate.id)!) ?? 0, candidate.publishedAt, candidate.id);
+    const rated = { ...candidate, key };
+    return context.admits(rated) ? [rated] : [];
+  });
+}
+
+interface PlanCell extends Cell {
+  count: number;
+}
+
+/** Candidates in the order, and whether nothing else can follow them. */
+interface Collected {
+  ranked: Candidate[];
+  complete: boolean;
+}
+
+/** The scope's points of these cells, siblings next to each other (or to empty ones) read in one range. */
+async function readCells(context: SearchContext, cells: PlanCell[]): Promise<SearchPoint[]> {
+  const selected = new Set(cells.map((cell) => cell.hash));
+  const ranges: [string, string][] = [];
+  const parents = new Set(cells.filter((cell) => cell.hash.length > 3).map((cell) => cell.hash.slice(0, -1)));
+  for (const cell of cells) if (cell.hash.length <= 3) ranges.push([cell.hash, cell.hash]);
+  for (const parent of parents) {
+    let run: [string, string] | null = null;
+    for (const child of geohashChildren(parent)) {
+      if (selected.has(child)) {
+        if (run) run[1] = child;
+        else run = [child, child];
+      } else if (run && context.countOf(child) !== 0) {
+        ranges.push(run);
+        run = null;
+      }
+    }
+    if (run) ranges.push(run);
+  }
+  const pages = await Promise.all(ranges.map(([first, last]) => pointsBetween(context.scope, first, last)));
+  return pages.flat();
+}
+
+/** Every point the circle's cells hold, cells refined where the counts read tell: the set sorted in memory. */
+function cellsOfAll(context: SearchContext, cells: PlanCell[]): PlanCell[] {
+  const { near } = context.request;
+  const chosen: PlanCell[] = [];
+  const pending = [...cells];
+  while (pending.length > 0) {
+    const cell = pending.pop()!;
+    const inside = !near || cell.maxDistance < near.radiusMeters || cell.count <= SEARCH_TUNING.cellPoints;
+    const parts = inside ? null : context.split(cell);
+    if (parts === null || parts === 'unread') chosen.push(cell);
+    else pending.push(...parts);
+  }
+  return chosen;
+}
+
+/** Every point of the scope, a partition at a time: without a place, its few date partitions. */
+async function pointsOfScope(context: SearchContext): Promise<SearchPoint[]> {
+  const pages = await Promise.all(
+    context.countedCells(2).map(async (cell) => {
+      const points: SearchPoint[] = [];
+      let startKey: IndexStartKey | undefined;
+      do {
+        const page = await orderedPoints('DATE', context.scope, cell, { ascending: true, low: '0', high: '~', startKey });
+        points.push(...page.points.map(({ point }) => point));
+        startKey = page.startKey;
+      } while (startKey);
+      return points;
+    }),
+  );
+  return pages.flat();
+}
+
+async function readAll(context: SearchContext, cells: PlanCell[]): Promise<Candidate[]> {
+  // A stem's scope has no date partitions: its cells, then.
+  const points = context.request.near || context.isTermScope ? await readCells(context, cells) : await pointsOfScope(context);
+  const candidates = points.flatMap((point) => context.candidateOf(point) ?? []);
+  return (context.request.sort === 'RATING_DESC' ? await ratedCandidates(context, candidates) : candidates).sort(context.order);
+}
+
+async function byDistance(context: SearchContext, cells: PlanCell[], need: number): Promise<Collected> {
+  const { sort } = context.request;
+  const descending = sort === 'DISTANCE_DESC';
+  const after = context.request.after && 'meters' in context.request.after ? context.request.after : null;
+  // The distance no ad of an unread cell can beat: its nearest point (ascending), its farthest (descending).
+  const boundOf = (cell: PlanCell) => (descending ? cell.maxDistance : cell.minDistance);
+  const keep = (cell: PlanCell) =>
+    context.inCircle(cell) &&
+    !(after && (descending ? cell.minDistance > after.meters + EPSILON_METERS : cell.maxDistance < after.meters - EPSILON_METERS));
+  const queue = cells.filter(keep);
+  const byBound = (a: PlanCell, b: PlanCell) => (descending ? boundOf(b) - boundOf(a) : boundOf(a) - boundOf(b)) || text(a.hash, b.hash);
+  const found = new Map<string, Candidate>();
+  for (;;) {
+    // Cells in the order until their counts hold the page within some distance, and every cell that
+    // may hold an ad within it: a dense cell is split first, its sub-cells' counts read in the same
+    // round when they are not yet (the cell waits for the next round).
+    queue.sort(byBound);
+    const round: PlanCell[] = [];
+    const waiting: PlanCell[] = [];
+    const counts = new Set<string>();
+    // The distance within which `need` candidates lie if every point counted matches: candidates
+    // found, and the cells chosen, by their far (near) side.
+    const reachOf = () => {
+      const sides = [
+        ...[...found.values()].map((candidate) => ({ side: candidate.meters!, count: 1 })),
+        ...round.map((cell) => ({ side: descending ? cell.minDistance : cell.maxDistance, count: cell.count })),
+      ].sort((a, b) => (descending ? b.side - a.side : a.side - b.side));
+      let total = 0;
+      return sides.find(({ count }) => (total += count) >= need)?.side;
+    };
+    let reach = reachOf();
+    while (queue.length > 0) {
+      const cell = queue[0]!;
+      if (reach !== undefined && (descending ? boundOf(cell) < reach - EPSILON_METERS : boundOf(cell) > reach + EPSILON_METERS)) break;
+      queue.shift();
+      const parts = cell.count > SEARCH_TUNING.cellPoints ? context.split(cell) : null;
+      if (parts === 'unread') {
+        counts.add(countItemPrefix(`${cell.hash}0`));
+        waiting.push(cell);
+      } else if (parts) {
+        queue.push(...parts.filter(keep));
+        queue.sort(byBound);
+      } else {
+        round.push(cell);
+        reach = reachOf();
+      }
+    }
+    const [points] = await Promise.all([readCells(context, round), context.fetchCounts([...counts])]);
+    for (const point of points) {
+      const candidate = context.candidateOf(point);
+      if (candidate) found.set(signatureOf(candidate), candidate);
+    }
+    queue.push(...waiting);
+    queue.sort(byBound);
+    const sorted = [...found.values()].sort(context.order);
+    if (queue.length === 0) return { ranked: sorted, complete: true };
     const frontier = boundOf(queue[0]!);
-    // Which cells to read now. Once the page could be full, every cell that may still hold a nearer
-    // (farther) ad; before, the fine cells around the next, or the next wide cells' first small probes
-    // together: one at a time, an empty region's hundreds of cells (300 km) cost as many round trips.
-    const sorted = [...hits.values()].sort((a, b) => order(rankOf(a), rankOf(b)));
-    const kth = sorted[request.limit]?.meters;
-    const depth = queue[0]!.maxDistance - queue[0]!.minDistance;
-    const wanted = (cell: QueuedCell) =>
-      kth !== undefined && kth !== null
-        ? !beyond(kth, boundOf(cell))
-        : queue[0]!.hash.length >= SEARCH_TUNING.fineCellPrecision
-          ? Math.abs(boundOf(cell) - frontier) <= depth / 2
-          : probed(queue[0]!) && probed(cell);
-    let count = 1;
-    while (count < Math.min(queue.length, SEARCH_TUNING.parallelCells) && wanted(queue[count]!)) count++;
-    const round = queue.splice(0, count);
-    await Promise.all(round.map(read));
+    const proven = sorted.filter((hit) => (descending ? hit.meters! > frontier + EPSILON_METERS : hit.meters! < frontier - EPSILON_METERS));
+    if (proven.length >= need) return { ranked: proven, complete: false };
   }
-  return pageOf(settled(), request);
 }
 
-/** A sorted partition read page by page: `limit` items from `startKey` on. */
-type SortedPartition<T> = (limit: number, startKey?: IndexStartKey) => Promise<{ items: T[]; startKey?: IndexStartKey }>;
+/** A sorted source of candidates read page by page: `limit` items from `startKey` on. */
+type CandidateSource = (limit: number, startKey?: IndexStartKey) => Promise<{ candidates: Candidate[]; startKey?: IndexStartKey }>;
 
-interface PartitionReader<T> {
-  read: SortedPartition<T>;
-  buffer: T[];
+interface SourceReader {
+  read: CandidateSource;
+  buffer: Candidate[];
   startKey?: IndexStartKey;
   done: boolean;
   size: number;
 }
 
-/**
- * The hits of a merge of sorted partitions, in order, until one past the page (or none is left).
- * Every partition shows its next item; the first of them in the order (by `keyOf`, `descending`) is
- * the next of all. Items are taken as many as the page still lacks, then made hits by `resolve`.
- */
-async function mergePartitions<T>(
-  request: SearchRequest,
-  partitions: SortedPartition<T>[],
-  keyOf: (item: T) => string,
-  descending: boolean,
-  resolve: (items: T[]) => Promise<SearchHit[]>,
-): Promise<SearchHit[]> {
-  const firstSize = Math.min(SEARCH_TUNING.maxPartitionPage, Math.max(8, Math.ceil((2 * (request.limit + 1)) / partitions.length)));
-  const readers: PartitionReader<T>[] = partitions.map((read) => ({ read, buffer: [], done: false, size: firstSize }));
-  async function fill(reader: PartitionReader<T>) {
+/** Candidates merged from sorted sources, in the order, until `need` (or none is left). */
+async function mergeSources(context: SearchContext, sources: CandidateSource[], need: number): Promise<Collected> {
+  const firstSize = Math.min(SEARCH_TUNING.maxPartitionPage, Math.max(8, Math.ceil((2 * need) / sources.length)));
+  const readers: SourceReader[] = sources.map((read) => ({ read, buffer: [], done: false, size: firstSize }));
+  async function fill(reader: SourceReader) {
     const page = await reader.read(reader.size, reader.startKey);
-    reader.buffer.push(...page.items);
+    reader.buffer.push(...page.candidates);
     reader.startKey = page.startKey;
     reader.done = !page.startKey;
     reader.size = Math.min(SEARCH_TUNING.maxPartitionPage, reader.size * 2);
   }
-  const sign = descending ? -1 : 1;
-  const hits: SearchHit[] = [];
-  for (;;) {
-    const taken: T[] = [];
-    while (hits.length + taken.length <= request.limit) {
-      const empty = readers.filter((reader) => reader.buffer.length === 0 && !reader.done);
-      if (empty.length > 0) {
-        await Promise.all(empty.map(fill));
-        continue;
-      }
-      const next = readers
-        .filter((reader) => reader.buffer.length > 0)
-        .sort((a, b) => sign * text(keyOf(a.buffer[0]!), keyOf(b.buffer[0]!)))[0];
-      if (!next) break;
-      taken.push(next.buffer.shift()!);
+  const ranked: Candidate[] = [];
+  while (ranked.length < need) {
+    // Every source shows its next candidate, or is read on: the first of them in the order is the next of all.
+    const empty = readers.filter((reader) => reader.buffer.length === 0 && !reader.done);
+    if (empty.length > 0) {
+      await Promise.all(empty.map(fill));
+      continue;
     }
-    if (taken.length === 0) return hits;
-    hits.push(...(await resolve(taken)));
+    const next = readers.filter((reader) => reader.buffer.length > 0).sort((a, b) => context.order(a.buffer[0]!, b.buffer[0]!))[0];
+    if (!next) return { ranked, complete: true };
+    ranked.push(next.buffer.shift()!);
   }
+  return { ranked, complete: false };
 }
 
-const datePartition =
-  (partition: PublicationPartition, ascending: boolean, after: string | undefined): SortedPartition<SearchEntry> =>
-  async (limit, startKey) => {
-    const page = await entriesByPublication(partition, { ascending, after, limit, startKey });
-    return { items: page.entries, startKey: page.startKey };
-  };
-
-const publicationKeyOf = (entry: SearchEntry) => publicationSortKey(entry.publishedAt, entry.id);
-
-async function searchByDate(request: SearchRequest, partitions: PublicationPartition[]): Promise<SearchPage> {
-  const ascending = request.sort === 'DATE_ASC';
-  const after = request.after && 'key' in request.after ? request.after.key : undefined;
-  const hits = await mergePartitions(
-    request,
-    partitions.map((partition) => datePartition(partition, ascending, after)),
-    publicationKeyOf,
-    !ascending,
-    async (entries) => entries.flatMap((entry) => hitOf(entry, request) ?? []),
-  );
-  return pageOf(hits, request);
-}
-
-/** The equipment averages in tenths of these ads (0: unrated), from their sums: one BatchGetItem per 100. */
-async function equipmentAveragesOf(adIds: string[]): Promise<Map<string, number>> {
-  const sums = await getEquipmentRatings(adIds);
-  return new Map(adIds.map((id) => [id, averageTenthsOf(sums.get(id)!) ?? 0]));
-}
-
-/** An ad's key in the rating order, as published at `publishedAt`. */
-const ratingKeyOf = (averages: Map<string, number>, ad: { id: string; publishedAt: string }) =>
-  ratingSortKey(averages.get(ad.id) ?? 0, ad.publishedAt, ad.id);
-
-async function searchByRating(request: SearchRequest, unratedPartitions: PublicationPartition[]): Promise<SearchPage> {
-  const after = request.after && 'key' in request.after ? request.after.key : undefined;
-  const hits: SearchHit[] = [];
-  if (!after?.startsWith(UNRATED_SORT_PREFIX)) {
-    const rated = Array.from(
-      { length: RATED_SHARDS },
-      (_, shard): SortedPartition<RatedPosition> =>
-        (limit, startKey) =>
-          ratedByAverage(shard, { after, limit, startKey }),
-    );
-    hits.push(
-      ...(await mergePartitions(
-        request,
-        rated,
-        (item) => item.key,
-        true,
-        async (items) => {
-          const entries = new Map((await getSearchEntries(items.map((item) => item.id))).map((entry) => [entry.id, entry]));
-          return items.flatMap((item) => {
-            const entry = entries.get(item.id);
-            // The index is eventually consistent: an ad published anew since is found by its current key.
-            return entry && item.key.endsWith(`#${publicationKeyOf(entry)}`) ? (hitOf(entry, request, item.key) ?? []) : [];
-          });
+/**
+ * A date or price order: the scope's partitions of the 2-character cells the circle touches, merged.
+ * The rating order's unrated ads: the date partitions newest first, from an unrated token's publication.
+ */
+async function byOrderedPartitions(context: SearchContext, need: number): Promise<Collected> {
+  const { sort, after } = context.request;
+  const rating = sort === 'RATING_DESC';
+  const order: PointOrder = isPriceSort(sort) ? 'PRICE' : 'DATE';
+  const cells = context.countedCells(2).filter((hash) => context.inCircle(context.planCell(hash)));
+  const tokenKey = after && 'key' in after ? after.key : undefined;
+  // The rating order's token is a rating key: past the rated ads, its publication bounds the date partitions.
+  const afterKey = rating ? (tokenKey?.startsWith(UNRATED_SORT_PREFIX) ? tokenKey.slice(UNRATED_SORT_PREFIX.length) : undefined) : tokenKey;
+  const ranges: { range: [string, string]; ascending: boolean }[] =
+    order === 'DATE'
+      ? [{ range: ['0', '~'], ascending: sort === 'DATE_ASC' }]
+      : [
+          { range: PRICED_RANGE, ascending: sort === 'PRICE_ASC' },
+          { range: UNPRICED_RANGE, ascending: true },
+        ];
+  const sources = cells.flatMap((cell) =>
+    ranges.flatMap(({ range: [low, high], ascending }): CandidateSource[] => {
+      // The token bounds the range of its own phase; a phase wholly before it is done.
+      const phase = phaseOf(low);
+      const tokenPhase = afterKey === undefined ? -1 : order === 'PRICE' ? phaseOf(afterKey) : 0;
+      if (tokenPhase > phase) return [];
+      const bounds = tokenPhase === phase ? (ascending ? { low: afterKey!, high } : { low, high: afterKey! }) : { low, high };
+      return [
+        async (limit, startKey) => {
+          const page = await orderedPoints(order, context.scope, cell, { ascending, ...bounds, exclude: afterKey, limit, startKey });
+          const candidates = page.points.flatMap(({ point }) => context.candidateOf(point) ?? []);
+          return {
+            candidates: rating
+              ? (await ratedCandidates(context, candidates)).filter((candidate) => candidate.key.startsWith(UNRATED_SORT_PREFIX))
+              : candidates,
+            startKey: page.startKey,
+          };
         },
-      )),
-    );
-  }
-  if (hits.length <= request.limit) {
-    const unratedAfter = after?.startsWith(UNRATED_SORT_PREFIX) ? after.slice(UNRATED_SORT_PREFIX.length) : undefined;
-    const rest = { ...request, limit: request.limit - hits.length };
-    hits.push(
-      ...(await mergePartitions(
-        rest,
-        unratedPartitions.map((partition) => datePartition(partition, false, unratedAfter)),
-        publicationKeyOf,
-        true,
-        async (entries) => {
-          const averages = await equipmentAveragesOf(entries.map((entry) => entry.id));
-          return entries.flatMap((entry) => (averages.get(entry.id) ? [] : (hitOf(entry, request, ratingKeyOf(averages, entry)) ?? [])));
-        },
-      )),
-    );
-  }
-  return pageOf(hits, request);
-}
-
-/** A rare keyword: its candidates are all known, ordered by their postings, and checked on their entries in that order. */
-async function searchCandidates(request: SearchRequest, postings: TermPosting[]): Promise<SearchPage> {
-  const order = comparer(request.sort);
-  // An ad has two postings of a stem when those of an earlier publication outlived a failed clean-up:
-  // the latest is its current one (reading an id twice is refused by BatchGetItem).
-  const latest = new Map<string, TermPosting>();
-  for (const posting of postings) {
-    const kept = latest.get(posting.id);
-    if (!kept || kept.publishedAt < posting.publishedAt) latest.set(posting.id, posting);
-  }
-  const averages = request.sort === 'RATING_DESC' ? await equipmentAveragesOf([...latest.keys()]) : undefined;
-  const ranked = [...latest.values()]
-    .map((posting) => ({
-      id: posting.id,
-      publishedAt: posting.publishedAt,
-      meters: metersFrom(request, posting),
-      ratingKey: averages && ratingKeyOf(averages, posting),
-    }))
-    .filter((rank) => (rank.meters === null || rank.meters <= request.near!.radiusMeters) && isAfter(rank, request.after, request.sort))
-    .sort(order);
-  const hits: SearchHit[] = [];
-  // One BatchGetItem's worth at a time, until the page and the one after it are known.
-  const chunk = 100;
-  let checked = 0;
-  while (checked < ranked.length && hits.length <= request.limit) {
-    const entries = await getSearchEntries(ranked.slice(checked, checked + chunk).map((rank) => rank.id));
-    checked += chunk;
-    hits.push(...entries.flatMap((entry) => hitOf(entry, request, averages && ratingKeyOf(averages, entry)) ?? []));
-  }
-  return pageOf(
-    hits.sort((a, b) => order(rankOf(a), rankOf(b))),
-    request,
+      ];
+    }),
   );
+  return mergeSources(context, sources, need);
 }
 
-/** One page of the search. */
+/**
+ * The rating order of a large set: its RATED shards (every rated ad in the search, best first) from
+ * the token on, each ad checked on its card (one BatchGetItem per page of a shard); then, once no
+ * rated ad is left, the unrated ones.
+ */
+async function byRating(context: SearchContext, need: number): Promise<Collected> {
+  const { after, criteria, near } = context.request;
+  const afterKey = after && 'key' in after ? after.key : undefined;
+  if (afterKey?.startsWith(UNRATED_SORT_PREFIX)) return byOrderedPartitions(context, need);
+  const shards = Array.from({ length: RATED_SHARDS }, (_, shard): CandidateSource => async (limit, startKey) => {
+    const page = await ratedByAverage(shard, { after: afterKey, limit, startKey });
+    const cards = new Map((await getSearchEntries(page.items.map((item) => item.id))).map((entry) => [entry.id, entry]));
+    const candidates = page.items.flatMap(({ id, key }) => {
+      const card = cards.get(id);
+      // The index is eventually consistent: an ad published anew since is found by its current key.
+      if (!card || key.slice(UNRATED_SORT_PREFIX.length) !== publicationSortKey(card.publishedAt, id)) return [];
+      const meters = near && distanceMeters(near.centre, card);
+      if ((meters !== null && meters > near!.radiusMeters) || !entryMatches(card, criteria)) return [];
+      const candidate = { id, meters, key, publishedAt: card.publishedAt, card };
+      return context.admits(candidate) ? [candidate] : [];
+    });
+    return { candidates, startKey: page.startKey };
+  });
+  const rated = await mergeSources(context, shards, need);
+  if (!rated.complete) return rated;
+  const unrated = await byOrderedPartitions(context, need - rated.ranked.length);
+  return { ranked: [...rated.ranked, ...unrated.ranked], complete: unrated.complete };
+}
+
+/** Whether the card still says what the candidate's point said (else the point is of an earlier version of the ad). */
+function hitOf(candidate: Candidate, entry: SearchEntry | undefined, request: SearchRequest): SearchHit | null {
+  if (!entry || !entryMatches(entry, request.criteria)) return null;
+  const meters = request.near && distanceMeters(request.near.centre, entry);
+  // The rating order's key: its publication part (the card does not hold the sums).
+  const keyOf = (key: string) => (request.sort === 'RATING_DESC' ? key.slice(UNRATED_SORT_PREFIX.length) : key);
+  const same = meters === candidate.meters && keyOf(sortKeyOf(request.sort, entry)) === keyOf(candidate.key);
+  return same ? { entry, meters } : null;
+}
+
+/**
+ * The 5-character cells whose count items a distance order reads first: those within 2 km of the
+ * centre, or, farthest first, those across the circle's edge when they are few enough for one
+ * BatchGetItem (a city's radius; a wider circle's edge is split round by round).
+ */
+function finestCountsFirst(near: Circle, sort: AdSort): string[] {
+  if (sort === 'DISTANCE_DESC' && near.radiusMeters <= EDGE_COUNTS_MAX_RADIUS_METERS) {
+    const edge = cellsCovering(near.centre, near.radiusMeters, 5).filter((cell) => cell.maxDistance >= near.radiusMeters);
+    if (edge.length <= EDGE_COUNTS_MAX_ITEMS) return edge.map((cell) => cell.hash);
+  }
+  return cellsCovering(near.centre, Math.min(near.radiusMeters, NEAR_COUNTS_METERS), 5).map((cell) => cell.hash);
+}
+
+/** One page of the search, with the count of a first page. */
 export async function runSearch(request: SearchRequest): Promise<SearchPage> {
-  const { criteria, near, sort } = request;
-  if (criteria.terms.length > 0) {
-    const longest = [...criteria.terms].sort((a, b) => b.length - a.length || text(a, b)).slice(0, SEARCH_TUNING.postingTerms);
-    const lists = await Promise.all(longest.map((term) => termPostings(term, SEARCH_TUNING.postingLimit)));
-    const complete = lists.filter((list) => list.complete).sort((a, b) => a.postings.length - b.postings.length);
-    if (complete.length > 0) {
-      const [smallest, ...others] = complete.map((list) => list.postings);
-      const inOthers = others.map((postings) => new Set(postings.map((posting) => posting.id)));
-      return searchCandidates(
-        request,
-        smallest!.filter((posting) => inOthers.every((ids) => ids.has(posting.id))),
-      );
+  const { near, sort, limit } = request;
+  const rejected = new Set<string>();
+  for (;;) {
+    const context = new SearchContext(request, rejected);
+    // The scope's counts: of its 2- and 3-character cells, of the circle's finer cells, and of the
+    // finest where the order starts: near the centre, or along the edge for the farthest first. A
+    // stem's scope has no item of the empty prefix: its circle's 3-character items, or all of them.
+    if (context.isTermScope && !near) await context.fetchAllCounts();
+    else {
+      await context.fetchCounts([
+        ...(context.isTermScope ? [] : ['']),
+        ...(near ? cellsCovering(near.centre, near.radiusMeters, 3).map((cell) => cell.hash) : []),
+        ...(near && context.finest > 5 ? finestCountsFirst(near, sort) : []),
+      ]);
     }
+    const cells = context
+      .countedCells(3)
+      .map((hash) => context.planCell(hash))
+      .filter(context.inCircle);
+    const whole = cellsOfAll(context, cells);
+    const sum = (list: PlanCell[]) => list.reduce((total, cell) => total + cell.count, 0);
+    // At most the points of the cells touching the circle; at least those of the cells inside it
+    // (maxDistance is capped at the radius: a cell across the edge reaches it).
+    const estimate = sum(whole);
+    const inside = sum(whole.filter((cell) => !near || cell.maxDistance < near.radiusMeters));
+    const small = estimate <= SEARCH_TUNING.countBound || (context.scopeDecides && inside <= SEARCH_TUNING.countBound);
+    const need = limit + 1;
+    let collected: Collected;
+    let count: SearchCount | null = null;
+    // A small set (or one that may be: its count is then exact), or one no partition holds in the
+    // order (a stem's, by date or price), is read whole.
+    if (small || (!isDistanceSort(sort) && context.isTermScope)) {
+      const all = await readAll(context, whole);
+      collected = { ranked: all, complete: true };
+      count = { value: all.length, exact: true };
+    } else {
+      const ordered = sort === 'RATING_DESC' ? byRating : byOrderedPartitions;
+      collected = isDistanceSort(sort) ? await byDistance(context, cells, need) : await ordered(context, need);
+      if (context.scopeDecides) count = { value: SEARCH_TUNING.countBound, exact: false };
+    }
+    const head = collected.ranked.slice(0, need);
+    const unread = head.filter((candidate) => !candidate.card).map((candidate) => candidate.id);
+    const cards = new Map((await getSearchEntries(unread)).map((entry) => [entry.id, entry]));
+    for (const { card } of head) if (card) cards.set(card.id, card);
+    const hits: SearchHit[] = [];
+    for (const candidate of head) {
+      const hit = hitOf(candidate, cards.get(candidate.id), request);
+      if (hit) hits.push(hit);
+      else rejected.add(signatureOf(candidate));
+    }
+    // A point of an earlier version of an ad took a place: the page is looked for again without it.
+    if (hits.length < head.length) continue;
+    const first = request.after === null;
+    if (hits.length > limit) {
+      const page = hits.slice(0, limit);
+      return { hits: page, next: positionOf(head[limit - 1]!, sort), count: first ? count : null };
+    }
+    return { hits, next: null, count: first ? { value: hits.length, exact: true } : null };
   }
-  if (isDistanceSort(sort)) return searchByDistance(request);
-  const partitions: PublicationPartition[] = near
-    ? cellsCovering(near.centre, near.radiusMeters, GEO_RECENT_CELL_PRECISION).map((cell) => ({ geoRecentCell: cell.hash }))
-    : Array.from({ length: RECENT_SHARDS }, (_, shard) => ({ shard }));
-  return sort === 'RATING_DESC' ? searchByRating(request, partitions) : searchByDate(request, partitions);
 }

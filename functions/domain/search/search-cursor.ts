@@ -1,7 +1,8 @@
 // Page tokens of the ad search: where the last page ended in the search's order — (distance, id) for
-// the distance orders, the publication sort key for the date orders, the rating sort key for the
-// rating order — and a fingerprint of the search, so a token is only ever used with the search that handed it out. Base64url JSON: opaque to
-// callers, checked field by field before use (VALIDATION_FAILED nextToken:oneOf otherwise).
+// the distance orders, the publication or price sort key for the date and price orders, the rating
+// sort key for the rating order — and a fingerprint of the search, so a token is only ever used with
+// the search that handed it out. Base64url JSON: opaque to callers, checked field by field before use
+// (VALIDATION_FAILED nextToken:oneOf otherwise).
 
 import { createHash } from 'node:crypto';
 import { AppError } from '@partage/graphql';

@@ -1367,7 +1367,7 @@ export interface AnswerReviewInput {
   text: string;
 }
 
-export type AdSort = 'DISTANCE_ASC' | 'DISTANCE_DESC' | 'DATE_ASC' | 'DATE_DESC' | 'RATING_DESC';
+export type AdSort = 'DISTANCE_ASC' | 'DISTANCE_DESC' | 'DATE_ASC' | 'DATE_DESC' | 'PRICE_ASC' | 'PRICE_DESC' | 'RATING_DESC';
 
 export type OfferMode = 'RENT' | 'SALE' | 'TRADE' | 'DONATION';
 
@@ -1420,8 +1420,14 @@ export interface AdSummary {
   equipmentRatings: EquipmentAverages;
 }
 
+export interface AdSearchCount {
+  value: number;
+  exact: boolean;
+}
+
 export interface AdSearchPage {
   items: Array<AdSummary>;
+  count?: AdSearchCount | null;
   nextToken?: string | null;
 }
 
@@ -2095,8 +2101,11 @@ export interface AdSummarySource {
   distanceKm?: number | null;
 }
 
+export type AdSearchCountSource = AdSearchCount;
+
 export interface AdSearchPageSource {
   items: Array<AdSummarySource>;
+  count?: AdSearchCountSource | null;
   nextToken?: string | null;
 }
 
@@ -2587,5 +2596,7 @@ export interface FieldResolverTypes {
   'AdSummary.publishedAt': { parent: AdSummarySource; args: Record<string, never>; result: string };
   'AdSummary.distanceKm': { parent: AdSummarySource; args: Record<string, never>; result: number | null };
   'AdSummary.equipmentRatings': { parent: AdSummarySource; args: Record<string, never>; result: EquipmentAveragesSource };
+  'AdSearchCount.value': { parent: AdSearchCountSource; args: Record<string, never>; result: number };
+  'AdSearchCount.exact': { parent: AdSearchCountSource; args: Record<string, never>; result: boolean };
   'AdSearchPage.nextToken': { parent: AdSearchPageSource; args: Record<string, never>; result: string | null };
 }

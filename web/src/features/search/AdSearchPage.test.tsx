@@ -69,6 +69,22 @@ describe('ad search page', () => {
     expect(screen.queryByRole('button', { name: 'Show more ads' })).not.toBeInTheDocument();
   });
 
+  it('tells how many ads match above the results, and sorts them by price on request', async () => {
+    answerOperations({
+      searchAds: ({ input }: { input: { sort?: string } }) =>
+        input.sort === 'PRICE_ASC'
+          ? { items: testSummaries(2), count: { value: 2, exact: true }, nextToken: null }
+          : { items: testSummaries(SEARCH_PAGE_DEFAULT_LIMIT), count: { value: 500, exact: false }, nextToken: 'page-2' },
+    });
+    const { user, location } = renderAt('/annonces');
+    expect(await screen.findByText('More than 500 ads match the search')).toBeVisible();
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Sort by' }), 'Price, lowest first');
+    await waitFor(() => expect(inputs().at(-1)).toMatchObject({ sort: 'PRICE_ASC' }));
+    expect(await screen.findByText('2 ads match the search')).toBeVisible();
+    expect(location()).toBe('/annonces?tri=PRICE_ASC');
+  });
+
   it('gives each card its title, category, offer, town and distance from the place', async () => {
     answerOperations({ searchAds: { items: [testSummary({ distanceKm: 3.25 })], nextToken: null } });
     renderAt(`/annonces?lat=45.5&lng=-73.6&lieu=Montr%C3%A9al`);
@@ -155,10 +171,11 @@ describe('ad search page', () => {
   });
 
   it('searches around a picked address, within the radius typed, and sorts by distance only then', async () => {
+    const ORDERS_WITHOUT_PLACE = ['DATE_ASC', 'DATE_DESC', 'PRICE_ASC', 'PRICE_DESC', 'RATING_DESC'];
     answerOperations({ searchAds: { items: [], nextToken: null }, searchPlaces: [[RIMOUSKI]] });
     const { user, location } = renderAt('/annonces');
     const sort = await screen.findByRole('combobox', { name: 'Sort by' });
-    expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual(['DATE_ASC', 'DATE_DESC', 'RATING_DESC']);
+    expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual(ORDERS_WITHOUT_PLACE);
     expect(sort).toHaveValue('DATE_DESC');
 
     await user.type(screen.getByRole('combobox', { name: 'Address, town or postal code' }), 'Rimou');
@@ -168,9 +185,7 @@ describe('ad search page', () => {
     expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual([
       'DISTANCE_ASC',
       'DISTANCE_DESC',
-      'DATE_ASC',
-      'DATE_DESC',
-      'RATING_DESC',
+      ...ORDERS_WITHOUT_PLACE,
     ]);
     expect(sort).toHaveValue('DISTANCE_ASC');
 
@@ -192,7 +207,7 @@ describe('ad search page', () => {
     await user.clear(screen.getByRole('combobox', { name: 'Address, town or postal code' }));
     await waitFor(() => expect(location()).toBe('/annonces?rayon=80'));
     expect(sort).toHaveValue('DATE_DESC');
-    expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual(['DATE_ASC', 'DATE_DESC', 'RATING_DESC']);
+    expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual(ORDERS_WITHOUT_PLACE);
 
     // The equipment's rating, with or without a place, kept in the address like the other orders.
     await user.selectOptions(sort, screen.getByRole('option', { name: 'Equipment rating, best rated first' }));

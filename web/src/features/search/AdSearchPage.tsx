@@ -54,6 +54,8 @@ export function AdSearchPage() {
   const pages = useAdPages(SEARCH_ADS, { input }, (answer) => answer.searchAds, { limit: SEARCH_PAGE_DEFAULT_LIMIT });
   const summaries = useMemo(() => pages.items?.map(readSummary) ?? null, [pages.items]);
   const results = { ...pages, items: summaries };
+  // Told by the first page only; none while a new search loads.
+  const count = pages.loading ? null : pages.firstAnswer?.searchAds.count;
 
   const language = readerLanguage(i18n.language);
   const mapAds = useMemo<MapAd[]>(
@@ -127,6 +129,11 @@ export function AdSearchPage() {
               </Link>
             )}
           </div>
+          {count && count.value > 0 && (
+            <p className="search-results__count">
+              {t(count.exact ? 'search:results.matching' : 'search:results.matchingMore', { count: count.value })}
+            </p>
+          )}
           <div className={view === 'cartes' ? 'search-results__body search-results__body--map' : 'search-results__body'}>
             <SearchResults
               pages={results}

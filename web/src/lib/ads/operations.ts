@@ -10,6 +10,10 @@ export const SEARCH_ADS = graphql(
         items {
           ...AdSummaryFields
         }
+        count {
+          value
+          exact
+        }
         nextToken
       }
     }

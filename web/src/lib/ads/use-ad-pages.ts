@@ -21,9 +21,11 @@ interface AdPagesOptions {
   limit?: number;
 }
 
-export interface AdPages<Item> {
+export interface AdPages<Item, Result = unknown> {
   /** Null until the first page came. */
   items: readonly Item[] | null;
+  /** The first page's whole answer (what it tells besides its items: searchAds' count); null until it came. */
+  firstAnswer: Result | null;
   loading: boolean;
   loadingMore: boolean;
   failed: boolean;
@@ -41,7 +43,7 @@ export function useAdPages<Result, Vars extends PageVariables, Item>(
   variables: Omit<Vars, keyof PageVariables>,
   page: (result: Result) => AdPage<Item>,
   { enabled = true, limit = ADS_PAGE_DEFAULT_LIMIT }: AdPagesOptions = {},
-): AdPages<Item> {
+): AdPages<Item, Result> {
   const key = queryKey(document, variables as Vars);
   const query = useInfiniteQuery(
     {
@@ -60,6 +62,7 @@ export function useAdPages<Result, Vars extends PageVariables, Item>(
   const items = useMemo(() => (data ? data.pages.flatMap((answer) => page(answer).items) : null), [data]);
   return {
     items,
+    firstAnswer: data?.pages[0] ?? null,
     loading: query.isPending && enabled,
     loadingMore: query.isFetchingNextPage,
     failed: query.isError && !query.isFetching,

@@ -1154,6 +1154,37 @@ export type introspection = {
         "interfaces": []
       },
       {
+        "kind": "OBJECT",
+        "name": "AdSearchCount",
+        "fields": [
+          {
+            "name": "exact",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "value",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
         "kind": "INPUT_OBJECT",
         "name": "AdSearchInput",
         "inputFields": [
@@ -1245,6 +1276,15 @@ export type introspection = {
         "name": "AdSearchPage",
         "fields": [
           {
+            "name": "count",
+            "type": {
+              "kind": "OBJECT",
+              "name": "AdSearchCount"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "items",
             "type": {
               "kind": "NON_NULL",
@@ -1292,6 +1332,14 @@ export type introspection = {
           },
           {
             "name": "DATE_DESC",
+            "isDeprecated": false
+          },
+          {
+            "name": "PRICE_ASC",
+            "isDeprecated": false
+          },
+          {
+            "name": "PRICE_DESC",
             "isDeprecated": false
           },
           {
