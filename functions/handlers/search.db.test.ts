@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AD_APPROXIMATE_RADIUS_METERS, type AdInput, type AdSearchInput, type AdSummary } from '@partage/graphql';
-import { db, tableName } from '../data/client';
+import { db } from '../data/client';
 import { replaceContractRatings } from '../data/ratings';
-import { deleteItems, getSearchEntry, scanSearchIndex } from '../data/search-index';
-import { setMaintenance } from '../data/system-status';
+import { getSearchEntry } from '../data/search-index';
 import type { UserRecord } from '../data/users';
 import { approximatePoint } from '../domain/ads/location';
 import { manualClock, now, useClock } from '../domain/clock';
 import { distanceMeters, type Point } from '../domain/search/cell-cover';
 import { encodeGeohash, geohashBounds } from '../domain/search/geohash';
-import { reindexSearch } from '../domain/search/reindex';
 import { SEARCH_TUNING } from '../domain/search/search-ads';
 import {
   adInput,
@@ -28,6 +26,17 @@ import {
   useTestOutbox,
   useUpRateLimit,
 } from '../testing/fixtures';
+import {
+  givenAdAt,
+  idsOf,
+  near,
+  newArea,
+  offset,
+  pageOf,
+  search,
+  type AdAtOptions,
+  type SearchPage as Page,
+} from '../testing/search-queries';
 import { handler as adsHandler } from './ads';
 import { handler } from './search';
 
@@ -46,17 +55,6 @@ beforeAll(async () => {
 });
 afterEach(() => Object.assign(SEARCH_TUNING, DEFAULT_TUNING));
 
-interface Page {
-  items: AdSummary[];
-  nextToken: string | null;
-  count?: { value: number; exact: boolean } | null;
-}
-const search = (input: AdSearchInput, more: { limit?: number; nextToken?: string | null } = {}) =>
-  handler(resolverEvent('Query.searchAds', { input, ...more }, ANONYMOUS));
-const pageOf = async (input: AdSearchInput, more: { limit?: number; nextToken?: string | null } = {}) =>
-  (await search(input, more)) as Page;
-const idsOf = (page: Page) => page.items.map((item) => item.id);
-
 /** Every result, page after page. */
 async function allOf(input: AdSearchInput, limit = 48): Promise<AdSummary[]> {
   const items: AdSummary[] = [];
@@ -69,23 +67,9 @@ async function allOf(input: AdSearchInput, limit = 48): Promise<AdSummary[]> {
   return items;
 }
 
-// Each test searches an area of its own, far from the others', so the ads of one never show in another.
-let areas = 0;
-const newArea = (): Point => ({ latitude: 47 + areas * 0.2, longitude: -60 - (areas++ % 2) * 9 });
-/** The point `northKm` and `eastKm` away from `from`. */
-const offset = (from: Point, northKm: number, eastKm: number): Point => ({
-  latitude: from.latitude + northKm / 111.2,
-  longitude: from.longitude + eastKm / (111.2 * Math.cos((from.latitude * Math.PI) / 180)),
-});
-
 /** A published ad at `point` (address shown unless told), its id. */
-async function adAt(point: Point, overrides: Partial<AdInput> = {}, { showAddress = true, by = owner, published = true } = {}) {
-  const input = adInput(overrides);
-  const address = { ...input.address, ...point, showAddress };
-  return (await givenAd(by, { ...overrides, address }, { published })).id;
-}
-
-const near = (centre: Point, radiusKm = 10) => ({ near: { ...centre, radiusKm } });
+const adAt = (point: Point, overrides: Partial<AdInput> = {}, options: AdAtOptions = {}) =>
+  givenAdAt(point, overrides, { by: owner, ...options });
 
 /** The price orders' amount: the rent's, else the sale's; null without one. */
 const priceOf = ({ rent, sale }: AdSummary) =>
@@ -702,35 +686,6 @@ describe('Query.searchAds: writes of an ad', () => {
 
     // Unpublished: every point and count taken back.
     expect(await writes(() => adsHandler(resolverEvent('Mutation.unpublishAd', { id }, asUser(owner))))).toEqual(published);
-  });
-});
-
-describe('the search re-index (npm run reindex:search)', () => {
-  it("rebuilds a table's points and counts, the earlier design's postings gone, only with the maintenance switch on", async () => {
-    // Given ads whose points and counts are gone, and a keyword posting of the design before them left over.
-    const centre = newArea();
-    const ids = await Promise.all([1, 3, 2].map((km) => adAt(offset(centre, km, 0), { title: { fr: 'Laminoir à pâte', en: null } })));
-    const before = await pageOf({ ...near(centre), keyword: 'laminoir' });
-    expect(before.items.map((item) => item.distanceKm)).toEqual([1, 2, 3]);
-    const { indexKeys } = await scanSearchIndex();
-    await deleteItems(indexKeys);
-    const posting = { PK: 'TERM#laminoir', SK: `2026-01-01T00:00:00.000Z#${ids[0]}` };
-    await db().send(new PutCommand({ TableName: tableName(), Item: posting }));
-    expect(await pageOf({ ...near(centre), keyword: 'laminoir' })).toMatchObject({ items: [] });
-
-    // When it is re-indexed: refused while ads may be written, done once the switch is on.
-    await expect(reindexSearch()).rejects.toThrow('maintenance');
-    await setMaintenance(true);
-    try {
-      expect(await reindexSearch()).toMatchObject({ ads: expect.any(Number), deleted: 1 });
-    } finally {
-      await setMaintenance(false);
-    }
-
-    // Then the search finds them again, in every order, and the posting is gone.
-    expect(await pageOf({ ...near(centre), keyword: 'laminoir' })).toEqual(before);
-    expect(idsOf(await pageOf({ ...near(centre), sort: 'PRICE_ASC', keyword: 'laminoir' })).sort()).toEqual([...ids].sort());
-    expect((await db().send(new GetCommand({ TableName: tableName(), Key: posting }))).Item).toBeUndefined();
   });
 });
 
