@@ -2,7 +2,7 @@
 // report only if that person never reported the item, so a second report changes nothing); an action
 // closes the case and appends its audit entry in one transaction, only while the case is open.
 
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ModerationAction, ReportItemKind, ReportReason } from '@partage/graphql';
 import { db, failedConditionIndexes, isConditionFailure, queryPages, tableName, transactWrite } from './client';
 import { DataRefusal } from './errors';
@@ -16,7 +16,7 @@ import {
   OPEN_MODERATION_QUEUE,
   openModerationIndexKeys,
 } from './keys';
-import { pageTokenAfter, startKeyOf, type ListingIndex } from './page-tokens';
+import { newestFirstPage, type ListingIndex } from './page-tokens';
 
 export interface ModerationCaseRecord {
   id: string;
@@ -139,22 +139,9 @@ export async function openModerationCases(
   limit: number,
   nextToken?: string | null,
 ): Promise<{ cases: ModerationCaseDetail[]; nextToken?: string }> {
-  const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: GSI1.name,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': OPEN_MODERATION_QUEUE },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-      ExclusiveStartKey: startKeyOf(nextToken, GSI1, OPEN_MODERATION_QUEUE),
-    }),
-  );
-  const items = page.Items ?? [];
-  const shown = items.slice(0, limit);
-  const cases = (await Promise.all(shown.map((item) => getModerationCase(item.id as string)))).filter((found) => found !== null);
-  const more = shown.length > 0 && (items.length > limit || page.LastEvaluatedKey !== undefined);
-  return { cases, nextToken: more ? pageTokenAfter(shown.at(-1)!, GSI1) : undefined };
+  const page = await newestFirstPage(GSI1, OPEN_MODERATION_QUEUE, limit, nextToken);
+  const cases = (await Promise.all(page.items.map((item) => getModerationCase(item.id as string)))).filter((found) => found !== null);
+  return { cases, nextToken: page.nextToken };
 }
 
 /** Closes an open case with its audit entry; DataRefusal ITEM_GONE when it is not open any more. */

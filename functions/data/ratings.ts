@@ -20,13 +20,13 @@
 // - The reputation item also counts the user's transactions (contracts paid and paid out), added in
 //   the payout's own transaction (transactionCountUpdates).
 
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EquipmentCriterion, EquipmentStarValues, PartyStarValues, RatingSideName } from '@partage/graphql';
 import { averagesOf, EQUIPMENT_CRITERIA, PARTY_CRITERIA } from '@partage/graphql';
 import { batchGet, db, isConditionFailure, tableName, transactWrite, type TransactItem } from './client';
 import { DataRefusal } from './errors';
 import { ratedIndexKeys, searchEntryKey } from './keys';
-import { pageTokenAfter, startKeyOf, type ListingIndex } from './page-tokens';
+import { newestFirstPage, type ListingIndex } from './page-tokens';
 
 const ratingsKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'RATINGS' });
 const reviewKey = (contractId: string, side: RatingSideName) => ({ PK: `REVIEW#${contractId}#${side}`, SK: 'REVIEW' });
@@ -366,22 +366,8 @@ export async function userReviews(
   limit: number,
   nextToken?: string | null,
 ): Promise<{ reviews: ReviewRecord[]; nextToken: string | null }> {
-  const partition = userReviewsPartition(userId);
-  const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: REVIEWS_INDEX.name,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-      ExclusiveStartKey: startKeyOf(nextToken, REVIEWS_INDEX, partition),
-    }),
-  );
-  const items = page.Items ?? [];
-  const shown = items.slice(0, limit);
-  const more = shown.length > 0 && (items.length > limit || page.LastEvaluatedKey !== undefined);
-  return { reviews: shown.map(reviewOf), nextToken: more ? pageTokenAfter(shown.at(-1)!, REVIEWS_INDEX) : null };
+  const page = await newestFirstPage(REVIEWS_INDEX, userReviewsPartition(userId), limit, nextToken);
+  return { reviews: page.items.map(reviewOf), nextToken: page.nextToken ?? null };
 }
 
 export async function getReview(contractId: string, side: RatingSideName): Promise<ReviewRecord | undefined> {
