@@ -45,13 +45,18 @@ export async function* queryPages(
 
 const BATCH_GET_LIMIT = 100;
 
-/** The items at these keys (those that exist, in no particular order): BatchGetItem by 100, unprocessed keys read again. */
-export async function batchGet(keys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+/**
+ * The items at these keys (those that exist, in no particular order): BatchGetItem by 100, unprocessed
+ * keys read again; strongly consistent when asked.
+ */
+export async function batchGet(keys: Record<string, unknown>[], { consistent = false } = {}): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
     let pending = keys.slice(start, start + BATCH_GET_LIMIT);
     while (pending.length > 0) {
-      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      const { Responses, UnprocessedKeys } = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } } }),
+      );
       items.push(...(Responses?.[tableName()] ?? []));
       pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
     }
@@ -91,16 +96,9 @@ const keyId = (key: Record<string, unknown>) => `${String(key.PK)}\u0000${String
  * read again), so that items of several capabilities cost one round trip rather than one each.
  */
 export async function readTogether<T>(reads: KeyedReads<T>): Promise<T> {
-  const found = new Map<string, Record<string, unknown>>();
-  let pending = [...new Map(reads.keys.map((key) => [keyId(key), key])).values()];
-  if (pending.length > BATCH_GET_LIMIT) throw new Error(`readTogether reads at most ${BATCH_GET_LIMIT} keys`);
-  while (pending.length > 0) {
-    const { Responses, UnprocessedKeys } = await db().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    for (const item of Responses?.[tableName()] ?? []) found.set(keyId(item), item);
-    pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
-  }
+  const distinct = [...new Map(reads.keys.map((key) => [keyId(key), key])).values()];
+  if (distinct.length > BATCH_GET_LIMIT) throw new Error(`readTogether reads at most ${BATCH_GET_LIMIT} keys`);
+  const found = new Map((await batchGet(distinct, { consistent: true })).map((item) => [keyId(item), item]));
   return reads.of(reads.keys.map((key) => found.get(keyId(key))));
 }
 
