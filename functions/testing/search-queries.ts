@@ -36,8 +36,11 @@ export interface AdAtOptions {
 }
 
 /** An ad of `by` at `point` (address shown and published unless told), its id. */
-export async function givenAdAt(point: Point, overrides: Partial<AdInput>, { showAddress = true, by, published = true }: AdAtOptions) {
-  if (!by) throw new Error('givenAdAt needs the owner (by)');
+export async function givenAdAt(
+  point: Point,
+  overrides: Partial<AdInput>,
+  { showAddress = true, by, published = true }: AdAtOptions & { by: UserRecord },
+) {
   const input = adInput(overrides);
   const address = { ...input.address, ...point, showAddress };
   return (await givenAd(by, { ...overrides, address }, { published })).id;

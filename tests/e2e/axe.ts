@@ -7,6 +7,7 @@
 // cost of a check (2.4 CPU-s instead of 0.8 on the search page), a fifth of the journeys' CPU.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type axe from 'axe-core';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from '@playwright/test';
 import { expect } from './support';
@@ -24,13 +25,7 @@ async function axeViolations(page: Page): Promise<Violation[]> {
   // passes or does not apply, most of its time on a large page (axe-core's `resultTypes`).
   const options: RunOptions = { runOnly: { type: 'tag', values: WCAG_21_AA }, resultTypes: ['violations'] };
   return page.evaluate(
-    async (options) =>
-      (
-        await (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(
-          document,
-          options,
-        )
-      ).violations,
+    async (options) => (await (window as unknown as { axe: typeof axe }).axe.run(document, options)).violations,
     options,
   );
 }
