@@ -13,6 +13,9 @@
 // failure. A phase whose inputs failed does not run.
 
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 interface Phase {
   name: string;
@@ -52,6 +55,12 @@ const FILLER_NICENESS = 5;
  */
 const JAVA_FOR_SHORT_RUNS = '-XX:+UseSerialGC -XX:TieredStopAtLevel=1';
 
+/**
+ * The run's temporary folder: every phase's TMPDIR (the suites' outboxes and file stores, the local hosts'
+ * data, the browsers' profiles), removed at the end, so that runs leave nothing behind in the machine's.
+ */
+const RUN_TMPDIR = await mkdtemp(join(tmpdir(), 'partage-gate-'));
+
 /** A phase keeps its output, so that side-by-side phases do not interleave. */
 function run(phase: Phase, runStarted: number): Promise<Outcome> {
   const started = performance.now();
@@ -60,7 +69,7 @@ function run(phase: Phase, runStarted: number): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = spawn(file!, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, JDK_JAVA_OPTIONS: process.env.JDK_JAVA_OPTIONS ?? JAVA_FOR_SHORT_RUNS },
+      env: { ...process.env, TMPDIR: RUN_TMPDIR, JDK_JAVA_OPTIONS: process.env.JDK_JAVA_OPTIONS ?? JAVA_FOR_SHORT_RUNS },
     });
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -121,5 +130,6 @@ for (const phase of PHASES) {
   console.log(`  ${outcome.ok ? 'ok    ' : 'FAILED'} ${outcome.name.padEnd(12)} ${minutes(outcome.seconds).padEnd(12)} (${span})`);
   if (!outcome.ok) for (const line of failureLines(outcome.output)) console.log(`           ${line}`);
 }
+await rm(RUN_TMPDIR, { recursive: true, force: true });
 console.log(`  total               ${minutes(total)}${total > 600 ? '  (over the 10-minute budget)' : ''}`);
 process.exit(outcomes.size === PHASES.length && [...outcomes.values()].every((outcome) => outcome.ok) ? 0 : 1);

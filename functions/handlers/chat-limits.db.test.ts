@@ -62,8 +62,8 @@ describe('messages', () => {
     const restore = useClock(clock);
     try {
       const [first, second] = [await givenConversation(flooder), await givenConversation(flooder)];
-      // Leaving one: the two conversations' first messages took two already.
-      await useUpRateLimit('chatMessage', flooder.id, 3);
+      // One token left, the two conversations' first messages included.
+      await useUpRateLimit('chatMessage', flooder.id, 1);
       expect(errorCodeOf(await send(flooder, first.id))).toBeUndefined();
       const refused = await send(flooder, second.id);
       expect(errorCodeOf(refused)).toBe('RATE_LIMITED');
