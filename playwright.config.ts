@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_HOSTS, E2E_WORKERS, serverPort, serverURL, TERMS_HOST, type HostOption } from './tests/e2e/servers';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium';
+import { CHROMIUM_FLAGS, JOURNEY_CHROMIUM_PATH } from './tests/support/chromium';
 
 // End-to-end journeys in Debian's Chromium against the local stack. Each worker has its own local
 // host, on its own copy of the seeded data (tests/support/seeded-data.ts: made once per run, copied in a
@@ -27,7 +27,7 @@ export default defineConfig<HostOption>({
     // map in software (SwiftShader) costs a second of the 2 cores each time; the journeys about the map
     // ask for WIDE_SCREEN (tests/e2e/support.ts).
     viewport: { width: 1200, height: 720 },
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: JOURNEY_CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   // Publishing a new terms version blocks every user of its host until they accept it: those journeys
   // run on a host of their own, beside the others (a worker takes them in turn, as any journey).
