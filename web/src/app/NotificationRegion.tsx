@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { dismiss, useNotifications, type Notification } from '../lib/notifications/store';
+import { CloseButton } from '../lib/ui/CloseButton';
 
 const isUrgent = (notification: Notification) => notification.type === 'error' || notification.type === 'warning';
 
@@ -24,14 +25,7 @@ function NotificationCard({ notification }: { notification: Notification }) {
   return (
     <div className={`notification notification--${notification.type}`}>
       <p className="notification__text">{t(notification.text)}</p>
-      {notification.dismissible && (
-        <button
-          type="button"
-          className="notification__dismiss"
-          aria-label={t('notifications.dismiss')}
-          onClick={() => dismiss(notification.id)}
-        />
-      )}
+      {notification.dismissible && <CloseButton label={t('notifications.dismiss')} onClick={() => dismiss(notification.id)} />}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { AddressAutocomplete } from '../../lib/address/AddressAutocomplete';
 import { CriteriaFieldsets } from '../../lib/criteria/CriteriaFieldsets';
 import { NearMeButton } from '../../lib/address/NearMeButton';
 import { EMPTY_CRITERIA, hasFilters, type SearchCriteria } from '../../lib/search/search-params';
+import { CloseButton } from '../../lib/ui/CloseButton';
 import { Dialog } from '../../lib/ui/Dialog';
 import { useMediaQuery } from '../../lib/ui/viewport';
 import { useDraft } from './use-draft';
@@ -58,9 +59,7 @@ export function SearchPanel({ criteria, onChange }: SearchPanelProps) {
         {t('search:panel.open', { count: filterCount(criteria) })}
       </button>
       <Dialog open={sheetOpen} title={t('search:panel.title')} onClose={() => setSheetOpen(false)} className="dialog--sheet">
-        <button type="button" className="close-button" aria-label={t('search:panel.close')} onClick={() => setSheetOpen(false)}>
-          <span aria-hidden="true">×</span>
-        </button>
+        <CloseButton corner label={t('search:panel.close')} onClick={() => setSheetOpen(false)} />
         {form}
       </Dialog>
     </div>

@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from '@partage/graphql';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../app/paths';
+import { CloseButton } from '../../../lib/ui/CloseButton';
 import './first-visit.css';
 
 const closedBefore = () => localStorage.getItem(STORAGE_KEYS.firstVisitModalClosed) !== null;
@@ -37,9 +38,7 @@ export function FirstVisitInvitation() {
         <h2 id="first-visit-title" className="first-visit__title">
           {t('firstVisit.title')}
         </h2>
-        <button type="button" className="close-button" aria-label={t('firstVisit.close')} onClick={close}>
-          <span aria-hidden="true">×</span>
-        </button>
+        <CloseButton corner label={t('firstVisit.close')} onClick={close} />
         <p>{t('firstVisit.body')}</p>
         <p>{t('firstVisit.invitation')}</p>
         <div className="first-visit__actions">
