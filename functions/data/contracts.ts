@@ -26,6 +26,7 @@ import {
   type KeyedReads,
   type TransactItem,
 } from './client';
+import { claimAlone, releaseClaim } from './claims';
 import { DataRefusal } from './errors';
 import { newestFirstPage, type ListingIndex } from './page-tokens';
 
@@ -44,6 +45,7 @@ const ALL_CONTRACTS_PARTITION = 'CONTRACTS';
 /** The contracts whose payout is flagged, for administrators (GSI1 of their flag items). */
 const FLAGGED_PAYOUTS_PARTITION = 'FLAGGED_PAYOUTS';
 const payoutFlagKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'PAYOUT_FLAG' });
+const noticeKey = (contractId: string, kind: ContractStepKind) => ({ PK: `CONTRACT#${contractId}`, SK: `NOTICE#${kind}` });
 
 export interface ContractFileRecord {
   fileId: string;
@@ -279,6 +281,17 @@ export async function replaceContract(
   }
   return written;
 }
+
+/**
+ * Claims the sending of a step's notice that must go once (the PAID receipts) for the run `token`;
+ * false when another run claimed it (it sent it, or is sending it).
+ */
+export const claimContractNotice = (contractId: string, kind: ContractStepKind, token: string): Promise<boolean> =>
+  claimAlone(noticeKey(contractId, kind), token, { type: 'ContractNotice' });
+
+/** Gives back the run's claim of a notice it failed to send, so that a retry sends it. */
+export const releaseContractNotice = (contractId: string, kind: ContractStepKind, token: string): Promise<void> =>
+  releaseClaim(noticeKey(contractId, kind), token);
 
 /** Every version of a contract, oldest first (a contract has a handful). */
 export async function contractVersions(contractId: string): Promise<ContractVersionRecord[]> {

@@ -7,8 +7,8 @@
 // (`claimPaymentEvent`). Each marker carries the token of the handling that wrote it, so that a
 // handling that fails gives back its own claim and never one a concurrent delivery won.
 
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, keyedRead, tableName, type KeyedReads, type TransactItem } from './client';
+import { claimAlone, claimPut, releaseClaim } from './claims';
+import { keyedRead, type KeyedReads, type TransactItem } from './client';
 import { DataRefusal } from './errors';
 import { paymentEventKey } from './keys';
 
@@ -25,34 +25,25 @@ export interface PaymentEventClaimer {
 /** Whether the event was handled already (its marker exists), read along with the handling's first reads. */
 export const paymentEventHandled = (eventId: string): KeyedReads<boolean> => keyedRead(paymentEventKey(eventId), Boolean);
 
+const markerOf = ({ event, nowSeconds }: PaymentEventClaimer) => ({
+  type: 'PaymentEvent',
+  eventType: event.type,
+  receivedAt: nowSeconds,
+  ttl: nowSeconds + KEEP_SECONDS,
+});
+
 /**
  * The marker's put, conditioned on its absence, for the handling's transaction; the data function
  * that writes it answers DataRefusal EVENT_CLAIMED when that condition refused the transaction.
  */
-export function paymentEventClaim({ event, token, nowSeconds }: PaymentEventClaimer): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...paymentEventKey(event.id),
-        type: 'PaymentEvent',
-        eventType: event.type,
-        claimToken: token,
-        receivedAt: nowSeconds,
-        ttl: nowSeconds + KEEP_SECONDS,
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
+export function paymentEventClaim(claimer: PaymentEventClaimer): TransactItem {
+  return claimPut(paymentEventKey(claimer.event.id), claimer.token, markerOf(claimer));
 }
 
 /** Claims the event by itself; DataRefusal EVENT_CLAIMED when it was claimed already (a duplicate or a replay). */
 export async function claimPaymentEvent(claimer: PaymentEventClaimer): Promise<void> {
-  try {
-    await db().send(new PutCommand(paymentEventClaim(claimer).Put!));
-  } catch (error) {
-    if (isConditionFailure(error)) throw new DataRefusal('EVENT_CLAIMED', `Event ${claimer.event.id} was handled already`);
-    throw error;
+  if (!(await claimAlone(paymentEventKey(claimer.event.id), claimer.token, markerOf(claimer)))) {
+    throw new DataRefusal('EVENT_CLAIMED', `Event ${claimer.event.id} was handled already`);
   }
 }
 
@@ -61,16 +52,5 @@ export async function claimPaymentEvent(claimer: PaymentEventClaimer): Promise<v
  * of another handling (one that won the event) or none at all is left as it is.
  */
 export async function releasePaymentEvent({ event, token }: Pick<PaymentEventClaimer, 'event' | 'token'>): Promise<void> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: paymentEventKey(event.id),
-        ConditionExpression: 'claimToken = :token',
-        ExpressionAttributeValues: { ':token': token },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await releaseClaim(paymentEventKey(event.id), token);
 }

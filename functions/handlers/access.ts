@@ -122,9 +122,9 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // PUBLIC_URL for the pages Stripe's onboarding comes back to.
   payments: { table: 'readWrite', secrets: ['stripe'], publicUrl: true },
   // Stripe's webhook: verifies each event with the signing secret, marks it handled, applies it. A paid
-  // contract: its contract events published, the payout and the contract-paid job scheduled (the
-  // duplicate of a payment makes sure of the payout, closing and reminders); a payment that cannot
-  // apply refunded (Stripe), the tenant e-mailed when its dates went to another contract.
+  // contract: its contract events published and the contract-paid job scheduled (again on a duplicate
+  // of the payment), which schedules the payout; a payment that cannot apply refunded (Stripe), the
+  // tenant e-mailed when its dates went to another contract.
   'stripe-webhook': {
     table: 'readWrite',
     secrets: ['originVerify', 'stripe'],

@@ -206,7 +206,7 @@ describe('checkout.session.completed', () => {
     expect(await deliver(completed)).toBe('duplicate');
   });
 
-  it('answers 500 and gives the claim back when the schedules fail after PAID; the provider’s retry schedules the payout', async () => {
+  it('answers 500 and gives the claim back when scheduling fails after PAID; the provider’s retry schedules the contract-paid job, whose run tells both parties once', async () => {
     const { contract, session } = await givenPaymentStarted();
     const completed = sessionEvent('checkout.session.completed', paid(session));
     const down = vi.spyOn(schedulerPort, 'scheduler').mockReturnValue({
@@ -223,6 +223,12 @@ describe('checkout.session.completed', () => {
     expect(await eventHandled(completed)).toBe(false);
 
     expect(await deliver(completed)).toBe('handled');
+    // The retry finds the contract paid by this very session: the job that tells the parties is scheduled again.
+    const job = (await listOneTimeSchedules()).find((schedule) => schedule.name === `paid-${contract.id}`);
+    expect(job).toMatchObject({ job: 'contract-paid', payload: { contractId: contract.id } });
+    expect(await contractJobs({ job: job!.job, scheduledAt: job!.at, payload: job!.payload })).toBe('TOLD');
+    const receipts = (await outbox.emailsTo(tenant.email)).filter((mail) => mail.subject === `Receipt: contract no. ${contract.id} paid`);
+    expect(receipts).toHaveLength(1);
     const payout = (await listOneTimeSchedules()).find((schedule) => schedule.name === `payout-${contract.id}`);
     expect(payout).toMatchObject({ job: 'contract-payout', payload: { contractId: contract.id } });
     expect(await refundCall(session.sessionId)).toBeUndefined();

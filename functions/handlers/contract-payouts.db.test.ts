@@ -1,6 +1,6 @@
-// The contracts' one-time jobs on DynamoDB Local with the payment simulator: a paid contract's payout
-// and its contract-paid job are scheduled by the webhook, which job schedules the closing and the rating
-// reminders; the payout transfers the owner's share once, even fired twice at the same moment or
+// The contracts' one-time jobs on DynamoDB Local with the payment simulator: the webhook schedules a
+// paid contract's contract-paid job, which schedules the payout, the closing and the rating reminders
+// and tells the parties (the receipts once, however often it runs; its own retry when it fails); the payout transfers the owner's share once, even fired twice at the same moment or
 // retried after a crash between the transfer and PAYOUT_DONE; a refused transfer is recorded and
 // retried with growing delays through the scheduler, then flagged for administrators; CLOSED after the end.
 // A refund (the owner or an administrator, before the payout) stops the payout for good.
@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContractCheckout } from '@partage/graphql';
 import { PAYOUT_DELAY_MS } from '@partage/graphql';
 import { actOnCheckout, seedCompletedSimulatorAccount } from '../adapters/payment-simulator';
+import { mailer } from '../adapters/mailer';
 import { PaymentProviderError } from '../adapters/payment-errors';
 import * as paymentPort from '../adapters/payment-provider';
 import { bookedPeriods, getContract, replaceContract } from '../data/contracts';
@@ -18,12 +19,7 @@ import { getSimulatorRecord, simulatedTransfers, updateSimulatorRecord } from '.
 import { listOneTimeSchedules } from '../data/scheduled-jobs';
 import type { UserRecord } from '../data/users';
 import { manualClock, now, useClock } from '../domain/clock';
-import {
-  PAYOUT_CLAIM_MS,
-  PAYOUT_MAX_FAILURES,
-  PAYOUT_RETRY_DELAYS_MS,
-  payoutRetryScheduleName,
-} from '../domain/contracts/contract-payouts';
+import { PAYOUT_CLAIM_MS, PAYOUT_MAX_FAILURES, JOB_RETRY_DELAYS_MS, payoutRetryScheduleName } from '../domain/contracts/contract-payouts';
 import {
   ANONYMOUS,
   asUser,
@@ -72,22 +68,59 @@ async function givenPaidContract() {
 const fire = (job: 'contract-paid' | 'contract-payout' | 'contract-close', contractId: string) =>
   jobs({ job, scheduledAt: now().toISOString(), payload: { contractId } });
 
+describe('the contract-paid job', () => {
+  it('schedules its own retry with backoff when it fails, and sends the receipts once however often it runs', async () => {
+    const { contract, owner } = await givenPaidContract();
+    const receipts = async () => (await outbox.emailsTo(owner.email)).filter((mail) => mail.subject?.startsWith('Receipt'));
+    const failing = vi.spyOn(mailer(), 'send').mockRejectedValue(new Error('SES is down'));
+    try {
+      expect(await fire('contract-paid', contract.id)).toBe('RETRY_SCHEDULED');
+    } finally {
+      failing.mockRestore();
+    }
+    expect(await receipts()).toEqual([]);
+    const retry = (await listOneTimeSchedules()).find((s) => s.name === `paid-${contract.id}-retry-1`);
+    expect(retry).toMatchObject({
+      job: 'contract-paid',
+      at: new Date(now().getTime() + JOB_RETRY_DELAYS_MS[0]).toISOString(),
+      payload: { contractId: contract.id, failures: 1 },
+    });
+    // What did not fail is in place already; the retry sends the receipts.
+    expect((await listOneTimeSchedules()).find((s) => s.name === `payout-${contract.id}`)).toBeDefined();
+    expect(await jobs({ job: retry!.job, scheduledAt: retry!.at, payload: retry!.payload })).toBe('TOLD');
+    expect(await receipts()).toHaveLength(1);
+    // Fired again (a duplicate delivery, twice at once): nothing more is sent.
+    expect(await Promise.all([fire('contract-paid', contract.id), fire('contract-paid', contract.id)])).toEqual(['TOLD', 'TOLD']);
+    expect(await receipts()).toHaveLength(1);
+  });
+
+  it('fails its run once its retries are spent, for its invoker to retry', async () => {
+    const { contract } = await givenPaidContract();
+    const failing = vi.spyOn(mailer(), 'send').mockRejectedValue(new Error('SES is down'));
+    try {
+      const lastTry = { contractId: contract.id, failures: JOB_RETRY_DELAYS_MS.length };
+      await expect(jobs({ job: 'contract-paid', scheduledAt: now().toISOString(), payload: lastTry })).rejects.toThrow('SES is down');
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await listOneTimeSchedules()).filter((s) => s.name.startsWith(`paid-${contract.id}-retry`))).toEqual([]);
+  });
+});
+
 describe('the payout job', () => {
-  it('is scheduled at start + PAYOUT_DELAY_MS when the contract becomes PAID; the contract-paid job schedules the closing at the end', async () => {
+  it('is scheduled at start + PAYOUT_DELAY_MS by the contract-paid job, which the payment scheduled at once, with the closing at the end', async () => {
     const { contract } = await givenPaidContract();
     const { startAt, endAt } = (await getContract(contract.id))!.content;
     const pending = async () => (await listOneTimeSchedules()).filter((s) => s.payload.contractId === contract.id);
+    // The webhook schedules only the contract-paid job, due at once: the rest is that job's.
+    expect(await pending()).toEqual([
+      expect.objectContaining({ name: `paid-${contract.id}`, job: 'contract-paid', at: now().toISOString() }),
+    ]);
+    expect(await fire('contract-paid', contract.id)).toBe('TOLD');
     expect((await pending()).find((s) => s.name === `payout-${contract.id}`)).toMatchObject({
       job: 'contract-payout',
       at: new Date(Date.parse(startAt) + PAYOUT_DELAY_MS).toISOString(),
     });
-    // What is not needed for the payment's record waits for the contract-paid job, due at once.
-    expect((await pending()).find((s) => s.name === `paid-${contract.id}`)).toMatchObject({
-      job: 'contract-paid',
-      at: now().toISOString(),
-    });
-    expect((await pending()).find((s) => s.job === 'contract-close')).toBeUndefined();
-    expect(await fire('contract-paid', contract.id)).toBe('TOLD');
     expect((await pending()).find((s) => s.name === `close-${contract.id}`)).toMatchObject({ job: 'contract-close', at: endAt });
     // And the reminders to rate the rental once over (rating-reminders.db.test.ts).
     expect((await pending()).filter((s) => s.job === 'rating-reminder')).toHaveLength(2);
@@ -146,7 +179,7 @@ describe('the payout job', () => {
   it('records a refused transfer and schedules its retry with a new key 5 min, 30 min, then 2 h later, then flags it for administrators', async () => {
     const { contract, accountId } = await givenPaidContract();
     await updateSimulatorRecord('ACCOUNT', accountId, { payoutsEnabled: false }); // the account was restricted
-    expect(PAYOUT_RETRY_DELAYS_MS).toEqual([300_000, 1_800_000, 7_200_000]);
+    expect(JOB_RETRY_DELAYS_MS).toEqual([300_000, 1_800_000, 7_200_000]);
     for (let failure = 1; failure < PAYOUT_MAX_FAILURES; failure++) {
       expect(await fire('contract-payout', contract.id)).toBe('RETRY_SCHEDULED');
       expect((await getContract(contract.id))?.payout).toMatchObject({
@@ -159,10 +192,10 @@ describe('the payout job', () => {
       const retry = (await listOneTimeSchedules()).find((s) => s.name === payoutRetryScheduleName(contract.id, failure));
       expect(retry).toMatchObject({
         job: 'contract-payout',
-        at: new Date(now().getTime() + PAYOUT_RETRY_DELAYS_MS[failure - 1]!).toISOString(),
+        at: new Date(now().getTime() + JOB_RETRY_DELAYS_MS[failure - 1]!).toISOString(),
         payload: { contractId: contract.id },
       });
-      clock.advance(PAYOUT_RETRY_DELAYS_MS[failure - 1]!);
+      clock.advance(JOB_RETRY_DELAYS_MS[failure - 1]!);
     }
     expect(await fire('contract-payout', contract.id)).toBe('FLAGGED');
     expect((await getContract(contract.id))?.payout).toMatchObject({ failures: PAYOUT_MAX_FAILURES, flagged: true });

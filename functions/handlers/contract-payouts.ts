@@ -1,6 +1,6 @@
-// The contracts' one-time jobs (functions/handlers/schedules.ts): what follows a payment (the receipts,
-// the closing and rating reminders scheduled), the owner's payout after the rental starts (and its
-// retries with backoff), and the closing after it ends. It schedules jobs it runs itself: the stack
+// The contracts' one-time jobs (functions/handlers/schedules.ts): what follows a payment (the payout,
+// closing and rating reminders scheduled, the receipts; its own retries), the owner's payout after the
+// rental starts (and its retries with backoff), and the closing after it ends. It schedules jobs it runs itself: the stack
 // names the targets' ARNs from function names known ahead (infra/aws/scheduling.ts), so no cycle.
 
 import { CONTRACT_PAID_JOB, runContractPaid } from '../domain/contracts/contract-payment-events';

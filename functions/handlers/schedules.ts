@@ -45,7 +45,8 @@ export const ONE_TIME_JOBS: OneTimeJob[] = [
   {
     job: 'contract-paid',
     handler: 'contract-payouts',
-    description: 'Right after a payment: the receipts, the conversation line, the closing and the rating reminders scheduled',
+    description:
+      'Right after a payment: the payout, the closing and the rating reminders scheduled, the receipts (once), the conversation line',
   },
   {
     job: 'contract-payout',

@@ -691,7 +691,7 @@ describe('payments', () => {
       PAYMENT_PROVIDER_ADAPTER: 'stripe',
       SCHEDULER_ADAPTER: 'eventbridge',
     });
-    // It schedules the payout and the contract-paid job of a paid contract, run by the contract-payouts Lambda.
+    // It schedules the contract-paid job of a paid contract (which schedules the payout), run by the contract-payouts Lambda.
     expect(JSON.stringify(envOf('stripe-webhook').SCHEDULE_TARGETS)).toContain(`:function:${jobFunctionNameOf('contract-payouts')}`);
   });
 

@@ -9,7 +9,9 @@
 // dates). Moving it past the start + 24 h would run other journeys' jobs early and expire their
 // sessions, so this journey does not move it: it runs its own contract's one-time payout schedule
 // (`payout-<id>`, due at the start + 24 h) from /_dev/schedules with that schedule's "Run now" button,
-// which fires the very job the scheduler would fire when the clock reached it, and nothing else.
+// which fires the very job the scheduler would fire when the clock reached it, and nothing else. The
+// payout is scheduled by the contract-paid job (`paid-<id>`, due at once after the payment), which the
+// journey runs first unless the host's scheduler ran it already.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { quebecToday } from '@partage/graphql';
 import { adInput } from '../../functions/testing/ad-input';
@@ -170,7 +172,17 @@ test('a whole rental: onboarding, proposal, a cancelled then declined payment, p
   await tenantPage.goto(contractUrl.pathname);
   await expect(tenantPage.getByRole('heading', { level: 1, name: `Contrat : ${title} Payé` })).toBeVisible();
 
-  // The payout, from the dev schedules page (see the top of this file: the host's clock is not moved).
+  // The payout, from the dev schedules page (see the top of this file: the host's clock is not moved),
+  // once the contract-paid job scheduled it (run here, or by the host's scheduler meanwhile: 404 then).
+  const json = { accept: 'application/json' };
+  await request.post('/_dev/schedules/run', { form: { name: `paid-${contractId}` }, headers: json });
+  await expect
+    .poll(async () =>
+      ((await (await request.get('/_dev/schedules', { headers: json })).json()) as { oneTime: { name: string }[] }).oneTime.map(
+        (s) => s.name,
+      ),
+    )
+    .toContain(`payout-${contractId}`);
   const schedules = await page.context().newPage();
   await schedules.goto('/_dev/schedules');
   await schedules.getByRole('button', { name: `Run payout-${contractId} now` }).click();

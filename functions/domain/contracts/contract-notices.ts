@@ -2,11 +2,12 @@
 // an event to each party's open pages (they read the contract again), and for a proposal or an edit
 // an e-mail to the tenant in their language with a link to the contract.
 
+import { randomUUID } from 'node:crypto';
 import { formatContractPeriod, formatMoney, QUEBEC_TIME_ZONE, type ContractStepKind, type UiLanguage } from '@partage/graphql';
 import { mailer } from '../../adapters/mailer';
 import { publisher } from '../../adapters/publisher';
 import { getAds } from '../../data/ads';
-import type { ContractRecord } from '../../data/contracts';
+import { claimContractNotice, releaseContractNotice, type ContractRecord } from '../../data/contracts';
 import { getUsers } from '../../data/user-directory';
 import { postContractStepLine } from '../chat/contract-lines';
 import { renderEmail } from '../emails';
@@ -151,7 +152,25 @@ export async function publishContractStep(contract: ContractRecord, kind: Contra
   );
 }
 
-/** The step's line in the conversation (in `actorId`'s name; put once per step and version) and its e-mails. */
+/**
+ * Sends a step's notice once, whatever runs the step's telling again (the contract-paid job's retry or
+ * a duplicate fire): the run that claims it sends it, and gives the claim back if sending fails.
+ */
+async function once(contract: ContractRecord, kind: ContractStepKind, send: () => Promise<void>): Promise<void> {
+  const token = randomUUID();
+  if (!(await claimContractNotice(contract.id, kind, token))) return;
+  try {
+    await send();
+  } catch (error) {
+    await releaseContractNotice(contract.id, kind, token);
+    throw error;
+  }
+}
+
+/**
+ * The step's line in the conversation (in `actorId`'s name; put once per step and version) and its
+ * e-mails; the receipts of a payment go once.
+ */
 export async function tellPartiesOfStep(contract: ContractRecord, kind: ContractStepKind, actorId: string): Promise<void> {
   await Promise.all([
     postContractStepLine({
@@ -163,7 +182,7 @@ export async function tellPartiesOfStep(contract: ContractRecord, kind: Contract
       version: contract.version,
     }),
     ...(kind === 'PROPOSED' || kind === 'UPDATED' ? [emailTenant(contract, kind)] : []),
-    ...(kind === 'PAID' ? [emailReceipts(contract)] : []),
+    ...(kind === 'PAID' ? [once(contract, kind, () => emailReceipts(contract))] : []),
     ...(kind === 'PAYOUT_DONE' ? [emailPayoutSent(contract)] : []),
     ...(kind === 'REFUNDED' ? [emailRefunded(contract)] : []),
   ]);

@@ -9,12 +9,14 @@
 //   paid through another session) is refunded in full, the contract left as it is;
 // - a session that ends unpaid (`checkout.session.expired`, `checkout.session.async_payment_failed`)
 //   frees the dates if it is still the contract's current attempt; a late one changes nothing.
-// The webhook answers once the contract is PAID, its payout scheduled and both parties' open pages
-// told; the rest (the receipts, the conversation's line, the closing and the rating reminders) is the
-// `contract-paid` one-time job's, scheduled for at once, so the provider's call is acknowledged fast.
-// Each handler starts from one read (webhooks.ts): the event's marker, the session's contract and its
-// ad's booking calendar (the session's metadata names the ad), so that a payment costs three round
-// trips in a row: that read, the transaction (PAID, the dates kept, the event's claim), the schedules.
+// The webhook does only what must be atomic with the payment's state, and acknowledges: one read (the
+// event's marker, the session's contract and its ad's booking calendar, the session's metadata naming
+// the ad: webhooks.ts), one transaction (PAID, the dates kept for good, the event's claim), then the
+// `contract-paid` one-time job scheduled for at once, beside the live events to both parties' open
+// pages (the success page waits for them). Everything else is that job's, safe to run again and
+// retried with backoff: the payout's schedule, the receipts (once), the conversation's line, the
+// closing and the rating reminders. The provider's retry of an event whose run failed after PAID (a
+// scheduling failure) finds the contract paid by that session and schedules the job again.
 
 import type { PaymentEvent } from '../../adapters/payment-provider';
 import { paymentProvider } from '../../adapters/payment-provider';
@@ -34,27 +36,41 @@ import type { EventClaim, PaymentEventHandler } from '../payments/webhook-handle
 import { now } from '../clock';
 import { emailPaymentRefundedDatesTaken, publishContractStep, tellPartiesOfStep } from './contract-notices';
 import { scheduleRatingReminders } from '../ratings/rating-reminders';
-import { scheduleClose, schedulePayout } from './contract-payouts';
+import { JOB_RETRY_DELAYS_MS, scheduleClose, schedulePayout, scheduleRetry } from './contract-payouts';
 import { nextStatus } from './contract-states';
 import { step } from './contracts';
 
 export const CONTRACT_PAID_JOB = 'contract-paid';
 
-/** What a payment sets going besides the receipts: the payout, the closing, the reminders to rate the rental once over. */
-async function scheduleAfterPayment(contract: Pick<ContractRecord, 'id' | 'content'>): Promise<void> {
-  await Promise.all([schedulePayout(contract), scheduleClose(contract), scheduleRatingReminders(contract)]);
+/** The contract-paid job of a paid contract, due at once; scheduling it again while it is pending changes nothing. */
+async function scheduleContractPaid(contractId: string): Promise<void> {
+  await scheduler().scheduleOnce({ name: `paid-${contractId}`, job: CONTRACT_PAID_JOB, at: now(), payload: { contractId } });
 }
 
 /**
- * The `contract-paid` job, run at once after the webhook made a contract PAID: the receipts and the
- * conversation's line in the tenant's name (the line is put once per step), the closing and the
- * rating reminders (scheduling them again changes nothing).
+ * The `contract-paid` job, run at once after the webhook made a contract PAID: the payout's schedule,
+ * the closing's and the rating reminders' (a schedule pending is kept), the receipts (once) and the
+ * conversation's line in the tenant's name (once per step), each safe to redo. A failed run schedules
+ * its own retry with the payouts' backoff (the local host's scheduler does not run a failed job again;
+ * `payload.failures` counts the failed runs); once those are spent, the failure is its invoker's.
  */
-export async function runContractPaid(payload: Record<string, unknown>): Promise<'TOLD' | 'NOTHING_TO_DO'> {
+export async function runContractPaid(payload: Record<string, unknown>): Promise<'TOLD' | 'NOTHING_TO_DO' | 'RETRY_SCHEDULED'> {
   const contract = typeof payload.contractId === 'string' ? await getContract(payload.contractId) : undefined;
   if (!contract?.payment) return 'NOTHING_TO_DO';
-  await Promise.all([scheduleClose(contract), scheduleRatingReminders(contract), tellPartiesOfStep(contract, 'PAID', contract.tenantId)]);
-  return 'TOLD';
+  const failures = typeof payload.failures === 'number' ? payload.failures : 0;
+  // Every step to its end, side by side: what succeeded is in place before a retry is scheduled.
+  const failed = (
+    await Promise.allSettled([
+      schedulePayout(contract),
+      scheduleClose(contract),
+      scheduleRatingReminders(contract),
+      tellPartiesOfStep(contract, 'PAID', contract.tenantId),
+    ])
+  ).find((outcome) => outcome.status === 'rejected');
+  if (!failed) return 'TOLD';
+  if (failures >= JOB_RETRY_DELAYS_MS.length) throw failed.reason;
+  await scheduleRetry({ job: CONTRACT_PAID_JOB, prefix: 'paid', contractId: contract.id, failures: failures + 1, error: failed.reason });
+  return 'RETRY_SCHEDULED';
 }
 
 /** What a Checkout Session event says of the platform's contracts; undefined for a session of no contract. */
@@ -129,9 +145,9 @@ async function paymentSucceeded({ object }: PaymentEvent, [readAhead, calendar]:
     const contract = attempt === 1 ? readAhead : await getContract(facts.contractId);
     if (!contract) return;
     // This very payment made it PAID already (a duplicate event of another id, the async success after the
-    // completion, or the provider's retry of a run that failed after PAID): only the payout's schedule,
-    // which changes nothing when it exists, is made sure of.
-    if (contract.payment?.sessionId === facts.sessionId) return scheduleAfterPayment(contract);
+    // completion, or the provider's retry of a run that failed after PAID): only the contract-paid job,
+    // which schedules the payout and tells the parties, is made sure of (running it again changes nothing).
+    if (contract.payment?.sessionId === facts.sessionId) return scheduleContractPaid(contract.id);
     const refusal = refusalOf(contract, facts);
     if (refusal) return refundSession(facts, refusal, claim);
     const at = now().toISOString();
@@ -154,13 +170,9 @@ async function paymentSucceeded({ object }: PaymentEvent, [readAhead, calendar]:
         at,
         { calendar: attempt === 1 ? calendar : undefined, claim: claim.put },
       );
-      // All safe to redo (the provider's retry of a failed event makes sure of the payout's schedule);
-      // side by side, the webhook answers sooner. The rest waits for the contract-paid job.
-      await Promise.all([
-        schedulePayout(paid),
-        scheduler().scheduleOnce({ name: `paid-${paid.id}`, job: CONTRACT_PAID_JOB, at: now(), payload: { contractId: paid.id } }),
-        publishContractStep(paid, 'PAID'),
-      ]);
+      // Both safe to redo (the provider's retry of a failed event schedules the job again), side by
+      // side; the rest waits for the contract-paid job.
+      await Promise.all([scheduleContractPaid(paid.id), publishContractStep(paid, 'PAID')]);
       return;
     } catch (error) {
       if (error instanceof DataRefusal && error.reason === 'DATES_TAKEN') {

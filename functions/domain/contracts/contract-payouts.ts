@@ -11,7 +11,7 @@
 //   transfer back. The key moves on only after a refusal that certainly made no transfer (a restricted
 //   account), since the provider answers a key's first outcome again, refusal included;
 // - a refused transfer (an account restricted, the provider down) is recorded and retried with backoff:
-//   the run schedules the next one PAYOUT_RETRY_DELAYS_MS later (5 min, 30 min, 2 h), each a one-time
+//   the run schedules the next one JOB_RETRY_DELAYS_MS later (5 min, 30 min, 2 h), each a one-time
 //   schedule of its own name, through the same scheduler port as the payout (the stack names this
 //   Lambda's ARN ahead, so that it may schedule itself: infra/aws/scheduling.ts); once those are spent
 //   the payout is flagged for administrators, who retry it from their contracts screen. Any other
@@ -36,12 +36,42 @@ export const CLOSE_JOB = 'contract-close';
 
 /** Longer than the payout Lambda's timeout (10 s) with room: a claim this old belongs to a run that is over. */
 export const PAYOUT_CLAIM_MS = 60_000;
-/** After the first refusal, then the second, then the third: growing delays before trying again. */
-export const PAYOUT_RETRY_DELAYS_MS = [5 * 60_000, 30 * 60_000, 2 * 3_600_000] as const;
-/** The refusals after which the payout is left to administrators: the first try's and every retry's. */
-export const PAYOUT_MAX_FAILURES = PAYOUT_RETRY_DELAYS_MS.length + 1;
-/** The schedule of the retry after the `failures`-th refusal (each its own: a schedule is deleted once run). */
-export const payoutRetryScheduleName = (contractId: string, failures: number) => `payout-${contractId}-retry-${failures}`;
+/** After a contract job's first failure, then the second, then the third: growing delays before trying again. */
+export const JOB_RETRY_DELAYS_MS = [5 * 60_000, 30 * 60_000, 2 * 3_600_000] as const;
+/** The payout's refusals after which it is left to administrators: the first try's and every retry's. */
+export const PAYOUT_MAX_FAILURES = JOB_RETRY_DELAYS_MS.length + 1;
+/** The schedule of a job's retry after its `failures`-th failure (each its own: a schedule is deleted once run). */
+const retryScheduleName = (prefix: string, contractId: string, failures: number) => `${prefix}-${contractId}-retry-${failures}`;
+export const payoutRetryScheduleName = (contractId: string, failures: number) => retryScheduleName('payout', contractId, failures);
+
+/**
+ * Schedules the contract's `job` again JOB_RETRY_DELAYS_MS after its `failures`-th failure (logged
+ * with `error`); the retry's payload counts the failures, for a job that does not keep them itself.
+ */
+export async function scheduleRetry({
+  job,
+  prefix,
+  contractId,
+  failures,
+  error,
+}: {
+  job: string;
+  prefix: string;
+  contractId: string;
+  failures: number;
+  error: unknown;
+}): Promise<void> {
+  const delay = JOB_RETRY_DELAYS_MS[failures - 1]!;
+  console.warn(
+    `[contracts] ${job} of contract ${contractId} failed (${(error as Error)?.message ?? error}), tried again in ${delay / 60_000} min`,
+  );
+  await scheduler().scheduleOnce({
+    name: retryScheduleName(prefix, contractId, failures),
+    job,
+    at: new Date(now().getTime() + delay),
+    payload: { contractId, failures },
+  });
+}
 
 export const payoutKey = (contractId: string, keyAttempt: number) => `payout-${contractId}-k${keyAttempt}`;
 
@@ -161,14 +191,7 @@ async function recordFailure(claimed: ContractRecord, error: PaymentProviderErro
     console.error(`[payouts] contract ${claimed.id}: payout failed ${failures} times, left to administrators: ${error.message}`);
     return 'FLAGGED';
   }
-  const delay = PAYOUT_RETRY_DELAYS_MS[failures - 1]!;
-  console.warn(`[payouts] contract ${claimed.id}: payout failed (${error.message}), tried again in ${delay / 60_000} min`);
-  await scheduler().scheduleOnce({
-    name: payoutRetryScheduleName(claimed.id, failures),
-    job: PAYOUT_JOB,
-    at: new Date(now().getTime() + delay),
-    payload: { contractId: claimed.id },
-  });
+  await scheduleRetry({ job: PAYOUT_JOB, prefix: 'payout', contractId: claimed.id, failures, error });
   return 'RETRY_SCHEDULED';
 }
 
