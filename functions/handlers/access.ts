@@ -130,7 +130,8 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
     secrets: ['originVerify', 'stripe'],
     sendEmail: true,
     publicUrl: true,
-    publish: ['contractEvent', 'chatEvent'],
+    // The conversation's line is the contract-paid job's (contract-payouts), not the webhook's.
+    publish: ['contractEvent'],
     scheduler: true,
   },
   // The contracts' one-time jobs: what follows a payment (receipts, the conversation's line, the

@@ -682,7 +682,7 @@ describe('payments', () => {
       secrets: ['originVerify', 'stripe'],
       sendEmail: true,
       publicUrl: true,
-      publish: ['contractEvent', 'chatEvent'],
+      publish: ['contractEvent'],
       scheduler: true,
     });
     expect(envOf('stripe-webhook')).toMatchObject({
