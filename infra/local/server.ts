@@ -68,6 +68,11 @@ export interface LocalServerOptions {
   dataDir: string;
   /** The built SPA; default web/dist. */
   webDir?: string;
+  /**
+   * Builds the SPA beside the start (`npm start`: web-build.ts), once the port is taken: the host
+   * serves once it is done too, and a failed build fails the start.
+   */
+  buildWeb?: () => Promise<void>;
   /** A DynamoDB (Local) that is already running; without it, DynamoDB Local is started on dataDir/dynamodb. */
   dynamoEndpoint?: string;
   /** Default `partage-local`; created when missing. */
@@ -159,6 +164,9 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
   });
 
   port = await listen(server, options.port ?? 3000, options.host ?? '127.0.0.1');
+  const webBuilt = options.buildWeb?.();
+  // Awaited once the rest is ready; a failure before then is not left unhandled.
+  webBuilt?.catch(() => {});
   const url = `http://localhost:${port}`;
   let dynamo: DynamoDbLocal | undefined;
   /** A first start's seeding DynamoDB Local, and its folder (until its file is in the data folder). */
@@ -306,6 +314,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       return sendText(response, 404, 'Not found');
     };
     upgrade = realtime.handleUpgrade;
+    await webBuilt;
     markReady();
   } catch (error) {
     await close();
