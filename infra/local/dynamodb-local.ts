@@ -50,9 +50,27 @@ const listening = (port: number) =>
  * data file at its first request, so the local host's first start can put a seeded file in place
  * while it starts (server.ts).
  */
-export async function startDynamoDbLocal(options: { dataDir?: string; port?: number; untouched?: boolean } = {}): Promise<DynamoDbLocal> {
+/**
+ * A JVM that lives seconds (the gate's, docs/testing.md; a first start's seeding one) spends more of
+ * the cores compiling and collecting than serving with the defaults.
+ */
+const SHORT_RUN_JAVA_OPTIONS = '-XX:+UseSerialGC -XX:TieredStopAtLevel=1';
+
+/** `shortRun`: a JVM that serves for seconds only (SHORT_RUN_JAVA_OPTIONS). */
+export async function startDynamoDbLocal(
+  options: { dataDir?: string; port?: number; untouched?: boolean; shortRun?: boolean } = {},
+): Promise<DynamoDbLocal> {
   const port = options.port ?? (await freePort());
-  const child: ChildProcess = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  // The package's spawn passes no environment: Java inherits process.env as it is at the call.
+  const javaOptions = process.env.JDK_JAVA_OPTIONS;
+  if (options.shortRun) process.env.JDK_JAVA_OPTIONS = `${javaOptions ?? ''} ${SHORT_RUN_JAVA_OPTIONS}`.trim();
+  let child: ChildProcess;
+  try {
+    child = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  } finally {
+    if (javaOptions === undefined) delete process.env.JDK_JAVA_OPTIONS;
+    else process.env.JDK_JAVA_OPTIONS = javaOptions;
+  }
   let exited = false;
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

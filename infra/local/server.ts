@@ -198,7 +198,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
         process.once('exit', removeScratch);
         await Promise.all([
           startDynamoDbLocal({ dataDir: dbDir, untouched: true }).then((started) => (dynamo = started)),
-          startDynamoDbLocal({ dataDir: scratchDir }).then((started) => (scratch = started)),
+          startDynamoDbLocal({ dataDir: scratchDir, shortRun: true }).then((started) => (scratch = started)),
         ]);
       } else dynamo = await startDynamoDbLocal({ dataDir: dbDir });
     }

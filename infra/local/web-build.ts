@@ -21,13 +21,16 @@ const builtAt = () =>
     (info) => String(info.mtimeMs),
     () => 'none',
   );
-// SITE_URL is written into the prerendered pages (README).
-const sources = () => sourcesHash(REPO_ROOT, SOURCES, [process.env.SITE_URL ?? '']);
+const LOCAL_BROTLI_QUALITY = '9';
+// SITE_URL is written into the prerendered pages (README); BROTLI_QUALITY makes other compressed copies.
+const sources = () => sourcesHash(REPO_ROOT, SOURCES, [process.env.SITE_URL ?? '', process.env.BROTLI_QUALITY ?? LOCAL_BROTLI_QUALITY]);
 
 /** `npm run build -w web`, its output shown only if it fails (it would mix with the host's). */
 function build(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '-w', 'web'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Brotli at 9 rather than 11 (web/scripts/compress.ts): 16 times faster, ~9 % larger, on loopback.
+    const env = { ...process.env, BROTLI_QUALITY: process.env.BROTLI_QUALITY ?? LOCAL_BROTLI_QUALITY };
+    const child = spawn('npm', ['run', 'build', '-w', 'web'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
