@@ -50,8 +50,6 @@ export interface DemoAdsSeedResult {
 export interface DemoAdsLoad {
   /** The ads' ids, in the list's order. */
   adIds: string[];
-  /** Each owner's copy of a picture, `<owner id>/<design id>`: its variants' file ids, narrowest first. */
-  pictures: Map<string, string[]>;
   /** Items put as they are: the stored-file records, the ads, the published ones' search cards and points. */
   items: Record<string, unknown>[];
   /** What the published ads' points add to their cells' counts, summed. */
@@ -85,7 +83,9 @@ export async function demoAdsLoad(ads: DemoAd[], { at, newId = randomUUID }: { a
       }),
     ),
   );
-  const load: DemoAdsLoad = { adIds: [], pictures: new Map(), items: [], counts: [], storedBytes: new Map(), files: [] };
+  const load: DemoAdsLoad = { adIds: [], items: [], counts: [], storedBytes: new Map(), files: [] };
+  /** Each owner's copy of a picture, `<owner id>/<design id>`: its variants' file ids, narrowest first. */
+  const pictures = new Map<string, string[]>();
   const fileRecords = new Map<string, FileRecord>();
   const counts = new CountTotals();
 
@@ -93,7 +93,7 @@ export async function demoAdsLoad(ads: DemoAd[], { at, newId = randomUUID }: { a
   function picture(ownerId: string, designId: string, createdAt: string): { fileIds: string[]; alt: AdImageRecord['alt'] } {
     const { design, variants } = encoded.get(designId)!;
     const key = `${ownerId}/${designId}`;
-    if (!load.pictures.has(key)) {
+    if (!pictures.has(key)) {
       const fileIds = variants.map(({ width, height, bytes }) => {
         const file: FileRecord = {
           id: newId(),
@@ -112,9 +112,9 @@ export async function demoAdsLoad(ads: DemoAd[], { at, newId = randomUUID }: { a
         load.storedBytes.set(ownerId, (load.storedBytes.get(ownerId) ?? 0) + bytes.length);
         return file.id;
       });
-      load.pictures.set(key, fileIds);
+      pictures.set(key, fileIds);
     }
-    return { fileIds: load.pictures.get(key)!, alt: design.alt };
+    return { fileIds: pictures.get(key)!, alt: design.alt };
   }
 
   ads.forEach((ad, index) => {
