@@ -22,11 +22,14 @@ export interface FileRecord {
   height?: number;
 }
 
+/** A file's record item, without the pending list's keys (exported for bulk loads: the demo seed's stored pictures). */
+export const fileItem = (file: FileRecord): Record<string, unknown> => ({ ...fileRecordKey(file.id), type: 'FILE', ...file });
+
 export async function putPendingFile(file: FileRecord): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...fileRecordKey(file.id), type: 'FILE', ...file, ...pendingUploadIndexKeys(file.createdAt, file.id) },
+      Item: { ...fileItem(file), ...pendingUploadIndexKeys(file.createdAt, file.id) },
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );

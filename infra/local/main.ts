@@ -1,4 +1,5 @@
-// `npm start`: the whole product on http://localhost:<PORT> without AWS. Reads PORT (3000),
+// `npm start`: the whole product on http://localhost:<PORT> without AWS (with --build-web: the web app
+// built beside the start unless web/dist is current, web-build.ts). Reads PORT (3000),
 // HOST (127.0.0.1), DATA_DIR (default .data; a relative path is taken from the repository root) and
 // ALLOWED_HOSTS (other host names the browser may use, comma-separated; loopback names always work).
 // Ctrl-C stops everything it started.
@@ -9,6 +10,7 @@ import { DEV_OUTBOX_PATH } from './dev-outbox';
 import { allowedHostsFromEnv } from './host-check';
 import { DEV_SCHEDULES_PATH } from './dev-schedules';
 import { createLocalServer, PortInUseError, type LocalServer } from './server';
+import { buildWebUnlessCurrent } from './web-build';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
@@ -17,7 +19,14 @@ const dataDir = resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data');
 async function start(): Promise<LocalServer> {
   console.log(`Starting the local host (data in ${dataDir})…`);
   try {
-    return await createLocalServer({ port, host: process.env.HOST, dataDir, allowedHosts: allowedHostsFromEnv(process.env.ALLOWED_HOSTS) });
+    return await createLocalServer({
+      port,
+      host: process.env.HOST,
+      dataDir,
+      allowedHosts: allowedHostsFromEnv(process.env.ALLOWED_HOSTS),
+      // `npm start` builds the web app beside the start; `npm run dev:server` serves the API to Vite's dev server.
+      ...(process.argv.includes('--build-web') && { buildWeb: buildWebUnlessCurrent }),
+    });
   } catch (error) {
     if (error instanceof PortInUseError) {
       console.error(

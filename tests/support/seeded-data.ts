@@ -8,44 +8,24 @@
 // copies it to `folder` (replacing what was there).
 
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourcesHash } from '../../infra/local/sources-hash';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES_DIR = join(REPO_ROOT, '.data', 'fixtures');
 const PREFIX = 'seeded-';
 /** What the seed is made of: the functions, the shared rules and the local host. */
 const SOURCES = ['functions', 'graphql/src', 'infra/local', 'package-lock.json'];
-const SKIPPED = new Set(['node_modules', 'dist', 'cdk.out']);
 /** The snapshot is made in a child process; a stale lock (its maker died) is taken over after this. */
 const LOCK_STALE_MS = 10 * 60_000;
 
-async function filesUnder(path: string): Promise<string[]> {
-  const info = await stat(path);
-  if (!info.isDirectory()) return [path];
-  const entries = await readdir(path, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries
-      .filter((entry) => !SKIPPED.has(entry.name) && !/\.test\.tsx?$/.test(entry.name))
-      .map((entry) => filesUnder(join(path, entry.name))),
-  );
-  return nested.flat();
-}
-
 /** A name for today's seed of this code: any change to what seeds, or a new day, makes a new snapshot. */
 export async function seededDataKey(today = new Date()): Promise<string> {
-  const hash = createHash('sha256');
-  const files = (await Promise.all(SOURCES.map((source) => filesUnder(join(REPO_ROOT, source))))).flat().sort();
-  for (const file of files)
-    hash
-      .update(relative(REPO_ROOT, file))
-      .update('\0')
-      .update(await readFile(file));
   // The demo ads' availability is relative to the day in Quebec.
-  hash.update(today.toLocaleDateString('en-CA', { timeZone: 'America/Toronto' }));
-  return `${PREFIX}${hash.digest('hex').slice(0, 16)}`;
+  const hash = await sourcesHash(REPO_ROOT, SOURCES, [today.toLocaleDateString('en-CA', { timeZone: 'America/Toronto' })]);
+  return `${PREFIX}${hash.slice(0, 16)}`;
 }
 
 const exists = (path: string) =>
