@@ -1,6 +1,6 @@
 // `npm run bench:web`: Lighthouse (Chromium, its default mobile emulation and simulated slow 4G) on the
-// built web app served by the local host, as a new visitor finds it: /accueil, /annonces and an ad
-// detail. Each page runs BENCH_WEB_RUNS times (3) and the run of median performance is kept. Besides
+// built web app served by the local host, as a new visitor finds it: /accueil, /annonces, /annonces with
+// criteria (a category and a place with its radius, sorted by distance) and an ad detail. Each page runs BENCH_WEB_RUNS times (3) and the run of median performance is kept. Besides
 // Lighthouse's scores and metrics, initial_js_kb_gz sums the JavaScript the page loaded (gzip -9 sizes of
 // those files of web/dist, in kB of 1000 bytes), which is what the 150 kB budget of the landing page
 // counts. Prints a table and writes bench/results/web.json. Nothing here asserts a budget.
@@ -22,6 +22,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(root, 'web/dist');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** A search as a shared link carries it: equipment for rent around Montréal, 25 km. */
+const SEARCH_WITH_CRITERIA = '/annonces?categories=PREP_EQUIPMENT&modes=RENT&lieu=Montr%C3%A9al&lat=45.5019&lng=-73.5674&rayon=25';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 interface PageResult {
@@ -45,7 +47,7 @@ const chrome = await chromeLauncher.launch({
 });
 
 try {
-  const pages = ['/accueil', '/annonces', await firstAdPath(server.url)];
+  const pages = ['/accueil', '/annonces', SEARCH_WITH_CRITERIA, await firstAdPath(server.url)];
   const results: PageResult[] = [];
   for (const path of pages) results.push(await measure(path));
   console.log(`\nLighthouse, mobile emulation, median of ${RUNS} runs per page:`);
