@@ -1,5 +1,8 @@
-// Crawlers' pages on DynamoDB Local: an ad's page (tags, escaping, canonical redirect, 404 noindex), the
-// app's shell for the other pages under /annonces/, and the sitemap (both languages, published ads only).
+// The pages the server paints, on DynamoDB Local with the built server renderer (web/dist-server, from
+// `npm run build -w web`, which the gate runs first): an ad's page (tags, the app's own render, the data
+// handed over, escaping, canonical redirect, 404 noindex), the search's first page for the address's
+// criteria, the app's shell for the other pages under /annonces/, and the sitemap (both languages,
+// published ads only).
 
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +15,7 @@ import type { UserRecord } from '../data/users';
 import { manualClock, useClock } from '../domain/clock';
 import { replaceIndexedAd } from '../domain/search/indexed-writes';
 import { givenAd, givenStoredImage, givenUser, httpEvent, TEST_PUBLIC_URL, useTestOutbox } from '../testing/fixtures';
-import { handler, SITEMAP_MAX_AGE_SECONDS } from './seo';
+import { handler, PAGE_SHARED_MAX_AGE_SECONDS, SITEMAP_MAX_AGE_SECONDS } from './seo';
 
 const TEMPLATE = `<!doctype html>
 <html lang="fr">
@@ -59,6 +62,13 @@ function get(
 
 const pathOf = async (id: string) => adPath((await getAd(id))!.content.title.fr!, id);
 
+/** The answers the page hands to the app (web/src/lib/api/page-data.ts), as the browser reads them. */
+function pageData(html: string): { key: [string, Record<string, unknown>]; data: Record<string, unknown> }[] {
+  const element = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
+  if (!element) throw new Error('The page has no page-data element');
+  return JSON.parse(element[1]!) as never;
+}
+
 const TRICKY_TITLE = `Four "Rational" <b>6 niveaux</b> & cie`;
 
 describe('GET /annonces/{slug}-{id}', () => {
@@ -102,11 +112,29 @@ describe('GET /annonces/{slug}-{id}', () => {
     );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain(`<meta name="twitter:title" content="${escapedTitle}" />`);
+    // The app's own render of the page, in French, which the app takes over without asking again.
+    expect(html).toContain('<div id="root" data-prerendered="fr" data-namespaces="');
     expect(html).toContain(`<h1>${escapedTitle}</h1>`);
-    expect(html).toContain('<dt>Catégorie</dt><dd>Cuisine professionnelle</dd>');
-    expect(html).toContain('<dt>Ville</dt><dd>Montréal</dd>');
-    // The build's scripts stay: the app takes the page over.
+    expect(html).toContain('Cuisine professionnelle');
+    expect(html).toMatch(new RegExp(`<img [^>]*srcSet="[^"]*${image}[^"]*"[^>]* width="1200" height="900"[^>]* loading="eager"`));
     expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+    const [detail, booked] = pageData(html);
+    expect(detail?.key).toEqual(['AdDetail', { id }]);
+    expect(detail?.data.ad).toMatchObject({ id, path, title: { fr: TRICKY_TITLE }, editable: false, contact: { email: null } });
+    expect(booked).toEqual({ key: ['AdBookedPeriods', { adId: id }], data: { adBookedPeriods: [] } });
+    // The same copy serves every visitor for a minute at CloudFront; browsers ask again.
+    expect(response.headers?.['cache-control']).toBe(`public, max-age=0, s-maxage=${PAGE_SHARED_MAX_AGE_SECONDS}`);
+  });
+
+  it('keeps a title that closes the data’s script element inside it', async () => {
+    siteServesTemplate();
+    const hostile = 'Four </script><script>alert(1)</script><!-- \u2028 fin';
+    const { id } = await givenAd(owner, { title: { fr: hostile, en: null } }, { published: true });
+    const html = (await get(`/annonces/${await pathOf(id)}`)).body!;
+    // The language check, the build's module and the data: nothing of the title runs.
+    expect(html.match(/<script/g)).toHaveLength(3);
+    expect(html).not.toContain('<script>alert(1)');
+    expect((pageData(html)[0]?.data.ad as { title: { fr: string } }).title.fr).toBe((await getAd(id))!.content.title.fr);
   });
 
   it('answers in English at ?lang=en, falling back to the French text the ad lacks in English', async () => {
@@ -118,7 +146,8 @@ describe('GET /annonces/{slug}-{id}', () => {
     expect(html).toContain('<title>Refrigerated truck | Food Equipment Sharing</title>');
     expect(html).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/annonces/${path}?lang=en" />`);
     expect(html).toContain('<meta name="description" content="Cuisine équipée, disponible le soir." />');
-    expect(html).toContain('<dt>Category</dt><dd>Professional kitchen</dd>');
+    expect(html).toContain('data-prerendered="en"');
+    expect(html).toContain('Professional kitchen');
     expect(html).toContain('<meta name="twitter:card" content="summary" />');
     expect(html).not.toContain('og:image');
   });
@@ -162,6 +191,31 @@ describe('GET /annonces/{slug}-{id}', () => {
       expect(response.statusCode, path).toBe(200);
       expect(response.body).toBe(TEMPLATE);
     }
+  });
+});
+
+describe('GET /annonces', () => {
+  it('paints the first page of results for the address’s criteria, in the asked language, with its data', async () => {
+    siteServesTemplate();
+    const truck = await givenAd(
+      owner,
+      { title: { fr: 'Camion zéphyrin réfrigéré', en: 'Zephyrin refrigerated truck' } },
+      { published: true },
+    );
+    await givenAd(owner, { title: { fr: 'Brouillon zéphyrin', en: null } });
+    const response = await get('/annonces', { q: 'zéphyrin', lang: 'en' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers?.['cache-control']).toBe(`public, max-age=0, s-maxage=${PAGE_SHARED_MAX_AGE_SECONDS}`);
+    const html = response.body!;
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('data-prerendered="en"');
+    expect(html).toContain(`href="/annonces/${await pathOf(truck.id)}"`);
+    expect(html).toContain('Zephyrin refrigerated truck');
+    expect(html).not.toContain('Brouillon');
+    // Cached as the first page of the search the page's list reads (useAdPages).
+    const [search] = pageData(html);
+    expect(search?.key).toEqual(['SearchAds', { input: { keyword: 'zéphyrin' } }]);
+    expect(search?.data).toMatchObject({ pages: [{ searchAds: { items: [{ id: truck.id }], nextToken: null } }], pageParams: [null] });
   });
 });
 

@@ -32,6 +32,9 @@ export function requestedLanguage(lang: string | null | undefined): UiLanguage {
 export const pageUrlIn = (origin: string, path: string, language: UiLanguage): string =>
   language === DEFAULT_UI_LANGUAGE ? `${origin}${path}` : `${origin}${path}?lang=${language}`;
 
+/** The id of the element holding the answers a page painted by the server was rendered with (web/src/lib/api/page-data.ts). */
+export const PAGE_DATA_ID = 'page-data';
+
 /** The attribute the check sets on <html>: the app's CSS hides the prerendered content while it is there. */
 export const PRERENDER_STALE_ATTRIBUTE = 'data-prerender-stale';
 

@@ -1,13 +1,14 @@
-// Boot. A page the build prerendered (scripts/prerender.ts) is already on screen: it stays as it is until
-// its route's code, its translations and config.json (the footer's links) are here, then the app renders
-// the same content in its place in one go (no "Loading…" in between, no shift). Any other page renders at
+// Boot. A page the build prerendered (scripts/prerender.ts) or the server painted (server-render.tsx) is
+// already on screen: it stays as it is until its route's code, its translations, config.json (the footer's
+// links) and, for a server's page, the answers it was painted with (put in the query cache) are here, then
+// the app renders the same content in its place in one go (no "Loading…" in between, no shift, no request). Any other page renders at
 // once (the shell's words are bundled) while config.json loads; the Amplify client waits for the config
 // itself. Rendering synchronously means the skip link exists when the page has loaded.
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { PRERENDER_STALE_ATTRIBUTE } from '@partage/graphql';
+import { PAGE_DATA_ID, PRERENDER_STALE_ATTRIBUTE } from '@partage/graphql';
 import { BootFailure } from './app/BootFailure';
 import { preloadRoutePages } from './app/lazy-page';
 import { routes } from './app/routes';
@@ -52,7 +53,9 @@ const failed = (error: unknown) => {
 const prerendered = container.dataset.prerendered !== undefined && !document.documentElement.hasAttribute(PRERENDER_STALE_ATTRIBUTE);
 if (prerendered) {
   const namespaces = (container.dataset.namespaces ?? '').split(' ').filter(Boolean);
-  Promise.all([loadRuntimeConfig(), preloadRoutePages(routes, window.location.pathname), i18n.loadNamespaces(namespaces)]).then(
+  // The cache comes with the page's code (TanStack Query is not in the shell's chunks).
+  const pageData = document.getElementById(PAGE_DATA_ID) && import('./lib/api/page-data').then(({ seedPageData }) => seedPageData());
+  Promise.all([loadRuntimeConfig(), preloadRoutePages(routes, window.location.pathname), i18n.loadNamespaces(namespaces), pageData]).then(
     ([config]) => {
       renderApp();
       started(config);
