@@ -36,6 +36,11 @@ export interface HandlerAccess {
   placeIndex?: boolean;
   /** The file store's bucket, per area (key prefix `files/<area>/`). */
   files?: Partial<Record<FileArea, 'read' | 'readWrite'>>;
+  /**
+   * The web app's server renderer (web/dist-server, built by `npm run build -w web`) shipped in its bundle,
+   * and PAGE_RENDERER_PATH naming it (adapters/page-renderer.ts).
+   */
+  pageRenderer?: boolean;
   memorySize?: number;
   /** Seconds a run may take (default 10: a request's). */
   timeoutSeconds?: number;
@@ -119,7 +124,7 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // dates and the search index, and writes the search's limits per source address; PUBLIC_URL for the absolute
   // URLs and the web app's index.html (fetched from the site); the ads' image URLs (built by the file store, no
   // object read). More memory is more CPU: React renders the page (the renderer parses about a second at a cold start).
-  seo: { table: 'readWrite', secrets: ['originVerify'], publicUrl: true, files: { public: 'read' }, memorySize: 1024 },
+  seo: { table: 'readWrite', secrets: ['originVerify'], publicUrl: true, files: { public: 'read' }, pageRenderer: true, memorySize: 1024 },
   // Onboarding with the payment provider: Stripe calls (its secret key), the user item's payment state,
   // PUBLIC_URL for the pages Stripe's onboarding comes back to.
   payments: { table: 'readWrite', secrets: ['stripe'], publicUrl: true },

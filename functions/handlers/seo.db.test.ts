@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AD_MAIN_PICTURE_SIZES, adPath } from '@partage/graphql';
+import { AD_MAIN_PICTURE_SIZES, adPath, PAGE_SHARED_MAX_AGE_SECONDS } from '@partage/graphql';
 import { getAd } from '../data/ads';
 import type { UserRecord } from '../data/users';
 import { manualClock, useClock } from '../domain/clock';
 import { replaceIndexedAd } from '../domain/search/indexed-writes';
 import { givenAd, givenStoredImage, givenUser, httpEvent, TEST_PUBLIC_URL, useTestOutbox } from '../testing/fixtures';
-import { handler, PAGE_SHARED_MAX_AGE_SECONDS, SITEMAP_MAX_AGE_SECONDS } from './seo';
+import { handler, SITEMAP_MAX_AGE_SECONDS } from './seo';
 
 const TEMPLATE = `<!doctype html>
 <html lang="fr">

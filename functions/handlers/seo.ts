@@ -8,7 +8,7 @@
 // ads (domain/site/sitemap.ts), kept a few minutes.
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { requestedLanguage, type UiLanguage } from '@partage/graphql';
+import { PAGE_SHARED_MAX_AGE_SECONDS, requestedLanguage, type UiLanguage } from '@partage/graphql';
 import { publicUrl } from '../adapters/env';
 import { renderServerPage } from '../adapters/page-renderer';
 import { siteTemplate } from '../adapters/site-template';
@@ -24,12 +24,6 @@ export const SITEMAP_PATH = '/sitemap.xml';
 export const SEARCH_PAGE_PATH = '/annonces';
 /** How long a sitemap is kept (here and in caches): new ads appear within it. */
 export const SITEMAP_MAX_AGE_SECONDS = 300;
-/**
- * How long CloudFront keeps a page the server painted (browsers ask again each time). Every answer is a
- * visitor's view (the server never knows who asks: sessions live in the browser), so one copy serves
- * everyone; a signed-in reader's view arrives after the app starts. An edit shows within this time.
- */
-export const PAGE_SHARED_MAX_AGE_SECONDS = 60;
 
 const html = (statusCode: number, body: string, cacheControl = 'no-cache'): HttpResponse => ({
   statusCode,

@@ -26,6 +26,9 @@ import { PLACE_INDEX_ACTIONS } from './place-index';
 import type { Scheduling } from './scheduling';
 
 export const HANDLERS_DIR = join(REPO_ROOT, 'functions', 'handlers');
+/** The web app's server renderer as the build leaves it (web/scripts/prerender.ts), and where a bundle carries it. */
+export const PAGE_RENDERER_DIR = join(REPO_ROOT, 'web', 'dist-server');
+export const PAGE_RENDERER_PATH = '/var/task/page-renderer/server-render.js';
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
 
 /** What the file store does with objects (functions/adapters/s3-file-store.ts): ranged and presigned GET, copy source. */
@@ -57,6 +60,14 @@ function assertLocalEsbuild(): void {
       'esbuild is not installed: the Lambdas are bundled locally, never in Docker. Run `npm install` at the repository root.',
     );
   }
+}
+
+/** The built renderer: synthesis fails early without it (the pages would answer 500). */
+function pageRendererDir(): string {
+  if (!existsSync(join(PAGE_RENDERER_DIR, 'server-render.js'))) {
+    throw new Error(`${PAGE_RENDERER_DIR} has no server-render.js: run \`npm run build -w web\` before synthesising.`);
+  }
+  return PAGE_RENDERER_DIR;
 }
 
 export interface HandlerFunctionsProps {
@@ -188,6 +199,7 @@ export class HandlerFunctions extends Construct {
             }
           : {}),
         ...(access.placeIndex ? { PLACES_ADAPTER: 'amazon-location', PLACE_INDEX_NAME: props.placeIndex.indexName } : {}),
+        ...(access.pageRenderer ? { PAGE_RENDERER_PATH } : {}),
         APP_VERSION: props.appVersion,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -204,6 +216,14 @@ export class HandlerFunctions extends Construct {
         externalModules: ['@aws-sdk/*'],
         tsconfig: join(REPO_ROOT, 'functions', 'tsconfig.json'),
         logLevel: LogLevel.WARNING,
+        // The renderer is loaded by path at run time (not bundled): a copy of the build beside the handler.
+        ...(access.pageRenderer && {
+          commandHooks: {
+            beforeBundling: () => [],
+            beforeInstall: () => [],
+            afterBundling: (_inputDir: string, outputDir: string) => [`cp -r "${pageRendererDir()}" "${outputDir}/page-renderer"`],
+          },
+        }),
         ...(access.secrets?.includes('twilio') && {
           esbuildArgs: Object.fromEntries(Object.entries(TWILIO_BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
         }),
