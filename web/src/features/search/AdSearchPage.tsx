@@ -117,9 +117,15 @@ export function AdSearchPage() {
                 </button>
               ))}
             </div>
-            {/* A button, not a map-sized placeholder: on a phone that pushed the first result below the fold. */}
-            {view === 'cartes' && !mapShown && (
-              <button type="button" className="button button--secondary button--small" onClick={() => setMapOpened(true)}>
+            {/* A button, not a map-sized placeholder: on a phone that pushed the first result below the fold. Kept
+                in the markup beside the results too (search.css hides it there): the page the server paints does
+                not know the screen, and a phone's must show it. */}
+            {view === 'cartes' && !mapOpened && (
+              <button
+                type="button"
+                className="button button--secondary button--small search-toolbar__map-button"
+                onClick={() => setMapOpened(true)}
+              >
                 {t('search:map.show')}
               </button>
             )}
@@ -134,7 +140,15 @@ export function AdSearchPage() {
               {t(count.exact ? 'search:results.matching' : 'search:results.matchingMore', { count: count.value })}
             </p>
           )}
-          <div className={view === 'cartes' ? 'search-results__body search-results__body--map' : 'search-results__body'}>
+          {/* Not opened, the map shows beside the results only (search.css): the page the server paints has it
+              in its markup whatever the screen, and a phone must not show it before the app drops it. */}
+          <div
+            className={
+              view === 'cartes'
+                ? `search-results__body search-results__body--map${mapOpened ? '' : ' search-results__body--map-closed'}`
+                : 'search-results__body'
+            }
+          >
             <SearchResults
               pages={results}
               view={view}
