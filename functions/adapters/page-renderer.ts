@@ -4,29 +4,7 @@
 // a page first needs it (its first load parses the app: about a second on a Lambda's cold start).
 
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { UiLanguage } from '@partage/graphql';
-import type { ResolverEvent } from '../handlers/shared/resolver';
-
-/** The resolvers of the fields a page reads (web/src/server/execute.ts PageResolvers; handlers/shared/page-resolvers.ts). */
-export interface PageResolvers {
-  /** `Type.field` of every field they serve. */
-  fields: ReadonlySet<string>;
-  /** Answers calls of fields given AppSync's events, one result per call in order: its value, or AppSync's error envelope. */
-  resolve: (calls: ResolverEvent[]) => Promise<unknown[]>;
-  /** The visitor's address: resolvers limited per source count them, not the server. */
-  sourceAddress?: string;
-}
-
-/** renderServerPage's request (web/src/server-render.tsx ServerPageRequest; typed here: functions do not compile the app). */
-export interface ServerPageRequest {
-  template: string;
-  path: string;
-  search: string;
-  language: UiLanguage;
-  origin: string;
-  head?: string;
-  resolvers: PageResolvers;
-}
+import type { ServerPageRequest } from '@partage/graphql';
 
 interface PageRenderer {
   renderServerPage(request: ServerPageRequest): Promise<string>;

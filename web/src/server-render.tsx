@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { PRERENDER_LANGUAGE_CHECK, type UiLanguage } from '@partage/graphql';
+import { PRERENDER_LANGUAGE_CHECK, type ServerPageRequest, type UiLanguage } from '@partage/graphql';
 import { routes } from './app/routes';
 import { pageDataElement, type PageDataEntry } from './lib/api/page-data';
 import { queryClient } from './lib/api/query-client';
@@ -19,11 +19,9 @@ import { i18n, initI18n } from './lib/i18n/i18n';
 import { PageTitleSink } from './lib/i18n/use-page-title';
 import { headTagsHtml, headTagsOf } from './lib/seo/head-tags';
 import { prerenderedDocument } from './server/document';
-import { runQuery, type PageResolvers } from './server/execute';
+import { runQuery } from './server/execute';
 import { pageModuleOf, pageStylesheets, stylesheetLinks, type Manifest } from './server/page-assets';
 import { pageQueries } from './server/page-queries';
-
-export type { PageResolvers, ResolverCall } from './server/execute';
 
 export interface PrerenderedPage {
   /** The markup of #root. */
@@ -90,19 +88,6 @@ async function renderRoutes(url: string, language: UiLanguage, origin: string) {
 /** `origin`: the site's address for absolute canonical and alternate URLs ('' writes root-relative ones). */
 export const prerenderPage = (path: string, language: UiLanguage, origin: string): Promise<PrerenderedPage> =>
   oneAtATime(() => renderRoutes(path, language, origin));
-
-export interface ServerPageRequest {
-  /** The deployed index.html (functions/adapters/site-template.ts). */
-  template: string;
-  path: string;
-  /** The query string, with its `?` or empty: a search's criteria. */
-  search: string;
-  language: UiLanguage;
-  origin: string;
-  /** Head tags of the server's own in place of the page's (an ad's Open Graph tags and picture preload). */
-  head?: string;
-  resolvers: PageResolvers;
-}
 
 let manifest: Manifest | undefined;
 /** Vite's build manifest, kept beside this file by the build (scripts/prerender.ts). */

@@ -3,7 +3,7 @@
 // (resolverHandler: the same checks before resolving, the same error envelopes), for an anonymous
 // caller at the visitor's address. A field not here fails the page's query, and the browser asks the API.
 
-import type { PageResolvers } from '../../adapters/page-renderer';
+import type { PageResolvers } from '@partage/graphql';
 import { adsFields } from '../ads';
 import { contractsFields } from '../contracts';
 import { ratingsFields } from '../ratings';

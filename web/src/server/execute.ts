@@ -5,48 +5,21 @@
 // BatchInvoke sends them (a page of 24 cards reads their ratings at once), every other field read from
 // its parent as AppSync does.
 import { buildSchema, defaultFieldResolver, execute, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { isResolverError } from '@partage/graphql';
+import { isResolverError, type PageResolverCall, type PageResolvers } from '@partage/graphql';
 import API_SCHEMA from '../lib/api/schema.graphql?raw';
-
-/** AppSync's event for a direct Lambda resolver, as functions/handlers/shared/resolver.ts reads it. */
-export interface ResolverCall {
-  arguments: Record<string, unknown>;
-  identity: null;
-  source: unknown;
-  info: {
-    fieldName: string;
-    parentTypeName: string;
-    variables: Record<string, unknown>;
-    selectionSetList: string[];
-    selectionSetGraphQL: string;
-  };
-  request: { headers: Record<string, string> };
-  prev: null;
-  stash: Record<string, never>;
-}
-
-/** The server's resolvers for the fields a page reads. */
-export interface PageResolvers {
-  /** `Type.field` of every field they serve. */
-  fields: ReadonlySet<string>;
-  /** Answers calls of fields, one result per call in order: its value, or AppSync's error envelope. */
-  resolve: (calls: ResolverCall[]) => Promise<unknown[]>;
-  /** The visitor's address: resolvers limited per source count them, not the server. */
-  sourceAddress?: string;
-}
 
 let schema: GraphQLSchema | undefined;
 
 /** Calls made in the same turn go out together; each gets its own result. */
 function batcher(resolvers: PageResolvers) {
-  let pending: { call: ResolverCall; settle: (result: Promise<unknown>) => void }[] = [];
+  let pending: { call: PageResolverCall; settle: (result: Promise<unknown>) => void }[] = [];
   const flush = () => {
     const batch = pending;
     pending = [];
     const results = resolvers.resolve(batch.map(({ call }) => call));
     batch.forEach(({ settle }, index) => settle(results.then((answers) => answers[index])));
   };
-  return (call: ResolverCall): Promise<unknown> =>
+  return (call: PageResolverCall): Promise<unknown> =>
     new Promise((settle) => {
       if (pending.length === 0) queueMicrotask(flush);
       pending.push({ call, settle });
