@@ -136,11 +136,11 @@ test('an ad’s page and a search arrive painted by the server and become the li
   await expect(page.getByRole('link', { name: /Log in to see/ })).toBeVisible();
 
   const search = '/annonces?lang=en&categories=REFRIGERATION_EQUIPMENT&vue=liste';
-  expect(await (await request.get(search)).text()).toContain('class="ad-card');
+  expect(await (await request.get(search)).text()).toContain('class="search-row" data-ad-id="');
   await page.goto(search);
   await takenOver();
   await expect(page.getByRole('heading', { level: 1, name: 'Ads' })).toBeVisible();
-  await expect(page.locator('.ad-card').first()).toBeVisible();
+  await expect(page.locator('.search-row').first()).toBeVisible();
   expect(asked).toEqual([]);
   // Live: a new sort is asked of the API.
   await page.getByLabel('Sort by').selectOption('DATE_ASC');
