@@ -26,8 +26,7 @@ import { PLACE_INDEX_ACTIONS } from './place-index';
 import type { Scheduling } from './scheduling';
 
 export const HANDLERS_DIR = join(REPO_ROOT, 'functions', 'handlers');
-/** The web app's server renderer as the build leaves it (web/scripts/prerender.ts), and where a bundle carries it. */
-export const PAGE_RENDERER_DIR = join(REPO_ROOT, 'web', 'dist-server');
+/** Where a bundle carries the web app's server renderer (handlers that declare `pageRenderer`). */
 export const PAGE_RENDERER_PATH = '/var/task/page-renderer/server-render.js';
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
 
@@ -63,11 +62,11 @@ function assertLocalEsbuild(): void {
 }
 
 /** The built renderer: synthesis fails early without it (the pages would answer 500). */
-function pageRendererDir(): string {
-  if (!existsSync(join(PAGE_RENDERER_DIR, 'server-render.js'))) {
-    throw new Error(`${PAGE_RENDERER_DIR} has no server-render.js: run \`npm run build -w web\` before synthesising.`);
+function checkedRendererDir(dir: string): string {
+  if (!existsSync(join(dir, 'server-render.js'))) {
+    throw new Error(`${dir} has no server-render.js: run \`npm run build -w web\` before synthesising.`);
   }
-  return PAGE_RENDERER_DIR;
+  return dir;
 }
 
 export interface HandlerFunctionsProps {
@@ -85,6 +84,8 @@ export interface HandlerFunctionsProps {
   twilioSecret: secretsmanager.ISecret;
   /** Stripe's secret key and webhook signing secret (functions/adapters/stripe-payment-provider.ts). */
   stripeSecret: secretsmanager.ISecret;
+  /** The web app's server renderer as the build leaves it (web/dist-server, beside the web build). */
+  pageRendererDir: string;
   /** The file store's buckets (infra/aws/file-storage.ts). */
   fileBuckets: { files: s3.IBucket; public: s3.IBucket };
   /** Amazon Location's place index (infra/aws/place-index.ts). */
@@ -221,7 +222,7 @@ export class HandlerFunctions extends Construct {
           commandHooks: {
             beforeBundling: () => [],
             beforeInstall: () => [],
-            afterBundling: (_inputDir: string, outputDir: string) => [`cp -r "${pageRendererDir()}" "${outputDir}/page-renderer"`],
+            afterBundling: (_inputDir: string, outputDir: string) => [`cp -r "${checkedRendererDir(props.pageRendererDir)}" "${outputDir}/page-renderer"`],
           },
         }),
         ...(access.secrets?.includes('twilio') && {

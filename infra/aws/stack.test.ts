@@ -88,6 +88,11 @@ beforeAll(() => {
   // The build's precompressed copies, which only the local host serves.
   writeFileSync(join(webDist, 'index.html.br'), 'brotli');
   writeFileSync(join(webDist, 'assets', 'index-abc123.js.gz'), 'gzip');
+  // The server renderer the build writes beside it (web/dist-server), which the pages' Lambda carries.
+  const pageRenderer = join(workDir, 'dist-server');
+  mkdirSync(pageRenderer);
+  writeFileSync(join(pageRenderer, 'server-render.js'), 'export const renderServerPage = () => "<html></html>";');
+  writeFileSync(join(pageRenderer, 'manifest.json'), '{}');
   outdir = join(workDir, 'cdk.out');
 
   const { context } = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };

@@ -20,11 +20,12 @@ export function useMediaQuery(query: string, fallback: boolean): boolean {
 
 /**
  * A ref for an element, and whether it has come within `margin` of the viewport (it then stays true).
- * Without IntersectionObserver (jsdom), it is true at once.
+ * In a browser without IntersectionObserver (jsdom), it is true at once; rendered outside a browser (the
+ * server's pages), false, as the browser's first render is (it adopts that markup).
  */
 export function useNearViewport<T extends Element>(margin = '200px'): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (near || !ref.current) return;
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
