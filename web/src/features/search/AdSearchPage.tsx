@@ -42,6 +42,8 @@ export function AdSearchPage() {
   // Beside the results, the map loads at once. Above them (phones, tablets) it waits for a tap on the
   // toolbar's button: MapLibre is about 300 kB over a mobile connection and seconds of a phone's
   // processor, and the results come first.
+  // Outside a browser no query matches (useMediaQuery): the page the server paints has no map, which a phone
+  // must not start loading while the app adopts that page; a wide screen's map comes right after, in its column.
   const besideResults = useMediaQuery(MAP_BESIDE_RESULTS, true);
   const [mapOpened, setMapOpened] = useState(false);
   const mapShown = besideResults || mapOpened;
@@ -140,15 +142,7 @@ export function AdSearchPage() {
               {t(count.exact ? 'search:results.matching' : 'search:results.matchingMore', { count: count.value })}
             </p>
           )}
-          {/* Not opened, the map shows beside the results only (search.css): the page the server paints has it
-              in its markup whatever the screen, and a phone must not show it before the app drops it. */}
-          <div
-            className={
-              view === 'cartes'
-                ? `search-results__body search-results__body--map${mapOpened ? '' : ' search-results__body--map-closed'}`
-                : 'search-results__body'
-            }
-          >
+          <div className={view === 'cartes' ? 'search-results__body search-results__body--map' : 'search-results__body'}>
             <SearchResults
               pages={results}
               view={view}

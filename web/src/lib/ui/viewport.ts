@@ -2,8 +2,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 
 /**
- * Whether a media query matches, following changes. The server's prerendered HTML and a browser
- * without matchMedia (the unit tests' jsdom) answer `fallback`.
+ * Whether a media query matches, following changes. A browser without matchMedia (the unit tests' jsdom)
+ * answers `fallback`; a page painted ahead (prerendered, or by the server), false.
  */
 export function useMediaQuery(query: string, fallback: boolean): boolean {
   return useSyncExternalStore(
@@ -14,7 +14,9 @@ export function useMediaQuery(query: string, fallback: boolean): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => (typeof matchMedia === 'function' ? matchMedia(query).matches : fallback),
-    () => fallback,
+    // Outside a browser (the pages painted ahead), no query matches; the app adopts that markup, then renders
+    // with the screen's answer.
+    () => false,
   );
 }
 
