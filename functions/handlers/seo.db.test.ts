@@ -219,6 +219,17 @@ describe('GET /annonces', () => {
   });
 });
 
+describe('GET /annonces with hostile criteria', () => {
+  it('answers the page, every value escaped, and leaves out a search the API refuses (the app asks and shows why)', async () => {
+    siteServesTemplate();
+    const hostile = `</script><script>alert(1)</script>${'é'.repeat(300)}`;
+    const response = await get('/annonces', { q: hostile, lat: '91', lng: 'x', rayon: '99999', categories: 'NOPE,SURPLUS', tri: 'DROP' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect(response.body).toContain('<h1>Annonces</h1>');
+  });
+});
+
 describe('GET /sitemap.xml', () => {
   it('lists the public pages in both languages with alternates and the published ads only, escaped, and keeps it a few minutes', async () => {
     const clock = manualClock('2031-01-01T00:00:00Z');
