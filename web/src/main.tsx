@@ -45,11 +45,13 @@ const renderApp = () => {
   root = createRoot(container);
   flushSync(() => root!.render(app()));
 };
-// A page painted ahead (prerendered, or by the server) becomes the app where it stands: React adopts its
-// elements instead of drawing new ones, so nothing is painted again (its largest paint stays the first)
-// and the takeover costs the main thread less. What differs for this visitor (signed in: the header's
-// menu) renders right after, from the stores' server snapshots. A part that still differs is drawn anew
-// by React (the page works), and reported: the render outside the browser should have matched.
+// A page the server painted with its data becomes the app where it stands: React adopts its elements
+// instead of drawing new ones, so nothing is painted again (its largest paint stays the first) and the
+// takeover costs the main thread less. What differs for this visitor (signed in: the header's menu)
+// renders right after, from the stores' server snapshots. A part that still differs is drawn anew by
+// React (the page works), and reported: the render outside the browser should have matched. A page the
+// build prerendered is drawn again instead: what it leaves to the browser (the landing page's first-visit
+// invitation under its hero) comes in that one render rather than moving the page after it.
 const hydrateApp = () => {
   root = hydrateRoot(container, app(), {
     onRecoverableError: (error) => logger.warning(`The page painted ahead differed from the app's: ${describeError(error)}`),
@@ -70,10 +72,12 @@ const prerendered = container.dataset.prerendered !== undefined && !document.doc
 if (prerendered) {
   const namespaces = (container.dataset.namespaces ?? '').split(' ').filter(Boolean);
   // The cache comes with the page's code (TanStack Query is not in the shell's chunks).
-  const pageData = document.getElementById(PAGE_DATA_ID) && import('./lib/api/page-data').then(({ seedPageData }) => seedPageData());
+  const painted = document.getElementById(PAGE_DATA_ID) !== null;
+  const pageData = painted && import('./lib/api/page-data').then(({ seedPageData }) => seedPageData());
   Promise.all([loadRuntimeConfig(), preloadRoutePages(routes, window.location.pathname), i18n.loadNamespaces(namespaces), pageData]).then(
     ([config]) => {
-      hydrateApp();
+      if (painted) hydrateApp();
+      else renderApp();
       started(config);
     },
     failed,
