@@ -4,9 +4,11 @@
 // criteria, the app's shell for the other pages under /annonces/, and the sitemap (both languages,
 // published ads only).
 
+import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AD_MAIN_PICTURE_SIZES, adPath, PAGE_SHARED_MAX_AGE_SECONDS } from '@partage/graphql';
@@ -29,9 +31,14 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
+/** The renderer's last file: the build moves the manifest in once server-render.js is written (web/scripts/prerender.ts). */
+const BUILT_RENDERER_DONE = fileURLToPath(new URL('../../web/dist-server/manifest.json', import.meta.url));
+
 useTestOutbox();
 let owner: UserRecord;
 beforeAll(async () => {
+  // The gate builds the web beside vitest: these pages wait for the renderer it writes.
+  while (!existsSync(BUILT_RENDERER_DONE)) await new Promise((resolve) => setTimeout(resolve, 500));
   // The local file store builds the images' public URLs (no file is read).
   const storeDir = await mkdtemp(join(tmpdir(), 'seo-files-'));
   Object.assign(process.env, { FILE_STORE_ADAPTER: 'local', FILE_STORE_DIR: storeDir, FILE_STORE_SECRET: 'test-file-store-secret' });
