@@ -222,7 +222,9 @@ export class HandlerFunctions extends Construct {
           commandHooks: {
             beforeBundling: () => [],
             beforeInstall: () => [],
-            afterBundling: (_inputDir: string, outputDir: string) => [`cp -r "${checkedRendererDir(props.pageRendererDir)}" "${outputDir}/page-renderer"`],
+            afterBundling: (_inputDir: string, outputDir: string) => [
+              `cp -r "${checkedRendererDir(props.pageRendererDir)}" "${outputDir}/page-renderer"`,
+            ],
           },
         }),
         ...(access.secrets?.includes('twilio') && {
