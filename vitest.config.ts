@@ -44,6 +44,9 @@ export default defineConfig({
           pool: 'forks',
           isolate: false,
           globalSetup: ['tests/support/dynamodb-global-setup.ts'],
+          // The built server renderer (6 MB, already JavaScript for Node: handlers/seo.ts) loads as Node loads
+          // it, not through Vite's transform (15 s of a worker).
+          server: { deps: { external: [/[\\/]web[\\/]dist-server[\\/]/] } },
           // Generous: a suite waits on DynamoDB Local, which shares the cores with the other workers;
           // only a hang should fail on time.
           testTimeout: 300_000,

@@ -16,7 +16,7 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
-    // For the prerenderer (scripts/page-assets.ts), which deletes it once read.
+    // For the pages rendered ahead of the browser (src/server/page-assets.ts): moved out of dist by scripts/prerender.ts.
     manifest: true,
     emptyOutDir: true,
     rolldownOptions: {

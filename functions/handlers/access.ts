@@ -36,6 +36,11 @@ export interface HandlerAccess {
   placeIndex?: boolean;
   /** The file store's bucket, per area (key prefix `files/<area>/`). */
   files?: Partial<Record<FileArea, 'read' | 'readWrite'>>;
+  /**
+   * The web app's server renderer (web/dist-server, built by `npm run build -w web`) shipped in its bundle,
+   * and PAGE_RENDERER_PATH naming it (adapters/page-renderer.ts).
+   */
+  pageRenderer?: boolean;
   memorySize?: number;
   /** Seconds a run may take (default 10: a request's). */
   timeoutSeconds?: number;
@@ -115,9 +120,11 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   },
   // The contact form: e-mails the team (CONTACT_EMAIL); the table holds its limits per source and sender.
   contact: { table: 'readWrite', sendEmail: true, publicUrl: true, contactEmail: true },
-  // Ad pages and the sitemap for crawlers: reads ads and the search index; PUBLIC_URL for the absolute URLs and
-  // the web app's index.html (fetched from the site); the ads' image URLs (built by the file store, no object read).
-  seo: { table: 'read', secrets: ['originVerify'], publicUrl: true, files: { public: 'read' } },
+  // The pages the server paints (an ad's, the search) and the sitemap: reads ads, their ratings and booked
+  // dates and the search index, and writes the search's limits per source address; PUBLIC_URL for the absolute
+  // URLs and the web app's index.html (fetched from the site); the ads' image URLs (built by the file store, no
+  // object read). More memory is more CPU: React renders the page (the renderer parses about a second at a cold start).
+  seo: { table: 'readWrite', secrets: ['originVerify'], publicUrl: true, files: { public: 'read' }, pageRenderer: true, memorySize: 1024 },
   // Onboarding with the payment provider: Stripe calls (its secret key), the user item's payment state,
   // PUBLIC_URL for the pages Stripe's onboarding comes back to.
   payments: { table: 'readWrite', secrets: ['stripe'], publicUrl: true },

@@ -73,8 +73,9 @@ export const HTTP_ROUTES: { method: 'GET' | 'POST'; path: string; name: string }
   // The rating reminders' one-click unsubscribe (the same protocol).
   { method: 'POST', path: '/ratings/reminders/unsubscribe', name: 'rating-reminders-unsubscribe' },
   { method: 'GET', path: '/ratings/reminders/unsubscribe', name: 'rating-reminders-unsubscribe' },
-  // Crawlers' pages (handlers/seo.ts): every path under /annonces/ (an ad's page, or the app's shell for the
-  // app's other pages there), and the sitemap.
+  // Pages the server paints (handlers/seo.ts): the search, every path under /annonces/ (an ad's page, or the
+  // app's shell for the app's other pages there), and the sitemap.
+  { method: 'GET', path: '/annonces', name: 'seo' },
   { method: 'GET', path: '/annonces/{proxy+}', name: 'seo' },
   { method: 'GET', path: '/sitemap.xml', name: 'seo' },
   // The payment provider's events (Stripe, or the local simulator): raw body, signature checked (docs/payments.md).

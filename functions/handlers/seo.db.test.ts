@@ -1,12 +1,17 @@
-// Crawlers' pages on DynamoDB Local: an ad's page (tags, escaping, canonical redirect, 404 noindex), the
-// app's shell for the other pages under /annonces/, and the sitemap (both languages, published ads only).
+// The pages the server paints, on DynamoDB Local with the built server renderer (web/dist-server, from
+// `npm run build -w web`, which the gate runs first): an ad's page (tags, the app's own render, the data
+// handed over, escaping, canonical redirect, 404 noindex), the search's first page for the address's
+// criteria, the app's shell for the other pages under /annonces/, and the sitemap (both languages,
+// published ads only).
 
+import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AD_MAIN_PICTURE_SIZES, adPath } from '@partage/graphql';
+import { AD_MAIN_PICTURE_SIZES, adPath, PAGE_SHARED_MAX_AGE_SECONDS } from '@partage/graphql';
 import { getAd } from '../data/ads';
 import type { UserRecord } from '../data/users';
 import { manualClock, useClock } from '../domain/clock';
@@ -26,9 +31,14 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
+/** The renderer's last file: the build moves the manifest in once server-render.js is written (web/scripts/prerender.ts). */
+const BUILT_RENDERER_DONE = fileURLToPath(new URL('../../web/dist-server/manifest.json', import.meta.url));
+
 useTestOutbox();
 let owner: UserRecord;
 beforeAll(async () => {
+  // The gate builds the web beside vitest: these pages wait for the renderer it writes.
+  while (!existsSync(BUILT_RENDERER_DONE)) await new Promise((resolve) => setTimeout(resolve, 500));
   // The local file store builds the images' public URLs (no file is read).
   const storeDir = await mkdtemp(join(tmpdir(), 'seo-files-'));
   Object.assign(process.env, { FILE_STORE_ADAPTER: 'local', FILE_STORE_DIR: storeDir, FILE_STORE_SECRET: 'test-file-store-secret' });
@@ -58,6 +68,13 @@ function get(
 }
 
 const pathOf = async (id: string) => adPath((await getAd(id))!.content.title.fr!, id);
+
+/** The answers the page hands to the app (web/src/lib/api/page-data.ts), as the browser reads them. */
+function pageData(html: string): { key: [string, Record<string, unknown>]; data: Record<string, unknown> }[] {
+  const element = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
+  if (!element) throw new Error('The page has no page-data element');
+  return JSON.parse(element[1]!) as never;
+}
 
 const TRICKY_TITLE = `Four "Rational" <b>6 niveaux</b> & cie`;
 
@@ -102,11 +119,29 @@ describe('GET /annonces/{slug}-{id}', () => {
     );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain(`<meta name="twitter:title" content="${escapedTitle}" />`);
+    // The app's own render of the page, in French, which the app takes over without asking again.
+    expect(html).toContain('<div id="root" data-prerendered="fr" data-namespaces="');
     expect(html).toContain(`<h1>${escapedTitle}</h1>`);
-    expect(html).toContain('<dt>Catégorie</dt><dd>Cuisine professionnelle</dd>');
-    expect(html).toContain('<dt>Ville</dt><dd>Montréal</dd>');
-    // The build's scripts stay: the app takes the page over.
+    expect(html).toContain('Cuisine professionnelle');
+    expect(html).toMatch(new RegExp(`<img [^>]*srcSet="[^"]*${image}[^"]*"[^>]* width="1200" height="900"[^>]* loading="eager"`));
     expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+    const [detail, booked] = pageData(html);
+    expect(detail?.key).toEqual(['AdDetail', { id }]);
+    expect(detail?.data.ad).toMatchObject({ id, path, title: { fr: TRICKY_TITLE }, editable: false, contact: { email: null } });
+    expect(booked).toEqual({ key: ['AdBookedPeriods', { adId: id }], data: { adBookedPeriods: [] } });
+    // The same copy serves every visitor for a minute at CloudFront; browsers ask again.
+    expect(response.headers?.['cache-control']).toBe(`public, max-age=0, s-maxage=${PAGE_SHARED_MAX_AGE_SECONDS}`);
+  });
+
+  it('keeps a title that closes the data’s script element inside it', async () => {
+    siteServesTemplate();
+    const hostile = 'Four </script><script>alert(1)</script><!-- \u2028 fin';
+    const { id } = await givenAd(owner, { title: { fr: hostile, en: null } }, { published: true });
+    const html = (await get(`/annonces/${await pathOf(id)}`)).body!;
+    // The language check, the build's module and the data: nothing of the title runs.
+    expect(html.match(/<script/g)).toHaveLength(3);
+    expect(html).not.toContain('<script>alert(1)');
+    expect((pageData(html)[0]?.data.ad as { title: { fr: string } }).title.fr).toBe((await getAd(id))!.content.title.fr);
   });
 
   it('answers in English at ?lang=en, falling back to the French text the ad lacks in English', async () => {
@@ -118,7 +153,8 @@ describe('GET /annonces/{slug}-{id}', () => {
     expect(html).toContain('<title>Refrigerated truck | Food Equipment Sharing</title>');
     expect(html).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/annonces/${path}?lang=en" />`);
     expect(html).toContain('<meta name="description" content="Cuisine équipée, disponible le soir." />');
-    expect(html).toContain('<dt>Category</dt><dd>Professional kitchen</dd>');
+    expect(html).toContain('data-prerendered="en"');
+    expect(html).toContain('Professional kitchen');
     expect(html).toContain('<meta name="twitter:card" content="summary" />');
     expect(html).not.toContain('og:image');
   });
@@ -162,6 +198,42 @@ describe('GET /annonces/{slug}-{id}', () => {
       expect(response.statusCode, path).toBe(200);
       expect(response.body).toBe(TEMPLATE);
     }
+  });
+});
+
+describe('GET /annonces', () => {
+  it('paints the first page of results for the address’s criteria, in the asked language, with its data', async () => {
+    siteServesTemplate();
+    const truck = await givenAd(
+      owner,
+      { title: { fr: 'Camion zéphyrin réfrigéré', en: 'Zephyrin refrigerated truck' } },
+      { published: true },
+    );
+    await givenAd(owner, { title: { fr: 'Brouillon zéphyrin', en: null } });
+    const response = await get('/annonces', { q: 'zéphyrin', lang: 'en' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers?.['cache-control']).toBe(`public, max-age=0, s-maxage=${PAGE_SHARED_MAX_AGE_SECONDS}`);
+    const html = response.body!;
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('data-prerendered="en"');
+    expect(html).toContain(`href="/annonces/${await pathOf(truck.id)}"`);
+    expect(html).toContain('Zephyrin refrigerated truck');
+    expect(html).not.toContain('Brouillon');
+    // Cached as the first page of the search the page's list reads (useAdPages).
+    const [search] = pageData(html);
+    expect(search?.key).toEqual(['SearchAds', { input: { keyword: 'zéphyrin' } }]);
+    expect(search?.data).toMatchObject({ pages: [{ searchAds: { items: [{ id: truck.id }], nextToken: null } }], pageParams: [null] });
+  });
+});
+
+describe('GET /annonces with hostile criteria', () => {
+  it('answers the page, every value escaped, and leaves out a search the API refuses (the app asks and shows why)', async () => {
+    siteServesTemplate();
+    const hostile = `</script><script>alert(1)</script>${'é'.repeat(300)}`;
+    const response = await get('/annonces', { q: hostile, lat: '91', lng: 'x', rayon: '99999', categories: 'NOPE,SURPLUS', tri: 'DROP' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect(response.body).toContain('<h1>Annonces</h1>');
   });
 });
 

@@ -20,3 +20,4 @@ export * from './legal';
 export * from './rating-rules';
 export * from './address-line';
 export * from './rent-total';
+export type * from './server-pages';

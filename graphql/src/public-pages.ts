@@ -32,6 +32,17 @@ export function requestedLanguage(lang: string | null | undefined): UiLanguage {
 export const pageUrlIn = (origin: string, path: string, language: UiLanguage): string =>
   language === DEFAULT_UI_LANGUAGE ? `${origin}${path}` : `${origin}${path}?lang=${language}`;
 
+/**
+ * How long CloudFront keeps a page the server painted (functions/handlers/seo.ts; browsers ask again each
+ * time). Every answer is a visitor's view (the server never knows who asks: sessions live in the browser),
+ * so one copy serves everyone; a signed-in reader's view arrives after the app starts. An edit shows
+ * within this time.
+ */
+export const PAGE_SHARED_MAX_AGE_SECONDS = 60;
+
+/** The id of the element holding the answers a page painted by the server was rendered with (web/src/lib/api/page-data.ts). */
+export const PAGE_DATA_ID = 'page-data';
+
 /** The attribute the check sets on <html>: the app's CSS hides the prerendered content while it is there. */
 export const PRERENDER_STALE_ATTRIBUTE = 'data-prerender-stale';
 

@@ -26,6 +26,8 @@ import { PLACE_INDEX_ACTIONS } from './place-index';
 import type { Scheduling } from './scheduling';
 
 export const HANDLERS_DIR = join(REPO_ROOT, 'functions', 'handlers');
+/** Where a bundle carries the web app's server renderer (handlers that declare `pageRenderer`). */
+export const PAGE_RENDERER_PATH = '/var/task/page-renderer/server-render.js';
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
 
 /** What the file store does with objects (functions/adapters/s3-file-store.ts): ranged and presigned GET, copy source. */
@@ -59,6 +61,14 @@ function assertLocalEsbuild(): void {
   }
 }
 
+/** The built renderer: synthesis fails early without it (the pages would answer 500). */
+function checkedRendererDir(dir: string): string {
+  if (!existsSync(join(dir, 'server-render.js'))) {
+    throw new Error(`${dir} has no server-render.js: run \`npm run build -w web\` before synthesising.`);
+  }
+  return dir;
+}
+
 export interface HandlerFunctionsProps {
   /** Handler names (functions/handlers/<name>.ts); duplicates are ignored. */
   names: string[];
@@ -74,6 +84,8 @@ export interface HandlerFunctionsProps {
   twilioSecret: secretsmanager.ISecret;
   /** Stripe's secret key and webhook signing secret (functions/adapters/stripe-payment-provider.ts). */
   stripeSecret: secretsmanager.ISecret;
+  /** The web app's server renderer as the build leaves it (web/dist-server, beside the web build). */
+  pageRendererDir: string;
   /** The file store's buckets (infra/aws/file-storage.ts). */
   fileBuckets: { files: s3.IBucket; public: s3.IBucket };
   /** Amazon Location's place index (infra/aws/place-index.ts). */
@@ -188,6 +200,7 @@ export class HandlerFunctions extends Construct {
             }
           : {}),
         ...(access.placeIndex ? { PLACES_ADAPTER: 'amazon-location', PLACE_INDEX_NAME: props.placeIndex.indexName } : {}),
+        ...(access.pageRenderer ? { PAGE_RENDERER_PATH } : {}),
         APP_VERSION: props.appVersion,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -204,6 +217,16 @@ export class HandlerFunctions extends Construct {
         externalModules: ['@aws-sdk/*'],
         tsconfig: join(REPO_ROOT, 'functions', 'tsconfig.json'),
         logLevel: LogLevel.WARNING,
+        // The renderer is loaded by path at run time (not bundled): a copy of the build beside the handler.
+        ...(access.pageRenderer && {
+          commandHooks: {
+            beforeBundling: () => [],
+            beforeInstall: () => [],
+            afterBundling: (_inputDir: string, outputDir: string) => [
+              `cp -r "${checkedRendererDir(props.pageRendererDir)}" "${outputDir}/page-renderer"`,
+            ],
+          },
+        }),
         ...(access.secrets?.includes('twilio') && {
           esbuildArgs: Object.fromEntries(Object.entries(TWILIO_BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
         }),

@@ -22,9 +22,9 @@ import { HANDLER_CATALOG, PartageStack, type HandlerCatalog } from './stack';
 import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
 import { ROUTE_THROTTLE_DEFAULT, ROUTE_THROTTLES } from './http-api';
 import { APPSYNC_RATE_RULES, EdgeSecurityStack, RATE_WINDOW_SECONDS, SITE_RATE_RULES } from './waf';
-import { PUBLIC_FILES_PATH_PATTERN, spaRewriteCode, WEBHOOKS_PATH_PATTERN } from './web-hosting';
+import { PUBLIC_FILES_PATH_PATTERN, SERVER_PAGE_PATH_PATTERNS, spaRewriteCode, WEBHOOKS_PATH_PATTERN } from './web-hosting';
 import { inlineHash } from '../shared/security-headers';
-import { PRERENDER_LANGUAGE_CHECK } from '@partage/graphql';
+import { PAGE_SHARED_MAX_AGE_SECONDS, PRERENDER_LANGUAGE_CHECK } from '@partage/graphql';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const MAIL_FROM = 'Partage <no-reply@exemple.ca>';
@@ -88,6 +88,11 @@ beforeAll(() => {
   // The build's precompressed copies, which only the local host serves.
   writeFileSync(join(webDist, 'index.html.br'), 'brotli');
   writeFileSync(join(webDist, 'assets', 'index-abc123.js.gz'), 'gzip');
+  // The server renderer the build writes beside it (web/dist-server), which the pages' Lambda carries.
+  const pageRenderer = join(workDir, 'dist-server');
+  mkdirSync(pageRenderer);
+  writeFileSync(join(pageRenderer, 'server-render.js'), 'export const renderServerPage = () => "<html></html>";');
+  writeFileSync(join(pageRenderer, 'manifest.json'), '{}');
   outdir = join(workDir, 'cdk.out');
 
   const { context } = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
@@ -804,6 +809,7 @@ describe('web hosting', () => {
     const patterns = apiBehaviors.map((b) => b.PathPattern);
     expect(patterns.sort()).toEqual([
       '/alerts/*',
+      '/annonces',
       '/annonces/*',
       '/log',
       '/ratings/*',
@@ -846,7 +852,7 @@ describe('web hosting', () => {
       });
     // Every HTTP route's handler checks that header (functions/handlers/shared/http.ts).
     for (const route of HTTP_ROUTES) expect(accessOf(route.name).secrets, route.name).toContain('originVerify');
-    for (const behavior of apiBehaviors) {
+    for (const behavior of apiBehaviors.filter((b) => !SERVER_PAGE_PATH_PATTERNS.includes(String(b.PathPattern)))) {
       expect(behavior).toMatchObject({
         TargetOriginId: apiOrigin!.Id,
         CachePolicyId: CACHING_DISABLED,
@@ -855,6 +861,35 @@ describe('web hosting', () => {
         ViewerProtocolPolicy: 'https-only',
       });
     }
+    // The pages the server paints: read-only, kept at most PAGE_SHARED_MAX_AGE_SECONDS as their Cache-Control
+    // says, one copy per path and query whoever asks (no cookie or header in the key).
+    const [pagePolicyId] = ofType('AWS::CloudFront::CachePolicy').find(([, p]) =>
+      String((p.Properties.CachePolicyConfig as { Comment: string }).Comment).includes('painted by the server'),
+    )!;
+    for (const pattern of SERVER_PAGE_PATH_PATTERNS) {
+      expect(apiBehaviors.find((b) => b.PathPattern === pattern)).toMatchObject({
+        TargetOriginId: apiOrigin!.Id,
+        CachePolicyId: { Ref: pagePolicyId },
+        OriginRequestPolicyId: { Ref: policyId },
+        AllowedMethods: ['GET', 'HEAD'],
+        ViewerProtocolPolicy: 'https-only',
+      });
+    }
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: {
+        Comment: Match.stringLikeRegexp('painted by the server'),
+        MinTTL: 0,
+        DefaultTTL: 0,
+        MaxTTL: PAGE_SHARED_MAX_AGE_SECONDS,
+        ParametersInCacheKeyAndForwardedToOrigin: {
+          QueryStringsConfig: { QueryStringBehavior: 'all' },
+          HeadersConfig: { HeaderBehavior: 'none' },
+          CookiesConfig: { CookieBehavior: 'none' },
+          EnableAcceptEncodingBrotli: true,
+          EnableAcceptEncodingGzip: true,
+        },
+      },
+    });
   });
 
   it("compresses at CloudFront, and uploads none of the build's precompressed copies", () => {
@@ -874,13 +909,27 @@ describe('web hosting', () => {
     }
   });
 
-  it('serves ad pages and the sitemap from a Lambda that reads the table, not the files, and checks CloudFront’s header', () => {
-    for (const path of ['/annonces/{proxy+}', '/sitemap.xml']) {
+  it('serves the painted pages and the sitemap from a Lambda that carries the server renderer, reads the files’ names only, and checks CloudFront’s header', () => {
+    for (const path of ['/annonces', '/annonces/{proxy+}', '/sitemap.xml']) {
       template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `GET ${path}` });
     }
-    expect(accessOf('seo')).toEqual({ table: 'read', secrets: ['originVerify'], publicUrl: true, files: { public: 'read' } });
+    // readWrite: the search's limits per source address are counted in the table.
+    expect(accessOf('seo')).toEqual({
+      table: 'readWrite',
+      secrets: ['originVerify'],
+      publicUrl: true,
+      files: { public: 'read' },
+      pageRenderer: true,
+      memorySize: 1024,
+    });
     expect(envOf('seo')).toHaveProperty('PUBLIC_URL');
-    expect(statementsOf('seo')).not.toContain('dynamodb:PutItem');
+    expect(envOf('seo')).toMatchObject({ PAGE_RENDERER_PATH: '/var/task/page-renderer/server-render.js' });
+    // The bundle's asset holds the renderer where that variable names it.
+    const { S3Key } = functionOf('seo')[1].Properties.Code as { S3Key: string };
+    const assetDir = join(outdir, `asset.${S3Key.replace(/\.zip$/, '')}`);
+    expect(existsSync(join(assetDir, 'page-renderer', 'server-render.js'))).toBe(true);
+    expect(existsSync(join(assetDir, 'page-renderer', 'manifest.json'))).toBe(true);
+    expect(envOf('ads')).not.toHaveProperty('PAGE_RENDERER_PATH');
   });
 
   it('sends security headers, with a CSP that lets the app reach AppSync over https and wss', () => {

@@ -1,6 +1,7 @@
 // The whole Partage deployment in one stack: table, JWT signing key, Lambdas of the handler catalog,
 // AppSync GraphQL API, HTTP API, and the web app on S3 + CloudFront.
 
+import { dirname, join } from 'node:path';
 import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -115,6 +116,8 @@ export class PartageStack extends Stack {
       stripeSecret,
       fileBuckets: { files: files.filesBucket, public: files.publicBucket },
       placeIndex,
+      // The build writes it beside the site (web/scripts/prerender.ts).
+      pageRendererDir: join(dirname(config.webDistPath), 'dist-server'),
       mailFrom: config.mailFrom,
       ...(config.site?.contactEmail ? { contactEmail: config.site.contactEmail } : {}),
       ...(config.platformFee ? { platformFee: config.platformFee } : {}),

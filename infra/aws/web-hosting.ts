@@ -13,7 +13,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_UI_LANGUAGE, PUBLIC_PAGES, UI_LANGUAGES } from '@partage/graphql';
+import { DEFAULT_UI_LANGUAGE, PAGE_SHARED_MAX_AGE_SECONDS, PUBLIC_PAGES, UI_LANGUAGES } from '@partage/graphql';
 import { ORIGIN_VERIFY_HEADER } from '@partage/functions/handlers/shared/http';
 import type { SiteSettings, TelemetrySettings } from '../shared/site-settings';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../shared/security-headers';
@@ -90,6 +90,13 @@ export interface WebHostingProps {
 
 /** Where CloudFront serves public files: the key prefix they have in their bucket. */
 export const PUBLIC_FILES_PATH_PATTERN = '/files/public/*';
+
+/**
+ * The pages the server paints (handlers/seo.ts: the search, an ad's page, the app's shell for the other paths
+ * under /annonces/), whose behaviours keep each answer as long as its Cache-Control says (s-maxage: a minute
+ * for a painted page, nothing for a shell or a redirect), keyed by path and query (criteria, language).
+ */
+export const SERVER_PAGE_PATH_PATTERNS = ['/annonces', '/annonces/*'];
 
 /** The payment provider's webhooks (handlers/stripe-webhook.ts), whose behaviour forwards the signature header. */
 export const WEBHOOKS_PATH_PATTERN = '/webhooks/*';
@@ -182,6 +189,24 @@ export class WebHosting extends Construct {
       compress: true,
     };
 
+    // Every answer is a visitor's view (the server never knows who asks: no cookie, no authorization header),
+    // so one cached copy serves everyone; the origin says how long (PAGE_SHARED_MAX_AGE_SECONDS).
+    const pageBehavior: cloudfront.BehaviorOptions = {
+      ...apiBehavior,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: new cloudfront.CachePolicy(this, 'ServerPageCachePolicy', {
+        comment: 'Partage pages painted by the server: kept as long as their Cache-Control says, by path and query',
+        minTtl: Duration.seconds(0),
+        defaultTtl: Duration.seconds(0),
+        maxTtl: Duration.seconds(PAGE_SHARED_MAX_AGE_SECONDS),
+        queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+        headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+        cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+        enableAcceptEncodingBrotli: true,
+        enableAcceptEncodingGzip: true,
+      }),
+    };
+
     // Stripe's webhook needs its signature header at the origin; only that route receives it.
     const webhookBehavior: cloudfront.BehaviorOptions = {
       ...apiBehavior,
@@ -212,7 +237,7 @@ export class WebHosting extends Construct {
         ...Object.fromEntries(
           apiPathPatterns(props.httpApiPaths).map((pattern) => [
             pattern,
-            pattern === WEBHOOKS_PATH_PATTERN ? webhookBehavior : apiBehavior,
+            pattern === WEBHOOKS_PATH_PATTERN ? webhookBehavior : SERVER_PAGE_PATH_PATTERNS.includes(pattern) ? pageBehavior : apiBehavior,
           ]),
         ),
         // Objects carry `Cache-Control: public, max-age=31536000, immutable` (new id for new content).

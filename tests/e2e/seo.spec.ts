@@ -1,6 +1,7 @@
 // What crawlers and link previews get: the public pages prerendered with their head tags (read here with
 // JavaScript off), an ad's own page with its Open Graph tags, the canonical address of an ad, the sitemap;
-// and, JavaScript on, a prerendered page that becomes the live app with its skip link still working.
+// and, JavaScript on, a prerendered page that becomes the live app with its skip link still working, and
+// an ad's page and a search painted by the server that become the live app without asking the API again.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support';
 
@@ -110,6 +111,40 @@ test('a prerendered page becomes the live app without losing its skip link', asy
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   await expect.poll(async () => (await headTags(page)).canonical).toMatch(/\/connexion\?lang=en$/);
+});
+
+test('an ad’s page and a search arrive painted by the server and become the live app without asking the API again', async ({
+  page,
+  request,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const operation = /"query":"\s*query (\w+)/.exec(sent.postData() ?? '')?.[1];
+    if (sent.url().endsWith('/graphql') && operation) asked.push(operation);
+  });
+  const takenOver = () => expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+
+  const ad = await publishedAdUrl(request);
+  const painted = await (await request.get(`${ad.pathname}?lang=en`)).text();
+  // The first HTML holds the page and its main picture, preloaded, sized to hold its place.
+  expect(painted).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+  expect(painted).toMatch(/<link rel="preload" as="image" fetchpriority="high" imagesrcset="[^"]+\/files\/public\//);
+  expect(painted).toMatch(/<img [^>]*width="\d+" height="\d+"[^>]*loading="eager"/);
+  await page.goto(`${ad.pathname}?lang=en`);
+  await takenOver();
+  await expect(page.getByRole('region', { name: 'Images' }).getByRole('img').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /Log in to see/ })).toBeVisible();
+
+  const search = '/annonces?lang=en&categories=REFRIGERATION_EQUIPMENT&vue=liste';
+  expect(await (await request.get(search)).text()).toContain('class="search-row" data-ad-id="');
+  await page.goto(search);
+  await takenOver();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ads' })).toBeVisible();
+  await expect(page.locator('.search-row').first()).toBeVisible();
+  expect(asked).toEqual([]);
+  // Live: a new sort is asked of the API.
+  await page.getByLabel('Sort by').selectOption('DATE_ASC');
+  await expect.poll(() => asked).toContain('SearchAds');
 });
 
 test('a visitor who chose English never sees the French page: it stays hidden until the app shows it in English', async ({ page }) => {

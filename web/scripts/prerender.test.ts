@@ -7,8 +7,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PRERENDER_LANGUAGE_CHECK } from '@partage/graphql';
 import { compressDirectory } from './compress';
-import { PAGE_MODULES, pageStylesheets, stylesheetLinks } from './page-assets';
-import { prerenderedDocument } from './prerendered-document';
+import { PAGE_MODULES, pageStylesheets, stylesheetLinks } from '../src/server/page-assets';
+import { prerenderedDocument } from '../src/server/document';
 import { withSitemap } from './robots';
 
 const TEMPLATE = `<!doctype html>

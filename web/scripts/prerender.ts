@@ -1,43 +1,32 @@
-// Second step of `npm run build` (after `vite build`): renders every public page (PUBLIC_PAGES) in French and
-// English to static HTML with React's server renderer over the app's own routes (src/prerender.tsx, built
-// for Node by Vite), into dist/prerendered/<language>/<path>.html, which both hosts serve for those paths;
-// then writes Brotli and gzip copies beside the text files of dist (compress.ts).
+// Second step of `npm run build` (after `vite build`): builds the app's server renderer (src/server-render.tsx)
+// for Node with Vite into dist-server/ (self-contained: the hosts' page handler loads it, and the AWS stack
+// ships it with that Lambda), with Vite's build manifest beside it (the pages' stylesheets); renders every
+// public page (PUBLIC_PAGES) in French and English to static HTML with it, into
+// dist/prerendered/<language>/<path>.html, which both hosts serve for those paths; then writes Brotli and
+// gzip copies beside the text files of dist (compress.ts).
 //
 // SITE_URL (e.g. https://partage.example) makes the canonical and hreflang URLs absolute and adds the sitemap's
 // line to robots.txt; without it the URLs are root-relative (the live app rewrites its tags with its origin at
 // once) and robots.txt names no sitemap.
 
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { PRERENDER_LANGUAGE_CHECK, prerenderedFile, PUBLIC_PAGES, UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
 import { compressDirectory } from './compress';
-import { PAGE_MODULES, pageStylesheets, stylesheetLinks, type Manifest } from './page-assets';
-import { prerenderedDocument, type PrerenderedParts } from './prerendered-document';
+import { prerenderedDocument, type PrerenderedParts } from '../src/server/document';
+import { PAGE_MODULES, pageStylesheets, stylesheetLinks, type Manifest } from '../src/server/page-assets';
 import { withSitemap } from './robots';
 
 const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(WEB_DIR, 'dist');
-// Inside web/ so that the server bundle resolves React and the router from node_modules; never deployed.
-const SERVER_OUT = join(WEB_DIR, 'node_modules/.prerender');
+/** The server renderer; not part of the site (the hosts read it, never serve it). */
+export const SERVER_OUT = join(WEB_DIR, 'dist-server');
 
-/** src/prerender.tsx, as built (typed here: this program does not compile the app). */
+/** src/server-render.tsx, as built (typed here: this program does not compile the app). */
 interface Entry {
   prerenderPage(path: string, language: UiLanguage, origin: string): Promise<Pick<PrerenderedParts, 'html' | 'head' | 'namespaces'>>;
-}
-
-/** What the server render needs of a browser: an anonymous visitor has nothing stored. */
-function anonymousBrowserGlobals(): void {
-  const empty: Storage = {
-    length: 0,
-    clear: () => undefined,
-    getItem: () => null,
-    key: () => null,
-    removeItem: () => undefined,
-    setItem: () => undefined,
-  };
-  Object.assign(globalThis, { localStorage: empty, sessionStorage: empty });
 }
 
 async function main(): Promise<void> {
@@ -45,15 +34,27 @@ async function main(): Promise<void> {
   await build({
     root: WEB_DIR,
     logLevel: 'warn',
-    build: { ssr: 'src/prerender.tsx', outDir: SERVER_OUT, emptyOutDir: true, copyPublicDir: false, minify: false },
+    // Every dependency inside: a Lambda has no node_modules.
+    ssr: { noExternal: true },
+    build: {
+      ssr: 'src/server-render.tsx',
+      outDir: SERVER_OUT,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      manifest: false,
+      minify: false,
+      // One file (the browser's chunks mean nothing here), whose modules run in import order: the browser's
+      // stand-ins (server/anonymous-browser.ts) before the modules that read them.
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
   });
-  anonymousBrowserGlobals();
-  const { prerenderPage } = (await import(pathToFileURL(join(SERVER_OUT, 'prerender.js')).href)) as Entry;
+  const { prerenderPage } = (await import(pathToFileURL(join(SERVER_OUT, 'server-render.js')).href)) as Entry;
   const template = await readFile(join(DIST, 'index.html'), 'utf8');
-  // Vite's manifest serves here only: it is not part of the site.
+  // Vite's manifest is not part of the site: it goes beside the server renderer, which reads it too.
   const manifestDir = join(DIST, '.vite');
-  const manifest = JSON.parse(await readFile(join(manifestDir, 'manifest.json'), 'utf8')) as Manifest;
+  await rename(join(manifestDir, 'manifest.json'), join(SERVER_OUT, 'manifest.json'));
   await rm(manifestDir, { recursive: true });
+  const manifest = JSON.parse(await readFile(join(SERVER_OUT, 'manifest.json'), 'utf8')) as Manifest;
   const origin = (process.env.SITE_URL ?? '').replace(/\/+$/, '');
   for (const { path } of PUBLIC_PAGES) {
     for (const language of UI_LANGUAGES) {

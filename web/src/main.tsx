@@ -1,13 +1,14 @@
-// Boot. A page the build prerendered (scripts/prerender.ts) is already on screen: it stays as it is until
-// its route's code, its translations and config.json (the footer's links) are here, then the app renders
-// the same content in its place in one go (no "Loading…" in between, no shift). Any other page renders at
+// Boot. A page the build prerendered (scripts/prerender.ts) or the server painted (server-render.tsx) is
+// already on screen: it stays as it is until its route's code, its translations, config.json (the footer's
+// links) and, for a server's page, the answers it was painted with (put in the query cache) are here, then
+// the app hydrates it (no "Loading…" in between, no shift, no request). Any other page renders at
 // once (the shell's words are bundled) while config.json loads; the Amplify client waits for the config
 // itself. Rendering synchronously means the skip link exists when the page has loaded.
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { PRERENDER_STALE_ATTRIBUTE } from '@partage/graphql';
+import { PAGE_DATA_ID, PRERENDER_STALE_ATTRIBUTE } from '@partage/graphql';
 import { BootFailure } from './app/BootFailure';
 import { preloadRoutePages } from './app/lazy-page';
 import { routes } from './app/routes';
@@ -25,18 +26,36 @@ logUncaughtErrors();
 // Read before the router exists: the `lang` parameter is taken out of the address.
 void initI18n(initialLanguage());
 const container = document.getElementById('root')!;
-const root = createRoot(container);
+/** Once the app's first render is on screen: the page is the app's (its forms answer typing), what the journeys wait for. */
+function TakenOver({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    delete container.dataset.prerendered;
+  }, []);
+  return children;
+}
+const app = () => (
+  <StrictMode>
+    <TakenOver>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </TakenOver>
+  </StrictMode>
+);
+let root: Root | undefined;
 const renderApp = () => {
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <RouterProvider router={createBrowserRouter(routes)} />
-      </StrictMode>,
-    ),
-  );
-  // The page is the app's now, whatever was prerendered in it (its forms answer typing): what the
-  // journeys wait for before typing.
-  delete container.dataset.prerendered;
+  root = createRoot(container);
+  flushSync(() => root!.render(app()));
+};
+// A page the server painted with its data becomes the app where it stands: React adopts its elements
+// instead of drawing new ones, so nothing is painted again (its largest paint stays the first) and the
+// takeover costs the main thread less. What differs for this visitor (signed in: the header's menu)
+// renders right after, from the stores' server snapshots. A part that still differs is drawn anew by
+// React (the page works), and reported: the render outside the browser should have matched. A page the
+// build prerendered is drawn again instead: what it leaves to the browser (the landing page's first-visit
+// invitation under its hero) comes in that one render rather than moving the page after it.
+const hydrateApp = () => {
+  root = hydrateRoot(container, app(), {
+    onRecoverableError: (error) => logger.warning(`The page painted ahead differed from the app's: ${describeError(error)}`),
+  });
 };
 const started = (config: RuntimeConfig) => {
   startStatusPolling();
@@ -45,16 +64,20 @@ const started = (config: RuntimeConfig) => {
 };
 const failed = (error: unknown) => {
   logger.critical(`The app could not start: ${describeError(error)}`);
-  root.render(<BootFailure />);
+  (root ??= createRoot(container)).render(<BootFailure />);
 };
 
 // A prerendered page in the visitor's language (PRERENDER_LANGUAGE_CHECK hid it otherwise).
 const prerendered = container.dataset.prerendered !== undefined && !document.documentElement.hasAttribute(PRERENDER_STALE_ATTRIBUTE);
 if (prerendered) {
   const namespaces = (container.dataset.namespaces ?? '').split(' ').filter(Boolean);
-  Promise.all([loadRuntimeConfig(), preloadRoutePages(routes, window.location.pathname), i18n.loadNamespaces(namespaces)]).then(
+  // The cache comes with the page's code (TanStack Query is not in the shell's chunks).
+  const painted = document.getElementById(PAGE_DATA_ID) !== null;
+  const pageData = painted && import('./lib/api/page-data').then(({ seedPageData }) => seedPageData());
+  Promise.all([loadRuntimeConfig(), preloadRoutePages(routes, window.location.pathname), i18n.loadNamespaces(namespaces), pageData]).then(
     ([config]) => {
-      renderApp();
+      if (painted) hydrateApp();
+      else renderApp();
       started(config);
     },
     failed,

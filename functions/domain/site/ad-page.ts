@@ -1,8 +1,7 @@
-// An ad's page as crawlers and link previews read it (/annonces/{slug}-{id}, functions/handlers/seo.ts): the web
-// app's index.html with the ad's title, description, canonical and language URLs, Open Graph and Twitter
-// tags, and a content block (title, description excerpt, category, city) in #root that the app replaces when
-// it starts. Only published, listed ads: anything else is the app's shell answered 404 and `noindex` (the app
-// shows its not-found page).
+// An ad's page (/annonces/{slug}-{id}, functions/handlers/seo.ts): the head tags the server writes for it
+// (title, description, canonical and language URLs, Open Graph and Twitter tags, the main picture's
+// preload), around the app's own render of the page (web/src/server-render.tsx). Only published, listed
+// ads: anything else is the app's shell answered 404 and `noindex` (the app shows its not-found page).
 
 import { AD_MAIN_PICTURE_SIZES, DEFAULT_UI_LANGUAGE, pageUrlIn, UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
 import type { AdRecord, LocalizedValue } from '../../data/ads';
@@ -34,23 +33,14 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string): string
   return text.replace(pattern, () => replacement);
 }
 
-/** index.html in `language`, with `head` in place of its title and `body` in #root. */
-function fillTemplate(template: string, language: UiLanguage, head: string[], body = ''): string {
-  let html = replaceOnce(template, /<html lang="[^"]*">/, `<html lang="${language}">`);
-  html = replaceOnce(html, /<title>[^<]*<\/title>/, head.join('\n    '));
-  return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${body}</div>`);
-}
-
-/** The page of a published ad, at its canonical path, in `language`; `origin`: the site's address. */
-export function adPageHtml(template: string, ad: AdRecord, language: UiLanguage, origin: string): string {
+/** The head tags of a published ad's page, at its canonical path, in `language`; `origin`: the site's address. */
+export function adPageHead(ad: AdRecord, language: UiLanguage, origin: string): string {
   const texts = PAGE_TEXTS[language];
   const title = inLanguage(ad.content.title, language);
   const description = excerpt(plainText(inLanguage(ad.content.description, language)), DESCRIPTION_LENGTH);
   const path = `${AD_PAGES_PREFIX}${adPathOf(ad)}`;
   const url = pageUrlIn(origin, path, language);
   const image = ad.content.images[0]?.variants.at(-1);
-  const category = texts.categories[ad.content.category];
-  const town = ad.content.address.town;
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeMarkup(content)}" />`;
   const head = [
@@ -89,19 +79,11 @@ export function adPageHtml(template: string, ad: AdRecord, language: UiLanguage,
     meta('name', 'twitter:description', description),
     ...(image ? [meta('name', 'twitter:image', publicFileUrl(image.fileId))] : []),
   ];
-  const body = [
-    '<main id="main-content" tabindex="-1" class="main"><article class="ad-summary">',
-    `<h1>${escapeMarkup(title)}</h1>`,
-    `<p>${escapeMarkup(description)}</p>`,
-    `<dl><dt>${escapeMarkup(texts.category)}</dt><dd>${escapeMarkup(category)}</dd>`,
-    `<dt>${escapeMarkup(texts.town)}</dt><dd>${escapeMarkup(town)}</dd></dl>`,
-    '</article></main>',
-  ].join('');
-  return fillTemplate(template, language, head, body);
+  return head.join('\n    ');
 }
 
 /** The app's shell for an ad that is not (or no longer) public: kept out of the index. */
 export function missingAdPageHtml(template: string, language: UiLanguage): string {
-  const title = template.match(/<title>[^<]*<\/title>/)?.[0] ?? '';
-  return fillTemplate(template, language, [title, '<meta name="robots" content="noindex" />']);
+  const html = replaceOnce(template, /<html lang="[^"]*">/, `<html lang="${language}">`);
+  return replaceOnce(html, /<\/title>/, '</title>\n    <meta name="robots" content="noindex" />');
 }

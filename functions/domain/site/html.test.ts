@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { escapeMarkup, excerpt, plainText } from './html';
-import { PAGE_TEXTS } from './page-texts';
 
 describe('escapeMarkup', () => {
   it('escapes what could end a text or an attribute', () => {
@@ -19,16 +17,5 @@ describe('excerpt', () => {
   it('keeps a short text and cuts a long one at a word', () => {
     expect(excerpt('court', 10)).toBe('court');
     expect(excerpt('un texte bien trop long pour tenir', 20)).toBe('un texte bien trop…');
-  });
-});
-
-describe('PAGE_TEXTS', () => {
-  it('names the categories as the web app does', () => {
-    for (const language of ['fr', 'en'] as const) {
-      const web = JSON.parse(readFileSync(new URL(`../../../web/src/locales/${language}/adFields.json`, import.meta.url), 'utf8')) as {
-        categories: Record<string, string>;
-      };
-      expect(PAGE_TEXTS[language].categories).toEqual(web.categories);
-    }
   });
 });

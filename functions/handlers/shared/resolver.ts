@@ -3,7 +3,7 @@
 // A field resolver on a type field is called with BatchInvoke: the event is then an array (one per
 // parent object of the level) and the answer an array in the same order, an envelope for each failure.
 
-import { AppError, toResolverError, USER_TYPES, type FieldResolverTypes } from '@partage/graphql';
+import { AppError, toResolverError, USER_TYPES, type FieldResolverTypes, type ResolverInfo } from '@partage/graphql';
 import { apiErrorOf } from '../../domain/data-errors';
 import { sourceSubjectOf } from '../../domain/source-address';
 import type { Identity } from '../../domain/identity';
@@ -14,13 +14,7 @@ export interface ResolverEvent<Source = unknown> {
   arguments: Record<string, unknown>;
   identity?: { resolverContext?: { userId?: string; role?: string; sessionId?: string } } | null;
   source: Source;
-  info: {
-    fieldName: string;
-    parentTypeName: string;
-    variables: Record<string, unknown>;
-    selectionSetList: string[];
-    selectionSetGraphQL: string;
-  };
+  info: ResolverInfo;
   request?: { headers: Record<string, string | undefined> };
   prev: unknown;
   stash: Record<string, unknown>;

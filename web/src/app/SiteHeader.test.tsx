@@ -9,6 +9,7 @@ const config = vi.hoisted(() => ({ site: {} as SiteSettings, arrived: true, arri
 vi.mock('../lib/config', async (importOriginal) => ({
   ...(await importOriginal<typeof ConfigModule>()),
   siteSettings: () => (config.arrived ? config.site : {}),
+  runtimeConfigLoaded: () => config.arrived,
   loadRuntimeConfig: () => (config.arrived ? Promise.resolve({}) : new Promise((resolve) => (config.arrive = () => resolve({})))),
 }));
 

@@ -51,4 +51,6 @@ export const mapStyleUrl = (): string | undefined => current?.mapStyleUrl || und
 export const runtimeConfigLoaded = (): boolean => current !== undefined;
 
 /** The partner, contact address and video of this deployment ({} until config.json has arrived). */
-export const siteSettings = (): NonNullable<RuntimeConfig['site']> => current?.site ?? {};
+const NO_SITE_SETTINGS: NonNullable<RuntimeConfig['site']> = {};
+// The same object while nothing changes (components subscribe to it).
+export const siteSettings = (): NonNullable<RuntimeConfig['site']> => current?.site ?? NO_SITE_SETTINGS;

@@ -42,6 +42,8 @@ export function AdSearchPage() {
   // Beside the results, the map loads at once. Above them (phones, tablets) it waits for a tap on the
   // toolbar's button: MapLibre is about 300 kB over a mobile connection and seconds of a phone's
   // processor, and the results come first.
+  // Outside a browser no query matches (useMediaQuery): the page the server paints has no map, which a phone
+  // must not start loading while the app adopts that page; a wide screen's map comes right after, in its column.
   const besideResults = useMediaQuery(MAP_BESIDE_RESULTS, true);
   const [mapOpened, setMapOpened] = useState(false);
   const mapShown = besideResults || mapOpened;
@@ -117,9 +119,15 @@ export function AdSearchPage() {
                 </button>
               ))}
             </div>
-            {/* A button, not a map-sized placeholder: on a phone that pushed the first result below the fold. */}
-            {view === 'cartes' && !mapShown && (
-              <button type="button" className="button button--secondary button--small" onClick={() => setMapOpened(true)}>
+            {/* A button, not a map-sized placeholder: on a phone that pushed the first result below the fold. Kept
+                in the markup beside the results too (search.css hides it there): the page the server paints does
+                not know the screen, and a phone's must show it. */}
+            {view === 'cartes' && !mapOpened && (
+              <button
+                type="button"
+                className="button button--secondary button--small search-toolbar__map-button"
+                onClick={() => setMapOpened(true)}
+              >
                 {t('search:map.show')}
               </button>
             )}

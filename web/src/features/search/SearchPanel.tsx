@@ -38,26 +38,29 @@ export function SearchPanel({ criteria, onChange }: SearchPanelProps) {
   const asSheet = useMediaQuery(PANEL_AS_SHEET, false);
   const [sheetOpen, setSheetOpen] = useState(false);
   const form = <SearchForm criteria={criteria} onChange={onChange} onSearched={() => setSheetOpen(false)} />;
+  const openButton = (className: string) => (
+    <button type="button" className={className} aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
+      {t('search:panel.open', { count: filterCount(criteria) })}
+    </button>
+  );
   if (!asSheet) {
+    // Also what the server paints, not knowing the screen: on a phone or a tablet, search.css shows the
+    // sheet's button in the panel's place, as the app then draws it (nothing moves when it does).
     return (
-      <section className="search-panel" aria-labelledby={titleId}>
-        <h2 id={titleId} className="search-panel__title">
-          {t('search:panel.title')}
-        </h2>
-        {form}
-      </section>
+      <>
+        {openButton('button button--secondary search-panel__open search-panel__open--narrow')}
+        <section className="search-panel search-panel--wide" aria-labelledby={titleId}>
+          <h2 id={titleId} className="search-panel__title">
+            {t('search:panel.title')}
+          </h2>
+          {form}
+        </section>
+      </>
     );
   }
   return (
     <div className="search-panel">
-      <button
-        type="button"
-        className="button button--secondary search-panel__open"
-        aria-haspopup="dialog"
-        onClick={() => setSheetOpen(true)}
-      >
-        {t('search:panel.open', { count: filterCount(criteria) })}
-      </button>
+      {openButton('button button--secondary search-panel__open')}
       <Dialog open={sheetOpen} title={t('search:panel.title')} onClose={() => setSheetOpen(false)} className="dialog--sheet">
         <CloseButton corner label={t('search:panel.close')} onClick={() => setSheetOpen(false)} />
         {form}

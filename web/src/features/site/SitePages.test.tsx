@@ -9,6 +9,7 @@ const config = vi.hoisted(() => ({ site: {} as SiteSettings }));
 vi.mock('../../lib/config', async (importOriginal) => ({
   ...(await importOriginal<typeof ConfigModule>()),
   siteSettings: () => config.site,
+  runtimeConfigLoaded: () => true,
   loadRuntimeConfig: () => Promise.resolve({}),
 }));
 

@@ -1,7 +1,7 @@
-// The stylesheets a prerendered page needs from its page chunk (without them it would show unstyled, then
-// jump when the chunk's CSS arrives), read from Vite's build manifest (dist/.vite/manifest.json). Its
-// scripts are not preloaded: fetched before the first paint, they would only delay it (the app asks for
-// them as soon as it starts).
+// The stylesheets a page rendered ahead of the browser needs from its page chunk (without them it would show
+// unstyled, then jump when the chunk's CSS arrives), read from Vite's build manifest (dist/.vite/manifest.json,
+// which the build moves beside the server renderer). Its scripts are not preloaded: fetched before the first
+// paint, they would only delay it (the app asks for them as soon as it starts).
 
 import type { PublicPage } from '@partage/graphql';
 
@@ -17,6 +17,15 @@ export const PAGE_MODULES: Record<PublicPage['path'], string> = {
   '/connexion': 'src/features/accounts/LoginPage.tsx',
   '/inscription': 'src/features/accounts/signup/SignupPage.tsx',
 };
+
+/** The module of an ad's page (/annonces/{slug}-{id}), which the server renders. */
+export const AD_PAGE_MODULE = 'src/features/ads/AdDetailPage.tsx';
+
+/** The module the route of `path` renders, for the pages the server renders; undefined for another path. */
+export function pageModuleOf(path: string): string | undefined {
+  if (path === '/annonces') return PAGE_MODULES['/annonces'];
+  return /^\/annonces\/[^/]+$/.test(path) ? AD_PAGE_MODULE : undefined;
+}
 
 export interface ManifestChunk {
   file: string;

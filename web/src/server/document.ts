@@ -1,4 +1,6 @@
-// A prerendered page: the built index.html with the page's language, head tags, language check and markup.
+// A page rendered ahead of the browser, at build (prerendered) or by the server for one request: the built
+// index.html with the page's language, head tags, language check, markup and, for a server's page, the
+// answers it was rendered with (lib/api/page-data.ts).
 
 import type { UiLanguage } from '@partage/graphql';
 
@@ -14,6 +16,8 @@ export interface PrerenderedParts {
   languageCheck: string;
   /** <link> tags for the end of <head>: the page chunk's stylesheets. */
   stylesheets?: string;
+  /** The page-data element (after #root): the answers the app puts in its query cache before taking over. */
+  data?: string;
 }
 
 function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
@@ -33,6 +37,6 @@ export function prerenderedDocument(template: string, page: PrerenderedParts): s
   return replaceOnce(
     document,
     /<div id="root"><\/div>/,
-    `<div id="root" data-prerendered="${page.language}" data-namespaces="${namespaces}">${page.html}</div>`,
+    `<div id="root" data-prerendered="${page.language}" data-namespaces="${namespaces}">${page.html}</div>${page.data ?? ''}`,
   );
 }
