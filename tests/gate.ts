@@ -3,8 +3,8 @@
 // 2-core machine, docs/testing.md).
 //
 // The journeys are the longest path: the web build and the seeded data, then Playwright against local
-// hosts on copies of that data. Everything else (vitest, lint, types) needs neither, so it starts at once
-// and fills the cores that path leaves idle: its processes run at a lower priority (nice), so that the
+// hosts on copies of that data. Vitest needs the web build only (its server renderer); lint and types need
+// nothing, so they start at once; these fill the cores that path leaves idle: its processes run at a lower priority (nice), so that the
 // path goes first and the others take what is left, whichever ends last. Every phase waits for states,
 // never against tight clocks (docs/testing.md).
 //
@@ -40,7 +40,8 @@ const PHASES: Phase[] = [
   { name: 'web build', command: 'BROTLI_QUALITY=9 npm run build -w web' },
   { name: 'seeded data', command: 'tsx tests/support/seeded-data.ts' },
   { name: 'playwright', command: 'playwright test', after: ['web build', 'seeded data'] },
-  { name: 'vitest', command: 'vitest run', filler: true },
+  // The pages the server paints are tested with the renderer the web build makes (web/dist-server).
+  { name: 'vitest', command: 'vitest run', after: ['web build'], filler: true },
   { name: 'lint', command: 'eslint . && prettier --check .', filler: true },
   { name: 'types', command: 'npm run typecheck', filler: true },
 ];

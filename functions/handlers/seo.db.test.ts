@@ -37,8 +37,8 @@ const BUILT_RENDERER_DONE = fileURLToPath(new URL('../../web/dist-server/manifes
 useTestOutbox();
 let owner: UserRecord;
 beforeAll(async () => {
-  // The gate builds the web beside vitest: these pages wait for the renderer it writes.
-  while (!existsSync(BUILT_RENDERER_DONE)) await new Promise((resolve) => setTimeout(resolve, 500));
+  // The gate runs vitest once the web is built (tests/gate.ts); alone, build it first.
+  expect(existsSync(BUILT_RENDERER_DONE), 'the server renderer: run `npm run build -w web` first').toBe(true);
   // The local file store builds the images' public URLs (no file is read).
   const storeDir = await mkdtemp(join(tmpdir(), 'seo-files-'));
   Object.assign(process.env, { FILE_STORE_ADAPTER: 'local', FILE_STORE_DIR: storeDir, FILE_STORE_SECRET: 'test-file-store-secret' });
