@@ -4,9 +4,9 @@
 //
 // The journeys are the longest path: the web build and the seeded data, then Playwright against local
 // hosts on copies of that data. Vitest needs the web build only (its server renderer); lint and types need
-// nothing, so they start at once; these fill the cores that path leaves idle: its processes run at a lower priority (nice), so that the
-// path goes first and the others take what is left, whichever ends last. Every phase waits for states,
-// never against tight clocks (docs/testing.md).
+// nothing and start at once. These fill the cores that path leaves idle: their processes run at a lower
+// priority (nice), so that the path goes first and the others take what is left, whichever ends last.
+// Every phase waits for states, never against tight clocks (docs/testing.md).
 //
 // A phase's output is printed whole when it ends, so that side-by-side phases do not interleave, and a
 // failed phase's at the very end, just above the summary: a CI log that keeps only its tail shows the
