@@ -24,6 +24,7 @@ const NEW_PASSWORD = 'Nouveau-Passe-2027';
 const TEXT = {
   fr: {
     forgot: 'Mot de passe oublié?',
+    forgotTitle: 'Mot de passe oublié',
     delayed: 'Trop de tentatives de connexion. Réessayez dans 1 minute, ou réinitialisez votre mot de passe.',
     sendLink: 'Envoyer le lien',
     sent: /nous venons de lui envoyer un lien pour choisir un nouveau mot de passe/,
@@ -45,6 +46,7 @@ const TEXT = {
   },
   en: {
     forgot: 'Forgot your password?',
+    forgotTitle: 'Forgot password',
     delayed: 'Too many login attempts. Try again in 1 minute, or reset your password.',
     sendLink: 'Send the link',
     sent: /we have just sent it a link to choose a new password/,
@@ -99,6 +101,9 @@ for (const lang of ['fr', 'en'] as const) {
       await page.goto(`/connexion?lang=${lang}`);
       await page.getByRole('main').getByRole('link', { name: t.forgot }).click();
       await expect(page).toHaveURL(/\/mot-de-passe-oublie$/);
+      // The address changes first; the login page, whose e-mail field has the same label, stays until
+      // the new page's code has loaded: typing before that went into the login form.
+      await expect(page.getByRole('heading', { level: 1, name: t.forgotTitle })).toBeVisible();
       const since = Date.now() - 1000;
       await page.getByLabel(LABELS[lang].email, { exact: true }).fill(email);
       await page.getByRole('button', { name: t.sendLink }).click();
