@@ -6,7 +6,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 
 /** Installed or generated, never a source; test files change nothing that is made. */
-const SKIPPED = new Set(['node_modules', 'dist', 'cdk.out']);
+const SKIPPED = new Set(['node_modules', 'dist', 'dist-server', 'cdk.out']);
 const isTest = (name: string) => /\.test\.tsx?$/.test(name);
 
 async function filesUnder(path: string): Promise<string[]> {
