@@ -61,4 +61,16 @@ describe('notifications', () => {
     });
     expect(screen.getAllByText('Too many requests. Try again in a few minutes.')).toHaveLength(1);
   });
+
+  it('keeps a message raised again for its whole duration from the second time', () => {
+    vi.useFakeTimers();
+    render(<NotificationRegion />);
+    act(() => void notify({ type: 'info', text: 'errors.NO_CHANGE' }));
+    advance(5_000);
+    act(() => void notify({ type: 'info', text: 'errors.NO_CHANGE' }));
+    advance(5_999);
+    expect(screen.getAllByText('There are no changes to save.')).toHaveLength(1);
+    advance(1);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
 });

@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import { queryClient } from '../lib/api/query-client';
+import { dismissAll } from '../lib/notifications/store';
 import { syncSessionFromStorage } from '../lib/auth/session';
 import { i18n, initI18n } from '../lib/i18n/i18n';
 import { resetFakeApi } from './fake-api';
@@ -66,6 +67,7 @@ i18n.options.missingKeyHandler = (_languages, namespace, key) => missingKeys.pus
 
 afterEach(async () => {
   cleanup();
+  dismissAll();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -25,11 +25,12 @@ function publish(next: readonly Notification[]): void {
 }
 
 export function notify({ type, text, duration = NOTIFICATION_DURATION_MS[type], dismissible = true }: NotifyOptions): number {
-  // A burst of identical failures shows one message, not a stack of copies.
+  // A burst of identical failures shows one message, not a stack of copies; raised again, it stays its
+  // whole duration from now, or a message said a moment ago would vanish as soon as it is said again.
   const same = items.find((item) => item.type === type && item.text === text);
-  if (same) return same.id;
-  const id = ++lastId;
-  publish([...items, { id, type, text, duration, dismissible }]);
+  const id = same?.id ?? ++lastId;
+  if (!same) publish([...items, { id, type, text, duration, dismissible }]);
+  clearTimeout(timers.get(id));
   if (duration !== NOTIFICATION_NEVER)
     timers.set(
       id,
@@ -54,4 +55,9 @@ const snapshot = () => items;
 export function useNotifications(): readonly Notification[] {
   // The same snapshot when the build prerenders pages (src/prerender.tsx).
   return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** Dismisses every notification: a test starts with none left by the one before. */
+export function dismissAll(): void {
+  items.forEach(({ id }) => dismiss(id));
 }
