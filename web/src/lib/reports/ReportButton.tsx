@@ -1,6 +1,7 @@
 // "Report": a button that opens a dialog with a reason from a short list and an optional note. The
 // reporter is thanked the same way whether they had reported the item before or not.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportItemKind, type ReportReason } from '@partage/graphql';
 import { errorMessageKey } from '../api/errors';
@@ -29,11 +30,11 @@ export function ReportButton({ kind, itemId, conversationId, label, className = 
       <button type="button" className={className} onClick={() => setOpen(true)}>
         {label}
       </button>
-      {open && (
-        <Dialog open title={t('title')} onClose={() => setOpen(false)}>
-          <ReportForm kind={kind} itemId={itemId} conversationId={conversationId} onDone={() => setOpen(false)} />
-        </Dialog>
-      )}
+      {/* The dialog stays mounted so that closing it (not removing it) gives focus back to the button;
+          the form is made afresh at each opening. */}
+      <Dialog open={open} title={t('title')} onClose={() => setOpen(false)}>
+        {open && <ReportForm kind={kind} itemId={itemId} conversationId={conversationId} onDone={() => setOpen(false)} />}
+      </Dialog>
     </>
   );
 }
@@ -47,6 +48,7 @@ function ReportForm({ kind, itemId, conversationId, onDone }: Omit<ReportButtonP
   const [missingReason, setMissingReason] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [thanked, setThanked] = useState(false);
+  const firstReason = useRef<HTMLInputElement>(null);
   const report = useApiMutation(REPORT_ITEM);
 
   if (thanked) {
@@ -65,7 +67,12 @@ function ReportForm({ kind, itemId, conversationId, onDone }: Omit<ReportButtonP
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (report.isPending) return;
-    if (!reason) return setMissingReason(true);
+    if (!reason) {
+      // Keyboard and screen-reader users land on the choice the error is about, once it describes it.
+      flushSync(() => setMissingReason(true));
+      firstReason.current?.focus();
+      return;
+    }
     setFailure(null);
     try {
       await report.mutateAsync({ input: { kind, itemId, conversationId: conversationId ?? null, reason, note: note.trim() || null } });
@@ -78,9 +85,10 @@ function ReportForm({ kind, itemId, conversationId, onDone }: Omit<ReportButtonP
   return (
     <form className="report-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <ChoiceFieldset legend={t('reason')}>
-        {REPORT_REASONS.map((value) => (
+        {REPORT_REASONS.map((value, index) => (
           <label key={value} className="report-form__choice">
             <input
+              ref={index === 0 ? firstReason : undefined}
               type="radio"
               name="reason"
               value={value}

@@ -75,6 +75,33 @@ describe('the moderation queue', () => {
     expect(callsOf('moderateCase')).toEqual([{ input: { caseId: 'AD.ad-1', action: 'SUSPEND_ACCOUNT', reason: 'Repeated fraud' } }]);
   });
 
+  it('takes a decision with the keyboard alone: a missing reason takes the focus, and a handled case leaves it on the heading', async () => {
+    answerOperations({
+      moderationQueue: { items: [aCase({ id: 'PROFILE.u-9', kind: 'PROFILE', itemId: 'u-9', reportCount: 1 })], nextToken: null },
+      moderateCase: { id: 'PROFILE.u-9', status: 'CLOSED' },
+    });
+    const { user } = await openQueue();
+    const found = await screen.findByRole('article');
+    within(found)
+      .getByRole('radio', { name: /Dismiss/ })
+      .focus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(found).getByRole('radio', { name: /Suspend the account/ })).toBeChecked();
+    await user.tab();
+    await user.tab();
+    expect(within(found).getByRole('button', { name: 'Apply the decision' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const reason = within(found).getByLabelText(/^Reason/);
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAccessibleDescription('Give the reason for the decision.');
+    await user.keyboard('Repeated fraud');
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('The case is handled.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Moderation' })).toHaveFocus();
+    expect(callsOf('moderateCase')).toEqual([{ input: { caseId: 'PROFILE.u-9', action: 'SUSPEND_ACCOUNT', reason: 'Repeated fraud' } }]);
+  });
+
   it('says when another administrator handled the case first', async () => {
     answerOperations({
       moderationQueue: { items: [aCase()], nextToken: null },

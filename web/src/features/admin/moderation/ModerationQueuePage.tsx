@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MODERATION_REASON_MAX_LENGTH, moderationActionsFor, type ModerationAction } from '@partage/graphql';
@@ -24,10 +25,18 @@ export function ModerationQueuePage() {
   usePageTitle(t('title'));
   const queue = useApiQuery(MODERATION_QUEUE, { limit: null, nextToken: null }, { notifyError: true });
   const [closed, setClosed] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The handled case's form leaves the page with the focus in it: keyboard users go on from the top of
+  // the queue (the status below says the case is handled) rather than from the start of the document.
+  useEffect(() => {
+    if (closed) heading.current?.focus();
+  }, [closed]);
   const cases = queue.data?.moderationQueue.items ?? [];
   return (
     <div className="page moderation">
-      <h1>{t('title')}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {t('title')}
+      </h1>
       <p role="status">{closed ? t('closed') : ''}</p>
       {queue.isPending ? (
         <p role="status">{t('common:loading')}</p>
@@ -91,13 +100,19 @@ function ActionForm({ found, onClosed }: { found: Case; onClosed: () => void }) 
   const [reason, setReason] = useState('');
   const [missingReason, setMissingReason] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
   const moderate = useApiMutation(MODERATE_CASE, { invalidates: [MODERATION_QUEUE], onSuccess: onClosed });
   const actions = moderationActionsFor(found.kind);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (moderate.isPending) return;
-    if (!reason.trim()) return setMissingReason(true);
+    if (!reason.trim()) {
+      // To the field the error is about, once it describes it.
+      flushSync(() => setMissingReason(true));
+      reasonField.current?.focus();
+      return;
+    }
     setFailure(null);
     try {
       await moderate.mutateAsync({ input: { caseId: found.id, action, reason: reason.trim() } });
@@ -119,6 +134,7 @@ function ActionForm({ found, onClosed }: { found: Case; onClosed: () => void }) 
       <div className="field">
         <label htmlFor={reasonId}>{t('reason')}</label>
         <textarea
+          ref={reasonField}
           id={reasonId}
           rows={3}
           required
