@@ -3,6 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_TEXT } from '@partage/graphql';
 import type {
   ContractRatings,
   Message,
@@ -28,8 +29,10 @@ import {
   givenEndedContract,
   givenUser,
   resolverEvent,
+  tokenLogin,
   useTestOutbox,
 } from '../testing/fixtures';
+import { givenAdAt, idsOf, near, newArea, offset, pageOf } from '../testing/search-queries';
 import { handler as chatHandler } from './chat';
 import { handler as ratingsHandler } from './ratings';
 import { handler } from './moderation';
@@ -144,16 +147,22 @@ describe('moderation actions', () => {
     expect(errorCodeOf(await moderate((await caseOf(person.id))!.id, 'HIDE_AD'))).toBe('VALIDATION_FAILED');
   });
 
-  it('suspends an account: signed out everywhere, cannot sign in, its ads unpublished, told why by e-mail', async () => {
+  it('suspends an account: signed out everywhere, cannot sign in, its ads unpublished and out of the search, told why by e-mail', async () => {
     const owner = await givenUser();
-    const ad = await givenAd(owner, {}, { published: true });
+    const area = newArea();
+    const ad = { id: await givenAdAt(area, {}, { by: owner }) };
+    const other = await givenAdAt(offset(area, 1, 1), {}, { by: await givenUser() });
+    expect(idsOf(await pageOf(near(area))).sort()).toEqual([ad.id, other].sort());
     const { token } = await startSession(owner, 'device-1');
     expect(await activeSessionClaims(token)).toMatchObject({ userId: owner.id });
     await report(reporter, { kind: 'AD', itemId: ad.id });
     await moderate((await caseOf(ad.id))!.id, 'SUSPEND_ACCOUNT', 'Fraude répétée');
     await expect(activeSessionClaims(token)).rejects.toThrow();
     expect((await getUser(owner.id))?.lockedOut).toBe(true);
+    expect((await tokenLogin('device-2')(owner.email)).body).toBe(LOGIN_TEXT.lockedOut);
     expect((await getAd(ad.id))?.published).toBe(false);
+    // A visitor's search no longer finds the suspended owner's ad; others' ads stay.
+    expect(idsOf(await pageOf(near(area)))).toEqual([other]);
     const [told] = await emailsTo(owner.email);
     expect(told).toMatchObject({ subject: 'Votre compte Partage est suspendu' });
     expect(told!.text).toContain('Fraude répétée');
