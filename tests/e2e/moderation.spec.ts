@@ -1,7 +1,8 @@
 // A report goes from a user to the moderation queue, and the administrator's decision reaches the
 // reported person by e-mail (docs/moderation.md): the demo tenant reports a new user's public profile
-// with a reason and a note and is thanked; the administrator finds the case with the profile's words as
-// they were, suspends the account with a reason, and the reported person's mailbox gets it.
+// with a reason and a note and is thanked, with the keyboard alone; the administrator finds the case with
+// the profile's words as they were, suspends the account with a reason, and the reported person's
+// mailbox gets it.
 import {
   test,
   expect,
@@ -27,17 +28,32 @@ test('a report reaches the moderators, and their decision reaches the reported p
     await expect(reporter).toHaveURL(/\/annonces$/);
     await reporter.goto(`/profil/${reportedId}`);
     await expect(reporter.getByRole('heading', { level: 1, name })).toBeVisible();
-    await reporter.getByRole('button', { name: 'Signaler ce profil' }).click();
+    // The report, with the keyboard alone: the dialog opens on its first reason, a missing reason brings
+    // the focus back to it, and closing the dialog gives it back to the button.
+    const reportButton = reporter.getByRole('button', { name: 'Signaler ce profil' });
+    await reportButton.focus();
+    await reporter.keyboard.press('Enter');
     const dialog = reporter.getByRole('dialog', { name: 'Signaler' });
-    // A reason is required: the form says so rather than sending.
-    await dialog.getByRole('button', { name: 'Envoyer le signalement' }).click();
+    const firstReason = dialog.getByRole('radio', { name: 'Pourriel ou publicité' });
+    await expect(firstReason).toBeFocused();
+    await dialog.getByRole('button', { name: 'Envoyer le signalement' }).focus();
+    await reporter.keyboard.press('Enter');
     await expect(dialog.getByText('Choisissez une raison.')).toBeVisible();
-    await dialog.getByRole('radio', { name: 'Fraude ou arnaque' }).check();
-    await dialog.getByLabel('Précisions (facultatif)').fill('Demande des paiements hors du site.');
-    await dialog.getByRole('button', { name: 'Envoyer le signalement' }).click();
+    await expect(firstReason).toBeFocused();
+    await reporter.keyboard.press('ArrowDown');
+    await expect(dialog.getByRole('radio', { name: 'Fraude ou arnaque' })).toBeChecked();
+    await reporter.keyboard.press('Tab');
+    await expect(dialog.getByLabel('Précisions (facultatif)')).toBeFocused();
+    await reporter.keyboard.type('Demande des paiements hors du site.');
+    await reporter.keyboard.press('Tab');
+    await reporter.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Envoyer le signalement' })).toBeFocused();
+    await reporter.keyboard.press('Enter');
     await expect(dialog.getByRole('status')).toHaveText(/Merci : votre signalement a été transmis/);
-    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(dialog.getByRole('button', { name: 'Fermer' })).toBeFocused();
+    await reporter.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
+    await expect(reportButton).toBeFocused();
 
     const admin = await adminContext.newPage();
     await loginAdminWithEmailedCode(admin, adminContext.request, 'fr');
