@@ -68,7 +68,7 @@ export function useApiInfiniteQuery<Result, Vars extends { nextToken?: string | 
   document: Document<Result, Vars>,
   variables: Omit<Vars, 'nextToken'>,
   nextTokenOf: (page: Result) => string | null | undefined,
-  { enabled, refetchInterval }: Pick<QueryOptions, 'enabled'> & { refetchInterval?: number } = {},
+  { enabled, refetchInterval, notifyError }: Pick<QueryOptions, 'enabled' | 'notifyError'> & { refetchInterval?: number } = {},
 ) {
   return useInfiniteQuery(
     {
@@ -76,6 +76,7 @@ export function useApiInfiniteQuery<Result, Vars extends { nextToken?: string | 
       queryFn: ({ pageParam, signal }) => graphqlRequest(document, { ...variables, nextToken: pageParam } as Vars, signal),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => nextTokenOf(page) ?? undefined,
+      meta: { notifyError },
       enabled,
       refetchInterval,
     },

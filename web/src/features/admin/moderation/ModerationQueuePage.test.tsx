@@ -114,6 +114,22 @@ describe('the moderation queue', () => {
     expect(await within(found).findByRole('alert')).toBeInTheDocument();
   });
 
+  it('brings older cases a page at a time, on request', async () => {
+    answerOperations({
+      moderationQueue: [
+        { items: [aCase()], nextToken: 'page-2' },
+        { items: [aCase({ id: 'PROFILE.u-9', kind: 'PROFILE', itemId: 'u-9', reportCount: 1 })], nextToken: null },
+      ],
+    });
+    const { user } = await openQueue();
+    expect(await screen.findAllByRole('article')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'More cases' }));
+    expect(await screen.findByRole('heading', { name: 'Profile — 1 report' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(callsOf('moderationQueue').map((call) => call.nextToken)).toEqual([null, 'page-2']);
+    expect(screen.queryByRole('button', { name: 'More cases' })).toBeNull();
+  });
+
   it('says when nothing waits', async () => {
     answerOperations({ moderationQueue: { items: [], nextToken: null } });
     await openQueue();

@@ -7,10 +7,11 @@ import { editUserPath } from '../../../app/paths';
 import { adDetailPath } from '../../../lib/ads/ad-path';
 import type { ResultOf } from '../../../lib/api/documents';
 import { errorMessageKey } from '../../../lib/api/errors';
-import { useApiMutation, useApiQuery } from '../../../lib/api/queries';
+import { useApiInfiniteQuery, useApiMutation } from '../../../lib/api/queries';
 import { ChoiceFieldset } from '../../../lib/forms/controls';
 import { SubmitButton } from '../../../lib/forms/SubmitButton';
 import { usePageTitle } from '../../../lib/i18n/use-page-title';
+import { MoreButton } from '../../../lib/ui/MoreButton';
 import { MODERATE_CASE, MODERATION_QUEUE } from './operations';
 import './moderation.css';
 
@@ -23,7 +24,8 @@ type Case = ResultOf<typeof MODERATION_QUEUE>['moderationQueue']['items'][number
 export function ModerationQueuePage() {
   const { t } = useTranslation('moderation');
   usePageTitle(t('title'));
-  const queue = useApiQuery(MODERATION_QUEUE, { limit: null, nextToken: null }, { notifyError: true });
+  // A page at a time, the latest report first: older cases come on request, never out of reach.
+  const queue = useApiInfiniteQuery(MODERATION_QUEUE, { limit: null }, (page) => page.moderationQueue.nextToken, { notifyError: true });
   const [closed, setClosed] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // The handled case's form leaves the page with the focus in it: keyboard users go on from the top of
@@ -31,7 +33,7 @@ export function ModerationQueuePage() {
   useEffect(() => {
     if (closed) heading.current?.focus();
   }, [closed]);
-  const cases = queue.data?.moderationQueue.items ?? [];
+  const cases = queue.data?.pages.flatMap((page) => page.moderationQueue.items) ?? [];
   return (
     <div className="page moderation">
       <h1 ref={heading} tabIndex={-1}>
@@ -51,6 +53,7 @@ export function ModerationQueuePage() {
           ))}
         </ol>
       )}
+      <MoreButton pages={queue} label={t('more')} />
     </div>
   );
 }
