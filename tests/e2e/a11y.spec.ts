@@ -59,6 +59,7 @@ const WORDS = {
     showMap: 'Afficher la carte',
     reportAd: 'Signaler cette annonce',
     report: 'Signaler',
+    block: /^Bloquer /,
   },
   en: {
     invitation: 'Never miss an offer',
@@ -76,6 +77,7 @@ const WORDS = {
     showMap: 'Show the map',
     reportAd: 'Report this ad',
     report: 'Report',
+    block: /^Block /,
   },
 } as const;
 
@@ -485,7 +487,7 @@ test.describe('a user', () => {
     }
   });
 
-  test('the report dialog', async () => {
+  test('the report dialog, and the block dialog of a conversation', async () => {
     for (const lang of LANGS) {
       // Another's ad (the demo one): an ad of one's own has no report button.
       await visit(page, `/annonces/annonce-${ids.demoAd}`, lang);
@@ -494,6 +496,14 @@ test.describe('a user', () => {
       await expectNoA11yViolationsInDialog(page, `the report dialog (${lang})`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name: WORDS[lang].report })).toBeHidden();
+      // Asked, not confirmed: the conversation stays open for the sweep's other checks.
+      await page.goto(inLang(`/conversations/${ids.conversation}`, lang));
+      await expect(page.getByRole('log').getByText('Bonjour, est-ce libre samedi ?')).toBeVisible();
+      await page.getByRole('button', { name: WORDS[lang].block }).click();
+      await expect(page.getByRole('dialog', { name: WORDS[lang].block })).toBeVisible();
+      await expectNoA11yViolationsInDialog(page, `the block dialog (${lang})`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: WORDS[lang].block })).toBeHidden();
     }
   });
 

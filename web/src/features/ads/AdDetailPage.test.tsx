@@ -135,19 +135,23 @@ describe('ad detail', () => {
     expect(
       within(section('Contact')).getByRole('link', { name: "Log in to see the owner's e-mail and phone, if they share them." }),
     ).toHaveAttribute('href', `/connexion?returnPath=${encodeURIComponent(CURRENT_PATH)}`);
+    // Reports are for signed-in people (issue 22).
+    expect(screen.queryByRole('button', { name: 'Report this ad' })).not.toBeInTheDocument();
   });
 
-  it('links a signed-in user to a conversation about the ad', async () => {
+  it('links a signed-in user to a conversation about the ad, and lets them report it', async () => {
     signIn('USER', 'reader-1');
     await openAd(testAd());
     expect(screen.getByRole('link', { name: 'Contact the owner' })).toHaveAttribute('href', `/conversations/creer/${AD_ID}`);
+    expect(screen.getByRole('button', { name: 'Report this ad' })).toBeVisible();
   });
 
-  it('lets the owner edit, without contacting themselves', async () => {
+  it('lets the owner edit, without contacting themselves nor reporting their own ad', async () => {
     signIn('USER', 'owner-1');
     await openAd(testAd({ editable: true, published: false }));
     expect(screen.getByRole('link', { name: 'Edit the ad' })).toHaveAttribute('href', `/annonces/modifier/${AD_ID}`);
     expect(screen.queryByRole('link', { name: 'Contact the owner' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report this ad' })).not.toBeInTheDocument();
     expect(screen.getByText(/This ad is not published/)).toBeVisible();
   });
 
