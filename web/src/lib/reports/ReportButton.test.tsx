@@ -25,6 +25,19 @@ describe('the report dialog', () => {
     expect(callsOf('reportItem')).toEqual([
       { input: { kind: 'MESSAGE', itemId: 'm-1', conversationId: 'c-1', reason: 'HARASSMENT', note: 'Insults' } },
     ]);
+    // Closed, the dialog gives the focus back to the button that opened it.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report this message' })).toHaveFocus();
+  });
+
+  it('gives the focus back to its button when cancelled, and sends nothing', async () => {
+    const { user } = renderAt('/', page);
+    await user.click(await screen.findByRole('button', { name: 'Report this message' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Report' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report this message' })).toHaveFocus();
+    expect(callsOf('reportItem')).toEqual([]);
   });
 
   it('thanks the same way someone who had reported the item already', async () => {

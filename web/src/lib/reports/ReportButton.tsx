@@ -25,16 +25,23 @@ interface ReportButtonProps {
 export function ReportButton({ kind, itemId, conversationId, label, className = 'button button--secondary' }: ReportButtonProps) {
   const { t } = useTranslation('reports');
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Mounted only while open (a conversation has a button per message). Removed, an open dialog never gives
+  // the focus back as closing it does: the button takes it once the dialog is gone, not left on the page's start.
+  const close = () => {
+    flushSync(() => setOpen(false));
+    button.current?.focus();
+  };
   return (
     <>
-      <button type="button" className={className} onClick={() => setOpen(true)}>
+      <button ref={button} type="button" className={className} onClick={() => setOpen(true)}>
         {label}
       </button>
-      {/* The dialog stays mounted so that closing it (not removing it) gives focus back to the button;
-          the form is made afresh at each opening. */}
-      <Dialog open={open} title={t('title')} onClose={() => setOpen(false)}>
-        {open && <ReportForm kind={kind} itemId={itemId} conversationId={conversationId} onDone={() => setOpen(false)} />}
-      </Dialog>
+      {open && (
+        <Dialog open title={t('title')} onClose={close}>
+          <ReportForm kind={kind} itemId={itemId} conversationId={conversationId} onDone={close} />
+        </Dialog>
+      )}
     </>
   );
 }
