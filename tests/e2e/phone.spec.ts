@@ -1,7 +1,7 @@
 // Phones first (issue 23), on a 375 px touch phone. A visitor opens a shared ad and reads it (no
 // invitation over it), finds the site's entries behind the header's menu, meets the invitation on the
-// landing page only, as a card whose buttons stay on the screen, follows a category tile to the search
-// and searches with the filters in a sheet, the results first. A user writes to an owner from an ad:
+// landing page only, as a card whose buttons stay on the screen (at 320 px too), follows a category tile
+// to the search and searches with the filters in a sheet, the results first. A user writes to an owner from an ad:
 // the conversation starts with that first message, its composer is pinned at the bottom, no keyboard
 // hint; back shows the list. They save the ad with its heart and find it, then remove it, at /favoris.
 import type { Page } from '@playwright/test';
@@ -15,7 +15,8 @@ const PASSWORD = 'Telephone-Passe-2026';
 /** Whether an element lies wholly within the phone's screen as it is scrolled now. */
 async function onScreen(page: Page, selector: ReturnType<Page['locator']>): Promise<boolean> {
   const box = (await selector.boundingBox())!;
-  return box.x >= 0 && box.y >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height;
+  const screen = page.viewportSize()!;
+  return box.x >= 0 && box.y >= 0 && box.x + box.width <= screen.width && box.y + box.height <= screen.height;
 }
 
 test('fr: a visitor reads a shared ad, opens the menu, and searches by category with the filters in a sheet, results first', async ({
@@ -49,15 +50,23 @@ test('fr: a visitor reads a shared ad, opens the menu, and searches by category 
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('article').first()).toBeInViewport();
 
-  // The landing page invites, in the page, its buttons on the screen, and closes.
+  // The landing page invites, in the page, its buttons on the screen, even on the narrowest phones
+  // (320 px), and closes.
   await page.getByRole('link', { name: "Partage d'équipement alimentaire" }).click();
   const invitation = page.getByRole('region', { name: 'Ne manquez aucune offre' });
-  await invitation.scrollIntoViewIfNeeded();
-  for (const name of ['S’abonner aux alertes', 'Créer un compte', 'Se connecter']) {
-    const button = invitation.getByRole('link', { name });
-    await button.scrollIntoViewIfNeeded();
-    expect(await onScreen(page, button)).toBe(true);
+  for (const width of [PHONE.width, 320]) {
+    await page.setViewportSize({ ...PHONE, width });
+    await invitation.scrollIntoViewIfNeeded();
+    for (const name of ['S’abonner aux alertes', 'Créer un compte', 'Se connecter']) {
+      const button = invitation.getByRole('link', { name });
+      await button.scrollIntoViewIfNeeded();
+      expect(await onScreen(page, button), `${name} at ${width} px`).toBe(true);
+    }
+    const close = invitation.getByRole('button', { name: "Fermer l'invitation" });
+    await close.scrollIntoViewIfNeeded();
+    expect(await onScreen(page, close), `close at ${width} px`).toBe(true);
   }
+  await page.setViewportSize(PHONE);
   await invitation.getByRole('button', { name: "Fermer l'invitation" }).click();
   await expect(invitation).toHaveCount(0);
 
