@@ -30,6 +30,18 @@ export function renderAt(path: string, table: RouteObject[] = routes) {
   return { ...view, router, user, location };
 }
 
+type User = ReturnType<typeof userEvent.setup>;
+
+/**
+ * Puts `text` into a field as a person pasting it does: a click, then one input of the whole text.
+ * Typing key by key re-renders the whole form for every character, most of a form test's time; the
+ * tests of what a key does (a suggestion list, Enter) type with `user.type` or `user.keyboard`.
+ */
+export async function fill(user: User, field: Element, text: string): Promise<void> {
+  await user.click(field);
+  await user.paste(text);
+}
+
 type FetchAnswer = Response | Error | (() => Response | Promise<Response>);
 
 /** Replaces fetch: answers by `METHOD path`; requests to /log are accepted silently. Returns the mock. */

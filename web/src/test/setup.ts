@@ -8,9 +8,9 @@ import { syncSessionFromStorage } from '../lib/auth/session';
 import { i18n, initI18n } from '../lib/i18n/i18n';
 import { resetFakeApi } from './fake-api';
 
-// The first test of a file also loads its lazy pages: on a busy 2-core machine that can take over the
-// default second.
-configure({ asyncUtilTimeout: 15_000 });
+// The first test of a file also loads its lazy pages: on a 2-core machine shared with the journeys and
+// other runs that took over 15 s (CI's failures). Only a state that never comes should fail on time.
+configure({ asyncUtilTimeout: 60_000 });
 
 // jsdom has no modal dialogs and no scrolling.
 HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@partage/graphql';
 import { getSession } from '../../lib/auth/session';
-import { accessToken, callsTo, json, mockFetch, renderAt, text } from '../../test/helpers';
+import { accessToken, callsTo, fill, json, mockFetch, renderAt, text } from '../../test/helpers';
 
 const tokens = (role: 'USER' | 'ADMIN') => ({ token: accessToken(role, 'u-1'), refreshToken: 'r-1' });
 
@@ -17,8 +17,8 @@ async function submitCredentials(
   email = 'locataire@exemple.ca',
   password = 'Demo-Partage-2026',
 ) {
-  await user.type(screen.getByLabelText('Email'), email);
-  await user.type(screen.getByLabelText('Password'), password);
+  await fill(user, screen.getByLabelText('Email'), email);
+  await fill(user, screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
@@ -70,14 +70,14 @@ describe('login page', () => {
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAccessibleDescription(/We sent a 6-digit code to your email address/);
 
-    await user.type(code, '12a');
+    await fill(user, code, '12a');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(code).toHaveAccessibleDescription(expect.stringContaining('Enter digits only.'));
     await user.clear(code);
-    await user.type(code, '123');
+    await fill(user, code, '123');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(code).toHaveAccessibleDescription(expect.stringContaining('This field must contain exactly 6 characters.'));
-    await user.type(code, '456');
+    await fill(user, code, '456');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     await waitFor(() => expect(location()).toBe('/annonces'));
@@ -90,7 +90,7 @@ describe('login page', () => {
     const { user } = await openLogin();
     await submitCredentials(user, 'admin@exemple.ca');
     const code = await screen.findByLabelText('Verification code');
-    await user.type(code, '000000');
+    await fill(user, code, '000000');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText(/This code is invalid or has expired/)).toHaveAttribute('role', 'alert');
     expect(code).toHaveFocus();

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api/errors';
 import { queryClient } from '../../lib/api/query-client';
 import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations, callsOf } from '../../test/fake-api';
-import { renderAt, signIn } from '../../test/helpers';
+import { fill, renderAt, signIn } from '../../test/helpers';
 import { storedAd } from './test-ads';
 
 // jsdom has no canvas and no network: the resize and the storage POST are replaced, the GraphQL
@@ -64,7 +64,7 @@ const editor = (name: string) => screen.getByRole('textbox', { name });
 
 async function pickAddress(user: ReturnType<typeof renderAt>['user']) {
   const address = screen.getByRole('combobox', { name: 'Address' });
-  await user.type(address, '12 rue Lav');
+  await fill(user, address, '12 rue Lav');
   await screen.findByRole('option', { name: place.label });
   await user.keyboard('{ArrowDown}{Enter}');
   return address;
@@ -91,12 +91,12 @@ describe('create an ad', () => {
     // Their phone is verified: nothing to say about publishing.
     expect(screen.queryByText(PHONE_NEEDED)).not.toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Title in French'), 'Camion réfrigéré');
+    await fill(user, screen.getByLabelText('Title in French'), 'Camion réfrigéré');
     await user.click(editor('In English'));
     await user.keyboard('A cold truck');
     await user.selectOptions(screen.getByLabelText('Category'), 'DELIVERY_TRUCK');
     await user.selectOptions(screen.getByLabelText('Type of truck'), 'OTHER');
-    await user.type(screen.getByLabelText('Other type of truck'), 'Remorque');
+    await fill(user, screen.getByLabelText('Other type of truck'), 'Remorque');
     await user.click(screen.getByLabelText('Refrigerated'));
     const address = await pickAddress(user);
     expect(address).toHaveValue('12 rue Lavoie');
@@ -105,11 +105,11 @@ describe('create an ad', () => {
     await user.click(screen.getByLabelText('During the day'));
     await user.click(screen.getByLabelText('Monday'));
     await user.click(screen.getByLabelText('Rent'));
-    await user.type(screen.getByLabelText('Rent amount (dollars)'), '1 234,5');
+    await fill(user, screen.getByLabelText('Rent amount (dollars)'), '1 234,5');
     await user.selectOptions(screen.getByLabelText('The rent price is'), 'DAY');
-    await user.type(screen.getByLabelText('What the price covers (Rent) in English'), 'plus taxes');
+    await fill(user, screen.getByLabelText('What the price covers (Rent) in English'), 'plus taxes');
     await user.click(screen.getByLabelText('Trade'));
-    await user.type(screen.getByLabelText('What you would like in exchange in French'), 'Des légumes');
+    await fill(user, screen.getByLabelText('What you would like in exchange in French'), 'Des légumes');
     await user.click(screen.getByLabelText('HACCP'));
     await user.click(screen.getByLabelText('I declare that the information in this ad is true.'));
     await user.click(screen.getByRole('button', { name: 'Save the ad' }));
@@ -161,7 +161,7 @@ describe('create an ad', () => {
   it('shows every failing rule on its field and focuses the first, sending nothing', async () => {
     const { user } = await openCreate();
     await user.click(screen.getByLabelText('Rent'));
-    await user.type(screen.getByLabelText('Rent amount (dollars)'), '12.345');
+    await fill(user, screen.getByLabelText('Rent amount (dollars)'), '12.345');
     await user.click(screen.getByRole('button', { name: 'Save the ad' }));
     const title = screen.getByLabelText('Title in French');
     expect(title).toHaveFocus();
@@ -185,7 +185,7 @@ describe('create an ad', () => {
     expect(callsOf('createAd')).toEqual([]);
 
     // A message follows the input: it goes once the value is right.
-    await user.type(title, 'Four');
+    await fill(user, title, 'Four');
     expect(title).not.toHaveAccessibleDescription('This field is required.');
   });
 
@@ -193,7 +193,7 @@ describe('create an ad', () => {
     const { user } = await openCreate();
     const address = await pickAddress(user);
     expect(screen.getByText('Location chosen: Laval H7N 1A1')).toBeVisible();
-    await user.type(address, ' app. 3');
+    await fill(user, address, ' app. 3');
     expect(screen.queryByText(/Location chosen/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save the ad' }));
     expect(address).toHaveAccessibleDescription(expect.stringContaining('Choose an address from the list of suggestions.'));
@@ -203,7 +203,7 @@ describe('create an ad', () => {
     const second = { ...place, label: '12 rue Lavoie, Longueuil', town: 'Longueuil' };
     const { user } = await openCreate({ searchPlaces: [[place, second]] });
     const address = screen.getByRole('combobox', { name: 'Address' });
-    await user.type(address, '12 rue');
+    await fill(user, address, '12 rue');
     await screen.findByRole('option', { name: second.label });
     expect(callsOf('searchPlaces').at(-1)).toEqual({ text: '12 rue', language: 'ENGLISH' });
     await user.keyboard('{ArrowDown}{ArrowDown}');
@@ -220,7 +220,7 @@ describe('create an ad', () => {
     await user.click(screen.getByRole('button', { name: 'Add a date' }));
     const date = screen.getByLabelText('Date 1');
     await user.clear(date);
-    await user.type(date, '2000-01-01');
+    await fill(user, date, '2000-01-01');
     await user.click(screen.getByRole('button', { name: 'Save the ad' }));
     expect(date).toHaveAccessibleDescription('This date is earlier than the earliest allowed date.');
     await user.click(screen.getByRole('button', { name: 'Remove date 1' }));
@@ -356,7 +356,7 @@ describe('edit an ad', () => {
     // An administrator edits someone else's ad: the note about their own contact choices is not shown.
     expect(screen.queryByText(/as chosen in/)).toBeNull();
     await user.clear(title);
-    await user.type(title, 'Grand four');
+    await fill(user, title, 'Grand four');
     await user.click(screen.getByRole('button', { name: 'Save the changes' }));
     await waitFor(() => expect(location()).toBe('/annonces/grand-four-ad-1'));
     expect(callsOf('updateAd')[0]).toMatchObject({ id: 'ad-1', input: { title: { fr: 'Grand four', en: null } } });
@@ -371,7 +371,7 @@ describe('edit an ad', () => {
     queryClient.setQueryData(['AdDetail', { id: 'ad-1' }], seenDetail);
     queryClient.setQueryData(['ManagedAds', { published: false }], seenManaged);
     const title = await screen.findByLabelText('Title in English');
-    await user.type(title, 'Big oven');
+    await fill(user, title, 'Big oven');
     await user.click(screen.getByRole('button', { name: 'Save the changes' }));
     await waitFor(() => expect(location()).toBe('/annonces/grand-four-ad-1'));
     // Gone, or asked again by the page now shown: never the answer seen before the save.
@@ -385,7 +385,7 @@ describe('edit an ad', () => {
     });
     const amount = await screen.findByLabelText('Rent amount (dollars)');
     await user.clear(amount);
-    await user.type(amount, '99');
+    await fill(user, amount, '99');
     await user.click(screen.getByRole('button', { name: 'Save the changes' }));
     await waitFor(() => expect(amount).toHaveFocus());
     expect(amount).toHaveAccessibleDescription(expect.stringContaining('Enter a valid number.'));
@@ -394,14 +394,14 @@ describe('edit an ad', () => {
   it('treats the server’s NO_CHANGE as nothing changed', async () => {
     const { user } = await openEdit(storedAd(), 'USER', { updateAd: new ApiError('NO_CHANGE', 'Nothing') });
     const title = await screen.findByLabelText('Title in English');
-    await user.type(title, 'Pizza oven');
+    await fill(user, title, 'Pizza oven');
     await user.click(screen.getByRole('button', { name: 'Save the changes' }));
     expect(await screen.findByText('There are no changes to save.')).toBeVisible();
   });
 
   it('sends the version it was filled from, and says so when the ad changed elsewhere since', async () => {
     const { user } = await openEdit(storedAd(), 'USER', { updateAd: new ApiError('AD_CHANGED', 'Changed') });
-    await user.type(await screen.findByLabelText('Title in English'), 'Pizza oven');
+    await fill(user, await screen.findByLabelText('Title in English'), 'Pizza oven');
     await user.click(screen.getByRole('button', { name: 'Save the changes' }));
     expect(await screen.findByText(/This ad was changed elsewhere since you opened it/)).toBeVisible();
     expect(callsOf('updateAd')[0]).toMatchObject({ id: 'ad-1', expectedUpdatedAt: '2026-11-20T10:00:00.000Z' });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { testAd } from '../../test/ads';
-import { renderAt, signIn } from '../../test/helpers';
+import { fill, renderAt, signIn } from '../../test/helpers';
 import { storedMe } from '../../lib/profile-form/test-profiles';
 
 const PUBLISHED = testAd({
@@ -130,7 +130,7 @@ describe('manage ads', () => {
     await user.click(within(alert).getByRole('button', { name: 'Confirm my phone number' }));
     const dialog = await screen.findByRole('dialog', { name: 'Verify my phone number' });
     await user.click(within(dialog).getByRole('button', { name: 'Send the code' }));
-    await user.type(within(dialog).getByLabelText('Code received by SMS'), '123456');
+    await fill(user, within(dialog).getByLabelText('Code received by SMS'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(callsOf('publishAd')).toEqual([{ id: DRAFT.id }, { id: DRAFT.id }]));
     expect(callsOf('verifyPhoneCode')).toEqual([{ input: { code: '123456' } }]);

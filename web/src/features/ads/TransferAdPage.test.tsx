@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { testAd } from '../../test/ads';
-import { renderAt, signIn } from '../../test/helpers';
+import { fill, renderAt, signIn } from '../../test/helpers';
 
 const UNLISTED = testAd({
   id: '33333333-3333-4333-8333-333333333333',
@@ -26,13 +26,13 @@ const emailField = () => screen.getByRole('textbox', { name: 'Email address of t
 describe('transfer an ad', () => {
   it('checks the address, asks for confirmation, transfers and goes back to ad management', async () => {
     const { user, location } = await openTransfer({ id: UNLISTED.id });
-    await user.type(emailField(), 'pas-un-courriel');
+    await fill(user, emailField(), 'pas-un-courriel');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Please provide a valid email address.')).toBeVisible();
     expect(emailField()).toHaveFocus();
 
     await user.clear(emailField());
-    await user.type(emailField(), 'marie@exemple.ca');
+    await fill(user, emailField(), 'marie@exemple.ca');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const question = await screen.findByRole('heading', { level: 2, name: 'Transfer “Cold room” to marie@exemple.ca?' });
     await waitFor(() => expect(question).toHaveFocus());
@@ -47,7 +47,7 @@ describe('transfer an ad', () => {
 
   it('says under the field when no user has the address, before asking anything', async () => {
     const { user } = await openTransfer({ id: UNLISTED.id }, false);
-    await user.type(emailField(), 'personne@exemple.ca');
+    await fill(user, emailField(), 'personne@exemple.ca');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('No user was found for this email address.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Transfer the ad' })).toBeNull();
@@ -60,7 +60,7 @@ describe('transfer an ad', () => {
 
   it('says under the field when the account went away between the check and the transfer', async () => {
     const { user } = await openTransfer(new ApiError('TRANSFER_USER_NOT_FOUND', 'No user'));
-    await user.type(emailField(), 'personne@exemple.ca');
+    await fill(user, emailField(), 'personne@exemple.ca');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Transfer the ad' }));
     expect(await screen.findByText('No user was found for this email address.')).toBeVisible();
@@ -69,7 +69,7 @@ describe('transfer an ad', () => {
 
   it('says when the address could not be checked, and asks nothing', async () => {
     const { user } = await openTransfer({ id: UNLISTED.id }, new ApiError(null, 'offline'));
-    await user.type(emailField(), 'marie@exemple.ca');
+    await fill(user, emailField(), 'marie@exemple.ca');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('An unexpected error has occurred.')).toHaveAttribute('role', 'alert');
     expect(screen.queryByRole('button', { name: 'Transfer the ad' })).toBeNull();
@@ -77,7 +77,7 @@ describe('transfer an ad', () => {
 
   it('explains when the ad cannot be transferred', async () => {
     const { user } = await openTransfer(new ApiError('AD_NOT_TRANSFERABLE', 'Not unlisted'));
-    await user.type(emailField(), 'marie@exemple.ca');
+    await fill(user, emailField(), 'marie@exemple.ca');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Transfer the ad' }));
     expect(await screen.findByText('Only an ad prepared by an administrator can be transferred.')).toHaveAttribute('role', 'alert');
@@ -85,7 +85,7 @@ describe('transfer an ad', () => {
 
   it('lets the address be changed before confirming', async () => {
     const { user } = await openTransfer({ id: UNLISTED.id });
-    await user.type(emailField(), 'marie@exemple.ca');
+    await fill(user, emailField(), 'marie@exemple.ca');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Change the address' }));
     await waitFor(() => expect(emailField()).toHaveFocus());

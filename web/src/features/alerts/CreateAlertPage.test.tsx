@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import { answerOperations, callsOf } from '../../test/fake-api';
-import { renderAt, signIn } from '../../test/helpers';
+import { fill, renderAt, signIn } from '../../test/helpers';
 import { anAlert, QUEBEC } from './test-fixtures';
 
 const field = (name: string) => screen.getByRole('textbox', { name });
@@ -10,7 +10,7 @@ const box = (name: string) => screen.getByRole('checkbox', { name });
 const created = () => callsOf('createAlert').map((call) => JSON.parse(JSON.stringify(call!.input)) as Record<string, unknown>);
 
 async function pickQuebec(user: ReturnType<typeof renderAt>['user']) {
-  await user.type(screen.getByRole('combobox', { name: 'Address, city or postal code' }), 'Québ');
+  await fill(user, screen.getByRole('combobox', { name: 'Address, city or postal code' }), 'Québ');
   await user.click(await screen.findByRole('option', { name: 'Québec, QC' }));
 }
 
@@ -27,10 +27,10 @@ describe('alert creation', () => {
     expect(field('Radius (km)')).toHaveAttribute('placeholder', '10');
     await user.click(box('Refrigeration equipment'));
     await user.click(box('Rent'));
-    await user.type(field('Keywords'), 'chambre froide');
+    await fill(user, field('Keywords'), 'chambre froide');
     await pickQuebec(user);
-    await user.type(field('Radius (km)'), '15');
-    await user.type(field('E-mail address'), 'luc@exemple.ca');
+    await fill(user, field('Radius (km)'), '15');
+    await fill(user, field('E-mail address'), 'luc@exemple.ca');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language of the e-mails' }), 'FRENCH');
     await user.click(screen.getByRole('button', { name: 'Create the alert' }));
 
@@ -57,7 +57,7 @@ describe('alert creation', () => {
     const { user } = renderAt('/alertes/creer');
     expect(await screen.findByRole('textbox', { name: 'E-mail address' })).toHaveValue('marie@exemple.ca');
     await pickQuebec(user);
-    await user.type(field('Radius (km)'), '15');
+    await fill(user, field('Radius (km)'), '15');
     await user.click(screen.getByRole('button', { name: 'Create the alert' }));
     expect(await screen.findByText('Your alert is active. You will receive the new ads every week.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'See my alerts' })).toHaveAttribute('href', '/alertes');
@@ -68,8 +68,8 @@ describe('alert creation', () => {
     answerOperations({ searchPlaces: [[QUEBEC]] });
     const { user } = renderAt('/alertes/creer');
     await screen.findByRole('heading', { level: 1, name: 'Create an alert' });
-    await user.type(field('Radius (km)'), '400');
-    await user.type(field('E-mail address'), 'pas-un-courriel');
+    await fill(user, field('Radius (km)'), '400');
+    await fill(user, field('E-mail address'), 'pas-un-courriel');
     await user.click(screen.getByRole('button', { name: 'Create the alert' }));
     const address = screen.getByRole('combobox', { name: 'Address, city or postal code' });
     expect(address).toHaveFocus();
@@ -87,8 +87,8 @@ describe('alert creation', () => {
     const { user } = renderAt('/alertes/creer');
     await screen.findByRole('heading', { level: 1, name: 'Create an alert' });
     await pickQuebec(user);
-    await user.type(field('Radius (km)'), '10');
-    await user.type(field('E-mail address'), 'luc@exemple.ca');
+    await fill(user, field('Radius (km)'), '10');
+    await fill(user, field('E-mail address'), 'luc@exemple.ca');
     await user.click(screen.getByRole('button', { name: 'Create the alert' }));
     await waitFor(() => expect(field('E-mail address')).toHaveFocus());
     expect(field('E-mail address')).toHaveAccessibleDescription('Please provide a valid email address.');

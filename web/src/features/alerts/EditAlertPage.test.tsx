@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import { answerOperations, callsOf } from '../../test/fake-api';
-import { renderAt, signIn } from '../../test/helpers';
+import { fill, renderAt, signIn } from '../../test/helpers';
 import { anAlert } from './test-fixtures';
 
 const USER = { me: { id: 'user-1', profile: { id: 'user-1' } } };
@@ -25,7 +25,7 @@ describe('alert edition', () => {
     expect(screen.getByRole('combobox', { name: 'Language of the e-mails' })).toHaveValue('FRENCH');
     const radius = screen.getByRole('textbox', { name: 'Radius (km)' });
     await user.clear(radius);
-    await user.type(radius, '30');
+    await fill(user, radius, '30');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your alert is saved.')).toBeVisible();
     expect(callsOf('updateAlert')).toEqual([

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import { loadRuntimeConfig } from '../../lib/config';
 import { answerOperations, callsOf } from '../../test/fake-api';
-import { json, mockFetch, renderAt, signIn } from '../../test/helpers';
+import { fill, json, mockFetch, renderAt, signIn } from '../../test/helpers';
 
 const TEAM = 'equipe@exemple.ca';
 
@@ -32,9 +32,9 @@ async function openPage() {
 }
 
 async function fillIn(user: ReturnType<typeof renderAt>['user']) {
-  await user.type(field('Name'), '  Luc Tremblay ');
-  await user.type(field('Email'), 'luc@exemple.ca');
-  await user.type(field('Subject'), 'Chambre froide');
+  await fill(user, field('Name'), '  Luc Tremblay ');
+  await fill(user, field('Email'), 'luc@exemple.ca');
+  await fill(user, field('Subject'), 'Chambre froide');
   await user.type(field('Message'), 'Bonjour,{Enter}{Enter}Avez-vous une chambre froide ?');
 }
 
@@ -70,8 +70,8 @@ describe('the contact page', () => {
   it('checks the fields with the server’s rules before sending, focusing the first message', async () => {
     answerOperations({ sendContactMessage: true });
     const { user } = await openPage();
-    await user.type(field('Email'), 'luc@exemple');
-    await user.type(field('Message'), '   ');
+    await fill(user, field('Email'), 'luc@exemple');
+    await fill(user, field('Message'), '   ');
     await user.click(sendButton());
     expect(field('Name')).toHaveFocus();
     expect(field('Name')).toHaveAccessibleDescription('This field is required.');
@@ -138,7 +138,7 @@ describe('the contact page', () => {
     expect(reached).toContain(sendButton());
     // What a robot types into it goes along, for the server to drop the message.
     await fillIn(user);
-    await user.type(trap, 'https://spam.example');
+    await fill(user, trap, 'https://spam.example');
     await user.click(sendButton());
     await screen.findByText(/Your message has been passed on to the team/);
     expect(sent()[0]).toMatchObject({ website: 'https://spam.example' });

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations, callsOf } from '../../test/fake-api';
-import { renderAt, signIn } from '../../test/helpers';
+import { fill, renderAt, signIn } from '../../test/helpers';
 import { aContract, daysFromNow } from './test-fixtures';
 
 const post = vi.hoisted(() => vi.fn());
@@ -40,7 +40,7 @@ async function openCreate(answers: Record<string, unknown> = {}) {
 async function fillValidForm(user: ReturnType<typeof renderAt>['user']) {
   fireEvent.change(screen.getByLabelText('Start'), { target: { value: daysFromNow(10) } });
   fireEvent.change(screen.getByLabelText('End'), { target: { value: daysFromNow(12) } });
-  await user.type(screen.getByLabelText('Total amount'), '1 250,5');
+  await fill(user, screen.getByLabelText('Total amount'), '1 250,5');
   await user.click(screen.getByRole('textbox', { name: 'Terms' }));
   await user.keyboard('Clés remises à 8 h');
   await user.click(screen.getByLabelText(/I confirm this information is accurate/));
@@ -55,7 +55,7 @@ describe('proposing a contract', () => {
     expect(screen.getByLabelText('Total amount')).toHaveAccessibleDescription(/This field is required/);
     fireEvent.change(screen.getByLabelText('Start'), { target: { value: daysFromNow(5) } });
     fireEvent.change(screen.getByLabelText('End'), { target: { value: daysFromNow(5) } });
-    await user.type(screen.getByLabelText('Total amount'), '12,3456');
+    await fill(user, screen.getByLabelText('Total amount'), '12,3456');
     await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
     expect(screen.getByLabelText('End')).toHaveFocus();
     expect(screen.getByLabelText(/Total amount/)).toHaveAccessibleDescription(/Enter a valid amount in dollars/);
@@ -178,7 +178,7 @@ describe('changing a contract', () => {
     expect(screen.getByLabelText('Total amount')).toHaveValue('1234.50');
     expect(screen.getByLabelText('Start')).toHaveValue('2027-01-11');
     await user.clear(screen.getByLabelText('Total amount'));
-    await user.type(screen.getByLabelText('Total amount'), '1300');
+    await fill(user, screen.getByLabelText('Total amount'), '1300');
     await user.click(screen.getByRole('button', { name: 'Save a new version' }));
     await waitFor(() => expect(location()).toBe('/contrats/contract-1'));
     expect(callsOf('updateContract')[0]).toMatchObject({

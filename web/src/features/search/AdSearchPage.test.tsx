@@ -4,7 +4,7 @@ import { SEARCH_PAGE_DEFAULT_LIMIT } from '@partage/graphql';
 import { ApiError } from '../../lib/api/errors';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { testSummaries, testSummary } from '../../test/ads';
-import { renderAt, signIn } from '../../test/helpers';
+import { fill, renderAt, signIn } from '../../test/helpers';
 import { EMPTY_CRITERIA } from '../../lib/search/search-params';
 import { filterCount } from './SearchPanel';
 
@@ -152,7 +152,7 @@ describe('ad search page', () => {
     answerOperations({ searchAds: { items: [], nextToken: null } });
     const { user, location } = renderAt('/annonces');
     const keyword = await screen.findByRole('searchbox', { name: 'Keywords' });
-    await user.type(keyword, 'four');
+    await fill(user, keyword, 'four');
     expect(location()).toBe('/annonces');
     // The pause (600 ms) may take longer than waitFor's default second on a busy machine.
     await waitFor(() => expect(location()).toBe('/annonces?q=four'));
@@ -178,7 +178,7 @@ describe('ad search page', () => {
     expect([...(sort as HTMLSelectElement).options].map((option) => option.value)).toEqual(ORDERS_WITHOUT_PLACE);
     expect(sort).toHaveValue('DATE_DESC');
 
-    await user.type(screen.getByRole('combobox', { name: 'Address, town or postal code' }), 'Rimou');
+    await fill(user, screen.getByRole('combobox', { name: 'Address, town or postal code' }), 'Rimou');
     await user.click(await screen.findByRole('option', { name: 'Rimouski, QC' }));
     await waitFor(() => expect(location()).toBe('/annonces?lieu=Rimouski%2C+QC&lat=48.4489&lng=-68.5236'));
     expect(inputs().at(-1)).toEqual({ near: { latitude: 48.4489, longitude: -68.5236, radiusKm: 25 } });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
 import { i18n } from '../i18n/i18n';
 import { storedMe } from '../profile-form/test-profiles';
-import { renderAt, signIn } from '../../test/helpers';
+import { fill, renderAt, signIn } from '../../test/helpers';
 import { answerOperations } from '../../test/fake-api';
 
 beforeAll(() => i18n.loadNamespaces(['profile', 'phone']));
@@ -58,12 +58,12 @@ describe('phone verification on the edit profile page', () => {
     const code = within(dialog).getByLabelText('Code received by SMS');
     expect(code).toHaveAttribute('inputmode', 'numeric');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
-    await user.type(code, '12345');
+    await fill(user, code, '12345');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await within(dialog).findByText('The code must contain 6 digits.')).toBeVisible();
     expect(api.calls('verifyPhoneCode')).toEqual([]);
 
-    await user.type(code, '6');
+    await fill(user, code, '6');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await within(dialog).findByText('Your phone number is verified.')).toBeVisible();
     expect(api.calls('verifyPhoneCode')).toEqual([{ input: { code: '123456' } }]);
@@ -80,7 +80,7 @@ describe('phone verification on the edit profile page', () => {
       'Too many attempts. Try again later.',
       'No verification is in progress. Ask for a new code.',
     ];
-    await user.type(within(dialog).getByLabelText('Code received by SMS'), '654321');
+    await fill(user, within(dialog).getByLabelText('Code received by SMS'), '654321');
     for (const message of messages) {
       await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
       await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(message));

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerOperations, callsOf } from '../../test/fake-api';
-import { renderAt } from '../../test/helpers';
+import { fill, renderAt } from '../../test/helpers';
 import { ReportButton } from './ReportButton';
 
 const page = [{ path: '/', element: <ReportButton kind="MESSAGE" itemId="m-1" conversationId="c-1" label="Report this message" /> }];
@@ -19,7 +19,7 @@ describe('the report dialog', () => {
     expect(first).toHaveAccessibleDescription('Choose a reason.');
     expect(callsOf('reportItem')).toEqual([]);
     await user.click(within(dialog).getByRole('radio', { name: 'Harassment' }));
-    await user.type(within(dialog).getByLabelText('Details (optional)'), 'Insults');
+    await fill(user, within(dialog).getByLabelText('Details (optional)'), 'Insults');
     await user.click(within(dialog).getByRole('button', { name: 'Send the report' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(/Thank you: your report was passed on/);
     expect(callsOf('reportItem')).toEqual([

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
-import { renderAt } from '../../../test/helpers';
+import { fill, renderAt } from '../../../test/helpers';
 import { answerOperations } from '../../../test/fake-api';
 
 const LINK = '/inscription/admin?email=nadia%40exemple.ca&token=t-1';
@@ -40,9 +40,9 @@ describe('admin registration page', () => {
     expect(fields.lastName).toHaveValue('Roy');
     expect(fields.firstName).toHaveAttribute('autocomplete', 'given-name');
     await user.clear(fields.lastName);
-    await user.type(fields.lastName, 'Roy-Gagnon');
-    await user.type(fields.password, 'Admin-Partage-2026');
-    await user.type(fields.confirmation, 'Admin-Partage-2026');
+    await fill(user, fields.lastName, 'Roy-Gagnon');
+    await fill(user, fields.password, 'Admin-Partage-2026');
+    await fill(user, fields.confirmation, 'Admin-Partage-2026');
     await submit();
     await waitFor(() => expect(location()).toBe('/connexion'));
     expect(await screen.findByText(/Your administrator account is ready/)).toBeVisible();
@@ -65,8 +65,8 @@ describe('admin registration page', () => {
     const { fields, submit, user } = await openForm({
       completeAdminRegistration: new ApiError('VALIDATION_FAILED', 'bad', [{ path: 'input.password', rule: 'password' }]),
     });
-    await user.type(fields.password, 'Admin-Partage-2026');
-    await user.type(fields.confirmation, 'Admin-Partage-2026');
+    await fill(user, fields.password, 'Admin-Partage-2026');
+    await fill(user, fields.confirmation, 'Admin-Partage-2026');
     await submit();
     await waitFor(() => expect(fields.password).toHaveAccessibleDescription(expect.stringContaining('The password must contain')));
     expect(fields.password).toHaveFocus();

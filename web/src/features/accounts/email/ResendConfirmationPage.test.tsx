@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
-import { renderAt, signIn } from '../../../test/helpers';
+import { fill, renderAt, signIn } from '../../../test/helpers';
 import { answerOperations } from '../../../test/fake-api';
 
 async function openPage(path = '/reenvoyer-courriel?email=marie%40exemple.ca') {
@@ -34,7 +34,7 @@ describe('resend confirmation page', () => {
     await send();
     expect(field).toHaveFocus();
     expect(field).toHaveAccessibleDescription('This field is required.');
-    await user.type(field, 'marie.exemple.ca');
+    await fill(user, field, 'marie.exemple.ca');
     await send();
     expect(field).toHaveAccessibleDescription('Please provide a valid email address.');
     expect(api.calls('resendConfirmationEmail')).toEqual([]);

@@ -1,7 +1,7 @@
 // The login page's ways out to this folder's pages: a new confirmation e-mail for an unconfirmed address.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderAt, text } from '../../../test/helpers';
+import { fill, mockFetch, renderAt, text } from '../../../test/helpers';
 import { answerOperations } from '../../../test/fake-api';
 
 describe('login page, unconfirmed address', () => {
@@ -9,8 +9,8 @@ describe('login page, unconfirmed address', () => {
     answerOperations({});
     mockFetch({ 'POST /token/login': text('Email not confirmed', 403) });
     const { user } = renderAt('/connexion');
-    await user.type(await screen.findByLabelText('Email'), 'marie+test@exemple.ca');
-    await user.type(screen.getByLabelText('Password'), 'Demo-Partage-2026');
+    await fill(user, await screen.findByLabelText('Email'), 'marie+test@exemple.ca');
+    await fill(user, screen.getByLabelText('Password'), 'Demo-Partage-2026');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     const notice = await within(screen.getByRole('main')).findByRole('alert');
     const resend = within(notice).getByRole('link', { name: /Get a new confirmation link/ });
@@ -24,8 +24,8 @@ describe('login page, unconfirmed address', () => {
     answerOperations({});
     mockFetch({ 'POST /token/login': text('Invalid username or password', 401) });
     const { user } = renderAt('/connexion');
-    await user.type(await screen.findByLabelText('Email'), 'marie@exemple.ca');
-    await user.type(screen.getByLabelText('Password'), 'Wrong-Password-1');
+    await fill(user, await screen.findByLabelText('Email'), 'marie@exemple.ca');
+    await fill(user, screen.getByLabelText('Password'), 'Wrong-Password-1');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(within(await within(screen.getByRole('main')).findByRole('alert')).queryByRole('link')).toBeNull();
   });

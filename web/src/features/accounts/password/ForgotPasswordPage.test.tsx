@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAt } from '../../../test/helpers';
+import { fill, renderAt } from '../../../test/helpers';
 import { answerOperations } from '../../../test/fake-api';
 
 describe('forgot password page', () => {
@@ -9,7 +9,7 @@ describe('forgot password page', () => {
     const { user } = renderAt('/mot-de-passe-oublie');
     await screen.findByRole('heading', { level: 1, name: 'Forgot password' });
     await waitFor(() => expect(document.title).toBe('Forgot password | Food Equipment Sharing'));
-    await user.type(screen.getByLabelText('Email'), '  inconnu@exemple.ca ');
+    await fill(user, screen.getByLabelText('Email'), '  inconnu@exemple.ca ');
     await user.click(screen.getByRole('button', { name: 'Send the link' }));
     expect(
       await screen.findByText(

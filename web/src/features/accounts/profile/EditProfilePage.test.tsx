@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { i18n } from '../../../lib/i18n/i18n';
-import { renderAt, signIn } from '../../../test/helpers';
+import { fill, renderAt, signIn } from '../../../test/helpers';
 import { answerOperations } from '../../../test/fake-api';
 import { storedMe } from '../../../lib/profile-form/test-profiles';
 
@@ -51,7 +51,7 @@ describe('edit profile page', () => {
     const { user, api, id } = await openAs((id) => storedMe(id), { updateUserProfile: { id: 'x' } });
     const name = screen.getByLabelText('Organisation name');
     await user.clear(name);
-    await user.type(name, 'Cuisine Solidaire du Plateau');
+    await fill(user, name, 'Cuisine Solidaire du Plateau');
     await user.click(screen.getByLabelText('Offering equipment or spaces'));
     await user.clear(screen.getByLabelText('Address (optional)'));
     await user.click(save());
@@ -75,7 +75,7 @@ describe('edit profile page', () => {
 
   it('skips a save without change, with an information notice', async () => {
     const { user, api } = await openAs((id) => storedMe(id));
-    await user.type(screen.getByLabelText('First name'), '  ');
+    await fill(user, screen.getByLabelText('First name'), '  ');
     await user.click(save());
     expect(await screen.findByText('There are no changes to save.')).toBeVisible();
     expect(api.calls('updateUserProfile')).toEqual([]);
@@ -100,11 +100,11 @@ describe('edit profile page', () => {
     const phone = screen.getByLabelText('Phone number (optional)');
     const postalCode = screen.getByLabelText('Postal code (optional)');
     await user.clear(neq);
-    await user.type(neq, '8123456789');
+    await fill(user, neq, '8123456789');
     await user.clear(phone);
-    await user.type(phone, '123');
+    await fill(user, phone, '123');
     await user.clear(postalCode);
-    await user.type(postalCode, 'H2X');
+    await fill(user, postalCode, 'H2X');
     await user.clear(screen.getByLabelText('Last name'));
     await user.click(save());
     expect(neq).toHaveFocus();
@@ -119,7 +119,7 @@ describe('edit profile page', () => {
     const { user } = await openAs((id) => storedMe(id), {
       updateUserProfile: new ApiError('VALIDATION_FAILED', 'Invalid', [{ path: 'input.organizationName', rule: 'maxLength' }]),
     });
-    await user.type(screen.getByLabelText('Organisation name'), ' Plateau');
+    await fill(user, screen.getByLabelText('Organisation name'), ' Plateau');
     await user.click(save());
     const name = screen.getByLabelText('Organisation name');
     await waitFor(() => expect(name).toHaveFocus());
@@ -130,7 +130,7 @@ describe('edit profile page', () => {
     const { user } = await openAs((id) => storedMe(id), { updateUserProfile: new ApiError('NO_CHANGE', 'Nothing to change') });
     const phone = screen.getByLabelText('Phone number (optional)');
     await user.clear(phone);
-    await user.type(phone, '(514) 555-1234');
+    await fill(user, phone, '(514) 555-1234');
     await user.click(save());
     expect(await screen.findByText('There are no changes to save.')).toBeVisible();
     expect(screen.queryByRole('alert')).toBeEmptyDOMElement();
@@ -138,7 +138,7 @@ describe('edit profile page', () => {
 
   it('shows other failures as an error notification', async () => {
     const { user } = await openAs((id) => storedMe(id), { updateUserProfile: new ApiError('UNAUTHORIZED_ACCESS', 'no') });
-    await user.type(screen.getByLabelText('First name'), 'e');
+    await fill(user, screen.getByLabelText('First name'), 'e');
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not authorized to perform this operation.');
   });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { i18n } from '../../../lib/i18n/i18n';
-import { renderAt, signIn } from '../../../test/helpers';
+import { fill, renderAt, signIn } from '../../../test/helpers';
 import { answerOperations } from '../../../test/fake-api';
 
 beforeAll(() => i18n.loadNamespaces(['profile', 'signup']));
@@ -18,14 +18,14 @@ type User = Awaited<ReturnType<typeof openSignup>>['user'];
 
 /** Fills what sign-up requires, and nothing else. */
 async function fillRequired(user: User, email = 'marie@exemple.ca') {
-  await user.type(screen.getByLabelText('Organisation name'), 'Cuisine Solidaire');
+  await fill(user, screen.getByLabelText('Organisation name'), 'Cuisine Solidaire');
   await user.selectOptions(screen.getByLabelText('Type of organisation'), 'NON_PROFIT_ORGANIZATIONS');
   await user.selectOptions(screen.getByLabelText('Industry'), 'CATERING');
-  await user.type(screen.getByLabelText('First name'), 'Marie');
-  await user.type(screen.getByLabelText('Last name'), 'Tremblay');
-  await user.type(screen.getByLabelText('Email'), email);
-  await user.type(screen.getByLabelText('Password'), 'Secret-Password-1');
-  await user.type(screen.getByLabelText('Confirm the password'), 'Secret-Password-1');
+  await fill(user, screen.getByLabelText('First name'), 'Marie');
+  await fill(user, screen.getByLabelText('Last name'), 'Tremblay');
+  await fill(user, screen.getByLabelText('Email'), email);
+  await fill(user, screen.getByLabelText('Password'), 'Secret-Password-1');
+  await fill(user, screen.getByLabelText('Confirm the password'), 'Secret-Password-1');
   await user.click(screen.getByLabelText('I have read and accept the terms of use and the privacy policy.'));
   await user.click(screen.getByLabelText('I attest that my organisation is not an equipment rental company.'));
 }
@@ -106,7 +106,7 @@ describe('sign-up page', () => {
     const { user } = await openSignup();
     await fillRequired(user);
     await user.clear(screen.getByLabelText('Password'));
-    await user.type(screen.getByLabelText('Password'), 'weak');
+    await fill(user, screen.getByLabelText('Password'), 'weak');
     await submit(user);
     expect(screen.getByLabelText('Password')).toHaveFocus();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
@@ -118,12 +118,12 @@ describe('sign-up page', () => {
   it('creates the account in the interface language, keeping the return path, then says to check the e-mail', async () => {
     const { user, api } = await openSignup('/inscription?returnPath=%2Fannonces%2F42');
     await fillRequired(user, ' marie@exemple.ca');
-    await user.type(screen.getByLabelText('Quebec enterprise number (NEQ) (optional)'), '1234567890');
+    await fill(user, screen.getByLabelText('Quebec enterprise number (NEQ) (optional)'), '1234567890');
     await user.selectOptions(screen.getByLabelText('Industry'), 'OTHER');
-    await user.type(screen.getByLabelText('Specify the industry'), 'Agrotourisme');
-    await user.type(screen.getByLabelText('Phone number (optional)'), '514 555-1234');
+    await fill(user, screen.getByLabelText('Specify the industry'), 'Agrotourisme');
+    await fill(user, screen.getByLabelText('Phone number (optional)'), '514 555-1234');
     await user.click(screen.getByLabelText('Show the phone number to other users'));
-    await user.type(screen.getByLabelText('Postal code (optional)'), 'h2x 1y4');
+    await fill(user, screen.getByLabelText('Postal code (optional)'), 'h2x 1y4');
     await user.click(screen.getByLabelText('Offering equipment or spaces'));
     await user.click(screen.getByLabelText('Receive invitations to answer surveys'));
     await submit(user);
@@ -229,14 +229,14 @@ describe('sign-up page', () => {
       'href',
       '/legal/politique-confidentialite-fr.pdf',
     );
-    await user.type(screen.getByLabelText("Nom de l'organisation"), 'Cuisine Solidaire');
+    await fill(user, screen.getByLabelText("Nom de l'organisation"), 'Cuisine Solidaire');
     await user.selectOptions(screen.getByLabelText("Type d'organisation"), 'Entreprise privée');
     await user.selectOptions(screen.getByLabelText("Secteur d'activité"), 'Commerce de détail');
-    await user.type(screen.getByLabelText('Prénom'), 'Marie');
-    await user.type(screen.getByLabelText('Nom de famille'), 'Tremblay');
-    await user.type(screen.getByLabelText('Courriel'), 'marie@exemple.ca');
-    await user.type(screen.getByLabelText('Mot de passe'), 'Secret-Password-1');
-    await user.type(screen.getByLabelText('Confirmer le mot de passe'), 'Secret-Password-1');
+    await fill(user, screen.getByLabelText('Prénom'), 'Marie');
+    await fill(user, screen.getByLabelText('Nom de famille'), 'Tremblay');
+    await fill(user, screen.getByLabelText('Courriel'), 'marie@exemple.ca');
+    await fill(user, screen.getByLabelText('Mot de passe'), 'Secret-Password-1');
+    await fill(user, screen.getByLabelText('Confirmer le mot de passe'), 'Secret-Password-1');
     await user.click(screen.getByLabelText("J'ai lu et j'accepte les conditions d'utilisation et la politique de confidentialité."));
     await user.click(screen.getByLabelText("J'atteste que mon organisation n'est pas une entreprise de location d'équipement."));
     await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));

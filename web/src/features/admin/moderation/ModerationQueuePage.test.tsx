@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { answerOperations, callsOf } from '../../../test/fake-api';
-import { renderAt, signIn } from '../../../test/helpers';
+import { fill, renderAt, signIn } from '../../../test/helpers';
 
 const aCase = (overrides: Record<string, unknown> = {}) => ({
   id: 'AD.ad-1',
@@ -69,7 +69,7 @@ describe('the moderation queue', () => {
     await user.click(within(found).getByRole('button', { name: 'Apply the decision' }));
     expect(within(found).getByText('Give the reason for the decision.')).toBeInTheDocument();
     expect(callsOf('moderateCase')).toEqual([]);
-    await user.type(within(found).getByLabelText(/^Reason/), 'Repeated fraud');
+    await fill(user, within(found).getByLabelText(/^Reason/), 'Repeated fraud');
     await user.click(within(found).getByRole('button', { name: 'Apply the decision' }));
     expect(await screen.findByText('The case is handled.')).toBeInTheDocument();
     expect(callsOf('moderateCase')).toEqual([{ input: { caseId: 'AD.ad-1', action: 'SUSPEND_ACCOUNT', reason: 'Repeated fraud' } }]);
@@ -109,7 +109,7 @@ describe('the moderation queue', () => {
     });
     const { user } = await openQueue();
     const found = await screen.findByRole('article');
-    await user.type(within(found).getByLabelText(/^Reason/), 'Nothing wrong');
+    await fill(user, within(found).getByLabelText(/^Reason/), 'Nothing wrong');
     await user.click(within(found).getByRole('button', { name: 'Apply the decision' }));
     expect(await within(found).findByRole('alert')).toBeInTheDocument();
   });

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUNDLED_TERMS_DOCUMENTS } from '@partage/graphql';
 import { ApiError } from '../../../lib/api/errors';
 import { answerOperations } from '../../../test/fake-api';
-import { renderAt, signIn } from '../../../test/helpers';
+import { fill, renderAt, signIn } from '../../../test/helpers';
 
 // jsdom has no network: the storage POST is replaced; the GraphQL half of each upload goes through the fake API.
 const post = vi.hoisted(() => vi.fn());
@@ -85,7 +85,7 @@ describe('terms administration', () => {
   it('publishes a new version with its four PDFs, after a confirmation', async () => {
     const api = adminApi({ publishTermsVersion: { version: '2026-07' } });
     const { user } = await openPage();
-    await user.type(screen.getByLabelText('Version label'), ' 2026-07 ');
+    await fill(user, screen.getByLabelText('Version label'), ' 2026-07 ');
     await chooseAll(user);
     expect(api.calls('requestUpload')).toEqual(
       Array(4).fill({ input: { purpose: 'LEGAL_DOCUMENT', contentType: 'application/pdf', size: 8 } }),
@@ -118,14 +118,14 @@ describe('terms administration', () => {
       publishTermsVersion: new ApiError('VALIDATION_FAILED', 'taken', [{ path: 'input.version', rule: 'termsVersionTaken' }]),
     });
     const { user } = await openPage();
-    await user.type(screen.getByLabelText('Version label'), '2026#07');
+    await fill(user, screen.getByLabelText('Version label'), '2026#07');
     await user.upload(screen.getByLabelText(FILE_LABELS[0]!), pdf('a.pdf'));
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     expect(screen.getByLabelText('Version label')).toHaveAccessibleDescription(expect.stringContaining('Letters, digits, dots'));
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.clear(screen.getByLabelText('Version label'));
-    await user.type(screen.getByLabelText('Version label'), '2026-06');
+    await fill(user, screen.getByLabelText('Version label'), '2026-06');
     await waitFor(() => expect(screen.getByText('a.pdf is uploaded.')).toBeVisible());
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     // The files still missing are named, focus on the first.

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { i18n } from '../../../lib/i18n/i18n';
-import { renderAt, signIn } from '../../../test/helpers';
+import { fill, renderAt, signIn } from '../../../test/helpers';
 import { answerOperations } from '../../../test/fake-api';
 import { storedMe } from '../../../lib/profile-form/test-profiles';
 
@@ -19,12 +19,12 @@ async function openCreate(answer: unknown) {
 type User = Awaited<ReturnType<typeof openCreate>>['user'];
 
 async function fillRequired(user: User) {
-  await user.type(screen.getByLabelText('Organisation name'), 'Épicerie du Coin');
+  await fill(user, screen.getByLabelText('Organisation name'), 'Épicerie du Coin');
   await user.selectOptions(screen.getByLabelText('Type of organisation'), 'PRIVATE_COMPANY');
   await user.selectOptions(screen.getByLabelText('Industry'), 'RETAIL');
-  await user.type(screen.getByLabelText('First name'), 'Luc');
-  await user.type(screen.getByLabelText('Last name'), 'Gagnon');
-  await user.type(screen.getByLabelText('Email'), 'luc@exemple.ca');
+  await fill(user, screen.getByLabelText('First name'), 'Luc');
+  await fill(user, screen.getByLabelText('Last name'), 'Gagnon');
+  await fill(user, screen.getByLabelText('Email'), 'luc@exemple.ca');
 }
 
 const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Create the user' }));

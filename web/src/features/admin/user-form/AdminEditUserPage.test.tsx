@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { i18n } from '../../../lib/i18n/i18n';
-import { renderAt, signIn } from '../../../test/helpers';
+import { fill, renderAt, signIn } from '../../../test/helpers';
 import { answerOperations } from '../../../test/fake-api';
 import { storedMe, storedProfile } from '../../../lib/profile-form/test-profiles';
 import type { UserDetailData } from './user-detail';
@@ -67,7 +67,7 @@ describe('admin: edit a user', () => {
     });
     const email = await screen.findByLabelText('Email');
     await user.clear(email);
-    await user.type(email, 'luc.gagnon@exemple.ca');
+    await fill(user, email, 'luc.gagnon@exemple.ca');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your changes have been saved.')).toBeVisible();
     expect(api.calls('adminUpdateUser')).toEqual([{ input: { userId: 'u-7', email: 'luc.gagnon@exemple.ca' } }]);
@@ -130,7 +130,7 @@ describe('admin: edit a user', () => {
     expect(dialog.getByRole('textbox', { name: 'Reason' })).toHaveFocus();
     expect(api.calls('lockUser')).toEqual([]);
 
-    await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Repeated misleading ads');
+    await fill(user, dialog.getByRole('textbox', { name: 'Reason' }), 'Repeated misleading ads');
     await user.click(dialog.getByRole('button', { name: 'Lock' }));
     expect(await screen.findByText('The account was locked: logging in is refused.')).toBeVisible();
     await waitFor(() => expect(row('Login')).toHaveTextContent('Locked'));
@@ -156,7 +156,7 @@ describe('admin: edit a user', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Lock the account' }));
     const dialog = within(await screen.findByRole('dialog'));
-    await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Fraud');
+    await fill(user, dialog.getByRole('textbox', { name: 'Reason' }), 'Fraud');
     await user.click(dialog.getByRole('button', { name: 'Lock' }));
     expect(await screen.findByText('This account is locked already.')).toBeVisible();
     await waitFor(() => expect(row('Login')).toHaveTextContent('Locked'));
