@@ -4,14 +4,6 @@ import react from '@vitejs/plugin-react';
 // `vite` (dev) forwards the API to the local server (`npm run dev:server`), so the app keeps one origin.
 const apiOrigin = process.env.API_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
-// What every page runs of the app's own code, in one chunk (left alone, the bundler cuts it into a chunk per
-// module shared with some page: a score of tiny requests). Modules a page or a lazy widget needs, and what
-// brings in TanStack Query, the GraphQL clients or the forms' rules, stay out: each comes when first needed.
-const isShellModule = (id: string) =>
-  /preload-helper|[\\/](web[\\/]src[\\/](app|lib)|graphql[\\/]src)[\\/]/.test(id) &&
-  !/[\\/](lib[\\/](api|forms|profile-form|ads|address|files|phone|map|criteria|legal|telemetry[\\/]lazy)|features)[\\/]/.test(id) &&
-  !/[\\/](lib[\\/]search[\\/]search-params|app[\\/]CurrentLegalLinks)\./.test(id);
-
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -32,7 +24,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|cookie)[\\/]/,
               priority: 2,
             },
-            { name: 'shell', test: isShellModule, priority: 0 },
+            { name: 'shell', tags: ['$initial'], priority: 0 },
             // The shared validation rules, for the pages with forms: left alone, they share a chunk with the
             // constants every page needs (and without their dependencies, which are those constants).
             {

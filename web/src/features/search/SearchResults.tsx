@@ -56,12 +56,13 @@ export function SearchResults({ pages, view, highlightedId, onHighlight, emptyAc
       )}
       {pages.items && pages.items.length > 0 && (
         <ul className={view === 'cartes' ? 'ad-grid search-grid' : 'search-rows'} ref={list}>
-          {pages.items.map((ad) => (
+          {pages.items.map((ad, index) => (
             <li key={ad.id}>
               {view === 'cartes' ? (
                 <AdCard
                   ad={cardOfSummary(ad)}
                   headingLevel={3}
+                  firstSeen={index === 0}
                   highlighted={ad.id === highlightedId}
                   onHighlight={(on) => onHighlight(on ? ad.id : null)}
                 />

@@ -23,10 +23,23 @@ interface AdCardProps {
   onHighlight?: (on: boolean) => void;
   /** False: no heart (the owner's own ads, published or not, on their manage page). */
   favourite?: boolean;
+  /**
+   * The card a phone shows first (a list's first): its picture is the page's largest paint, fetched at once
+   * with a high priority as soon as the HTML names it, instead of lazily once laid out.
+   */
+  firstSeen?: boolean;
 }
 
 /** An ad as a card (spec §2): first image, title, category, offer modes with their prices, town, distance, the equipment's rating. */
-export function AdCard({ ad, headingLevel = 2, children, highlighted = false, onHighlight, favourite = true }: AdCardProps) {
+export function AdCard({
+  ad,
+  headingLevel = 2,
+  children,
+  highlighted = false,
+  onHighlight,
+  favourite = true,
+  firstSeen = false,
+}: AdCardProps) {
   const { t, i18n } = useTranslation(AD_CARD_NAMESPACES);
   const language = readerLanguage(i18n.language);
   const title = pickText(ad.title, language);
@@ -51,6 +64,8 @@ export function AdCard({ ad, headingLevel = 2, children, highlighted = false, on
             // A description written in the other language only is read in that language's voice.
             lang={imageAlt?.otherLanguage ? imageAlt.language : undefined}
             sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 100vw"
+            loading={firstSeen ? 'eager' : 'lazy'}
+            fetchPriority={firstSeen ? 'high' : undefined}
           />
         )}
       </div>

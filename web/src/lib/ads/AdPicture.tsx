@@ -17,10 +17,12 @@ interface AdPictureProps {
   className?: string;
   /** Lazy unless the image is the first thing seen. */
   loading?: ImgHTMLAttributes<HTMLImageElement>['loading'];
+  /** High for the page's largest paint, so the browser fetches it before the other pictures and the scripts. */
+  fetchPriority?: ImgHTMLAttributes<HTMLImageElement>['fetchPriority'];
 }
 
 /** One ad image: the browser picks the variant the layout needs; the box keeps the picture's shape while it loads. */
-export function AdPicture({ variants, alt, lang, sizes, className, loading = 'lazy' }: AdPictureProps) {
+export function AdPicture({ variants, alt, lang, sizes, className, loading = 'lazy', fetchPriority }: AdPictureProps) {
   const narrowest = variants[0];
   const widest = variants.at(-1);
   if (!narrowest || !widest) return null;
@@ -35,6 +37,7 @@ export function AdPicture({ variants, alt, lang, sizes, className, loading = 'la
       alt={alt}
       lang={lang}
       loading={loading}
+      fetchPriority={fetchPriority}
       decoding="async"
     />
   );
