@@ -86,15 +86,21 @@ describe('ad search page', () => {
   });
 
   it('gives each card its title, category, offer, town and distance from the place', async () => {
-    answerOperations({ searchAds: { items: [testSummary({ distanceKm: 3.25 })], nextToken: null } });
+    const second = testSummary({ id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a', distanceKm: 4 });
+    answerOperations({ searchAds: { items: [testSummary({ distanceKm: 3.25 }), second], nextToken: null } });
     renderAt(`/annonces?lat=45.5&lng=-73.6&lieu=Montr%C3%A9al`);
-    const card = within((await screen.findAllByRole('article'))[0]!);
+    const [first, next] = await screen.findAllByRole('article');
+    const card = within(first!);
     expect(card.getByRole('heading', { level: 3, name: 'Commercial kitchen' })).toBeVisible();
     expect(card.getByRole('link', { name: 'Commercial kitchen' })).toHaveAttribute(
       'href',
       '/annonces/cuisine-commerciale-3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b',
     );
-    expect(card.getByRole('img', { name: 'The kitchen' })).toHaveAttribute('loading', 'lazy');
+    // The first card's picture is the page's largest paint on a phone: fetched at once, before the others.
+    expect(card.getByRole('img', { name: 'The kitchen' })).toHaveAttribute('loading', 'eager');
+    expect(card.getByRole('img', { name: 'The kitchen' })).toHaveAttribute('fetchpriority', 'high');
+    expect(within(next!).getByRole('img', { name: 'The kitchen' })).toHaveAttribute('loading', 'lazy');
+    expect(within(next!).getByRole('img', { name: 'The kitchen' })).not.toHaveAttribute('fetchpriority');
     expect(card.getByText('Professional kitchen')).toBeVisible();
     expect(card.getByRole('list', { name: 'Offered for' }).textContent).toBe('Rent: $1,234.50 / dayDonation');
     expect(card.getByText('Montréal, 3.3 km away')).toBeVisible();
