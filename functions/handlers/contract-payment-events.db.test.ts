@@ -311,11 +311,13 @@ describe('20 payments completing at once for overlapping dates of one ad', () =>
     // Sessions opened for every one (as if each tenant's hold had lapsed before the next took the dates).
     const provider = await paymentProvider();
     const sessions = await Promise.all(
-      contracts.map(async (contract) => {
+      contracts.map(async (contract, index) => {
         const { sessionId } = await provider.createCheckoutSession({
           contractId: contract.id,
           contractVersion: 1,
           adId: ad.id,
+          ownerId: owner.id,
+          tenantId: tenants[index]!.id,
           amountCents: 25_000,
           description: 'Cuisine',
           successUrl: 'http://partage.test/paiement/succes',

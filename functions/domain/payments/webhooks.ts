@@ -29,6 +29,7 @@ export async function receivePaymentWebhook(rawBody: string, signatureHeader: st
   const claimer = { event, token: randomUUID(), nowSeconds: epochSeconds() };
   const claim: EventClaim = { put: paymentEventClaim(claimer), alone: () => claimPaymentEvent(claimer) };
   try {
+    if (handler.optimistic && (await handler.optimistic(event, claim))) return 'handled';
     let start: unknown;
     if (handler.read) {
       const [handled, read] = await readTogether(readsBoth(paymentEventHandled(event.id), handler.read(event)));
