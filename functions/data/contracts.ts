@@ -4,13 +4,17 @@
 // - The contract `CONTRACT#<id>/CONTRACT` holds its current state, its present version's content
 //   and its history; it is listed for its owner (GSI1) and its tenant (GSI2) by creation time. Every
 //   write is a Put conditioned on `revision` (the count of writes) being the one read, so a change
-//   made meanwhile is refused, never overwritten.
+//   made meanwhile is refused, never overwritten; the webhook's payment written without a read
+//   (payContractUnread) is an Update conditioned on what the session says, which adds 1 to `revision`
+//   all the same.
 // - Each version of the content `CONTRACT#<id>/VERSION#<000001>` is written once
 //   (`attribute_not_exists`) in the same transaction as the contract that points at it.
-// - An ad's booking calendar `AD#<adId>/CALENDAR` lists the periods held for its contracts. A hold
-//   is written by a Put conditioned on the calendar's `revision`, in one transaction with a check of
-//   the contract's status and version: of two overlapping holds placed at the same moment, the second
-//   finds the calendar changed, reads it again and sees the first.
+// - An ad's booking calendar `AD#<adId>/CALENDAR` keeps the periods held for its contracts, by
+//   contract id. A hold is written by a Put conditioned on the calendar's `revision`, in one
+//   transaction with a check of the contract's status and version: of two overlapping holds placed at
+//   the same moment, the second finds the calendar changed, reads it again and sees the first. The
+//   webhook keeps or frees one contract's hold by an Update of that entry alone (no read, no overlap
+//   to check), which adds 1 to `revision` too.
 
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContractStatus, ContractStepKind, DatePrecision } from '@partage/graphql';

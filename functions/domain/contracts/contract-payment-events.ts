@@ -9,14 +9,19 @@
 //   paid through another session) is refunded in full, the contract left as it is;
 // - a session that ends unpaid (`checkout.session.expired`, `checkout.session.async_payment_failed`)
 //   frees the dates if it is still the contract's current attempt; a late one changes nothing.
-// The webhook does only what must be atomic with the payment's state, and acknowledges: one read (the
-// event's marker, the session's contract and its ad's booking calendar, the session's metadata naming
-// the ad: webhooks.ts), one transaction (PAID, the dates kept for good, the event's claim), then the
-// `contract-paid` one-time job scheduled for at once, beside the live events to both parties' open
-// pages (the success page waits for them). Everything else is that job's, safe to run again and
-// retried with backoff: the payout's schedule, the receipts (once), the conversation's line, the
-// closing and the rating reminders. The provider's retry of an event whose run failed after PAID (a
-// scheduling failure) finds the contract paid by that session and schedules the job again.
+// The webhook does only what must be atomic with the payment's state, and acknowledges. The common
+// case is one request with no read before it: the session's metadata names the contract, the version
+// it charges, its ad and its parties, so one transaction writes PAID (conditioned on the contract
+// being as the session says), the dates this attempt held kept for good (conditioned on that hold
+// being live), the event's claim and, with the local host's table scheduler, the `contract-paid`
+// one-time job (on AWS, EventBridge Scheduler is called once it is written); then the live events to
+// both parties' open pages (the success page waits for them). An expiry frees its hold the same way.
+// Only when that transaction is refused does the handling read (the event's marker, the contract and
+// the ad's calendar, in one request: webhooks.ts) and decide as it always did: a replay, a lapsed hold
+// placed again, lost dates refunded, a late or duplicate event. Everything else is the job's, safe to
+// run again and retried with backoff: the payout's schedule, the receipts (once), the conversation's
+// line, the closing and the rating reminders. The provider's retry of an event whose run failed after
+// PAID (a scheduling failure) finds the contract paid by that session and schedules the job again.
 
 import type { PaymentEvent } from '../../adapters/payment-provider';
 import { paymentProvider } from '../../adapters/payment-provider';
