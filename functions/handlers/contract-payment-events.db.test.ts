@@ -54,14 +54,14 @@ beforeAll(async () => {
   };
 });
 
+/** A payment attempt of `payer`'s at the contract's version 1 (a retry opens a new session and expires the previous one). */
+const startPayment = (contractId: string, payer = tenant) =>
+  call('Mutation.acceptAndPayContract', { input: { contractId, expectedVersion: 1 } }, asUser(payer)) as Promise<ContractCheckout>;
+
 /** A SUBMITTED contract of `owner`'s to `payer` and the session `payer` opened for it. */
 async function givenPaymentStarted(payer = tenant, period?: { start: string; end: string }) {
   const contract = await givenContract(payer, owner, period ? { period: { precision: 'DAY', ...period } } : {});
-  const checkout = (await call(
-    'Mutation.acceptAndPayContract',
-    { input: { contractId: contract.id, expectedVersion: 1 } },
-    asUser(payer),
-  )) as ContractCheckout;
+  const checkout = await startPayment(contract.id, payer);
   const sessionId = new URL(checkout.url).searchParams.get('session')!;
   return { contract, session: (await getSimulatorRecord('SESSION', sessionId))! };
 }
@@ -302,11 +302,7 @@ describe('checkout.session.completed', () => {
 
   it('refunds a second payment of a contract already paid through another session', async () => {
     const { contract, session } = await givenPaymentStarted();
-    const retried = (await call(
-      'Mutation.acceptAndPayContract',
-      { input: { contractId: contract.id, expectedVersion: 1 } },
-      asUser(tenant),
-    )) as ContractCheckout;
+    const retried = await startPayment(contract.id);
     const second = (await getSimulatorRecord('SESSION', new URL(retried.url).searchParams.get('session')!))!;
     await deliver(sessionEvent('checkout.session.completed', paid(second)));
     // The first session had been paid in another tab before it was expired.
@@ -478,11 +474,7 @@ describe('a session that ends unpaid', () => {
 
   it("leaves the dates of a retry's new session when the replaced session's expiry arrives", async () => {
     const { contract, session } = await givenPaymentStarted();
-    const retried = (await call(
-      'Mutation.acceptAndPayContract',
-      { input: { contractId: contract.id, expectedVersion: 1 } },
-      asUser(tenant),
-    )) as ContractCheckout;
+    const retried = await startPayment(contract.id);
     const holds = await held(contract.adId);
     expect(holds).toEqual([expect.objectContaining({ contractId: contract.id, expiresAt: retried.expiresAt })]);
     await deliver(sessionEvent('checkout.session.expired', { ...session, status: 'expired' }));
