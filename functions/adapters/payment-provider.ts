@@ -33,8 +33,14 @@ export interface CheckoutRequest {
   contractId: string;
   /** The contract version the tenant saw and pays (a later edit makes a new one). */
   contractVersion: number;
-  /** The contract's ad: the webhook reads its booking calendar along with the contract, in one request. */
+  /** The contract's ad: the webhook keeps (or frees) the dates held on its calendar. */
   adId: string;
+  /**
+   * The contract's parties: with the ad and the version, all the webhook needs to make the contract
+   * PAID without reading it first (conditioned on them) and to tell both parties' open pages.
+   */
+  ownerId: string;
+  tenantId: string;
   /** Integer cents, CAD. */
   amountCents: number;
   /** The line's label on the hosted page. */

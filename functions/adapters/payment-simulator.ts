@@ -64,6 +64,7 @@ export const sessionObject = (session: SimulatedSession) => ({
     contractId: session.contractId,
     contractVersion: String(session.contractVersion),
     ...(session.adId ? { adId: session.adId } : {}),
+    ...(session.ownerId && session.tenantId ? { ownerId: session.ownerId, tenantId: session.tenantId } : {}),
   },
   customer_email: session.customerEmail ?? null,
   expires_at: session.expiresAt,

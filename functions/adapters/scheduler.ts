@@ -3,6 +3,7 @@
 // deletes itself after its run; `table` keeps it in the table, where the local host's scheduler
 // finds it. Cron jobs need no port: both hosts read their declaration.
 
+import type { TransactItem } from '../data/client';
 import { chosenOnce } from './chosen-once';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { eventBridgeScheduler } from './eventbridge-scheduler';
@@ -31,6 +32,14 @@ export interface OneTimeSchedule {
 export interface Scheduler {
   /** Schedules the run; a schedule of the same name already pending is kept as it is. */
   scheduleOnce(schedule: OneTimeSchedule): Promise<void>;
+  /**
+   * The same schedule as a write of the caller's own DynamoDB transaction, when this scheduler keeps
+   * its schedules in the table (the local host's): the job is scheduled with the change that calls
+   * for it, or neither is, at no request of its own. A pending schedule of the same name refuses the
+   * transaction (its condition). Absent when schedules live elsewhere (EventBridge Scheduler): the
+   * caller schedules once its change is written.
+   */
+  scheduleWithin?(schedule: OneTimeSchedule): TransactItem;
   /** Cancels a pending schedule; nothing happens if it ran or never existed. */
   cancel(name: string): Promise<void>;
 }

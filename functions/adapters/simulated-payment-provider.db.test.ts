@@ -18,6 +18,8 @@ const checkout = (idempotencyKey: string, amountCents = 10_000) =>
     contractId: 'c1',
     contractVersion: 2,
     adId: 'a1',
+    ownerId: 'u-owner',
+    tenantId: 'u-tenant',
     amountCents,
     description: 'Camion réfrigéré',
     successUrl: 'http://partage.test/paiement/succes',

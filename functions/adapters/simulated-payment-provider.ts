@@ -99,6 +99,8 @@ export function simulatedPaymentProvider({ webhookSecret }: { webhookSecret: str
           contractId: request.contractId,
           contractVersion: request.contractVersion,
           adId: request.adId,
+          ownerId: request.ownerId,
+          tenantId: request.tenantId,
           amountCents: request.amountCents,
           description: request.description,
           successUrl: request.successUrl,

@@ -188,12 +188,14 @@ describe('Stripe adapter: Connect onboarding', () => {
 });
 
 describe('Stripe adapter: payment and payout', () => {
-  it('creates a Checkout Session in CAD cents, transfer group and metadata naming the contract and its ad, expiring when asked', async () => {
+  it('creates a Checkout Session in CAD cents, transfer group and metadata naming the contract, its ad and parties, expiring when asked', async () => {
     const expiresAt = new Date('2030-01-01T12:30:00Z');
     const session = await provider().createCheckoutSession({
       contractId: 'c1',
       contractVersion: 3,
       adId: 'a1',
+      ownerId: 'u-owner',
+      tenantId: 'u-tenant',
       amountCents: 12_345,
       description: 'Cuisine professionnelle, 2 jours',
       successUrl: 'https://site/paiement/succes?contrat=c1',
@@ -216,9 +218,13 @@ describe('Stripe adapter: payment and payout', () => {
       'payment_intent_data[metadata][contractId]': 'c1',
       'payment_intent_data[metadata][contractVersion]': '3',
       'payment_intent_data[metadata][adId]': 'a1',
+      'payment_intent_data[metadata][ownerId]': 'u-owner',
+      'payment_intent_data[metadata][tenantId]': 'u-tenant',
       'metadata[contractId]': 'c1',
       'metadata[contractVersion]': '3',
       'metadata[adId]': 'a1',
+      'metadata[ownerId]': 'u-owner',
+      'metadata[tenantId]': 'u-tenant',
       client_reference_id: 'c1',
       expires_at: String(expiresAt.getTime() / 1000),
       success_url: 'https://site/paiement/succes?contrat=c1',

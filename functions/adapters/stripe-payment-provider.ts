@@ -133,7 +133,13 @@ export function stripePaymentProvider(credentials: StripeCredentials, endpoint?:
 
     createCheckoutSession: (request) =>
       call(async () => {
-        const metadata = { contractId: request.contractId, contractVersion: String(request.contractVersion), adId: request.adId };
+        const metadata = {
+          contractId: request.contractId,
+          contractVersion: String(request.contractVersion),
+          adId: request.adId,
+          ownerId: request.ownerId,
+          tenantId: request.tenantId,
+        };
         const session = await stripe.checkout.sessions.create(
           {
             mode: 'payment',

@@ -2,16 +2,21 @@
 // periods, versions, listings per party.
 
 import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestTable } from '../../tests/support/test-table';
+import { claimPut } from './claims';
+import { db, tableName, type TransactItem } from './client';
 import {
   bookedPeriods,
   contractVersions,
   getContract,
   partyContracts,
+  payContractUnread,
   placeBookingHold,
   putNewContract,
   releaseBookingHold,
+  releaseHoldUnread,
   replaceContract,
   type ContractRecord,
 } from './contracts';
@@ -141,6 +146,111 @@ describe('booking holds', () => {
     expect(await refusalOf(placeBookingHold(hold, { status: 'SUBMITTED', version: 1 }, NOW))).toBe('STALE_VERSION');
     expect(await bookedPeriods(c.adId, NOW)).toEqual([]);
     expect(await refusalOf(placeBookingHold(hold, { status: 'SUBMITTED', version: 2 }, NOW))).toBe('OK');
+  });
+});
+
+describe("changes written without reading first (the webhook's common case)", () => {
+  const LATER = '2026-06-01T12:10:00.000Z';
+  const claim = (): TransactItem => claimPut({ PK: `TEST_CLAIM#${randomUUID()}`, SK: 'CLAIM' }, 'token', {});
+  const payment = (c: ContractRecord) =>
+    payContractUnread(
+      { contractId: c.id, adId: c.adId },
+      { status: 'SUBMITTED', version: 1, totalPriceCents: 25_000, ownerId: c.ownerId, tenantId: c.tenantId },
+      {
+        status: 'PAID',
+        updatedAt: LATER,
+        payment: { sessionId: 'cs_1', paymentIntentId: 'pi_1', amountCents: 25_000, paidAt: LATER },
+        step: { kind: 'PAID', at: LATER, actorId: null, status: 'PAID', version: 1 },
+      },
+      LATER,
+      { claim: claim() },
+    );
+  const hold = (c: ContractRecord, expiresAt: string) =>
+    placeBookingHold(
+      { adId: c.adId, contractId: c.id, startAt: c.content.startAt, endAt: c.content.endAt, expiresAt },
+      { status: 'SUBMITTED', version: c.version },
+      NOW,
+    );
+  const calendarItem = async (adId: string) =>
+    (await db().send(new GetCommand({ TableName: tableName(), Key: { PK: `AD#${adId}`, SK: 'CALENDAR' }, ConsistentRead: true }))).Item;
+
+  it('pays a contract holding live dates in one write: PAID with its step, the hold kept for good, both revisions moved on', async () => {
+    const c = contract({ adId: randomUUID() });
+    await putNewContract(c);
+    await hold(c, '2026-06-01T12:30:00.000Z');
+    const revision = (await calendarItem(c.adId))!.revision as number;
+
+    expect(await payment(c)).toBe(true);
+    const paid = (await getContract(c.id))!;
+    expect(paid).toMatchObject({ status: 'PAID', revision: 2, updatedAt: LATER, payment: { sessionId: 'cs_1', amountCents: 25_000 } });
+    expect(paid.history.map((h) => h.kind)).toEqual(['PROPOSED', 'PAID']);
+    expect(await bookedPeriods(c.adId, LATER)).toEqual([
+      { contractId: c.id, startAt: c.content.startAt, endAt: c.content.endAt, expiresAt: null },
+    ]);
+    expect((await calendarItem(c.adId))!.revision).toBe(revision + 1);
+    // A writer that read the contract before is refused, never overwriting the payment.
+    expect(await refusalOf(replaceContract(c, { ...c, status: 'CANCELLED' }))).toBe('STALE_VERSION');
+    // Paid already: refused, nothing written.
+    expect(await payment(c)).toBe(false);
+    expect((await getContract(c.id))!.revision).toBe(2);
+  });
+
+  it('writes nothing and answers false when the hold lapsed, is gone, or the contract is not as the session says', async () => {
+    const c = contract({ adId: randomUUID() });
+    await putNewContract(c);
+    // No calendar at all.
+    expect(await payment(c)).toBe(false);
+    await hold(c, '2026-06-01T12:05:00.000Z');
+    // The hold lapsed at 12:05.
+    expect(await payment(c)).toBe(false);
+    await hold(c, '2026-06-01T12:30:00.000Z');
+    // Another tenant, then another price, than the contract's.
+    expect(await payment({ ...c, tenantId: 'tenant-2' })).toBe(false);
+    await replaceContract(c, { ...c, content: { ...c.content, totalPriceCents: 30_000 } });
+    expect(await payment(c)).toBe(false);
+    expect((await getContract(c.id))!.status).toBe('SUBMITTED');
+    expect((await bookedPeriods(c.adId, LATER))[0]!.expiresAt).toBe('2026-06-01T12:30:00.000Z');
+  });
+
+  it("refuses with EVENT_CLAIMED when the event's claim was taken, whatever else refused", async () => {
+    const c = contract({ adId: randomUUID() });
+    await putNewContract(c);
+    const taken = claimPut({ PK: `TEST_CLAIM#${randomUUID()}`, SK: 'CLAIM' }, 'first', {});
+    await db().send(new PutCommand(taken.Put!));
+    expect(await refusalOf(releaseHoldUnread({ contractId: c.id, adId: c.adId, sessionId: 'cs_1' }, taken))).toBe('EVENT_CLAIMED');
+  });
+
+  it('frees a hold only for the contract’s current session while it is SUBMITTED', async () => {
+    const c = contract({
+      adId: randomUUID(),
+      checkout: { attempt: 2, version: 1, sessionId: 'cs_2', expiresAt: '2026-06-01T12:30:00.000Z' },
+    });
+    await putNewContract(c);
+    await hold(c, '2026-06-01T12:30:00.000Z');
+    expect(await releaseHoldUnread({ contractId: c.id, adId: c.adId, sessionId: 'cs_1' }, claim())).toBe(false);
+    expect(await bookedPeriods(c.adId, NOW)).toHaveLength(1);
+    expect(await releaseHoldUnread({ contractId: c.id, adId: c.adId, sessionId: 'cs_2' }, claim())).toBe(true);
+    expect(await bookedPeriods(c.adId, NOW)).toEqual([]);
+    // Nothing held any more: refused, nothing written.
+    expect(await releaseHoldUnread({ contractId: c.id, adId: c.adId, sessionId: 'cs_2' }, claim())).toBe(false);
+  });
+
+  it('reads a calendar kept as a list (before holds were keyed by contract), leaves it to the read path, and keys it at its next change', async () => {
+    const c = contract({ adId: randomUUID() });
+    await putNewContract(c);
+    const listed = { contractId: c.id, startAt: c.content.startAt, endAt: c.content.endAt, expiresAt: '2026-06-01T12:30:00.000Z' };
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { PK: `AD#${c.adId}`, SK: 'CALENDAR', type: 'BookingCalendar', adId: c.adId, holds: [listed], revision: 1 },
+      }),
+    );
+    expect(await bookedPeriods(c.adId, NOW)).toEqual([listed]);
+    expect(await payment(c)).toBe(false);
+    expect(await releaseHoldUnread({ contractId: c.id, adId: c.adId, sessionId: 'cs_1' }, claim())).toBe(false);
+    await hold(c, '2026-06-01T12:40:00.000Z');
+    expect((await calendarItem(c.adId))!.holds).toEqual({ [c.id]: { ...listed, expiresAt: '2026-06-01T12:40:00.000Z' } });
+    expect(await payment(c)).toBe(true);
   });
 });
 

@@ -4,13 +4,17 @@
 // - The contract `CONTRACT#<id>/CONTRACT` holds its current state, its present version's content
 //   and its history; it is listed for its owner (GSI1) and its tenant (GSI2) by creation time. Every
 //   write is a Put conditioned on `revision` (the count of writes) being the one read, so a change
-//   made meanwhile is refused, never overwritten.
+//   made meanwhile is refused, never overwritten; the webhook's payment written without a read
+//   (payContractUnread) is an Update conditioned on what the session says, which adds 1 to `revision`
+//   all the same.
 // - Each version of the content `CONTRACT#<id>/VERSION#<000001>` is written once
 //   (`attribute_not_exists`) in the same transaction as the contract that points at it.
-// - An ad's booking calendar `AD#<adId>/CALENDAR` lists the periods held for its contracts. A hold
-//   is written by a Put conditioned on the calendar's `revision`, in one transaction with a check of
-//   the contract's status and version: of two overlapping holds placed at the same moment, the second
-//   finds the calendar changed, reads it again and sees the first.
+// - An ad's booking calendar `AD#<adId>/CALENDAR` keeps the periods held for its contracts, by
+//   contract id. A hold is written by a Put conditioned on the calendar's `revision`, in one
+//   transaction with a check of the contract's status and version: of two overlapping holds placed at
+//   the same moment, the second finds the calendar changed, reads it again and sees the first. The
+//   webhook keeps or frees one contract's hold by an Update of that entry alone (no read, no overlap
+//   to check), which adds 1 to `revision` too.
 
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContractStatus, ContractStepKind, DatePrecision } from '@partage/graphql';
@@ -367,8 +371,16 @@ export interface BookingCalendar {
   revision?: number;
 }
 
-const calendarOf = (adId: string, item: Record<string, unknown> | undefined): BookingCalendar =>
-  item ? { adId, holds: item.holds as BookingHold[], revision: item.revision as number } : { adId, holds: [] };
+/**
+ * The calendar item keeps its holds by contract id (a map), so that a change of one contract's hold
+ * can be written without reading the calendar first (payContractUnread); a calendar kept as a list
+ * (before) is read the same and written as a map at its next change.
+ */
+const calendarOf = (adId: string, item: Record<string, unknown> | undefined): BookingCalendar => {
+  if (!item) return { adId, holds: [] };
+  const holds = item.holds as BookingHold[] | Record<string, BookingHold>;
+  return { adId, holds: Array.isArray(holds) ? holds : Object.values(holds), revision: item.revision as number };
+};
 
 /** The ad's calendar, to read along with other items (readTogether) and hand to the change that follows. */
 export const calendarRead = (adId: string): KeyedReads<BookingCalendar> => keyedRead(calendarKey(adId), (item) => calendarOf(adId, item));
@@ -392,7 +404,13 @@ export async function bookedPeriods(adId: string, now: string): Promise<BookingH
 const calendarPut = (adId: string, calendar: BookingCalendar, holds: BookingHold[]): TransactItem => ({
   Put: {
     TableName: tableName(),
-    Item: { ...calendarKey(adId), type: 'BookingCalendar', adId, holds, revision: (calendar.revision ?? 0) + 1 },
+    Item: {
+      ...calendarKey(adId),
+      type: 'BookingCalendar',
+      adId,
+      holds: Object.fromEntries(holds.map((hold) => [hold.contractId, hold])),
+      revision: (calendar.revision ?? 0) + 1,
+    },
     ConditionExpression: calendar.revision === undefined ? 'attribute_not_exists(PK)' : 'revision = :revision',
     ...(calendar.revision !== undefined && { ExpressionAttributeValues: { ':revision': calendar.revision } }),
   },
@@ -511,6 +529,122 @@ export async function replaceContractHolding(
     handling.calendar,
   );
   return written;
+}
+
+/** What a change written without reading the contract first expects it to be (its conditions). */
+export interface ContractExpectation {
+  status: ContractStatus;
+  version: number;
+  totalPriceCents: number;
+  ownerId: string;
+  tenantId: string;
+}
+
+/** A payment as its provider's event tells it: the contract's new status, the payment and its step. */
+export interface PaymentChange {
+  status: ContractStatus;
+  updatedAt: string;
+  payment: ContractPaymentRecord;
+  step: ContractStepRecord;
+}
+
+/**
+ * The webhook's common case in one request, with no read before it: the contract `contractId` of
+ * `adId` takes `change` (status, payment, one more step, revision + 1) if it is still as `expected`,
+ * and its own hold on the ad, still live, is kept for good (`expiresAt` null, the calendar's revision
+ * + 1: a writer that read it before is refused and reads again), in one TransactWriteItems with the
+ * event's `claim` and `alongWith` (the job it schedules). No other contract's live hold can overlap a
+ * live one of this contract (every hold is placed after checking the live ones), so keeping it needs
+ * no overlap check. True when written; false when any condition refused it or another transaction
+ * ran into it (nothing written: the caller reads and decides, replaceContractHolding); EVENT_CLAIMED
+ * when the claim was refused (another delivery of the event won it).
+ */
+export async function payContractUnread(
+  { contractId, adId }: { contractId: string; adId: string },
+  expected: ContractExpectation,
+  change: PaymentChange,
+  now: string,
+  { claim, alongWith = [] }: { claim: TransactItem; alongWith?: TransactItem[] },
+): Promise<boolean> {
+  const contract: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: contractKey(contractId),
+      UpdateExpression:
+        'SET #status = :paid, updatedAt = :at, payment = :payment, history = list_append(history, :step), revision = revision + :one',
+      ConditionExpression:
+        'attribute_exists(PK) AND #status = :expected AND version = :version AND content.totalPriceCents = :total AND ownerId = :owner AND tenantId = :tenant',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':paid': change.status,
+        ':at': change.updatedAt,
+        ':payment': change.payment,
+        ':step': [change.step],
+        ':one': 1,
+        ':expected': expected.status,
+        ':version': expected.version,
+        ':total': expected.totalPriceCents,
+        ':owner': expected.ownerId,
+        ':tenant': expected.tenantId,
+      },
+    },
+  };
+  const calendar: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: calendarKey(adId),
+      UpdateExpression: 'SET holds.#contract.expiresAt = :kept, revision = revision + :one',
+      // A hold that lapsed (null or missing compares as false) is left to the read path, which places it again if the dates are free.
+      ConditionExpression: 'holds.#contract.expiresAt > :now',
+      ExpressionAttributeNames: { '#contract': contractId },
+      ExpressionAttributeValues: { ':kept': null, ':one': 1, ':now': now },
+    },
+  };
+  return writeUnread([contract, calendar, claim, ...alongWith], 2);
+}
+
+/**
+ * The webhook's expiry of a session in one request, with no read before it: the contract's hold is
+ * freed if the contract is still SUBMITTED with `sessionId` as its current attempt and holds dates on
+ * the ad, with the event's `claim`. True when written; false when a condition refused it (the caller
+ * reads and decides, releaseBookingHold); EVENT_CLAIMED as payContractUnread.
+ */
+export async function releaseHoldUnread(
+  { contractId, adId, sessionId }: { contractId: string; adId: string; sessionId: string },
+  claim: TransactItem,
+): Promise<boolean> {
+  const contract: TransactItem = {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: contractKey(contractId),
+      ConditionExpression: '#status = :submitted AND checkout.sessionId = :session',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':submitted': 'SUBMITTED', ':session': sessionId },
+    },
+  };
+  const calendar: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: calendarKey(adId),
+      UpdateExpression: 'REMOVE holds.#contract SET revision = revision + :one',
+      ConditionExpression: 'attribute_exists(holds.#contract)',
+      ExpressionAttributeNames: { '#contract': contractId },
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
+  return writeUnread([contract, calendar, claim], 2);
+}
+
+/** A transaction written without a read before it: false when cancelled (nothing written), EVENT_CLAIMED when the claim at `claimIndex` was refused. */
+async function writeUnread(items: TransactItem[], claimIndex: number): Promise<boolean> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (error) {
+    if (failedConditionIndexes(error).includes(claimIndex)) throw eventClaimed();
+    if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
+    throw error;
+  }
 }
 
 /**

@@ -33,6 +33,9 @@ export interface SimulatedSession {
   contractVersion: number;
   /** Absent from sessions kept from before the metadata named the ad. */
   adId?: string;
+  /** Absent from sessions kept from before the metadata named the parties. */
+  ownerId?: string;
+  tenantId?: string;
   amountCents: number;
   description: string;
   successUrl: string;

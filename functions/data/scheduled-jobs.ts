@@ -2,7 +2,7 @@
 // restart of `npm start`. A handful of items in one partition: the dev host reads them all.
 
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryPages, tableName } from './client';
+import { db, isConditionFailure, queryPages, tableName, type TransactItem } from './client';
 import { ONE_TIME_SCHEDULE_PARTITION, oneTimeScheduleKey } from './keys';
 
 export interface StoredOneTimeSchedule {
@@ -13,16 +13,21 @@ export interface StoredOneTimeSchedule {
   payload: Record<string, unknown>;
 }
 
+/** The schedule's put, conditioned on its absence (one of that name pending is kept), alone or in a caller's transaction. */
+export function oneTimeSchedulePut(schedule: StoredOneTimeSchedule): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...oneTimeScheduleKey(schedule.name), type: 'ONE_TIME_SCHEDULE', ...schedule },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
 /** Adds the schedule; false when one of that name exists already (nothing changes). */
 export async function putOneTimeSchedule(schedule: StoredOneTimeSchedule): Promise<boolean> {
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...oneTimeScheduleKey(schedule.name), type: 'ONE_TIME_SCHEDULE', ...schedule },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
+    await db().send(new PutCommand(oneTimeSchedulePut(schedule).Put!));
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

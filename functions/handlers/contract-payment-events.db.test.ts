@@ -11,7 +11,7 @@ import { OPEN_SESSION, actOnCheckout, sessionObject } from '../adapters/payment-
 import { paymentProvider } from '../adapters/payment-provider';
 import * as schedulerPort from '../adapters/scheduler';
 import { db, readTogether } from '../data/client';
-import { bookedPeriods, getContract, placeBookingHold } from '../data/contracts';
+import { bookedPeriods, getContract, placeBookingHold, replaceContract } from '../data/contracts';
 import { paymentEventHandled } from '../data/payment-events';
 import { createConversation } from '../domain/chat/conversations';
 import { proposeContract } from '../domain/contracts/contracts';
@@ -54,14 +54,14 @@ beforeAll(async () => {
   };
 });
 
+/** A payment attempt of `payer`'s at the contract's version 1 (a retry opens a new session and expires the previous one). */
+const startPayment = (contractId: string, payer = tenant) =>
+  call('Mutation.acceptAndPayContract', { input: { contractId, expectedVersion: 1 } }, asUser(payer)) as Promise<ContractCheckout>;
+
 /** A SUBMITTED contract of `owner`'s to `payer` and the session `payer` opened for it. */
 async function givenPaymentStarted(payer = tenant, period?: { start: string; end: string }) {
   const contract = await givenContract(payer, owner, period ? { period: { precision: 'DAY', ...period } } : {});
-  const checkout = (await call(
-    'Mutation.acceptAndPayContract',
-    { input: { contractId: contract.id, expectedVersion: 1 } },
-    asUser(payer),
-  )) as ContractCheckout;
+  const checkout = await startPayment(contract.id, payer);
   const sessionId = new URL(checkout.url).searchParams.get('session')!;
   return { contract, session: (await getSimulatorRecord('SESSION', sessionId))! };
 }
@@ -102,9 +102,33 @@ const plain = (text = '') => text.replace(/\s/g, ' ').replace(/\u2024/g, '.');
 const held = (adId: string) => bookedPeriods(adId, now().toISOString());
 const eventHandled = (payload: string) => readTogether(paymentEventHandled((JSON.parse(payload) as { id: string }).id));
 
+/** The DynamoDB requests `run` sends, by command, in order: the webhook's requests in a row. */
+async function requestsOf<T>(run: () => Promise<T>): Promise<{ result: T; requests: string[] }> {
+  const requests: string[] = [];
+  const name = 'requestsOf';
+  db().middlewareStack.add(
+    (next, context) => async (args) => {
+      requests.push(String(context.commandName).replace(/Command$/, ''));
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    return { result: await run(), requests };
+  } finally {
+    db().middlewareStack.remove(name);
+  }
+}
+/** The live PAID events of the contract, one per party's open pages. */
+const paidEventsOf = (contractId: string) =>
+  publishedEvents()
+    .filter((event) => event.mutation === 'publishContractEvent')
+    .map((event) => event.result as ContractEvent)
+    .filter((event) => event.contractId === contractId && event.kind === 'PAID');
+
 /**
  * Runs `run` with `meanwhile` done once just before its first TransactWriteItems goes out: another
- * delivery's whole handling between this one's read and its write.
+ * delivery's whole handling before this one's write.
  */
 async function withStepBeforeTransaction<T>(meanwhile: () => Promise<unknown>, run: () => Promise<T>): Promise<T> {
   let step: (() => Promise<unknown>) | undefined = meanwhile;
@@ -187,7 +211,7 @@ describe('checkout.session.completed', () => {
     expect(await refundCall(session.sessionId)).toBeUndefined();
   });
 
-  it('answers 2xx duplicate and changes nothing when a duplicate delivered at the same moment won the event between its read and its write', async () => {
+  it('answers 2xx duplicate and changes nothing when a duplicate delivered at the same moment won the event before its write', async () => {
     const { contract, session } = await givenPaymentStarted();
     const completed = sessionEvent('checkout.session.completed', paid(session));
     let other: string | undefined;
@@ -278,11 +302,7 @@ describe('checkout.session.completed', () => {
 
   it('refunds a second payment of a contract already paid through another session', async () => {
     const { contract, session } = await givenPaymentStarted();
-    const retried = (await call(
-      'Mutation.acceptAndPayContract',
-      { input: { contractId: contract.id, expectedVersion: 1 } },
-      asUser(tenant),
-    )) as ContractCheckout;
+    const retried = await startPayment(contract.id);
     const second = (await getSimulatorRecord('SESSION', new URL(retried.url).searchParams.get('session')!))!;
     await deliver(sessionEvent('checkout.session.completed', paid(second)));
     // The first session had been paid in another tab before it was expired.
@@ -290,6 +310,99 @@ describe('checkout.session.completed', () => {
     expect((await getContract(contract.id))?.payment?.sessionId).toBe(second.sessionId);
     expect(await refundCall(session.sessionId)).toBeDefined();
     expect(await refundCall(second.sessionId)).toBeUndefined();
+  });
+});
+
+describe('a payment written without reading first, and when that write is refused', () => {
+  it('takes one request: PAID, the dates kept, the event claimed and the contract-paid job scheduled together; a replay is refused by its claim in one request', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    const completed = sessionEvent('checkout.session.completed', paid(session));
+    expect(await requestsOf(() => deliver(completed))).toEqual({ result: 'handled', requests: ['TransactWriteItems'] });
+    expect(await getContract(contract.id)).toMatchObject({ status: 'PAID', payment: { sessionId: session.sessionId } });
+    expect(await held(contract.adId)).toEqual([expect.objectContaining({ contractId: contract.id, expiresAt: null })]);
+    expect(await eventHandled(completed)).toBe(true);
+    expect((await listOneTimeSchedules()).find((schedule) => schedule.name === `paid-${contract.id}`)).toMatchObject({
+      job: 'contract-paid',
+      payload: { contractId: contract.id },
+    });
+    expect(
+      paidEventsOf(contract.id)
+        .map((event) => event.userId)
+        .sort(),
+    ).toEqual([owner.id, tenant.id].sort());
+
+    const after = await getContract(contract.id);
+    expect(await requestsOf(() => deliver(completed))).toEqual({ result: 'duplicate', requests: ['TransactWriteItems'] });
+    expect(await getContract(contract.id)).toEqual(after);
+  });
+
+  it('refunds a session that paid another amount than the version’s total, and leaves the contract payable with its hold', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    await deliver(sessionEvent('checkout.session.completed', paid({ ...session, amountCents: 100 })));
+    expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
+    expect(await refundCall(session.sessionId)).toBeDefined();
+    // Still the attempt's hold, which lapses with the session, not one kept for good.
+    expect(await held(contract.adId)).toEqual([expect.objectContaining({ contractId: contract.id, expiresAt: expect.any(String) })]);
+  });
+
+  it('refunds the payment of a version the owner replaced, when it arrives before the edit freed its hold', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    const before = (await getContract(contract.id))!;
+    // The edit is written; its hold is not freed yet (endOpenCheckout comes after).
+    await replaceContract(before, { ...before, version: 2, content: { ...before.content, totalPriceCents: 30_000 } });
+    await deliver(sessionEvent('checkout.session.completed', paid(session)));
+    expect(await getContract(contract.id)).toMatchObject({ status: 'SUBMITTED', version: 2 });
+    expect(await refundCall(session.sessionId)).toBeDefined();
+  });
+
+  it('refunds the payment of a contract cancelled before its hold was freed', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    const before = (await getContract(contract.id))!;
+    await replaceContract(before, { ...before, status: 'CANCELLED' });
+    await deliver(sessionEvent('checkout.session.completed', paid(session)));
+    expect((await getContract(contract.id))?.status).toBe('CANCELLED');
+    expect(await refundCall(session.sessionId)).toBeDefined();
+  });
+
+  it('pays from the contract it reads when the session names other parties, and tells the contract’s own', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    const stranger = await givenUser();
+    await deliver(sessionEvent('checkout.session.completed', paid({ ...session, tenantId: stranger.id })));
+    expect((await getContract(contract.id))?.status).toBe('PAID');
+    expect(
+      paidEventsOf(contract.id)
+        .map((event) => event.userId)
+        .sort(),
+    ).toEqual([owner.id, tenant.id].sort());
+  });
+
+  it('reads first, then pays, a session opened before its metadata named the parties', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    const { requests } = await requestsOf(() =>
+      deliver(sessionEvent('checkout.session.completed', paid({ ...session, ownerId: undefined, tenantId: undefined }))),
+    );
+    expect(requests[0]).toBe('BatchGetItem');
+    expect((await getContract(contract.id))?.status).toBe('PAID');
+    expect(paidEventsOf(contract.id)).toHaveLength(2);
+  });
+
+  it('leaves a lapsed hold to the read path, which holds the dates again while they are free', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    clock.advance(40 * 60_000);
+    const { requests } = await requestsOf(() => deliver(sessionEvent('checkout.session.completed', paid(session))));
+    // The one-request write was refused by the lapsed hold; the handling read, then wrote.
+    expect(requests.slice(0, 3)).toEqual(['TransactWriteItems', 'BatchGetItem', 'TransactWriteItems']);
+    expect((await getContract(contract.id))?.status).toBe('PAID');
+    expect(await held(contract.adId)).toEqual([expect.objectContaining({ contractId: contract.id, expiresAt: null })]);
+  });
+
+  it('pays after an expiry delivered first freed the dates, if they are still free', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    await deliver(sessionEvent('checkout.session.expired', { ...session, status: 'expired' }));
+    expect(await held(contract.adId)).toEqual([]);
+    await deliver(sessionEvent('checkout.session.completed', paid(session)));
+    expect((await getContract(contract.id))?.status).toBe('PAID');
+    expect(await held(contract.adId)).toEqual([expect.objectContaining({ contractId: contract.id, expiresAt: null })]);
   });
 });
 
@@ -311,11 +424,13 @@ describe('20 payments completing at once for overlapping dates of one ad', () =>
     // Sessions opened for every one (as if each tenant's hold had lapsed before the next took the dates).
     const provider = await paymentProvider();
     const sessions = await Promise.all(
-      contracts.map(async (contract) => {
+      contracts.map(async (contract, index) => {
         const { sessionId } = await provider.createCheckoutSession({
           contractId: contract.id,
           contractVersion: 1,
           adId: ad.id,
+          ownerId: owner.id,
+          tenantId: tenants[index]!.id,
           amountCents: 25_000,
           description: 'Cuisine',
           successUrl: 'http://partage.test/paiement/succes',
@@ -349,7 +464,24 @@ describe('a session that ends unpaid', () => {
     expect(await held(contract.adId)).toHaveLength(1);
   });
 
-  it('frees the dates once when a duplicate of the expiry won the event between its read and its write', async () => {
+  it('frees the dates in one request, claim included; a replay is refused by its claim', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    const expired = sessionEvent('checkout.session.expired', { ...session, status: 'expired' });
+    expect(await requestsOf(() => deliver(expired))).toEqual({ result: 'handled', requests: ['TransactWriteItems'] });
+    expect(await held(contract.adId)).toEqual([]);
+    expect(await requestsOf(() => deliver(expired))).toEqual({ result: 'duplicate', requests: ['TransactWriteItems'] });
+  });
+
+  it("leaves the dates of a retry's new session when the replaced session's expiry arrives", async () => {
+    const { contract, session } = await givenPaymentStarted();
+    const retried = await startPayment(contract.id);
+    const holds = await held(contract.adId);
+    expect(holds).toEqual([expect.objectContaining({ contractId: contract.id, expiresAt: retried.expiresAt })]);
+    await deliver(sessionEvent('checkout.session.expired', { ...session, status: 'expired' }));
+    expect(await held(contract.adId)).toEqual(holds);
+  });
+
+  it('frees the dates once when a duplicate of the expiry won the event before its write', async () => {
     const { contract, session } = await givenPaymentStarted();
     const expired = sessionEvent('checkout.session.expired', { ...session, status: 'expired' });
     let other: string | undefined;

@@ -82,6 +82,8 @@ describe('checkout with the simulator', () => {
       contractId: `contract-${crypto.randomUUID()}`,
       contractVersion: 1,
       adId: `ad-${crypto.randomUUID()}`,
+      ownerId: `owner-${crypto.randomUUID()}`,
+      tenantId: `tenant-${crypto.randomUUID()}`,
       amountCents: 12_345,
       description: 'Cuisine professionnelle',
       successUrl: `${server.url}/paiement/succes`,

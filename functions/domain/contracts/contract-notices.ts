@@ -140,8 +140,11 @@ export async function announceContractStep(contract: ContractRecord, kind: Contr
   await Promise.all([publishContractStep(contract, kind), tellPartiesOfStep(contract, kind, actorId)]);
 }
 
+/** What a step's live event says of the contract (the webhook's fast path knows it without reading the contract). */
+export type PublishedContract = Pick<ContractRecord, 'id' | 'ownerId' | 'tenantId' | 'status' | 'version' | 'updatedAt'>;
+
 /** The step's live event to each party's open pages (they read the contract again). */
-export async function publishContractStep(contract: ContractRecord, kind: ContractStepKind): Promise<void> {
+export async function publishContractStep(contract: PublishedContract, kind: ContractStepKind): Promise<void> {
   await Promise.all(
     [contract.ownerId, contract.tenantId].map((userId) =>
       publisher().publish({

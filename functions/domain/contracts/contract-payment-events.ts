@@ -9,24 +9,31 @@
 //   paid through another session) is refunded in full, the contract left as it is;
 // - a session that ends unpaid (`checkout.session.expired`, `checkout.session.async_payment_failed`)
 //   frees the dates if it is still the contract's current attempt; a late one changes nothing.
-// The webhook does only what must be atomic with the payment's state, and acknowledges: one read (the
-// event's marker, the session's contract and its ad's booking calendar, the session's metadata naming
-// the ad: webhooks.ts), one transaction (PAID, the dates kept for good, the event's claim), then the
-// `contract-paid` one-time job scheduled for at once, beside the live events to both parties' open
-// pages (the success page waits for them). Everything else is that job's, safe to run again and
-// retried with backoff: the payout's schedule, the receipts (once), the conversation's line, the
-// closing and the rating reminders. The provider's retry of an event whose run failed after PAID (a
-// scheduling failure) finds the contract paid by that session and schedules the job again.
+// The webhook does only what must be atomic with the payment's state, and acknowledges. The common
+// case is one request with no read before it: the session's metadata names the contract, the version
+// it charges, its ad and its parties, so one transaction writes PAID (conditioned on the contract
+// being as the session says), the dates this attempt held kept for good (conditioned on that hold
+// being live), the event's claim and, with the local host's table scheduler, the `contract-paid`
+// one-time job (on AWS, EventBridge Scheduler is called once it is written); then the live events to
+// both parties' open pages (the success page waits for them). An expiry frees its hold the same way.
+// Only when that transaction is refused does the handling read (the event's marker, the contract and
+// the ad's calendar, in one request: webhooks.ts) and decide as it always did: a replay, a lapsed hold
+// placed again, lost dates refunded, a late or duplicate event. Everything else is the job's, safe to
+// run again and retried with backoff: the payout's schedule, the receipts (once), the conversation's
+// line, the closing and the rating reminders. The provider's retry of an event whose run failed after
+// PAID (a scheduling failure) finds the contract paid by that session and schedules the job again.
 
 import type { PaymentEvent } from '../../adapters/payment-provider';
 import { paymentProvider } from '../../adapters/payment-provider';
-import { scheduler } from '../../adapters/scheduler';
+import { scheduler, type OneTimeSchedule } from '../../adapters/scheduler';
 import { noRead, readsBoth, type KeyedReads } from '../../data/client';
 import {
   calendarRead,
   contractRead,
   getContract,
+  payContractUnread,
   releaseBookingHold,
+  releaseHoldUnread,
   replaceContractHolding,
   type BookingCalendar,
   type ContractRecord,
@@ -34,7 +41,7 @@ import {
 import { DataRefusal } from '../../data/errors';
 import type { EventClaim, PaymentEventHandler } from '../payments/webhook-handlers';
 import { now } from '../clock';
-import { emailPaymentRefundedDatesTaken, publishContractStep, tellPartiesOfStep } from './contract-notices';
+import { emailPaymentRefundedDatesTaken, publishContractStep, tellPartiesOfStep, type PublishedContract } from './contract-notices';
 import { scheduleRatingReminders } from '../ratings/rating-reminders';
 import { JOB_RETRY_DELAYS_MS, scheduleClose, schedulePayout, scheduleRetry } from './contract-payouts';
 import { nextStatus } from './contract-states';
@@ -42,9 +49,17 @@ import { step } from './contracts';
 
 export const CONTRACT_PAID_JOB = 'contract-paid';
 
-/** The contract-paid job of a paid contract, due at once; scheduling it again while it is pending changes nothing. */
+/** The contract-paid job of a paid contract, due at once. */
+const contractPaidJob = (contractId: string): OneTimeSchedule => ({
+  name: `paid-${contractId}`,
+  job: CONTRACT_PAID_JOB,
+  at: now(),
+  payload: { contractId },
+});
+
+/** Schedules the contract-paid job; scheduling it again while it is pending changes nothing. */
 async function scheduleContractPaid(contractId: string): Promise<void> {
-  await scheduler().scheduleOnce({ name: `paid-${contractId}`, job: CONTRACT_PAID_JOB, at: now(), payload: { contractId } });
+  await scheduler().scheduleOnce(contractPaidJob(contractId));
 }
 
 /**
@@ -80,6 +95,9 @@ interface SessionFacts {
   contractVersion: number;
   /** The contract's ad (absent from sessions opened before the metadata named it: its calendar is then read after the contract). */
   adId: string | undefined;
+  /** The contract's parties (absent from sessions opened before the metadata named them: such a payment is read first). */
+  ownerId: string | undefined;
+  tenantId: string | undefined;
   paymentIntentId: string | null;
   amountCents: number | null;
   paid: boolean;
@@ -95,6 +113,8 @@ function sessionFacts(object: Record<string, unknown>): SessionFacts | undefined
     contractId: metadata.contractId,
     contractVersion,
     adId: typeof metadata.adId === 'string' ? metadata.adId : undefined,
+    ownerId: typeof metadata.ownerId === 'string' ? metadata.ownerId : undefined,
+    tenantId: typeof metadata.tenantId === 'string' ? metadata.tenantId : undefined,
     // A string in events; an object only when a caller expanded it.
     paymentIntentId:
       typeof intent === 'string' ? intent : typeof (intent as { id?: unknown })?.id === 'string' ? (intent as { id: string }).id : null,
@@ -135,6 +155,53 @@ const sessionStart = ({ object }: PaymentEvent): KeyedReads<SessionStart> => {
   return readsBoth(facts ? contractRead(facts.contractId) : noRead, facts?.adId ? calendarRead(facts.adId) : noRead);
 };
 
+/**
+ * Once PAID is written: the contract-paid job (unless the transaction wrote it) and the live events
+ * to both parties' open pages, which the success page waits for, side by side. Both are safe to redo:
+ * the provider's retry of an event whose run failed here schedules the job again.
+ */
+async function afterPaid(paid: PublishedContract, jobWritten: boolean): Promise<void> {
+  await Promise.all([jobWritten ? undefined : scheduleContractPaid(paid.id), publishContractStep(paid, 'PAID')]);
+}
+
+/**
+ * A payment's common case in one request, with no read before it: the session's metadata names the
+ * contract, its version, ad and parties, so PAID (from SUBMITTED at that version and amount, between
+ * those parties), the dates this attempt held kept for good, the event's claim and, when the scheduler
+ * keeps its schedules in the table, the contract-paid job go in one transaction. False when a condition
+ * did not hold and nothing was written (a hold lapsed, the dates lost, the contract changed, cancelled
+ * or paid already, a session from before the metadata named the parties): the handling then reads and
+ * decides (paymentSucceeded).
+ */
+async function paidUnread(facts: SessionFacts, claim: EventClaim): Promise<boolean> {
+  const { contractId, contractVersion: version, adId, ownerId, tenantId, paymentIntentId, amountCents } = facts;
+  if (!adId || !ownerId || !tenantId || !paymentIntentId || amountCents === null) return false;
+  const verdict = nextStatus('SUBMITTED', 'PAY', 'SYSTEM');
+  if (!verdict.allowed) throw new Error('PAY refused from SUBMITTED');
+  const at = now().toISOString();
+  const job = scheduler().scheduleWithin?.(contractPaidJob(contractId));
+  const written = await payContractUnread(
+    { contractId, adId },
+    { status: 'SUBMITTED', version, totalPriceCents: amountCents, ownerId, tenantId },
+    {
+      status: verdict.to,
+      updatedAt: at,
+      payment: { sessionId: facts.sessionId, paymentIntentId, amountCents, paidAt: at },
+      step: step('PAID', { status: verdict.to, version }, null, at),
+    },
+    at,
+    { claim: claim.put, alongWith: job ? [job] : [] },
+  );
+  if (written) await afterPaid({ id: contractId, ownerId, tenantId, status: verdict.to, version, updatedAt: at }, Boolean(job));
+  return written;
+}
+
+/** A paid session's event, tried with no read first; a session of no contract has nothing to do. */
+async function paymentSucceededUnread({ object }: PaymentEvent, claim: EventClaim): Promise<boolean> {
+  const facts = sessionFacts(object);
+  return !facts || paidUnread(facts, claim);
+}
+
 async function paymentSucceeded({ object }: PaymentEvent, [readAhead, calendar]: SessionStart, claim: EventClaim): Promise<void> {
   const facts = sessionFacts(object);
   if (!facts) return;
@@ -170,10 +237,7 @@ async function paymentSucceeded({ object }: PaymentEvent, [readAhead, calendar]:
         at,
         { calendar: attempt === 1 ? calendar : undefined, claim: claim.put },
       );
-      // Both safe to redo (the provider's retry of a failed event schedules the job again), side by
-      // side; the rest waits for the contract-paid job.
-      await Promise.all([scheduleContractPaid(paid.id), publishContractStep(paid, 'PAID')]);
-      return;
+      return afterPaid(paid, false);
     } catch (error) {
       if (error instanceof DataRefusal && error.reason === 'DATES_TAKEN') {
         await refundSession(facts, 'its dates are held for another contract', claim);
@@ -185,6 +249,19 @@ async function paymentSucceeded({ object }: PaymentEvent, [readAhead, calendar]:
       if (!(error instanceof DataRefusal && error.reason === 'STALE_VERSION') || attempt >= CONTRACT_TRIES) throw error;
     }
   }
+}
+
+/**
+ * A session's end, tried with no read first: the dates freed if the contract is SUBMITTED with that
+ * session as its current attempt and holds dates; otherwise (or a session from before the metadata
+ * named the ad) the handling reads and decides (paymentEnded), which writes nothing when there is
+ * nothing to free.
+ */
+async function paymentEndedUnread({ object }: PaymentEvent, claim: EventClaim): Promise<boolean> {
+  const facts = sessionFacts(object);
+  if (!facts) return true;
+  if (!facts.adId) return false;
+  return releaseHoldUnread({ contractId: facts.contractId, adId: facts.adId, sessionId: facts.sessionId }, claim.put);
 }
 
 async function paymentEnded({ object }: PaymentEvent, [contract, calendar]: SessionStart, claim: EventClaim): Promise<void> {
@@ -201,15 +278,22 @@ async function checkoutCompleted(event: PaymentEvent, start: SessionStart, claim
   await paymentSucceeded(event, start, claim);
 }
 
-/** A handler that starts from the session's contract and calendar, read with the event's marker. */
-const onSession = (handle: PaymentEventHandler<SessionStart>['handle']): PaymentEventHandler<SessionStart> => ({
-  read: sessionStart,
-  handle,
-});
+/** A completion tried with no read first: an unpaid one (a delayed method) has nothing to do. */
+const checkoutCompletedUnread = (event: PaymentEvent, claim: EventClaim): Promise<boolean> =>
+  event.object.payment_status === 'paid' ? paymentSucceededUnread(event, claim) : Promise.resolve(true);
+
+/**
+ * A handler tried first from what the session says (one request in the common case), and otherwise
+ * from the session's contract and calendar, read with the event's marker.
+ */
+const onSession = (
+  optimistic: NonNullable<PaymentEventHandler['optimistic']>,
+  handle: PaymentEventHandler<SessionStart>['handle'],
+): PaymentEventHandler<SessionStart> => ({ optimistic, read: sessionStart, handle });
 
 export const CHECKOUT_EVENT_HANDLERS = {
-  'checkout.session.completed': onSession(checkoutCompleted),
-  'checkout.session.async_payment_succeeded': onSession(paymentSucceeded),
-  'checkout.session.expired': onSession(paymentEnded),
-  'checkout.session.async_payment_failed': onSession(paymentEnded),
+  'checkout.session.completed': onSession(checkoutCompletedUnread, checkoutCompleted),
+  'checkout.session.async_payment_succeeded': onSession(paymentSucceededUnread, paymentSucceeded),
+  'checkout.session.expired': onSession(paymentEndedUnread, paymentEnded),
+  'checkout.session.async_payment_failed': onSession(paymentEndedUnread, paymentEnded),
 } as const;

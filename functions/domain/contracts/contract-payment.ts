@@ -92,6 +92,8 @@ export async function acceptAndPayContract(identity: Identity, input: PayContrac
         contractId: contract.id,
         contractVersion: contract.version,
         adId: contract.adId,
+        ownerId: contract.ownerId,
+        tenantId: contract.tenantId,
         amountCents: contract.content.totalPriceCents,
         description: title || contract.id,
         successUrl: back(PAYMENT_CHECKOUT_PATHS.success),

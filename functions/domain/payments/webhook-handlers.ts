@@ -24,6 +24,13 @@ export interface EventClaim {
 
 export interface PaymentEventHandler<Start = unknown> {
   /**
+   * The handling tried first with no read, its writes conditioned on what the event itself says (a
+   * Checkout Session's metadata): true when it is done (the common case: one request); false when a
+   * condition did not hold and nothing was written, and the handling reads (`read`) and decides
+   * (`handle`) as without it. Throws DataRefusal EVENT_CLAIMED when another delivery won the event.
+   */
+  optimistic?(event: PaymentEvent, claim: EventClaim): Promise<boolean>;
+  /**
    * What the handling starts from, read in the same request as the event's marker (so a replay costs
    * that one request); it writes nothing, and the handling's writes are conditioned on what it read.
    * Without it the marker is not read: the claim in the handling's transaction tells a duplicate.

@@ -3,13 +3,16 @@
 // types nobody listens to are acknowledged and left alone.
 //
 // Each DynamoDB request costs the provider's call its round trip, so the event's marker is never
-// written by itself on the way: it is read in the same request as what the handling starts from (a
-// replay answers `duplicate` after that one read), and written in the handling's own transaction,
-// conditioned on its absence (a duplicate delivered at the same moment is refused there, and its
-// handling changes nothing). A handling whose effects are not one transaction (a refund, an e-mail)
-// claims the event alone before them; one that writes nothing claims nothing (doing nothing again
-// changes nothing). If the handling fails, the claim it wrote is given back, so the provider's retry
-// redoes it in full.
+// written by itself on the way. A handler that can act from the event alone (`optimistic`: a Checkout
+// Session's metadata names all a payment needs) writes its change with the marker's claim in one
+// transaction and no read first; a replay is refused there by the claim (`duplicate`, one request).
+// Otherwise, or when that transaction is refused, the marker is read in the same request as what the
+// handling starts from (a replay answers `duplicate` after that one read), and written in the
+// handling's own transaction, conditioned on its absence (a duplicate delivered at the same moment is
+// refused there, and its handling changes nothing). A handling whose effects are not one transaction
+// (a refund, an e-mail) claims the event alone before them; one that writes nothing claims nothing
+// (doing nothing again changes nothing). If the handling fails, the claim it wrote is given back, so
+// the provider's retry redoes it in full.
 
 import { randomUUID } from 'node:crypto';
 import { paymentProvider, type PaymentEvent } from '../../adapters/payment-provider';
@@ -29,6 +32,7 @@ export async function receivePaymentWebhook(rawBody: string, signatureHeader: st
   const claimer = { event, token: randomUUID(), nowSeconds: epochSeconds() };
   const claim: EventClaim = { put: paymentEventClaim(claimer), alone: () => claimPaymentEvent(claimer) };
   try {
+    if (handler.optimistic && (await handler.optimistic(event, claim))) return 'handled';
     let start: unknown;
     if (handler.read) {
       const [handled, read] = await readTogether(readsBoth(paymentEventHandled(event.id), handler.read(event)));
