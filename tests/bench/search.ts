@@ -43,6 +43,11 @@ const SNAPSHOTS = process.env.BENCH_SEARCH_SNAPSHOTS ?? join(root, 'node_modules
  * copy of the snapshot, made first when there is none.
  */
 const KEPT_ENDPOINT = process.env.BENCH_SEARCH_ENDPOINT;
+/**
+ * With a kept DynamoDB Local: the ads its table already holds whole, from an interrupted seed of the
+ * same ads (a multiple of SEED_SLICE: slices are written one after the other); the seed goes on there.
+ */
+const RESUME_AT = KEPT_ENDPOINT ? Number(process.env.BENCH_SEARCH_RESUME_AT ?? 0) : 0;
 /** DynamoDB Local's file with -sharedDb. */
 const DYNAMODB_FILE = 'shared-local-instance.db';
 /** Ads written per round of BatchWriteItems: a slice's items are made while the last one's are written. */
@@ -164,6 +169,7 @@ try {
     let written = 0;
     for (let from = 0; from < ADS; from += SEED_SLICE) {
       const items = itemsOf(from, from + SEED_SLICE, counts);
+      if (from < RESUME_AT) continue;
       await putInParallel(items);
       written += items.length;
       if ((from + SEED_SLICE) % 10_000 === 0) {
