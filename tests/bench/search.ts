@@ -13,6 +13,7 @@ import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/p
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format } from 'prettier';
 import type { AdSearchInput, AdSort, AdSummary } from '@partage/graphql';
 import { ensureTable } from '../../functions/data/ensure-table';
 import { ratingSortKey } from '../../functions/data/keys';
@@ -331,10 +332,13 @@ try {
     prepare_seconds: Math.round(prepareSeconds),
     // Null when the table came from a snapshot: the seed's time is that of the run that made it.
     seed_seconds: seedSeconds && Math.round(seedSeconds),
+    // The ads an interrupted seed had written before this run went on (its seed_seconds are the rest's).
+    ...(RESUME_AT > 0 ? { seed_resumed_at: RESUME_AT } : {}),
     load_average: { before: loadBefore, after: loadavg().map((load) => round(load)) },
     queries: results,
   };
-  await writeFile(`${root}bench/results/search.json`, `${JSON.stringify(report, null, 2)}\n`);
+  // As `npm run lint` checks it (prettier: short arrays on one line).
+  await writeFile(`${root}bench/results/search.json`, await format(JSON.stringify(report, null, 2), { parser: 'json' }));
   console.log('\nWritten to bench/results/search.json');
 } finally {
   await dynamo?.stop();
