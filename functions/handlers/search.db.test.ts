@@ -622,6 +622,22 @@ describe('Query.searchAds: cost', () => {
     }
   });
 
+  it("sizes a date partition's first read by the circle's share of it: one Query for the newest of a corner", async () => {
+    // Given 5 ads in a 2 km circle, then 20 published after them 6 km away, all in one date partition.
+    const centre = newArea();
+    await Promise.all(Array.from({ length: 5 }, (_, i) => adAt(offset(centre, i * 0.2, 0))));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => adAt(offset(centre, 6, i * 0.1))));
+    // (A mode every ad has: a criterion the scope does not decide, so that the set is not read whole.)
+    const input: AdSearchInput = { ...near(centre, 2), sort: 'DATE_DESC', modes: ['RENT'] };
+    const newest = (await allOf(input)).slice(0, 3);
+    // When they are a large set (read by date, its cells counted finely) and the newest 3 of the circle are asked.
+    Object.assign(SEARCH_TUNING, { countBound: 2, cellPoints: 1 });
+    const page = await reads(() => pageOf(input, { limit: 3 }));
+    // Then one Query of the partition finds them, past the 20 newer ads outside the circle.
+    expect(idsOf(page.result)).toEqual(newest.map((item) => item.id));
+    expect(page.queries).toBe(1);
+  });
+
   it('reads the cells nearest a dense place until they hold the page, whatever the number of ads around', async () => {
     // Given 40 ads within 1.5 km, counted as a large set split in fine cells, around the middle of a
     // 5-character cell (what is read depends on where the cells' bounds fall, not on the tests before).

@@ -8,22 +8,26 @@
 // first checked against the brute-force answer computed in memory from the same ads. Prints a table
 // and writes bench/results/search.json. Nothing here asserts a timing.
 
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format } from 'prettier';
 import type { AdSearchInput, AdSort, AdSummary } from '@partage/graphql';
 import { ensureTable } from '../../functions/data/ensure-table';
 import { ratingSortKey } from '../../functions/data/keys';
 import { averageTenthsOf, equipmentRatingsItem } from '../../functions/data/ratings';
-import { searchEntryItem, type SearchEntry } from '../../functions/data/search-index';
+import type { SearchEntry } from '../../functions/data/search-index';
 import { todayInQuebec } from '../../functions/domain/ads/ad-input';
 import { demoAds } from '../../functions/domain/ads/demo-ads';
+import { publishedSearchItems, putInParallel } from '../../functions/domain/ads/demo-ads-seed';
 import { distanceMeters } from '../../functions/domain/search/cell-cover';
 import { criteriaOf, entryMatches } from '../../functions/domain/search/entry-match';
 import { searchEntryOf } from '../../functions/domain/search/search-entry';
-import { countChanges, CountTotals, priceCentsOf, searchPointsOf } from '../../functions/domain/search/search-points';
+import { CountTotals, priceCentsOf } from '../../functions/domain/search/search-points';
 import { resolverEvent } from '../../functions/testing/fixtures';
-import { localClient, startDynamoDbLocal } from '../../infra/local/dynamodb-local';
+import { freePort, localClient, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb-local';
 import { quebecAds } from './quebec-ads';
 import { time } from './stats';
 
@@ -32,85 +36,170 @@ const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
 const PAGE = 24;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const TABLE = 'bench-search';
+/** Seeded tables kept by the hash of their items: a run whose items are the same starts from a copy. */
+const SNAPSHOTS = process.env.BENCH_SEARCH_SNAPSHOTS ?? join(root, 'node_modules/.cache/partage/bench-search');
+/**
+ * A DynamoDB Local the caller keeps running (e.g. `-inMemory -sharedDb`, faster to seed than a file):
+ * the first run seeds it, the next ones with the same items find it seeded. Else one is started on a
+ * copy of the snapshot, made first when there is none.
+ */
+const KEPT_ENDPOINT = process.env.BENCH_SEARCH_ENDPOINT;
+/**
+ * With a kept DynamoDB Local: the ads its table already holds whole, from an interrupted seed of the
+ * same ads (a multiple of SEED_SLICE: slices are written one after the other); the seed goes on there.
+ */
+const RESUME_AT = KEPT_ENDPOINT ? Number(process.env.BENCH_SEARCH_RESUME_AT ?? 0) : 0;
+/** DynamoDB Local's file with -sharedDb. */
+const DYNAMODB_FILE = 'shared-local-instance.db';
+/** Ads written per round of BatchWriteItems: a slice's items are made while the last one's are written. */
+const SEED_SLICE = 500;
+/**
+ * The instant the ads are published up to (over the year before it): fixed, so that a run's items,
+ * and the snapshot they name, are the same from day to day.
+ */
+const SEEDED_AT = Date.parse('2026-11-01T12:00:00Z');
 
 const { benchAd } = quebecAds(9);
 
-const dynamo = await startDynamoDbLocal();
-Object.assign(process.env, {
-  TABLE_NAME: TABLE,
-  DYNAMODB_ENDPOINT: dynamo.endpoint,
-  AWS_REGION: 'ca-central-1',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  PUBLIC_URL: 'http://bench.local',
-});
+// The ads, their ratings and the brute force's copy, made once in memory: the items are made from
+// them twice, to name the snapshot by their hash, then to write them when no snapshot has that name.
+const prepareStart = performance.now();
+const templates = demoAds(todayInQuebec(new Date(SEEDED_AT)));
+const entries: SearchEntry[] = [];
+/** Each rated ad's equipment ratings (every seventh ad). */
+const ratings = new Map<string, { count: number; sums: { compliance: number; cleanliness: number; security: number } }>();
+/** Each ad's place in the rating order (keys.ts ratingSortKey): what the brute force sorts RATING_DESC by. */
+const ratingKeys = new Map<string, string>();
+for (let i = 0; i < ADS; i++) {
+  const entry = searchEntryOf(benchAd(i, templates, SEEDED_AT, 365))!;
+  entries.push(entry);
+  // One to three ratings of one to five stars: averages spread from 1.0 to 5.0, with many ties.
+  const n = i + 1;
+  const count = 1 + (n % 3);
+  const rating =
+    i % 7 === 0
+      ? { count, sums: { compliance: count * (1 + (n % 5)), cleanliness: count * (1 + ((n >> 2) % 5)), security: count * 4 } }
+      : null;
+  if (rating) ratings.set(entry.id, rating);
+  ratingKeys.set(entry.id, ratingSortKey((rating && averageTenthsOf(rating)) ?? 0, entry.publishedAt, entry.id));
+}
 
-try {
-  const client = localClient(dynamo.endpoint);
-  await ensureTable(client, TABLE);
-  const doc = DynamoDBDocumentClient.from(client);
+/** The items of ads `from` to `to` (their cards, points and ratings), their counts added to `counts`. */
+function itemsOf(from: number, to: number, counts: CountTotals): Record<string, unknown>[] {
+  return entries.slice(from, to).flatMap((entry) => {
+    const published = publishedSearchItems(entry);
+    counts.add(published.counts);
+    const rating = ratings.get(entry.id);
+    return rating ? [...published.items, equipmentRatingsItem(entry.id, rating, entry.publishedAt)] : published.items;
+  });
+}
 
-  // Seed: one generator of items, 16 writers taking 25 at a time; the counts summed as the ads come.
-  const seedStart = performance.now();
-  const templates = demoAds(todayInQuebec(new Date()));
-  const now = Date.now();
-  const entries: SearchEntry[] = [];
+/** The name of the table these ads make: a hash of every item, the counts last. */
+function snapshotName(): { name: string; items: number; countItems: number } {
+  const hash = createHash('sha256');
   const counts = new CountTotals();
-  /** Each ad's place in the rating order (keys.ts ratingSortKey): what the brute force sorts RATING_DESC by. */
-  const ratingKeys = new Map<string, string>();
-  let nextAd = 0;
   let items = 0;
-  let reported = 0;
-  const queue: Record<string, unknown>[] = [];
-  const refill = () => {
-    while (queue.length < 25 && nextAd < ADS) {
-      const rated = nextAd % 7 === 0;
-      const entry = searchEntryOf(benchAd(nextAd++, templates, now, 365))!;
-      // One to three ratings of one to five stars: averages spread from 1.0 to 5.0, with many ties.
-      const count = 1 + (nextAd % 3);
-      const sums = { compliance: count * (1 + (nextAd % 5)), cleanliness: count * (1 + ((nextAd >> 2) % 5)), security: count * 4 };
-      const ratingTenths = rated ? averageTenthsOf({ count, sums }) : null;
-      // The brute force's copy: what it filters and orders on, not the card's texts.
-      entries.push({ ...entry, title: { fr: '', en: null }, image: null, path: '' });
-      ratingKeys.set(entry.id, ratingSortKey(ratingTenths ?? 0, entry.publishedAt, entry.id));
-      const points = searchPointsOf(entry);
-      queue.push(searchEntryItem(entry), ...points.map((point) => point.item));
-      if (rated) queue.push(equipmentRatingsItem(entry.id, { count, sums }, entry.publishedAt));
-      counts.add(countChanges(points, 1));
-      if (nextAd === ADS) queue.push(...counts.items());
+  for (let from = 0; from < ADS; from += SEED_SLICE) {
+    for (const item of itemsOf(from, from + SEED_SLICE, counts)) {
+      hash.update(JSON.stringify(item));
+      items++;
     }
-  };
-  const writer = async () => {
-    for (refill(); queue.length > 0; refill()) {
-      const batch = queue.splice(0, 25);
-      items += batch.length;
-      let pending: Record<string, unknown[]> = { [TABLE]: batch.map((Item) => ({ PutRequest: { Item } })) };
-      while (Object.keys(pending).length > 0) {
-        const { UnprocessedItems } = await doc.send(new BatchWriteCommand({ RequestItems: pending as never }));
-        pending = (UnprocessedItems ?? {}) as Record<string, unknown[]>;
-      }
-      if (nextAd >= reported + 10_000) {
-        reported = nextAd - (nextAd % 10_000);
-        process.stdout.write(`\r  ${reported} ads, ${items} items…`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, writer));
-  const seedSeconds = (performance.now() - seedStart) / 1000;
-  console.log(
-    `\rSeeded ${ADS} published ads (${items} items: cards, points, ${counts.size} count items) in ${seedSeconds.toFixed(0)} s (${Math.round(items / seedSeconds)} items/s)\n`,
+  }
+  for (const item of counts.items()) hash.update(JSON.stringify(item));
+  return { name: `${ADS}-${hash.digest('hex').slice(0, 16)}`, items: items + counts.size, countItems: counts.size };
+}
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
   );
+
+const scratch = await mkdtemp(join((await exists('/dev/shm')) ? '/dev/shm' : tmpdir(), 'bench-search-'));
+let dynamo: DynamoDbLocal | undefined;
+try {
+  const named = snapshotName();
+  const prepareSeconds = (performance.now() - prepareStart) / 1000;
+  console.log(`Made ${ADS} ads and hashed their ${named.items} items in ${prepareSeconds.toFixed(0)} s`);
+  const port = await freePort();
+  const snapshot = join(SNAPSHOTS, `${named.name}.db`);
+  Object.assign(process.env, {
+    TABLE_NAME: TABLE,
+    AWS_REGION: 'ca-central-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    PUBLIC_URL: 'http://bench.local',
+    // One endpoint for the seeding run and the measured one: the data layer keeps its first client.
+    DYNAMODB_ENDPOINT: KEPT_ENDPOINT ?? `http://127.0.0.1:${port}`,
+  });
+  const seedMarker = { PK: 'BENCH#SEEDED', SK: named.name };
+  let seedSeconds: number | null = null;
+  if (KEPT_ENDPOINT) {
+    const client = localClient(KEPT_ENDPOINT);
+    await ensureTable(client, TABLE);
+    client.destroy();
+    const { batchGet } = await import('../../functions/data/client');
+    if ((await batchGet([seedMarker])).length > 0) console.log(`Seeded table found at ${KEPT_ENDPOINT} (${named.items} items)`);
+    else seedSeconds = await seed();
+  } else if (await exists(snapshot)) {
+    await copyFile(snapshot, join(scratch, DYNAMODB_FILE));
+    console.log(`Seeded table found: ${snapshot} (${named.items} items)`);
+  } else {
+    dynamo = await startDynamoDbLocal({ dataDir: scratch, port });
+    const client = localClient(dynamo.endpoint);
+    await ensureTable(client, TABLE);
+    client.destroy();
+    seedSeconds = await seed();
+    // Stopped so that its file is whole, then kept for the next run with the same items.
+    await dynamo.stop();
+    dynamo = undefined;
+    await mkdir(SNAPSHOTS, { recursive: true });
+    await copyFile(join(scratch, DYNAMODB_FILE), `${snapshot}.partial`);
+    await rename(`${snapshot}.partial`, snapshot);
+  }
+  if (!KEPT_ENDPOINT) dynamo = await startDynamoDbLocal({ dataDir: scratch, port });
+
+  /**
+   * A slice of ads' items made, then written by BatchWriteItem several in flight (the demo seed's
+   * writer); the counts summed, put whole last, then the marker of a whole seed. Puts only: a seed
+   * interrupted and run again ends with the same table.
+   */
+  async function seed(): Promise<number> {
+    const seedStart = performance.now();
+    const counts = new CountTotals();
+    let written = 0;
+    for (let from = 0; from < ADS; from += SEED_SLICE) {
+      const items = itemsOf(from, from + SEED_SLICE, counts);
+      if (from < RESUME_AT) continue;
+      await putInParallel(items);
+      written += items.length;
+      if ((from + SEED_SLICE) % 10_000 === 0) {
+        const seconds = (performance.now() - seedStart) / 1000;
+        process.stdout.write(`\r  ${from + SEED_SLICE} ads, ${written} items, ${seconds.toFixed(0)} s…`);
+      }
+    }
+    await putInParallel([...counts.items(), seedMarker]);
+    written += counts.size;
+    const seconds = (performance.now() - seedStart) / 1000;
+    console.log(
+      `\rSeeded ${ADS} published ads (${written} items: cards, points, ratings, ${counts.size} count items) in ${seconds.toFixed(0)} s (${Math.round(written / seconds)} items/s)\n`,
+    );
+    return seconds;
+  }
 
   const { handler } = await import('../../functions/handlers/search');
   const { SEARCH_TUNING } = await import('../../functions/domain/search/search-ads');
   const { db } = await import('../../functions/data/client');
 
-  // Requests to the table and the items they return, counted around each search.
-  const reads = { requests: 0, items: 0 };
+  // Requests to the table and the items they return, counted around each search; `rounds`: the
+  // requests in a row (a round starts when a request leaves while none is in flight).
+  const reads = { requests: 0, items: 0, rounds: 0 };
+  let inFlight = 0;
   const table = db();
   const send = table.send.bind(table) as (command: unknown) => Promise<Record<string, unknown>>;
   table.send = (async (command: unknown) => {
-    const output = await send(command);
+    if (inFlight++ === 0) reads.rounds++;
+    const output = await send(command).finally(() => inFlight--);
     reads.requests++;
     const responses = output.Responses as Record<string, unknown[]> | undefined;
     reads.items += ((output.Items as unknown[] | undefined) ?? Object.values(responses ?? {}).flat()).length;
@@ -178,10 +267,13 @@ try {
     p95_ms: number;
     rps: number;
     requests: number;
+    /** Requests in a row (each round's requests are in flight together). */
+    rounds: number;
     items_read: number;
     results: number;
   }
   const results: Result[] = [];
+  const loadBefore = loadavg().map((load) => round(load));
   for (const query of queries) {
     const expected = bruteForce(query.input);
     // The page's token: pages read one after the other (the last page: until no token follows).
@@ -198,7 +290,7 @@ try {
     // The engine must answer what the brute force answers before its time means anything.
     const before = { ...reads };
     const answer = await searchPage(query.input, token);
-    const cost = { requests: reads.requests - before.requests, items: reads.items - before.items };
+    const cost = { requests: reads.requests - before.requests, items: reads.items - before.items, rounds: reads.rounds - before.rounds };
     count = token ? count : answer.count;
     const ids = answer.items.map((item) => item.id);
     const wanted = expected.slice(skip, skip + PAGE);
@@ -218,24 +310,39 @@ try {
       p95_ms: round(timing.p95),
       rps: Math.round(timing.perSecond),
       requests: cost.requests,
+      rounds: cost.rounds,
       items_read: cost.items,
       results: expected.length,
     });
   }
 
   console.log(`Ad search among ${ADS} ads (a page of ${PAGE}; ${RUNS} runs each; tuning ${JSON.stringify(SEARCH_TUNING)})`);
-  console.log('| Query | p50 ms | p95 ms | req/s | requests | items read | matching ads |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log(`Load average (1, 5, 15 min): ${loadBefore.join(', ')} before, ${loadavg().map(round).join(', ')} after`);
+  console.log('| Query | p50 ms | p95 ms | req/s | requests | in a row | items read | matching ads |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
-    console.log(`| ${r.name} | ${r.p50_ms} | ${r.p95_ms} | ${r.rps} | ${r.requests} | ${r.items_read} | ${r.results} |`);
+    console.log(`| ${r.name} | ${r.p50_ms} | ${r.p95_ms} | ${r.rps} | ${r.requests} | ${r.rounds} | ${r.items_read} | ${r.results} |`);
   }
   await mkdir(`${root}bench/results`, { recursive: true });
-  const report = { ads: ADS, runs: RUNS, seed_items: items, queries: results };
-  await writeFile(`${root}bench/results/search.json`, `${JSON.stringify(report, null, 2)}\n`);
+  const report = {
+    ads: ADS,
+    runs: RUNS,
+    seed_items: named.items,
+    seed_count_items: named.countItems,
+    prepare_seconds: Math.round(prepareSeconds),
+    // Null when the table came from a snapshot: the seed's time is that of the run that made it.
+    seed_seconds: seedSeconds && Math.round(seedSeconds),
+    // The ads an interrupted seed had written before this run went on (its seed_seconds are the rest's).
+    ...(RESUME_AT > 0 ? { seed_resumed_at: RESUME_AT } : {}),
+    load_average: { before: loadBefore, after: loadavg().map((load) => round(load)) },
+    queries: results,
+  };
+  // As `npm run lint` checks it (prettier: short arrays on one line).
+  await writeFile(`${root}bench/results/search.json`, await format(JSON.stringify(report, null, 2), { parser: 'json' }));
   console.log('\nWritten to bench/results/search.json');
-  client.destroy();
 } finally {
-  await dynamo.stop();
+  await dynamo?.stop();
+  await rm(scratch, { recursive: true, force: true });
 }
 
 function round(ms: number) {

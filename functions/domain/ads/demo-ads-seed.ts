@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { fileStore } from '../../adapters/file-store';
 import { adItem, type AdImageRecord, type AdRecord } from '../../data/ads';
 import { addStoredBytes, fileItem, type FileRecord } from '../../data/files';
-import { cellCountItem, getCellCounts, putItems, searchEntryItem, type CountChange } from '../../data/search-index';
+import { cellCountItem, getCellCounts, putItems, searchEntryItem, type CountChange, type SearchEntry } from '../../data/search-index';
 import { claimSeedSteps, seedStepsClaimed } from '../../data/seed-progress';
 import { assertValid } from '@partage/graphql';
 import { DEMO_USERS } from '../accounts/demo-seed';
@@ -65,6 +65,15 @@ export interface DemoAdsLoad {
  * list's order, the last one at `at`, so that the lists sorted by date keep one order from start to start.
  */
 export const demoAdInstant = (at: Date, index: number, count: number): string => new Date(at.getTime() - (count - 1 - index)).toISOString();
+
+/**
+ * What publishing an ad leaves in the search index for its entry: its card and points, and what they
+ * add to their cells' counts (also the search benchmark's seed, tests/bench/search.ts).
+ */
+export function publishedSearchItems(entry: SearchEntry): { items: Record<string, unknown>[]; counts: CountChange[] } {
+  const points = searchPointsOf(entry);
+  return { items: [searchEntryItem(entry), ...points.map((point) => point.item)], counts: countChanges(points, 1) };
+}
 
 const ownerOf = (ad: DemoAd) => DEMO_USERS.find((user) => user.email === ad.ownerEmail)!;
 
@@ -149,9 +158,9 @@ export async function demoAdsLoad(ads: DemoAd[], { at, newId = randomUUID }: { a
     load.items.push(adItem(record));
     const entry = searchEntryOf(record);
     if (entry) {
-      const points = searchPointsOf(entry);
-      load.items.push(searchEntryItem(entry), ...points.map((point) => point.item));
-      counts.add(countChanges(points, 1));
+      const published = publishedSearchItems(entry);
+      load.items.push(...published.items);
+      counts.add(published.counts);
     }
   });
   load.counts = counts.changes();
@@ -187,17 +196,20 @@ async function raisedCountItems(changes: CountChange[]): Promise<Record<string, 
 const chunksOf = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
+/** Puts items with BatchWriteItem, WRITES_IN_FLIGHT requests at once (also the search benchmark's seed). */
+export const putInParallel = (items: Record<string, unknown>[]): Promise<void> => inParallel(chunksOf(items, BATCH), putItems);
+
 /**
  * Writes a load: the counts raised and the pictures stored first, then the ads and points that need
  * them (publishAll's rule: a count is never below its cell's points, even when a start is interrupted).
  */
 export async function writeDemoAdsLoad(load: DemoAdsLoad): Promise<void> {
   await Promise.all([
-    raisedCountItems(load.counts).then((counts) => inParallel(chunksOf(counts, BATCH), putItems)),
+    raisedCountItems(load.counts).then(putInParallel),
     inParallel(load.files, ({ key, bytes }) => fileStore().put(key, bytes, WEBP)),
     ...[...load.storedBytes].map(([ownerId, bytes]) => addStoredBytes(ownerId, bytes)),
   ]);
-  await inParallel(chunksOf(load.items, BATCH), putItems);
+  await putInParallel(load.items);
 }
 
 /** Loads the demo ads not loaded yet; resolves when every one of them is there. */

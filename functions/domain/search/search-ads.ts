@@ -199,6 +199,19 @@ class SearchContext {
     for (const [prefix, counts] of await scopeCountItems(this.scope)) this.counts.set(prefix, counts);
   }
 
+  /** The points of the cells touching the circle (all of the scope's without one), once runSearch has planned them. */
+  circlePoints = 0;
+
+  /** The scope's points (0 while its whole count is not read: a stem's scope has none). */
+  scopeTotal(): number {
+    return this.counts.get('')?.n ?? 0;
+  }
+
+  /** The part of `held` points that lie in the circle's cells, at most 1 (1 when either is unknown). */
+  shareOf(held: number): number {
+    return held > 0 && this.circlePoints > 0 ? Math.min(1, this.circlePoints / held) : 1;
+  }
+
   /** A cell's count; undefined while its count item is not read. */
   countOf(hash: string): number | undefined {
     const { prefix, attribute } = countPlace(this.scope, hash);
@@ -274,8 +287,11 @@ interface Collected {
   complete: boolean;
 }
 
-/** The scope's points of these cells, siblings next to each other (or to empty ones) read in one range. */
+/** The scope's points of these cells, siblings next to each other (or to nearly empty ones) read in one range. */
 async function readCells(context: SearchContext, cells: PlanCell[]): Promise<SearchPoint[]> {
+  // A sibling between two cells read that holds at most this many points is read with them: one Query
+  // instead of two, for a few compact points more (the points of a cell not asked are only candidates).
+  const gapPoints = Math.floor(SEARCH_TUNING.cellPoints / 8);
   const selected = new Set(cells.map((cell) => cell.hash));
   const ranges: [string, string][] = [];
   const parents = new Set(cells.filter((cell) => cell.hash.length > 3).map((cell) => cell.hash.slice(0, -1)));
@@ -286,7 +302,7 @@ async function readCells(context: SearchContext, cells: PlanCell[]): Promise<Sea
       if (selected.has(child)) {
         if (run) run[1] = child;
         else run = [child, child];
-      } else if (run && context.countOf(child) !== 0) {
+      } else if (run && !((context.countOf(child) ?? Infinity) <= gapPoints)) {
         ranges.push(run);
         run = null;
       }
@@ -409,10 +425,22 @@ interface SourceReader {
   size: number;
 }
 
+/**
+ * The first page of a sorted source holding `weight` of the items merged, `share` of which are expected
+ * to be candidates (those of the circle, from the counts): the first pages hold the page twice over
+ * between them, as a source read again is a request in a row more.
+ */
+const firstPageSize = (need: number, weight: number, share: number) =>
+  Math.min(SEARCH_TUNING.maxPartitionPage, Math.max(8, Math.ceil((2 * need * weight) / share)));
+
+interface SizedSource {
+  read: CandidateSource;
+  firstSize: number;
+}
+
 /** Candidates merged from sorted sources, in the order, until `need` (or none is left). */
-async function mergeSources(context: SearchContext, sources: CandidateSource[], need: number): Promise<Collected> {
-  const firstSize = Math.min(SEARCH_TUNING.maxPartitionPage, Math.max(8, Math.ceil((2 * need) / sources.length)));
-  const readers: SourceReader[] = sources.map((read) => ({ read, buffer: [], done: false, size: firstSize }));
+async function mergeSources(context: SearchContext, sources: SizedSource[], need: number): Promise<Collected> {
+  const readers: SourceReader[] = sources.map(({ read, firstSize }) => ({ read, buffer: [], done: false, size: firstSize }));
   async function fill(reader: SourceReader) {
     const page = await reader.read(reader.size, reader.startKey);
     reader.buffer.push(...page.candidates);
@@ -454,25 +482,28 @@ async function byOrderedPartitions(context: SearchContext, need: number): Promis
           { range: PRICED_RANGE, ascending: sort === 'PRICE_ASC' },
           { range: UNPRICED_RANGE, ascending: true },
         ];
+  const held = cells.reduce((total, cell) => total + (context.countOf(cell) ?? 0), 0);
+  const share = context.shareOf(held);
   const sources = cells.flatMap((cell) =>
-    ranges.flatMap(({ range: [low, high], ascending }): CandidateSource[] => {
+    ranges.flatMap(({ range: [low, high], ascending }): SizedSource[] => {
       // The token bounds the range of its own phase; a phase wholly before it is done.
       const phase = phaseOf(low);
       const tokenPhase = afterKey === undefined ? -1 : order === 'PRICE' ? phaseOf(afterKey) : 0;
       if (tokenPhase > phase) return [];
       const bounds = tokenPhase === phase ? (ascending ? { low: afterKey!, high } : { low, high: afterKey! }) : { low, high };
-      return [
-        async (limit, startKey) => {
-          const page = await orderedPoints(order, context.scope, cell, { ascending, ...bounds, exclude: afterKey, limit, startKey });
-          const candidates = page.points.flatMap(({ point }) => context.candidateOf(point) ?? []);
-          return {
-            candidates: rating
-              ? (await ratedCandidates(context, candidates)).filter((candidate) => candidate.key.startsWith(UNRATED_SORT_PREFIX))
-              : candidates,
-            startKey: page.startKey,
-          };
-        },
-      ];
+      // A price order's two ranges of a partition are read one after the other in the order: each sized as the partition.
+      const firstSize = firstPageSize(need, held > 0 ? (context.countOf(cell) ?? 0) / held : 1 / cells.length, share);
+      const read: CandidateSource = async (limit, startKey) => {
+        const page = await orderedPoints(order, context.scope, cell, { ascending, ...bounds, exclude: afterKey, limit, startKey });
+        const candidates = page.points.flatMap(({ point }) => context.candidateOf(point) ?? []);
+        return {
+          candidates: rating
+            ? (await ratedCandidates(context, candidates)).filter((candidate) => candidate.key.startsWith(UNRATED_SORT_PREFIX))
+            : candidates,
+          startKey: page.startKey,
+        };
+      };
+      return [{ read, firstSize }];
     }),
   );
   return mergeSources(context, sources, need);
@@ -487,6 +518,8 @@ async function byRating(context: SearchContext, need: number): Promise<Collected
   const { after, criteria, near } = context.request;
   const afterKey = after && 'key' in after ? after.key : undefined;
   if (afterKey?.startsWith(UNRATED_SORT_PREFIX)) return byOrderedPartitions(context, need);
+  // The shards hold the rated ads of every scope: the circle's share of the scope's is an upper bound.
+  const firstSize = firstPageSize(need, 1 / RATED_SHARDS, context.shareOf(context.scopeTotal()));
   const shards = Array.from({ length: RATED_SHARDS }, (_, shard): CandidateSource => async (limit, startKey) => {
     const page = await ratedByAverage(shard, { after: afterKey, limit, startKey });
     const cards = new Map((await getSearchEntries(page.items.map((item) => item.id))).map((entry) => [entry.id, entry]));
@@ -501,7 +534,11 @@ async function byRating(context: SearchContext, need: number): Promise<Collected
     });
     return { candidates, startKey: page.startKey };
   });
-  const rated = await mergeSources(context, shards, need);
+  const rated = await mergeSources(
+    context,
+    shards.map((read) => ({ read, firstSize })),
+    need,
+  );
   if (!rated.complete) return rated;
   const unrated = await byOrderedPartitions(context, need - rated.ranked.length);
   return { ranked: [...rated.ranked, ...unrated.ranked], complete: unrated.complete };
@@ -556,6 +593,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchPage> {
     // At most the points of the cells touching the circle; at least those of the cells inside it
     // (maxDistance is capped at the radius: a cell across the edge reaches it).
     const estimate = sum(whole);
+    context.circlePoints = estimate;
     const inside = sum(whole.filter((cell) => !near || cell.maxDistance < near.radiusMeters));
     const small = estimate <= SEARCH_TUNING.countBound || (context.scopeDecides && inside <= SEARCH_TUNING.countBound);
     const need = limit + 1;
