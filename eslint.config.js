@@ -22,6 +22,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // The web build's server renderer (web/dist-server), bundled JavaScript.
+      'web/dist-server/**',
       'cdk.out/**',
       '.data/**',
       'test-results/**',

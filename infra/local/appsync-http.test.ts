@@ -324,6 +324,29 @@ describe('AWS scalars', () => {
   });
 });
 
+describe('a document sent again (its text checked once, as AppSync caches it)', () => {
+  it('coerces each request’s own variables, and refuses an invalid document again with the same named errors', async () => {
+    const query = 'query Save($input: ItemInput) { item(input: $input) { id } }';
+    expect((await post(query, { input: { email: 'ann@exemple.ca' } })).body).toEqual({ data: { item: { id: 'i1' } } });
+    const refused = await post(query, { input: { email: 'not-an-email' } });
+    expect(refused.body.errors?.[0]?.message).toMatch(/^Variable 'input' has an invalid value\./);
+    expect((await post(query, { input: { email: 'bob@exemple.ca' } })).body).toEqual({ data: { item: { id: 'i1' } } });
+    expect(events.filter((e) => e.lambda === 'items').map((e) => (e.arguments as { input: unknown }).input)).toEqual([
+      { email: 'ann@exemple.ca' },
+      { email: 'bob@exemple.ca' },
+    ]);
+
+    // Two errors of two rules, named as AppSync names them, each time the text comes.
+    const invalid = '{ item { nope } unknown }';
+    const first = await post(invalid);
+    expect(first.body.errors?.map((error) => (error.message as string).split(':')[0])).toEqual([
+      'Validation error of type FieldUndefined',
+      'Validation error of type FieldUndefined',
+    ]);
+    expect(await post(invalid)).toEqual(first);
+  });
+});
+
 describe('limits of work per request (AppSync’s queryDepthLimit and resolverCountLimit)', () => {
   const refusedWith = (message: RegExp) => ({
     data: null,

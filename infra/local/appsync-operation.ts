@@ -91,9 +91,56 @@ function kindError(kind: string, error: GraphQLError): AppSyncError {
   return validationError(error, `Validation error of type ${kind}: ${error.message}`);
 }
 
-/** Validates rule by rule so that each error can be named the way AppSync names it. */
+/**
+ * Validates in one pass; a document that fails is validated again rule by rule, so that each error can
+ * be named the way AppSync names it (26 passes: the cost of a failure only).
+ */
 function validateOperation(schema: GraphQLSchema, document: DocumentNode): AppSyncError[] {
+  if (validate(schema, document).length === 0) return [];
   return specifiedRules.flatMap((rule) => validate(schema, document, [rule]).map((error) => kindError(kindOf(rule, error), error)));
+}
+
+/** What a document's text alone decides: its parsed form, or the errors of its syntax, size and validation. */
+type CheckedDocument = { document: DocumentNode } | { errors: AppSyncError[] };
+
+/**
+ * Clients send the same few documents again and again, with other variables: each text is checked once
+ * (as AppSync caches its parsed documents). Bounded, oldest out; a long text is checked every time.
+ */
+const CHECKED_DOCUMENTS_KEPT = 500;
+const CHECKED_TEXT_MAX = 20_000;
+const checkedDocuments = new WeakMap<GraphQLSchema, Map<string, CheckedDocument>>();
+
+function checkedDocument(schema: GraphQLSchema, query: string): CheckedDocument {
+  let checked = checkedDocuments.get(schema);
+  if (!checked) checkedDocuments.set(schema, (checked = new Map()));
+  const known = checked.get(query);
+  if (known) return known;
+  const result = checkDocument(schema, query);
+  if (query.length <= CHECKED_TEXT_MAX) {
+    if (checked.size >= CHECKED_DOCUMENTS_KEPT) checked.delete(checked.keys().next().value!);
+    checked.set(query, result);
+  }
+  return result;
+}
+
+function checkDocument(schema: GraphQLSchema, query: string): CheckedDocument {
+  let document: DocumentNode;
+  try {
+    document = parse(query, { maxTokens: GRAPHQL_LIMITS.tokens });
+  } catch (error) {
+    if (error instanceof GraphQLError) return { errors: [kindError('InvalidSyntax', error)] };
+    // The parser recurses once per nesting level: a document nested deeply enough exhausts the stack.
+    if (error instanceof RangeError) return { errors: [kindError('InvalidSyntax', new GraphQLError('Document nested too deeply.'))] };
+    throw error;
+  }
+  // Before validation, whose rules recurse through selection sets.
+  for (const definition of document.definitions) {
+    const tooMuch = definition.kind === 'OperationDefinition' ? operationLimitError(document, definition) : null;
+    if (tooMuch) return { errors: [kindError('QueryComplexity', tooMuch)] };
+  }
+  const errors = validateOperation(schema, document);
+  return errors.length > 0 ? { errors } : { document };
 }
 
 function variableError(error: GraphQLError): AppSyncError {
@@ -112,22 +159,9 @@ function variableError(error: GraphQLError): AppSyncError {
 }
 
 export function prepareOperation(schema: GraphQLSchema, request: GraphQLRequest): PreparedOperation | { errors: AppSyncError[] } {
-  let document: DocumentNode;
-  try {
-    document = parse(request.query, { maxTokens: GRAPHQL_LIMITS.tokens });
-  } catch (error) {
-    if (error instanceof GraphQLError) return { errors: [kindError('InvalidSyntax', error)] };
-    // The parser recurses once per nesting level: a document nested deeply enough exhausts the stack.
-    if (error instanceof RangeError) return { errors: [kindError('InvalidSyntax', new GraphQLError('Document nested too deeply.'))] };
-    throw error;
-  }
-  // Before validation, whose rules recurse through selection sets.
-  for (const definition of document.definitions) {
-    const tooMuch = definition.kind === 'OperationDefinition' ? operationLimitError(document, definition) : null;
-    if (tooMuch) return { errors: [kindError('QueryComplexity', tooMuch)] };
-  }
-  const errors = validateOperation(schema, document);
-  if (errors.length > 0) return { errors };
+  const checked = checkedDocument(schema, request.query);
+  if ('errors' in checked) return checked;
+  const { document } = checked;
   const operation = getOperationAST(document, request.operationName ?? undefined);
   if (!operation) {
     const message = request.operationName
