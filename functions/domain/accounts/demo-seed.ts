@@ -5,7 +5,7 @@ import { DataRefusal } from '../../data/errors';
 import { initCurrentTermsVersion, recordTermsAcceptance } from '../../data/terms';
 import { createUser, getUser, listUserIfUnlisted, type UserRecord } from '../../data/users';
 import { reindexUserWords } from '../../data/user-directory';
-import { hashPassword } from './password-hash';
+import { hashPassword, type ScryptCost } from './password-hash';
 import { INITIAL_TERMS_VERSION } from './terms';
 import { now as clockNow } from '../clock';
 import { onboardDemoOwner } from '../payments/demo-onboarding';
@@ -151,10 +151,17 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ];
 
+/**
+ * The demo accounts' password is printed in the README: a slow hash protects nothing there, and every
+ * sign-in to them (a demo, each end-to-end journey) would pay a tenth of a second of CPU for it. Other
+ * accounts, and a demo account's new password, get the production cost.
+ */
+const DEMO_HASH_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+
 export async function seedDemoData(): Promise<void> {
   await initCurrentTermsVersion(INITIAL_TERMS_VERSION);
   const now = clockNow().toISOString();
-  // One hash for all the accounts (they share the password): hashing is slow on purpose.
+  // One hash for all the accounts (they share the password).
   let passwordHash: Promise<string> | undefined;
   for (const demo of DEMO_USERS) {
     const existing = await getUser(demo.id);
@@ -162,7 +169,7 @@ export async function seedDemoData(): Promise<void> {
     if (existing) {
       await listUserIfUnlisted(existing);
       await reindexUserWords(existing);
-    } else await createDemoUser(demo, now, await (passwordHash ??= hashPassword(DEMO_PASSWORD)));
+    } else await createDemoUser(demo, now, await (passwordHash ??= hashPassword(DEMO_PASSWORD, DEMO_HASH_COST)));
     if (demo.role === 'USER') await recordTermsAcceptance(demo.id, INITIAL_TERMS_VERSION, now);
   }
   await onboardDemoOwner(DEMO_USERS.find((demo) => demo.email === DEMO_OWNER_EMAIL)!);
