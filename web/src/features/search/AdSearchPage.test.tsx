@@ -315,6 +315,13 @@ describe('ad search page', () => {
     expect(callsOf('searchAds')).toHaveLength(1);
   });
 
+  it("dates a publication in Quebec time, as the page painted by the server does, whatever the browser's zone", async () => {
+    // 22:30 on November 2 in Montréal is November 3 in UTC, the server's zone on AWS.
+    answerOperations({ searchAds: { items: [{ ...testSummaries(1)[0]!, publishedAt: '2026-11-03T03:30:00.000Z' }], nextToken: null } });
+    renderAt('/annonces?vue=liste');
+    expect(await screen.findByText('Published November 2, 2026')).toBeVisible();
+  });
+
   it('on a screen where the map would sit above the results, loads it only when asked', async () => {
     onPhone();
     answerOperations({ searchAds: { items: testSummaries(2), nextToken: null } });
