@@ -12,6 +12,7 @@ import {
   RATING_COMMENT_MAX_LENGTH,
   RATING_MAX_STARS,
   inputTextChecks,
+  quebecDay,
   ratingChecks,
   type EquipmentStarValues,
   type PartyStarValues,
@@ -39,8 +40,7 @@ const STEPS: Record<RatingSideName, Step[]> = { TENANT: ['EQUIPMENT', 'PARTY'], 
 const CRITERIA: Record<Step, readonly string[]> = { EQUIPMENT: EQUIPMENT_CRITERIA, PARTY: PARTY_CRITERIA };
 
 /** A day of Quebec in the reader's language. */
-const day = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-CA' : 'fr-CA', { dateStyle: 'long', timeZone: 'America/Toronto' }).format(new Date(iso));
+const day = (iso: string, language: string) => quebecDay(iso, readerLanguage(language));
 
 export function RatingPage() {
   const { id = '' } = useParams();

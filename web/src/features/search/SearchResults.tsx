@@ -1,7 +1,7 @@
 // The results of a search, as cards (beside the map) or as a compact list, with "load more". The
 // status line is announced politely when a search completes: how many ads, or that none matched.
 import { useRef, type ReactNode } from 'react';
-import { QUEBEC_TIME_ZONE } from '@partage/graphql';
+import { quebecDay } from '@partage/graphql';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { adDetailPath } from '../../lib/ads/ad-path';
@@ -105,11 +105,7 @@ function ResultRow({ ad }: { ad: AdSummary }) {
         {offer && <span>{offer}</span>}
         <span>
           {t('search:results.published', {
-            // Quebec's date, as the page painted by the server (in UTC on AWS) gives it: in the browser's zone
-            // an evening's ad would be dated differently by the two.
-            date: new Intl.DateTimeFormat(`${language}-CA`, { dateStyle: 'long', timeZone: QUEBEC_TIME_ZONE }).format(
-              new Date(ad.publishedAt),
-            ),
+            date: quebecDay(ad.publishedAt, language),
           })}
         </span>
       </p>
