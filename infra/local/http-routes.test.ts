@@ -90,6 +90,29 @@ it('treats a result without statusCode as a 200 JSON body, and a thrown error as
   expect([failed.status, await failed.json()]).toEqual([500, { message: 'Internal Server Error' }]);
 });
 
+it('compresses a text body of 1,000 bytes or more as CloudFront does: Brotli, else gzip, else as it is', async () => {
+  const page = `<!doctype html><p>${'Annonce à louer. '.repeat(100)}</p>`;
+  respond = () => ({ statusCode: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: page });
+  const encodingOf = async (acceptEncoding: string) => {
+    const response = await fetch(`${url}/token/login`, { method: 'POST', headers: { 'accept-encoding': acceptEncoding } });
+    return [response.headers.get('content-encoding'), response.headers.get('vary'), await response.text()];
+  };
+  expect(await encodingOf('gzip, deflate, br')).toEqual(['br', 'Accept-Encoding', page]);
+  expect(await encodingOf('gzip')).toEqual(['gzip', 'Accept-Encoding', page]);
+  expect(await encodingOf('identity')).toEqual([null, null, page]);
+
+  respond = () => ({ statusCode: 200, headers: { 'content-type': 'text/html' }, body: '<p>court</p>' });
+  expect(await encodingOf('br')).toEqual([null, null, '<p>court</p>']);
+  respond = () => ({
+    statusCode: 200,
+    headers: { 'content-type': 'image/png' },
+    body: Buffer.alloc(2_000).toString('base64'),
+    isBase64Encoded: true,
+  });
+  const picture = await fetch(`${url}/token/login`, { method: 'POST', headers: { 'accept-encoding': 'br' } });
+  expect([picture.headers.get('content-encoding'), (await picture.arrayBuffer()).byteLength]).toEqual([null, 2_000]);
+});
+
 describe('routePathMatches', () => {
   it('takes the same path, or for a greedy variable any path below its prefix', () => {
     expect(routePathMatches('/status', '/status')).toBe(true);
