@@ -3,15 +3,20 @@
 
 import type { PriceRange, UiLanguage } from './enums';
 
-const FORMATS: Record<UiLanguage, Intl.NumberFormat> = {
-  fr: new Intl.NumberFormat('fr-CA', { style: 'currency', currency: 'CAD' }),
-  en: new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }),
-};
+/**
+ * Made on first use, one per language: made when the module loads, they cost the phone's main thread
+ * their locale data on every page that loads the shared rules, whether it shows an amount or not.
+ */
+const formats: Partial<Record<UiLanguage, Intl.NumberFormat>> = {};
 
 export function formatMoney(cents: number, language: UiLanguage): string {
+  const format = (formats[language] ??= new Intl.NumberFormat(language === 'en' ? 'en-CA' : 'fr-CA', {
+    style: 'currency',
+    currency: 'CAD',
+  }));
   // Some ICU versions group fr-CA with a narrow no-break space; a plain no-break space keeps the
   // amount on one line in every font, and reads the same in every browser and on the server.
-  return FORMATS[language].format(cents / 100).replace(/\u202f/g, '\u00a0');
+  return format.format(cents / 100).replace(/\u202f/g, '\u00a0');
 }
 
 /**

@@ -1,10 +1,10 @@
-// Boot. A page the build prerendered (scripts/prerender.ts) or the server painted (server-render.tsx) is
-// already on screen: it stays as it is until its route's code, its translations, config.json (the footer's
+// The app's start, loaded by boot.ts (after the first paint of a page painted ahead). A page the build
+// prerendered (scripts/prerender.ts) or the server painted (server-render.tsx) is already on screen: it stays as it is until its route's code, its translations, config.json (the footer's
 // links) and, for a server's page, the answers it was painted with (put in the query cache) are here, then
 // the app hydrates it (no "Loading…" in between, no shift, no request). Any other page renders at
 // once (the shell's words are bundled) while config.json loads; the Amplify client waits for the config
 // itself. Rendering synchronously means the skip link exists when the page has loaded.
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -19,8 +19,6 @@ import { i18n, initI18n } from './lib/i18n/i18n';
 import { initialLanguage } from './lib/i18n/language';
 import { describeError, logger, logUncaughtErrors } from './lib/logger';
 import { startTelemetry } from './lib/telemetry/telemetry';
-import './app/styles.css';
-import './app/prerendered.css';
 
 logUncaughtErrors();
 // Read before the router exists: the `lang` parameter is taken out of the address.
@@ -45,18 +43,26 @@ const renderApp = () => {
   root = createRoot(container);
   flushSync(() => root!.render(app()));
 };
-// A page the server painted with its data becomes the app where it stands: React adopts its elements
-// instead of drawing new ones, so nothing is painted again (its largest paint stays the first) and the
-// takeover costs the main thread less. What differs for this visitor (signed in: the header's menu)
-// renders right after, from the stores' server snapshots. A part that still differs is drawn anew by
-// React (the page works), and reported: the render outside the browser should have matched. A page the
-// build prerendered is drawn again instead: what it leaves to the browser (the landing page's first-visit
-// invitation under its hero) comes in that one render rather than moving the page after it.
-const hydrateApp = () => {
-  root = hydrateRoot(container, app(), {
-    onRecoverableError: (error) => logger.warning(`The page painted ahead differed from the app's: ${describeError(error)}`),
+// A page already on screen is taken over in a transition: React renders it in slices of a few
+// milliseconds between which the browser answers the reader (one render is one long task otherwise, a
+// phone's blocking time), and commits once. The page the build prerendered is drawn again: what it leaves
+// to the browser (the landing page's first-visit invitation under its hero) comes in that one commit
+// rather than moving the page after it. A page the server painted with its data becomes the app where it
+// stands: React adopts its elements instead of drawing new ones, so nothing is painted again (its largest
+// paint stays the first). What differs for this visitor (signed in: the header's menu) renders right
+// after, from the stores' server snapshots. A part that still differs is drawn anew by React (the page
+// works), and reported: the render outside the browser should have matched.
+const redrawPrerendered = () =>
+  startTransition(() => {
+    root = createRoot(container);
+    root.render(app());
   });
-};
+const hydrateApp = () =>
+  startTransition(() => {
+    root = hydrateRoot(container, app(), {
+      onRecoverableError: (error) => logger.warning(`The page painted ahead differed from the app's: ${describeError(error)}`),
+    });
+  });
 const started = (config: RuntimeConfig) => {
   startStatusPolling();
   watchStoredToken();
@@ -69,7 +75,8 @@ const failed = (error: unknown) => {
 
 // A prerendered page in the visitor's language (PRERENDER_LANGUAGE_CHECK hid it otherwise).
 const prerendered = container.dataset.prerendered !== undefined && !document.documentElement.hasAttribute(PRERENDER_STALE_ATTRIBUTE);
-if (prerendered) {
+/** What the page painted ahead waits for, then its takeover. */
+const takeOver = () => {
   const namespaces = (container.dataset.namespaces ?? '').split(' ').filter(Boolean);
   // The cache comes with the page's code (TanStack Query is not in the shell's chunks).
   const painted = document.getElementById(PAGE_DATA_ID) !== null;
@@ -77,12 +84,15 @@ if (prerendered) {
   Promise.all([loadRuntimeConfig(), preloadRoutePages(routes, window.location.pathname), i18n.loadNamespaces(namespaces), pageData]).then(
     ([config]) => {
       if (painted) hydrateApp();
-      else renderApp();
+      else redrawPrerendered();
       started(config);
     },
     failed,
   );
-} else {
+};
+// In a task of its own: after the app's modules have run, not in the same long task (a phone's blocking time).
+if (prerendered) setTimeout(takeOver);
+else {
   renderApp();
   document.documentElement.removeAttribute(PRERENDER_STALE_ATTRIBUTE);
   loadRuntimeConfig().then(started, failed);
