@@ -260,9 +260,16 @@ export async function getSearchEntry(adId: string): Promise<SearchEntry | undefi
   return Item && searchEntryOfItem(Item);
 }
 
-/** Cards of these ads, those that exist (an ad out of the search has none), in no particular order. */
-export async function getSearchEntries(adIds: string[]): Promise<SearchEntry[]> {
-  return (await batchGet(adIds.map(searchEntryKey))).map(searchEntryOfItem);
+/** The card's fields less its stems (a keyword's ~30 words): what a result shows and the other filters read. */
+const SHOWN_FIELDS = ENTRY_FIELDS.filter((field) => field !== 'terms');
+
+/**
+ * Cards of these ads, those that exist (an ad out of the search has none), in no particular order; their
+ * stems only `withTerms` (else empty): a card is a third lighter to read without them.
+ */
+export async function getSearchEntries(adIds: string[], { withTerms = false } = {}): Promise<SearchEntry[]> {
+  const items = await batchGet(adIds.map(searchEntryKey), { attributes: withTerms ? ENTRY_FIELDS : SHOWN_FIELDS });
+  return items.map((item) => searchEntryOfItem({ terms: [], ...item }));
 }
 
 /** Where a partial read of a partition stopped: pass it back to go on. */

@@ -520,9 +520,14 @@ async function byRating(context: SearchContext, need: number): Promise<Collected
   if (afterKey?.startsWith(UNRATED_SORT_PREFIX)) return byOrderedPartitions(context, need);
   // The shards hold the rated ads of every scope: the circle's share of the scope's is an upper bound.
   const firstSize = firstPageSize(need, 1 / RATED_SHARDS, context.shareOf(context.scopeTotal()));
+  const withTerms = criteria.terms.length > 0;
   const shards = Array.from({ length: RATED_SHARDS }, (_, shard): CandidateSource => async (limit, startKey) => {
     const page = await ratedByAverage(shard, { after: afterKey, limit, startKey });
-    const cards = new Map((await getSearchEntries(page.items.map((item) => item.id))).map((entry) => [entry.id, entry]));
+    const read = await getSearchEntries(
+      page.items.map((item) => item.id),
+      { withTerms },
+    );
+    const cards = new Map(read.map((entry) => [entry.id, entry]));
     const candidates = page.items.flatMap(({ id, key }) => {
       const card = cards.get(id);
       // The index is eventually consistent: an ad published anew since is found by its current key.
@@ -612,7 +617,10 @@ export async function runSearch(request: SearchRequest): Promise<SearchPage> {
     }
     const head = collected.ranked.slice(0, need);
     const unread = head.filter((candidate) => !candidate.card).map((candidate) => candidate.id);
-    const cards = new Map((await getSearchEntries(unread)).map((entry) => [entry.id, entry]));
+    // The stems only for a keyword: the cards' check of the other criteria does not read them.
+    const cards = new Map(
+      (await getSearchEntries(unread, { withTerms: request.criteria.terms.length > 0 })).map((entry) => [entry.id, entry]),
+    );
     for (const { card } of head) if (card) cards.set(card.id, card);
     const hits: SearchHit[] = [];
     for (const candidate of head) {
