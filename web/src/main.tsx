@@ -1,9 +1,10 @@
 // The app's start, loaded by boot.ts (after the first paint of a page painted ahead). A page the build
-// prerendered (scripts/prerender.ts) or the server painted (server-render.tsx) is already on screen: it stays as it is until its route's code, its translations, config.json (the footer's
-// links) and, for a server's page, the answers it was painted with (put in the query cache) are here, then
-// the app hydrates it (no "Loading…" in between, no shift, no request). Any other page renders at
-// once (the shell's words are bundled) while config.json loads; the Amplify client waits for the config
-// itself. Rendering synchronously means the skip link exists when the page has loaded.
+// prerendered (scripts/prerender.ts) or the server painted (server-render.tsx) is already on screen: it
+// stays as it is until its route's code, its translations, config.json (the footer's links) and, for a
+// server's page, the answers it was painted with (put in the query cache) are here, then the app takes it
+// over (no "Loading…" in between, no shift, no request). Any other page renders at once (the shell's words
+// are bundled) while config.json loads; the Amplify client waits for the config itself. Rendering it
+// synchronously means the skip link exists as soon as the app has loaded.
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
