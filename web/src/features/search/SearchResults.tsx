@@ -12,6 +12,7 @@ import { useLoadMoreFocus } from '../../lib/ads/load-more-focus';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
 import { OtherLanguageNote } from '../../lib/ads/OtherLanguageNote';
 import { priceLabel } from '../../lib/ads/price';
+import { townLabel } from '../../lib/ads/town-label';
 import type { AdPages } from '../../lib/ads/use-ad-pages';
 import type { SearchView } from '../../lib/search/search-params';
 
@@ -101,7 +102,7 @@ function ResultRow({ ad }: { ad: AdSummary }) {
       <OtherLanguageNote picked={title} />
       <p className="search-row__facts">
         <span>{t(`adFields:categories.${ad.category}`)}</span>
-        <span>{ad.distanceKm != null ? t('ads:card.townAtDistance', { town: ad.town, distance: ad.distanceKm }) : ad.town}</span>
+        <span>{townLabel(ad, language, t)}</span>
         {offer && <span>{offer}</span>}
         <span>
           {t('search:results.published', {

@@ -9,6 +9,7 @@ import { AD_CARD_NAMESPACES, type AdCardView } from './card-view';
 import { pickText, readerLanguage } from './localized-text';
 import { OtherLanguageNote } from './OtherLanguageNote';
 import { priceLabel, type OfferMode } from './price';
+import { townLabel } from './town-label';
 import './ads.css';
 
 interface AdCardProps {
@@ -87,9 +88,7 @@ export function AdCard({
             ))}
           </ul>
         )}
-        <p className="ad-card__town">
-          {ad.distanceKm != null ? t('ads:card.townAtDistance', { town: ad.town, distance: ad.distanceKm }) : ad.town}
-        </p>
+        <p className="ad-card__town">{townLabel(ad, language, t)}</p>
         <OverallRating overall={ad.ratings.overall} count={ad.ratings.count} className="ad-card__rating" />
         {children}
       </div>
