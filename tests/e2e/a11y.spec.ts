@@ -13,6 +13,7 @@ import {
   ACCOUNTS,
   LABELS,
   apiToken,
+  appReady,
   expect,
   fillLogin,
   graphqlCall,
@@ -95,6 +96,9 @@ async function visit(page: Page, path: string, lang: Lang): Promise<void> {
   await page.goto(inLang(path, lang));
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await expect(mainHeading(page)).toBeVisible();
+  // A page painted ahead shows its heading before the app loads (after its first paint): what the sweep
+  // does next (a click, the checks of the app's page) is for the app's page.
+  await appReady(page);
 }
 
 /** The results' status line once a search has answered: a count, or the empty message. */
