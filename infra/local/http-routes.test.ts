@@ -100,6 +100,8 @@ it('compresses a text body of 1,000 bytes or more as CloudFront does: Brotli, el
   expect(await encodingOf('gzip, deflate, br')).toEqual(['br', 'Accept-Encoding', page]);
   expect(await encodingOf('gzip')).toEqual(['gzip', 'Accept-Encoding', page]);
   expect(await encodingOf('identity')).toEqual([null, null, page]);
+  // Read as the static files read it: a q of 0 refuses an encoding.
+  expect(await encodingOf('br;q=0, gzip')).toEqual(['gzip', 'Accept-Encoding', page]);
 
   respond = () => ({ statusCode: 200, headers: { 'content-type': 'text/html' }, body: '<p>court</p>' });
   expect(await encodingOf('br')).toEqual([null, null, '<p>court</p>']);

@@ -8,6 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { LOCAL_ACCOUNT_ID, LOCAL_API_ID } from './appsync-authorizer';
 import { flatHeaders, readBody, sendJson } from './http-io';
 import type { Lambda } from './lambda-functions';
+import { acceptedEncodings } from './static-files';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -68,12 +69,9 @@ export function apiGatewayEvent(request: IncomingMessage, body: Buffer, routeKey
  */
 function encodedBody(request: IncomingMessage, contentType: string | undefined, body: Buffer): { encoding: string; body: Buffer } | null {
   if (body.length < 1_000 || body.length > 10_000_000 || !isTextual(contentType)) return null;
-  const accepted = String(request.headers['accept-encoding'] ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';')[0]!.toLowerCase());
-  if (accepted.includes('br'))
-    return { encoding: 'br', body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
-  if (accepted.includes('gzip')) return { encoding: 'gzip', body: gzipSync(body) };
+  const accepted = acceptedEncodings(request.headers['accept-encoding']);
+  if (accepted.has('br')) return { encoding: 'br', body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  if (accepted.has('gzip')) return { encoding: 'gzip', body: gzipSync(body) };
   return null;
 }
 
