@@ -8,6 +8,7 @@ export * from './return-path';
 export * from './generated/input-shapes';
 export * from './ad-validation';
 export * from './money';
+export * from './per-language';
 export * from './search-validation';
 export * from './chat-validation';
 export * from './contract-validation';

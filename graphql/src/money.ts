@@ -2,21 +2,19 @@
 // decimals, `1 234,50 $` in French, `$1,234.50` in English. Amounts travel as cents.
 
 import type { PriceRange, UiLanguage } from './enums';
+import { perLanguage } from './per-language';
 
-/**
- * Made on first use, one per language: made when the module loads, they cost the phone's main thread
- * their locale data on every page that loads the shared rules, whether it shows an amount or not.
- */
-const formats: Partial<Record<UiLanguage, Intl.NumberFormat>> = {};
+/** One per language, made on first use. */
+const moneyFormat = perLanguage(
+  (language) => new Intl.NumberFormat(language === 'en' ? 'en-CA' : 'fr-CA', { style: 'currency', currency: 'CAD' }),
+);
 
 export function formatMoney(cents: number, language: UiLanguage): string {
-  const format = (formats[language] ??= new Intl.NumberFormat(language === 'en' ? 'en-CA' : 'fr-CA', {
-    style: 'currency',
-    currency: 'CAD',
-  }));
   // Some ICU versions group fr-CA with a narrow no-break space; a plain no-break space keeps the
   // amount on one line in every font, and reads the same in every browser and on the server.
-  return format.format(cents / 100).replace(/\u202f/g, '\u00a0');
+  return moneyFormat(language)
+    .format(cents / 100)
+    .replace(/\u202f/g, '\u00a0');
 }
 
 /**

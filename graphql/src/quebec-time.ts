@@ -3,6 +3,7 @@
 // the contract screens format periods with it, without the forms' rules (web/vite.config.ts's chunks).
 
 import type { DatePrecision, UiLanguage } from './enums';
+import { perLanguage } from './per-language';
 
 export const QUEBEC_TIME_ZONE = 'America/Toronto';
 
@@ -41,20 +42,15 @@ const wallClockFormat = () =>
 export const addDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-const dayFormats = new Map<UiLanguage, Intl.DateTimeFormat>();
+const dayFormat = perLanguage(
+  (language) => new Intl.DateTimeFormat(language === 'en' ? 'en-CA' : 'fr-CA', { dateStyle: 'long', timeZone: QUEBEC_TIME_ZONE }),
+);
 
 /**
  * An instant's day in Quebec, in words of the reader's language (`2 novembre 2026`, `November 2, 2026`):
  * the same in a page painted by the server (UTC on AWS) as in the browser, whatever its zone.
  */
-export function quebecDay(iso: string, language: UiLanguage): string {
-  let format = dayFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language === 'en' ? 'en-CA' : 'fr-CA', { dateStyle: 'long', timeZone: QUEBEC_TIME_ZONE });
-    dayFormats.set(language, format);
-  }
-  return format.format(new Date(iso));
-}
+export const quebecDay = (iso: string, language: UiLanguage): string => dayFormat(language).format(new Date(iso));
 
 /** The Quebec wall clock at an instant: `YYYY-MM-DDTHH`, built from the parts (locale patterns change). */
 export function quebecWallClock(instant: Date): string {
