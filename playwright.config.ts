@@ -3,7 +3,7 @@ import { E2E_HOSTS, E2E_WORKERS, serverPort, serverURL, TERMS_HOST, type HostOpt
 import { CHROMIUM_FLAGS, JOURNEY_CHROMIUM_PATH } from './tests/support/chromium';
 
 // End-to-end journeys in Debian's Chromium against the local stack. Each worker has its own local
-// host, on its own copy of the seeded data (tests/support/seeded-data.ts: made once per run, copied in a
+// host, on its own copy of the seeded data (infra/local/seeded-data.ts: made once per run, copied in a
 // second), and the `test` of tests/e2e/support.ts points a journey at its worker's host. Journeys are
 // independent of each other (each makes the accounts and data it changes), so they spread over the
 // workers one by one, whatever their file. The terms journeys have a host of their own (servers.ts).
@@ -36,7 +36,7 @@ export default defineConfig<HostOption>({
     { name: 'terms', testMatch: /terms\.spec\.ts/, use: { host: TERMS_HOST } },
   ],
   webServer: servers.map((index) => ({
-    command: `tsx tests/support/seeded-data.ts .data/e2e-${serverPort(index)} && tsx infra/local/main.ts`,
+    command: `tsx infra/local/seeded-data.ts .data/e2e-${serverPort(index)} && tsx infra/local/main.ts`,
     env: { PORT: String(serverPort(index)), DATA_DIR: `.data/e2e-${serverPort(index)}` },
     url: `${serverURL(index)}/status`,
     // Making the seeded data, when no earlier step of the run made it: a minute alone, over five when the

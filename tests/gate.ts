@@ -38,7 +38,7 @@ interface Outcome {
 const PHASES: Phase[] = [
   // The local hosts' precompressed copies need not be the smallest here (web/scripts/compress.ts).
   { name: 'web build', command: 'BROTLI_QUALITY=9 npm run build -w web' },
-  { name: 'seeded data', command: 'tsx tests/support/seeded-data.ts' },
+  { name: 'seeded data', command: 'tsx infra/local/seeded-data.ts' },
   { name: 'playwright', command: 'playwright test', after: ['web build', 'seeded data'] },
   // The pages the server paints are tested with the renderer the web build makes (web/dist-server).
   { name: 'vitest', command: 'vitest run', after: ['web build'], filler: true },

@@ -2,23 +2,24 @@
 // built beside the start unless web/dist is current, web-build.ts). Reads PORT (3000),
 // HOST (127.0.0.1), DATA_DIR (default .data; a relative path is taken from the repository root) and
 // ALLOWED_HOSTS (other host names the browser may use, comma-separated; loopback names always work).
+// A first start begins from today's seeded data when `npm install` made it (prepare-demo-data.ts).
 // Ctrl-C stops everything it started.
 
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dataDirFromEnv, localUrl, portFromEnv } from './data-folder';
 import { DEV_OUTBOX_PATH } from './dev-outbox';
 import { allowedHostsFromEnv } from './host-check';
 import { DEV_SCHEDULES_PATH } from './dev-schedules';
+import { adoptSeededData } from './seeded-data';
 import { createLocalServer, PortInUseError, type LocalServer } from './server';
 import { buildWebUnlessCurrent } from './web-build';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const port = Number(process.env.PORT ?? 3000);
-const dataDir = resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data');
+const port = portFromEnv();
+const dataDir = dataDirFromEnv();
 
 async function start(): Promise<LocalServer> {
   console.log(`Starting the local host (data in ${dataDir})…`);
   try {
+    if (await adoptSeededData(dataDir, localUrl(port))) console.log('Demo data: the copy npm install prepared today.');
     return await createLocalServer({
       port,
       host: process.env.HOST,

@@ -3,17 +3,16 @@
 // `run`. Stop `npm start` first: DynamoDB Local keeps its data folder to one process.
 
 import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { ensureTable } from '@partage/functions/data/ensure-table';
+import { dataDirFromEnv, localUrl, portFromEnv } from './data-folder';
 import { localClient, startDynamoDbLocal } from './dynamodb-local';
 import { setFunctionEnv } from './functions-env';
 import { DEFAULT_TABLE_NAME } from './server';
 
 /** Runs `run` (which imports the functions it calls: only once the environment is set) against the local data. */
 export async function runOneOff(version: string, run: (publicUrl: string) => Promise<void>): Promise<void> {
-  const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-  const dataDir = resolve(repoRoot, process.env.DATA_DIR ?? '.data');
+  const dataDir = dataDirFromEnv();
   const dbDir = join(dataDir, 'dynamodb');
   await mkdir(dbDir, { recursive: true });
   const dynamo = await startDynamoDbLocal({ dataDir: dbDir });
@@ -21,7 +20,7 @@ export async function runOneOff(version: string, run: (publicUrl: string) => Pro
     const client = localClient(dynamo.endpoint);
     await ensureTable(client, DEFAULT_TABLE_NAME);
     client.destroy();
-    const publicUrl = `http://localhost:${process.env.PORT ?? 3000}`;
+    const publicUrl = localUrl(portFromEnv());
     await setFunctionEnv({ dataDir, tableName: DEFAULT_TABLE_NAME, dynamoEndpoint: dynamo.endpoint, publicUrl, version });
     await run(publicUrl);
   } finally {

@@ -28,6 +28,7 @@ import { createHttpRouteHandler, routePathMatches } from './http-routes';
 import { loadLambdaFunctions } from './lambda-functions';
 import { createRateLimiter, LOCAL_RATE_LIMITS, rateLimited, type RateLimit } from './rate-limiter';
 import { createLocalFileRoutes } from './local-file-routes';
+import { DEFAULT_PORT, DYNAMODB_FILE, localUrl } from './data-folder';
 import { createLocalScheduler, type LocalScheduler } from './local-scheduler';
 import { createStaticFiles } from './static-files';
 import { localSecurityHeaders } from '../shared/security-headers';
@@ -35,8 +36,6 @@ import { localSiteSettings } from '../shared/site-settings';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_TABLE_NAME = 'partage-local';
-/** DynamoDB Local's data file (-sharedDb) in its folder. */
-const DYNAMODB_FILE = 'shared-local-instance.db';
 
 const exists = (path: string) =>
   stat(path).then(
@@ -60,7 +59,7 @@ async function seedingDir(): Promise<string> {
 }
 
 export interface LocalServerOptions {
-  /** Default 3000; 0 picks a free port. */
+  /** Default DEFAULT_PORT (3000); 0 picks a free port. */
   port?: number;
   /** Interface to listen on; default 127.0.0.1 (the demo accounts stay off the network). */
   host?: string;
@@ -81,6 +80,11 @@ export interface LocalServerOptions {
   seed?: boolean;
   /** With the seed, the demo ads too (about 300, with pictures: a few seconds the first time); default true. */
   demoAds?: boolean;
+  /**
+   * The site's address the functions write into links (e-mails, PUBLIC_URL); default this host's own,
+   * http://localhost:<port>. The seeded data is made on a free port for `npm start`'s address.
+   */
+  publicUrl?: string;
   /** Host names besides localhost, 127.0.0.1 and [::1] (with the port) that requests may name (ALLOWED_HOSTS). */
   allowedHosts?: string[];
   /** Requests per source address on /graphql and on the HTTP API routes; default LOCAL_RATE_LIMITS. */
@@ -163,11 +167,11 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
     void ready.then(() => upgrade!(request, socket, head));
   });
 
-  port = await listen(server, options.port ?? 3000, options.host ?? '127.0.0.1');
+  port = await listen(server, options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1');
   const webBuilt = options.buildWeb?.();
   // Awaited once the rest is ready; a failure before then is not left unhandled.
   webBuilt?.catch(() => {});
-  const url = `http://localhost:${port}`;
+  const url = localUrl(port);
   let dynamo: DynamoDbLocal | undefined;
   /** A first start's seeding DynamoDB Local, and its folder (until its file is in the data folder). */
   let scratch: DynamoDbLocal | undefined;
@@ -208,7 +212,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
     client.destroy();
 
     const version = await appVersion();
-    const env = { dataDir: options.dataDir, tableName, publicUrl: url, version };
+    const env = { dataDir: options.dataDir, tableName, publicUrl: options.publicUrl ?? url, version };
     const { outboxDir } = await setFunctionEnv({ ...env, dynamoEndpoint: scratch?.endpoint ?? dynamoEndpoint });
     const functions = await loadLambdaFunctions();
     const api = buildAppSyncSchema();

@@ -1,5 +1,5 @@
 // A hash of source files, to tell whether what was made from them is current: the tests' seeded data
-// (tests/support/seeded-data.ts) and `npm start`'s web build (web-build.ts).
+// (infra/local/seeded-data.ts) and `npm start`'s web build (web-build.ts).
 
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';

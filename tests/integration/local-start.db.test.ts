@@ -1,20 +1,21 @@
 // `npm start`'s host process (infra/local/main.ts) as a user runs it: it refuses a taken port
 // without touching DynamoDB, serves the demo ads the way the web app reads them, keeps its data and
 // tokens across a restart without seeding anything again, and leaves no Java process behind when
-// stopped. It starts from a copy of the seeded data (tests/support/seeded-data.ts, made by the same
+// stopped; a first start on its own address begins from the seeded data `npm install` made. It starts from a copy of the seeded data (infra/local/seeded-data.ts, made by the same
 // host), as a second `npm start` does; the seed itself is demo-ads-seed.db.test.ts's. (The demo ads'
 // checks were a suite of their own, on a host of their own started twice: the same starts serve both.)
 
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_PORT, DYNAMODB_FILE, localUrl } from '../../infra/local/data-folder';
 import { freePort } from '../../infra/local/dynamodb-local';
-import { copySeededData } from '../support/seeded-data';
+import { adoptSeededData, copySeededData, ensureSeededData } from '../../infra/local/seeded-data';
 import { ANONYMOUS_TOKEN } from '@partage/graphql';
 import { DEMO, graphql, login, meId } from './support/local-server';
 
@@ -164,3 +165,30 @@ it(
     expect(javaRunningOn(dataDir)).toBe(false);
   },
 );
+
+it("begins a first start on npm start's address from today's seeded data, and no other start", async () => {
+  const fresh = await mkdtemp(join(tmpdir(), 'partage-first-start-'));
+  try {
+    const seeded = await ensureSeededData();
+    // Another port: the seeded e-mails' links would name the wrong one.
+    expect(await adoptSeededData(fresh, localUrl(DEFAULT_PORT + 1))).toBe(false);
+    expect(await readdir(fresh)).toEqual([]);
+
+    expect(await adoptSeededData(fresh, localUrl(DEFAULT_PORT))).toBe(true);
+    // All of it: DynamoDB Local's file, the pictures, the outbox and the folder's secrets.
+    expect((await readdir(fresh)).sort()).toEqual((await readdir(seeded)).sort());
+    const database = (dir: string) => readFile(join(dir, 'dynamodb', DYNAMODB_FILE));
+    expect((await database(fresh)).equals(await database(seeded))).toBe(true);
+    expect(existsSync(join(fresh, 'dynamodb', `${DYNAMODB_FILE}.partial`))).toBe(false);
+    // The seeded e-mails' links (the rentals to rate, the contracts) open this start's site.
+    const mail = (
+      await Promise.all((await readdir(join(fresh, 'outbox'))).map((name) => readFile(join(fresh, 'outbox', name), 'utf8')))
+    ).join('');
+    expect(new Set(mail.match(/http:\/\/localhost:\d+/g))).toEqual(new Set([localUrl(DEFAULT_PORT)]));
+
+    // A folder holding data is never replaced.
+    expect(await adoptSeededData(fresh, localUrl(DEFAULT_PORT))).toBe(false);
+  } finally {
+    await rm(fresh, { recursive: true, force: true });
+  }
+});

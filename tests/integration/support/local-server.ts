@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createLocalServer, DEFAULT_TABLE_NAME, type LocalServer, type LocalServerOptions } from '../../../infra/local/server';
-import { copySeededData } from '../../support/seeded-data';
+import { copySeededData } from '../../../infra/local/seeded-data';
 
 export const DEMO_PASSWORD = 'Demo-Partage-2026';
 export const DEMO = {
@@ -29,7 +29,7 @@ export interface TestServer extends LocalServer {
 /**
  * `options` adds to or overrides the test defaults (allowed hosts, rate limits). The demo accounts
  * are seeded on a fresh table of the shared DynamoDB Local, without the demo ads. `seeded: true` starts
- * instead on a copy of the seeded data (tests/support/seeded-data.ts: accounts and demo ads, made once
+ * instead on a copy of the seeded data (infra/local/seeded-data.ts: accounts and demo ads, made once
  * per run) with a DynamoDB Local of its own on that copy, as `npm start` on its data folder.
  */
 export async function startTestServer(options: Partial<LocalServerOptions> & { seeded?: boolean } = {}): Promise<TestServer> {
