@@ -45,6 +45,12 @@ export async function* queryPages(
 
 const BATCH_GET_LIMIT = 100;
 
+/** A read of these attributes only: fewer bytes to send and to decode (a reader's few fields of a large item). */
+export const projectionOf = (attributes: readonly string[]) => ({
+  ProjectionExpression: attributes.map((_, index) => `#a${index}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(attributes.map((name, index) => [`#a${index}`, name])),
+});
+
 /**
  * The items at these keys (those that exist, in no particular order): BatchGetItem by 100, unprocessed
  * keys read again; strongly consistent when asked.
@@ -54,11 +60,7 @@ export async function batchGet(
   { consistent = false, attributes }: { consistent?: boolean; attributes?: readonly string[] } = {},
 ): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  // Only these attributes, when given: fewer bytes to send and to decode (a reader's few fields of a large item).
-  const projection = attributes && {
-    ProjectionExpression: attributes.map((_, index) => `#a${index}`).join(', '),
-    ExpressionAttributeNames: Object.fromEntries(attributes.map((name, index) => [`#a${index}`, name])),
-  };
+  const projection = attributes && projectionOf(attributes);
   for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
     let pending = keys.slice(start, start + BATCH_GET_LIMIT);
     while (pending.length > 0) {

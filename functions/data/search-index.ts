@@ -9,7 +9,7 @@
 import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AdCategory, Certification, OfferMode, PriceKind, PriceRange, RentUnit, Weekday } from '@partage/graphql';
 import type { AdImageRecord, LocalizedValue } from './ads';
-import { batchGet, db, tableName, type TransactItem } from './client';
+import { batchGet, db, projectionOf, tableName, type TransactItem } from './client';
 import {
   cellCountKey,
   orderPartition,
@@ -245,11 +245,18 @@ export async function scopeCountItems(scope: string): Promise<Map<string, Record
   );
 }
 
-/** Every point of a scope whose geohash lies between two cells (inclusive, `last`'s sub-cells too), all pages. */
-export async function pointsBetween(scope: string, first: string, last: string): Promise<SearchPoint[]> {
+/** A point's attributes but its stems (`w`, on a stem's points: a third of those read by a one-word keyword). */
+const POINT_ATTRIBUTES_BUT_STEMS = ['i', 'y', 'x', 't', 'c', 'm', 'v', 'e', 'r', 'p'];
+
+/**
+ * Every point of a scope whose geohash lies between two cells (inclusive, `last`'s sub-cells too), all
+ * pages; without their stems (`terms` empty) unless `stems`.
+ */
+export async function pointsBetween(scope: string, first: string, last: string, { stems = true } = {}): Promise<SearchPoint[]> {
   const items = await queryAll({
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :last',
     ExpressionAttributeValues: { ':pk': pointPartition(scope, first), ':first': first, ':last': `${last}~` },
+    ...(stems ? {} : projectionOf(POINT_ATTRIBUTES_BUT_STEMS)),
   });
   return items.map(pointOfItem);
 }

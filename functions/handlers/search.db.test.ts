@@ -576,10 +576,12 @@ describe('Query.searchAds: cost', () => {
   async function reads<T>(run: () => Promise<T>) {
     const client = db();
     const send = client.send.bind(client) as (command: unknown) => Promise<Record<string, unknown>>;
-    const seen = { queries: 0, requests: 0, items: 0 };
+    // `projected`: the Queries reading only some attributes.
+    const seen = { queries: 0, projected: 0, requests: 0, items: 0 };
     const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
       seen.requests++;
       if (command instanceof QueryCommand) seen.queries++;
+      if (command instanceof QueryCommand && command.input.ProjectionExpression) seen.projected++;
       const output = await send(command);
       const responses = output.Responses as Record<string, unknown[]> | undefined;
       seen.items += ((output.Items as unknown[] | undefined) ?? Object.values(responses ?? {}).flat()).length;
@@ -599,13 +601,16 @@ describe('Query.searchAds: cost', () => {
     const words = 'petrin spirale trente litres acier inoxydable';
     const absent = Array.from({ length: 15 }, (_, i) => `q${String.fromCharCode(97 + i)}`).join(' ');
     const found = async (keyword: string) => {
-      const { result, queries } = await reads(() => pageOf({ ...near(centre), keyword }));
-      return { found: idsOf(result), queries };
+      const { result, queries, projected } = await reads(() => pageOf({ ...near(centre), keyword }));
+      return { found: idsOf(result), queries, projected };
     };
     // When both are searched: then the points of one word's cell are read, and every word still counts.
-    expect(await found(words)).toEqual({ found: [id], queries: 1 });
-    expect(await found(`${words} ${absent}`)).toEqual({ found: [], queries: 1 });
+    expect(await found(words)).toEqual({ found: [id], queries: 1, projected: 0 });
+    expect(await found(`${words} ${absent}`)).toEqual({ found: [], queries: 1, projected: 0 });
     expect((await found(`${words} ${words.split(' ').reverse().join(' ')}`)).found).toEqual([id]);
+    // One word: its points are read without the stems they hold for the other words (nothing checks them).
+    expect(await found('spirale')).toEqual({ found: [id], queries: 1, projected: 1 });
+    expect(await found(absent.split(' ')[0]!)).toEqual({ found: [], queries: 0, projected: 0 });
   });
 
   it('ends a search of a wide, empty circle on its counts, and reads one cell of a wide circle holding one ad', async () => {

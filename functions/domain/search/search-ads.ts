@@ -160,6 +160,10 @@ class SearchContext {
   /** Whether the scope alone decides what matches (its counts are then counts of results). */
   readonly scopeDecides: boolean;
   readonly order: (a: Ranked, b: Ranked) => number;
+  /** What a point is checked on: the criteria less the scope's stem, which every point of the scope holds. */
+  private readonly pointCriteria: SearchCriteria;
+  /** Whether the points are read with their stems: only a keyword of several words checks them. */
+  readonly pointStems: boolean;
   private readonly counts = new Map<string, Record<string, number>>();
   private readonly after: Ranked | null;
 
@@ -177,6 +181,8 @@ class SearchContext {
       !others && (longest ? criteria.terms.length === 1 && criteria.categories.length === 0 : criteria.categories.length <= 1);
     this.order = comparer(request.sort);
     this.after = request.after && rankOfPosition(request.after);
+    this.pointCriteria = { ...criteria, terms: criteria.terms.filter((term) => term !== longest) };
+    this.pointStems = this.pointCriteria.terms.length > 0;
   }
 
   get finest() {
@@ -252,10 +258,10 @@ class SearchContext {
 
   /** The point as a candidate of this request: within the circle, matching, after the token; else null. */
   candidateOf(point: SearchPoint): Candidate | null {
-    const { near, criteria, sort } = this.request;
+    const { near, sort } = this.request;
     const meters = near && distanceMeters(near.centre, point);
     if (meters !== null && meters > near!.radiusMeters) return null;
-    if (!entryMatches(point, criteria)) return null;
+    if (!entryMatches(point, this.pointCriteria)) return null;
     const candidate = { id: point.id, meters, key: sortKeyOf(sort, point), publishedAt: point.publishedAt };
     return this.admits(candidate) ? candidate : null;
   }
@@ -309,7 +315,8 @@ async function readCells(context: SearchContext, cells: PlanCell[]): Promise<Sea
     }
     if (run) ranges.push(run);
   }
-  const pages = await Promise.all(ranges.map(([first, last]) => pointsBetween(context.scope, first, last)));
+  const stems = context.pointStems;
+  const pages = await Promise.all(ranges.map(([first, last]) => pointsBetween(context.scope, first, last, { stems })));
   return pages.flat();
 }
 
