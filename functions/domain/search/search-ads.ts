@@ -57,6 +57,8 @@ export const SEARCH_TUNING = {
   cellPoints: 64,
   /** Sets counted at most this many points are read whole (and their count is exact); the count's bound too. */
   countBound: SEARCH_COUNT_BOUND,
+  /** A range of sibling cells read together ends before a sibling that would take it past this many points: a Query's time grows with its points, and the next one runs beside it. */
+  rangePoints: 128,
   /** Most points a date or price partition reads at once (the first read is smaller, each next one doubles). */
   maxPartitionPage: 200,
 };
@@ -162,7 +164,7 @@ class SearchContext {
   readonly order: (a: Ranked, b: Ranked) => number;
   /** What a point is checked on: the criteria less the scope's stem, which every point of the scope holds. */
   private readonly pointCriteria: SearchCriteria;
-  /** Whether the points are read with their stems: only a keyword of several words checks them. */
+  /** Whether a stem's points are read with their stems: only a keyword of several words checks them. */
   readonly pointStems: boolean;
   private readonly counts = new Map<string, Record<string, number>>();
   private readonly after: Ranked | null;
@@ -182,7 +184,8 @@ class SearchContext {
     this.order = comparer(request.sort);
     this.after = request.after && rankOfPosition(request.after);
     this.pointCriteria = { ...criteria, terms: criteria.terms.filter((term) => term !== longest) };
-    this.pointStems = this.pointCriteria.terms.length > 0;
+    // Other scopes' points hold no stems: nothing to leave out.
+    this.pointStems = !longest || this.pointCriteria.terms.length > 0;
   }
 
   get finest() {
@@ -293,7 +296,10 @@ interface Collected {
   complete: boolean;
 }
 
-/** The scope's points of these cells, siblings next to each other (or to nearly empty ones) read in one range. */
+/**
+ * The scope's points of these cells, siblings next to each other (or to nearly empty ones) read in one
+ * range, a range of many points in parts read at once.
+ */
 async function readCells(context: SearchContext, cells: PlanCell[]): Promise<SearchPoint[]> {
   // A sibling between two cells read that holds at most this many points is read with them: one Query
   // instead of two, for a few compact points more (the points of a cell not asked are only candidates).
@@ -304,11 +310,19 @@ async function readCells(context: SearchContext, cells: PlanCell[]): Promise<Sea
   for (const cell of cells) if (cell.hash.length <= 3) ranges.push([cell.hash, cell.hash]);
   for (const parent of parents) {
     let run: [string, string] | null = null;
+    let held = 0;
     for (const child of geohashChildren(parent)) {
+      const count = context.countOf(child) ?? Infinity;
       if (selected.has(child)) {
-        if (run) run[1] = child;
-        else run = [child, child];
-      } else if (run && !((context.countOf(child) ?? Infinity) <= gapPoints)) {
+        if (run && held + count <= SEARCH_TUNING.rangePoints) run[1] = child;
+        else {
+          if (run) ranges.push(run);
+          run = [child, child];
+          held = 0;
+        }
+        held += count;
+      } else if (run && count <= gapPoints) held += count;
+      else if (run) {
         ranges.push(run);
         run = null;
       }
