@@ -68,7 +68,11 @@ export function onSessionChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** What a page painted outside the browser was rendered with: an anonymous visitor (server-render.tsx). */
+const paintedSession = (): Session | null => null;
+
 export function useSession(): Session | null {
-  // The same snapshot at build: prerendered pages are rendered as an anonymous visitor (src/prerender.tsx).
-  return useSyncExternalStore(onSessionChange, getSession, getSession);
+  // Hydrating a page the server painted, a signed-in reader's app renders it as it was painted (the anonymous
+  // header), then at once with the session: else the header differed and React drew the page's tree again.
+  return useSyncExternalStore(onSessionChange, getSession, paintedSession);
 }
