@@ -182,21 +182,38 @@ export interface HostileCall {
   text?: string;
 }
 
+/** What one call draws: the class, which fitting slot, which hostile value, the plausible rest's seed. */
+export interface HostileDraw {
+  hostile: HostileClass;
+  slot: number;
+  pick: number;
+  seed: number;
+}
+
+/** A call of a root field with one hostile part, as drawn; null when no slot fits the class. */
+export function hostileCall(
+  field: GraphQLField<unknown, unknown>,
+  known: KnownValues,
+  { hostile, slot, pick, seed }: HostileDraw,
+): HostileCall | null {
+  const args = field.args as readonly GraphQLArgument[];
+  const fitting = slotsFor(
+    hostile,
+    args.flatMap((arg) => slots(arg.type, [arg.name])),
+  );
+  if (fitting.length === 0) return null;
+  const target = fitting[slot % fitting.length]!;
+  const base = Object.fromEntries(args.map((arg) => [arg.name, plausible(arg.type, arg.name, known, seed)])) as Record<string, Json>;
+  const value = hostileValue(hostile, pick, target.type);
+  const variables = replaced(base, target.path, value) as Record<string, Json>;
+  return { hostile, at: target.path.join('.'), variables, ...(typeof value === 'string' ? { text: value } : {}) };
+}
+
 /** Calls of a root field with one hostile part each; null when no slot fits the class. */
 export function hostileCalls(field: GraphQLField<unknown, unknown>, known: KnownValues): fc.Arbitrary<HostileCall | null> {
-  const args = field.args as readonly GraphQLArgument[];
-  const all = args.flatMap((arg) => slots(arg.type, [arg.name]));
   return fc
     .record({ hostile: fc.constantFrom(...HOSTILE_CLASSES), slot: fc.nat(), pick: fc.nat(), seed: fc.nat({ max: 1_000_000 }) })
-    .map(({ hostile, slot, pick, seed }) => {
-      const fitting = slotsFor(hostile, all);
-      if (fitting.length === 0) return null;
-      const target = fitting[slot % fitting.length]!;
-      const base = Object.fromEntries(args.map((arg) => [arg.name, plausible(arg.type, arg.name, known, seed)])) as Record<string, Json>;
-      const value = hostileValue(hostile, pick, target.type);
-      const variables = replaced(base, target.path, value) as Record<string, Json>;
-      return { hostile, at: target.path.join('.'), variables, ...(typeof value === 'string' ? { text: value } : {}) };
-    });
+    .map((draw) => hostileCall(field, known, draw));
 }
 
 /** The operation that calls `field` with every argument as a variable of its own type. */
