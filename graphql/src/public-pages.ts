@@ -50,7 +50,9 @@ export const PRERENDER_STALE_ATTRIBUTE = 'data-prerender-stale';
  * Run before the first paint of a prerendered page (an inline script in its <head>, allowed by its hash in the
  * CSP): a visitor whose language (the `lang` parameter, else the stored choice, else French; web/src/lib/i18n/language.ts)
  * is not the page's must not see the other language flash, so the page is hidden until the app renders it.
+ * A `lang` parameter is remembered at once, as the app does when it starts: a link of the painted page followed
+ * before the app has loaded (after its first paint) opens the next page in that language too.
  */
-export const PRERENDER_LANGUAGE_CHECK = `(function(){try{var d=document.documentElement,p=new URLSearchParams(location.search).get('lang'),s=localStorage.getItem(${JSON.stringify(
+export const PRERENDER_LANGUAGE_CHECK = `(function(){try{var d=document.documentElement,p=new URLSearchParams(location.search).get('lang'),t=${JSON.stringify(
   STORAGE_KEYS.locale,
-)}),k=${JSON.stringify(UI_LANGUAGES)},l=k.indexOf(p)>=0?p:k.indexOf(s)>=0?s:${JSON.stringify(DEFAULT_UI_LANGUAGE)};if(l!==d.lang)d.setAttribute(${JSON.stringify(PRERENDER_STALE_ATTRIBUTE)},'')}catch(e){}})()`;
+)},k=${JSON.stringify(UI_LANGUAGES)};if(k.indexOf(p)>=0)localStorage.setItem(t,p);var s=localStorage.getItem(t),l=k.indexOf(p)>=0?p:k.indexOf(s)>=0?s:${JSON.stringify(DEFAULT_UI_LANGUAGE)};if(l!==d.lang)d.setAttribute(${JSON.stringify(PRERENDER_STALE_ATTRIBUTE)},'')}catch(e){}})()`;

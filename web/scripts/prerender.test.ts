@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PRERENDER_LANGUAGE_CHECK } from '@partage/graphql';
+import { PRERENDER_LANGUAGE_CHECK, STORAGE_KEYS } from '@partage/graphql';
 import { compressDirectory } from './compress';
 import { PAGE_MODULES, pageStylesheets, stylesheetLinks } from '../src/server/page-assets';
 import { prerenderedDocument } from '../src/server/document';
@@ -101,12 +101,18 @@ describe('pageStylesheets', () => {
 });
 
 describe('the language check', () => {
+  const storage = new Map<string, string>();
   function run(pageLanguage: string, search: string, stored: string | null): boolean {
     const attributes = new Map<string, string>();
     const document = {
       documentElement: { lang: pageLanguage, setAttribute: (name: string, value: string) => attributes.set(name, value) },
     };
-    const localStorage = { getItem: () => stored };
+    storage.clear();
+    if (stored !== null) storage.set(STORAGE_KEYS.locale, stored);
+    const localStorage = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+    };
     new Function('document', 'location', 'localStorage', PRERENDER_LANGUAGE_CHECK)(document, { search }, localStorage);
     return attributes.has('data-prerender-stale');
   }
@@ -118,6 +124,15 @@ describe('the language check', () => {
     expect(run('fr', '?lang=en', null)).toBe(true);
     expect(run('en', '?lang=de', null)).toBe(true);
     expect(run('en', '', 'en')).toBe(false);
+  });
+
+  it('remembers a lang parameter at once, so a link followed before the app has loaded keeps the language', () => {
+    run('en', '?lang=en', 'fr');
+    expect(storage.get(STORAGE_KEYS.locale)).toBe('en');
+    run('fr', '?lang=de', 'en');
+    expect(storage.get(STORAGE_KEYS.locale)).toBe('en');
+    run('fr', '', null);
+    expect(storage.has(STORAGE_KEYS.locale)).toBe(false);
   });
 });
 
