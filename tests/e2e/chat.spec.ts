@@ -10,6 +10,7 @@ import {
   expect,
   ACCOUNTS,
   apiToken,
+  appReady,
   closeWelcomeLater,
   fillLogin,
   graphqlCall,
@@ -98,6 +99,9 @@ for (const lang of ['fr', 'en'] as const) {
 
       // The asker contacts the owner from the ad's page and writes; Enter sends, which starts the conversation.
       await asker.goto(`/annonces/${ad.path}`);
+      // The page arrives painted for a visitor; the click is for the app's page, signed in (ci's one stuck run
+      // clicked it during the takeover and stayed on the ad).
+      await appReady(asker);
       await asker.getByRole('link', { name: t.contact }).click();
       const question = `Bonjour, est-ce disponible le 3 décembre ? ${Date.now()}`;
       await asker.getByLabel(t.message).fill(question);
