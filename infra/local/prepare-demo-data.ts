@@ -3,16 +3,10 @@
 // items (~15 s of its start). Nothing to do once the data folder holds data. A failure (no Java yet, say)
 // leaves the install alone: `npm start` then seeds as it always could.
 
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { dataDirFromEnv, DYNAMODB_FILE } from './data-folder';
+import { dataDirFromEnv, holdsData } from './data-folder';
 import { ensureSeededData } from './seeded-data';
 
-const seeded = await stat(join(dataDirFromEnv(), 'dynamodb', DYNAMODB_FILE)).then(
-  () => true,
-  () => false,
-);
-if (!seeded) {
+if (!(await holdsData(dataDirFromEnv()))) {
   console.log('Preparing the demo data for `npm start` (DynamoDB Local, about half a minute)…');
   try {
     await ensureSeededData();

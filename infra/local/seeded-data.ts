@@ -9,10 +9,10 @@
 // copies it to `folder` (replacing what was there).
 
 import { spawn } from 'node:child_process';
-import { copyFile, cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_PORT, DYNAMODB_FILE, localUrl } from './data-folder';
+import { DEFAULT_PORT, DYNAMODB_FILE, holdsData, localUrl, placeDatabase } from './data-folder';
 import { sourcesHash } from './sources-hash';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -98,17 +98,13 @@ export async function copySeededData(dest: string): Promise<void> {
  * address, which the seeded e-mails' links name (make-seeded-data.ts). Says whether it did.
  */
 export async function adoptSeededData(dataDir: string, publicUrl: string): Promise<boolean> {
-  const dbDir = join(dataDir, 'dynamodb');
-  if (publicUrl !== localUrl(DEFAULT_PORT) || (await exists(join(dbDir, DYNAMODB_FILE)))) return false;
+  if (publicUrl !== localUrl(DEFAULT_PORT) || (await holdsData(dataDir))) return false;
   const source = join(FIXTURES_DIR, await seededDataKey());
   if (!(await exists(source))) return false;
   for (const entry of await readdir(source))
     if (entry !== 'dynamodb') await cp(join(source, entry), join(dataDir, entry), { recursive: true, force: true });
-  // DynamoDB Local's file last, whole: a start stopped before it finds no data and seeds as a first start.
-  await mkdir(dbDir, { recursive: true });
-  const partial = join(dbDir, `${DYNAMODB_FILE}.partial`);
-  await copyFile(join(source, 'dynamodb', DYNAMODB_FILE), partial);
-  await rename(partial, join(dbDir, DYNAMODB_FILE));
+  // DynamoDB Local's file last: a start stopped before it finds no data and seeds as a first start.
+  await placeDatabase(join(source, 'dynamodb', DYNAMODB_FILE), dataDir);
   return true;
 }
 

@@ -4,7 +4,7 @@
 // one's data.
 
 import { rmSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rename, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,7 +28,7 @@ import { createHttpRouteHandler, routePathMatches } from './http-routes';
 import { loadLambdaFunctions } from './lambda-functions';
 import { createRateLimiter, LOCAL_RATE_LIMITS, rateLimited, type RateLimit } from './rate-limiter';
 import { createLocalFileRoutes } from './local-file-routes';
-import { DEFAULT_PORT, DYNAMODB_FILE, localUrl } from './data-folder';
+import { DEFAULT_PORT, DYNAMODB_FILE, holdsData, localUrl, placeDatabase } from './data-folder';
 import { createLocalScheduler, type LocalScheduler } from './local-scheduler';
 import { createStaticFiles } from './static-files';
 import { localSecurityHeaders } from '../shared/security-headers';
@@ -36,12 +36,6 @@ import { localSiteSettings } from '../shared/site-settings';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_TABLE_NAME = 'partage-local';
-
-const exists = (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  );
 
 /**
  * Where a first start seeds. DynamoDB Local syncs every write to its file on disk, and the seed writes
@@ -196,7 +190,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
     if (!options.dynamoEndpoint) {
       const dbDir = join(options.dataDir, 'dynamodb');
       await mkdir(dbDir, { recursive: true });
-      if (seed && !(await exists(join(dbDir, DYNAMODB_FILE)))) {
+      if (seed && !(await holdsData(options.dataDir))) {
         // A first start: the seed goes to a scratch DynamoDB Local (seedingDir) while this one starts untouched.
         scratchDir = await mkdtemp(join(await seedingDir(), 'partage-seed-'));
         process.once('exit', removeScratch);
@@ -244,9 +238,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       // Stopped, its file is complete: copied into the data folder before anything asks the data folder's DynamoDB Local.
       await scratch.stop();
       scratch = undefined;
-      const partial = join(options.dataDir, 'dynamodb', `${DYNAMODB_FILE}.partial`);
-      await copyFile(join(scratchDir!, DYNAMODB_FILE), partial);
-      await rename(partial, join(options.dataDir, 'dynamodb', DYNAMODB_FILE));
+      await placeDatabase(join(scratchDir!, DYNAMODB_FILE), options.dataDir);
       removeScratch();
       await setFunctionEnv({ ...env, dynamoEndpoint });
     }
