@@ -269,6 +269,12 @@ class SearchContext {
     return this.admits(candidate) ? candidate : null;
   }
 
+  /** The cards of these ads by id; their stems only for a keyword (the check of the other criteria does not read them). */
+  async cardsOf(adIds: string[]): Promise<Map<string, SearchEntry>> {
+    const cards = await getSearchEntries(adIds, { withTerms: this.request.criteria.terms.length > 0 });
+    return new Map(cards.map((card) => [card.id, card]));
+  }
+
   /** After the token, and not found stale on its card already. */
   admits(candidate: Candidate): boolean {
     return !(this.after && this.order(candidate, this.after) <= 0) && !this.rejected.has(signatureOf(candidate));
@@ -541,14 +547,9 @@ async function byRating(context: SearchContext, need: number): Promise<Collected
   if (afterKey?.startsWith(UNRATED_SORT_PREFIX)) return byOrderedPartitions(context, need);
   // The shards hold the rated ads of every scope: the circle's share of the scope's is an upper bound.
   const firstSize = firstPageSize(need, 1 / RATED_SHARDS, context.shareOf(context.scopeTotal()));
-  const withTerms = criteria.terms.length > 0;
   const shards = Array.from({ length: RATED_SHARDS }, (_, shard): CandidateSource => async (limit, startKey) => {
     const page = await ratedByAverage(shard, { after: afterKey, limit, startKey });
-    const read = await getSearchEntries(
-      page.items.map((item) => item.id),
-      { withTerms },
-    );
-    const cards = new Map(read.map((entry) => [entry.id, entry]));
+    const cards = await context.cardsOf(page.items.map((item) => item.id));
     const candidates = page.items.flatMap(({ id, key }) => {
       const card = cards.get(id);
       // The index is eventually consistent: an ad published anew since is found by its current key.
@@ -638,10 +639,7 @@ export async function runSearch(request: SearchRequest): Promise<SearchPage> {
     }
     const head = collected.ranked.slice(0, need);
     const unread = head.filter((candidate) => !candidate.card).map((candidate) => candidate.id);
-    // The stems only for a keyword: the cards' check of the other criteria does not read them.
-    const cards = new Map(
-      (await getSearchEntries(unread, { withTerms: request.criteria.terms.length > 0 })).map((entry) => [entry.id, entry]),
-    );
+    const cards = await context.cardsOf(unread);
     for (const { card } of head) if (card) cards.set(card.id, card);
     const hits: SearchHit[] = [];
     for (const candidate of head) {
