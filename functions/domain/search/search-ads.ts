@@ -240,12 +240,20 @@ class SearchContext {
       .map((name) => name.slice(1));
   }
 
+  /** The cells' distances from the centre, once each: the plan of the whole set and the distance order look at the same cells. */
+  private readonly geometry = new Map<string, Cell>();
+
   /** A cell as the plan sees it: its count, and its distances from the centre. */
   planCell(hash: string): PlanCell {
     const { near } = this.request;
-    const cell = near ? cellOf(hash, near.centre) : { hash, minDistance: 0, maxDistance: 0 };
-    // No point of the circle lies farther than its radius.
-    return { ...cell, maxDistance: near ? Math.min(cell.maxDistance, near.radiusMeters) : 0, count: this.countOf(hash) ?? 0 };
+    let cell = this.geometry.get(hash);
+    if (!cell) {
+      const bounds = near ? cellOf(hash, near.centre) : { hash, minDistance: 0, maxDistance: 0 };
+      // No point of the circle lies farther than its radius.
+      cell = { ...bounds, maxDistance: near ? Math.min(bounds.maxDistance, near.radiusMeters) : 0 };
+      this.geometry.set(hash, cell);
+    }
+    return { ...cell, count: this.countOf(hash) ?? 0 };
   }
 
   inCircle = (cell: Cell) => !this.request.near || cell.minDistance <= this.request.near.radiusMeters;
@@ -254,9 +262,11 @@ class SearchContext {
   split(cell: PlanCell): PlanCell[] | null | 'unread' {
     if (cell.hash.length >= this.finest) return null;
     if (!this.counts.has(countItemPrefix(`${cell.hash}0`))) return 'unread';
+    // The counts first: most sub-cells of a city's edge hold nothing, and their distances cost more.
     return geohashChildren(cell.hash)
+      .filter((hash) => (this.countOf(hash) ?? 0) > 0)
       .map((hash) => this.planCell(hash))
-      .filter((child) => child.count > 0 && this.inCircle(child));
+      .filter(this.inCircle);
   }
 
   /** The point as a candidate of this request: within the circle, matching, after the token; else null. */
@@ -379,6 +389,24 @@ async function readAll(context: SearchContext, cells: PlanCell[]): Promise<Candi
   return (context.request.sort === 'RATING_DESC' ? await ratedCandidates(context, candidates) : candidates).sort(context.order);
 }
 
+/** A distance and how many candidates lie at most (at least) that far. */
+interface Side {
+  side: number;
+  count: number;
+}
+
+/** Puts `item` into the sorted `list` after its equals. */
+function insertSorted<T>(list: T[], item: T, order: (a: T, b: T) => number): void {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (order(list[middle]!, item) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  list.splice(low, 0, item);
+}
+
 async function byDistance(context: SearchContext, cells: PlanCell[], need: number): Promise<Collected> {
   const { sort } = context.request;
   const descending = sort === 'DISTANCE_DESC';
@@ -401,11 +429,10 @@ async function byDistance(context: SearchContext, cells: PlanCell[], need: numbe
     const counts = new Set<string>();
     // The distance within which `need` candidates lie if every point counted matches: candidates
     // found, and the cells chosen, by their far (near) side.
+    // (Kept sorted as they grow: a city's edge is hundreds of cells, split one at a time.)
+    const bySide = (a: Side, b: Side) => (descending ? b.side - a.side : a.side - b.side);
+    const sides = [...found.values()].map((candidate) => ({ side: candidate.meters!, count: 1 })).sort(bySide);
     const reachOf = () => {
-      const sides = [
-        ...[...found.values()].map((candidate) => ({ side: candidate.meters!, count: 1 })),
-        ...round.map((cell) => ({ side: descending ? cell.minDistance : cell.maxDistance, count: cell.count })),
-      ].sort((a, b) => (descending ? b.side - a.side : a.side - b.side));
       let total = 0;
       return sides.find(({ count }) => (total += count) >= need)?.side;
     };
@@ -419,10 +446,10 @@ async function byDistance(context: SearchContext, cells: PlanCell[], need: numbe
         counts.add(countItemPrefix(`${cell.hash}0`));
         waiting.push(cell);
       } else if (parts) {
-        queue.push(...parts.filter(keep));
-        queue.sort(byBound);
+        for (const part of parts) if (keep(part)) insertSorted(queue, part, byBound);
       } else {
         round.push(cell);
+        insertSorted(sides, { side: descending ? cell.minDistance : cell.maxDistance, count: cell.count }, bySide);
         reach = reachOf();
       }
     }
