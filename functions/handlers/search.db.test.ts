@@ -653,12 +653,31 @@ describe('Query.searchAds: cost', () => {
     const cell = geohashBounds(encodeGeohash(area.latitude, area.longitude, 5));
     const centre = { latitude: (cell.minLatitude + cell.maxLatitude) / 2, longitude: (cell.minLongitude + cell.maxLongitude) / 2 };
     await Promise.all(Array.from({ length: 40 }, (_, i) => adAt(offset(centre, ((i % 8) - 3.5) / 2.5, (Math.floor(i / 8) - 2) / 2))));
-    Object.assign(SEARCH_TUNING, { cellPoints: 1, countBound: 10 });
+    Object.assign(SEARCH_TUNING, { cellPoints: 1, gapPoints: 0, countBound: 10 });
     // When the 5 nearest are asked, then far fewer points than the area holds are read, and the page is the nearest.
     const nearest = await reads(() => pageOf(near(centre, 5), { limit: 5 }));
     expect(nearest.items).toBeLessThan(20);
     const all = await allOf(near(centre, 5));
     expect(idsOf(nearest.result)).toEqual(all.slice(0, 5).map((item) => item.id));
+  });
+  it('reads cells next to each other in the key order in one Query, though their parents differ', async () => {
+    // Given an ad in the last 7-character cell of a 6-character one and one in the first of the next:
+    // 750 m apart, next to each other in the key order.
+    const area = newArea();
+    const base = encodeGeohash(area.latitude, area.longitude, 5);
+    const centreOf = (hash: string) => {
+      const bounds = geohashBounds(hash);
+      return { latitude: (bounds.minLatitude + bounds.maxLatitude) / 2, longitude: (bounds.minLongitude + bounds.maxLongitude) / 2 };
+    };
+    const [last, first] = [centreOf(`${base}bz`), centreOf(`${base}c0`)];
+    const ids = await Promise.all([last, first].map((point) => adAt(point)));
+    // (Every cell holding a point split down to the finest counted: the two are read as 7-character cells.)
+    Object.assign(SEARCH_TUNING, { cellPoints: 0, countBound: 1, gapPoints: 0 });
+    // When both are asked for, nearest first: then one Query reads the two cells.
+    const middle = { latitude: (last.latitude + first.latitude) / 2, longitude: (last.longitude + first.longitude) / 2 };
+    const search = await reads(() => pageOf(near(middle, 1), { limit: 2 }));
+    expect(search.queries).toBe(1);
+    expect(idsOf(search.result).sort()).toEqual(ids.sort());
   });
 });
 

@@ -59,6 +59,8 @@ export const SEARCH_TUNING = {
   countBound: SEARCH_COUNT_BOUND,
   /** A range of sibling cells read together ends before a sibling that would take it past this many points: a Query's time grows with its points, and the next one runs beside it. */
   rangePoints: 128,
+  /** Cells read together in one range when at most this many points lie between them in the key order (read with them, only candidates). */
+  gapPoints: 8,
   /** Most points a date or price partition reads at once (the first read is smaller, each next one doubles). */
   maxPartitionPage: 200,
 };
@@ -258,6 +260,24 @@ class SearchContext {
 
   inCircle = (cell: Cell) => !this.request.near || cell.minDistance <= this.request.near.radiusMeters;
 
+  /**
+   * The points counted in the cells strictly between two disjoint cells `first` < `last` in the key
+   * order (Infinity where a count is not read): the later siblings of `first` and of its ancestors, the
+   * earlier ones of `last` and of its ancestors, up to their common ancestor's children between them.
+   */
+  countBetween(first: string, last: string): number {
+    let common = 0;
+    while (first[common] === last[common]) common++;
+    const siblings = (hash: string, after: boolean) =>
+      geohashChildren(hash.slice(0, -1)).filter((sibling) => (after ? sibling > hash : sibling < hash));
+    const between = geohashChildren(first.slice(0, common)).filter((cell) => cell > first.slice(0, common + 1) && cell < last.slice(0, common + 1));
+    for (let length = first.length; length > common + 1; length--) between.push(...siblings(first.slice(0, length), true));
+    for (let length = last.length; length > common + 1; length--) between.push(...siblings(last.slice(0, length), false));
+    let total = 0;
+    for (const cell of between) total += this.countOf(cell) ?? Infinity;
+    return total;
+  }
+
   /** A cell's sub-cells holding anything and touching the circle; null when it cannot be split, 'unread' while their counts are not read. */
   split(cell: PlanCell): PlanCell[] | null | 'unread' {
     if (cell.hash.length >= this.finest) return null;
@@ -313,38 +333,26 @@ interface Collected {
 }
 
 /**
- * The scope's points of these cells, siblings next to each other (or to nearly empty ones) read in one
- * range, a range of many points in parts read at once.
+ * The scope's points of these cells, in ranges of the key order: cells next to each other in it (or
+ * with few points between them) read in one range, a range of many points in parts read at once.
  */
 async function readCells(context: SearchContext, cells: PlanCell[]): Promise<SearchPoint[]> {
-  // A sibling between two cells read that holds at most this many points is read with them: one Query
-  // instead of two, for a few compact points more (the points of a cell not asked are only candidates).
-  const gapPoints = Math.floor(SEARCH_TUNING.cellPoints / 8);
-  const selected = new Set(cells.map((cell) => cell.hash));
   const ranges: [string, string][] = [];
-  const parents = new Set(cells.filter((cell) => cell.hash.length > 3).map((cell) => cell.hash.slice(0, -1)));
-  for (const cell of cells) if (cell.hash.length <= 3) ranges.push([cell.hash, cell.hash]);
-  for (const parent of parents) {
-    let run: [string, string] | null = null;
-    let held = 0;
-    for (const child of geohashChildren(parent)) {
-      const count = context.countOf(child) ?? Infinity;
-      if (selected.has(child)) {
-        if (run && held + count <= SEARCH_TUNING.rangePoints) run[1] = child;
-        else {
-          if (run) ranges.push(run);
-          run = [child, child];
-          held = 0;
-        }
-        held += count;
-      } else if (run && count <= gapPoints) held += count;
-      else if (run) {
-        ranges.push(run);
-        run = null;
-      }
+  let run: [string, string] | null = null;
+  let held = 0;
+  for (const cell of [...cells].sort((a, b) => text(a.hash, b.hash))) {
+    // A range stays in its partition (a 3-character cell), which such a cell fills alone.
+    const gap = run && cell.hash.length > 3 && run[0].slice(0, 3) === cell.hash.slice(0, 3) ? context.countBetween(run[1], cell.hash) : Infinity;
+    if (run && gap <= SEARCH_TUNING.gapPoints && held + gap + cell.count <= SEARCH_TUNING.rangePoints) {
+      run[1] = cell.hash;
+      held += gap + cell.count;
+    } else {
+      if (run) ranges.push(run);
+      run = [cell.hash, cell.hash];
+      held = cell.count;
     }
-    if (run) ranges.push(run);
   }
+  if (run) ranges.push(run);
   const stems = context.pointStems;
   const pages = await Promise.all(ranges.map(([first, last]) => pointsBetween(context.scope, first, last, { stems })));
   return pages.flat();
