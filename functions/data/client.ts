@@ -2,9 +2,10 @@
 // container. Built lazily rather than at import so the hosts (and tests) can set the environment
 // before the first call.
 
-import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { BatchGetItemCommand, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  type BatchGetCommandOutput,
   DynamoDBDocumentClient,
   QueryCommand,
   TransactWriteCommand,
@@ -61,20 +62,23 @@ export const projectionOf = (attributes: readonly string[]) => ({
 
 /**
  * The items at these keys (those that exist, in no particular order): BatchGetItem by 100, unprocessed
- * keys read again; strongly consistent when asked.
+ * keys read again; strongly consistent when asked; `wire`: as the wire has them (attribute values, not
+ * converted: for a reader of many values that converts what it takes itself). Keys are strings.
  */
 export async function batchGet(
   keys: Record<string, unknown>[],
-  { consistent = false, attributes }: { consistent?: boolean; attributes?: readonly string[] } = {},
+  { consistent = false, attributes, wire = false }: { consistent?: boolean; attributes?: readonly string[]; wire?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   const projection = attributes && projectionOf(attributes);
+  const wireKey = (key: Record<string, unknown>) => Object.fromEntries(Object.entries(key).map(([name, value]) => [name, { S: value }]));
   for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
-    let pending = keys.slice(start, start + BATCH_GET_LIMIT);
+    let pending = keys.slice(start, start + BATCH_GET_LIMIT).map((key) => (wire ? wireKey(key) : key));
     while (pending.length > 0) {
-      const { Responses, UnprocessedKeys } = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent, ...projection } } }),
-      );
+      const input = { RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent, ...projection } } };
+      const { Responses, UnprocessedKeys } = (await db().send(
+        (wire ? new BatchGetItemCommand(input as never) : new BatchGetCommand(input)) as never,
+      )) as BatchGetCommandOutput;
       items.push(...(Responses?.[tableName()] ?? []));
       pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
     }

@@ -7,7 +7,7 @@
 // around it (functions/domain/search/indexed-writes.ts).
 
 import { QueryCommand as WireQueryCommand, type AttributeValue, type QueryCommandOutput as WireQueryOutput } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdCategory, Certification, OfferMode, PriceKind, PriceRange, RentUnit, Weekday } from '@partage/graphql';
 import type { AdImageRecord, LocalizedValue } from './ads';
 import { batchGet, db, projectionOf, tableName, type TransactItem } from './client';
@@ -220,40 +220,73 @@ export const cellCountItem = (scope: string, prefix: string, amounts: Record<str
   ...amounts,
 });
 
+type WireItem = Record<string, AttributeValue>;
+
+/**
+ * A page of a Query as the wire has it, sent through the document client without its conversion: that
+ * walks every value generically, and a search reads ~2,000 points (two strings each) and ~4,000 counts.
+ */
+async function wireQueryPage(input: {
+  condition: string;
+  values: Record<string, string>;
+  attributes?: readonly string[];
+  ascending?: boolean;
+  limit?: number;
+  startKey?: IndexStartKey;
+}): Promise<{ items: WireItem[]; startKey?: IndexStartKey }> {
+  const command = new WireQueryCommand({
+    TableName: tableName(),
+    KeyConditionExpression: input.condition,
+    ExpressionAttributeValues: Object.fromEntries(Object.entries(input.values).map(([name, value]) => [name, { S: value }])),
+    ...(input.attributes && projectionOf(input.attributes)),
+    ScanIndexForward: input.ascending,
+    Limit: input.limit,
+    ExclusiveStartKey: input.startKey as WireItem | undefined,
+  });
+  const page = (await db().send(command as never)) as WireQueryOutput;
+  return { items: page.Items ?? [], startKey: page.LastEvaluatedKey };
+}
+
+/** Every item of a Query as the wire has them, all pages. */
+async function wireQueryAll(input: Parameters<typeof wireQueryPage>[0]): Promise<WireItem[]> {
+  const items: WireItem[] = [];
+  let startKey: IndexStartKey | undefined;
+  do {
+    const page = await wireQueryPage({ ...input, startKey });
+    items.push(...page.items);
+    startKey = page.startKey;
+  } while (startKey);
+  return items;
+}
+
+/** A count item's scope, prefix and counts (its number attributes), from the wire. */
+function countsOfWire(item: WireItem) {
+  const counts: Record<string, number> = {};
+  for (const name in item) if (item[name]!.N !== undefined) counts[name] = Number(item[name]!.N);
+  const sortKey = item.SK!.S!;
+  return { scope: item.PK!.S!.slice('PTN#'.length), prefix: sortKey === '*' ? '' : sortKey, counts };
+}
+
 /** The count items of these (scope, prefix) pairs that exist, keyed `<scope> <prefix>` (no item: every count 0). */
 export async function getCellCounts(wanted: { scope: string; prefix: string }[]): Promise<Map<string, Record<string, number>>> {
-  const items = await batchGet(wanted.map(({ scope, prefix }) => cellCountKey(scope, prefix)));
+  const items = await batchGet(
+    wanted.map(({ scope, prefix }) => cellCountKey(scope, prefix)),
+    { wire: true },
+  );
   return new Map(
     items.map((item) => {
-      const { scope, prefix, counts } = countsOfItem(item);
+      const { scope, prefix, counts } = countsOfWire(item as WireItem);
       return [`${scope} ${prefix}`, counts];
     }),
   );
 }
 
-/** A count item's scope, prefix and counts. */
-function countsOfItem({ PK, SK, ...counts }: Record<string, unknown>) {
-  return { scope: (PK as string).slice('PTN#'.length), prefix: SK === '*' ? '' : (SK as string), counts: counts as Record<string, number> };
-}
-
-/** Every item a Query finds, all pages. */
-async function queryAll(query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ TableName: tableName(), ...query, ExclusiveStartKey: startKey }));
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
-
 /** Every count item of a scope, by prefix (a stem's scope: one item per 3-character cell holding its points), all pages. */
 export async function scopeCountItems(scope: string): Promise<Map<string, Record<string, number>>> {
-  const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': cellCountKey(scope, '').PK } });
+  const items = await wireQueryAll({ condition: 'PK = :pk', values: { ':pk': cellCountKey(scope, '').PK } });
   return new Map(
     items.map((item) => {
-      const { prefix, counts } = countsOfItem(item);
+      const { prefix, counts } = countsOfWire(item);
       return [prefix, counts];
     }),
   );
@@ -263,34 +296,6 @@ export async function scopeCountItems(scope: string): Promise<Map<string, Record
 const POINT_ATTRIBUTES = ['d'];
 const POINT_ATTRIBUTES_WITH_STEMS = ['d', 'w'];
 
-type WireItem = Record<string, AttributeValue>;
-
-/**
- * A page of points as the wire has them, sent through the document client without its conversion
- * (a generic walk of every value: a point's two strings need none).
- */
-async function wirePointsPage(input: {
-  condition: string;
-  values: Record<string, string>;
-  attributes: readonly string[];
-  ascending?: boolean;
-  limit?: number;
-  startKey?: IndexStartKey;
-}): Promise<{ items: WireItem[]; startKey?: IndexStartKey }> {
-  const projection = projectionOf(input.attributes);
-  const command = new WireQueryCommand({
-    TableName: tableName(),
-    KeyConditionExpression: input.condition,
-    ExpressionAttributeValues: Object.fromEntries(Object.entries(input.values).map(([name, value]) => [name, { S: value }])),
-    ...projection,
-    ScanIndexForward: input.ascending,
-    Limit: input.limit,
-    ExclusiveStartKey: input.startKey as WireItem | undefined,
-  });
-  const page = (await db().send(command as never)) as WireQueryOutput;
-  return { items: page.Items ?? [], startKey: page.LastEvaluatedKey };
-}
-
 const pointOfWire = (item: WireItem): SearchPoint => pointOf(item.d!.S!, item.w?.S);
 
 /**
@@ -298,19 +303,12 @@ const pointOfWire = (item: WireItem): SearchPoint => pointOf(item.d!.S!, item.w?
  * pages; without their stems (`terms` empty) unless `stems`.
  */
 export async function pointsBetween(scope: string, first: string, last: string, { stems = true } = {}): Promise<SearchPoint[]> {
-  const points: SearchPoint[] = [];
-  let startKey: IndexStartKey | undefined;
-  do {
-    const page = await wirePointsPage({
-      condition: 'PK = :pk AND SK BETWEEN :first AND :last',
-      values: { ':pk': pointPartition(scope, first), ':first': first, ':last': `${last}~` },
-      attributes: stems ? POINT_ATTRIBUTES_WITH_STEMS : POINT_ATTRIBUTES,
-      startKey,
-    });
-    for (const item of page.items) points.push(pointOfWire(item));
-    startKey = page.startKey;
-  } while (startKey);
-  return points;
+  const items = await wireQueryAll({
+    condition: 'PK = :pk AND SK BETWEEN :first AND :last',
+    values: { ':pk': pointPartition(scope, first), ':first': first, ':last': `${last}~` },
+    attributes: stems ? POINT_ATTRIBUTES_WITH_STEMS : POINT_ATTRIBUTES,
+  });
+  return items.map(pointOfWire);
 }
 
 /** The ad's card as last written (a strongly consistent read); undefined when it is out of the search. */
@@ -351,7 +349,7 @@ export async function orderedPoints(
     startKey,
   }: { ascending: boolean; low: string; high: string; exclude?: string; limit?: number; startKey?: IndexStartKey },
 ): Promise<{ points: { sortKey: string; point: SearchPoint }[]; startKey?: IndexStartKey }> {
-  const page = await wirePointsPage({
+  const page = await wireQueryPage({
     condition: 'PK = :pk AND SK BETWEEN :low AND :high',
     values: { ':pk': orderPartition(order, scope, cell), ':low': low, ':high': high },
     attributes: [...POINT_ATTRIBUTES, 'SK'],

@@ -60,7 +60,7 @@ export const SEARCH_TUNING = {
   /** A range of sibling cells read together ends before a sibling that would take it past this many points: a Query's time grows with its points, and the next one runs beside it. */
   rangePoints: 128,
   /** Cells read together in one range when at most this many points lie between them in the key order (read with them, only candidates). */
-  gapPoints: 8,
+  gapPoints: 40,
   /** Most points a date or price partition reads at once (the first read is smaller, each next one doubles). */
   maxPartitionPage: 200,
 };
