@@ -14,8 +14,6 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from '../adapters/env';
 
-let client: DynamoDBDocumentClient | undefined;
-
 /**
  * The SDK's logger middleware calls `logger.info?.(...)` after every request with a redacted copy of
  * the request and of the response, built walking every item returned, even for its default no-op
@@ -23,13 +21,17 @@ let client: DynamoDBDocumentClient | undefined;
  * errors still reach the console.
  */
 const sdkLogger = { debug: () => {}, warn: console.warn, error: console.error } as unknown as DynamoDBClientConfig['logger'];
+
+let client: DynamoDBDocumentClient | undefined;
 let clientEndpoint: string | undefined;
 
 export function db(): DynamoDBDocumentClient {
   // A local host restarted in the same process (a test) runs a new DynamoDB Local on another port.
   const endpoint = process.env.DYNAMODB_ENDPOINT || undefined;
   if (!client || endpoint !== clientEndpoint) {
-    client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, logger: sdkLogger }), { marshallOptions: { removeUndefinedValues: true } });
+    client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, logger: sdkLogger }), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
     clientEndpoint = endpoint;
   }
   return client;

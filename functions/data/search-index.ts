@@ -6,7 +6,11 @@
 // reads them back. The card is written in the ad's own transaction (ads.ts), the points and counts
 // around it (functions/domain/search/indexed-writes.ts).
 
-import { QueryCommand as WireQueryCommand, type AttributeValue, type QueryCommandOutput as WireQueryOutput } from '@aws-sdk/client-dynamodb';
+import {
+  QueryCommand as WireQueryCommand,
+  type AttributeValue,
+  type QueryCommandOutput as WireQueryOutput,
+} from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdCategory, Certification, OfferMode, PriceKind, PriceRange, RentUnit, Weekday } from '@partage/graphql';
 import type { AdImageRecord, LocalizedValue } from './ads';
@@ -357,9 +361,7 @@ export async function orderedPoints(
     limit,
     startKey,
   });
-  const points = page.items
-    .filter((item) => item.SK!.S !== exclude)
-    .map((item) => ({ sortKey: item.SK!.S!, point: pointOfWire(item) }));
+  const points = page.items.filter((item) => item.SK!.S !== exclude).map((item) => ({ sortKey: item.SK!.S!, point: pointOfWire(item) }));
   return { points, startKey: page.startKey };
 }
 

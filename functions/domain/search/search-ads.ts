@@ -57,7 +57,7 @@ export const SEARCH_TUNING = {
   cellPoints: 64,
   /** Sets counted at most this many points are read whole (and their count is exact); the count's bound too. */
   countBound: SEARCH_COUNT_BOUND,
-  /** A range of sibling cells read together ends before a sibling that would take it past this many points: a Query's time grows with its points, and the next one runs beside it. */
+  /** A range of cells read together ends before a cell that would take it past this many points: a Query's time grows with its points, and the next one runs beside it. */
   rangePoints: 128,
   /** Cells read together in one range when at most this many points lie between them in the key order (read with them, only candidates). */
   gapPoints: 40,
@@ -270,7 +270,9 @@ class SearchContext {
     while (first[common] === last[common]) common++;
     const siblings = (hash: string, after: boolean) =>
       geohashChildren(hash.slice(0, -1)).filter((sibling) => (after ? sibling > hash : sibling < hash));
-    const between = geohashChildren(first.slice(0, common)).filter((cell) => cell > first.slice(0, common + 1) && cell < last.slice(0, common + 1));
+    const between = geohashChildren(first.slice(0, common)).filter(
+      (cell) => cell > first.slice(0, common + 1) && cell < last.slice(0, common + 1),
+    );
     for (let length = first.length; length > common + 1; length--) between.push(...siblings(first.slice(0, length), true));
     for (let length = last.length; length > common + 1; length--) between.push(...siblings(last.slice(0, length), false));
     let total = 0;
@@ -342,7 +344,8 @@ async function readCells(context: SearchContext, cells: PlanCell[]): Promise<Sea
   let held = 0;
   for (const cell of [...cells].sort((a, b) => text(a.hash, b.hash))) {
     // A range stays in its partition (a 3-character cell), which such a cell fills alone.
-    const gap = run && cell.hash.length > 3 && run[0].slice(0, 3) === cell.hash.slice(0, 3) ? context.countBetween(run[1], cell.hash) : Infinity;
+    const gap =
+      run && cell.hash.length > 3 && run[0].slice(0, 3) === cell.hash.slice(0, 3) ? context.countBetween(run[1], cell.hash) : Infinity;
     if (run && gap <= SEARCH_TUNING.gapPoints && held + gap + cell.count <= SEARCH_TUNING.rangePoints) {
       run[1] = cell.hash;
       held += gap + cell.count;
