@@ -300,7 +300,12 @@ export async function scopeCountItems(scope: string): Promise<Map<string, Record
 const POINT_ATTRIBUTES = ['d'];
 const POINT_ATTRIBUTES_WITH_STEMS = ['d', 'w'];
 
-const pointOfWire = (item: WireItem): SearchPoint => pointOf(item.d!.S!, item.w?.S);
+function pointOfWire(item: WireItem): SearchPoint {
+  // A table written before the points' fields were one attribute says so to its operator, not with a TypeError.
+  if (item.d?.S === undefined)
+    throw new Error('A search point without its fields (`d`): re-index the table (npm run reindex:search, docs/search.md).');
+  return pointOf(item.d.S, item.w?.S);
+}
 
 /**
  * Every point of a scope whose geohash lies between two cells (inclusive, `last`'s sub-cells too), all

@@ -5,7 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AD_APPROXIMATE_RADIUS_METERS, type AdInput, type AdSearchInput, type AdSummary } from '@partage/graphql';
 import { db } from '../data/client';
 import { replaceContractRatings } from '../data/ratings';
-import { getSearchEntry } from '../data/search-index';
+import { getSearchEntry, pointsBetween, putItems } from '../data/search-index';
+import { pointKey } from '../data/keys';
 import type { UserRecord } from '../data/users';
 import { approximatePoint } from '../domain/ads/location';
 import { manualClock, now, useClock } from '../domain/clock';
@@ -678,6 +679,17 @@ describe('Query.searchAds: cost', () => {
     const search = await reads(() => pageOf(near(middle, 1), { limit: 2 }));
     expect(search.queries).toBe(1);
     expect(idsOf(search.result).sort()).toEqual(ids.sort());
+  });
+});
+
+describe('Query.searchAds: a table written before', () => {
+  it('says to re-index it when a point lacks its one-attribute fields, rather than failing on them', async () => {
+    // Given a point as written before its fields were one attribute (`d`).
+    const area = newArea();
+    const geohash = encodeGeohash(area.latitude, area.longitude, 9);
+    await putItems([{ ...pointKey('*', geohash, randomUUID()), i: 'old', y: 45.5, x: -73.5, t: '2026-01-01T00:00:00.000Z' }]);
+    // When its cell is read: then the error names the re-index.
+    await expect(pointsBetween('*', geohash, geohash)).rejects.toThrow(/npm run reindex:search/);
   });
 });
 
