@@ -361,17 +361,24 @@ async function readCells(context: SearchContext, cells: PlanCell[]): Promise<Sea
   return pages.flat();
 }
 
-/** Every point the circle's cells hold, cells refined where the counts read tell: the set sorted in memory. */
-function cellsOfAll(context: SearchContext, cells: PlanCell[]): PlanCell[] {
+/**
+ * Every point the circle's cells hold, cells refined where the counts read tell: the set sorted in
+ * memory. 'large' as soon as the cells wholly inside the circle hold more than `largeAbove` points: the
+ * set is not small then, however its edge is refined (a city's edge is thousands of cells).
+ */
+function cellsOfAll(context: SearchContext, cells: PlanCell[], largeAbove = Infinity): PlanCell[] | 'large' {
   const { near } = context.request;
   const chosen: PlanCell[] = [];
   const pending = [...cells];
+  let insidePoints = 0;
   while (pending.length > 0) {
     const cell = pending.pop()!;
-    const inside = !near || cell.maxDistance < near.radiusMeters || cell.count <= SEARCH_TUNING.cellPoints;
-    const parts = inside ? null : context.split(cell);
-    if (parts === null || parts === 'unread') chosen.push(cell);
-    else pending.push(...parts);
+    const within = !near || cell.maxDistance < near.radiusMeters;
+    const parts = within || cell.count <= SEARCH_TUNING.cellPoints ? null : context.split(cell);
+    if (parts === null || parts === 'unread') {
+      chosen.push(cell);
+      if (within && (insidePoints += cell.count) > largeAbove) return 'large';
+    } else pending.push(...parts);
   }
   return chosen;
 }
@@ -653,20 +660,22 @@ export async function runSearch(request: SearchRequest): Promise<SearchPage> {
       .countedCells(3)
       .map((hash) => context.planCell(hash))
       .filter(context.inCircle);
-    const whole = cellsOfAll(context, cells);
+    // A distance order only needs to know whether the set is small (the other orders size their reads
+    // by the circle's points).
+    const whole = cellsOfAll(context, cells, isDistanceSort(sort) ? SEARCH_TUNING.countBound : Infinity);
     const sum = (list: PlanCell[]) => list.reduce((total, cell) => total + cell.count, 0);
     // At most the points of the cells touching the circle; at least those of the cells inside it
     // (maxDistance is capped at the radius: a cell across the edge reaches it).
-    const estimate = sum(whole);
-    context.circlePoints = estimate;
-    const inside = sum(whole.filter((cell) => !near || cell.maxDistance < near.radiusMeters));
+    const estimate = whole === 'large' ? Infinity : sum(whole);
+    context.circlePoints = whole === 'large' ? 0 : estimate;
+    const inside = whole === 'large' ? Infinity : sum(whole.filter((cell) => !near || cell.maxDistance < near.radiusMeters));
     const small = estimate <= SEARCH_TUNING.countBound || (context.scopeDecides && inside <= SEARCH_TUNING.countBound);
     const need = limit + 1;
     let collected: Collected;
     let count: SearchCount | null = null;
     // A small set (or one that may be: its count is then exact), or one no partition holds in the
     // order (a stem's, by date or price), is read whole.
-    if (small || (!isDistanceSort(sort) && context.isTermScope)) {
+    if (whole !== 'large' && (small || (!isDistanceSort(sort) && context.isTermScope))) {
       const all = await readAll(context, whole);
       collected = { ranked: all, complete: true };
       count = { value: all.length, exact: true };
