@@ -54,7 +54,7 @@ import {
 /** Tuning, from the benchmark's figures (tests/bench/search.ts); tests shrink it to reach every path with few ads. */
 export const SEARCH_TUNING = {
   /** A cell counted above this many points is split into its sub-cells (when they are counted) rather than read whole. */
-  cellPoints: 64,
+  cellPoints: 32,
   /** Sets counted at most this many points are read whole (and their count is exact); the count's bound too. */
   countBound: SEARCH_COUNT_BOUND,
   /** A range of cells read together ends before a cell that would take it past this many points: a Query's time grows with its points, and the next one runs beside it. */
