@@ -6,15 +6,10 @@
 // reads them back. The card is written in the ad's own transaction (ads.ts), the points and counts
 // around it (functions/domain/search/indexed-writes.ts).
 
-import {
-  QueryCommand as WireQueryCommand,
-  type AttributeValue,
-  type QueryCommandOutput as WireQueryOutput,
-} from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdCategory, Certification, OfferMode, PriceKind, PriceRange, RentUnit, Weekday } from '@partage/graphql';
 import type { AdImageRecord, LocalizedValue } from './ads';
-import { batchGet, db, projectionOf, tableName, type TransactItem } from './client';
+import { batchGet, db, tableName, wireQueryAll, wireQueryPage, type TransactItem, type WireItem } from './client';
 import {
   cellCountKey,
   orderPartition,
@@ -223,45 +218,6 @@ export const cellCountItem = (scope: string, prefix: string, amounts: Record<str
   ...cellCountKey(scope, prefix),
   ...amounts,
 });
-
-type WireItem = Record<string, AttributeValue>;
-
-/**
- * A page of a Query as the wire has it, sent through the document client without its conversion: that
- * walks every value generically, and a search reads ~2,000 points (two strings each) and ~4,000 counts.
- */
-async function wireQueryPage(input: {
-  condition: string;
-  values: Record<string, string>;
-  attributes?: readonly string[];
-  ascending?: boolean;
-  limit?: number;
-  startKey?: IndexStartKey;
-}): Promise<{ items: WireItem[]; startKey?: IndexStartKey }> {
-  const command = new WireQueryCommand({
-    TableName: tableName(),
-    KeyConditionExpression: input.condition,
-    ExpressionAttributeValues: Object.fromEntries(Object.entries(input.values).map(([name, value]) => [name, { S: value }])),
-    ...(input.attributes && projectionOf(input.attributes)),
-    ScanIndexForward: input.ascending,
-    Limit: input.limit,
-    ExclusiveStartKey: input.startKey as WireItem | undefined,
-  });
-  const page = (await db().send(command as never)) as WireQueryOutput;
-  return { items: page.Items ?? [], startKey: page.LastEvaluatedKey };
-}
-
-/** Every item of a Query as the wire has them, all pages. */
-async function wireQueryAll(input: Parameters<typeof wireQueryPage>[0]): Promise<WireItem[]> {
-  const items: WireItem[] = [];
-  let startKey: IndexStartKey | undefined;
-  do {
-    const page = await wireQueryPage({ ...input, startKey });
-    items.push(...page.items);
-    startKey = page.startKey;
-  } while (startKey);
-  return items;
-}
 
 /** A count item's scope, prefix and counts (its number attributes), from the wire. */
 function countsOfWire(item: WireItem) {
