@@ -20,7 +20,14 @@
 // earlier version of the ad, left by a write under way or a crash, never shows).
 
 import { SEARCH_COUNT_BOUND, type AdSort } from '@partage/graphql';
-import { publicationSortKey, RATED_SHARDS, ratingSortKey, UNRATED_SORT_PREFIX, type PointOrder } from '../../data/keys';
+import {
+  POINT_PARTITION_PRECISION,
+  publicationSortKey,
+  RATED_SHARDS,
+  ratingSortKey,
+  UNRATED_SORT_PREFIX,
+  type PointOrder,
+} from '../../data/keys';
 import { averageTenthsOf, getEquipmentRatings } from '../../data/ratings';
 import {
   getCellCounts,
@@ -340,12 +347,15 @@ interface Collected {
  */
 async function readCells(context: SearchContext, cells: PlanCell[]): Promise<SearchPoint[]> {
   const ranges: [string, string][] = [];
+  const partition = (hash: string) => hash.slice(0, POINT_PARTITION_PRECISION);
   let run: [string, string] | null = null;
   let held = 0;
   for (const cell of [...cells].sort((a, b) => text(a.hash, b.hash))) {
-    // A range stays in its partition (a 3-character cell), which such a cell fills alone.
+    // A range stays in its partition, which a cell of the partition's size fills alone.
     const gap =
-      run && cell.hash.length > 3 && run[0].slice(0, 3) === cell.hash.slice(0, 3) ? context.countBetween(run[1], cell.hash) : Infinity;
+      run && cell.hash.length > POINT_PARTITION_PRECISION && partition(run[0]) === partition(cell.hash)
+        ? context.countBetween(run[1], cell.hash)
+        : Infinity;
     if (run && gap <= SEARCH_TUNING.gapPoints && held + gap + cell.count <= SEARCH_TUNING.rangePoints) {
       run[1] = cell.hash;
       held += gap + cell.count;
@@ -663,13 +673,16 @@ export async function runSearch(request: SearchRequest): Promise<SearchPage> {
     // A distance order only needs to know whether the set is small (the other orders size their reads
     // by the circle's points).
     const whole = cellsOfAll(context, cells, isDistanceSort(sort) ? SEARCH_TUNING.countBound : Infinity);
-    const sum = (list: PlanCell[]) => list.reduce((total, cell) => total + cell.count, 0);
-    // At most the points of the cells touching the circle; at least those of the cells inside it
-    // (maxDistance is capped at the radius: a cell across the edge reaches it).
-    const estimate = whole === 'large' ? Infinity : sum(whole);
-    context.circlePoints = whole === 'large' ? 0 : estimate;
-    const inside = whole === 'large' ? Infinity : sum(whole.filter((cell) => !near || cell.maxDistance < near.radiusMeters));
-    const small = estimate <= SEARCH_TUNING.countBound || (context.scopeDecides && inside <= SEARCH_TUNING.countBound);
+    let small = false;
+    if (whole !== 'large') {
+      const sum = (list: PlanCell[]) => list.reduce((total, cell) => total + cell.count, 0);
+      // At most the points of the cells touching the circle; at least those of the cells inside it
+      // (maxDistance is capped at the radius: a cell across the edge reaches it).
+      const estimate = sum(whole);
+      context.circlePoints = estimate;
+      const inside = sum(whole.filter((cell) => !near || cell.maxDistance < near.radiusMeters));
+      small = estimate <= SEARCH_TUNING.countBound || (context.scopeDecides && inside <= SEARCH_TUNING.countBound);
+    }
     const need = limit + 1;
     let collected: Collected;
     let count: SearchCount | null = null;
