@@ -5,8 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AD_APPROXIMATE_RADIUS_METERS, type AdInput, type AdSearchInput, type AdSummary } from '@partage/graphql';
 import { db } from '../data/client';
 import { replaceContractRatings } from '../data/ratings';
-import { getSearchEntry, pointsBetween, putItems } from '../data/search-index';
-import { pointKey } from '../data/keys';
+import { addToCounts, getCellCounts, getSearchEntry, pointsBetween, putItems } from '../data/search-index';
+import { cellCountKey, pointKey } from '../data/keys';
 import type { UserRecord } from '../data/users';
 import { approximatePoint } from '../domain/ads/location';
 import { manualClock, now, useClock } from '../domain/clock';
@@ -690,6 +690,29 @@ describe('Query.searchAds: a table written before', () => {
     await putItems([{ ...pointKey('*', geohash, randomUUID()), i: 'old', y: 45.5, x: -73.5, t: '2026-01-01T00:00:00.000Z' }]);
     // When its cell is read: then the error names the re-index.
     await expect(pointsBetween('*', geohash, geohash)).rejects.toThrow(/npm run reindex:search/);
+  });
+  it('says to re-index it when a count item holds a number per cell, not its `cells` text', async () => {
+    // Given a scope's count item as written before, one number attribute per cell.
+    const scope = `C:${randomUUID()}`;
+    await putItems([{ ...cellCountKey(scope, 'f25'), n: 1, cf25: 1 }]);
+    // When it is read, or added to: then the error names the re-index.
+    await expect(getCellCounts([{ scope, prefix: 'f25' }])).rejects.toThrow(/npm run reindex:search/);
+    await expect(addToCounts([{ scope, prefix: 'f25', amounts: { n: 1, cf25: 1 } }])).rejects.toThrow(/npm run reindex:search/);
+  });
+});
+
+describe('Query.searchAds: cell counts', () => {
+  it('adds changes written at once to the same count item without losing one, and drops cells back to nothing', async () => {
+    // Given 30 additions to one count item at once, over three cells (each read, then written if unchanged).
+    const scope = `C:${randomUUID()}`;
+    const cells = ['cab', 'cac', 'cad'];
+    await Promise.all(Array.from({ length: 30 }, (_, i) => addToCounts([{ scope, prefix: 'f25', amounts: { n: 1, [cells[i % 3]!]: 1 } }])));
+    // Then every one counted.
+    const key = `${scope} f25`;
+    expect((await getCellCounts([{ scope, prefix: 'f25' }])).get(key)).toEqual({ n: 30, cab: 10, cac: 10, cad: 10 });
+    // When a cell's points all go: then it is no longer listed, and the others stay.
+    await addToCounts([{ scope, prefix: 'f25', amounts: { n: -10, cac: -10 } }]);
+    expect((await getCellCounts([{ scope, prefix: 'f25' }])).get(key)).toEqual({ n: 20, cab: 10, cad: 10 });
   });
 });
 
