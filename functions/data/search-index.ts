@@ -195,7 +195,7 @@ export interface CountChange {
  * A count item holds its finer cells' counts in one string attribute, `cells` (`<suffix>:<count>`, by
  * suffix, space-separated), not one number attribute each: DynamoDB Local loads an item attribute by
  * attribute, and farthest first in Montréal reads 43 count items of ~4,000 counts between them (11.5 ms
- * of its CPU as attributes, 4.4 ms as strings; the search's Node 5 ms against 1.9). A string cannot be
+ * of its CPU as attributes, 4.3 ms as strings; the search's Node 5 ms against 1.8). A string cannot be
  * added to, so a change is read, then written on the condition that the item still holds what was read
  * (its counts alone say what it is: equal counts read again give the same sum).
  */
