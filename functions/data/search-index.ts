@@ -229,8 +229,8 @@ const COUNT_WRITES_IN_FLIGHT = 16;
 const COUNT_WRITE_TRIES = 40;
 const COUNT_RETRY_MAX_WAIT_MS = 100;
 
-/** Adds one change to its count item: read (strongly), then written if no other change came between. */
-async function addToCount({ scope, prefix, amounts }: CountChange): Promise<void> {
+/** Adds changes to a count item: read (strongly), then written if no other change came between. */
+async function writeCount({ scope, prefix, amounts }: CountChange): Promise<void> {
   const key = cellCountKey(scope, prefix);
   for (let attempt = 1; ; attempt++) {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
@@ -254,6 +254,41 @@ async function addToCount({ scope, prefix, amounts }: CountChange): Promise<void
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(COUNT_RETRY_MAX_WAIT_MS, 2 ** attempt)));
     }
   }
+}
+
+/** Changes to one count item waiting for its write in flight to end, summed; and that write. */
+const nextCountWrite = new Map<string, CountChange & { written: Promise<void> }>();
+const countWriteInFlight = new Map<string, Promise<void>>();
+
+/**
+ * Adds a change to its count item. Changes to one item in this process are written together: those asked
+ * while a write of the item is in flight wait for it, summed, and go in the next one. Without that, ads
+ * published at once in one process (the local host, the tests) refused each other's writes: 12,706
+ * refused for 2,579 changes in the search tests. Writes from other processes still meet the condition.
+ */
+function addToCount(change: CountChange): Promise<void> {
+  const key = `${change.scope} ${change.prefix}`;
+  const waiting = nextCountWrite.get(key);
+  if (waiting) {
+    for (const [name, amount] of Object.entries(change.amounts)) waiting.amounts[name] = (waiting.amounts[name] ?? 0) + amount;
+    return waiting.written;
+  }
+  const previous = countWriteInFlight.get(key) ?? Promise.resolve();
+  const batch = { scope: change.scope, prefix: change.prefix, amounts: { ...change.amounts } };
+  const written = previous
+    .catch(() => {})
+    .then(() => {
+      // From here on, changes wait for the next write: this one's amounts are final.
+      nextCountWrite.delete(key);
+      return writeCount(batch);
+    });
+  nextCountWrite.set(key, { ...batch, written });
+  countWriteInFlight.set(key, written);
+  const forget = () => {
+    if (countWriteInFlight.get(key) === written) countWriteInFlight.delete(key);
+  };
+  written.then(forget, forget);
+  return written;
 }
 
 /** Each change added to its count item (created at its first addition); a few in flight at once. */
