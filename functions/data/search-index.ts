@@ -223,8 +223,8 @@ const countFields = (counts: Record<string, number>) => ({
 
 const COUNT_WRITES_IN_FLIGHT = 16;
 /**
- * A count item written by others meanwhile is read again, after a random wait that grows with the tries
- * (full jitter): a scope's item takes every publication's change, and forty published at once all meet there.
+ * A count item written by another process meanwhile is read again, after a random wait that grows with the
+ * tries (full jitter): a scope's item takes the changes of every publication, from every Lambda container.
  */
 const COUNT_WRITE_TRIES = 40;
 const COUNT_RETRY_MAX_WAIT_MS = 100;
