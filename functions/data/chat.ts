@@ -16,6 +16,7 @@ import {
   isConditionFailure,
   isTransactionConflict,
   queryPages,
+  retrying,
   tableName,
   type TransactItem,
 } from './client';
@@ -205,7 +206,7 @@ export async function putMessage(
   instant: () => string,
   preview: (createdAt: string) => MessagePreviewRecord,
 ): Promise<MessageRecord | null> {
-  for (let attempt = 1; ; attempt++) {
+  const send = async (): Promise<MessageRecord | null> => {
     const createdAt = instant();
     const record: MessageRecord = {
       id: message.id,
@@ -262,10 +263,14 @@ export async function putMessage(
       return record;
     } catch (error) {
       if (failedConditionIndexes(error).includes(0)) return null;
-      if (!isTransactionConflict(error) || attempt >= SEND_TRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(200, 10 * attempt) + Math.random() * 40));
+      throw error;
     }
-  }
+  };
+  return retrying(send, {
+    retryable: isTransactionConflict,
+    tries: SEND_TRIES,
+    waitMs: (attempt) => Math.min(200, 10 * attempt) + Math.random() * 40,
+  });
 }
 
 /** The message sent under this id, if any (a retried send answers it). */

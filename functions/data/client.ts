@@ -199,6 +199,24 @@ export function failedConditionIndexes(error: unknown): number[] {
 export const isTransactionConflict = (error: unknown): boolean =>
   !!reasonsOf(error)?.some((r) => r.Code === 'TransactionConflict') && !isConditionFailure(error);
 
+/**
+ * Runs `run` again while it fails with an error `retryable` accepts, `tries` runs at most, waiting
+ * `waitMs(attempt)` after the attempt-th: the writes that can lose a race to another writer.
+ */
+export async function retrying<T>(
+  run: () => Promise<T>,
+  { retryable, tries, waitMs }: { retryable: (error: unknown) => boolean; tries: number; waitMs: (attempt: number) => number },
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!retryable(error) || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, waitMs(attempt)));
+    }
+  }
+}
+
 const CONFLICT_RETRIES = 5;
 
 /**
@@ -207,13 +225,9 @@ const CONFLICT_RETRIES = 5;
  * (e.g. DUPLICATE_EMAIL) rather than by an unexpected error.
  */
 export async function transactWrite(items: TransactItem[]): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= CONFLICT_RETRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-    }
-  }
+  await retrying(() => db().send(new TransactWriteCommand({ TransactItems: items })), {
+    retryable: isTransactionConflict,
+    tries: CONFLICT_RETRIES,
+    waitMs: (attempt) => 20 * attempt + Math.random() * 30,
+  });
 }

@@ -9,7 +9,17 @@
 import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdCategory, Certification, OfferMode, PriceKind, PriceRange, RentUnit, Weekday } from '@partage/graphql';
 import type { AdImageRecord, LocalizedValue } from './ads';
-import { batchGet, db, isConditionFailure, tableName, wireQueryAll, wireQueryPage, type TransactItem, type WireItem } from './client';
+import {
+  batchGet,
+  db,
+  isConditionFailure,
+  retrying,
+  tableName,
+  wireQueryAll,
+  wireQueryPage,
+  type TransactItem,
+  type WireItem,
+} from './client';
 import {
   cellCountKey,
   orderPartition,
@@ -232,13 +242,13 @@ const COUNT_RETRY_MAX_WAIT_MS = 100;
 /** Adds changes to a count item: read (strongly), then written if no other change came between. */
 async function writeCount({ scope, prefix, amounts }: CountChange): Promise<void> {
   const key = cellCountKey(scope, prefix);
-  for (let attempt = 1; ; attempt++) {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-    if (Item && Item.cells === undefined) throw legacyCountsError();
-    const counts = Item ? countsOfCells(Item.n as number, Item.cells as string) : {};
-    for (const [name, amount] of Object.entries(amounts)) counts[name] = (counts[name] ?? 0) + amount;
-    const { n, cells } = countFields(counts);
-    try {
+  await retrying(
+    async () => {
+      const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+      if (Item && Item.cells === undefined) throw legacyCountsError();
+      const counts = Item ? countsOfCells(Item.n as number, Item.cells as string) : {};
+      for (const [name, amount] of Object.entries(amounts)) counts[name] = (counts[name] ?? 0) + amount;
+      const { n, cells } = countFields(counts);
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
@@ -248,12 +258,13 @@ async function writeCount({ scope, prefix, amounts }: CountChange): Promise<void
           ExpressionAttributeValues: { ':n': n, ':cells': cells, ...(Item ? { ':readN': Item.n, ':readCells': Item.cells } : {}) },
         }),
       );
-      return;
-    } catch (error) {
-      if (!isConditionFailure(error) || attempt >= COUNT_WRITE_TRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(COUNT_RETRY_MAX_WAIT_MS, 2 ** attempt)));
-    }
-  }
+    },
+    {
+      retryable: isConditionFailure,
+      tries: COUNT_WRITE_TRIES,
+      waitMs: (attempt) => Math.random() * Math.min(COUNT_RETRY_MAX_WAIT_MS, 2 ** attempt),
+    },
+  );
 }
 
 /** Changes to one count item waiting for its write in flight to end, summed; and that write. */
