@@ -267,8 +267,8 @@ async function writeCount({ scope, prefix, amounts }: CountChange): Promise<void
   );
 }
 
-/** Changes to one count item waiting for its write in flight to end, summed; and that write. */
-const nextCountWrite = new Map<string, CountChange & { written: Promise<void> }>();
+/** Changes to one count item waiting for its write in flight to end, summed (`change`); and their write. */
+const nextCountWrite = new Map<string, { change: CountChange; written: Promise<void> }>();
 const countWriteInFlight = new Map<string, Promise<void>>();
 
 /**
@@ -281,7 +281,8 @@ function addToCount(change: CountChange): Promise<void> {
   const key = `${change.scope} ${change.prefix}`;
   const waiting = nextCountWrite.get(key);
   if (waiting) {
-    for (const [name, amount] of Object.entries(change.amounts)) waiting.amounts[name] = (waiting.amounts[name] ?? 0) + amount;
+    const { amounts } = waiting.change;
+    for (const [name, amount] of Object.entries(change.amounts)) amounts[name] = (amounts[name] ?? 0) + amount;
     return waiting.written;
   }
   const previous = countWriteInFlight.get(key) ?? Promise.resolve();
@@ -293,7 +294,7 @@ function addToCount(change: CountChange): Promise<void> {
       nextCountWrite.delete(key);
       return writeCount(batch);
     });
-  nextCountWrite.set(key, { ...batch, written });
+  nextCountWrite.set(key, { change: batch, written });
   countWriteInFlight.set(key, written);
   const forget = () => {
     if (countWriteInFlight.get(key) === written) countWriteInFlight.delete(key);
@@ -315,8 +316,9 @@ export const cellCountItem = (scope: string, prefix: string, counts: Record<stri
   ...countFields(counts),
 });
 
-const legacyCountsError = () =>
-  new Error('A search count item of an earlier format (no `cells`): re-index the table (npm run reindex:search, docs/search.md).');
+/** What reading an index item written before its present format says to the operator, not a TypeError. */
+const reindexNeeded = (what: string) => new Error(`${what}: re-index the table (npm run reindex:search, docs/search.md).`);
+const legacyCountsError = () => reindexNeeded('A search count item of an earlier format (no `cells`)');
 
 /** A count item's scope, prefix and counts, from the wire. */
 function countsOfWire(item: WireItem) {
@@ -359,9 +361,7 @@ const POINT_ATTRIBUTES = ['d'];
 const POINT_ATTRIBUTES_WITH_STEMS = ['d', 'w'];
 
 function pointOfWire(item: WireItem): SearchPoint {
-  // A table written before the points' fields were one attribute says so to its operator, not with a TypeError.
-  if (item.d?.S === undefined)
-    throw new Error('A search point without its fields (`d`): re-index the table (npm run reindex:search, docs/search.md).');
+  if (item.d?.S === undefined) throw reindexNeeded('A search point without its fields (`d`)');
   return pointOf(item.d.S, item.w?.S);
 }
 
