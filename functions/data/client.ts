@@ -46,6 +46,9 @@ export function db(): DynamoDBDocumentClient {
 
 export const tableName = (): string => requireEnv('TABLE_NAME');
 
+/** Which table a read is of, for what a process keeps of it: a local host restarted in one process (a test) reads another DynamoDB Local. */
+export const tableIdentity = (): string => `${process.env.DYNAMODB_ENDPOINT ?? ''} ${tableName()}`;
+
 /**
  * The items of a Query on the table, one page at a time: the next page is read once the caller is
  * done with this one. For reading a key condition whole (no Scan).
@@ -112,6 +115,7 @@ export async function wireQueryPage(input: {
   ascending?: boolean;
   limit?: number;
   startKey?: Record<string, unknown>;
+  consistent?: boolean;
 }): Promise<{ items: WireItem[]; startKey?: Record<string, unknown> }> {
   const command = new WireQueryCommand({
     TableName: tableName(),
@@ -121,6 +125,7 @@ export async function wireQueryPage(input: {
     ScanIndexForward: input.ascending,
     Limit: input.limit,
     ExclusiveStartKey: input.startKey as WireItem | undefined,
+    ConsistentRead: input.consistent,
   });
   const page = (await db().send(command as never)) as WireQueryOutput;
   return { items: page.Items ?? [], startKey: page.LastEvaluatedKey };

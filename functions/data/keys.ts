@@ -170,6 +170,11 @@ export const orderPointKey = (order: PointOrder, scope: string, geohash: string,
 });
 /** A scope's count item of the cell `prefix` (the empty prefix: the whole scope). */
 export const cellCountKey = (scope: string, prefix: string) => ({ PK: `PTN#${scope}`, SK: prefix || '*' });
+/**
+ * The version of a point partition's cell (every scope's points in it): raised by each write of a point
+ * there, read with the counts, so that a search process may keep the points it read until it moves.
+ */
+export const cellVersionKey = (cell: string) => ({ PK: `PTV#${cell.slice(0, POINT_PARTITION_PRECISION)}`, SK: '*' });
 
 // Chat (functions/data/chat.ts). A conversation's partition holds its item, its messages (by time)
 // and one marker per sent message id (a retried send finds the first); each participant has a

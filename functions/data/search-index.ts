@@ -22,6 +22,7 @@ import {
 } from './client';
 import {
   cellCountKey,
+  cellVersionKey,
   orderPartition,
   pointPartition,
   ratedPartition,
@@ -332,16 +333,45 @@ function countsOfWire(item: WireItem) {
 }
 
 /** The count items of these (scope, prefix) pairs that exist, keyed `<scope> <prefix>` (no item: every count 0). */
-export async function getCellCounts(wanted: { scope: string; prefix: string }[]): Promise<Map<string, Record<string, number>>> {
-  const items = await batchGet(
-    wanted.map(({ scope, prefix }) => cellCountKey(scope, prefix)),
-    { wire: true },
-  );
-  return new Map(
-    items.map((item) => {
-      const { scope, prefix, counts } = countsOfWire(item as WireItem);
-      return [`${scope} ${prefix}`, counts];
-    }),
+export const getCellCounts = async (wanted: { scope: string; prefix: string }[]): Promise<Map<string, Record<string, number>>> =>
+  (await getCountsAndVersions(wanted, [])).counts;
+
+/** getCellCounts, and in the same request the versions of these point partitions' cells (0 for one never written). */
+export async function getCountsAndVersions(
+  wanted: { scope: string; prefix: string }[],
+  cells: string[],
+): Promise<{ counts: Map<string, Record<string, number>>; versions: Map<string, number> }> {
+  const versionKeys = cells.map(cellVersionKey);
+  const items = (await batchGet([...wanted.map(({ scope, prefix }) => cellCountKey(scope, prefix)), ...versionKeys], {
+    wire: true,
+  })) as WireItem[];
+  const counts = new Map<string, Record<string, number>>();
+  const versions = new Map(versionKeys.map((key) => [key.PK.slice(VERSION_PREFIX.length), 0]));
+  for (const item of items) {
+    const partition = item.PK!.S!;
+    if (partition.startsWith(VERSION_PREFIX)) versions.set(partition.slice(VERSION_PREFIX.length), Number(item.v!.N));
+    else {
+      const { scope, prefix, counts: itemCounts } = countsOfWire(item);
+      counts.set(`${scope} ${prefix}`, itemCounts);
+    }
+  }
+  return { counts, versions };
+}
+
+const VERSION_PREFIX = cellVersionKey('').PK;
+
+/**
+ * Raises the versions of these point partitions' cells: after a write of points there, so that a search
+ * process that kept the points it read before reads them again (functions/domain/search/point-cache.ts).
+ */
+export async function raiseCellVersions(cells: string[]): Promise<void> {
+  const keys = new Map(cells.map((cell) => [cellVersionKey(cell).PK, cellVersionKey(cell)]));
+  await Promise.all(
+    [...keys.values()].map((Key) =>
+      db().send(
+        new UpdateCommand({ TableName: tableName(), Key, UpdateExpression: 'ADD v :one', ExpressionAttributeValues: { ':one': 1 } }),
+      ),
+    ),
   );
 }
 
@@ -367,13 +397,20 @@ function pointOfWire(item: WireItem): SearchPoint {
 
 /**
  * Every point of a scope whose geohash lies between two cells (inclusive, `last`'s sub-cells too), all
- * pages; without their stems (`terms` empty) unless `stems`.
+ * pages; without their stems (`terms` empty) unless `stems`; strongly consistent when asked (points a
+ * search process keeps under the version it read: an eventually consistent read could be older than it).
  */
-export async function pointsBetween(scope: string, first: string, last: string, { stems = true } = {}): Promise<SearchPoint[]> {
+export async function pointsBetween(
+  scope: string,
+  first: string,
+  last: string,
+  { stems = true, consistent = false } = {},
+): Promise<SearchPoint[]> {
   const items = await wireQueryAll({
     condition: 'PK = :pk AND SK BETWEEN :first AND :last',
     values: { ':pk': pointPartition(scope, first), ':first': first, ':last': `${last}~` },
     attributes: stems ? POINT_ATTRIBUTES_WITH_STEMS : POINT_ATTRIBUTES,
+    consistent,
   });
   return items.map(pointOfWire);
 }

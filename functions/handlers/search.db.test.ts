@@ -12,7 +12,7 @@ import { approximatePoint } from '../domain/ads/location';
 import { manualClock, now, useClock } from '../domain/clock';
 import { distanceMeters, type Point } from '../domain/search/cell-cover';
 import { encodeGeohash, geohashBounds } from '../domain/search/geohash';
-import { SEARCH_TUNING } from '../domain/search/search-ads';
+import { forgetKeptPoints, SEARCH_TUNING } from '../domain/search/search-ads';
 import {
   adInput,
   ANONYMOUS,
@@ -574,12 +574,14 @@ describe('Query.searchAds: by equipment rating', () => {
 });
 
 describe('Query.searchAds: cost', () => {
-  /** Requests to the table while `run` runs, and the items they read. */
-  async function reads<T>(run: () => Promise<T>) {
+  /** Requests to the table while `run` runs, and the items they read; `kept`: with the points earlier searches kept, else as the first search in its area. */
+  async function reads<T>(run: () => Promise<T>, { kept = false } = {}) {
+    if (!kept) forgetKeptPoints();
     const client = db();
     const send = client.send.bind(client) as (command: unknown) => Promise<Record<string, unknown>>;
     // `withStems`: the Queries reading the stems points hold (attribute `w`).
-    const seen = { queries: 0, withStems: 0, requests: 0, items: 0 };
+    // `points`: the items of the Queries (points, and count items of a stem's scope without a place).
+    const seen = { queries: 0, withStems: 0, requests: 0, items: 0, points: 0 };
     const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
       seen.requests++;
       // (Points are read as the wire has them: the SDK's own QueryCommand, not the document client's.)
@@ -589,6 +591,7 @@ describe('Query.searchAds: cost', () => {
       const output = await send(command);
       const responses = output.Responses as Record<string, unknown[]> | undefined;
       seen.items += ((output.Items as unknown[] | undefined) ?? Object.values(responses ?? {}).flat()).length;
+      if (query) seen.points += (output.Items as unknown[]).length;
       return output;
     }) as never);
     try {
@@ -657,10 +660,48 @@ describe('Query.searchAds: cost', () => {
     Object.assign(SEARCH_TUNING, { cellPoints: 1, gapPoints: 0, countBound: 10 });
     // When the 5 nearest are asked, then far fewer points than the area holds are read, and the page is the nearest.
     const nearest = await reads(() => pageOf(near(centre, 5), { limit: 5 }));
-    expect(nearest.items).toBeLessThan(20);
+    expect(nearest.points).toBeLessThan(20);
     const all = await allOf(near(centre, 5));
     expect(idsOf(nearest.result)).toEqual(all.slice(0, 5).map((item) => item.id));
   });
+  it('keeps the points it read for the next searches in the area, and reads them again after any write of a point there', async () => {
+    // Given three ads in a small area, searched once by price (a small set: its cells read whole).
+    const centre = newArea();
+    const address = { ...adInput().address, ...centre, showAddress: true };
+    const rent = (amountCents: number) => ({
+      kind: 'AMOUNT' as const,
+      amountCents,
+      unit: 'HOUR' as const,
+      description: { fr: null, en: null },
+    });
+    const [cheap, middle, dear] = [
+      await adAt(centre, { rent: rent(1_000) }),
+      await adAt(centre, { rent: rent(2_000) }),
+      await adAt(centre, { rent: rent(3_000) }),
+    ];
+    const byPrice = { ...near(centre), sort: 'PRICE_ASC' as const };
+    const first = await reads(() => pageOf(byPrice));
+    expect(idsOf(first.result)).toEqual([cheap, middle, dear]);
+    expect(first.queries).toBeGreaterThan(0);
+    // When the same area is searched again, in another order: its counts and cards only, no point read.
+    const again = await reads(() => pageOf({ ...byPrice, sort: 'DISTANCE_DESC' }), { kept: true });
+    expect(again.queries).toBe(0);
+    expect(idsOf(again.result).sort()).toEqual([cheap, middle, dear].sort());
+
+    // When an ad's price changes (its points rewritten in place) and one more ad is published there:
+    // then the next search reads the area again and sees both, and the one after reads nothing again.
+    await adsHandler(resolverEvent('Mutation.updateAd', { id: dear, input: adInput({ address, rent: rent(500) }) }, asUser(owner)));
+    const edited = await reads(() => pageOf(byPrice), { kept: true });
+    expect(edited.queries).toBeGreaterThan(0);
+    expect(idsOf(edited.result)).toEqual([dear, cheap, middle]);
+    const newest = await adAt(centre, { rent: rent(1_500) });
+    expect(idsOf((await reads(() => pageOf(byPrice), { kept: true })).result)).toEqual([dear, cheap, newest, middle]);
+    expect((await reads(() => pageOf(byPrice), { kept: true })).queries).toBe(0);
+    // An ad unpublished leaves at once too.
+    await adsHandler(resolverEvent('Mutation.unpublishAd', { id: cheap }, asUser(owner)));
+    expect(idsOf((await reads(() => pageOf(byPrice), { kept: true })).result)).toEqual([dear, newest, middle]);
+  });
+
   it('reads cells next to each other in the key order in one Query, though their parents differ', async () => {
     // Given an ad in the last 7-character cell of a 6-character one and one in the first of the next:
     // 750 m apart, next to each other in the key order.
@@ -768,11 +809,11 @@ describe('Query.searchAds: writes of an ad', () => {
   async function writes(run: () => Promise<unknown>) {
     const client = db();
     const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
-    const seen = { transactionItems: 0, batchItems: 0, countUpdates: 0 };
+    const seen = { transactionItems: 0, batchItems: 0, countUpdates: 0, versionRaises: 0 };
     const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
       if (command instanceof TransactWriteCommand) seen.transactionItems += command.input.TransactItems!.length;
       if (command instanceof BatchWriteCommand) seen.batchItems += Object.values(command.input.RequestItems!).flat().length;
-      if (command instanceof UpdateCommand) seen.countUpdates++;
+      if (command instanceof UpdateCommand) seen[String(command.input.Key!.PK).startsWith('PTV#') ? 'versionRaises' : 'countUpdates']++;
       return send(command);
     }) as never);
     try {
@@ -790,8 +831,9 @@ describe('Query.searchAds: writes of an ad', () => {
     const published = await writes(() => adsHandler(resolverEvent('Mutation.publishAd', { id }, asUser(owner))));
     const stems = (await getSearchEntry(id))!.terms.length;
     // The ad, its card, its equipment's place; a geo point per scope (all, its category, each stem) and
-    // a date and a price point for the first two; three count items for each of these two, one per stem.
-    expect(published).toEqual({ transactionItems: 3, batchItems: stems + 6, countUpdates: stems + 6 });
+    // a date and a price point for the first two; three count items for each of these two, one per stem;
+    // the version of the points' cell (point-cache.ts).
+    expect(published).toEqual({ transactionItems: 3, batchItems: stems + 6, countUpdates: stems + 6, versionRaises: 1 });
 
     // An edit that moves no search field writes the ad's transaction alone.
     const same = adInput({ ...text, address: { ...adInput().address, ...centre, showAddress: true }, organization: 'Autre organisme' });
@@ -799,12 +841,15 @@ describe('Query.searchAds: writes of an ad', () => {
       transactionItems: 3,
       batchItems: 0,
       countUpdates: 0,
+      versionRaises: 0,
     });
     // A word of the title changed: the new stem's point and count, the lost one's, and the points of
     // the longer stems (they hold the shorter ones), not all of them.
     const edited = { ...same, title: { fr: 'Four à sole trois étages avec buée', en: null } };
     const edit = await writes(() => adsHandler(resolverEvent('Mutation.updateAd', { id, input: edited }, asUser(owner))));
     expect(edit.countUpdates).toBe(2);
+    // The version raised after the points put, then after those deleted.
+    expect(edit.versionRaises).toBe(2);
     expect(edit.batchItems).toBeLessThan(stems);
     expect(idsOf(await pageOf({ ...near(centre), keyword: 'buée sole' }))).toEqual([id]);
     expect(idsOf(await pageOf({ ...near(centre), keyword: 'vapeur' }))).toEqual([]);

@@ -4,9 +4,11 @@
 // the regions), composed from the demo ads' bilingual texts. Each ad is written as its write path
 // leaves it (search card + points; every seventh rated: its equipment aggregate in the rating order; the cell counts summed in memory and written once at the end),
 // BatchWrite by 25 with 16 in flight. Then measures p50/p95, requests per second, its own CPU per search, and the requests
-// and items each query reads, through the search handler; every query's page (and its count) is
-// first checked against the brute-force answer computed in memory from the same ads. Prints a table
-// and writes bench/results/search.json. Nothing here asserts a timing.
+// and items each query reads, through the search handler, twice: as the first search in its area (no
+// point kept: a search process just started, or the area's points written since) and with the area's
+// points kept by the same search before (functions/domain/search/point-cache.ts); every query's page
+// (and its count) is first checked both ways against the brute-force answer computed in memory from
+// the same ads. Prints a table and writes bench/results/search.json. Nothing here asserts a timing.
 
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -190,7 +192,7 @@ try {
   }
 
   const { handler } = await import('../../functions/handlers/search');
-  const { SEARCH_TUNING } = await import('../../functions/domain/search/search-ads');
+  const { forgetKeptPoints, SEARCH_TUNING } = await import('../../functions/domain/search/search-ads');
   const { db } = await import('../../functions/data/client');
 
   // Requests to the table and the items they return, counted around each search; `rounds`: the
@@ -263,8 +265,8 @@ try {
     { name: 'Montréal 25 km, best rated first', input: { near: montreal, sort: 'RATING_DESC' } },
   ];
 
-  interface Result {
-    name: string;
+  /** A query's time and reads, one way (the first search in its area, or with the area's points kept). */
+  interface Measure {
     p50_ms: number;
     p95_ms: number;
     rps: number;
@@ -274,12 +276,26 @@ try {
     /** Requests in a row (each round's requests are in flight together). */
     rounds: number;
     items_read: number;
-    results: number;
   }
+  interface Result extends Measure {
+    name: string;
+    results: number;
+    /** The same search as the first in its area: nothing kept (the fields above: the area's points kept). */
+    first_in_area: Measure;
+  }
+  type Cost = { requests: number; items: number; rounds: number };
+  const costOf = async <T>(run: () => Promise<T>): Promise<{ value: T; cost: Cost }> => {
+    const before = { ...reads };
+    const value = await run();
+    return {
+      value,
+      cost: { requests: reads.requests - before.requests, items: reads.items - before.items, rounds: reads.rounds - before.rounds },
+    };
+  };
   // Every query is checked first, then timed: the brute force's copy of the ads (hundreds of MB) is let go
   // in between, so that the timed process holds what a search Lambda holds. Kept, its collections paused
   // the searches: p95 up to twice the same queries' in a process without it.
-  const checked: { name: string; input: AdSearchInput; token: string | null; cost: typeof reads; results: number }[] = [];
+  const checked: { name: string; input: AdSearchInput; token: string | null; first: Cost; kept: Cost; results: number }[] = [];
   for (const query of queries) {
     const expected = bruteForce(query.input);
     // The page's token: pages read one after the other (the last page: until no token follows).
@@ -293,37 +309,39 @@ try {
       token = answer.nextToken;
       skip += PAGE;
     }
-    // The engine must answer what the brute force answers before its time means anything.
-    const before = { ...reads };
-    const answer = await searchPage(query.input, token);
-    const cost = { requests: reads.requests - before.requests, items: reads.items - before.items, rounds: reads.rounds - before.rounds };
-    count = token ? count : answer.count;
-    const ids = answer.items.map((item) => item.id);
-    const wanted = expected.slice(skip, skip + PAGE);
-    const more = expected.length > skip + PAGE;
-    if (JSON.stringify(ids) !== JSON.stringify(wanted) || !!answer.nextToken !== more) {
-      throw new Error(
-        `${query.name}: the search and the brute force disagree\n${ids.join(' ')} (${answer.nextToken})\n${wanted.join(' ')}`,
-      );
-    }
-    if (count && (count.exact ? count.value !== expected.length : expected.length <= count.value)) {
-      throw new Error(`${query.name}: counted ${JSON.stringify(count)}, ${expected.length} match`);
-    }
-    checked.push({ name: query.name, input: query.input, token, cost, results: expected.length });
+    // The engine must answer what the brute force answers before its time means anything: as the first
+    // search in its area, then with what that search kept.
+    const check = (answer: Page, way: string) => {
+      const pageCount = token ? count : answer.count;
+      const ids = answer.items.map((item) => item.id);
+      const wanted = expected.slice(skip, skip + PAGE);
+      const more = expected.length > skip + PAGE;
+      if (JSON.stringify(ids) !== JSON.stringify(wanted) || !!answer.nextToken !== more) {
+        throw new Error(
+          `${query.name} (${way}): the search and the brute force disagree\n${ids.join(' ')} (${answer.nextToken})\n${wanted.join(' ')}`,
+        );
+      }
+      if (pageCount && (pageCount.exact ? pageCount.value !== expected.length : expected.length <= pageCount.value)) {
+        throw new Error(`${query.name} (${way}): counted ${JSON.stringify(pageCount)}, ${expected.length} match`);
+      }
+    };
+    forgetKeptPoints();
+    const first = await costOf(() => searchPage(query.input, token));
+    check(first.value, 'first in its area');
+    const kept = await costOf(() => searchPage(query.input, token));
+    check(kept.value, 'points kept');
+    checked.push({ name: query.name, input: query.input, token, first: first.cost, kept: kept.cost, results: expected.length });
   }
   entries.length = 0;
   ratings.clear();
   ratingKeys.clear();
   collectGarbage();
 
-  const results: Result[] = [];
-  const loadBefore = loadavg().map((load) => round(load));
-  for (const { name, input, token, cost, results: matching } of checked) {
+  const measure = async (search: () => Promise<unknown>, cost: Cost): Promise<Measure> => {
     const cpuBefore = process.cpuUsage();
-    const timing = await time(RUNS, () => searchPage(input, token));
+    const timing = await time(RUNS, search);
     const cpu = process.cpuUsage(cpuBefore);
-    results.push({
-      name,
+    return {
       p50_ms: round(timing.p50),
       p95_ms: round(timing.p95),
       rps: Math.round(timing.perSecond),
@@ -331,19 +349,26 @@ try {
       requests: cost.requests,
       rounds: cost.rounds,
       items_read: cost.items,
-      results: matching,
-    });
+    };
+  };
+  const results: Result[] = [];
+  const loadBefore = loadavg().map((load) => round(load));
+  for (const { name, input, token, first, kept, results: matching } of checked) {
+    const firstInArea = await measure(() => {
+      forgetKeptPoints();
+      return searchPage(input, token);
+    }, first);
+    await searchPage(input, token);
+    results.push({ name, ...(await measure(() => searchPage(input, token), kept)), results: matching, first_in_area: firstInArea });
   }
 
   console.log(`Ad search among ${ADS} ads (a page of ${PAGE}; ${RUNS} runs each; tuning ${JSON.stringify(SEARCH_TUNING)})`);
   console.log(`Load average (1, 5, 15 min): ${loadBefore.join(', ')} before, ${loadavg().map(round).join(', ')} after`);
-  console.log('| Query | p50 ms | p95 ms | req/s | Node CPU ms | requests | in a row | items read | matching ads |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const r of results) {
-    console.log(
-      `| ${r.name} | ${r.p50_ms} | ${r.p95_ms} | ${r.rps} | ${r.node_cpu_ms} | ${r.requests} | ${r.rounds} | ${r.items_read} | ${r.results} |`,
-    );
-  }
+  console.log('Each way: p50 ms / p95 ms / Node CPU ms / requests / in a row / items read');
+  console.log("| Query | the area's points kept | first search in its area | req/s (kept) | matching ads |");
+  console.log('|---|---|---|---:|---:|');
+  const way = (m: Measure) => `${m.p50_ms} / ${m.p95_ms} / ${m.node_cpu_ms} / ${m.requests} / ${m.rounds} / ${m.items_read}`;
+  for (const r of results) console.log(`| ${r.name} | ${way(r)} | ${way(r.first_in_area)} | ${r.rps} | ${r.results} |`);
   await mkdir(`${root}bench/results`, { recursive: true });
   const report = {
     ads: ADS,

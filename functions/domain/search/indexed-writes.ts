@@ -4,12 +4,14 @@
 // checked against the card before it is shown, so one written early, or left by a crash or a refused
 // write, never shows; a count left too high only costs a read. A write that came between may have
 // given a point back: the card is read again after the deletes, and what it still holds is put back.
+// Each group of point writes ends by raising its cell's version: a search process keeps the points it
+// read under the version read before them (point-cache.ts).
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { replaceAd, type AdRecord } from '../../data/ads';
 import { DataRefusal } from '../../data/errors';
 import { getEquipmentSums } from '../../data/ratings';
-import { addToCounts, deleteItems, getSearchEntry, putItems, type SearchEntry } from '../../data/search-index';
+import { addToCounts, deleteItems, getSearchEntry, putItems, raiseCellVersions, type SearchEntry } from '../../data/search-index';
 import { searchEntryOf } from './search-entry';
 import { countChanges, CountTotals, searchPointsOf, type IndexedPoint } from './search-points';
 
@@ -67,7 +69,10 @@ export async function replaceIndexedAd(before: AdRecord, next: AdRecord): Promis
   const removed = [...old.values()].filter((point) => !freshKeys.has(keyText(point)));
 
   if (!countsRaisedAhead.getStore()) await addToCounts(countChanges(added, 1));
-  await putItems([...added, ...changed].map((point) => point.item));
+  const put = [...added, ...changed];
+  await putItems(put.map((point) => point.item));
+  // After the points: a search that reads the new version reads them (point-cache.ts).
+  if (put.length > 0) await raiseCellVersions([entry!.geohash]);
   const written = await writeWithEquipmentPlacement(before, next, entry);
   if (removed.length > 0) {
     await deleteItems(removed.map((point) => point.key));
@@ -76,6 +81,7 @@ export async function replaceIndexedAd(before: AdRecord, next: AdRecord): Promis
     const back = current ? searchPointsOf(current).filter((point) => removed.some((gone) => keyText(gone) === keyText(point))) : [];
     // Counted by the write that gave them back: only the points return.
     await putItems(back.map((point) => point.item));
+    await raiseCellVersions([previous!.geohash]);
   }
   return written;
 }

@@ -7,7 +7,15 @@
 // points is skipped by the search.
 
 import { isInMaintenance } from '../../data/system-status';
-import { deleteItems, putItems, scanSearchIndex, searchEntryItem, type IndexStartKey, type SearchEntry } from '../../data/search-index';
+import {
+  deleteItems,
+  putItems,
+  raiseCellVersions,
+  scanSearchIndex,
+  searchEntryItem,
+  type IndexStartKey,
+  type SearchEntry,
+} from '../../data/search-index';
 import { countChanges, CountTotals, searchPointsOf } from './search-points';
 
 export async function reindexSearch(
@@ -39,5 +47,7 @@ export async function reindexSearch(
     if (written % 10_000 < 1 + points.length) progress(`re-indexed: ${written} items`);
   }
   await putItems(counts.items());
+  // Search processes running meanwhile read the points again (point-cache.ts).
+  await raiseCellVersions(cards.map((card) => card.geohash));
   return { ads: cards.length, deleted: stale.length, written: written + counts.size };
 }

@@ -15,6 +15,8 @@
 //   the search, by average then publication: data/ratings.ts), each checked on its card; then the
 //   unrated ones from the scope's date partitions, newest first, an ad found rated there (one
 //   BatchGetItem of their equipment sums) left out. A small set read whole is ordered by its ads' sums.
+// - Points read with a place are kept by cell for the next searches in the area (point-cache.ts),
+//   each taken again only at its partition cell's version, read with the counts.
 // Every request returns a full page, or the last one (no token): never a short page with a token.
 // A point is only a candidate: the page's ads are checked again on their cards (a point of an
 // earlier version of the ad, left by a write under way or a crash, never shows).
@@ -29,8 +31,9 @@ import {
   type PointOrder,
 } from '../../data/keys';
 import { averageTenthsOf, getEquipmentRatings } from '../../data/ratings';
+import { tableIdentity } from '../../data/client';
 import {
-  getCellCounts,
+  getCountsAndVersions,
   getSearchEntries,
   orderedPoints,
   pointsBetween,
@@ -43,6 +46,7 @@ import {
 import { cellOf, cellsCovering, distanceMeters, type Cell } from './cell-cover';
 import { entryMatches, type Circle, type SearchCriteria } from './entry-match';
 import { geohashChildren } from './geohash';
+import { keptPoint, PointCache, type KeptPoint } from './point-cache';
 import type { SearchPosition } from './search-cursor';
 import {
   ALL_SCOPE,
@@ -205,11 +209,29 @@ class SearchContext {
     return this.scope.startsWith('T:');
   }
 
-  async fetchCounts(prefixes: string[]): Promise<void> {
+  /** The versions of the point partitions' cells read with the first counts (a search with a place): what kept points must match. */
+  private readonly versions = new Map<string, number>();
+
+  /** The counts of these prefixes not read yet, and the versions of `versionCells` in the same request. */
+  async fetchCounts(prefixes: string[], versionCells: string[] = []): Promise<void> {
     const wanted = [...new Set(prefixes)].filter((prefix) => !this.counts.has(prefix));
-    if (wanted.length === 0) return;
-    const found = await getCellCounts(wanted.map((prefix) => ({ scope: this.scope, prefix })));
-    for (const prefix of wanted) this.counts.set(prefix, found.get(`${this.scope} ${prefix}`) ?? {});
+    if (wanted.length === 0 && versionCells.length === 0) return;
+    const found = await getCountsAndVersions(
+      wanted.map((prefix) => ({ scope: this.scope, prefix })),
+      versionCells,
+    );
+    for (const prefix of wanted) this.counts.set(prefix, found.counts.get(`${this.scope} ${prefix}`) ?? {});
+    for (const [cell, version] of found.versions) this.versions.set(cell, version);
+  }
+
+  /** The version of the point partition holding `hash`, when read. */
+  versionOf(hash: string): number | undefined {
+    return this.versions.get(hash.slice(0, POINT_PARTITION_PRECISION));
+  }
+
+  /** Where this request's points are kept: the table's, the scope's, with or without their stems. */
+  get keptSpace(): string {
+    return `${tableIdentity()}\n${this.scope}\n${this.pointStems ? 'stems' : ''}`;
   }
 
   /** Every count item of the scope (a stem's, searched without a place: its 3-character cells' items). */
@@ -342,10 +364,63 @@ interface Collected {
 }
 
 /**
- * The scope's points of these cells, in ranges of the key order: cells next to each other in it (or
- * with few points between them) read in one range, a range of many points in parts read at once.
+ * Points a search process read, by cell, for the next searches in the area (point-cache.ts): 50,000 points
+ * are ~25 MB of the search Lambda's 512; kept at most 5 minutes whatever their version.
+ */
+const pointCache = new PointCache({ points: 50_000, maxAgeMs: 5 * 60_000 });
+
+/** Lets go of every kept point: the benchmark times a search as the first in its area this way. */
+export const forgetKeptPoints = () => pointCache.clear();
+
+/**
+ * The scope's points of these cells: kept ones at the version just read, the others read (and kept
+ * when their version is read).
  */
 async function readCells(context: SearchContext, cells: PlanCell[]): Promise<SearchPoint[]> {
+  const space = context.keptSpace;
+  const kept: SearchPoint[] = [];
+  const keptCells: string[] = [];
+  const unread: PlanCell[] = [];
+  for (const cell of cells) {
+    const version = context.versionOf(cell.hash);
+    const points = version === undefined ? undefined : pointCache.get(space, cell.hash, version);
+    if (points) {
+      kept.push(...points);
+      keptCells.push(cell.hash);
+    } else unread.push(cell);
+  }
+  if (unread.length === 0) return kept;
+  const read = await readRanges(context, unread);
+  // Versions read: every cell read is kept (a range reads its cells whole). Its points are placed in
+  // their cells; those of a kept cell (a range ran over it) are already in `kept`.
+  if (!unread.some((cell) => context.versionOf(cell.hash) !== undefined)) return [...kept, ...read];
+  const byCell = new Map(unread.map((cell) => [cell.hash, [] as KeptPoint[]]));
+  const lengths = [...new Set([...unread, ...keptCells.map((hash) => ({ hash }))].map(({ hash }) => hash.length))];
+  const alreadyKept = new Set(keptCells);
+  const fresh: SearchPoint[] = [];
+  for (const point of read) {
+    const placed = keptPoint(point);
+    let inKept = false;
+    for (const length of lengths) {
+      const cell = placed.hash.slice(0, length);
+      byCell.get(cell)?.push(placed);
+      if (alreadyKept.has(cell)) inKept = true;
+    }
+    if (!inKept) fresh.push(point);
+  }
+  for (const [hash, points] of byCell) {
+    const version = context.versionOf(hash);
+    if (version !== undefined) pointCache.put(space, hash, version, points);
+  }
+  return [...kept, ...fresh];
+}
+
+/**
+ * Reads the cells in ranges of the key order: cells next to each other in it (or with few points
+ * between them) read in one range, a range of many points in parts read at once. Strongly consistent
+ * where the versions are read (the points are kept under them).
+ */
+async function readRanges(context: SearchContext, cells: PlanCell[]): Promise<SearchPoint[]> {
   const ranges: [string, string][] = [];
   const partition = (hash: string) => hash.slice(0, POINT_PARTITION_PRECISION);
   let run: [string, string] | null = null;
@@ -367,7 +442,9 @@ async function readCells(context: SearchContext, cells: PlanCell[]): Promise<Sea
   }
   if (run) ranges.push(run);
   const stems = context.pointStems;
-  const pages = await Promise.all(ranges.map(([first, last]) => pointsBetween(context.scope, first, last, { stems })));
+  const pages = await Promise.all(
+    ranges.map(([first, last]) => pointsBetween(context.scope, first, last, { stems, consistent: context.versionOf(first) !== undefined })),
+  );
   return pages.flat();
 }
 
@@ -658,13 +735,14 @@ export async function runSearch(request: SearchRequest): Promise<SearchPage> {
     // The scope's counts: of its 2- and 3-character cells, of the circle's finer cells, and of the
     // finest where the order starts: near the centre, or along the edge for the farthest first. A
     // stem's scope has no item of the empty prefix: its circle's 3-character items, or all of them.
+    // With a place, the versions of its point partitions' cells too (the points kept under them).
     if (context.isTermScope && !near) await context.fetchAllCounts();
     else {
-      await context.fetchCounts([
-        ...(context.isTermScope ? [] : ['']),
-        ...(near ? cellsCovering(near.centre, near.radiusMeters, 3).map((cell) => cell.hash) : []),
-        ...(near && context.finest > 5 ? finestCountsFirst(near, sort) : []),
-      ]);
+      const circleCells = (length: number) => (near ? cellsCovering(near.centre, near.radiusMeters, length).map((cell) => cell.hash) : []);
+      await context.fetchCounts(
+        [...(context.isTermScope ? [] : ['']), ...circleCells(3), ...(near && context.finest > 5 ? finestCountsFirst(near, sort) : [])],
+        circleCells(POINT_PARTITION_PRECISION),
+      );
     }
     const cells = context
       .countedCells(3)
