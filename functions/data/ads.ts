@@ -154,7 +154,11 @@ export async function replaceAd(
         },
       },
       searchEntryWrite(written.id, searchEntry),
-      equipmentPlacementWrite(written.id, equipmentSums, searchEntry?.publishedAt ?? null),
+      equipmentPlacementWrite(
+        written.id,
+        equipmentSums,
+        searchEntry && { publishedAt: searchEntry.publishedAt, geohash: searchEntry.geohash },
+      ),
     ]);
   } catch (error) {
     // Only the equipment's sums moved (a rating published meanwhile): the caller reads them again.

@@ -12,11 +12,13 @@
 // - A moderator hiding a published comment marks the review and the rating it came from in one
 //   transaction (the rating's revision moves on, so a write of the ratings read before is refused).
 // - While the ad is in the search, its equipment aggregate is listed in the rating order (GSI2
-//   `RATED#<shard>`, by overall average then publication: keys.ts ratedIndexKeys). Its keys are
-//   rewritten by every write that may move it — a publication (with the sums, in its transaction) and
-//   every write of the ad (equipmentPlacementWrite, in the ad's transaction) — each conditioned on the
-//   count it read and on the ad's search entry as read, so of two at once the later is refused and
-//   reads again: the keys always match the sums and the entry.
+//   `RATED#<shard>`, by overall average then publication: keys.ts ratedIndexKeys), with the ad's
+//   geohash (`ratedGeohash`: the search leaves out the rated ads outside its circle before reading
+//   their cards). Its keys are rewritten by every write that may move it — a publication (with the
+//   sums, in its transaction) and every write of the ad (equipmentPlacementWrite, in the ad's
+//   transaction) — each conditioned on the count it read and on the ad's search entry as read (its
+//   publication and its geohash), so of two at once the later is refused and reads again: the keys
+//   always match the sums and the entry.
 // - The reputation item also counts the user's transactions (contracts paid and paid out), added in
 //   the payout's own transaction (transactionCountUpdates).
 
@@ -115,40 +117,49 @@ export function averageTenthsOf(sums: EquipmentSums): number | null {
   return overall === null ? null : Math.round(overall * 10);
 }
 
+/** What the rating order holds of an ad's search entry: when it was published, where (its geohash). */
+export interface SearchListing {
+  publishedAt: string;
+  geohash: string;
+}
+
 /**
- * The clauses that put an equipment aggregate at its place in the rating order (`publishedAt`: its
- * ad's entry's; null, out of the search: out of the order), refused unless the count is still `countRead`.
+ * The clauses that put an equipment aggregate at its place in the rating order (`listing`: its ad's
+ * entry's; null, out of the search: out of the order), refused unless the count is still `countRead`.
  */
-function placementClauses(adId: string, sums: EquipmentSums, publishedAt: string | null, countRead: number) {
+function placementClauses(adId: string, sums: EquipmentSums, listing: SearchListing | null, countRead: number) {
   const tenths = averageTenthsOf(sums);
-  const keys = tenths !== null && publishedAt ? ratedIndexKeys(tenths, publishedAt, adId) : null;
+  const keys = tenths !== null && listing ? ratedIndexKeys(tenths, listing.publishedAt, adId) : null;
   return {
-    set: keys ? ['GSI2PK = :ratedPk', 'GSI2SK = :ratedSk'] : [],
-    remove: keys ? '' : ' REMOVE GSI2PK, GSI2SK',
-    values: { ...(keys && { ':ratedPk': keys.GSI2PK, ':ratedSk': keys.GSI2SK }), ...(countRead > 0 && { ':countRead': countRead }) },
+    set: keys ? ['GSI2PK = :ratedPk', 'GSI2SK = :ratedSk', 'ratedGeohash = :ratedGeohash'] : [],
+    remove: keys ? '' : ' REMOVE GSI2PK, GSI2SK, ratedGeohash',
+    values: {
+      ...(keys && { ':ratedPk': keys.GSI2PK, ':ratedSk': keys.GSI2SK, ':ratedGeohash': listing!.geohash }),
+      ...(countRead > 0 && { ':countRead': countRead }),
+    },
     condition: countRead > 0 ? 'ratingsCount = :countRead' : 'attribute_not_exists(ratingsCount)',
   };
 }
 
 /** An equipment aggregate's item as publications leave it, in the rating order (exported for bulk loads: the benchmark). */
-export function equipmentRatingsItem(adId: string, { count, sums }: EquipmentSums, publishedAt: string): Record<string, unknown> {
+export function equipmentRatingsItem(adId: string, { count, sums }: EquipmentSums, listing: SearchListing): Record<string, unknown> {
   const tenths = averageTenthsOf({ count, sums });
   return {
     ...equipmentRatingsKey(adId),
     type: 'EquipmentRatings',
     ratingsCount: count,
     ...Object.fromEntries(Object.entries(sums).map(([criterion, sum]) => [`sum_${criterion}`, sum])),
-    ...(tenths !== null && ratedIndexKeys(tenths, publishedAt, adId)),
+    ...(tenths !== null && { ...ratedIndexKeys(tenths, listing.publishedAt, adId), ratedGeohash: listing.geohash }),
   };
 }
 
-/** The ad's search entry is still as read: published at `publishedAt`, or absent (null). */
-const entryCheck = (adId: string, publishedAt: string | null): TransactItem => ({
+/** The ad's search entry is still as read: published at that instant in that place, or absent (null). */
+const entryCheck = (adId: string, listing: SearchListing | null): TransactItem => ({
   ConditionCheck: {
     TableName: tableName(),
     Key: searchEntryKey(adId),
-    ConditionExpression: publishedAt ? 'publishedAt = :publishedAt' : 'attribute_not_exists(PK)',
-    ...(publishedAt && { ExpressionAttributeValues: { ':publishedAt': publishedAt } }),
+    ConditionExpression: listing ? 'publishedAt = :publishedAt AND geohash = :geohash' : 'attribute_not_exists(PK)',
+    ...(listing && { ExpressionAttributeValues: { ':publishedAt': listing.publishedAt, ':geohash': listing.geohash } }),
   },
 });
 
@@ -161,14 +172,14 @@ function sumsUpdate(
   key: Record<string, string>,
   type: string,
   stars: Record<string, number>,
-  placed?: { adId: string; before: EquipmentSums; publishedAt: string | null },
+  placed?: { adId: string; before: EquipmentSums; listing: SearchListing | null },
 ): TransactItem[] {
   const names = Object.keys(stars);
   const after = placed && {
     count: placed.before.count + 1,
     sums: Object.fromEntries(EQUIPMENT_CRITERIA.map((name) => [name, (placed.before.sums[name] ?? 0) + (stars[name] ?? 0)])),
   };
-  const placement = placed && placementClauses(placed.adId, after!, placed.publishedAt, placed.before.count);
+  const placement = placed && placementClauses(placed.adId, after!, placed.listing, placed.before.count);
   return [
     {
       Update: {
@@ -185,17 +196,17 @@ function sumsUpdate(
         },
       },
     },
-    ...(placed ? [entryCheck(placed.adId, placed.publishedAt)] : []),
+    ...(placed ? [entryCheck(placed.adId, placed.listing)] : []),
   ];
 }
 
 /**
- * Inside an ad's transaction (its search entry written as `publishedAt`, or removed: null): its
- * equipment aggregate's place in the rating order, from the sums read before (`sums`). Refused when a
- * rating was published since (the caller reads the sums again).
+ * Inside an ad's transaction (its search entry written as `listing`, or removed: null): its equipment
+ * aggregate's place in the rating order, from the sums read before (`sums`). Refused when a rating was
+ * published since (the caller reads the sums again).
  */
-export function equipmentPlacementWrite(adId: string, sums: EquipmentSums, publishedAt: string | null): TransactItem {
-  const placement = placementClauses(adId, sums, publishedAt, sums.count);
+export function equipmentPlacementWrite(adId: string, sums: EquipmentSums, listing: SearchListing | null): TransactItem {
+  const placement = placementClauses(adId, sums, listing, sums.count);
   if (sums.count === 0) {
     return { ConditionCheck: { TableName: tableName(), Key: equipmentRatingsKey(adId), ConditionExpression: placement.condition } };
   }
@@ -234,7 +245,7 @@ export async function replaceContractRatings(
   // The equipment's place in the rating order is computed from its sums and its ad's search entry as
   // they stand: both read now, the transaction refused (STALE_VERSION) if either moved meanwhile.
   const placed = publications.some((publication) => publication.equipment)
-    ? await Promise.all([getEquipmentSums(next.adId), searchEntryPublication(next.adId)])
+    ? await Promise.all([getEquipmentSums(next.adId), searchEntryListing(next.adId)])
     : undefined;
   for (const { side, review, equipment } of publications) {
     items.push({
@@ -252,8 +263,8 @@ export async function replaceContractRatings(
     });
     items.push(...sumsUpdate(reputationKey(review.ratedUserId), 'Reputation', review.stars));
     if (equipment && placed) {
-      const [before, publishedAt] = placed;
-      items.push(...sumsUpdate(equipmentRatingsKey(next.adId), 'EquipmentRatings', equipment, { adId: next.adId, before, publishedAt }));
+      const [before, listing] = placed;
+      items.push(...sumsUpdate(equipmentRatingsKey(next.adId), 'EquipmentRatings', equipment, { adId: next.adId, before, listing }));
     }
   }
   try {
@@ -300,12 +311,17 @@ export async function getEquipmentSums(adId: string): Promise<EquipmentSums> {
   return sumsOf(Item, EQUIPMENT_CRITERIA);
 }
 
-/** When the ad's search entry was published (a strongly consistent read); null when it is out of the search. */
-async function searchEntryPublication(adId: string): Promise<string | null> {
+/** When and where the ad's search entry was published (a strongly consistent read); null when it is out of the search. */
+async function searchEntryListing(adId: string): Promise<SearchListing | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: searchEntryKey(adId), ConsistentRead: true, ProjectionExpression: 'publishedAt' }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: searchEntryKey(adId),
+      ConsistentRead: true,
+      ProjectionExpression: 'publishedAt, geohash',
+    }),
   );
-  return (Item?.publishedAt as string | undefined) ?? null;
+  return Item ? { publishedAt: Item.publishedAt as string, geohash: Item.geohash as string } : null;
 }
 
 /** The equipment sums of several ads, by ad id: one BatchGetItem. */

@@ -498,12 +498,14 @@ export async function entriesByPublication(
 export interface RatedPosition {
   key: string;
   id: string;
+  /** The ad's geohash (absent from an aggregate last written before it was kept there). */
+  geohash?: string;
 }
 
 /**
  * A shard of the rating order (the equipment aggregates of the rated ads in the search), best first,
- * strictly after `after` (a ratingSortKey) in that order; only the keys are read (the entries are
- * fetched for the ads a page needs).
+ * strictly after `after` (a ratingSortKey) in that order; only the keys and the ad's geohash are read
+ * (the entries are fetched for the ads a page may need).
  */
 export async function ratedByAverage(
   shard: number,
@@ -515,13 +517,17 @@ export async function ratedByAverage(
       IndexName: 'GSI2',
       KeyConditionExpression: `GSI2PK = :pk${after === undefined ? '' : ' AND GSI2SK < :after'}`,
       ExpressionAttributeValues: { ':pk': ratedPartition(shard), ...(after === undefined ? {} : { ':after': after }) },
-      ProjectionExpression: 'PK, GSI2SK',
+      ProjectionExpression: 'PK, GSI2SK, ratedGeohash',
       ScanIndexForward: false,
       Limit: limit,
       ExclusiveStartKey: startKey,
     }),
   );
-  const items = (page.Items ?? []).map((item) => ({ key: String(item.GSI2SK), id: String(item.PK).slice('AD#'.length) }));
+  const items = (page.Items ?? []).map((item) => ({
+    key: String(item.GSI2SK),
+    id: String(item.PK).slice('AD#'.length),
+    ...(typeof item.ratedGeohash === 'string' && { geohash: item.ratedGeohash }),
+  }));
   return { items, startKey: page.LastEvaluatedKey };
 }
 

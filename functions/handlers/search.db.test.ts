@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand as WireQueryCommand } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AD_APPROXIMATE_RADIUS_METERS, type AdInput, type AdSearchInput, type AdSummary } from '@partage/graphql';
 import { db, tableName } from '../data/client';
@@ -519,6 +519,73 @@ describe('Query.searchAds: by equipment rating', () => {
     expect(await order()).toEqual([second, first]);
     await adsHandler(resolverEvent('Mutation.unpublishAd', { id: first }, asUser(owner)));
     expect(await order()).toEqual([second]);
+  });
+
+  it('reads the cards of the rated ads in the circle only, and follows an ad moved, even while a rating of it is published', async () => {
+    const centre = newArea();
+    const [inside, outside] = [await adAt(centre), await adAt(offset(centre, 20, 0))];
+    await rateEquipment(inside, [3, 3, 3]);
+    await rateEquipment(outside, [4, 4, 4]);
+    const input = byRating(centre, { near: { ...centre, radiusKm: 5 } });
+    /** The ads whose cards a search reads, and what it finds. */
+    const cardsRead = async () => {
+      const client = db();
+      const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+      const ids = new Set<string>();
+      const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+        if (command instanceof BatchGetCommand) {
+          for (const key of Object.values(command.input.RequestItems!).flatMap((request) => request.Keys ?? [])) {
+            if (key.SK === 'SEARCH') ids.add(String(key.PK).slice('AD#'.length));
+          }
+        }
+        return send(command);
+      }) as never);
+      try {
+        return { found: await idsIn(input), ids };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    // A large set's path (cells split to the finest: the one holding `inside` lies wholly in the
+    // circle): the rated shards, whose aggregates hold their ad's place.
+    Object.assign(SEARCH_TUNING, { cellPoints: 0, countBound: 0 });
+    const before = await cardsRead();
+    expect(before.found).toEqual([inside]);
+    expect(before.ids.has(inside)).toBe(true);
+    expect(before.ids.has(outside)).toBe(false);
+
+    // Moved into the circle while a rating of it is published: the rating, which read the ad's old
+    // place, is refused (its caller reads again); then both the move and the rating count.
+    const moveTo = (point: Point) =>
+      adsHandler(
+        resolverEvent(
+          'Mutation.updateAd',
+          { id: outside, input: adInput({ address: { ...adInput().address, ...point, showAddress: true } }) },
+          asUser(owner),
+        ),
+      );
+    const client = db();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    let moved = false;
+    const crossing = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      const items =
+        command instanceof TransactWriteCommand ? (command.input.TransactItems as { Put?: { Item?: Record<string, unknown> } }[]) : [];
+      if (!moved && items[0]?.Put?.Item?.type === 'ContractRatings') {
+        moved = true;
+        await moveTo(offset(centre, 1, 0));
+      }
+      return send(command);
+    }) as never);
+    await expect(rateEquipment(outside, [5, 5, 5])).rejects.toMatchObject({ reason: 'STALE_VERSION' });
+    crossing.mockRestore();
+    expect((await cardsRead()).found).toEqual([outside, inside]);
+    await rateEquipment(outside, [1, 1, 1]);
+    expect((await cardsRead()).found).toEqual([inside, outside]);
+    // Moved out again: its card is not read any more.
+    await moveTo(offset(centre, 20, 0));
+    const after = await cardsRead();
+    expect(after.found).toEqual([inside]);
+    expect(after.ids.has(outside)).toBe(false);
   });
 
   it('keeps the order in step when a rating is published while the ad is written: the later of the two reads again', async () => {

@@ -94,7 +94,7 @@ function itemsOf(from: number, to: number, counts: CountTotals): Record<string, 
     const published = publishedSearchItems(entry);
     counts.add(published.counts);
     const rating = ratings.get(entry.id);
-    return rating ? [...published.items, equipmentRatingsItem(entry.id, rating, entry.publishedAt)] : published.items;
+    return rating ? [...published.items, equipmentRatingsItem(entry.id, rating, entry)] : published.items;
   });
 }
 

@@ -289,6 +289,12 @@ class SearchContext {
 
   inCircle = (cell: Cell) => !this.request.near || cell.minDistance <= this.request.near.radiusMeters;
 
+  /** Whether the cell `hash` may hold a point of the circle (always without one). */
+  mayHold(hash: string): boolean {
+    const { near } = this.request;
+    return !near || cellOf(hash, near.centre).minDistance <= near.radiusMeters + EPSILON_METERS;
+  }
+
   /**
    * The points counted in the cells strictly between two disjoint cells `first` < `last` in the key
    * order (Infinity where a count is not read): the later siblings of `first` and of its ancestors, the
@@ -681,7 +687,8 @@ async function byRating(context: SearchContext, need: number): Promise<Collected
   const firstSize = firstPageSize(need, 1 / RATED_SHARDS, context.shareOf(context.scopeTotal()));
   const shards = Array.from({ length: RATED_SHARDS }, (_, shard): CandidateSource => async (limit, startKey) => {
     const page = await ratedByAverage(shard, { after: afterKey, limit, startKey });
-    const cards = await context.cardsOf(page.items.map((item) => item.id));
+    // Not the cards of ads whose place is outside the circle: in Montréal, half the rated ads read.
+    const cards = await context.cardsOf(page.items.filter((item) => !item.geohash || context.mayHold(item.geohash)).map((item) => item.id));
     const candidates = page.items.flatMap(({ id, key }) => {
       const card = cards.get(id);
       // The index is eventually consistent: an ad published anew since is found by its current key.
