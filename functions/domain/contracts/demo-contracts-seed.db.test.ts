@@ -9,7 +9,7 @@ import { givenAd, useTestOutbox } from '../../testing/fixtures';
 import { seedDemoData } from '../accounts/demo-seed';
 import { myUnreadMessageCount } from '../chat/read-marks';
 import { conversationMessages } from '../chat/messages';
-import { now } from '../clock';
+import { manualClock, now, useClock } from '../clock';
 import type { Identity } from '../identity';
 import { myContracts } from './contracts';
 import { DEMO_CONTRACT_IDS, seedDemoContracts } from './demo-contracts-seed';
@@ -25,18 +25,25 @@ describe('demo contracts', () => {
   });
 
   it('makes one contract in every state, once, through the app’s own steps', async () => {
-    // A kitchen offered two weekdays (no two days in a row), and a truck offered every day.
-    await givenAd(
-      { id: OWNER.userId, role: 'USER' },
-      { availability: { all: false, day: true, evening: false, weekdays: ['TUESDAY', 'THURSDAY'], restrictions: [] } },
-      { published: true },
-    );
+    // A truck offered every day, and a kitchen offered two weekdays (no two days in a row), tried first.
     await givenAd(
       { id: OWNER.userId, role: 'USER' },
       { availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] } },
       { published: true },
     );
-    expect(await seedDemoContracts()).toBe(6);
+    await givenAd(
+      { id: OWNER.userId, role: 'USER' },
+      { availability: { all: false, day: true, evening: false, weekdays: ['TUESDAY', 'THURSDAY'], restrictions: [] } },
+      { published: true },
+    );
+    // Seeded on a Friday morning: the kitchen's first day 7 days on or later is the Tuesday the paid
+    // contract holds (10 days on or later); the proposal then takes the next free one.
+    const restore = useClock(manualClock('2026-11-27T14:00:00Z'));
+    try {
+      expect(await seedDemoContracts()).toBe(6);
+    } finally {
+      restore();
+    }
     expect(await seedDemoContracts()).toBe(0);
 
     const asTenant = (await myContracts(TENANT, { role: 'TENANT' })).items;

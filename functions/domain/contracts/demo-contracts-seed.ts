@@ -11,11 +11,11 @@
 // Each step is claimed once (claimSeedSteps), whatever the number of starts. The demo owner has read
 // the conversations at the end (the journeys start with nothing unread on their side).
 
-import { addDays, quebecToday, type ContractPeriodInput } from '@partage/graphql';
+import { addDays, periodInstants, quebecToday, type ContractPeriodInput } from '@partage/graphql';
 import { actOnCheckout, type SimulatorEventDelivery } from '../../adapters/payment-simulator';
 import { scheduler } from '../../adapters/scheduler';
 import { ownerAds, type AdRecord } from '../../data/ads';
-import { getContract, type ContractRecord } from '../../data/contracts';
+import { bookedPeriods, getContract, type BookingHold, type ContractRecord } from '../../data/contracts';
 import { getSimulatorRecord } from '../../data/payment-simulator';
 import { claimSeedSteps } from '../../data/seed-progress';
 import { demoConversation } from '../chat/demo-conversation';
@@ -23,7 +23,7 @@ import { removeConversationNotification } from '../chat/read-marks';
 import { manualClock, now, withClock } from '../clock';
 import type { Identity } from '../identity';
 import { receivePaymentWebhook } from '../payments/webhooks';
-import { firstUnavailableDay } from './booking-periods';
+import { firstUnavailableDay, periodsOverlap } from './booking-periods';
 import { assertBookable, contractContentOf } from './contract-content';
 import { acceptAndPayContract, refundContract } from './contract-payment';
 import { runContractPaid } from './contract-payment-events';
@@ -48,15 +48,23 @@ export const DEMO_CONTRACT_IDS = {
   PAYOUT_DONE: 'demo-contrat-verse',
 } as const;
 
-/** A period of `days` whole days the ad offers, starting `fromDay` days ahead or up to `window` days later. */
-function availablePeriod(ad: AdRecord, { fromDay, days = 1, window = 90 }: Proposal): ContractPeriodInput | null {
+/**
+ * A period of `days` whole days the ad offers and no other contract holds, starting `fromDay` days ahead
+ * or up to `window` days later. (Which days an ad offers depends on the weekday the seed runs: without the
+ * holds, a proposal seeded on a Friday took the days the paid contract holds.)
+ */
+function availablePeriod(ad: AdRecord, { fromDay, days = 1, window = 90 }: Proposal, held: BookingHold[]): ContractPeriodInput | null {
   for (let offset = fromDay; offset < fromDay + window; offset++) {
     const period = {
       precision: 'DAY' as const,
       start: addDays(quebecToday(now()), offset),
       end: addDays(quebecToday(now()), offset + days),
     };
-    if (!firstUnavailableDay(period, ad.content.availability)) return period;
+    const instants = periodInstants(period)!;
+    const taken = held.some((hold) =>
+      periodsOverlap(hold, { startAt: instants.startAt.toISOString(), endAt: instants.endAt.toISOString() }),
+    );
+    if (!taken && !firstUnavailableDay(period, ad.content.availability)) return period;
   }
   return null;
 }
@@ -75,7 +83,7 @@ interface Proposal {
 /** The owner proposes `proposal` to the demo tenant about the first of `ads` that offers its days; null when none does. */
 async function propose(ads: AdRecord[], proposal: Proposal): Promise<ContractRecord | null> {
   for (const ad of ads) {
-    const period = availablePeriod(ad, proposal);
+    const period = availablePeriod(ad, proposal, await bookedPeriods(ad.id, now().toISOString()));
     if (!period) continue;
     const conversation = await demoConversation(TENANT, OWNER, ad.id, 'Bonjour, votre équipement est-il libre à ces dates ?');
     const content = await contractContentOf(OWNER.userId, {
