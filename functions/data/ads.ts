@@ -154,11 +154,7 @@ export async function replaceAd(
         },
       },
       searchEntryWrite(written.id, searchEntry),
-      equipmentPlacementWrite(
-        written.id,
-        equipmentSums,
-        searchEntry && { publishedAt: searchEntry.publishedAt, geohash: searchEntry.geohash },
-      ),
+      equipmentPlacementWrite(written.id, equipmentSums, searchEntry),
     ]);
   } catch (error) {
     // Only the equipment's sums moved (a rating published meanwhile): the caller reads them again.

@@ -365,7 +365,7 @@ const VERSION_PREFIX = cellVersionKey('').PK;
  * process that kept the points it read before reads them again (functions/domain/search/point-cache.ts).
  */
 export async function raiseCellVersions(cells: string[]): Promise<void> {
-  const keys = new Map(cells.map((cell) => [cellVersionKey(cell).PK, cellVersionKey(cell)]));
+  const keys = new Map(cells.map(cellVersionKey).map((key) => [key.PK, key]));
   await Promise.all(
     [...keys.values()].map((Key) =>
       db().send(

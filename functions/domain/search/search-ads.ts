@@ -401,7 +401,7 @@ async function readCells(context: SearchContext, cells: PlanCell[]): Promise<Sea
   // their cells; those of a kept cell (a range ran over it) are already in `kept`.
   if (!unread.some((cell) => context.versionOf(cell.hash) !== undefined)) return [...kept, ...read];
   const byCell = new Map(unread.map((cell) => [cell.hash, [] as KeptPoint[]]));
-  const lengths = [...new Set([...unread, ...keptCells.map((hash) => ({ hash }))].map(({ hash }) => hash.length))];
+  const lengths = new Set([...unread.map((cell) => cell.hash), ...keptCells].map((hash) => hash.length));
   const alreadyKept = new Set(keptCells);
   const fresh: SearchPoint[] = [];
   for (const point of read) {
