@@ -27,7 +27,86 @@ export interface PaymentEvent {
   created: number;
   /** The event's `data.object` (an account, a Checkout Session, …). */
   object: Record<string, unknown>;
+  /**
+   * What a money event says, decoded from the provider's shape by the adapter (money-events.ts):
+   * null for the types that are not money events (accounts, Checkout Sessions: read from `object`).
+   */
+  money: MoneyEvent | null;
 }
+
+/** A refund's state at the provider (Stripe's `refund.status`, `requires_action` counted as pending). */
+export type RefundState = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
+
+/** One refund of a charge. */
+export interface RefundFacts {
+  refundId: string;
+  amountCents: number;
+  state: RefundState;
+  /** The contract the platform named in the refund's metadata when it asked for it (null: made elsewhere, the dashboard). */
+  contractId: string | null;
+}
+
+/**
+ * Where a dispute stands: OPEN (an inquiry or a chargeback waiting for evidence or the bank's
+ * decision), WON, LOST, or WARNING_CLOSED (an inquiry closed without a chargeback).
+ */
+export type DisputeState = 'OPEN' | 'WON' | 'LOST' | 'WARNING_CLOSED';
+
+/**
+ * The payment events the platform acts on, in the domain's terms: amounts in integer cents, always
+ * CAD (an event in another currency is UNUSABLE), ids of the provider. The charge names the payment;
+ * `transferGroup` (the contract id, set on every payment the platform takes) when the event carries it.
+ */
+export type MoneyEvent =
+  /** `refund.created`, `refund.updated`, `refund.failed`. */
+  | { kind: 'REFUND'; chargeId: string; paymentIntentId: string | null; refund: RefundFacts }
+  /** `charge.refunded`: the charge's refunded total (and its refunds when the event lists them). */
+  | {
+      kind: 'CHARGE_REFUNDED';
+      chargeId: string;
+      paymentIntentId: string | null;
+      transferGroup: string | null;
+      amountCents: number;
+      amountRefundedCents: number;
+      refunds: RefundFacts[];
+    }
+  /** `charge.dispute.created|updated|funds_withdrawn|funds_reinstated|closed`. */
+  | {
+      kind: 'DISPUTE';
+      disputeId: string;
+      chargeId: string;
+      paymentIntentId: string | null;
+      amountCents: number;
+      state: DisputeState;
+      /** Stripe's own status (`needs_response`, `under_review`, `lost`…), for administrators. */
+      providerStatus: string;
+      reason: string;
+      /** ISO 8601: when the evidence must be in (null once submitted or closed). */
+      evidenceDueBy: string | null;
+      /** The event's own verb: `created`, `updated`, `funds_withdrawn`, `funds_reinstated`, `closed`. */
+      phase: string;
+    }
+  /** `radar.early_fraud_warning.created`: the card's issuer reports fraud; a dispute often follows. */
+  | { kind: 'FRAUD_WARNING'; warningId: string; chargeId: string; paymentIntentId: string | null; fraudType: string; actionable: boolean }
+  /** `transfer.reversed`: money taken back from a connected account (by the platform, here or in the dashboard). */
+  | { kind: 'TRANSFER_REVERSED'; transferId: string; transferGroup: string | null; amountCents: number; amountReversedCents: number }
+  /** A money event the platform cannot account for (another currency, a missing field): logged, acknowledged. */
+  | { kind: 'UNUSABLE'; reason: string };
+
+/** The money event types the webhook endpoint is subscribed to besides the account and Checkout ones (docs/payments.md). */
+export const MONEY_EVENT_TYPES = [
+  'charge.refunded',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+  'charge.dispute.closed',
+  'radar.early_fraud_warning.created',
+  'transfer.reversed',
+] as const;
 
 export interface CheckoutRequest {
   contractId: string;
@@ -75,7 +154,26 @@ export interface RefundRequest {
   paymentIntentId: string;
   /** The whole payment when absent. */
   amountCents?: number;
+  /** Named in the refund's metadata (`contractId`), so that its events are known as the platform's. */
+  contractId: string;
   idempotencyKey: string;
+}
+
+export interface TransferReversalRequest {
+  transferId: string;
+  /** The whole transfer (what is left of it) when absent. */
+  amountCents?: number;
+  /** Named in the reversal's metadata (`contractId`). */
+  contractId: string;
+  idempotencyKey: string;
+}
+
+/** A transfer as the provider keeps it. */
+export interface TransferFacts {
+  transferId: string;
+  amountCents: number;
+  amountReversedCents: number;
+  destination: string;
 }
 
 export interface PaymentProvider {
@@ -93,6 +191,15 @@ export interface PaymentProvider {
   checkoutCharge(sessionId: string): Promise<string>;
   createTransfer(request: TransferRequest): Promise<{ transferId: string }>;
   createRefund(request: RefundRequest): Promise<{ refundId: string; status: string }>;
+  /** Takes money back from a connected account (Stripe's `transfers.createReversal`). */
+  reverseTransfer(request: TransferReversalRequest): Promise<{ reversalId: string; amountCents: number }>;
+  /**
+   * The transfer made for a contract (its `transfer_group`), if any: what a payout or a refund looks up
+   * after a crash that may have come after the provider made it. Null when none was made.
+   */
+  findTransfer(transferGroup: string): Promise<TransferFacts | null>;
+  /** The `transfer_group` of a charge (the contract it paid), for the money events that name only the charge. */
+  chargeTransferGroup(chargeId: string): Promise<string | null>;
   /** The event of a webhook call; WebhookSignatureError when the body was not signed by the provider. */
   verifyWebhook(rawBody: string, signatureHeader: string): PaymentEvent;
 }

@@ -2,22 +2,43 @@
 // Stripe would keep in the table (data/payment-simulator.ts), answers idempotent calls as Stripe does
 // (the same key gets the first answer; the same key in flight is refused), and hands out links to its
 // own pages on the local host (infra/local/dev-payments.ts), where a person completes or abandons
-// onboarding and pays, declines, cancels or lets a Checkout Session expire. What happens there reaches
-// the app only as webhook events signed like Stripe's (payment-simulator.ts).
+// onboarding and pays, declines, cancels or lets a Checkout Session expire, and refunds or disputes a
+// charge. What happens there reaches the app only as webhook events signed like Stripe's
+// (payment-simulator.ts); so do the refunds and transfer reversals the app asks for, once it has its answer.
 
 import { randomBytes } from 'node:crypto';
 import {
+  getSimulatedTransfer,
   getSimulatorRecord,
   putSimulatedTransfer,
   putSimulatorRecord,
+  reverseSimulatedTransfer,
+  simulatedGroupTransfers,
   updateSimulatorRecord,
   type SimulatedAccount,
+  type SimulatedCall,
   type SimulatedSession,
+  type SimulatedTransfer,
 } from '../data/payment-simulator';
 import { epochSeconds } from '../domain/clock';
 import { publicUrl } from './env';
-import { deliverSimulatorEvent, OPEN_SESSION, sessionObject, SIMULATOR_PATHS, simulatorId } from './payment-simulator';
-import { PaymentProviderError } from './payment-errors';
+import {
+  deliverAfterAnswer,
+  deliverSimulatorEvent,
+  existingCharge,
+  locked,
+  OPEN_SESSION,
+  refundCharge,
+  refused,
+  sessionObject,
+  SIMULATOR_PATHS,
+  simulatorEvent,
+  simulatorId,
+  transferObject,
+  type SimulatorEvent,
+  type SimulatorEventDelivery,
+} from './payment-simulator';
+import { PaymentProviderError, type PaymentProviderErrorKind } from './payment-errors';
 import type { ConnectedAccountState, PaymentProvider } from './payment-provider';
 import { verifyStripeSignature } from './stripe-payment-provider';
 
@@ -32,16 +53,36 @@ export const accountStateOf = (account: SimulatedAccount): ConnectedAccountState
   detailsSubmitted: account.detailsSubmitted,
 });
 
-/** Runs `make` once per key, as Stripe's idempotency keys do (kept a day); 409 while the first call runs. */
+/**
+ * Runs `make` once per key, as Stripe's idempotency keys do (kept a day): a replay gets the first
+ * answer, or the first refusal again; 409 while the first call runs.
+ */
 async function idempotent<T>(key: string, make: () => Promise<T>): Promise<T> {
   if (await putSimulatorRecord('CALL', key, { key, answer: null }, epochSeconds() + DAY_SECONDS)) {
-    const answer = await make();
-    await putSimulatorRecord('CALL', `${key}#answer`, { key, answer }, epochSeconds() + DAY_SECONDS);
-    return answer;
+    const keep = (done: Omit<SimulatedCall, 'key'>) =>
+      putSimulatorRecord('CALL', `${key}#answer`, { key, ...done }, epochSeconds() + DAY_SECONDS);
+    try {
+      const answer = await make();
+      await keep({ answer });
+      return answer;
+    } catch (error) {
+      if (error instanceof PaymentProviderError) {
+        const { kind, message, statusCode, providerCode } = error;
+        await keep({ answer: null, error: { kind, message, statusCode, providerCode } });
+      }
+      throw error;
+    }
   }
   const done = await getSimulatorRecord('CALL', `${key}#answer`);
   // Stripe answers 409, which its SDK raises as an API error: worth retrying once the first call is done.
   if (!done) throw new PaymentProviderError('api', 'A request with this idempotency key is in progress', 409);
+  if (done.error)
+    throw new PaymentProviderError(
+      done.error.kind as PaymentProviderErrorKind,
+      done.error.message,
+      done.error.statusCode,
+      done.error.providerCode,
+    );
   return done.answer as T;
 }
 
@@ -51,7 +92,34 @@ async function existingAccount(accountId: string): Promise<SimulatedAccount> {
   return account;
 }
 
-export function simulatedPaymentProvider({ webhookSecret }: { webhookSecret: string }): PaymentProvider {
+/** The transfer as the port reads it (Stripe's `amount_reversed`). */
+const transferFacts = (transfer: SimulatedTransfer) => ({
+  transferId: transfer.transferId,
+  amountCents: transfer.amountCents,
+  amountReversedCents: transfer.amountReversedCents ?? 0,
+  destination: transfer.accountId,
+});
+
+/** `deliver`: where the events of the app's calls go (the webhook route unless told: tests capture them). */
+export function simulatedPaymentProvider({
+  webhookSecret,
+  deliver,
+}: {
+  webhookSecret: string;
+  deliver?: SimulatorEventDelivery;
+}): PaymentProvider {
+  /** An idempotent call whose events go once it has answered, and only the first time (a replay makes none). */
+  async function answerThenDeliver<T>(key: string, make: () => Promise<[T, SimulatorEvent[]]>): Promise<T> {
+    let events: SimulatorEvent[] = [];
+    const answer = await idempotent(key, async () => {
+      const [made, madeEvents] = await make();
+      events = madeEvents;
+      return made;
+    });
+    deliverAfterAnswer(events, deliver);
+    return answer;
+  }
+
   return {
     createConnectedAccount: ({ userId, email }) =>
       idempotent(`account-${userId}`, async () => {
@@ -150,6 +218,7 @@ export function simulatedPaymentProvider({ webhookSecret }: { webhookSecret: str
           transferId: simulatorId('tr'),
           accountId: account.accountId,
           amountCents: request.amountCents,
+          amountReversedCents: 0,
           sourceTransaction: request.sourceTransaction,
           transferGroup: request.transferGroup,
           created: epochSeconds(),
@@ -158,7 +227,38 @@ export function simulatedPaymentProvider({ webhookSecret }: { webhookSecret: str
         return { transferId: transfer.transferId };
       }),
 
-    createRefund: (request) => idempotent(request.idempotencyKey, async () => ({ refundId: simulatorId('re'), status: 'succeeded' })),
+    createRefund: (request) =>
+      answerThenDeliver(request.idempotencyKey, async () => {
+        const payment = await getSimulatorRecord('INTENT', request.paymentIntentId);
+        if (!payment) throw refused(`No such payment_intent: '${request.paymentIntentId}'`, 'resource_missing', 404);
+        const { refund, events } = await refundCharge(await existingCharge(payment.chargeId), request.amountCents, request.contractId);
+        return [{ refundId: refund.refundId, status: 'succeeded' }, events];
+      }),
+
+    reverseTransfer: (request) =>
+      answerThenDeliver(request.idempotencyKey, async () => {
+        const transfer = await getSimulatedTransfer(request.transferId);
+        if (!transfer) throw refused(`No such transfer: '${request.transferId}'`, 'resource_missing', 404);
+        const left = transfer.amountCents - (transfer.amountReversedCents ?? 0);
+        const amountCents = request.amountCents ?? left;
+        if (!Number.isSafeInteger(amountCents) || amountCents < 1 || amountCents > left)
+          throw refused(
+            `The reversal amount (${amountCents}) must be positive and at most what is left of the transfer (${left}).`,
+            'amount_too_large',
+          );
+        const reversal = { reversalId: simulatorId('trr'), amountCents, contractId: request.contractId, created: epochSeconds() };
+        const reversed = await reverseSimulatedTransfer(transfer, reversal);
+        if (!reversed) throw locked();
+        return [{ reversalId: reversal.reversalId, amountCents }, [simulatorEvent('transfer.reversed', transferObject(reversed))]];
+      }),
+
+    async findTransfer(transferGroup) {
+      const transfers = await simulatedGroupTransfers(transferGroup);
+      const transfer = transfers.find((candidate) => (candidate.amountReversedCents ?? 0) < candidate.amountCents) ?? transfers[0];
+      return transfer ? transferFacts(transfer) : null;
+    },
+
+    chargeTransferGroup: async (chargeId) => (await existingCharge(chargeId)).transferGroup,
 
     verifyWebhook: (rawBody, signatureHeader) => verifyStripeSignature(rawBody, signatureHeader, webhookSecret),
   };

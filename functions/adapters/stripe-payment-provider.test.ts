@@ -93,8 +93,39 @@ function answer(method: string, path: string, form: Record<string, string>): [nu
     return [200, fixture('transfer', { id: 'tr_1', amount: Number(form.amount), currency: 'cad', destination: form.destination })];
   if (route === 'POST /v1/refunds')
     return [200, fixture('refund', { id: 're_1', payment_intent: form.payment_intent, status: 'succeeded' })];
+  if (route === 'POST /v1/transfers/tr_1/reversals')
+    return [200, fixture('transfer_reversal', { id: 'trr_1', transfer: 'tr_1', amount: Number(form.amount ?? 11_000), currency: 'cad' })];
+  if (route === 'GET /v1/transfers')
+    return [200, { object: 'list', url: '/v1/transfers', has_more: false, data: TRANSFER_LISTS[form.transfer_group!] ?? [] }];
+  if (route === 'GET /v1/charges/ch_1')
+    return [200, fixture('charge', { id: 'ch_1', transfer_group: 'c1', payment_intent: fixture('payment_intent', { id: 'pi_1' }) })];
+  if (route === 'GET /v1/charges/ch_2')
+    return [
+      200,
+      fixture('charge', {
+        id: 'ch_2',
+        transfer_group: null,
+        payment_intent: fixture('payment_intent', { id: 'pi_2', transfer_group: 'c2' }),
+      }),
+    ];
   return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
 }
+
+const transfer = (id: string, amount: number, amountReversed: number) =>
+  fixture('transfer', {
+    id,
+    amount,
+    amount_reversed: amountReversed,
+    reversed: amountReversed === amount,
+    currency: 'cad',
+    destination: ACCOUNT,
+  });
+/** The transfers of a group, newest first as Stripe lists them. */
+const TRANSFER_LISTS: Record<string, object[]> = {
+  c1: [transfer('tr_new', 9_000, 0), transfer('tr_old', 9_000, 0)],
+  reversed: [transfer('tr_gone', 9_000, 9_000), transfer('tr_left', 9_000, 4_000)],
+  'all-reversed': [transfer('tr_gone', 9_000, 9_000)],
+};
 
 let server: Server;
 let endpoint: StripeEndpoint;
@@ -274,14 +305,52 @@ describe('Stripe adapter: payment and payout', () => {
     });
   });
 
-  it('refunds a payment, whole or in part', async () => {
-    expect(await provider().createRefund({ paymentIntentId: 'pi_1', idempotencyKey: 'refund-c1' })).toEqual({
+  it('refunds a payment, whole or in part, naming the contract in its metadata', async () => {
+    expect(await provider().createRefund({ paymentIntentId: 'pi_1', contractId: 'c1', idempotencyKey: 'refund-c1' })).toEqual({
       refundId: 're_1',
       status: 'succeeded',
     });
-    await provider().createRefund({ paymentIntentId: 'pi_1', amountCents: 500, idempotencyKey: 'refund-c1-part' });
-    expect(requests[0]).toMatchObject({ path: '/v1/refunds', idempotencyKey: 'refund-c1', form: { payment_intent: 'pi_1' } });
-    expect(requests[1]!.form).toEqual({ payment_intent: 'pi_1', amount: '500' });
+    await provider().createRefund({ paymentIntentId: 'pi_1', amountCents: 500, contractId: 'c1', idempotencyKey: 'refund-c1-part' });
+    expect(requests[0]).toMatchObject({ path: '/v1/refunds', idempotencyKey: 'refund-c1' });
+    expect(requests[0]!.form).toEqual({ payment_intent: 'pi_1', 'metadata[contractId]': 'c1' });
+    expect(requests[1]!.form).toEqual({ payment_intent: 'pi_1', amount: '500', 'metadata[contractId]': 'c1' });
+  });
+
+  it('reverses a transfer, whole or in part, naming the contract in its metadata', async () => {
+    expect(await provider().reverseTransfer({ transferId: 'tr_1', contractId: 'c1', idempotencyKey: 'reverse-c1' })).toEqual({
+      reversalId: 'trr_1',
+      amountCents: 11_000,
+    });
+    expect(
+      await provider().reverseTransfer({ transferId: 'tr_1', amountCents: 4_000, contractId: 'c1', idempotencyKey: 'reverse-c1-part' }),
+    ).toEqual({ reversalId: 'trr_1', amountCents: 4_000 });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/transfers/tr_1/reversals',
+      idempotencyKey: 'reverse-c1',
+      form: { 'metadata[contractId]': 'c1' },
+    });
+    expect(requests[1]).toMatchObject({ idempotencyKey: 'reverse-c1-part', form: { amount: '4000', 'metadata[contractId]': 'c1' } });
+  });
+
+  it("finds a contract's transfer by its group: the newest still holding money, else the newest, else none", async () => {
+    expect(await provider().findTransfer('c1')).toEqual({
+      transferId: 'tr_new',
+      amountCents: 9_000,
+      amountReversedCents: 0,
+      destination: ACCOUNT,
+    });
+    expect(requests[0]).toMatchObject({ method: 'GET', path: '/v1/transfers', form: { transfer_group: 'c1', limit: '10' } });
+    expect(await provider().findTransfer('reversed')).toMatchObject({ transferId: 'tr_left', amountReversedCents: 4_000 });
+    expect(await provider().findTransfer('all-reversed')).toMatchObject({ transferId: 'tr_gone', amountReversedCents: 9_000 });
+    expect(await provider().findTransfer('c-none')).toBeNull();
+  });
+
+  it("reads a charge's transfer group, from its payment intent when the charge has none", async () => {
+    expect(await provider().chargeTransferGroup('ch_1')).toBe('c1');
+    expect(requests[0]).toMatchObject({ method: 'GET', path: '/v1/charges/ch_1', form: { 'expand[0]': 'payment_intent' } });
+    expect(await provider().chargeTransferGroup('ch_2')).toBe('c2');
+    await expect(provider().chargeTransferGroup('ch_unknown')).rejects.toMatchObject({ kind: 'invalidRequest', statusCode: 404 });
   });
 
   it('sends an idempotency key on every write', async () => {
@@ -297,9 +366,10 @@ describe('Stripe adapter: payment and payout', () => {
       transferGroup: 'c',
       idempotencyKey: 'k-tr',
     });
-    await p.createRefund({ paymentIntentId: 'pi_1', idempotencyKey: 'k-re' });
+    await p.createRefund({ paymentIntentId: 'pi_1', contractId: 'c', idempotencyKey: 'k-re' });
+    await p.reverseTransfer({ transferId: 'tr_1', contractId: 'c', idempotencyKey: 'k-trr' });
     const writes = requests.filter((request) => request.method === 'POST');
-    expect(writes).toHaveLength(6);
+    expect(writes).toHaveLength(7);
     for (const write of writes) expect(write.idempotencyKey).toBeTruthy();
   });
 });
@@ -330,6 +400,21 @@ describe('Stripe adapter: failures', () => {
     expect(error).toMatchObject({ kind: 'connection', retryable: true });
   });
 
+  it("refuses a reversal of more than what is left of the transfer, with Stripe's code", async () => {
+    overrides.set(
+      'POST /v1/transfers/tr_1/reversals',
+      stripeError(400, 'invalid_request_error', 'The reversal amount exceeds the transfer amount.', 'transfer_reversal_exceeds_amount'),
+    );
+    await expect(
+      provider().reverseTransfer({ transferId: 'tr_1', amountCents: 20_000, contractId: 'c1', idempotencyKey: 'k' }),
+    ).rejects.toMatchObject({
+      kind: 'invalidRequest',
+      statusCode: 400,
+      providerCode: 'transfer_reversal_exceeds_amount',
+      retryable: false,
+    });
+  });
+
   it('lets a session that is still open after a refused expiry fail', async () => {
     overrides.set('POST /v1/checkout/sessions/cs_open/expire', stripeError(400, 'invalid_request_error', 'No.'));
     overrides.set('GET /v1/checkout/sessions/cs_open', [200, fixture('checkout.session', { id: 'cs_open', status: 'open' })]);
@@ -352,6 +437,29 @@ describe('Stripe adapter: webhooks', () => {
         type: 'account.updated',
         created: 1_900_000_000,
         object: { id: ACCOUNT },
+        money: null,
+      });
+    } finally {
+      restore();
+    }
+  });
+
+  it('decodes the money event of a signed body', () => {
+    const restore = useClock(manualClock(new Date(1_900_000_010_000)));
+    try {
+      const refunded = JSON.stringify(
+        fixture('event', {
+          id: 'evt_2',
+          type: 'refund.created',
+          created: 1_900_000_000,
+          data: { object: fixture('refund', { id: 're_1', amount: 500, currency: 'cad', charge: 'ch_1', metadata: { contractId: 'c1' } }) },
+        }),
+      );
+      expect(provider().verifyWebhook(refunded, sign(refunded, CREDENTIALS.webhookSecret, 1_900_000_000)).money).toEqual({
+        kind: 'REFUND',
+        chargeId: 'ch_1',
+        paymentIntentId: null,
+        refund: { refundId: 're_1', amountCents: 500, state: 'SUCCEEDED', contractId: 'c1' },
       });
     } finally {
       restore();

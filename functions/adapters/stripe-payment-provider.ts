@@ -1,13 +1,14 @@
 // Stripe (https://docs.stripe.com/connect): Express accounts in Canada created by the platform,
 // Account Links for their hosted onboarding, Checkout for the tenant's card (the charge stays on the
-// platform's account), transfers to the owner from that charge, refunds. Every write carries an
-// idempotency key, so a retried call (a Lambda retry, a webhook delivered twice) does it once.
+// platform's account), transfers to the owner from that charge, their reversals, refunds. Every write
+// carries an idempotency key, so a retried call (a Lambda retry, a webhook delivered twice) does it once.
 
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import { now } from '../domain/clock';
+import { decodeMoneyEvent } from './money-events';
 import { PaymentProviderError, WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError, type PaymentProviderErrorKind } from './payment-errors';
-import type { ConnectedAccountState, PaymentProvider } from './payment-provider';
+import type { ConnectedAccountState, PaymentEvent, PaymentProvider } from './payment-provider';
 
 export interface StripeCredentials {
   /** The platform's secret key (`sk_live_…`, `sk_test_…`) or a restricted key (`rk_…`). */
@@ -66,8 +67,11 @@ const stateOf = (account: Stripe.Account): ConnectedAccountState => ({
   detailsSubmitted: account.details_submitted,
 });
 
-/** Verifies a webhook body with Stripe's own check (HMAC-SHA256 of `<t>.<body>`, timestamp within the tolerance). */
-export function verifyStripeSignature(rawBody: string, signatureHeader: string, webhookSecret: string) {
+/**
+ * Verifies a webhook body with Stripe's own check (HMAC-SHA256 of `<t>.<body>`, timestamp within the
+ * tolerance), and decodes its money event if it is one.
+ */
+export function verifyStripeSignature(rawBody: string, signatureHeader: string, webhookSecret: string): PaymentEvent {
   try {
     const event = Stripe.webhooks.constructEvent(
       rawBody,
@@ -77,7 +81,8 @@ export function verifyStripeSignature(rawBody: string, signatureHeader: string, 
       undefined,
       now().getTime(), // milliseconds: the age is counted on the functions' clock
     );
-    return { id: event.id, type: event.type, created: event.created, object: event.data.object as unknown as Record<string, unknown> };
+    const object = event.data.object as unknown as Record<string, unknown>;
+    return { id: event.id, type: event.type, created: event.created, object, money: decodeMoneyEvent(event.type, object) };
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
     // A body that is not an event (not JSON) fails after its signature matched: refused all the same.
@@ -206,10 +211,43 @@ export function stripePaymentProvider(credentials: StripeCredentials, endpoint?:
     createRefund: (request) =>
       call(async () => {
         const refund = await stripe.refunds.create(
-          { payment_intent: request.paymentIntentId, ...(request.amountCents === undefined ? {} : { amount: request.amountCents }) },
+          {
+            payment_intent: request.paymentIntentId,
+            ...(request.amountCents === undefined ? {} : { amount: request.amountCents }),
+            metadata: { contractId: request.contractId },
+          },
           { idempotencyKey: request.idempotencyKey },
         );
         return { refundId: refund.id, status: refund.status ?? 'pending' };
+      }),
+
+    reverseTransfer: (request) =>
+      call(async () => {
+        const reversal = await stripe.transfers.createReversal(
+          request.transferId,
+          { ...(request.amountCents === undefined ? {} : { amount: request.amountCents }), metadata: { contractId: request.contractId } },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { reversalId: reversal.id, amountCents: reversal.amount };
+      }),
+
+    findTransfer: (transferGroup) =>
+      call(async () => {
+        const { data } = await stripe.transfers.list({ transfer_group: transferGroup, limit: 10 });
+        // Newest first: the one still holding money is the payout that counts.
+        const transfer = data.find((candidate) => candidate.amount_reversed < candidate.amount) ?? data[0];
+        if (!transfer) return null;
+        const destination = typeof transfer.destination === 'string' ? transfer.destination : transfer.destination?.id;
+        if (!destination) throw new PaymentProviderError('api', `Transfer ${transfer.id} has no destination`);
+        return { transferId: transfer.id, amountCents: transfer.amount, amountReversedCents: transfer.amount_reversed, destination };
+      }),
+
+    chargeTransferGroup: (chargeId) =>
+      call(async () => {
+        // Checkout sets the group on the payment intent; the charge copies it, but may not yet.
+        const charge = await stripe.charges.retrieve(chargeId, { expand: ['payment_intent'] });
+        const intent = charge.payment_intent;
+        return charge.transfer_group ?? (intent && typeof intent !== 'string' ? intent.transfer_group : null);
       }),
 
     verifyWebhook: (rawBody, signatureHeader) => verifyStripeSignature(rawBody, signatureHeader, credentials.webhookSecret),

@@ -49,6 +49,9 @@ const ALL_CONTRACTS_PARTITION = 'CONTRACTS';
 /** The contracts whose payout is flagged, for administrators (GSI1 of their flag items). */
 const FLAGGED_PAYOUTS_PARTITION = 'FLAGGED_PAYOUTS';
 const payoutFlagKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'PAYOUT_FLAG' });
+/** The contracts whose money needs an administrator (an open dispute, a fraud warning, a failed refund): GSI1 of their flag items. */
+const MONEY_ATTENTION_PARTITION = 'MONEY_ATTENTION';
+const moneyFlagKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'MONEY_FLAG' });
 const noticeKey = (contractId: string, kind: ContractStepKind) => ({ PK: `CONTRACT#${contractId}`, SK: `NOTICE#${kind}` });
 
 export interface ContractFileRecord {
@@ -95,6 +98,8 @@ export interface ContractCheckoutRecord {
   /** Null while the session is being opened (the attempt is recorded first, see startContractPayment). */
   sessionId: string | null;
   expiresAt: string;
+  /** The session's hosted page: a second "accept and pay" while it is open sends the tenant back to it. */
+  url?: string;
 }
 
 /** The payment that made the contract PAID (the provider's ids, for the payout and a refund). */
@@ -103,6 +108,16 @@ export interface ContractPaymentRecord {
   paymentIntentId: string;
   amountCents: number;
   paidAt: string;
+  /** The charge, once an event named it (a refund's, a dispute's). */
+  chargeId?: string;
+  /** The charge's refunded total as the provider last told it (`charge.refunded`): a floor under the refunds known one by one. */
+  chargeRefundedCents?: number;
+}
+
+/** Money taken back from the owner's account after the payout (a refund after it, a dispute lost, the dashboard). */
+export interface ContractReversalRecord {
+  amountCents: number;
+  at: string;
 }
 
 /** The owner's payout: the job's claim, its failures, then the transfer. */
@@ -118,13 +133,43 @@ export interface ContractPayoutRecord {
   flagged: boolean;
   transferId?: string;
   paidOutAt?: string;
+  /** What the transfer sent (the owner's share less the refunds made before it). */
+  amountCents?: number;
+  /** The transfer's reversals, by the provider's id (a reversal event is mirrored once). */
+  reversals?: Record<string, ContractReversalRecord>;
+  /** The transfer's reversed total as the provider last told it (`transfer.reversed`): a floor under the reversals known one by one. */
+  reversedFloorCents?: number;
 }
 
 /** A refund asked for (written before the provider's call: from then on the payout never runs). */
 export interface ContractRefundRecord {
   requestedAt: string;
   requestedBy: string;
-  refundId?: string;
+  /** The provider's idempotency key: a retry of the same request refunds once. */
+  key?: string;
+  amountCents?: number;
+  reason?: string;
+}
+
+/** One refund of the payment, as the provider told it (its events) or answered the platform's call. */
+export interface ContractRefundEntry {
+  amountCents: number;
+  state: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
+  origin: 'PLATFORM' | 'OUTSIDE';
+  reason?: string;
+  at: string;
+}
+
+/** A dispute of the payment, as the provider's events tell it. */
+export interface ContractDisputeRecord {
+  disputeId: string;
+  state: 'OPEN' | 'WON' | 'LOST' | 'WARNING_CLOSED';
+  providerStatus: string;
+  reason: string;
+  amountCents: number;
+  evidenceDueBy: string | null;
+  openedAt: string;
+  closedAt?: string;
 }
 
 export interface ContractRecord {
@@ -145,7 +190,13 @@ export interface ContractRecord {
   checkout?: ContractCheckoutRecord;
   payment?: ContractPaymentRecord;
   payout?: ContractPayoutRecord;
+  /** The refund under way (asked for, the provider's answer not recorded yet). */
   refund?: ContractRefundRecord;
+  /** Every refund of the payment, by the provider's id. */
+  refunds?: Record<string, ContractRefundEntry>;
+  dispute?: ContractDisputeRecord;
+  /** The card issuer's early fraud warning (its fraud type). */
+  fraudWarning?: { warningId: string; fraudType: string; at: string };
 }
 
 export interface ContractVersionRecord {
@@ -185,30 +236,31 @@ function contractOf(item: Record<string, unknown>): ContractRecord {
   return record as unknown as ContractRecord;
 }
 
+/** Whether the contract's money needs an administrator: an open dispute, a fraud warning, a failed refund. */
+export const needsMoneyAttention = (contract: ContractRecord): boolean =>
+  contract.dispute?.state === 'OPEN' ||
+  Boolean(contract.fraudWarning) ||
+  Object.values(contract.refunds ?? {}).some((refund) => refund.state === 'FAILED');
+
+/** The administrators' lists a contract may be on, each through a flag item of its own (GSI1). */
+const ADMIN_FLAGS = [
+  { key: payoutFlagKey, type: 'ContractPayoutFlag', partition: FLAGGED_PAYOUTS_PARTITION, on: (c: ContractRecord) => Boolean(c.payout?.flagged) },
+  { key: moneyFlagKey, type: 'ContractMoneyFlag', partition: MONEY_ATTENTION_PARTITION, on: needsMoneyAttention },
+] as const;
+
 /**
- * The payout flag item's write when a change flags the payout or clears its flag (none otherwise): the
- * flag item lists the contract among the flagged payouts, and goes when the flag does, in the same
+ * The flag items' writes when a change puts the contract on an administrators' list or takes it off
+ * (none otherwise): a flag item lists the contract, and goes when the flag does, in the same
  * transaction as the contract.
  */
-function payoutFlagWrite(before: ContractRecord, written: ContractRecord): TransactItem[] {
-  const was = Boolean(before.payout?.flagged);
-  const is = Boolean(written.payout?.flagged);
-  if (was === is) return [];
-  if (!is) return [{ Delete: { TableName: tableName(), Key: payoutFlagKey(written.id) } }];
-  return [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...payoutFlagKey(written.id),
-          type: 'ContractPayoutFlag',
-          contractId: written.id,
-          GSI1PK: FLAGGED_PAYOUTS_PARTITION,
-          GSI1SK: `${written.createdAt}#${written.id}`,
-        },
-      },
-    },
-  ];
+function adminFlagWrites(before: ContractRecord, written: ContractRecord): TransactItem[] {
+  return ADMIN_FLAGS.flatMap(({ key, type, partition, on }): TransactItem[] => {
+    const is = on(written);
+    if (on(before) === is) return [];
+    if (!is) return [{ Delete: { TableName: tableName(), Key: key(written.id) } }];
+    const Item = { ...key(written.id), type, contractId: written.id, GSI1PK: partition, GSI1SK: `${written.createdAt}#${written.id}` };
+    return [{ Put: { TableName: tableName(), Item } }];
+  });
 }
 
 const versionPut = (contract: ContractRecord): TransactItem => ({
@@ -276,7 +328,7 @@ export async function replaceContract(
     },
   ];
   if (written.version !== before.version) items.push(versionPut(written));
-  items.push(...payoutFlagWrite(before, written), ...alongWith);
+  items.push(...adminFlagWrites(before, written), ...alongWith);
   try {
     await transactWrite(items);
   } catch (error) {
@@ -336,11 +388,14 @@ export async function partyContracts(
 }
 
 const ALL_CONTRACTS_INDEX: ListingIndex = { name: 'GSI3', pk: 'GSI3PK', sk: 'GSI3SK' };
-const FLAGGED_PAYOUTS_INDEX: ListingIndex = { name: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' };
+const FLAG_ITEMS_INDEX: ListingIndex = { name: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' };
 
-/** Contracts for administrators, newest first: all of them, or those whose payout is flagged (read through their flag items). */
+/**
+ * Contracts for administrators, newest first: all of them, those whose payout is flagged, or those
+ * whose money needs them (both read through their flag items).
+ */
 export async function adminContracts(
-  which: 'ALL' | 'PAYOUT_FLAGGED',
+  which: 'ALL' | 'PAYOUT_FLAGGED' | 'MONEY_ATTENTION',
   limit: number,
   nextToken?: string | null,
 ): Promise<{ contracts: ContractRecord[]; nextToken: string | null }> {
@@ -348,7 +403,8 @@ export async function adminContracts(
     const page = await listingPage(ALL_CONTRACTS_INDEX, ALL_CONTRACTS_PARTITION, limit, nextToken);
     return { contracts: page.items.map(contractOf), nextToken: page.nextToken };
   }
-  const flags = await listingPage(FLAGGED_PAYOUTS_INDEX, FLAGGED_PAYOUTS_PARTITION, limit, nextToken);
+  const partition = which === 'PAYOUT_FLAGGED' ? FLAGGED_PAYOUTS_PARTITION : MONEY_ATTENTION_PARTITION;
+  const flags = await listingPage(FLAG_ITEMS_INDEX, partition, limit, nextToken);
   const ids = flags.items.map((flag) => flag.contractId as string);
   const byId = new Map((await batchGet(ids.map(contractKey))).map((item) => [item.id as string, contractOf(item)]));
   return { contracts: ids.flatMap((id) => byId.get(id) ?? []), nextToken: flags.nextToken };
@@ -361,6 +417,8 @@ export interface BookingHold {
   endAt: string;
   /** A hold taken while the tenant pays lapses then; null: kept until released (a paid contract). */
   expiresAt: string | null;
+  /** The payment attempt that placed it (ContractCheckoutRecord.attempt): only that attempt's failure may free it. */
+  attempt?: number;
 }
 
 /** An ad's booking calendar as read: what a change of it is conditioned on. */
@@ -494,6 +552,41 @@ const withHold = (entry: BookingHold, now: string) => (holds: BookingHold[]) => 
   if (others.some((h) => overlaps(h, entry))) throw new DataRefusal('DATES_TAKEN', 'These dates are held for another contract');
   return [...others, entry];
 };
+
+/**
+ * Frees the hold payment attempt `attempt` placed, if the contract is still SUBMITTED at that attempt
+ * and the hold is still that attempt's and not kept for good, in one transaction: the failure of an
+ * attempt never frees the dates of a contract that a late payment event made PAID meanwhile, nor the
+ * hold of a newer attempt. False when nothing was freed.
+ */
+export async function releaseAttemptHold(adId: string, contractId: string, attempt: number, now: string): Promise<boolean> {
+  const contractCheck: TransactItem = {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: contractKey(contractId),
+      ConditionExpression: '#status = :submitted AND checkout.attempt = :attempt',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':submitted': 'SUBMITTED', ':attempt': attempt },
+    },
+  };
+  const ours = (h: BookingHold) => h.contractId === contractId && h.attempt === attempt && h.expiresAt !== null;
+  let freed = false;
+  try {
+    await changeCalendar(
+      adId,
+      (holds) => {
+        freed = holds.some(ours);
+        return freed ? holds.filter((h) => !ours(h) && isLive(h, now)) : null;
+      },
+      [contractCheck],
+      () => new DataRefusal('STALE_VERSION', 'The contract moved on from that attempt'),
+    );
+  } catch (error) {
+    if (error instanceof DataRefusal && error.reason === 'STALE_VERSION') return false;
+    throw error;
+  }
+  return freed;
+}
 
 const eventClaimed = () => new DataRefusal('EVENT_CLAIMED', 'The event was handled meanwhile');
 

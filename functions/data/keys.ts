@@ -238,13 +238,32 @@ export const userFavouritesIndexKeys = (userId: string, savedAt: string, adId: s
 // Payments (docs/payments.md).
 /** A provider's webhook event once handled (idempotency by event id). */
 export const paymentEventKey = (eventId: string) => ({ PK: `PAYMENT_EVENT#${eventId}`, SK: 'EVENT' });
-/** The local payment simulator's own records (what Stripe would keep): accounts, links, sessions, idempotent calls. */
-export type SimulatorRecordKind = 'ACCOUNT' | 'LINK' | 'SESSION' | 'CALL';
+/**
+ * The local payment simulator's own records (what Stripe would keep): accounts, links, sessions,
+ * idempotent calls, charges, refunds; `INTENT` (a payment intent's charge) and `TRANSFER` (a transfer's
+ * account) find a charge or a transfer from the id a call names.
+ */
+export type SimulatorRecordKind = 'ACCOUNT' | 'LINK' | 'SESSION' | 'CALL' | 'CHARGE' | 'INTENT' | 'REFUND' | 'TRANSFER';
 export const simulatorRecordKey = (kind: SimulatorRecordKind, id: string) => ({ PK: `PAYSIM#${kind}#${id}`, SK: kind });
 /** A transfer the simulator made to a connected account (its dashboard lists them). */
 export const simulatorTransferKey = (accountId: string, transferId: string) => ({
   PK: `PAYSIM#ACCOUNT#${accountId}`,
   SK: `TRANSFER#${transferId}`,
+});
+/** A transfer of a transfer group (`findTransfer`: Stripe's list by `transfer_group`), newest first. */
+export const simulatorGroupTransferKey = (transferGroup: string, transferId: string) => ({
+  PK: `PAYSIM#GROUP#${transferGroup}`,
+  SK: `TRANSFER#${transferId}`,
+});
+/** The simulator's charges page lists the charges paid (newest first) and the events held back to deliver late (oldest first). */
+export const SIMULATOR_CHARGES_PARTITION = 'PAYSIM#CHARGES';
+export const simulatorChargeListingKey = (paidAt: number, chargeId: string) => ({
+  PK: SIMULATOR_CHARGES_PARTITION,
+  SK: `CHARGE#${paidAt}#${chargeId}`,
+});
+export const simulatorHeldEventKey = (created: number, eventId: string) => ({
+  PK: SIMULATOR_CHARGES_PARTITION,
+  SK: `HELD#${created}#${eventId}`,
 });
 
 /** A contact message held for the team's daily review (docs/contact.md), oldest first in one partition. */

@@ -331,15 +331,15 @@ export async function getEquipmentRatings(adIds: string[]): Promise<Map<string, 
   return new Map(adIds.map((id) => [id, sumsOf(byId.get(id), EQUIPMENT_CRITERIA)]));
 }
 
-/** One more transaction for each party, to write in the transaction that makes a contract paid out. */
-export const transactionCountUpdates = (userIds: string[]): TransactItem[] =>
+/** One more transaction for each party (-1: one less, a rental refunded after its payout), to write with the contract's change. */
+export const transactionCountUpdates = (userIds: string[], delta: 1 | -1 = 1): TransactItem[] =>
   userIds.map((userId) => ({
     Update: {
       TableName: tableName(),
       Key: reputationKey(userId),
       UpdateExpression: 'SET #type = :type ADD transactionsCount :one',
       ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':type': 'Reputation', ':one': 1 },
+      ExpressionAttributeValues: { ':type': 'Reputation', ':one': delta },
     },
   }));
 

@@ -37,9 +37,19 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   contractPaid: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   /** To the owner: their share was transferred. */
   contractPayoutSent: [paragraph('intro'), paragraph('details'), button('action', 'link')],
-  /** To both parties: the paid contract was cancelled and the tenant refunded. */
+  /** To both parties: the whole payment went back to the tenant (before or after the payout, the dashboard, a dispute lost). */
   contractRefunded: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   paymentRefundedDatesTaken: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  /** To both parties (the reversal to the owner alone): money of a paid contract moved back, or a dispute of it moved on. */
+  contractPartlyRefunded: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  contractDisputeOpened: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  contractDisputeWon: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  contractDisputeLost: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  contractPayoutReversed: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  /** To the team: money that needs an administrator (a dispute, a fraud warning), to the contracts' management. */
+  adminMoneyDisputeOpened: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  adminMoneyDisputeLost: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  adminMoneyFraudWarning: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   /** To a party who has not rated a rental that is over: to the rating screen; stop these reminders. */
   /** To a rating's author: a moderator hid its comment (the stars stay), and why. */
   ratingCommentHidden: [paragraph('intro'), paragraph('details'), button('action', 'link')],

@@ -131,15 +131,18 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // Stripe's webhook: verifies each event with the signing secret, marks it handled, applies it. A paid
   // contract: its contract events published and the contract-paid job scheduled (again on a duplicate
   // of the payment), which schedules the payout; a payment that cannot apply refunded (Stripe), the
-  // tenant e-mailed when its dates went to another contract.
+  // tenant e-mailed when its dates went to another contract. Refunds made elsewhere, disputes, fraud
+  // warnings and reversals: recorded on the contract (a transfer reversed at Stripe), each step told to
+  // both parties (a conversation line, e-mails) and the team (CONTACT_EMAIL) for what needs them.
   'stripe-webhook': {
     table: 'readWrite',
     secrets: ['originVerify', 'stripe'],
     sendEmail: true,
     publicUrl: true,
-    // The conversation's line is the contract-paid job's (contract-payouts), not the webhook's.
-    publish: ['contractEvent'],
+    // The payment's conversation line is the contract-paid job's (contract-payouts); the money events' are the webhook's.
+    publish: ['contractEvent', 'chatEvent'],
     scheduler: true,
+    contactEmail: true,
   },
   // The contracts' one-time jobs: what follows a payment (receipts, the conversation's line, the
   // closing and rating reminders scheduled), the payout (Stripe transfer) and its retries with backoff

@@ -1,6 +1,8 @@
 // acceptAndPayContract on DynamoDB Local with the payment simulator: only the tenant, only the version
-// they saw, the dates held while the session is open, the previous session expired on a retry, nothing
-// held when the provider fails, and of many tenants paying overlapping dates at once only one holds them.
+// they saw, the dates held while the session is open, the open session offered again, the previous
+// session expired when it is about to end, nothing held when the provider fails, a late payment event of
+// the previous session keeping the dates the new attempt held, and of many tenants paying overlapping
+// dates at once only one holds them.
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContractCheckout } from '@partage/graphql';
@@ -9,7 +11,8 @@ import * as paymentPort from '../adapters/payment-provider';
 import { bookedPeriods, getContract } from '../data/contracts';
 import { getSimulatorRecord } from '../data/payment-simulator';
 import type { UserRecord } from '../data/users';
-import { now } from '../domain/clock';
+import { actOnCheckout, deliverSimulatorEvent } from '../adapters/payment-simulator';
+import { manualClock, now, useClock } from '../domain/clock';
 import {
   firstMessage,
   asUser,
@@ -75,16 +78,75 @@ describe('acceptAndPayContract', () => {
     expect(errorCodeOf(await pay(tenant, contract.id))).toBe('CONTRACT_STATUS_CONFLICT');
   });
 
-  it('expires the previous session on a retry and opens a new one', async () => {
+  it('sends the tenant back to the open session (a second tab, the back button) rather than opening another', async () => {
     const contract = await givenContract(tenant);
-    const first = sessionIdOf(await pay(tenant, contract.id));
-    const second = sessionIdOf(await pay(tenant, contract.id));
+    const first = (await pay(tenant, contract.id)) as ContractCheckout;
+    expect(await pay(tenant, contract.id)).toEqual(first);
+    expect((await getContract(contract.id))?.checkout).toMatchObject({ attempt: 1, sessionId: sessionIdOf(first) });
+  });
+
+  it('expires the previous session and opens a new one when it has little time left', async () => {
+    const contract = await givenContract(tenant);
+    const clock = manualClock();
+    const restore = useClock(clock);
+    let first: string, second: string;
+    try {
+      first = sessionIdOf(await pay(tenant, contract.id));
+      clock.advance(25 * 60_000);
+      second = sessionIdOf(await pay(tenant, contract.id));
+    } finally {
+      restore();
+    }
     expect(second).not.toBe(first);
     expect((await getSimulatorRecord('SESSION', first))?.status).toBe('expired');
     expect((await getSimulatorRecord('SESSION', second))?.status).toBe('open');
     // The first session's expiry event reached the webhook, but it is no longer the current one: the dates stay held.
     expect(await bookedPeriods(contract.adId, now().toISOString())).toHaveLength(1);
     expect((await getContract(contract.id))?.checkout).toMatchObject({ attempt: 2, sessionId: second });
+  });
+
+  it("keeps the dates of a contract paid by the previous session's late event while a new attempt runs (no double booking)", async () => {
+    const contract = await givenContract(tenant);
+    const clock = manualClock();
+    const restore = useClock(clock);
+    try {
+      const first = (await getSimulatorRecord('SESSION', sessionIdOf(await pay(tenant, contract.id))))!;
+      // Paid at the provider; its event is late (held here, then signed when it is sent, as Stripe does).
+      let late: { type: string; data: { object: Record<string, unknown> } } | undefined;
+      await actOnCheckout(first, 'pay', async (payload) => {
+        late = JSON.parse(payload);
+      });
+      // Minutes later the tenant presses "Accept and pay" again (another tab); while the new session is
+      // being opened, the first session's event arrives and makes the contract PAID.
+      clock.advance(25 * 60_000);
+      const real = await paymentPort.paymentProvider();
+      const spy = vi.spyOn(paymentPort, 'paymentProvider').mockResolvedValue({
+        ...real,
+        createCheckoutSession: async (request) => {
+          await deliverSimulatorEvent(late!.type, late!.data.object);
+          return real.createCheckoutSession(request);
+        },
+      });
+      try {
+        expect(errorCodeOf(await pay(tenant, contract.id))).toBe('CONTRACT_CHANGED');
+      } finally {
+        spy.mockRestore();
+      }
+      expect((await getContract(contract.id))?.payment?.sessionId).toBe(first.sessionId);
+      expect(await bookedPeriods(contract.adId, now().toISOString())).toEqual([
+        expect.objectContaining({ contractId: contract.id, expiresAt: null }),
+      ]);
+      // Nobody else can have those dates.
+      const other = await givenUser();
+      const conversation = await createConversation(asUser(other), { adId: contract.adId, message: firstMessage() });
+      const { precision, start, end } = (await getContract(contract.id))!.content;
+      const owner = { id: contract.ownerId, role: 'USER' } as UserRecord;
+      await expect(
+        proposeContract(asUser(owner), contractInput({ conversationId: conversation.id, period: { precision, start, end } })),
+      ).rejects.toMatchObject({ code: 'DATES_UNAVAILABLE' });
+    } finally {
+      restore();
+    }
   });
 
   it('releases the hold when the provider fails (PAYMENT_PROVIDER_UNAVAILABLE)', async () => {

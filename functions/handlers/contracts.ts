@@ -16,7 +16,8 @@ import {
   type QueryMyContractsArgs,
   type SubscriptionOnContractEventArgs,
 } from '@partage/graphql';
-import { acceptAndPayContract, refundContract } from '../domain/contracts/contract-payment';
+import { acceptAndPayContract } from '../domain/contracts/contract-payment';
+import { refundContract } from '../domain/contracts/contract-refunds';
 import { retryFlaggedPayout } from '../domain/contracts/contract-payouts';
 import {
   adBookedPeriods,

@@ -26,6 +26,9 @@ import { latestTermsVersion } from '../domain/accounts/terms';
 import { createAd } from '../domain/ads/ads';
 import { createConversation } from '../domain/chat/conversations';
 import { proposeContract } from '../domain/contracts/contracts';
+import { acceptAndPayContract } from '../domain/contracts/contract-payment';
+import { actOnCheckout, seedCompletedSimulatorAccount } from '../adapters/payment-simulator';
+import { getSimulatorRecord } from '../data/payment-simulator';
 import { createAlert } from '../domain/alerts/alerts';
 import { submitRating } from '../domain/ratings/ratings';
 import { replaceIndexedAd } from '../domain/search/indexed-writes';
@@ -338,6 +341,23 @@ export async function givenContract(
   await db().send(new DeleteCommand({ TableName: tableName(), Key: tokenBucketKey('chatNewConversation', tenant.id) }));
   const contract = await proposeContract(asUser(adOwner), contractInput({ conversationId: conversation.id, ...overrides }));
   return { id: contract.id, adId: ad.id, conversationId: conversation.id, ownerId: adOwner.id };
+}
+
+/**
+ * An owner (writing in English) with a simulator account that can be paid, and a contract of theirs
+ * `tenant` accepted and paid on the simulator's Checkout (250 $, no fee): PAID from its webhook event.
+ * Call routeSimulatorWebhooks first.
+ */
+export async function givenPaidContract(tenant: Pick<UserRecord, 'id' | 'role'>) {
+  const accountId = `acct_sim_${randomUUID().slice(0, 8)}`;
+  const owner = await givenUser({ paymentAccountId: accountId, language: 'en' });
+  await seedCompletedSimulatorAccount({ accountId, userId: owner.id, email: owner.email });
+  const contract = await givenContract(tenant, owner);
+  const checkout = await acceptAndPayContract(asUser(tenant), { contractId: contract.id, expectedVersion: 1 });
+  const session = (await getSimulatorRecord('SESSION', new URL(checkout.url).searchParams.get('session')!))!;
+  await actOnCheckout(session, 'pay');
+  if ((await getContract(contract.id))?.status !== 'PAID') throw new Error(`Contract ${contract.id} was not paid`);
+  return { contract, owner, accountId, session };
 }
 
 /**

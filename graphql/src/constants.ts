@@ -12,6 +12,14 @@ export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_INTERVAL_MS = 30_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const PAYOUT_DELAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The least time between a payment and its payout, whatever the rental's start: a day rental may start
+ * "today" at a midnight already past, and money out an hour after a stolen card paid is a cash-out
+ * path (issue 37 §5). The AWS host may set another (PAYOUT_MIN_AFTER_PAYMENT_MS in the functions' environment).
+ */
+export const PAYOUT_MIN_AFTER_PAYMENT_MS = 24 * 60 * 60 * 1000;
+/** An administrator's reason for a refund: required, kept on the contract. */
+export const REFUND_REASON_MAX_LENGTH = 500;
 
 /**
  * Ratings (issue 21). After the rental's end each side has this many days to rate; a rating the other

@@ -14,6 +14,7 @@ import {
   CONTRACT_MAX_PRICE_CENTS,
   CONTRACT_MIN_PRICE_CENTS,
   CONTRACT_TERMS_MAX_LENGTH,
+  REFUND_REASON_MAX_LENGTH,
 } from './constants';
 import { DATE_PRECISIONS } from './enums';
 import { quebecInstant, type WallClockPeriod, DAY_MS, HOUR_MS } from './quebec-time';
@@ -98,3 +99,9 @@ export function contractInputChecks(input: ContractFormValues, now: Date): Array
     ['disclaimerAccepted', required(input.disclaimerAccepted)],
   ];
 }
+
+/** An administrator's refund: a reason (kept on the contract) and, for a part only, a positive amount in cents. */
+export const refundInputChecks = (input: { amountCents?: number | null; reason?: string | null }): Array<[string, RuleResult]> => [
+  ['input.reason', required(input.reason) ?? maxLength(REFUND_REASON_MAX_LENGTH)(input.reason?.trim())],
+  ['input.amountCents', input.amountCents == null || (Number.isSafeInteger(input.amountCents) && input.amountCents > 0) ? null : 'numeric'],
+];

@@ -42,6 +42,10 @@ export const ERROR_CODES = [
   'DATES_UNAVAILABLE',
   /** The transition is not possible from the contract's present status (e.g. editing a paid contract). */
   'CONTRACT_STATUS_CONFLICT',
+  /** A dispute of the payment is open: the bank holds the money, nothing can be refunded or paid out until it is decided. */
+  'CONTRACT_DISPUTED',
+  /** A refund asks more than what is left of the payment to give back. */
+  'REFUND_TOO_LARGE',
   /** Ratings: the rental is not over yet (or the contract never reached payout), so nothing can be rated. */
   'RATING_NOT_OPEN',
   /** Ratings: the deadline to rate has passed. */

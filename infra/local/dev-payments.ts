@@ -1,21 +1,33 @@
 // The local payment simulator's pages (local host only; functions/adapters/payment-simulator.ts does
-// the work): Stripe's hosted onboarding, Checkout and Express dashboard stand-ins. A person completes or
-// abandons onboarding, pays, declines the card, cancels or lets the session expire; the app hears of it
-// only through the signed webhook events the simulator posts, as it would from Stripe. The redirects
-// go to the URLs the app gave when it made the link or the session, never to one from the form.
+// the work): Stripe's hosted onboarding, Checkout and Express dashboard stand-ins, and the platform's
+// dashboard of charges. A person completes or abandons onboarding, pays (or pays with the event held
+// back), declines the card, cancels or lets the session expire, restricts a connected account, refunds
+// or disputes a charge; the app hears of it only through the signed webhook events the simulator posts,
+// as it would from Stripe. The redirects go to the URLs the app gave when it made the link or the
+// session, or back to the page, never to one from the form.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PaymentProviderError } from '@partage/functions/adapters/payment-errors';
 import {
+  actOnCharge,
   actOnCheckout,
   actOnOnboarding,
   checkoutVisit,
+  deliverHeldEvents,
   onboardingVisit,
+  restrictSimulatedAccount,
   simulatedDashboard,
   SIMULATOR_PATHS,
+  type ChargeAction,
   type CheckoutChoice,
   type OnboardingChoice,
 } from '@partage/functions/adapters/payment-simulator';
-import type { SimulatedSession } from '@partage/functions/data/payment-simulator';
+import {
+  heldSimulatorEvents,
+  simulatedCharges,
+  type SimulatedCharge,
+  type SimulatedSession,
+} from '@partage/functions/data/payment-simulator';
 import { escapeHtml, sendDevPage } from './dev-page';
 import { readBody, sendText } from './http-io';
 
@@ -29,6 +41,7 @@ const ONBOARDING_CHOICES: Record<OnboardingChoice, string> = {
 
 const CHECKOUT_CHOICES: Record<CheckoutChoice, string> = {
   pay: 'Pay with a test card',
+  payLate: 'Pay, but deliver the payment event late',
   decline: 'Pay with a card that is declined',
   cancel: 'Cancel and go back to the site',
   expire: 'Let the session expire now',
@@ -49,7 +62,61 @@ const buttons = <T extends string>(action: string, field: string, id: string, ch
     )
     .join('\n');
 
+/** What the platform's dashboard does to a charge; `refundPart` takes the amount field. */
+const CHARGE_CHOICES = {
+  refundFull: 'Refund in full from the dashboard',
+  refundPart: 'Refund part from the dashboard',
+  dispute: 'Open a dispute',
+  disputeWon: 'Dispute won',
+  disputeLost: 'Dispute lost',
+  fraudWarning: 'Early fraud warning',
+} as const;
+type ChargeChoice = keyof typeof CHARGE_CHOICES;
+const CHARGE_ACTIONS: Record<ChargeChoice, ChargeAction> = {
+  refundFull: 'refund',
+  refundPart: 'refund',
+  dispute: 'dispute',
+  disputeWon: 'disputeWon',
+  disputeLost: 'disputeLost',
+  fraudWarning: 'fraudWarning',
+};
+const DELIVER_HELD = 'deliverHeld';
+
 const dollars = (cents: number) => `${(cents / 100).toFixed(2)} $ CA`;
+
+/** Dollars as typed (`12`, `12.5`, `12,50`) in integer cents; undefined when it is not an amount. */
+function centsOf(typed: string): number | undefined {
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(typed.trim());
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : undefined;
+}
+
+function chargeRow(charge: SimulatedCharge): string {
+  const id = escapeHtml(charge.chargeId);
+  const amountField = `amount-${id}`;
+  // Each button names its charge for a screen reader, as the rows repeat the same labels.
+  const forCharge = `<span class="visually-hidden"> (charge ${id})</span>`;
+  const button = (choice: ChargeChoice) =>
+    `<button type="submit" name="choice" value="${choice}">${escapeHtml(CHARGE_CHOICES[choice])}${forCharge}</button>`;
+  const dispute = charge.dispute
+    ? `${escapeHtml(charge.dispute.status)}, ${dollars(charge.dispute.amountCents)}${charge.dispute.status === 'needs_response' ? `, evidence due ${escapeHtml(new Date(charge.dispute.evidenceDueBy * 1000).toISOString())}` : ''}`
+    : 'none';
+  return `<tr><td><code>${id}</code></td><td><code>${escapeHtml(charge.transferGroup)}</code></td><td>${dollars(charge.amountCents)}</td><td>${dollars(charge.amountRefundedCents)}</td><td>${dispute}</td>
+<td><form method="post" action="${SIMULATOR_PATHS.charges}"><input type="hidden" name="charge" value="${id}">
+${button('refundFull')}
+<label for="${amountField}">Amount to refund, in dollars</label> <input id="${amountField}" name="amount" inputmode="decimal" size="8"> ${button('refundPart')}
+${button('dispute')} ${button('disputeWon')} ${button('disputeLost')} ${button('fraudWarning')}
+</form></td></tr>`;
+}
+
+async function chargesPage(refusal?: string): Promise<string> {
+  const [charges, held] = await Promise.all([simulatedCharges(), heldSimulatorEvents()]);
+  const alert = refusal ? `<p role="alert">${escapeHtml(refusal)}</p>` : '';
+  const deliverLate = `<form method="post" action="${SIMULATOR_PATHS.charges}"><button type="submit" name="choice" value="${DELIVER_HELD}"${held.length ? '' : ' disabled'}>Deliver late events (${held.length} held)</button></form>`;
+  const table = charges.length
+    ? `<table><caption>Charges paid, newest first</caption><thead><tr><th scope="col">Charge</th><th scope="col">Contract</th><th scope="col">Amount</th><th scope="col">Refunded</th><th scope="col">Dispute</th><th scope="col">Dashboard actions</th></tr></thead><tbody>${charges.map(chargeRow).join('\n')}</tbody></table>`
+    : '<p>No charge yet.</p>';
+  return `<p>The local stand-in for the platform's Stripe dashboard: what is done here reaches the site only as webhook events.</p>${alert}${deliverLate}${table}`;
+}
 
 function checkoutPage(session: SimulatedSession, declined: boolean): string {
   const facts = `<dl>
@@ -93,19 +160,52 @@ ${buttons(SIMULATOR_PATHS.onboarding, 'link', query(request, 'link'), ONBOARDING
       const rows = dashboard.transfers
         .map(
           (transfer) =>
-            `<tr><td><code>${escapeHtml(transfer.transferId)}</code></td><td>${dollars(transfer.amountCents)}</td><td><code>${escapeHtml(transfer.transferGroup)}</code></td><td>${escapeHtml(new Date(transfer.created * 1000).toISOString())}</td></tr>`,
+            `<tr><td><code>${escapeHtml(transfer.transferId)}</code></td><td>${dollars(transfer.amountCents)}</td><td>${dollars(transfer.amountReversedCents ?? 0)}</td><td><code>${escapeHtml(transfer.transferGroup)}</code></td><td>${escapeHtml(new Date(transfer.created * 1000).toISOString())}</td></tr>`,
         )
         .join('\n');
       sendDevPage(
         response,
         'Payment provider: Express dashboard',
         `<p>The local stand-in for the Stripe Express dashboard of <code>${escapeHtml(dashboard.account.accountId)}</code> (${escapeHtml(dashboard.account.email)}).</p>
+<p>Payouts: ${dashboard.account.payoutsEnabled ? 'enabled' : 'disabled'}.</p>
+<form method="post" action="${SIMULATOR_PATHS.dashboard}"><input type="hidden" name="account" value="${escapeHtml(dashboard.account.accountId)}"><button type="submit"${dashboard.account.payoutsEnabled ? '' : ' disabled'}>Restrict this account (payouts disabled)</button></form>
 ${
   rows
-    ? `<table><caption>Transfers received, newest first</caption><thead><tr><th scope="col">Transfer</th><th scope="col">Amount</th><th scope="col">Contract</th><th scope="col">Made</th></tr></thead><tbody>${rows}</tbody></table>`
+    ? `<table><caption>Transfers received, newest first</caption><thead><tr><th scope="col">Transfer</th><th scope="col">Amount</th><th scope="col">Reversed</th><th scope="col">Contract</th><th scope="col">Made</th></tr></thead><tbody>${rows}</tbody></table>`
     : '<p>No transfer yet.</p>'
 }`,
       );
+    },
+
+    async restrictAccount(request: IncomingMessage, response: ServerResponse): Promise<void> {
+      const accountId = (await form(request)).get('account') ?? '';
+      const dashboard = await simulatedDashboard(accountId);
+      if (!dashboard) return sendText(response, 404, 'No such account');
+      await restrictSimulatedAccount(dashboard.account);
+      seeOther(response, `${SIMULATOR_PATHS.dashboard}?account=${encodeURIComponent(accountId)}`);
+    },
+
+    async charges(_request: IncomingMessage, response: ServerResponse): Promise<void> {
+      sendDevPage(response, 'Payment provider: charges', await chargesPage());
+    },
+
+    async chargeChoice(request: IncomingMessage, response: ServerResponse): Promise<void> {
+      const fields = await form(request);
+      const choice = fields.get('choice');
+      if (choice === DELIVER_HELD) await deliverHeldEvents();
+      else {
+        if (!isChoice(CHARGE_CHOICES, choice)) return sendText(response, 400, 'Unknown action');
+        const amountCents = choice === 'refundPart' ? centsOf(fields.get('amount') ?? '') : undefined;
+        if (choice === 'refundPart' && !amountCents)
+          return sendDevPage(response, 'Payment provider: charges', await chargesPage('Type the amount to refund in dollars, e.g. 25.50.'));
+        try {
+          await actOnCharge(fields.get('charge') ?? '', CHARGE_ACTIONS[choice], { amountCents });
+        } catch (error) {
+          if (!(error instanceof PaymentProviderError)) throw error;
+          return sendDevPage(response, 'Payment provider: charges', await chargesPage(`Refused: ${error.message}`));
+        }
+      }
+      seeOther(response, SIMULATOR_PATHS.charges);
     },
 
     async checkout(request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -10,7 +10,9 @@ import { getAds } from '../../data/ads';
 import { claimContractNotice, releaseContractNotice, type ContractRecord } from '../../data/contracts';
 import { getUsers } from '../../data/user-directory';
 import { postContractStepLine } from '../chat/contract-lines';
-import { renderEmail } from '../emails';
+import { renderEmail, type EmailName } from '../emails';
+import { contactEmail } from '../../adapters/env';
+import { ownerShareCents, refundedCents, reversedCents } from './contract-money';
 import { appLink } from '../links';
 
 /** The contract's page. */
@@ -58,11 +60,7 @@ async function emailReceipts(contract: ContractRecord): Promise<void> {
           title: adTitleIn(ad, language),
           number: contract.id,
           version: String(contract.version),
-          paidAt: new Intl.DateTimeFormat(language === 'en' ? 'en-CA' : 'fr-CA', {
-            timeZone: QUEBEC_TIME_ZONE,
-            dateStyle: 'long',
-            timeStyle: 'short',
-          }).format(new Date(contract.payment?.paidAt ?? contract.updatedAt)),
+          paidAt: formatInstant(contract.payment?.paidAt ?? contract.updatedAt, language),
           period: formatContractPeriod(contract.content, language),
           owner: partyLine(owner),
           tenant: partyLine(tenant),
@@ -96,24 +94,67 @@ async function emailPayoutSent(contract: ContractRecord): Promise<void> {
   });
 }
 
-/** To both parties: the tenant is refunded and the dates are free. */
-async function emailRefunded(contract: ContractRecord): Promise<void> {
-  const [users, [ad]] = await Promise.all([getUsers([contract.ownerId, contract.tenantId]), getAds([contract.adId])]);
-  await Promise.all(
-    users.map(({ email, language }) =>
-      mailer().send({
-        to: email,
-        ...renderEmail('contractRefunded', language, {
-          title: adTitleIn(ad, language),
-          number: contract.id,
-          period: formatContractPeriod(contract.content, language),
-          total: formatMoney(contract.content.totalPriceCents, language),
-          link: appLink(contractPath(contract.id)),
-        }),
-      }),
-    ),
-  );
+/** The money e-mails' values: the contract, where its money stands, and its page. */
+function moneyValues(contract: ContractRecord, language: UiLanguage, ad: Awaited<ReturnType<typeof getAds>>[number] | undefined) {
+  return {
+    title: adTitleIn(ad, language),
+    number: contract.id,
+    period: formatContractPeriod(contract.content, language),
+    total: formatMoney(contract.payment?.amountCents ?? contract.content.totalPriceCents, language),
+    refunded: formatMoney(refundedCents(contract), language),
+    share: formatMoney(ownerShareCents(contract), language),
+    reversed: formatMoney(reversedCents(contract), language),
+    link: appLink(contractPath(contract.id)),
+  };
 }
+
+/** A money step's e-mail to both parties (`parties`) or to the owner alone, each in their language. */
+async function emailMoneyStep(contract: ContractRecord, name: EmailName, to: 'BOTH' | 'OWNER'): Promise<void> {
+  const [users, [ad]] = await Promise.all([
+    getUsers(to === 'BOTH' ? [contract.ownerId, contract.tenantId] : [contract.ownerId]),
+    getAds([contract.adId]),
+  ]);
+  await Promise.all(users.map(({ email, language }) => mailer().send({ to: email, ...renderEmail(name, language, moneyValues(contract, language, ad)) })));
+}
+
+/** The e-mail of each money step, and who gets it. */
+const MONEY_EMAILS: Partial<Record<ContractStepKind, [EmailName, 'BOTH' | 'OWNER']>> = {
+  REFUNDED: ['contractRefunded', 'BOTH'],
+  PARTLY_REFUNDED: ['contractPartlyRefunded', 'BOTH'],
+  DISPUTE_OPENED: ['contractDisputeOpened', 'BOTH'],
+  DISPUTE_WON: ['contractDisputeWon', 'BOTH'],
+  DISPUTE_LOST: ['contractDisputeLost', 'BOTH'],
+  PAYOUT_REVERSED: ['contractPayoutReversed', 'OWNER'],
+};
+
+/**
+ * To the team (CONTACT_EMAIL, in French, its language): money that needs an administrator, with the
+ * contract's page (its versions, terms and history: the evidence a dispute asks for) and, for a
+ * dispute, the date the evidence is due. Nothing when the deployment has no team address.
+ */
+export async function emailAdministratorsOfMoney(contract: ContractRecord, what: 'DISPUTE_OPENED' | 'DISPUTE_LOST' | 'FRAUD_WARNING'): Promise<void> {
+  const to = contactEmail();
+  if (!to) return;
+  const [ad] = await getAds([contract.adId]);
+  const dueBy = contract.dispute?.evidenceDueBy;
+  await mailer().send({
+    to,
+    ...renderEmail(ADMIN_EMAILS[what], 'fr', {
+      ...moneyValues(contract, 'fr', ad),
+      reason: contract.dispute?.reason ?? contract.fraudWarning?.fraudType ?? '',
+      dueBy: dueBy ? formatInstant(dueBy, 'fr') : '—',
+      link: appLink('/gestion-contrats'),
+      contractLink: appLink(contractPath(contract.id)),
+    }),
+  });
+}
+
+const ADMIN_EMAILS = { DISPUTE_OPENED: 'adminMoneyDisputeOpened', DISPUTE_LOST: 'adminMoneyDisputeLost', FRAUD_WARNING: 'adminMoneyFraudWarning' } as const;
+
+const formatInstant = (iso: string, language: UiLanguage) =>
+  new Intl.DateTimeFormat(language === 'en' ? 'en-CA' : 'fr-CA', { timeZone: QUEBEC_TIME_ZONE, dateStyle: 'long', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 
 /**
  * To the tenant: a payment that completed after its dates were booked for another contract was
@@ -187,6 +228,6 @@ export async function tellPartiesOfStep(contract: ContractRecord, kind: Contract
     ...(kind === 'PROPOSED' || kind === 'UPDATED' ? [emailTenant(contract, kind)] : []),
     ...(kind === 'PAID' ? [once(contract, kind, () => emailReceipts(contract))] : []),
     ...(kind === 'PAYOUT_DONE' ? [emailPayoutSent(contract)] : []),
-    ...(kind === 'REFUNDED' ? [emailRefunded(contract)] : []),
+    ...(MONEY_EMAILS[kind] ? [emailMoneyStep(contract, ...MONEY_EMAILS[kind])] : []),
   ]);
 }

@@ -12,35 +12,37 @@
 //    them; CONTRACT_CHANGED when the contract moved on);
 // 4. the session is opened; if the provider fails, the hold is released (PAYMENT_PROVIDER_UNAVAILABLE);
 // 5. the session is recorded as the contract's current one.
-// The refund of a paid contract (refundContract) is here too: it is the same money going back.
+// A failed attempt frees only its own hold, and only while the contract is still SUBMITTED at that
+// attempt (releaseAttemptHold, one transaction): the previous session's payment event may arrive late,
+// while this attempt runs, and make the contract PAID on the dates this attempt held; those dates are
+// then the paid contract's. And a second "accept and pay" while the session is open, at the same
+// version, sends the tenant back to that session rather than opening another (a second tab, the back
+// button), so a late event has no second attempt to race with.
 
 import {
   AppError,
   CHECKOUT_SESSION_MINUTES,
   PAYMENT_CHECKOUT_PATHS,
-  type Contract,
   type ContractCheckout,
   type PayContractInput,
-  type RefundContractInput,
 } from '@partage/graphql';
 import { paymentProvider, type CheckoutSession } from '../../adapters/payment-provider';
 import { getAds } from '../../data/ads';
-import { getContract, placeBookingHold, releaseBookingHold, replaceContract, type ContractRecord } from '../../data/contracts';
+import { getContract, placeBookingHold, releaseAttemptHold, replaceContract, type ContractRecord } from '../../data/contracts';
 import { getUser } from '../../data/users';
 import { now } from '../clock';
-import { SIGNED_IN, USER_ONLY, type Identity } from '../identity';
+import { USER_ONLY, type Identity } from '../identity';
 import { appLink, withLanguage } from '../links';
 import { providerCall } from '../payments/provider-errors';
-import { announceContractStep } from './contract-notices';
-import { PAYOUT_CLAIM_MS } from './contract-payouts';
-import { contractView } from './contract-view';
-import { assertVersion, fire, requireParty, step } from './contracts';
+import { assertVersion, requireParty } from './contracts';
 
 /**
  * Stripe accepts an expiry from 30 minutes after it creates the session: a minute more than the
  * advertised 30 keeps a request that took its time (or a clock slightly behind Stripe's) from being refused.
  */
 const SESSION_MARGIN_MS = 60_000;
+/** An open session with less time left than this is replaced rather than offered again: the tenant needs time to pay. */
+const SESSION_REUSE_MIN_LEFT_MS = 10 * 60_000;
 
 /** The idempotency key of an attempt's session: a retry of the same attempt gets the same session. */
 export const checkoutKey = (contract: Pick<ContractRecord, 'id' | 'version'>, attempt: number) =>
@@ -53,6 +55,9 @@ export async function acceptAndPayContract(identity: Identity, input: PayContrac
   if (role !== 'TENANT') throw new AppError('UNAUTHORIZED_ACCESS', 'Only the tenant pays a contract');
   if (contract.status !== 'SUBMITTED') throw new AppError('CONTRACT_STATUS_CONFLICT', `A ${contract.status} contract cannot be paid`);
   assertVersion(contract, input.expectedVersion);
+  const open = contract.checkout;
+  if (open?.url && open.sessionId && open.version === contract.version && Date.parse(open.expiresAt) - now().getTime() > SESSION_REUSE_MIN_LEFT_MS)
+    return { url: open.url, expiresAt: open.expiresAt };
 
   const startedAt = now();
   // Whole seconds, as the provider keeps it: the hold lapses at the very instant the session does.
@@ -76,6 +81,7 @@ export async function acceptAndPayContract(identity: Identity, input: PayContrac
       startAt: contract.content.startAt,
       endAt: contract.content.endAt,
       expiresAt: expiresAt.toISOString(),
+      attempt,
     },
     { status: 'SUBMITTED', version: contract.version },
     startedAt.toISOString(),
@@ -105,69 +111,32 @@ export async function acceptAndPayContract(identity: Identity, input: PayContrac
       }),
     );
   } catch (error) {
-    await releaseBookingHold(contract.adId, contract.id, now().toISOString());
+    await releaseAttemptHold(contract.adId, contract.id, attempt, now().toISOString());
     throw error;
   }
 
   try {
     await replaceContract(reserved, {
       ...reserved,
-      checkout: { attempt, version: contract.version, sessionId: session.sessionId, expiresAt: session.expiresAt.toISOString() },
+      checkout: {
+        attempt,
+        version: contract.version,
+        sessionId: session.sessionId,
+        expiresAt: session.expiresAt.toISOString(),
+        url: session.url,
+      },
     });
   } catch (error) {
     // Already paid through this very session (its webhook came first): the payment stands.
     if ((await getContract(contract.id))?.payment?.sessionId === session.sessionId) return checkoutOf(session);
-    // The contract was edited or cancelled while the session was being opened: that session must not
-    // be paid, and the dates it held go back (the edit's own version is paid by a new attempt).
+    // The contract was edited, cancelled or paid through the previous session while this one was being
+    // opened: this session must not be paid, and the dates this attempt held go back if they are still
+    // its own (not those of a contract paid meanwhile, nor a newer attempt's).
     await providerCall(() => provider.expireCheckoutSession(session.sessionId, `expire-${session.sessionId}`));
-    await releaseBookingHold(contract.adId, contract.id, now().toISOString());
+    await releaseAttemptHold(contract.adId, contract.id, attempt, now().toISOString());
     throw error;
   }
   return checkoutOf(session);
 }
 
 const checkoutOf = (session: CheckoutSession): ContractCheckout => ({ url: session.url, expiresAt: session.expiresAt.toISOString() });
-
-/**
- * The owner or an administrator cancels a PAID contract before the payout: the whole payment goes
- * back to the tenant, the contract becomes REFUNDED and its dates are freed. Safe to redo at each step:
- * 1. the refund is recorded as asked for (a write conditioned on the revision): from then on the payout
- *    never runs; a payout run holding its claim now refuses the refund (CONTRACT_STATUS_CONFLICT);
- * 2. the provider refunds (key from the contract: asking again refunds once); if it fails, the request
- *    is withdrawn and the contract stays PAID (PAYMENT_PROVIDER_UNAVAILABLE);
- * 3. REFUNDED, the hold released, both parties told.
- */
-export async function refundContract(identity: Identity, input: RefundContractInput): Promise<Contract> {
-  const { contract, role, userId } = await requireParty(identity, input?.contractId, SIGNED_IN);
-  const status = fire(contract, 'REFUND', role);
-  assertVersion(contract, input.expectedVersion);
-  const payout = contract.payout;
-  if (payout?.claimedAt && now().getTime() - Date.parse(payout.claimedAt) < PAYOUT_CLAIM_MS)
-    throw new AppError('CONTRACT_STATUS_CONFLICT', 'The payout is under way');
-  const asked = await replaceContract(contract, {
-    ...contract,
-    refund: contract.refund ?? { requestedAt: now().toISOString(), requestedBy: userId },
-  });
-  const provider = await paymentProvider();
-  let refundId: string;
-  try {
-    ({ refundId } = await providerCall(() =>
-      provider.createRefund({ paymentIntentId: contract.payment!.paymentIntentId, idempotencyKey: `refund-contract-${contract.id}` }),
-    ));
-  } catch (error) {
-    await replaceContract(asked, { ...asked, refund: undefined });
-    throw error;
-  }
-  const at = now().toISOString();
-  const refunded = await replaceContract(asked, {
-    ...asked,
-    status,
-    updatedAt: at,
-    refund: { ...asked.refund!, refundId },
-    history: [...asked.history, step('REFUNDED', { status, version: asked.version }, userId, at)],
-  });
-  await releaseBookingHold(contract.adId, contract.id, at);
-  // The conversation has only its two participants: an administrator's refund is shown in the owner's name.
-  await announceContractStep(refunded, 'REFUNDED', role === 'ADMIN' ? refunded.ownerId : userId);
-  return contractView(refunded, role);
-}

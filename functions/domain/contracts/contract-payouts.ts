@@ -1,11 +1,17 @@
-// The owner's payout (issue 20 §7): a one-time job PAYOUT_DELAY_MS after the rental starts transfers the
-// owner's share (the total less the platform's fee) from the tenant's charge to the owner's connected
-// account, then the contract is PAYOUT_DONE, and CLOSED once its end has passed.
+// The owner's payout (issue 20 §7): a one-time job PAYOUT_DELAY_MS after the rental starts, and never
+// sooner than PAYOUT_MIN_AFTER_PAYMENT_MS after the payment (payoutDueAt), transfers the owner's share
+// (the total less the platform's fee and less any partial refund) from the tenant's charge to the
+// owner's connected account, then the contract is PAYOUT_DONE, and CLOSED once its end has passed.
+//
+// A run checks its due time and the money's state before it acts: fired early (a misfire, a hand-run
+// schedule) it schedules itself at the due time; while a dispute is open or a refund under way it does
+// nothing (a dispute won schedules it again). The transfer is looked up at the provider (its
+// `transfer_group`) before one is made, so a run that died after the provider made it finishes with it.
 //
 // Exactly once, whatever fires the job and how often:
 // - a run first claims the payout by a write conditioned on the contract's revision: of two runs at the
-//   same moment one wins, the other finds the claim and stops; a claim lapses after PAYOUT_CLAIM_MS
-//   (longer than a run can live), so the retry of a run that crashed takes it over;
+//   same moment one wins, the other finds the claim and schedules a look once it lapses (PAYOUT_CLAIM_MS,
+//   longer than a run can live): the retry of a run that crashed, or that look, takes it over;
 // - the transfer's idempotency key comes from the contract (`payout-<id>-k<keyAttempt>`): a run that
 //   crashed after the transfer and before PAYOUT_DONE makes the same call again and gets the same
 //   transfer back. The key moves on only after a refusal that certainly made no transfer (a restricted
@@ -17,7 +23,7 @@
 //   the payout is flagged for administrators, who retry it from their contracts screen. Any other
 //   failure fails the run, which its invoker runs again (the claim lapses first).
 
-import { AppError, assertValid, PAYOUT_DELAY_MS, required, type AdminContractLine, type RetryContractPayoutInput } from '@partage/graphql';
+import { AppError, assertValid, required, type AdminContractLine, type RetryContractPayoutInput } from '@partage/graphql';
 import { PaymentProviderError, paymentProvider } from '../../adapters/payment-provider';
 import { scheduler } from '../../adapters/scheduler';
 import { getContract, replaceContract, type ContractPayoutRecord, type ContractRecord } from '../../data/contracts';
@@ -29,6 +35,8 @@ import { ADMIN_ONLY, requireRole, type Identity } from '../identity';
 import { announceContractStep } from './contract-notices';
 import { nextStatus, type ContractTransition } from './contract-states';
 import { adminContractLines } from './contract-view';
+import { ownerShareCents, payoutDueAt, payoutHold } from './contract-money';
+import { providerCall } from '../payments/provider-errors';
 import { step } from './contracts';
 
 export const PAYOUT_JOB = 'contract-payout';
@@ -75,15 +83,24 @@ export async function scheduleRetry({
 
 export const payoutKey = (contractId: string, keyAttempt: number) => `payout-${contractId}-k${keyAttempt}`;
 
-/** The payout of a paid contract PAYOUT_DELAY_MS after its start; scheduling it again changes nothing. */
-export async function schedulePayout(contract: Pick<ContractRecord, 'id' | 'content'>): Promise<void> {
+/** The payout of a paid contract at its due time (payoutDueAt); scheduling it again changes nothing. */
+export async function schedulePayout(contract: Pick<ContractRecord, 'id' | 'content' | 'payment'>): Promise<void> {
+  await schedulePayoutAt(contract.id, payoutDueAt(contract), 'payout');
+}
+
+/** A run of the payout at `at` under a schedule name of its own (`<name>-<contract id>`, then the time when it is a later look). */
+async function schedulePayoutAt(contractId: string, at: Date, name: string): Promise<void> {
   await scheduler().scheduleOnce({
-    name: `payout-${contract.id}`,
+    name: name === 'payout' ? `payout-${contractId}` : `payout-${contractId}-${name}-${at.getTime()}`,
     job: PAYOUT_JOB,
-    at: new Date(Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS),
-    payload: { contractId: contract.id },
+    at,
+    payload: { contractId },
   });
 }
+
+/** The payout run again once a dispute is won: at its due time, or in a minute when that has passed. */
+export const resumePayout = (contract: ContractRecord): Promise<void> =>
+  schedulePayoutAt(contract.id, new Date(Math.max(payoutDueAt(contract).getTime(), now().getTime() + 60_000)), 'resume');
 
 /**
  * The closing of a paid contract at its end (which finds it paid out, or leaves the closing to the
@@ -112,18 +129,32 @@ function advanced(contract: ContractRecord, transition: ContractTransition, chan
   };
 }
 
-/** The contract with the payout claimed by this run; undefined when there is nothing for this run to do. */
-async function claimPayout(contractId: string): Promise<ContractRecord | undefined> {
+/** What a run found: the contract claimed for it, or why it does not pay out now. */
+type Claim =
+  | { claimed: ContractRecord }
+  | { nothing: true }
+  /** A dispute open or a refund under way: the payout waits (a dispute won schedules it again). */
+  | { held: true }
+  | { notDueUntil: Date }
+  /** Another run holds the claim since then. */
+  | { claimedElsewhereAt: number };
+
+/** Claims the payout for this run, by a write conditioned on the contract's revision. */
+async function claimPayout(contractId: string): Promise<Claim> {
   for (;;) {
     const contract = await getContract(contractId);
-    // Refunded or being refunded, or paid out already (a duplicate fire after the fact): nothing to do.
-    if (contract?.status !== 'PAID' || !contract.payment || contract.refund) return undefined;
+    // Refunded, or paid out already (a duplicate fire after the fact): nothing to do.
+    if (contract?.status !== 'PAID' || !contract.payment) return { nothing: true };
+    if (payoutHold(contract) === 'DISPUTE' || payoutHold(contract) === 'REFUND') return { held: true };
     const payout: ContractPayoutRecord = contract.payout ?? { claimedAt: null, keyAttempt: 1, failures: 0, flagged: false };
-    if (payout.flagged) return undefined;
+    if (payout.flagged) return { nothing: true };
     const at = now();
-    if (payout.claimedAt && at.getTime() - Date.parse(payout.claimedAt) < PAYOUT_CLAIM_MS) return undefined;
+    const due = payoutDueAt(contract);
+    if (at < due) return { notDueUntil: due };
+    if (payout.claimedAt && at.getTime() - Date.parse(payout.claimedAt) < PAYOUT_CLAIM_MS)
+      return { claimedElsewhereAt: Date.parse(payout.claimedAt) };
     try {
-      return await replaceContract(contract, { ...contract, payout: { ...payout, claimedAt: at.toISOString() } });
+      return { claimed: await replaceContract(contract, { ...contract, payout: { ...payout, claimedAt: at.toISOString() } }) };
     } catch (error) {
       // Another run (or a write of another kind) came first: read again and see.
       if (!(error instanceof DataRefusal && error.reason === 'STALE_VERSION')) throw error;
@@ -132,43 +163,82 @@ async function claimPayout(contractId: string): Promise<ContractRecord | undefin
 }
 
 /** The outcome of a run, for the job's log and the tests. */
-export type PayoutOutcome = 'PAID_OUT' | 'NOTHING_TO_DO' | 'RETRY_SCHEDULED' | 'FLAGGED';
+export type PayoutOutcome = 'PAID_OUT' | 'NOTHING_TO_DO' | 'HELD' | 'NOT_DUE' | 'LOOK_SCHEDULED' | 'RETRY_SCHEDULED' | 'FLAGGED';
 
 export async function runPayout(payload: Record<string, unknown>): Promise<PayoutOutcome> {
   const contractId = typeof payload.contractId === 'string' ? payload.contractId : '';
-  const claimed = contractId ? await claimPayout(contractId) : undefined;
-  if (!claimed) return 'NOTHING_TO_DO';
+  if (!contractId) return 'NOTHING_TO_DO';
+  const claim = await claimPayout(contractId);
+  if ('nothing' in claim) return 'NOTHING_TO_DO';
+  if ('held' in claim) return 'HELD';
+  if ('notDueUntil' in claim) {
+    await schedulePayoutAt(contractId, claim.notDueUntil, 'due');
+    return 'NOT_DUE';
+  }
+  if ('claimedElsewhereAt' in claim) {
+    // That run may have died (a crash after the transfer, say): look again once its claim has lapsed.
+    await schedulePayoutAt(contractId, new Date(claim.claimedElsewhereAt + PAYOUT_CLAIM_MS + 1000), 'look');
+    return 'LOOK_SCHEDULED';
+  }
+  const { claimed } = claim;
   const payout = claimed.payout!;
+  const amountCents = ownerShareCents(claimed);
   const provider = await paymentProvider();
-  let transferId: string;
+  let transferId: string | undefined;
   try {
-    const owner = await getUser(claimed.ownerId);
-    if (!owner?.paymentAccountId) throw new PaymentProviderError('invalidRequest', 'The owner has no connected account');
-    const sourceTransaction = await provider.checkoutCharge(claimed.payment!.sessionId);
-    ({ transferId } = await provider.createTransfer({
-      amountCents: claimed.content.totalPriceCents - claimed.content.platformFeeCents,
-      destination: owner.paymentAccountId,
-      sourceTransaction,
-      transferGroup: claimed.id,
-      idempotencyKey: payoutKey(claimed.id, payout.keyAttempt),
-    }));
+    // A run that died after the provider made the transfer: its transfer, not a second one.
+    const made = await provider.findTransfer(claimed.id);
+    if (made) return await recordPayout(claimed, made.transferId, made.amountCents);
+    if (amountCents > 0) {
+      const owner = await getUser(claimed.ownerId);
+      if (!owner?.paymentAccountId) throw new PaymentProviderError('invalidRequest', 'The owner has no connected account');
+      const sourceTransaction = await provider.checkoutCharge(claimed.payment!.sessionId);
+      ({ transferId } = await provider.createTransfer({
+        amountCents,
+        destination: owner.paymentAccountId,
+        sourceTransaction,
+        transferGroup: claimed.id,
+        idempotencyKey: payoutKey(claimed.id, payout.keyAttempt),
+      }));
+    }
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     return recordFailure(claimed, error);
   }
+  return recordPayout(claimed, transferId, amountCents);
+}
 
+/**
+ * PAYOUT_DONE with the transfer made (none when nothing was left to the owner), over the contract as
+ * claimed; then both parties told and, if the rental ended before, the contract closed.
+ */
+async function recordPayout(claimed: ContractRecord, transferId: string | undefined, amountCents: number): Promise<'PAID_OUT'> {
   const at = now().toISOString();
+  const payout: ContractPayoutRecord = claimed.payout ?? { claimedAt: null, keyAttempt: 1, failures: 0, flagged: false };
   // Paid and paid out: a transaction of each party's (their public profiles count them), counted once
   // since it is written with PAYOUT_DONE.
   const done = await replaceContract(
     claimed,
-    advanced(claimed, 'PAY_OUT', { payout: { ...payout, claimedAt: null, transferId, paidOutAt: at } }, at),
+    advanced(claimed, 'PAY_OUT', { payout: { ...payout, claimedAt: null, ...(transferId ? { transferId } : {}), amountCents, paidOutAt: at } }, at),
     transactionCountUpdates([claimed.ownerId, claimed.tenantId]),
   );
   await announceContractStep(done, 'PAYOUT_DONE', done.ownerId);
   // The closing job found the contract still PAID if the rental ended before the payout.
   await runClose({ contractId: done.id });
   return 'PAID_OUT';
+}
+
+/**
+ * A paid contract whose payout was started (a run may have died after the provider made its
+ * transfer): the transfer looked up at the provider, and the contract made PAYOUT_DONE with it when
+ * one exists. Answers the contract as it now stands. What a refund does first.
+ */
+export async function settleLostPayout(contract: ContractRecord): Promise<ContractRecord> {
+  const made = await providerCall(async () => (await paymentProvider()).findTransfer(contract.id));
+  if (!made) return contract;
+  console.warn(`[payouts] contract ${contract.id}: transfer ${made.transferId} found at the provider, recorded as its payout`);
+  await recordPayout(contract, made.transferId, made.amountCents);
+  return (await getContract(contract.id))!;
 }
 
 async function recordFailure(claimed: ContractRecord, error: PaymentProviderError): Promise<'RETRY_SCHEDULED' | 'FLAGGED'> {

@@ -13,6 +13,14 @@ const ALLOWED: Array<[ContractStatus, ContractTransition, ContractActor, Contrac
   ['SUBMITTED', 'PAY', 'SYSTEM', 'PAID'],
   ['PAID', 'REFUND', 'OWNER', 'REFUNDED'],
   ['PAID', 'REFUND', 'ADMIN', 'REFUNDED'],
+  ['PAID', 'REFUND', 'SYSTEM', 'REFUNDED'],
+  ['PAYOUT_DONE', 'REFUND_AFTER_PAYOUT', 'ADMIN', 'REFUNDED'],
+  ['PAYOUT_DONE', 'REFUND_AFTER_PAYOUT', 'SYSTEM', 'REFUNDED'],
+  ['CLOSED', 'REFUND_AFTER_PAYOUT', 'ADMIN', 'REFUNDED'],
+  ['CLOSED', 'REFUND_AFTER_PAYOUT', 'SYSTEM', 'REFUNDED'],
+  ['PAID', 'CHARGEBACK', 'SYSTEM', 'REFUNDED'],
+  ['PAYOUT_DONE', 'CHARGEBACK', 'SYSTEM', 'REFUNDED'],
+  ['CLOSED', 'CHARGEBACK', 'SYSTEM', 'REFUNDED'],
   ['PAID', 'PAY_OUT', 'SYSTEM', 'PAYOUT_DONE'],
   ['PAYOUT_DONE', 'CLOSE', 'SYSTEM', 'CLOSED'],
 ];
@@ -35,6 +43,18 @@ describe('contract state machine', () => {
     expect(nextStatus('PAID', 'EDIT', 'OWNER')).toEqual({ allowed: false, reason: 'STATUS' });
     expect(nextStatus('PAID', 'CANCEL', 'TENANT')).toEqual({ allowed: false, reason: 'STATUS' });
     expect(nextStatus('PAYOUT_DONE', 'REFUND', 'ADMIN')).toEqual({ allowed: false, reason: 'STATUS' });
+    expect(nextStatus('PAYOUT_DONE', 'REFUND_AFTER_PAYOUT', 'OWNER')).toEqual({ allowed: false, reason: 'ACTOR' });
+  });
+
+  it('holds what moves money while a dispute is open, and nothing else', () => {
+    const open = { disputeOpen: true };
+    expect(nextStatus('PAID', 'PAY_OUT', 'SYSTEM', open)).toEqual({ allowed: false, reason: 'DISPUTE' });
+    expect(nextStatus('PAID', 'REFUND', 'ADMIN', open)).toEqual({ allowed: false, reason: 'DISPUTE' });
+    expect(nextStatus('CLOSED', 'REFUND_AFTER_PAYOUT', 'ADMIN', open)).toEqual({ allowed: false, reason: 'DISPUTE' });
+    // The bank's decision itself, and the closing of a rental paid out before the dispute, still happen.
+    expect(nextStatus('PAYOUT_DONE', 'CHARGEBACK', 'SYSTEM', open)).toEqual({ allowed: true, to: 'REFUNDED' });
+    expect(nextStatus('PAYOUT_DONE', 'CLOSE', 'SYSTEM', open)).toEqual({ allowed: true, to: 'CLOSED' });
+    expect(availableTransitions('PAID', 'OWNER', open)).toEqual([]);
   });
 
   it('lists what each party may do now', () => {
@@ -42,7 +62,8 @@ describe('contract state machine', () => {
     expect(availableTransitions('SUBMITTED', 'TENANT')).toEqual(['CANCEL']);
     expect(availableTransitions('SUBMITTED', 'ADMIN')).toEqual([]);
     expect(availableTransitions('PAID', 'OWNER')).toEqual(['REFUND']);
+    expect(availableTransitions('CLOSED', 'ADMIN')).toEqual(['REFUND_AFTER_PAYOUT']);
     expect(availableTransitions('PAID', 'TENANT')).toEqual([]);
-    expect(availableTransitions('CLOSED', 'SYSTEM')).toEqual([]);
+    expect(availableTransitions('CLOSED', 'SYSTEM')).toEqual(['REFUND_AFTER_PAYOUT', 'CHARGEBACK']);
   });
 });

@@ -1,20 +1,28 @@
 // The one state machine of a contract. SUBMITTED (proposed by the owner, editable) → PAID (only
 // from the payment provider's verified webhook) → PAYOUT_DONE (the payout job, 24 h after the
-// rental starts) → CLOSED (after the end date); CANCELLED by either party before payment; REFUNDED
-// when the owner or an administrator cancels a paid contract before the payout. Every change of a
-// contract goes through `nextStatus`, which names who may fire each transition.
+// rental starts and after the payment) → CLOSED (after the end date); CANCELLED by either party before
+// payment; REFUNDED when the whole payment went back to the tenant: a paid contract cancelled before
+// the payout (the owner or an administrator), an administrator's refund after it (the owner's transfer
+// reversed first), a refund made in the provider's dashboard, or a dispute lost. Every change of a
+// contract's status goes through `nextStatus`, which names who may fire each transition.
+//
+// Money that moves without changing the status (a partial refund, a dispute opened or won) is a fact
+// on the contract (contract-money.ts); while a dispute is open the bank holds the money, so nothing
+// that moves it (a refund, the payout) may fire: `nextStatus` refuses them with DISPUTE.
 
 import type { ContractStatus } from '@partage/graphql';
 
 /** Who fires a transition: a party, an administrator, or the platform itself (webhook, scheduler). */
 export type ContractActor = 'OWNER' | 'TENANT' | 'ADMIN' | 'SYSTEM';
 
-export type ContractTransition = 'EDIT' | 'CANCEL' | 'PAY' | 'REFUND' | 'PAY_OUT' | 'CLOSE';
+export type ContractTransition = 'EDIT' | 'CANCEL' | 'PAY' | 'REFUND' | 'REFUND_AFTER_PAYOUT' | 'CHARGEBACK' | 'PAY_OUT' | 'CLOSE';
 
 interface TransitionRule {
   from: readonly ContractStatus[];
   to: ContractStatus;
   by: readonly ContractActor[];
+  /** Moves money the bank holds during a dispute: refused while one is open. */
+  movesMoney?: true;
 }
 
 export const CONTRACT_TRANSITIONS: Record<ContractTransition, TransitionRule> = {
@@ -23,25 +31,40 @@ export const CONTRACT_TRANSITIONS: Record<ContractTransition, TransitionRule> = 
   CANCEL: { from: ['SUBMITTED'], to: 'CANCELLED', by: ['OWNER', 'TENANT'] },
   /** The verified payment webhook; never the browser's return. */
   PAY: { from: ['SUBMITTED'], to: 'PAID', by: ['SYSTEM'] },
-  /** Money goes back to the tenant: only before the owner was paid. */
-  REFUND: { from: ['PAID'], to: 'REFUNDED', by: ['OWNER', 'ADMIN'] },
-  PAY_OUT: { from: ['PAID'], to: 'PAYOUT_DONE', by: ['SYSTEM'] },
+  /** All the money back to the tenant before the owner was paid (SYSTEM: a refund made in the provider's dashboard). */
+  REFUND: { from: ['PAID'], to: 'REFUNDED', by: ['OWNER', 'ADMIN', 'SYSTEM'], movesMoney: true },
+  /** All the money back after the payout: the owner's transfer is reversed first (SYSTEM: the dashboard's refund). */
+  REFUND_AFTER_PAYOUT: { from: ['PAYOUT_DONE', 'CLOSED'], to: 'REFUNDED', by: ['ADMIN', 'SYSTEM'], movesMoney: true },
+  /** A dispute lost: the bank gave the payment back; a payout made is reversed. */
+  CHARGEBACK: { from: ['PAID', 'PAYOUT_DONE', 'CLOSED'], to: 'REFUNDED', by: ['SYSTEM'] },
+  PAY_OUT: { from: ['PAID'], to: 'PAYOUT_DONE', by: ['SYSTEM'], movesMoney: true },
   CLOSE: { from: ['PAYOUT_DONE'], to: 'CLOSED', by: ['SYSTEM'] },
 };
 
 export type TransitionVerdict =
   | { allowed: true; to: ContractStatus }
-  /** ACTOR: this actor may never fire it; STATUS: not from the contract's present status. */
-  | { allowed: false; reason: 'ACTOR' | 'STATUS' };
+  /** ACTOR: this actor may never fire it; STATUS: not from the contract's present status; DISPUTE: not while a dispute is open. */
+  | { allowed: false; reason: 'ACTOR' | 'STATUS' | 'DISPUTE' };
+
+/** What else than the status decides a transition. */
+export interface TransitionContext {
+  disputeOpen?: boolean;
+}
 
 /** Whether `actor` may fire `transition` on a contract in `status`, and the status it leads to. */
-export function nextStatus(status: ContractStatus, transition: ContractTransition, actor: ContractActor): TransitionVerdict {
+export function nextStatus(
+  status: ContractStatus,
+  transition: ContractTransition,
+  actor: ContractActor,
+  { disputeOpen = false }: TransitionContext = {},
+): TransitionVerdict {
   const rule = CONTRACT_TRANSITIONS[transition];
   if (!rule.by.includes(actor)) return { allowed: false, reason: 'ACTOR' };
   if (!rule.from.includes(status)) return { allowed: false, reason: 'STATUS' };
+  if (disputeOpen && rule.movesMoney) return { allowed: false, reason: 'DISPUTE' };
   return { allowed: true, to: rule.to };
 }
 
 /** The transitions `actor` may fire now, for the actions a page offers. */
-export const availableTransitions = (status: ContractStatus, actor: ContractActor): ContractTransition[] =>
-  (Object.keys(CONTRACT_TRANSITIONS) as ContractTransition[]).filter((transition) => nextStatus(status, transition, actor).allowed);
+export const availableTransitions = (status: ContractStatus, actor: ContractActor, context: TransitionContext = {}): ContractTransition[] =>
+  (Object.keys(CONTRACT_TRANSITIONS) as ContractTransition[]).filter((transition) => nextStatus(status, transition, actor, context).allowed);

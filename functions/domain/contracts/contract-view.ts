@@ -4,7 +4,6 @@
 
 import {
   CONTRACT_FILE_URL_MINUTES,
-  PAYOUT_DELAY_MS,
   type AdminContractLine,
   type Contract,
   type ContractAction,
@@ -23,6 +22,7 @@ import { now } from '../clock';
 import { attachmentDownloadName } from '../files/download-name';
 import { fileKey } from '../files/file-keys';
 import { availableTransitions, type ContractActor } from './contract-states';
+import { disputeOpen, moneyState, payoutDueAt, refundableCents } from './contract-money';
 
 /** The reader's side of the contract; null for anyone else (who sees nothing). */
 export function roleOf(contract: Pick<ContractRecord, 'ownerId' | 'tenantId'>, userId: string, isAdmin: boolean): ContractRole | null {
@@ -32,10 +32,15 @@ export function roleOf(contract: Pick<ContractRecord, 'ownerId' | 'tenantId'>, u
 }
 
 /** The actions a page offers: the transitions the reader may fire now that a person fires from the page. */
-const PAGE_ACTIONS: Partial<Record<string, ContractAction>> = { EDIT: 'EDIT', CANCEL: 'CANCEL', REFUND: 'REFUND' };
+const PAGE_ACTIONS: Partial<Record<string, ContractAction>> = { EDIT: 'EDIT', CANCEL: 'CANCEL', REFUND: 'REFUND', REFUND_AFTER_PAYOUT: 'REFUND' };
 // PAY is the webhook's transition (SYSTEM): what the tenant does from the page is start the payment.
+// A refund is offered while something is left to give back (a partial refund leaves the rest).
 const actionsOf = (contract: ContractRecord, role: ContractRole): ContractAction[] => [
-  ...availableTransitions(contract.status, role satisfies ContractActor).flatMap((transition) => PAGE_ACTIONS[transition] ?? []),
+  ...new Set(
+    availableTransitions(contract.status, role satisfies ContractActor, { disputeOpen: disputeOpen(contract) })
+      .flatMap((transition) => PAGE_ACTIONS[transition] ?? [])
+      .filter((action) => action !== 'REFUND' || refundableCents(contract) > 0),
+  ),
   ...(role === 'TENANT' && contract.status === 'SUBMITTED' ? (['PAY'] as const) : []),
 ];
 
@@ -98,6 +103,7 @@ export async function contractView(contract: ContractRecord, role: ContractRole)
       (await versionView(contract.version, contract.updatedAt, contract.content)),
     versions: versionViews,
     history: contract.history,
+    money: moneyState(contract),
     createdAt: contract.createdAt,
     updatedAt: contract.updatedAt,
   };
@@ -139,7 +145,7 @@ export async function contractSummaries(contracts: ContractRecord[], side: 'OWNE
 /** What an administrator may do from the list: refund a paid contract not being paid out or refunded, run a flagged payout again. */
 function adminActionsOf(contract: ContractRecord): ContractAction[] {
   const actions = actionsOf(contract, 'ADMIN').filter((action) => action === 'REFUND');
-  return contract.status === 'PAID' && contract.payout?.flagged && !contract.refund ? [...actions, 'RETRY_PAYOUT'] : actions;
+  return contract.status === 'PAID' && contract.payout?.flagged && !contract.refund && !disputeOpen(contract) ? [...actions, 'RETRY_PAYOUT'] : actions;
 }
 
 /** Lines of the administrators' list: each contract with its payment, payout and refund. */
@@ -163,13 +169,15 @@ export async function adminContractLines(contracts: ContractRecord[]): Promise<A
       payment: payment ? { amountCents: payment.amountCents, paidAt: payment.paidAt } : null,
       payout: payment
         ? {
-            dueAt: new Date(Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS).toISOString(),
+            dueAt: payoutDueAt(contract).toISOString(),
             failures: payout?.failures ?? 0,
             flagged: payout?.flagged ?? false,
             lastFailure: payout?.lastFailure ?? null,
             paidOutAt: payout?.paidOutAt ?? null,
           }
         : null,
+      money: moneyState(contract),
+      fraudWarning: contract.fraudWarning?.fraudType ?? null,
       refundedAt: contract.status === 'REFUNDED' ? (contract.history.findLast((s) => s.kind === 'REFUNDED')?.at ?? null) : null,
       availableActions: adminActionsOf(contract),
       createdAt: contract.createdAt,

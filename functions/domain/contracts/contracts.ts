@@ -45,7 +45,7 @@ import { endOpenCheckout } from './open-checkout';
 import { wallClockPeriod } from './booking-periods';
 import { requirePaymentOnboarding } from '../payments/onboarding';
 import { announceContractStep } from './contract-notices';
-import { nextStatus, type ContractActor, type ContractTransition } from './contract-states';
+import { nextStatus, type ContractActor, type ContractTransition, type TransitionContext } from './contract-states';
 import { adminContractLines, contractSummaries, contractView, roleOf } from './contract-view';
 
 /** Only an owner who finished onboarding with the payment provider may propose: they must be able to receive the payout. */
@@ -64,13 +64,13 @@ export async function requireParty(identity: Identity, contractId: string | null
   return { contract, role, userId };
 }
 
-/** `actor` fires `transition`: the status it leads to; UNAUTHORIZED_ACCESS or CONTRACT_STATUS_CONFLICT otherwise. */
-export function fire(contract: ContractRecord, transition: ContractTransition, actor: ContractActor) {
-  const verdict = nextStatus(contract.status, transition, actor);
+/** `actor` fires `transition`: the status it leads to; UNAUTHORIZED_ACCESS, CONTRACT_STATUS_CONFLICT or CONTRACT_DISPUTED otherwise. */
+export function fire(contract: ContractRecord, transition: ContractTransition, actor: ContractActor, context: TransitionContext = {}) {
+  const verdict = nextStatus(contract.status, transition, actor, context);
   if (!verdict.allowed) {
-    throw verdict.reason === 'ACTOR'
-      ? unauthorized()
-      : new AppError('CONTRACT_STATUS_CONFLICT', `A ${contract.status} contract cannot take ${transition}`);
+    if (verdict.reason === 'ACTOR') throw unauthorized();
+    if (verdict.reason === 'DISPUTE') throw new AppError('CONTRACT_DISPUTED', 'A dispute of the payment is open');
+    throw new AppError('CONTRACT_STATUS_CONFLICT', `A ${contract.status} contract cannot take ${transition}`);
   }
   return verdict.to;
 }
@@ -231,7 +231,7 @@ export async function listAdminContracts(
   args: { filter: AdminContractFilter; limit?: number | null; nextToken?: string | null },
 ): Promise<AdminContractPage> {
   requireRole(identity, ADMIN_ONLY);
-  assertValid([['filter', oneOf(['ALL', 'PAYOUT_FLAGGED'] as const)(args.filter)]]);
+  assertValid([['filter', oneOf(['ALL', 'PAYOUT_FLAGGED', 'MONEY_ATTENTION'] as const)(args.filter)]]);
   const page = await adminContracts(args.filter, pageLimit(args.limit, CONTRACTS_PAGE), args.nextToken);
   return { items: await adminContractLines(page.contracts), nextToken: page.nextToken };
 }

@@ -4,9 +4,11 @@
 // handlers here. A handler must be safe to run again (a failed run is retried in full by the provider)
 // and must ignore an event older than the state it would change (events arrive in any order).
 
-import type { PaymentEvent } from '../../adapters/payment-provider';
+import { MONEY_EVENT_TYPES, type PaymentEvent } from '../../adapters/payment-provider';
 import type { KeyedReads, TransactItem } from '../../data/client';
 import { CHECKOUT_EVENT_HANDLERS } from '../contracts/contract-payment-events';
+import { onDispute, onFraudWarning, onTransferReversed } from '../contracts/contract-disputes';
+import { mirrorRefund } from '../contracts/contract-refunds';
 import { recordPaymentOnboarding } from '../../data/users';
 import { onboardingStateOf } from './onboarding';
 
@@ -60,7 +62,27 @@ async function accountUpdated({ object, created }: PaymentEvent, _start: unknown
   await recordPaymentOnboarding(userId, accountId, state, created, claim.put);
 }
 
+/**
+ * A money event (refund, dispute, fraud warning, reversal: MoneyEvent, decoded by the adapter): claimed
+ * alone first, since its effects (a reversal at the provider, e-mails) are no one transaction; each
+ * effect is keyed or merged by the provider's ids, so the provider's retry after a failure redoes
+ * only what is missing.
+ */
+async function moneyEvent({ id, type, money }: PaymentEvent, _start: unknown, claim: EventClaim): Promise<void> {
+  if (!money) return;
+  if (money.kind === 'UNUSABLE') {
+    console.error(`[payments] event ${id} (${type}) cannot be accounted for: ${money.reason}`);
+    return;
+  }
+  await claim.alone();
+  if (money.kind === 'REFUND' || money.kind === 'CHARGE_REFUNDED') return mirrorRefund(money);
+  if (money.kind === 'DISPUTE') return onDispute(money);
+  if (money.kind === 'FRAUD_WARNING') return onFraudWarning(money);
+  return onTransferReversed(money);
+}
+
 export const PAYMENT_EVENT_HANDLERS: Readonly<Record<string, PaymentEventHandler>> = {
   'account.updated': { handle: accountUpdated },
   ...CHECKOUT_EVENT_HANDLERS,
+  ...Object.fromEntries(MONEY_EVENT_TYPES.map((type) => [type, { handle: moneyEvent }])),
 };

@@ -19,12 +19,13 @@ export type RatingWindow = 'NOT_OPEN' | 'OPEN' | 'CLOSED';
 
 /**
  * Open once the rental is over and paid out (PAYOUT_DONE with its end passed, or CLOSED), until the
- * deadline; a contract cancelled, refunded or not yet paid out is never open.
+ * deadline; a contract cancelled, refunded (a dispute lost included) or not yet paid out is never
+ * open, nor one whose payment is disputed until the bank decides.
  */
-export function ratingWindow(contract: Pick<ContractRecord, 'status' | 'content'>, at: Date): RatingWindow {
+export function ratingWindow(contract: Pick<ContractRecord, 'status' | 'content' | 'dispute'>, at: Date): RatingWindow {
   const ended = Date.parse(contract.content.endAt) <= at.getTime();
   const over = contract.status === 'CLOSED' || (contract.status === 'PAYOUT_DONE' && ended);
-  if (!over) return 'NOT_OPEN';
+  if (!over || contract.dispute?.state === 'OPEN') return 'NOT_OPEN';
   return at.getTime() >= ratingDeadline(contract.content.endAt).getTime() ? 'CLOSED' : 'OPEN';
 }
 

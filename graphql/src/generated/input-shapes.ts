@@ -318,7 +318,9 @@ export const INPUT_TYPE_FIELDS = {
   },
   "RefundContractInput": {
     "contractId": "ID!",
-    "expectedVersion": "Int!"
+    "expectedVersion": "Int!",
+    "amountCents": "Int",
+    "reason": "String"
   },
   "CancelContractInput": {
     "contractId": "ID!",

@@ -914,7 +914,7 @@ export type _DatePrecisionMatchesSchema = Assert<Same<DatePrecision, 'DAY' | 'HO
 
 export type ContractRole = 'OWNER' | 'TENANT' | 'ADMIN';
 
-export type ContractStepKind = 'PROPOSED' | 'UPDATED' | 'CANCELLED' | 'PAID' | 'REFUNDED' | 'PAYOUT_DONE' | 'CLOSED';
+export type ContractStepKind = 'PROPOSED' | 'UPDATED' | 'CANCELLED' | 'PAID' | 'REFUNDED' | 'PAYOUT_DONE' | 'CLOSED' | 'PARTLY_REFUNDED' | 'DISPUTE_OPENED' | 'DISPUTE_WON' | 'DISPUTE_LOST' | 'PAYOUT_REVERSED';
 
 export type ContractAction = 'EDIT' | 'CANCEL' | 'PAY' | 'REFUND' | 'RETRY_PAYOUT';
 
@@ -979,6 +979,7 @@ export interface Contract {
   current: ContractVersion;
   versions: Array<ContractVersion>;
   history: Array<ContractStep>;
+  money?: ContractMoneyState | null;
   createdAt: string;
   updatedAt: string;
   ratingToGive?: RatingToGive | null;
@@ -1007,7 +1008,44 @@ export interface BookedPeriod {
   end: string;
 }
 
-export type AdminContractFilter = 'ALL' | 'PAYOUT_FLAGGED';
+export type AdminContractFilter = 'ALL' | 'PAYOUT_FLAGGED' | 'MONEY_ATTENTION';
+
+export type DisputeState = 'OPEN' | 'WON' | 'LOST' | 'WARNING_CLOSED';
+
+export interface ContractDisputeState {
+  state: DisputeState;
+  reason: string;
+  amountCents: number;
+  evidenceDueBy?: string | null;
+  openedAt: string;
+  closedAt?: string | null;
+}
+
+export type RefundState = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
+
+export type RefundOrigin = 'PLATFORM' | 'OUTSIDE';
+
+export interface ContractRefund {
+  amountCents: number;
+  state: RefundState;
+  origin: RefundOrigin;
+  reason?: string | null;
+  at: string;
+}
+
+export type PayoutHold = 'DISPUTE' | 'REFUND' | 'FLAGGED';
+
+export interface ContractMoneyState {
+  paidCents: number;
+  refundedCents: number;
+  ownerShareCents: number;
+  payoutDueAt?: string | null;
+  paidOutCents: number;
+  reversedCents: number;
+  payoutHeld?: PayoutHold | null;
+  dispute?: ContractDisputeState | null;
+  refunds: Array<ContractRefund>;
+}
 
 export interface ContractPaymentState {
   amountCents: number;
@@ -1034,6 +1072,8 @@ export interface AdminContractLine {
   platformFeeCents: number;
   payment?: ContractPaymentState | null;
   payout?: ContractPayoutState | null;
+  money?: ContractMoneyState | null;
+  fraudWarning?: string | null;
   refundedAt?: string | null;
   availableActions: Array<ContractAction>;
   createdAt: string;
@@ -1102,6 +1142,8 @@ export interface ContractCheckout {
 export interface RefundContractInput {
   contractId: string;
   expectedVersion: number;
+  amountCents?: number | null;
+  reason?: string | null;
 }
 
 export interface CancelContractInput {
@@ -1987,6 +2029,7 @@ export interface ContractSource {
   current: ContractVersionSource;
   versions: Array<ContractVersionSource>;
   history: Array<ContractStepSource>;
+  money?: ContractMoneyStateSource | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -2009,13 +2052,48 @@ export interface ContractPageSource {
 
 export type BookedPeriodSource = BookedPeriod;
 
+export type ContractDisputeStateSource = ContractDisputeState;
+
+export type ContractRefundSource = ContractRefund;
+
+export interface ContractMoneyStateSource {
+  paidCents: number;
+  refundedCents: number;
+  ownerShareCents: number;
+  payoutDueAt?: string | null;
+  paidOutCents: number;
+  reversedCents: number;
+  payoutHeld?: PayoutHold | null;
+}
+
 export type ContractPaymentStateSource = ContractPaymentState;
 
 export type ContractPayoutStateSource = ContractPayoutState;
 
-export type AdminContractLineSource = AdminContractLine;
+export interface AdminContractLineSource {
+  id: string;
+  status: ContractStatus;
+  version: number;
+  adTitle: LocalizedTextSource;
+  ownerName: string;
+  tenantName: string;
+  period: ContractPeriodSource;
+  totalPriceCents: number;
+  platformFeeCents: number;
+  payment?: ContractPaymentStateSource | null;
+  payout?: ContractPayoutStateSource | null;
+  money?: ContractMoneyStateSource | null;
+  fraudWarning?: string | null;
+  refundedAt?: string | null;
+  availableActions: Array<ContractAction>;
+  createdAt: string;
+  updatedAt: string;
+}
 
-export type AdminContractPageSource = AdminContractPage;
+export interface AdminContractPageSource {
+  items: Array<AdminContractLineSource>;
+  nextToken?: string | null;
+}
 
 export type ContractEventSource = ContractEvent;
 
@@ -2460,6 +2538,26 @@ export interface FieldResolverTypes {
   'BookedPeriod.precision': { parent: BookedPeriodSource; args: Record<string, never>; result: DatePrecision };
   'BookedPeriod.start': { parent: BookedPeriodSource; args: Record<string, never>; result: string };
   'BookedPeriod.end': { parent: BookedPeriodSource; args: Record<string, never>; result: string };
+  'ContractDisputeState.state': { parent: ContractDisputeStateSource; args: Record<string, never>; result: DisputeState };
+  'ContractDisputeState.reason': { parent: ContractDisputeStateSource; args: Record<string, never>; result: string };
+  'ContractDisputeState.amountCents': { parent: ContractDisputeStateSource; args: Record<string, never>; result: number };
+  'ContractDisputeState.evidenceDueBy': { parent: ContractDisputeStateSource; args: Record<string, never>; result: string | null };
+  'ContractDisputeState.openedAt': { parent: ContractDisputeStateSource; args: Record<string, never>; result: string };
+  'ContractDisputeState.closedAt': { parent: ContractDisputeStateSource; args: Record<string, never>; result: string | null };
+  'ContractRefund.amountCents': { parent: ContractRefundSource; args: Record<string, never>; result: number };
+  'ContractRefund.state': { parent: ContractRefundSource; args: Record<string, never>; result: RefundState };
+  'ContractRefund.origin': { parent: ContractRefundSource; args: Record<string, never>; result: RefundOrigin };
+  'ContractRefund.reason': { parent: ContractRefundSource; args: Record<string, never>; result: string | null };
+  'ContractRefund.at': { parent: ContractRefundSource; args: Record<string, never>; result: string };
+  'ContractMoneyState.paidCents': { parent: ContractMoneyStateSource; args: Record<string, never>; result: number };
+  'ContractMoneyState.refundedCents': { parent: ContractMoneyStateSource; args: Record<string, never>; result: number };
+  'ContractMoneyState.ownerShareCents': { parent: ContractMoneyStateSource; args: Record<string, never>; result: number };
+  'ContractMoneyState.payoutDueAt': { parent: ContractMoneyStateSource; args: Record<string, never>; result: string | null };
+  'ContractMoneyState.paidOutCents': { parent: ContractMoneyStateSource; args: Record<string, never>; result: number };
+  'ContractMoneyState.reversedCents': { parent: ContractMoneyStateSource; args: Record<string, never>; result: number };
+  'ContractMoneyState.payoutHeld': { parent: ContractMoneyStateSource; args: Record<string, never>; result: PayoutHold | null };
+  'ContractMoneyState.dispute': { parent: ContractMoneyStateSource; args: Record<string, never>; result: ContractDisputeStateSource | null };
+  'ContractMoneyState.refunds': { parent: ContractMoneyStateSource; args: Record<string, never>; result: Array<ContractRefundSource> };
   'ContractPaymentState.amountCents': { parent: ContractPaymentStateSource; args: Record<string, never>; result: number };
   'ContractPaymentState.paidAt': { parent: ContractPaymentStateSource; args: Record<string, never>; result: string };
   'ContractPayoutState.dueAt': { parent: ContractPayoutStateSource; args: Record<string, never>; result: string };
@@ -2474,6 +2572,7 @@ export interface FieldResolverTypes {
   'AdminContractLine.tenantName': { parent: AdminContractLineSource; args: Record<string, never>; result: string };
   'AdminContractLine.totalPriceCents': { parent: AdminContractLineSource; args: Record<string, never>; result: number };
   'AdminContractLine.platformFeeCents': { parent: AdminContractLineSource; args: Record<string, never>; result: number };
+  'AdminContractLine.fraudWarning': { parent: AdminContractLineSource; args: Record<string, never>; result: string | null };
   'AdminContractLine.refundedAt': { parent: AdminContractLineSource; args: Record<string, never>; result: string | null };
   'AdminContractLine.availableActions': { parent: AdminContractLineSource; args: Record<string, never>; result: Array<ContractAction> };
   'AdminContractLine.createdAt': { parent: AdminContractLineSource; args: Record<string, never>; result: string };
