@@ -50,6 +50,11 @@ const VALUES = {
   tenant: EVIL,
   fee: '12,50 $',
   share: '237,50 $',
+  refunded: '50,00 $',
+  reversed: '50,00 $',
+  reason: EVIL,
+  dueBy: '5 décembre 2026 à 23 h 59',
+  contractLink: `${BASE}/contrats/c0ffee00`,
   deadline: '4 décembre 2026',
   stopLink,
 };

@@ -7,7 +7,7 @@
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent, ContractCheckout, ContractEvent } from '@partage/graphql';
-import { OPEN_SESSION, actOnCheckout, sessionObject } from '../adapters/payment-simulator';
+import { OPEN_SESSION, actOnCheckout, paySimulatedSession, sessionObject } from '../adapters/payment-simulator';
 import { paymentProvider } from '../adapters/payment-provider';
 import * as schedulerPort from '../adapters/scheduler';
 import { db, readTogether } from '../data/client';
@@ -96,6 +96,11 @@ async function deliver(payload: string) {
   return (JSON.parse(response.body!) as { outcome: string }).outcome;
 }
 const paid = (session: SimulatedSession): SimulatedSession => ({ ...session, status: 'complete', paymentStatus: 'paid' });
+/** The session paid at the provider (its charge made, which a refund needs), and its state as its event tells it. */
+async function paidAtProvider(session: SimulatedSession): Promise<SimulatedSession> {
+  await paySimulatedSession(session);
+  return paid(session);
+}
 const refundCall = (sessionId: string) => getSimulatorRecord('CALL', `refund-session-${sessionId}`);
 /** The text with its no-break spaces as spaces and the one-dot leaders (that keep mail clients from making links) as dots. */
 const plain = (text = '') => text.replace(/\s/g, ' ').replace(/\u2024/g, '.');
@@ -286,7 +291,7 @@ describe('checkout.session.completed', () => {
       now().toISOString(),
     );
 
-    await deliver(sessionEvent('checkout.session.completed', paid(session)));
+    await deliver(sessionEvent('checkout.session.completed', await paidAtProvider(session)));
     expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
     expect(await refundCall(session.sessionId)).toBeDefined();
     // The tenant is told why the money comes back, in their language (English), with the amount.
@@ -296,15 +301,17 @@ describe('checkout.session.completed', () => {
     expect(plain(mail?.text)).toContain('Amount refunded: $250.00');
     expect(mail?.html).toContain('booked for another contract');
     // Delivered again (the provider retried), it is refunded once: the same idempotency key.
-    await deliver(sessionEvent('checkout.session.completed', paid(session)));
+    await deliver(sessionEvent('checkout.session.completed', await paidAtProvider(session)));
     expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
   });
 
   it('refunds a second payment of a contract already paid through another session', async () => {
     const { contract, session } = await givenPaymentStarted();
+    await paySimulatedSession(session); // paid in another tab; its event comes late
+    clock.advance(25 * 60_000); // a session with little time left is replaced rather than offered again
     const retried = await startPayment(contract.id);
     const second = (await getSimulatorRecord('SESSION', new URL(retried.url).searchParams.get('session')!))!;
-    await deliver(sessionEvent('checkout.session.completed', paid(second)));
+    await deliver(sessionEvent('checkout.session.completed', await paidAtProvider(second)));
     // The first session had been paid in another tab before it was expired.
     await deliver(sessionEvent('checkout.session.completed', paid(session)));
     expect((await getContract(contract.id))?.payment?.sessionId).toBe(second.sessionId);
@@ -338,7 +345,7 @@ describe('a payment written without reading first, and when that write is refuse
 
   it('refunds a session that paid another amount than the version’s total, and leaves the contract payable with its hold', async () => {
     const { contract, session } = await givenPaymentStarted();
-    await deliver(sessionEvent('checkout.session.completed', paid({ ...session, amountCents: 100 })));
+    await deliver(sessionEvent('checkout.session.completed', { ...(await paidAtProvider(session)), amountCents: 100 }));
     expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
     expect(await refundCall(session.sessionId)).toBeDefined();
     // Still the attempt's hold, which lapses with the session, not one kept for good.
@@ -350,7 +357,7 @@ describe('a payment written without reading first, and when that write is refuse
     const before = (await getContract(contract.id))!;
     // The edit is written; its hold is not freed yet (endOpenCheckout comes after).
     await replaceContract(before, { ...before, version: 2, content: { ...before.content, totalPriceCents: 30_000 } });
-    await deliver(sessionEvent('checkout.session.completed', paid(session)));
+    await deliver(sessionEvent('checkout.session.completed', await paidAtProvider(session)));
     expect(await getContract(contract.id)).toMatchObject({ status: 'SUBMITTED', version: 2 });
     expect(await refundCall(session.sessionId)).toBeDefined();
   });
@@ -359,7 +366,7 @@ describe('a payment written without reading first, and when that write is refuse
     const { contract, session } = await givenPaymentStarted();
     const before = (await getContract(contract.id))!;
     await replaceContract(before, { ...before, status: 'CANCELLED' });
-    await deliver(sessionEvent('checkout.session.completed', paid(session)));
+    await deliver(sessionEvent('checkout.session.completed', await paidAtProvider(session)));
     expect((await getContract(contract.id))?.status).toBe('CANCELLED');
     expect(await refundCall(session.sessionId)).toBeDefined();
   });
@@ -442,7 +449,7 @@ describe('20 payments completing at once for overlapping dates of one ad', () =>
         return (await getSimulatorRecord('SESSION', sessionId))!;
       }),
     );
-    await Promise.all(sessions.map((session) => deliver(sessionEvent('checkout.session.completed', paid(session)))));
+    await Promise.all(sessions.map(async (session) => deliver(sessionEvent('checkout.session.completed', await paidAtProvider(session)))));
 
     const statuses = await Promise.all(contracts.map(async (contract) => (await getContract(contract.id))!.status));
     expect(statuses.filter((status) => status === 'PAID')).toHaveLength(1);
@@ -474,6 +481,7 @@ describe('a session that ends unpaid', () => {
 
   it("leaves the dates of a retry's new session when the replaced session's expiry arrives", async () => {
     const { contract, session } = await givenPaymentStarted();
+    clock.advance(25 * 60_000); // a session with little time left is replaced rather than offered again
     const retried = await startPayment(contract.id);
     const holds = await held(contract.adId);
     expect(holds).toEqual([expect.objectContaining({ contractId: contract.id, expiresAt: retried.expiresAt })]);

@@ -10,7 +10,8 @@ import { PaymentProviderError } from '../adapters/payment-errors';
 import * as paymentPort from '../adapters/payment-provider';
 import { bookedPeriods, getContract } from '../data/contracts';
 import { getSimulatorRecord } from '../data/payment-simulator';
-import type { UserRecord } from '../data/users';
+import { lockOutUser, type UserRecord } from '../data/users';
+import { unpublishAd } from '../domain/ads/ads';
 import { actOnCheckout, deliverSimulatorEvent } from '../adapters/payment-simulator';
 import { manualClock, now, useClock } from '../domain/clock';
 import {
@@ -70,6 +71,21 @@ describe('acceptAndPayContract', () => {
     for (const user of [owner, stranger, admin]) expect(errorCodeOf(await pay(user, contract.id))).toBe('UNAUTHORIZED_ACCESS');
     expect(errorCodeOf(await pay(tenant, contract.id, 2))).toBe('CONTRACT_CHANGED');
     expect(await bookedPeriods(contract.adId, now().toISOString())).toEqual([]);
+  });
+
+  it('charges nobody for an owner who cannot be paid (payouts disabled, suspended) or for an ad no longer published', async () => {
+    const contract = await givenContract(tenant);
+    await givenPaymentOnboarding(contract.ownerId, 'INCOMPLETE'); // the provider disabled the account's payouts
+    expect(errorCodeOf(await pay(tenant, contract.id))).toBe('OWNER_CANNOT_BE_PAID');
+    await givenPaymentOnboarding(contract.ownerId);
+    await lockOutUser(contract.ownerId);
+    expect(errorCodeOf(await pay(tenant, contract.id))).toBe('OWNER_CANNOT_BE_PAID');
+    expect(await bookedPeriods(contract.adId, now().toISOString())).toEqual([]);
+
+    const hidden = await givenContract(tenant);
+    await unpublishAd(asUser({ id: hidden.ownerId, role: 'USER' } as UserRecord), hidden.adId);
+    expect(errorCodeOf(await pay(tenant, hidden.id))).toBe('AD_NOT_AVAILABLE');
+    expect(await bookedPeriods(hidden.adId, now().toISOString())).toEqual([]);
   });
 
   it('refuses a contract that is no longer SUBMITTED', async () => {

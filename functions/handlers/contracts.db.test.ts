@@ -12,6 +12,8 @@ import { placeBookingHold } from '../data/contracts';
 import { putPendingFile, settleFile } from '../data/files';
 import type { UserRecord } from '../data/users';
 import { conversationById, createConversation } from '../domain/chat/conversations';
+import { unpublishAd } from '../domain/ads/ads';
+import { blockConversationParticipant } from '../domain/moderation/blocks';
 import * as contractLines from '../domain/chat/contract-lines';
 import { conversationMessages } from '../domain/chat/messages';
 import { now } from '../domain/clock';
@@ -228,6 +230,29 @@ describe('proposeContract', () => {
     ).toBeUndefined();
     const otherAd = await givenConversationAbout();
     expect(errorCodeOf(await propose(owner, contractInput({ conversationId: otherAd.id })))).toBeUndefined();
+  });
+});
+
+describe('proposals the tenant would not want, or that cannot be rented', () => {
+  it('refuses a proposal or an edit to a tenant who blocked the owner (no line, no e-mail), and a proposal on an ad no longer published', async () => {
+    const blocker = await givenUser();
+    const { id, conversationId } = await givenContract(blocker, owner);
+    await blockConversationParticipant(asUser(blocker), { conversationId });
+    const mailsBefore = (await outbox.emailsTo(blocker.email)).length;
+    expect(errorCodeOf(await propose(owner, contractInput({ conversationId })))).toBe('USER_BLOCKED');
+    const edit = {
+      ...contractInput({ conversationId }),
+      conversationId: undefined,
+      contractId: id,
+      expectedVersion: 1,
+      totalPriceCents: 30_000,
+    };
+    expect(errorCodeOf(await call('Mutation.updateContract', { input: edit }, asUser(owner)))).toBe('USER_BLOCKED');
+    expect((await outbox.emailsTo(blocker.email)).length).toBe(mailsBefore);
+
+    const conversation = await givenConversationAbout();
+    await unpublishAd(asUser(owner), conversation.adId);
+    expect(errorCodeOf(await propose(owner, contractInput({ conversationId: conversation.id })))).toBe('AD_NOT_AVAILABLE');
   });
 });
 

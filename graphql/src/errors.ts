@@ -42,6 +42,10 @@ export const ERROR_CODES = [
   'DATES_UNAVAILABLE',
   /** The transition is not possible from the contract's present status (e.g. editing a paid contract). */
   'CONTRACT_STATUS_CONFLICT',
+  /** The ad is not published (its owner took it down, or moderation hid it): no contract is proposed or paid for it now. */
+  'AD_NOT_AVAILABLE',
+  /** The owner cannot receive the payout now (their account is suspended, or the payment provider disabled its payouts): nothing is charged. */
+  'OWNER_CANNOT_BE_PAID',
   /** A dispute of the payment is open: the bank holds the money, nothing can be refunded or paid out until it is decided. */
   'CONTRACT_DISPUTED',
   /** A refund asks more than what is left of the payment to give back. */

@@ -687,8 +687,9 @@ describe('payments', () => {
       secrets: ['originVerify', 'stripe'],
       sendEmail: true,
       publicUrl: true,
-      publish: ['contractEvent'],
+      publish: ['contractEvent', 'chatEvent'],
       scheduler: true,
+      contactEmail: true,
     });
     expect(envOf('stripe-webhook')).toMatchObject({
       ORIGIN_VERIFY_SECRET_ARN: expect.anything(),

@@ -5,7 +5,7 @@
 // stopped or the clock jumped runs once, as an EventBridge rule does not replay missed runs.
 
 import { listOneTimeSchedules, takeOneTimeSchedule, type StoredOneTimeSchedule } from '@partage/functions/data/scheduled-jobs';
-import { now } from '@partage/functions/domain/clock';
+import { now, withClock } from '@partage/functions/domain/clock';
 import type { ScheduledJobEvent } from '@partage/functions/handlers/shared/scheduled-job';
 import type { CronJob, OneTimeJob } from '@partage/functions/handlers/schedules';
 import { parseCron } from './cron';
@@ -84,7 +84,12 @@ export function createLocalScheduler({ cronJobs, oneTimeJobs, lambdaOf }: LocalS
       return pass;
     },
 
-    /** Runs one job at once, due or not (the dev page's button): a cron job, or a pending one-time schedule, which is then gone. */
+    /**
+     * Runs one job at once, due or not (the dev page's button): a cron job, or a pending one-time
+     * schedule, which is then gone. A schedule not due yet runs as if its time had come: on a clock
+     * from its due time on, for that run alone (a job that checks its due time, the payout's, would
+     * otherwise put itself off), while the host's clock and every other schedule stay where they are.
+     */
     async runNow(target: { job: string } | { name: string }): Promise<JobRun | null> {
       const scheduledAt = now().toISOString();
       if ('job' in target) {
@@ -92,7 +97,12 @@ export function createLocalScheduler({ cronJobs, oneTimeJobs, lambdaOf }: LocalS
       }
       const schedule = (await listOneTimeSchedules()).find((pending) => pending.name === target.name);
       if (!schedule || !(await takeOneTimeSchedule(schedule.name))) return null;
-      return run({ job: schedule.job, scheduledAt: schedule.at, payload: schedule.payload }, schedule.name);
+      const ahead = Date.parse(schedule.at) - now().getTime();
+      const event = { job: schedule.job, scheduledAt: schedule.at, payload: schedule.payload };
+      if (ahead <= 0) return run(event, schedule.name);
+      const startedAt = Date.now();
+      const dueClock = { now: () => new Date(Date.parse(schedule.at) + (Date.now() - startedAt)) };
+      return withClock(dueClock, () => run(event, schedule.name));
     },
 
     async list(): Promise<ScheduleListing> {

@@ -285,6 +285,9 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       [`GET ${DEV_PAYMENTS_PATHS.onboarding}`, devPayments.onboarding],
       [`POST ${DEV_PAYMENTS_PATHS.onboarding}`, sameOriginOnly(devPayments.onboardingChoice)],
       [`GET ${DEV_PAYMENTS_PATHS.dashboard}`, devPayments.dashboard],
+      [`POST ${DEV_PAYMENTS_PATHS.dashboard}`, sameOriginOnly(devPayments.restrictAccount)],
+      [`GET ${DEV_PAYMENTS_PATHS.charges}`, devPayments.charges],
+      [`POST ${DEV_PAYMENTS_PATHS.charges}`, sameOriginOnly(devPayments.chargeChoice)],
       [`GET ${DEV_PAYMENTS_PATHS.checkout}`, devPayments.checkout],
       [`POST ${DEV_PAYMENTS_PATHS.checkout}`, sameOriginOnly(devPayments.checkoutChoice)],
       ...functions.httpRoutes.map(({ method, path, lambda }): [string, RouteHandler] => {

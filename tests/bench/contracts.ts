@@ -12,7 +12,14 @@
 // 2. Payouts: BENCH_PAYOUTS (10,000) paid contracts (100 owners with 100 each, written as the webhook
 //    leaves them, with their simulator sessions), each payout job fired twice at the same moment.
 //    `duplicate_transfers`: transfers beyond one per contract at the simulator.
-// Writes bench/results/contracts.json; both counts must be 0 (the run fails otherwise).
+// 3. Late payment events: BENCH_RACES (1,000) contracts whose tenant pays a first session, whose
+//    `checkout.session.completed` is late, and who presses "accept and pay" again when that session has
+//    little time left, at the very moment the late event arrives (both at once, any interleaving).
+//    `double_bookings` counts too every PAID contract whose dates are not held for it any more.
+// 4. Payout crashes, then refunds: BENCH_CRASHES (1,000) paid contracts whose payout run dies after the
+//    provider made the transfer and before PAYOUT_DONE, then an administrator refunds each in full.
+//    `double_outflows`: contracts for which transfers less reversals, plus refunds, exceed the charge.
+// Writes bench/results/contracts.json; every count must be 0 (the run fails otherwise).
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -23,17 +30,39 @@ import { fileURLToPath } from 'node:url';
 import { format } from 'prettier';
 import { AppError, quebecToday, type ContractCheckout } from '@partage/graphql';
 import { registerLocalEventSink } from '../../functions/adapters/local-publisher';
-import { actOnCheckout, seedCompletedSimulatorAccount } from '../../functions/adapters/payment-simulator';
-import { adminContracts, putNewContract, type ContractRecord } from '../../functions/data/contracts';
+import { paymentProvider } from '../../functions/adapters/payment-provider';
+import {
+  actOnCheckout,
+  deliverSimulatorEvent,
+  paySimulatedSession,
+  seedCompletedSimulatorAccount,
+  simulatorEventsDelivered,
+  type SimulatorEventDelivery,
+} from '../../functions/adapters/payment-simulator';
+import {
+  adminContracts,
+  bookedPeriods,
+  getContract,
+  putNewContract,
+  replaceContract,
+  type ContractRecord,
+} from '../../functions/data/contracts';
 import { db } from '../../functions/data/client';
 import { ensureTable } from '../../functions/data/ensure-table';
-import { getSimulatorRecord, putSimulatorRecord, simulatedTransfers } from '../../functions/data/payment-simulator';
+import {
+  getSimulatorRecord,
+  putSimulatorRecord,
+  simulatedGroupTransfers,
+  simulatedTransfers,
+} from '../../functions/data/payment-simulator';
 import { createUser, linkPaymentAccount, recordPaymentOnboarding, type UserRecord } from '../../functions/data/users';
 import { createAd, publishAd } from '../../functions/domain/ads/ads';
 import { createConversation } from '../../functions/domain/chat/conversations';
-import { epochSeconds, now } from '../../functions/domain/clock';
+import { epochSeconds, manualClock, now, withClock } from '../../functions/domain/clock';
+import { payoutDueAt } from '../../functions/domain/contracts/contract-money';
+import { refundContract } from '../../functions/domain/contracts/contract-refunds';
 import { acceptAndPayContract } from '../../functions/domain/contracts/contract-payment';
-import { runPayout } from '../../functions/domain/contracts/contract-payouts';
+import { PAYOUT_CLAIM_MS, payoutKey, runPayout } from '../../functions/domain/contracts/contract-payouts';
 import { proposeContract } from '../../functions/domain/contracts/contracts';
 import { periodsOverlap } from '../../functions/domain/contracts/booking-periods';
 import { apiErrorOf } from '../../functions/domain/data-errors';
@@ -47,6 +76,8 @@ const ADS = Number(process.env.BENCH_ADS ?? 100);
 const ATTEMPTS = Number(process.env.BENCH_PAYMENT_ATTEMPTS ?? 1_000);
 const PAYOUTS = Number(process.env.BENCH_PAYOUTS ?? 10_000);
 const PAYOUT_OWNERS = 100;
+const RACES = Number(process.env.BENCH_RACES ?? 1_000);
+const CRASHES = Number(process.env.BENCH_CRASHES ?? 1_000);
 /** Calls in flight at once: payment attempts, and payout fires (each fire two deliveries). */
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 16);
 /** Share of the opened sessions the simulator lets expire instead of paying. */
@@ -363,9 +394,11 @@ const fireMs: number[] = [];
 const fireOutcomes: Record<string, number> = {};
 const payoutsStarted = performance.now();
 await pool(paidContracts, Math.max(1, Math.floor(IN_FLIGHT / 2)), async (contractId) => {
+  // Fired at its due time, as its schedule does (a run fired sooner schedules itself then).
+  const due = manualClock(payoutDueAt((await getContract(contractId))!));
   const fire = async () => {
     const started = performance.now();
-    const outcome = await runPayout({ contractId });
+    const outcome = await withClock(due, () => runPayout({ contractId }));
     fireMs.push(performance.now() - started);
     fireOutcomes[outcome] = (fireOutcomes[outcome] ?? 0) + 1;
   };
@@ -385,6 +418,205 @@ for (const { payoutOwner } of payoutOwners) {
 fireMs.sort((a, b) => a - b);
 console.log(
   `Payouts: ${paidContracts.length} fired twice in ${payoutSeconds.toFixed(1)} s, ${transfers} transfers, ${duplicateTransfers} duplicates.`,
+);
+
+// ---- 3. Late payment events during a second attempt --------------------------------------------------
+/** The simulator's events handed to the webhook's handling in this process. */
+const handledHere: SimulatorEventDelivery = async (payload, signature) => {
+  await receivePaymentWebhook(payload, signature);
+};
+// The provider's own events (a refund's, a reversal's) reach the webhook's handling here too.
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (input, init) => {
+  if (String(input) !== 'http://bench.invalid/webhooks/stripe') return realFetch(input, init);
+  await handledHere(String(init?.body), (init?.headers as Record<string, string>)['stripe-signature']!);
+  return new Response('{}');
+};
+const raceSetupStarted = performance.now();
+const RACE_ADS = Math.max(1, Math.ceil(RACES / 20));
+const races: { id: string; tenant: UserRecord }[] = [];
+await pool(
+  Array.from({ length: RACE_ADS }, (_, i) => i),
+  8,
+  async (i) => {
+    const tenant = await user(`bench-race-tenant-${i}`);
+    const ad = await createAd(
+      asUser(owner),
+      adInput({ title: { fr: `Cuisine des courses ${i}`, en: null }, availability: alwaysAvailable }),
+    );
+    await publishAd(asUser(owner), ad.id);
+    const conversation = await createConversation(asUser(tenant), {
+      adId: ad.id,
+      message: { clientMessageId: randomUUID(), body: 'Bonjour, est-ce disponible ?' },
+    });
+    // Twenty contracts per ad on days of their own: each race is its contract's alone.
+    for (let k = 0; k < 20 && races.length < RACES; k++) {
+      const contract = await proposeContract(asUser(owner), {
+        conversationId: conversation.id,
+        requestKey: randomUUID(),
+        period: { precision: 'DAY', start: day(20 + 2 * k), end: day(21 + 2 * k) },
+        totalPriceCents: 15_000,
+        terms: '<p>Banc d’essai.</p>',
+        files: [],
+        disclaimerAccepted: true,
+      });
+      races.push({ id: contract.id, tenant });
+    }
+  },
+);
+console.log(`Set up ${races.length} late-event races in ${((performance.now() - raceSetupStarted) / 1000).toFixed(1)} s.`);
+const raceOutcomes: Record<string, number> = {};
+const racesStarted = performance.now();
+await pool(races, IN_FLIGHT, async ({ id, tenant }) => {
+  const first = await acceptAndPayContract(asUser(tenant), { contractId: id, expectedVersion: 1 });
+  const session = (await getSimulatorRecord('SESSION', new URL(first.url).searchParams.get('session')!))!;
+  let late: { type: string; data: { object: Record<string, unknown> } } | undefined;
+  await actOnCheckout(session, 'pay', async (payload) => {
+    late = JSON.parse(payload);
+  });
+  // 25 minutes on: the first session has too little time left to be offered again.
+  await withClock(manualClock(new Date(now().getTime() + 25 * 60_000)), async () => {
+    const [again] = await Promise.allSettled([
+      acceptAndPayContract(asUser(tenant), { contractId: id, expectedVersion: 1 }),
+      deliverSimulatorEvent(late!.type, late!.data.object, handledHere),
+    ]);
+    const outcome = again.status === 'fulfilled' ? 'second_session_opened' : ((apiErrorOf(again.reason) as AppError).code ?? 'error');
+    raceOutcomes[outcome] = (raceOutcomes[outcome] ?? 0) + 1;
+  });
+});
+const racesSeconds = (performance.now() - racesStarted) / 1000;
+let racesPaid = 0;
+let paidWithoutDates = 0;
+for (const { id } of races) {
+  const contract = (await getContract(id))!;
+  if (contract.status !== 'PAID') continue;
+  racesPaid++;
+  const held = await bookedPeriods(contract.adId, now().toISOString());
+  if (!held.some((hold) => hold.contractId === id && hold.expiresAt === null)) paidWithoutDates++;
+}
+console.log(
+  `Late events: ${races.length} races in ${racesSeconds.toFixed(1)} s (${JSON.stringify(raceOutcomes)}), ${racesPaid} PAID, ${paidWithoutDates} without their dates held.`,
+);
+
+// ---- 4. Payout runs that die after the transfer, then refunds -----------------------------------------
+const crashSetupStarted = performance.now();
+const admin: Identity = { userId: 'bench-admin', role: 'ADMIN' };
+const crashOwner = await onboardedOwner('bench-crash-owner');
+// Ten conversations (an ad and a tenant each) that the contracts' steps are posted to.
+const crashConversations = await Promise.all(
+  Array.from({ length: 10 }, async (_, i) => {
+    const tenant = await user(`bench-crash-tenant-${i}`);
+    const ad = await createAd(asUser(crashOwner), adInput({ availability: alwaysAvailable }));
+    await publishAd(asUser(crashOwner), ad.id);
+    const conversation = await createConversation(asUser(tenant), {
+      adId: ad.id,
+      message: { clientMessageId: randomUUID(), body: 'Bonjour, est-ce disponible ?' },
+    });
+    return { adId: ad.id, conversationId: conversation.id, tenantId: tenant.id };
+  }),
+);
+const crashContracts: string[] = [];
+await pool(
+  Array.from({ length: CRASHES }, (_, i) => i),
+  IN_FLIGHT,
+  async (i) => {
+    const id = randomUUID();
+    const sessionId = `cs_sim_crash_${id}`;
+    const at = now().toISOString();
+    const start = day(2 + (i % 300));
+    const session = {
+      sessionId,
+      contractId: id,
+      contractVersion: 1,
+      amountCents: 25_000,
+      description: 'Banc',
+      successUrl: 'http://bench.invalid/paiement/succes',
+      cancelUrl: 'http://bench.invalid/paiement/annule',
+      language: 'fr',
+      expiresAt: epochSeconds() + 1800,
+      created: epochSeconds(),
+      status: 'open' as const,
+      paymentStatus: 'unpaid' as const,
+      paymentIntentId: `pi_sim_crash_${id}`,
+      chargeId: `ch_sim_crash_${id}`,
+    };
+    // Paid at the simulator (its charge made), and the contract as the webhook leaves it.
+    await putSimulatorRecord('SESSION', sessionId, session);
+    await paySimulatedSession(session);
+    await putNewContract({
+      id,
+      ...crashConversations[i % crashConversations.length]!,
+      ownerId: crashOwner.id,
+      status: 'PAID',
+      version: 1,
+      revision: 1,
+      createdAt: at,
+      updatedAt: at,
+      content: {
+        precision: 'DAY',
+        start,
+        end: day(3 + (i % 300)),
+        startAt: new Date(`${start}T05:00:00Z`).toISOString(),
+        endAt: new Date(Date.parse(`${start}T05:00:00Z`) + DAY_MS).toISOString(),
+        totalPriceCents: 25_000,
+        platformFeeCents: 2_500,
+        terms: '<p>Banc d’essai.</p>',
+        files: [],
+        disclaimerAccepted: true,
+      },
+      history: [{ kind: 'PAID', at, actorId: null, status: 'PAID', version: 1 }],
+      payment: { sessionId, paymentIntentId: session.paymentIntentId, amountCents: 25_000, paidAt: at },
+    });
+    crashContracts.push(id);
+  },
+);
+console.log(`Set up ${crashContracts.length} paid contracts in ${((performance.now() - crashSetupStarted) / 1000).toFixed(1)} s.`);
+const provider = await paymentProvider();
+const crashOutcomes: Record<string, number> = {};
+const count = (outcome: string) => (crashOutcomes[outcome] = (crashOutcomes[outcome] ?? 0) + 1);
+const crashesStarted = performance.now();
+await pool(crashContracts, IN_FLIGHT, async (id) => {
+  const paid = (await getContract(id))!;
+  const due = payoutDueAt(paid);
+  // A payout run at its due time: its claim, then the provider's transfer, then it dies before PAYOUT_DONE.
+  await withClock(manualClock(due), async () => {
+    const claimed = await replaceContract(paid, {
+      ...paid,
+      payout: { claimedAt: now().toISOString(), keyAttempt: 1, failures: 0, flagged: false },
+    });
+    await provider.createTransfer({
+      amountCents: 22_500,
+      destination: crashOwner.paymentAccountId!,
+      sourceTransaction: await provider.checkoutCharge(claimed.payment!.sessionId),
+      transferGroup: id,
+      idempotencyKey: payoutKey(id, 1),
+    });
+  });
+  // Once the dead run's claim has lapsed: an administrator's full refund, and the payout job's retry.
+  await withClock(manualClock(new Date(due.getTime() + PAYOUT_CLAIM_MS + 1_000)), async () => {
+    try {
+      await refundContract(admin, { contractId: id, expectedVersion: 1, reason: 'Banc : remboursement après une panne' });
+      count('refunded');
+    } catch (error) {
+      count(`refund_${(apiErrorOf(error) as AppError).code ?? 'error'}`);
+    }
+    count(`payout_${await runPayout({ contractId: id })}`);
+  });
+});
+await simulatorEventsDelivered();
+const crashesSeconds = (performance.now() - crashesStarted) / 1000;
+globalThis.fetch = realFetch;
+let doubleOutflows = 0;
+let crashTransfers = 0;
+for (const id of crashContracts) {
+  const transfers = await simulatedGroupTransfers(id);
+  crashTransfers += transfers.length;
+  const charge = (await getSimulatorRecord('CHARGE', `ch_sim_crash_${id}`))!;
+  const kept = transfers.reduce((sum, transfer) => sum + transfer.amountCents - (transfer.amountReversedCents ?? 0), 0);
+  if (kept + charge.amountRefundedCents > charge.amountCents) doubleOutflows++;
+}
+console.log(
+  `Payout crashes then refunds: ${crashContracts.length} in ${crashesSeconds.toFixed(1)} s (${JSON.stringify(crashOutcomes)}), ${crashTransfers} transfers, ${doubleOutflows} double outflows.`,
 );
 
 const results = {
@@ -443,12 +675,27 @@ const results = {
     fire_p95_ms: +percentile(fireMs, 0.95).toFixed(1),
     seconds: +payoutSeconds.toFixed(1),
   },
-  double_bookings: doubleBookings,
+  late_events: {
+    races: races.length,
+    outcomes: raceOutcomes,
+    paid_contracts: racesPaid,
+    paid_without_dates_held: paidWithoutDates,
+    seconds: +racesSeconds.toFixed(1),
+  },
+  payout_crashes: {
+    contracts: crashContracts.length,
+    outcomes: crashOutcomes,
+    transfers: crashTransfers,
+    double_outflows: doubleOutflows,
+    seconds: +crashesSeconds.toFixed(1),
+  },
+  double_bookings: doubleBookings + paidWithoutDates,
   duplicate_transfers: duplicateTransfers,
+  double_outflows: doubleOutflows,
 };
 await mkdir(join(root, 'bench/results'), { recursive: true });
 // As the repository's formatter writes it (`npm run lint` checks every file).
 await writeFile(join(root, 'bench/results/contracts.json'), await format(JSON.stringify(results, null, 2), { parser: 'json' }));
 console.log('Wrote bench/results/contracts.json');
 await dynamo.stop();
-if (doubleBookings > 0 || duplicateTransfers > 0) process.exitCode = 1;
+if (doubleBookings + paidWithoutDates > 0 || duplicateTransfers > 0 || doubleOutflows > 0) process.exitCode = 1;

@@ -9,7 +9,8 @@
 // dates). Moving it past the start + 24 h would run other journeys' jobs early and expire their
 // sessions, so this journey does not move it: it runs its own contract's one-time payout schedule
 // (`payout-<id>`, due at the start + 24 h) from /_dev/schedules with that schedule's "Run now" button,
-// which fires the very job the scheduler would fire when the clock reached it, and nothing else. The
+// which fires the very job the scheduler would fire when the clock reached it (on a clock at its due
+// time for that run alone: the payout checks it), and nothing else. The
 // payout is scheduled by the contract-paid job (`paid-<id>`, due at once after the payment), which the
 // journey runs first unless the host's scheduler ran it already.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
@@ -106,7 +107,7 @@ async function signedIn(browser: Browser, baseURL: string, email: string): Promi
   return page;
 }
 
-/** Fills the contract form: one day by the day, `amount` as typed, terms, the disclaimer; then proposes. */
+/** Fills the contract form: the days from `day` to `nextDay` (excluded), `amount` as typed, terms, the disclaimer; then proposes. */
 async function propose(page: Page, day: string, nextDay: string, amount: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Proposer un contrat' })).toBeVisible();
   await page.getByRole('radio', { name: 'À la journée' }).check();
@@ -126,8 +127,9 @@ test('a whole rental: onboarding, proposal, a cancelled then declined payment, p
 }) => {
   test.slow();
   const { owner, tenant, title, conversationId } = await ownerAdAndTenant(request);
+  // Two days: the payout (the start + 24 h) comes before the end, so the contract is paid out, not yet closed.
   const day = quebecToday(new Date(Date.now() + DAY_MS));
-  const nextDay = quebecToday(new Date(Date.now() + 2 * DAY_MS));
+  const nextDay = quebecToday(new Date(Date.now() + 3 * DAY_MS));
 
   // The owner onboards with the payment provider (the simulator's hosted page).
   await page.goto('/connexion?lang=fr');

@@ -28,13 +28,13 @@ import {
 } from '@partage/graphql';
 import { paymentProvider, type CheckoutSession } from '../../adapters/payment-provider';
 import { getAds } from '../../data/ads';
-import { getContract, placeBookingHold, releaseAttemptHold, replaceContract, type ContractRecord } from '../../data/contracts';
+import { bookedPeriods, getContract, placeBookingHold, releaseAttemptHold, replaceContract, type ContractRecord } from '../../data/contracts';
 import { getUser } from '../../data/users';
 import { now } from '../clock';
 import { USER_ONLY, type Identity } from '../identity';
 import { appLink, withLanguage } from '../links';
 import { providerCall } from '../payments/provider-errors';
-import { assertVersion, requireParty } from './contracts';
+import { assertVersion, requireParty, requireRentable } from './contracts';
 
 /**
  * Stripe accepts an expiry from 30 minutes after it creates the session: a minute more than the
@@ -55,9 +55,13 @@ export async function acceptAndPayContract(identity: Identity, input: PayContrac
   if (role !== 'TENANT') throw new AppError('UNAUTHORIZED_ACCESS', 'Only the tenant pays a contract');
   if (contract.status !== 'SUBMITTED') throw new AppError('CONTRACT_STATUS_CONFLICT', `A ${contract.status} contract cannot be paid`);
   assertVersion(contract, input.expectedVersion);
-  const open = contract.checkout;
-  if (open?.url && open.sessionId && open.version === contract.version && Date.parse(open.expiresAt) - now().getTime() > SESSION_REUSE_MIN_LEFT_MS)
-    return { url: open.url, expiresAt: open.expiresAt };
+  const [tenant, owner, [ad]] = await Promise.all([getUser(userId), getUser(contract.ownerId), getAds([contract.adId])]);
+  requireRentable(ad);
+  // Nobody is charged for an owner who cannot be paid: suspended, or their account's payouts disabled.
+  if (!owner || owner.lockedOut || owner.paymentOnboarding !== 'COMPLETE')
+    throw new AppError('OWNER_CANNOT_BE_PAID', 'The owner cannot receive payments now');
+  const open = await openCheckout(contract);
+  if (open) return open;
 
   const startedAt = now();
   // Whole seconds, as the provider keeps it: the hold lapses at the very instant the session does.
@@ -87,7 +91,6 @@ export async function acceptAndPayContract(identity: Identity, input: PayContrac
     startedAt.toISOString(),
   );
 
-  const [tenant, [ad]] = await Promise.all([getUser(userId), getAds([contract.adId])]);
   const language = tenant?.language ?? 'fr';
   const title = ad ? (language === 'en' ? (ad.content.title.en ?? ad.content.title.fr) : (ad.content.title.fr ?? ad.content.title.en)) : '';
   const back = (path: string) => withLanguage(appLink(path, { contrat: contract.id }), language);
@@ -137,6 +140,19 @@ export async function acceptAndPayContract(identity: Identity, input: PayContrac
     throw error;
   }
   return checkoutOf(session);
+}
+
+/**
+ * The session of the contract's present attempt, if the tenant can still pay it: opened for this
+ * version, with time left, and its hold still live (its expiry event frees the hold).
+ */
+async function openCheckout(contract: ContractRecord): Promise<ContractCheckout | undefined> {
+  const open = contract.checkout;
+  if (!open?.url || !open.sessionId || open.version !== contract.version) return undefined;
+  if (Date.parse(open.expiresAt) - now().getTime() <= SESSION_REUSE_MIN_LEFT_MS) return undefined;
+  const holds = await bookedPeriods(contract.adId, now().toISOString());
+  const held = holds.some((hold) => hold.contractId === contract.id && hold.attempt === open.attempt);
+  return held ? { url: open.url, expiresAt: open.expiresAt } : undefined;
 }
 
 const checkoutOf = (session: CheckoutSession): ContractCheckout => ({ url: session.url, expiresAt: session.expiresAt.toISOString() });

@@ -192,6 +192,8 @@ export async function runPayout(payload: Record<string, unknown>): Promise<Payou
     if (amountCents > 0) {
       const owner = await getUser(claimed.ownerId);
       if (!owner?.paymentAccountId) throw new PaymentProviderError('invalidRequest', 'The owner has no connected account');
+      // A suspended owner is not paid: refused like a restricted account, retried, then left to administrators.
+      if (owner.lockedOut) throw new PaymentProviderError('invalidRequest', 'The owner is suspended');
       const sourceTransaction = await provider.checkoutCharge(claimed.payment!.sessionId);
       ({ transferId } = await provider.createTransfer({
         amountCents,

@@ -21,7 +21,8 @@ import {
   type ProposeContractInput,
   type UpdateContractInput,
 } from '@partage/graphql';
-import { getAd } from '../../data/ads';
+import { getAd, type AdRecord } from '../../data/ads';
+import { refuseIfBlocked } from '../moderation/blocks';
 import { getConversation, getMembership, type ConversationRecord } from '../../data/chat';
 import {
   adminContracts,
@@ -53,6 +54,11 @@ async function requireOnboarded(userId: string): Promise<void> {
   const user = await getUser(userId);
   if (!user) throw unauthorized();
   requirePaymentOnboarding(user);
+}
+
+/** AD_NOT_AVAILABLE unless the ad is published: an ad its owner took down or moderation hid is not rented. */
+export function requireRentable(ad: Pick<AdRecord, 'published'> | undefined): void {
+  if (!ad?.published) throw new AppError('AD_NOT_AVAILABLE', 'The ad is not published');
 }
 
 /** The contract and the caller's side of it; UNAUTHORIZED_ACCESS for a third party or a contract that does not exist. */
@@ -99,6 +105,9 @@ export async function proposeContract(identity: Identity, input: ProposeContract
   // The ad may have been transferred since the conversation began: only its owner now proposes.
   if (!conversation || !ad || ad.ownerId !== ownerId) throw unauthorized();
   await requireOnboarded(ownerId);
+  requireRentable(ad);
+  // A tenant who blocked the owner hears nothing more from them: no proposal, no e-mail, no line.
+  await refuseIfBlocked(conversation.askerId, ownerId);
 
   const content = await contractContentOf(ownerId, input);
   assertValid([['input.requestKey', required(input.requestKey)]]);
@@ -172,6 +181,7 @@ export async function updateContract(identity: Identity, input: UpdateContractIn
   if (sameContent(content, contract.content)) throw new AppError('NO_CHANGE', 'Nothing differs from the present version');
   const ad = await getAd(contract.adId);
   if (!ad) throw new AppError('NOT_FOUND', 'The ad no longer exists');
+  await refuseIfBlocked(contract.tenantId, userId);
   await assertBookable(ad, content, contract.id);
   const at = now().toISOString();
   const version = contract.version + 1;

@@ -2056,44 +2056,15 @@ export type ContractDisputeStateSource = ContractDisputeState;
 
 export type ContractRefundSource = ContractRefund;
 
-export interface ContractMoneyStateSource {
-  paidCents: number;
-  refundedCents: number;
-  ownerShareCents: number;
-  payoutDueAt?: string | null;
-  paidOutCents: number;
-  reversedCents: number;
-  payoutHeld?: PayoutHold | null;
-}
+export type ContractMoneyStateSource = ContractMoneyState;
 
 export type ContractPaymentStateSource = ContractPaymentState;
 
 export type ContractPayoutStateSource = ContractPayoutState;
 
-export interface AdminContractLineSource {
-  id: string;
-  status: ContractStatus;
-  version: number;
-  adTitle: LocalizedTextSource;
-  ownerName: string;
-  tenantName: string;
-  period: ContractPeriodSource;
-  totalPriceCents: number;
-  platformFeeCents: number;
-  payment?: ContractPaymentStateSource | null;
-  payout?: ContractPayoutStateSource | null;
-  money?: ContractMoneyStateSource | null;
-  fraudWarning?: string | null;
-  refundedAt?: string | null;
-  availableActions: Array<ContractAction>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type AdminContractLineSource = AdminContractLine;
 
-export interface AdminContractPageSource {
-  items: Array<AdminContractLineSource>;
-  nextToken?: string | null;
-}
+export type AdminContractPageSource = AdminContractPage;
 
 export type ContractEventSource = ContractEvent;
 
@@ -2556,8 +2527,6 @@ export interface FieldResolverTypes {
   'ContractMoneyState.paidOutCents': { parent: ContractMoneyStateSource; args: Record<string, never>; result: number };
   'ContractMoneyState.reversedCents': { parent: ContractMoneyStateSource; args: Record<string, never>; result: number };
   'ContractMoneyState.payoutHeld': { parent: ContractMoneyStateSource; args: Record<string, never>; result: PayoutHold | null };
-  'ContractMoneyState.dispute': { parent: ContractMoneyStateSource; args: Record<string, never>; result: ContractDisputeStateSource | null };
-  'ContractMoneyState.refunds': { parent: ContractMoneyStateSource; args: Record<string, never>; result: Array<ContractRefundSource> };
   'ContractPaymentState.amountCents': { parent: ContractPaymentStateSource; args: Record<string, never>; result: number };
   'ContractPaymentState.paidAt': { parent: ContractPaymentStateSource; args: Record<string, never>; result: string };
   'ContractPayoutState.dueAt': { parent: ContractPayoutStateSource; args: Record<string, never>; result: string };

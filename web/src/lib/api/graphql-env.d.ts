@@ -1546,6 +1546,10 @@ export type introspection = {
           {
             "name": "PAYOUT_FLAGGED",
             "isDeprecated": false
+          },
+          {
+            "name": "MONEY_ATTENTION",
+            "isDeprecated": false
           }
         ]
       },
@@ -1596,6 +1600,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "fraudWarning",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "id",
             "type": {
               "kind": "NON_NULL",
@@ -1603,6 +1616,15 @@ export type introspection = {
                 "kind": "SCALAR",
                 "name": "ID"
               }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "money",
+            "type": {
+              "kind": "OBJECT",
+              "name": "ContractMoneyState"
             },
             "args": [],
             "isDeprecated": false
@@ -3439,6 +3461,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "money",
+            "type": {
+              "kind": "OBJECT",
+              "name": "ContractMoneyState"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "owner",
             "type": {
               "kind": "NON_NULL",
@@ -3639,6 +3670,79 @@ export type introspection = {
       },
       {
         "kind": "OBJECT",
+        "name": "ContractDisputeState",
+        "fields": [
+          {
+            "name": "amountCents",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "closedAt",
+            "type": {
+              "kind": "SCALAR",
+              "name": "AWSDateTime"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "evidenceDueBy",
+            "type": {
+              "kind": "SCALAR",
+              "name": "AWSDateTime"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "openedAt",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "AWSDateTime"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "reason",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "String"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "state",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "DisputeState"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
+        "kind": "OBJECT",
         "name": "ContractEvent",
         "fields": [
           {
@@ -3809,6 +3913,118 @@ export type introspection = {
           }
         ],
         "isOneOf": false
+      },
+      {
+        "kind": "OBJECT",
+        "name": "ContractMoneyState",
+        "fields": [
+          {
+            "name": "dispute",
+            "type": {
+              "kind": "OBJECT",
+              "name": "ContractDisputeState"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "ownerShareCents",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "paidCents",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "paidOutCents",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "payoutDueAt",
+            "type": {
+              "kind": "SCALAR",
+              "name": "AWSDateTime"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "payoutHeld",
+            "type": {
+              "kind": "ENUM",
+              "name": "PayoutHold"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "refundedCents",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "refunds",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "LIST",
+                "ofType": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "OBJECT",
+                    "name": "ContractRefund"
+                  }
+                }
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "reversedCents",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
       },
       {
         "kind": "OBJECT",
@@ -4190,6 +4406,70 @@ export type introspection = {
         "interfaces": []
       },
       {
+        "kind": "OBJECT",
+        "name": "ContractRefund",
+        "fields": [
+          {
+            "name": "amountCents",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "at",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "AWSDateTime"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "origin",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "RefundOrigin"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "reason",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "state",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "RefundState"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
         "kind": "ENUM",
         "name": "ContractRole",
         "enumValues": [
@@ -4331,6 +4611,26 @@ export type introspection = {
           },
           {
             "name": "CLOSED",
+            "isDeprecated": false
+          },
+          {
+            "name": "PARTLY_REFUNDED",
+            "isDeprecated": false
+          },
+          {
+            "name": "DISPUTE_OPENED",
+            "isDeprecated": false
+          },
+          {
+            "name": "DISPUTE_WON",
+            "isDeprecated": false
+          },
+          {
+            "name": "DISPUTE_LOST",
+            "isDeprecated": false
+          },
+          {
+            "name": "PAYOUT_REVERSED",
             "isDeprecated": false
           }
         ]
@@ -5268,6 +5568,28 @@ export type introspection = {
           }
         ],
         "isOneOf": false
+      },
+      {
+        "kind": "ENUM",
+        "name": "DisputeState",
+        "enumValues": [
+          {
+            "name": "OPEN",
+            "isDeprecated": false
+          },
+          {
+            "name": "WON",
+            "isDeprecated": false
+          },
+          {
+            "name": "LOST",
+            "isDeprecated": false
+          },
+          {
+            "name": "WARNING_CLOSED",
+            "isDeprecated": false
+          }
+        ]
       },
       {
         "kind": "INPUT_OBJECT",
@@ -8149,6 +8471,24 @@ export type introspection = {
         "interfaces": []
       },
       {
+        "kind": "ENUM",
+        "name": "PayoutHold",
+        "enumValues": [
+          {
+            "name": "DISPUTE",
+            "isDeprecated": false
+          },
+          {
+            "name": "REFUND",
+            "isDeprecated": false
+          },
+          {
+            "name": "FLAGGED",
+            "isDeprecated": false
+          }
+        ]
+      },
+      {
         "kind": "OBJECT",
         "name": "PhoneVerificationResult",
         "fields": [
@@ -10102,9 +10442,59 @@ export type introspection = {
                 "name": "Int"
               }
             }
+          },
+          {
+            "name": "amountCents",
+            "type": {
+              "kind": "SCALAR",
+              "name": "Int"
+            }
+          },
+          {
+            "name": "reason",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            }
           }
         ],
         "isOneOf": false
+      },
+      {
+        "kind": "ENUM",
+        "name": "RefundOrigin",
+        "enumValues": [
+          {
+            "name": "PLATFORM",
+            "isDeprecated": false
+          },
+          {
+            "name": "OUTSIDE",
+            "isDeprecated": false
+          }
+        ]
+      },
+      {
+        "kind": "ENUM",
+        "name": "RefundState",
+        "enumValues": [
+          {
+            "name": "PENDING",
+            "isDeprecated": false
+          },
+          {
+            "name": "SUCCEEDED",
+            "isDeprecated": false
+          },
+          {
+            "name": "FAILED",
+            "isDeprecated": false
+          },
+          {
+            "name": "CANCELED",
+            "isDeprecated": false
+          }
+        ]
       },
       {
         "kind": "ENUM",
