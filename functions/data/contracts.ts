@@ -52,7 +52,10 @@ const payoutFlagKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, S
 /** The contracts whose money needs an administrator (an open dispute, a fraud warning, a failed refund): GSI1 of their flag items. */
 const MONEY_ATTENTION_PARTITION = 'MONEY_ATTENTION';
 const moneyFlagKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'MONEY_FLAG' });
-const noticeKey = (contractId: string, kind: ContractStepKind) => ({ PK: `CONTRACT#${contractId}`, SK: `NOTICE#${kind}` });
+const noticeKey = (contractId: string, kind: ContractStepKind, version?: number) => ({
+  PK: `CONTRACT#${contractId}`,
+  SK: version === undefined ? `NOTICE#${kind}` : `NOTICE#${kind}#${version}`,
+});
 
 export interface ContractFileRecord {
   fileId: string;
@@ -339,27 +342,38 @@ export async function replaceContract(
 }
 
 /**
- * Claims the sending of a step's notice that must go once (the PAID receipts) for the run `token`;
- * false when another run claimed it (it sent it, or is sending it).
+ * Claims the sending of a step's notice that must go once (the PAID receipts; a version's proposal or
+ * edit e-mail, with its `version`) for the run `token`; false when another run claimed it (it sent it,
+ * or is sending it).
  */
-export const claimContractNotice = (contractId: string, kind: ContractStepKind, token: string): Promise<boolean> =>
-  claimAlone(noticeKey(contractId, kind), token, { type: 'ContractNotice' });
+export const claimContractNotice = (contractId: string, kind: ContractStepKind, token: string, version?: number): Promise<boolean> =>
+  claimAlone(noticeKey(contractId, kind, version), token, { type: 'ContractNotice' });
 
 /** Gives back the run's claim of a notice it failed to send, so that a retry sends it. */
-export const releaseContractNotice = (contractId: string, kind: ContractStepKind, token: string): Promise<void> =>
-  releaseClaim(noticeKey(contractId, kind), token);
+export const releaseContractNotice = (contractId: string, kind: ContractStepKind, token: string, version?: number): Promise<void> =>
+  releaseClaim(noticeKey(contractId, kind, version), token);
 
-/** Every version of a contract, oldest first (a contract has a handful). */
+/**
+ * Every version of a contract, oldest first (at most CONTRACT_MAX_VERSIONS, each with terms of up to
+ * CONTRACT_TERMS_MAX_LENGTH: read page by page, as a Query answers 1 MB at most).
+ */
 export async function contractVersions(contractId: string): Promise<ContractVersionRecord[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': contractKey(contractId).PK, ':prefix': VERSION_SK_PREFIX },
-      ConsistentRead: true,
-    }),
-  );
-  return (Items ?? []).map(({ version, createdAt, content }) => ({ version, createdAt, content }) as ContractVersionRecord);
+  const versions: ContractVersionRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const { Items, LastEvaluatedKey } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': contractKey(contractId).PK, ':prefix': VERSION_SK_PREFIX },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    versions.push(...(Items ?? []).map(({ version, createdAt, content }) => ({ version, createdAt, content }) as ContractVersionRecord));
+    start = LastEvaluatedKey;
+  } while (start);
+  return versions;
 }
 
 export type ContractParty = 'OWNER' | 'TENANT';

@@ -50,6 +50,11 @@ export const RATE_LIMITS = {
   chatNewConversation: { capacity: 30, refillPerSecond: 30 / 86_400 },
   /** Per account: reports (docs/moderation.md), a person reports now and then; a script filling the queue does not get far. */
   report: perHour(30),
+  // Per account, the contracts' writes that e-mail someone or call the payment provider (whose rate
+  // limit the whole platform shares): a person proposes, edits and pays a handful an hour.
+  contractProposal: perHour(30),
+  contractEdit: perHour(60),
+  checkoutStart: perHour(20),
   /** Per account: links to the payment provider's hosted pages and reads of the account (each a call to Stripe, which limits the platform). */
   paymentLink: perHour(60),
   /** Per recipient address and kind of e-mail (the link e-mails: confirmation, reset, …). */

@@ -3,9 +3,8 @@
 // payout run that died after its transfer, and a payout fired before its time. Every event reaches the
 // webhook as the provider's would (signed, after the call that caused it has answered).
 
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYOUT_MIN_AFTER_PAYMENT_MS } from '@partage/graphql';
-import * as paymentPort from '../adapters/payment-provider';
 import { actOnCharge, simulatorEventsDelivered } from '../adapters/payment-simulator';
 import { bookedPeriods, getContract } from '../data/contracts';
 import { getSimulatorRecord, simulatedTransfers } from '../data/payment-simulator';
@@ -17,6 +16,7 @@ import { payoutDueAt } from '../domain/contracts/contract-money';
 import { mirrorRefund } from '../domain/contracts/contract-refunds';
 import {
   asUser,
+  dyingAfterTransfer,
   errorCodeOf,
   givenPaidContract,
   givenUser,
@@ -208,19 +208,7 @@ describe("an administrator's refunds", () => {
 
   it('after a payout run died past its transfer: the transfer is found first; the owner may no longer refund, an administrator reverses it', async () => {
     const { contract, owner, accountId } = await givenPaidContract(tenant);
-    const real = await paymentPort.paymentProvider();
-    const spy = vi.spyOn(paymentPort, 'paymentProvider').mockResolvedValue({
-      ...real,
-      createTransfer: async (request) => {
-        await real.createTransfer(request);
-        throw new Error('Lambda timed out'); // the transfer is made; the run dies before writing it
-      },
-    });
-    try {
-      await expect(payOut(contract.id)).rejects.toThrow('Lambda timed out');
-    } finally {
-      spy.mockRestore();
-    }
+    await expect(dyingAfterTransfer(() => payOut(contract.id))).rejects.toThrow('Lambda timed out');
     clock.advance(60_000 + 1_000); // the dead run's claim has lapsed
     expect(
       errorCodeOf(await call('Mutation.refundContract', { input: { contractId: contract.id, expectedVersion: 1 } }, asUser(owner))),

@@ -22,6 +22,7 @@ import {
   ANONYMOUS,
   asUser,
   errorCodeOf,
+  dyingAfterTransfer,
   givenContract,
   givenPaidContract as givenPaidTo,
   givenUser,
@@ -144,19 +145,7 @@ describe('the payout job', () => {
 
   it('does not transfer twice when the run crashed after the transfer and before PAYOUT_DONE', async () => {
     const { contract, accountId } = await givenPaidContract();
-    const real = await paymentPort.paymentProvider();
-    const spy = vi.spyOn(paymentPort, 'paymentProvider').mockResolvedValue({
-      ...real,
-      createTransfer: async (request) => {
-        await real.createTransfer(request);
-        throw new Error('Lambda timed out'); // the transfer is made; the run dies before writing it
-      },
-    });
-    try {
-      await expect(fire('contract-payout', contract.id)).rejects.toThrow('Lambda timed out');
-    } finally {
-      spy.mockRestore();
-    }
+    await expect(dyingAfterTransfer(() => fire('contract-payout', contract.id))).rejects.toThrow('Lambda timed out');
     expect((await getContract(contract.id))?.status).toBe('PAID');
     // The invoker's retry within the claim does not stop for good: it schedules a look once the claim has lapsed,
     // which finds the transfer the dead run made.
@@ -237,7 +226,9 @@ describe('refundContract', () => {
     const stored = (await getContract(contract.id))!;
     expect(stored.history.at(-1)).toMatchObject({ kind: 'REFUNDED', actorId: owner.id, status: 'REFUNDED' });
     expect(stored.refund).toBeUndefined();
-    expect(Object.values(stored.refunds!)).toEqual([expect.objectContaining({ amountCents: 25_000, origin: 'PLATFORM', state: 'SUCCEEDED' })]);
+    expect(Object.values(stored.refunds!)).toEqual([
+      expect.objectContaining({ amountCents: 25_000, origin: 'PLATFORM', state: 'SUCCEEDED' }),
+    ]);
     expect(await bookedPeriods(contract.adId, now().toISOString())).toEqual([]);
     expect((await outbox.emailsTo(owner.email))[0]?.subject).toBe(`Contract no. ${contract.id} refunded`);
     expect((await outbox.emailsTo(tenant.email))[0]?.subject).toBe(`Contrat n° ${contract.id} remboursé`);

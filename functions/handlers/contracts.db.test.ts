@@ -7,8 +7,17 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, quebecToday, type AdInput, type ChatEvent, type Contract, type ContractEvent, type ContractPage } from '@partage/graphql';
-import { placeBookingHold } from '../data/contracts';
+import {
+  addDays,
+  CONTRACT_MAX_VERSIONS,
+  quebecToday,
+  type AdInput,
+  type ChatEvent,
+  type Contract,
+  type ContractEvent,
+  type ContractPage,
+} from '@partage/graphql';
+import { bookedPeriods, placeBookingHold } from '../data/contracts';
 import { putPendingFile, settleFile } from '../data/files';
 import type { UserRecord } from '../data/users';
 import { conversationById, createConversation } from '../domain/chat/conversations';
@@ -30,6 +39,7 @@ import {
   publishedEvents,
   resolverCaller,
   useTestOutbox,
+  useUpRateLimit,
 } from '../testing/fixtures';
 import { handler } from './contracts';
 
@@ -256,6 +266,53 @@ describe('proposals the tenant would not want, or that cannot be rented', () => 
   });
 });
 
+describe('limits on the writes that e-mail someone or call the payment provider', () => {
+  it('answers RATE_LIMITED past the proposals, edits and payments an account may start in an hour, and writes nothing', async () => {
+    const busyOwner = await givenUser();
+    const { id, conversationId } = await givenContract(tenant, busyOwner);
+    const payer = await givenUser();
+    const payable = await givenContract(payer, busyOwner);
+    await useUpRateLimit('contractProposal', busyOwner.id, 0);
+    expect(errorCodeOf(await propose(busyOwner, contractInput({ conversationId })))).toBe('RATE_LIMITED');
+    await useUpRateLimit('contractEdit', busyOwner.id, 0);
+    const edit = {
+      ...contractInput({ conversationId }),
+      conversationId: undefined,
+      contractId: id,
+      expectedVersion: 1,
+      totalPriceCents: 30_000,
+    };
+    expect(errorCodeOf(await call('Mutation.updateContract', { input: edit }, asUser(busyOwner)))).toBe('RATE_LIMITED');
+    await useUpRateLimit('checkoutStart', payer.id, 0);
+    const pay = { input: { contractId: payable.id, expectedVersion: 1 } };
+    expect(errorCodeOf(await call('Mutation.acceptAndPayContract', pay, asUser(payer)))).toBe('RATE_LIMITED');
+    expect(await read(busyOwner, id)).toMatchObject({ version: 1 });
+    expect(await bookedPeriods(payable.adId, now().toISOString())).toEqual([]);
+  });
+
+  it('refuses a version past CONTRACT_MAX_VERSIONS: the owner cancels and proposes anew', async () => {
+    const { id, conversationId } = await givenContract(tenant, owner);
+    const edit = (expectedVersion: number) =>
+      call(
+        'Mutation.updateContract',
+        {
+          input: {
+            ...contractInput({ conversationId }),
+            conversationId: undefined,
+            contractId: id,
+            expectedVersion,
+            totalPriceCents: 20_000 + expectedVersion,
+          },
+        },
+        asUser(owner),
+      );
+    for (let version = 1; version < CONTRACT_MAX_VERSIONS; version++) expect(errorCodeOf(await edit(version))).toBeUndefined();
+    expect(errorCodeOf(await edit(CONTRACT_MAX_VERSIONS))).toBe('CONTRACT_TOO_MANY_VERSIONS');
+    expect((await read(owner, id)) as Contract).toMatchObject({ version: CONTRACT_MAX_VERSIONS });
+    expect(((await read(owner, id)) as Contract).versions).toHaveLength(CONTRACT_MAX_VERSIONS);
+  });
+});
+
 describe('proposeContract, sent again with its request key', () => {
   const lines = async (conversationId: string) =>
     (await conversationMessages(asUser(tenant), { conversationId })).items.filter((message) => message.contractStep?.kind === 'PROPOSED');
@@ -276,6 +333,17 @@ describe('proposeContract, sent again with its request key', () => {
     expect(await lines(conversation.id)).toHaveLength(4);
     // Another owner's key never finds this one's contract; a missing key is refused.
     expect(errorCodeOf(await propose(owner, { ...input, requestKey: '' }))).toBe('VALIDATION_FAILED');
+  });
+
+  it('e-mails the tenant once however often the same request is sent again', async () => {
+    const asker = await givenUser();
+    const conversation = await createConversation(asUser(asker), {
+      adId: (await givenAd(owner, { availability: ALWAYS }, { published: true })).id,
+      message: firstMessage(),
+    });
+    const input = contractInput({ conversationId: conversation.id });
+    for (let i = 0; i < 5; i++) expect(errorCodeOf(await propose(owner, input))).toBeUndefined();
+    expect(await outbox.emailsTo(asker.email)).toHaveLength(1);
   });
 
   it('announces a proposal whose first call wrote it and died before telling anyone', async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { beforeAll } from 'vitest';
+import { beforeAll, vi } from 'vitest';
 import { useTestTable } from '../../tests/support/test-table';
 import { addDays, isResolverError, quebecToday, type AdInput, type CreateAlertInput, type ProposeContractInput } from '@partage/graphql';
 import { adInput } from './ad-input';
@@ -28,6 +28,7 @@ import { createConversation } from '../domain/chat/conversations';
 import { proposeContract } from '../domain/contracts/contracts';
 import { acceptAndPayContract } from '../domain/contracts/contract-payment';
 import { actOnCheckout, seedCompletedSimulatorAccount } from '../adapters/payment-simulator';
+import * as paymentPort from '../adapters/payment-provider';
 import { getSimulatorRecord } from '../data/payment-simulator';
 import { createAlert } from '../domain/alerts/alerts';
 import { submitRating } from '../domain/ratings/ratings';
@@ -358,6 +359,26 @@ export async function givenPaidContract(tenant: Pick<UserRecord, 'id' | 'role'>)
   await actOnCheckout(session, 'pay');
   if ((await getContract(contract.id))?.status !== 'PAID') throw new Error(`Contract ${contract.id} was not paid`);
   return { contract, owner, accountId, session };
+}
+
+/**
+ * Runs `run` (a payout) with a payment provider whose transfers are made and then fail as a run that
+ * dies before writing them would ('Lambda timed out').
+ */
+export async function dyingAfterTransfer<T>(run: () => Promise<T>): Promise<T> {
+  const real = await paymentPort.paymentProvider();
+  const spy = vi.spyOn(paymentPort, 'paymentProvider').mockResolvedValue({
+    ...real,
+    createTransfer: async (request) => {
+      await real.createTransfer(request);
+      throw new Error('Lambda timed out');
+    },
+  });
+  try {
+    return await run();
+  } finally {
+    spy.mockRestore();
+  }
 }
 
 /**

@@ -45,6 +45,8 @@ export const CONTRACT_MAX_PRICE_CENTS = 10_000_000;
 export const CONTRACT_TERMS_MAX_LENGTH = 20_000;
 /** Other files joined to a contract (PRIVATE_DOCUMENT uploads), and the longest name shown for one. */
 export const CONTRACT_MAX_FILES = 10;
+/** Versions of one contract at most: an owner who needs more cancels and proposes anew (each version is kept whole). */
+export const CONTRACT_MAX_VERSIONS = 20;
 export const CONTRACT_FILE_NAME_MAX_LENGTH = 200;
 /** Farthest a contract may start from today, in days. */
 export const CONTRACT_MAX_DAYS_AHEAD = 2 * 365;

@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'AD_NOT_AVAILABLE',
   /** The owner cannot receive the payout now (their account is suspended, or the payment provider disabled its payouts): nothing is charged. */
   'OWNER_CANNOT_BE_PAID',
+  /** The contract has CONTRACT_MAX_VERSIONS versions already: cancel it and propose a new one. */
+  'CONTRACT_TOO_MANY_VERSIONS',
   /** A dispute of the payment is open: the bank holds the money, nothing can be refunded or paid out until it is decided. */
   'CONTRACT_DISPUTED',
   /** A refund asks more than what is left of the payment to give back. */

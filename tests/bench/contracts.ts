@@ -192,31 +192,33 @@ const alwaysAvailable = { all: true, day: false, evening: false, weekdays: [], r
 
 // ---- 1. Payment attempts --------------------------------------------------------------------------
 const setupStarted = performance.now();
-const owner = await onboardedOwner('bench-owner');
 const perAd = Math.ceil(ATTEMPTS / ADS);
-// Each round of proposals (one per ad) spreads over several tenants: the chat lets an account open 30
-// new conversations a day (RATE_LIMITS.chatNewConversation), so each tenant opens at most 25.
-const tenantsPerRound = Math.ceil(ADS / 25);
+// The accounts stay within their limits (RATE_LIMITS): an owner proposes 30 contracts an hour, so each
+// owns two ads (20 proposals); a tenant opens 30 new conversations a day and starts 20 payments an hour,
+// so each round of proposals (one per ad) spreads over several tenants, each with at most 15.
+const owners = await Promise.all(Array.from({ length: Math.ceil(ADS / 2) }, (_, i) => onboardedOwner(`bench-owner-${i}`)));
+const tenantsPerRound = Math.ceil(ADS / 15);
 const tenants = await Promise.all(Array.from({ length: perAd * tenantsPerRound }, (_, i) => user(`bench-tenant-${i}`)));
-const ads: string[] = [];
+const ads: { id: string; owner: UserRecord }[] = [];
 for (let i = 0; i < ADS; i++) {
+  const owner = owners[Math.floor(i / 2)]!;
   const ad = await createAd(asUser(owner), adInput({ title: { fr: `Cuisine du banc ${i}`, en: null }, availability: alwaysAvailable }));
   await publishAd(asUser(owner), ad.id);
-  ads.push(ad.id);
+  ads.push({ id: ad.id, owner });
 }
 // Ten contracts per ad (one per tenant), two days each, starting on one of three days: most pairs overlap.
 const proposals = Array.from({ length: ATTEMPTS }, (_, i) => {
   const k = Math.floor(i / ADS);
-  return { adId: ads[i % ADS]!, tenant: tenants[k * tenantsPerRound + ((i % ADS) % tenantsPerRound)]!, k };
+  return { ad: ads[i % ADS]!, tenant: tenants[k * tenantsPerRound + ((i % ADS) % tenantsPerRound)]!, k };
 });
 const contracts: { id: string; tenant: UserRecord }[] = [];
-await pool(proposals, 16, async ({ adId, tenant, k }) => {
+await pool(proposals, 16, async ({ ad, tenant, k }) => {
   const conversation = await createConversation(asUser(tenant), {
-    adId,
+    adId: ad.id,
     message: { clientMessageId: randomUUID(), body: 'Bonjour, est-ce disponible ?' },
   });
   const start = 10 + (k % 3);
-  const contract = await proposeContract(asUser(owner), {
+  const contract = await proposeContract(asUser(ad.owner), {
     conversationId: conversation.id,
     requestKey: randomUUID(),
     period: { precision: 'DAY', start: day(start), end: day(start + 2) },
@@ -316,6 +318,65 @@ console.log(
   `Payments: ${ATTEMPTS} attempts in ${attemptsSeconds.toFixed(1)} s, ${paidCount} PAID, ${doubleBookings} double bookings; webhook p50 ${percentile(webhookMs, 0.5).toFixed(1)} ms, p95 ${percentile(webhookMs, 0.95).toFixed(1)} ms.`,
 );
 
+/**
+ * A contract of 250 $ (`feeCents` the platform's) for one day `2 + i % 300` days on, as the webhook
+ * leaves it once paid: PAID with its payment, its session paid at the simulator (its charge made).
+ */
+async function givenPaidContract(
+  id: string,
+  i: number,
+  parties: { adId: string; conversationId: string; ownerId: string; tenantId: string },
+  feeCents: number,
+): Promise<void> {
+  const sessionId = `cs_sim_bench_${id}`;
+  const at = now().toISOString();
+  const start = day(2 + (i % 300));
+  const session = {
+    sessionId,
+    contractId: id,
+    contractVersion: 1,
+    amountCents: 25_000,
+    description: 'Banc',
+    successUrl: 'http://bench.invalid/paiement/succes',
+    cancelUrl: 'http://bench.invalid/paiement/annule',
+    language: 'fr',
+    expiresAt: epochSeconds() + 1800,
+    created: epochSeconds(),
+    status: 'open' as const,
+    paymentStatus: 'unpaid' as const,
+    paymentIntentId: `pi_sim_bench_${id}`,
+    chargeId: `ch_sim_bench_${id}`,
+  };
+  await putSimulatorRecord('SESSION', sessionId, session);
+  await paySimulatedSession(session);
+  await putNewContract({
+    id,
+    ...parties,
+    status: 'PAID',
+    version: 1,
+    revision: 1,
+    createdAt: at,
+    updatedAt: at,
+    content: {
+      precision: 'DAY',
+      start,
+      end: day(3 + (i % 300)),
+      startAt: new Date(`${start}T05:00:00Z`).toISOString(),
+      endAt: new Date(Date.parse(`${start}T05:00:00Z`) + DAY_MS).toISOString(),
+      totalPriceCents: 25_000,
+      platformFeeCents: feeCents,
+      terms: '<p>Banc d’essai.</p>',
+      files: [],
+      disclaimerAccepted: true,
+    },
+    history: [
+      { kind: 'PROPOSED', at, actorId: parties.ownerId, status: 'SUBMITTED', version: 1 },
+      { kind: 'PAID', at, actorId: null, status: 'PAID', version: 1 },
+    ],
+    payment: { sessionId, paymentIntentId: session.paymentIntentId, amountCents: 25_000, paidAt: at },
+  });
+}
+
 // ---- 2. Payouts, each fired twice at once -----------------------------------------------------------
 const payoutSetupStarted = performance.now();
 const payoutOwners = await Promise.all(
@@ -335,56 +396,7 @@ await pool(payoutOwners, 8, async ({ payoutOwner, payoutTenant }) => {
   });
   for (let i = 0; i < PAYOUTS / PAYOUT_OWNERS; i++) {
     const id = randomUUID();
-    const sessionId = `cs_sim_bench_${id}`;
-    const at = now().toISOString();
-    const start = day(2 + (i % 300));
-    const content = {
-      precision: 'DAY' as const,
-      start,
-      end: day(3 + (i % 300)),
-      startAt: new Date(`${start}T05:00:00Z`).toISOString(),
-      endAt: new Date(Date.parse(`${start}T05:00:00Z`) + DAY_MS).toISOString(),
-      totalPriceCents: 25_000,
-      platformFeeCents: 0,
-      terms: '<p>Banc d’essai.</p>',
-      files: [],
-      disclaimerAccepted: true,
-    };
-    // As the webhook leaves a paid contract: PAID with its payment, the session paid at the simulator.
-    await putSimulatorRecord('SESSION', sessionId, {
-      sessionId,
-      contractId: id,
-      contractVersion: 1,
-      amountCents: 25_000,
-      description: 'Banc',
-      successUrl: 'http://bench.invalid/paiement/succes',
-      cancelUrl: 'http://bench.invalid/paiement/annule',
-      language: 'fr',
-      expiresAt: epochSeconds() + 1800,
-      created: epochSeconds(),
-      status: 'complete',
-      paymentStatus: 'paid',
-      paymentIntentId: `pi_sim_bench_${id}`,
-      chargeId: `ch_sim_bench_${id}`,
-    });
-    await putNewContract({
-      id,
-      adId: ad.id,
-      conversationId: conversation.id,
-      ownerId: payoutOwner.id,
-      tenantId: payoutTenant.id,
-      status: 'PAID',
-      version: 1,
-      revision: 1,
-      createdAt: at,
-      updatedAt: at,
-      content,
-      history: [
-        { kind: 'PROPOSED', at, actorId: payoutOwner.id, status: 'SUBMITTED', version: 1 },
-        { kind: 'PAID', at, actorId: null, status: 'PAID', version: 1 },
-      ],
-      payment: { sessionId, paymentIntentId: `pi_sim_bench_${id}`, amountCents: 25_000, paidAt: at },
-    });
+    await givenPaidContract(id, i, { adId: ad.id, conversationId: conversation.id, ownerId: payoutOwner.id, tenantId: payoutTenant.id }, 0);
     paidContracts.push(id);
   }
 });
@@ -433,34 +445,39 @@ globalThis.fetch = async (input, init) => {
   return new Response('{}');
 };
 const raceSetupStarted = performance.now();
+// Twenty contracts per ad, each ad its owner's only (30 proposals an hour), five per tenant (each race
+// starts two payments: 20 an hour).
 const RACE_ADS = Math.max(1, Math.ceil(RACES / 20));
 const races: { id: string; tenant: UserRecord }[] = [];
 await pool(
   Array.from({ length: RACE_ADS }, (_, i) => i),
   8,
   async (i) => {
-    const tenant = await user(`bench-race-tenant-${i}`);
+    const raceOwner = await onboardedOwner(`bench-race-owner-${i}`);
     const ad = await createAd(
-      asUser(owner),
+      asUser(raceOwner),
       adInput({ title: { fr: `Cuisine des courses ${i}`, en: null }, availability: alwaysAvailable }),
     );
-    await publishAd(asUser(owner), ad.id);
-    const conversation = await createConversation(asUser(tenant), {
-      adId: ad.id,
-      message: { clientMessageId: randomUUID(), body: 'Bonjour, est-ce disponible ?' },
-    });
+    await publishAd(asUser(raceOwner), ad.id);
     // Twenty contracts per ad on days of their own: each race is its contract's alone.
-    for (let k = 0; k < 20 && races.length < RACES; k++) {
-      const contract = await proposeContract(asUser(owner), {
-        conversationId: conversation.id,
-        requestKey: randomUUID(),
-        period: { precision: 'DAY', start: day(20 + 2 * k), end: day(21 + 2 * k) },
-        totalPriceCents: 15_000,
-        terms: '<p>Banc d’essai.</p>',
-        files: [],
-        disclaimerAccepted: true,
+    for (let t = 0; t < 4; t++) {
+      const tenant = await user(`bench-race-tenant-${i}-${t}`);
+      const conversation = await createConversation(asUser(tenant), {
+        adId: ad.id,
+        message: { clientMessageId: randomUUID(), body: 'Bonjour, est-ce disponible ?' },
       });
-      races.push({ id: contract.id, tenant });
+      for (let k = 5 * t; k < 5 * t + 5 && races.length < RACES; k++) {
+        const contract = await proposeContract(asUser(raceOwner), {
+          conversationId: conversation.id,
+          requestKey: randomUUID(),
+          period: { precision: 'DAY', start: day(20 + 2 * k), end: day(21 + 2 * k) },
+          totalPriceCents: 15_000,
+          terms: '<p>Banc d’essai.</p>',
+          files: [],
+          disclaimerAccepted: true,
+        });
+        races.push({ id: contract.id, tenant });
+      }
     }
   },
 );
@@ -521,52 +538,7 @@ await pool(
   IN_FLIGHT,
   async (i) => {
     const id = randomUUID();
-    const sessionId = `cs_sim_crash_${id}`;
-    const at = now().toISOString();
-    const start = day(2 + (i % 300));
-    const session = {
-      sessionId,
-      contractId: id,
-      contractVersion: 1,
-      amountCents: 25_000,
-      description: 'Banc',
-      successUrl: 'http://bench.invalid/paiement/succes',
-      cancelUrl: 'http://bench.invalid/paiement/annule',
-      language: 'fr',
-      expiresAt: epochSeconds() + 1800,
-      created: epochSeconds(),
-      status: 'open' as const,
-      paymentStatus: 'unpaid' as const,
-      paymentIntentId: `pi_sim_crash_${id}`,
-      chargeId: `ch_sim_crash_${id}`,
-    };
-    // Paid at the simulator (its charge made), and the contract as the webhook leaves it.
-    await putSimulatorRecord('SESSION', sessionId, session);
-    await paySimulatedSession(session);
-    await putNewContract({
-      id,
-      ...crashConversations[i % crashConversations.length]!,
-      ownerId: crashOwner.id,
-      status: 'PAID',
-      version: 1,
-      revision: 1,
-      createdAt: at,
-      updatedAt: at,
-      content: {
-        precision: 'DAY',
-        start,
-        end: day(3 + (i % 300)),
-        startAt: new Date(`${start}T05:00:00Z`).toISOString(),
-        endAt: new Date(Date.parse(`${start}T05:00:00Z`) + DAY_MS).toISOString(),
-        totalPriceCents: 25_000,
-        platformFeeCents: 2_500,
-        terms: '<p>Banc d’essai.</p>',
-        files: [],
-        disclaimerAccepted: true,
-      },
-      history: [{ kind: 'PAID', at, actorId: null, status: 'PAID', version: 1 }],
-      payment: { sessionId, paymentIntentId: session.paymentIntentId, amountCents: 25_000, paidAt: at },
-    });
+    await givenPaidContract(id, i, { ...crashConversations[i % crashConversations.length]!, ownerId: crashOwner.id }, 2_500);
     crashContracts.push(id);
   },
 );
@@ -611,7 +583,7 @@ let crashTransfers = 0;
 for (const id of crashContracts) {
   const transfers = await simulatedGroupTransfers(id);
   crashTransfers += transfers.length;
-  const charge = (await getSimulatorRecord('CHARGE', `ch_sim_crash_${id}`))!;
+  const charge = (await getSimulatorRecord('CHARGE', `ch_sim_bench_${id}`))!;
   const kept = transfers.reduce((sum, transfer) => sum + transfer.amountCents - (transfer.amountReversedCents ?? 0), 0);
   if (kept + charge.amountRefundedCents > charge.amountCents) doubleOutflows++;
 }

@@ -197,16 +197,17 @@ export async function publishContractStep(contract: PublishedContract, kind: Con
 }
 
 /**
- * Sends a step's notice once, whatever runs the step's telling again (the contract-paid job's retry or
- * a duplicate fire): the run that claims it sends it, and gives the claim back if sending fails.
+ * Sends a step's notice once, whatever runs the step's telling again (the contract-paid job's retry, a
+ * duplicate fire, a proposal's request sent again): the run that claims it sends it, and gives the
+ * claim back if sending fails. `version`: once per version (a proposal's or an edit's e-mail).
  */
-async function once(contract: ContractRecord, kind: ContractStepKind, send: () => Promise<void>): Promise<void> {
+async function once(contract: ContractRecord, kind: ContractStepKind, send: () => Promise<void>, version?: number): Promise<void> {
   const token = randomUUID();
-  if (!(await claimContractNotice(contract.id, kind, token))) return;
+  if (!(await claimContractNotice(contract.id, kind, token, version))) return;
   try {
     await send();
   } catch (error) {
-    await releaseContractNotice(contract.id, kind, token);
+    await releaseContractNotice(contract.id, kind, token, version);
     throw error;
   }
 }
@@ -225,7 +226,7 @@ export async function tellPartiesOfStep(contract: ContractRecord, kind: Contract
       kind,
       version: contract.version,
     }),
-    ...(kind === 'PROPOSED' || kind === 'UPDATED' ? [emailTenant(contract, kind)] : []),
+    ...(kind === 'PROPOSED' || kind === 'UPDATED' ? [once(contract, kind, () => emailTenant(contract, kind), contract.version)] : []),
     ...(kind === 'PAID' ? [once(contract, kind, () => emailReceipts(contract))] : []),
     ...(kind === 'PAYOUT_DONE' ? [emailPayoutSent(contract)] : []),
     ...(MONEY_EMAILS[kind] ? [emailMoneyStep(contract, ...MONEY_EMAILS[kind])] : []),

@@ -34,6 +34,7 @@ import { now } from '../clock';
 import { USER_ONLY, type Identity } from '../identity';
 import { appLink, withLanguage } from '../links';
 import { providerCall } from '../payments/provider-errors';
+import { enforceRateLimit } from '../rate-limits';
 import { assertVersion, requireParty, requireRentable } from './contracts';
 
 /**
@@ -62,6 +63,7 @@ export async function acceptAndPayContract(identity: Identity, input: PayContrac
     throw new AppError('OWNER_CANNOT_BE_PAID', 'The owner cannot receive payments now');
   const open = await openCheckout(contract);
   if (open) return open;
+  await enforceRateLimit('checkoutStart', userId);
 
   const startedAt = now();
   // Whole seconds, as the provider keeps it: the hold lapses at the very instant the session does.

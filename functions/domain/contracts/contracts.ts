@@ -7,6 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   AppError,
   assertValid,
+  CONTRACT_MAX_VERSIONS,
   CONTRACTS_PAGE,
   oneOf,
   required,
@@ -23,6 +24,7 @@ import {
 } from '@partage/graphql';
 import { getAd, type AdRecord } from '../../data/ads';
 import { refuseIfBlocked } from '../moderation/blocks';
+import { enforceRateLimit } from '../rate-limits';
 import { getConversation, getMembership, type ConversationRecord } from '../../data/chat';
 import {
   adminContracts,
@@ -115,6 +117,7 @@ export async function proposeContract(identity: Identity, input: ProposeContract
   const id = proposalIdOf(ownerId, conversation.id, input.requestKey);
   const made = await getContract(id);
   if (made) return contractView(await proposalRetried(made), 'OWNER');
+  await enforceRateLimit('contractProposal', ownerId);
   await assertBookable(ad, content);
   return contractView(await submitProposal(conversation, ownerId, content, id), 'OWNER');
 }
@@ -128,7 +131,7 @@ function proposalIdOf(ownerId: string, conversationId: string, requestKey: strin
 /**
  * The proposal a first call made: untouched since (a crash may have come between its write and its
  * notification), it is announced again (its system line is posted once whatever the number of calls;
- * the tenant's e-mail may go twice if the first call had sent it). A contract changed since is answered as it is.
+ * the tenant's e-mail once, behind its notice claim). A contract changed since is answered as it is.
  */
 async function proposalRetried(contract: ContractRecord): Promise<ContractRecord> {
   if (contract.history.length === 1) await announceContractStep(contract, 'PROPOSED', contract.ownerId);
@@ -177,6 +180,9 @@ export async function updateContract(identity: Identity, input: UpdateContractIn
   const { contract, role, userId } = await requireParty(identity, input?.contractId, USER_ONLY);
   fire(contract, 'EDIT', role);
   assertVersion(contract, input.expectedVersion);
+  if (contract.version >= CONTRACT_MAX_VERSIONS)
+    throw new AppError('CONTRACT_TOO_MANY_VERSIONS', `A contract has at most ${CONTRACT_MAX_VERSIONS} versions`);
+  await enforceRateLimit('contractEdit', userId);
   const content = await contractContentOf(userId, input, contract.content.files);
   if (sameContent(content, contract.content)) throw new AppError('NO_CHANGE', 'Nothing differs from the present version');
   const ad = await getAd(contract.adId);
