@@ -13,13 +13,14 @@ const CONFIG = {
   group: 'partage-one-time',
   roleArn: 'arn:aws:iam::123456789012:role/scheduler',
   targets: { payout: 'arn:aws:lambda:ca-central-1:123456789012:function:payments' },
+  deadLetterArn: 'arn:aws:sqs:ca-central-1:123456789012:failed-jobs',
 };
 const mock = mockClient(SchedulerClient);
 const adapter = () => eventBridgeScheduler(new SchedulerClient({ region: 'ca-central-1' }), CONFIG);
 afterEach(() => mock.reset());
 
 describe('EventBridge Scheduler adapter', () => {
-  it('creates an at() schedule in UTC that runs the job once with the job event, then deletes itself', async () => {
+  it('creates an at() schedule in UTC that runs the job once with the job event, then deletes itself; an undelivered event goes to the failed jobs', async () => {
     mock.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn:schedule' });
     await adapter().scheduleOnce({
       name: 'payout-c1',
@@ -40,6 +41,7 @@ describe('EventBridge Scheduler adapter', () => {
           RoleArn: CONFIG.roleArn,
           Input: JSON.stringify({ job: 'payout', scheduledAt: '2026-05-02T14:30:00.250Z', payload: { contractId: 'c1' } }),
           RetryPolicy: { MaximumRetryAttempts: 3 },
+          DeadLetterConfig: { Arn: CONFIG.deadLetterArn },
         },
       },
     ]);

@@ -16,6 +16,8 @@ export interface EventBridgeSchedulerConfig {
   roleArn: string;
   /** Job name -> ARN of the Lambda that runs it. */
   targets: Record<string, string>;
+  /** The queue that keeps an event the scheduler could not deliver (infra/aws/scheduling.ts, FailedJobs). */
+  deadLetterArn: string;
 }
 
 /** Scheduler's `at()` takes a local date-time without zone or fraction: `yyyy-mm-ddThh:mm:ss` (UTC here). */
@@ -37,7 +39,13 @@ export function eventBridgeScheduler(client: SchedulerClient, config: EventBridg
             ScheduleExpressionTimezone: 'UTC',
             FlexibleTimeWindow: { Mode: 'OFF' },
             ActionAfterCompletion: 'DELETE',
-            Target: { Arn: target, RoleArn: config.roleArn, Input: JSON.stringify(input), RetryPolicy: { MaximumRetryAttempts: 3 } },
+            Target: {
+              Arn: target,
+              RoleArn: config.roleArn,
+              Input: JSON.stringify(input),
+              RetryPolicy: { MaximumRetryAttempts: 3 },
+              DeadLetterConfig: { Arn: config.deadLetterArn },
+            },
           }),
         );
       } catch (error) {

@@ -56,6 +56,7 @@ function chooseScheduler(adapter: string): Scheduler {
       group: requireEnv('SCHEDULE_GROUP'),
       roleArn: requireEnv('SCHEDULER_ROLE_ARN'),
       targets,
+      deadLetterArn: requireEnv('SCHEDULE_DEAD_LETTER_ARN'),
     });
   }
   if (adapter === 'table') return tableScheduler(targets);

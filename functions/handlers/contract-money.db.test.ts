@@ -231,7 +231,7 @@ describe('the payout job before its time', () => {
     expect(due.getTime()).toBeGreaterThanOrEqual(Date.parse(stored.payment!.paidAt) + PAYOUT_MIN_AFTER_PAYMENT_MS);
     expect(await jobs({ job: 'contract-payout', scheduledAt: now().toISOString(), payload: { contractId: contract.id } })).toBe('NOT_DUE');
     expect(await simulatedTransfers(accountId)).toEqual([]);
-    const later = (await listOneTimeSchedules()).find((s) => s.name === `payout-${contract.id}-due-${due.getTime()}`);
+    const later = (await listOneTimeSchedules()).find((s) => s.name === `payout-${contract.id}-due-${Math.floor(due.getTime() / 1000)}`);
     expect(later).toMatchObject({ job: 'contract-payout', at: due.toISOString() });
   });
 });

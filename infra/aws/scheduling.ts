@@ -2,13 +2,25 @@
 // one-time jobs an EventBridge Scheduler group, the role the scheduler assumes to invoke the jobs'
 // Lambdas, and what the scheduling functions need to create schedules in that group. Both paths
 // hand the handler the same ScheduledJobEvent `{ job, scheduledAt, payload }`.
+//
+// A job that fails for good is never dropped (issue 37 §9): a rule's or a schedule's event that could
+// not be delivered, and an invocation whose retries failed (the jobs' Lambdas are invoked
+// asynchronously), land in the FailedJobs queue (14 days), whose first message raises an alarm to the
+// Alarms topic (the team's address subscribed when the deployment has one). The payout's own refusals
+// are flagged on the contract for administrators (contract-payouts.ts).
 
-import { ArnFormat, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { CronJob, OneTimeJob } from '@partage/functions/handlers/schedules';
 import { constructIdOf, jobFunctionName } from './lambdas';
@@ -17,6 +29,8 @@ export interface SchedulingProps {
   cronJobs: CronJob[];
   oneTimeJobs: OneTimeJob[];
   functionOf: (handler: string) => lambda.IFunction;
+  /** Where the alarms are e-mailed (the team's address), when the deployment has one. */
+  alarmEmail?: string;
 }
 
 export class Scheduling extends Construct {
@@ -25,10 +39,33 @@ export class Scheduling extends Construct {
   readonly schedulerRole: iam.Role;
   /** What the eventbridge scheduler adapter reads (functions/adapters/scheduler.ts). */
   readonly environment: Record<string, string>;
+  /** The events of the jobs that failed for good. */
+  readonly failedJobs: sqs.Queue;
+  readonly alarms: sns.Topic;
 
   constructor(scope: Construct, id: string, props: SchedulingProps) {
     super(scope, id);
     const stack = Stack.of(this);
+
+    this.failedJobs = new sqs.Queue(this, 'FailedJobs', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.alarms = new sns.Topic(this, 'Alarms', { displayName: `${stack.stackName} alarms` });
+    if (props.alarmEmail) this.alarms.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+    new cloudwatch.Alarm(this, 'FailedJobsAlarm', {
+      alarmDescription: 'A scheduled job failed for good: its event waits in the FailedJobs queue (docs/payments.md, "Failures")',
+      metric: this.failedJobs.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      threshold: 0,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(new cloudwatchActions.SnsAction(this.alarms));
+    // The jobs' Lambdas run asynchronously: a run whose retries failed goes to the queue too.
+    for (const handler of new Set([...props.cronJobs, ...props.oneTimeJobs].map((job) => job.handler))) {
+      props.functionOf(handler).configureAsyncInvoke({ onFailure: new destinations.SqsDestination(this.failedJobs), retryAttempts: 2 });
+    }
 
     for (const job of props.cronJobs) {
       new events.Rule(this, `${constructIdOf(job.job)}Rule`, {
@@ -38,6 +75,7 @@ export class Scheduling extends Construct {
           new targets.LambdaFunction(props.functionOf(job.handler), {
             event: events.RuleTargetInput.fromObject({ job: job.job, scheduledAt: events.EventField.time, payload: {} }),
             retryAttempts: 2,
+            deadLetterQueue: this.failedJobs,
           }),
         ],
       });
@@ -50,6 +88,8 @@ export class Scheduling extends Construct {
         conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
       }),
     });
+    // A schedule's event the scheduler could not deliver after its retries.
+    this.failedJobs.grantSendMessages(this.schedulerRole);
     const targetArns: Record<string, string> = {};
     for (const job of props.oneTimeJobs) {
       props.functionOf(job.handler).grantInvoke(this.schedulerRole);
@@ -65,6 +105,7 @@ export class Scheduling extends Construct {
       SCHEDULE_GROUP: this.group.scheduleGroupName,
       SCHEDULER_ROLE_ARN: this.schedulerRole.roleArn,
       SCHEDULE_TARGETS: stack.toJsonString(targetArns),
+      SCHEDULE_DEAD_LETTER_ARN: this.failedJobs.queueArn,
     };
   }
 

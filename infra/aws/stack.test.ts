@@ -245,9 +245,10 @@ describe('Lambdas', () => {
       expect(has('PUBLISH_ADAPTER') && has('GRAPHQL_URL'), `${name} publish`).toBe(!!access.publish?.length);
       if (access.publish?.length)
         expect(env).toMatchObject({ PUBLISH_ADAPTER: 'appsync', GRAPHQL_URL: { 'Fn::GetAtt': [apiId, 'GraphQLUrl'] } });
-      expect(['SCHEDULER_ADAPTER', 'SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULE_TARGETS'].map(has), `${name} scheduler`).toEqual(
-        Array(4).fill(!!access.scheduler),
-      );
+      expect(
+        ['SCHEDULER_ADAPTER', 'SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULE_TARGETS', 'SCHEDULE_DEAD_LETTER_ARN'].map(has),
+        `${name} scheduler`,
+      ).toEqual(Array(5).fill(!!access.scheduler));
       expect(['FILE_STORE_ADAPTER', 'FILES_BUCKET', 'PUBLIC_FILES_BUCKET'].map(has), `${name} files`).toEqual(
         Array(3).fill(!!access.files),
       );
@@ -428,7 +429,7 @@ describe('schedules', () => {
     }
   });
 
-  it('has a one-time schedule group and a role only EventBridge Scheduler assumes, which may invoke the one-time jobs only', () => {
+  it('has a one-time schedule group and a role only EventBridge Scheduler assumes, which may invoke the one-time jobs and leave an undelivered event in the failed jobs only', () => {
     template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
     const roles = ofType('AWS::IAM::Role').filter(([, r]) =>
       JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
@@ -439,9 +440,34 @@ describe('schedules', () => {
     const statements = policies.flatMap(
       ([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
     );
-    expect(statements.map((s) => s.Action)).toEqual(['lambda:InvokeFunction']);
+    expect(statements.map((s) => s.Action)).toEqual([
+      ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
+      'lambda:InvokeFunction',
+    ]);
     const [fnId] = functionOf(TEST_ONE_TIME_JOB.handler);
-    expect(JSON.stringify(statements[0]!.Resource)).toContain(fnId);
+    expect(JSON.stringify(statements[1]!.Resource)).toContain(fnId);
+  });
+
+  it('keeps every job that failed for good in a queue whose first message raises an alarm to the team', () => {
+    const [queueId] = ofType('AWS::SQS::Queue').find(([id]) => id.includes('FailedJobs'))!;
+    template.hasResourceProperties('AWS::SQS::Queue', { MessageRetentionPeriod: 14 * 86_400, SqsManagedSseEnabled: true });
+    // A cron rule's event that could not be delivered.
+    for (const [, rule] of ofType('AWS::Events::Rule'))
+      for (const target of rule.Properties.Targets as { DeadLetterConfig?: { Arn: unknown } }[])
+        expect(JSON.stringify(target.DeadLetterConfig?.Arn)).toContain(queueId);
+    // A job's Lambda whose asynchronous run failed its retries.
+    const [payoutsFnId] = functionOf(TEST_ONE_TIME_JOB.handler);
+    const invokeConfigs = ofType('AWS::Lambda::EventInvokeConfig').map(([, c]) => JSON.stringify(c.Properties));
+    expect(invokeConfigs.find((c) => c.includes(payoutsFnId))).toContain(queueId);
+    // The alarm, to the Alarms topic, at the first message.
+    const [, alarm] = ofType('AWS::CloudWatch::Alarm').find(([id]) => id.includes('FailedJobsAlarm'))!;
+    expect(alarm.Properties).toMatchObject({
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+    });
+    expect(JSON.stringify(alarm.Properties.AlarmActions)).toContain('Alarms');
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: CONTACT_EMAIL });
   });
 
   it('lets a scheduling handler create schedules in the group only, with the role and the targets in its environment', () => {

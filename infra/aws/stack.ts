@@ -132,7 +132,12 @@ export class PartageStack extends Stack {
     });
     protectGraphqlApi(this, this.graphqlApi.api.arn);
     this.functions.grantPublish(this.graphqlApi.api);
-    const scheduling = new Scheduling(this, 'Schedules', { cronJobs, oneTimeJobs, functionOf: (name) => this.functions.get(name) });
+    const scheduling = new Scheduling(this, 'Schedules', {
+      cronJobs,
+      oneTimeJobs,
+      functionOf: (name) => this.functions.get(name),
+      ...(config.site?.contactEmail ? { alarmEmail: config.site.contactEmail } : {}),
+    });
     this.functions.grantScheduling(scheduling);
 
     this.httpApi = new LambdaHttpApi(this, 'Http', {

@@ -30,7 +30,7 @@ import { getContract, replaceContract, type ContractPayoutRecord, type ContractR
 import { DataRefusal } from '../../data/errors';
 import { transactionCountUpdates } from '../../data/ratings';
 import { getUser } from '../../data/users';
-import { now } from '../clock';
+import { epochSeconds, now } from '../clock';
 import { ADMIN_ONLY, requireRole, type Identity } from '../identity';
 import { announceContractStep } from './contract-notices';
 import { nextStatus, type ContractTransition } from './contract-states';
@@ -88,10 +88,11 @@ export async function schedulePayout(contract: Pick<ContractRecord, 'id' | 'cont
   await schedulePayoutAt(contract.id, payoutDueAt(contract), 'payout');
 }
 
-/** A run of the payout at `at` under a schedule name of its own (`<name>-<contract id>`, then the time when it is a later look). */
+/** A run of the payout at `at` under a schedule name of its own (`payout-<contract id>`, then what it is and its time for a later run). */
 async function schedulePayoutAt(contractId: string, at: Date, name: string): Promise<void> {
   await scheduler().scheduleOnce({
-    name: name === 'payout' ? `payout-${contractId}` : `payout-${contractId}-${name}-${at.getTime()}`,
+    // Epoch seconds keep the name within the scheduler's 64 characters.
+    name: name === 'payout' ? `payout-${contractId}` : `payout-${contractId}-${name}-${epochSeconds(at)}`,
     job: PAYOUT_JOB,
     at,
     payload: { contractId },
