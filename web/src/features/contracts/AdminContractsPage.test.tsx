@@ -27,6 +27,8 @@ const line = (id: string, title: string, overrides: object = {}) => ({
   platformFeeCents: 500,
   payment: null,
   payout: null,
+  money: null,
+  fraudWarning: null,
   refundedAt: null,
   availableActions: [],
   createdAt: '2026-11-20T15:00:00.000Z',
@@ -43,7 +45,44 @@ const flagged = line('c-2', 'Chambre froide', {
     lastFailure: 'invalidRequest (account_invalid)',
     paidOutAt: null,
   },
+  money: {
+    paidCents: 25_000,
+    refundedCents: 0,
+    ownerShareCents: 24_500,
+    payoutDueAt: '2027-01-12T05:00:00.000Z',
+    paidOutCents: 0,
+    reversedCents: 0,
+    payoutHeld: 'FLAGGED',
+    dispute: null,
+    refunds: [],
+  },
   availableActions: ['REFUND', 'RETRY_PAYOUT'],
+});
+
+const disputed = line('c-3', 'Camion réfrigéré', {
+  status: 'PAYOUT_DONE',
+  payment: { amountCents: 25_000, paidAt: '2026-11-21T15:00:00.000Z' },
+  payout: { dueAt: '2026-11-22T15:00:00.000Z', failures: 0, flagged: false, lastFailure: null, paidOutAt: '2026-11-22T15:01:00.000Z' },
+  money: {
+    paidCents: 25_000,
+    refundedCents: 5_000,
+    ownerShareCents: 19_500,
+    payoutDueAt: null,
+    paidOutCents: 24_500,
+    reversedCents: 5_000,
+    payoutHeld: null,
+    dispute: {
+      state: 'OPEN',
+      reason: 'fraudulent',
+      amountCents: 20_000,
+      evidenceDueBy: '2026-12-05T04:59:59.000Z',
+      openedAt: '2026-11-25T15:00:00.000Z',
+      closedAt: null,
+    },
+    refunds: [{ amountCents: 5_000, state: 'SUCCEEDED', origin: 'OUTSIDE', reason: null, at: '2026-11-24T15:00:00.000Z' }],
+  },
+  fraudWarning: 'made_with_stolen_card',
+  availableActions: [],
 });
 
 function open(answers: Record<string, unknown>, path = '/gestion-contrats') {
@@ -93,15 +132,48 @@ describe('/gestion-contrats', () => {
     expect(callsOf('retryContractPayout')).toEqual([{ input: { contractId: 'c-2' } }, { input: { contractId: 'c-2' } }]);
   });
 
-  it('refunds a paid contract after a confirmation, for the version listed', async () => {
+  it('refunds in part or in full with a reason, checked before it is sent, for the version listed', async () => {
     const { user } = open({
       adminContracts: { items: [flagged], nextToken: null },
-      refundContract: { id: 'c-2', status: 'REFUNDED' },
+      refundContract: [new ApiError('REFUND_TOO_LARGE', 'too large'), { id: 'c-2', status: 'PAID' }],
     });
     await user.click(await screen.findByRole('button', { name: 'Cancel and refund “Chambre froide”' }));
-    const confirm = screen.getByRole('group', { name: /Cancel this paid contract/ });
-    await user.click(within(confirm).getByRole('button', { name: 'Yes, refund the tenant' }));
-    await waitFor(() => expect(callsOf('refundContract')).toEqual([{ input: { contractId: 'c-2', expectedVersion: 1 } }]));
+    const form = screen.getByRole('form', { name: 'Refund the tenant' });
+    expect(within(form).getByText(/their share is reduced by as much/)).toBeVisible();
+    expect(within(form).getByText(/everything left: \$250\.00/)).toBeVisible();
+    // No reason, and more than what is left: refused here, nothing sent.
+    await user.type(within(form).getByLabelText('Amount to refund'), '300');
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    expect(within(form).getByLabelText('Reason')).toHaveAccessibleDescription(/This field is required/);
+    expect(within(form).getByLabelText('Amount to refund')).toHaveAccessibleDescription(/more than what is left to refund/);
+    expect(callsOf('refundContract')).toEqual([]);
+    await user.clear(within(form).getByLabelText('Amount to refund'));
+    await user.type(within(form).getByLabelText('Amount to refund'), '50,25');
+    await user.type(within(form).getByLabelText('Reason'), 'Four en panne le premier jour');
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    // The server's answer (another refund came first): its message.
+    expect(await screen.findByText('This amount is more than what is left to refund.')).toBeVisible();
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('The partial refund is done.')).toBeVisible();
+    const sent = { input: { contractId: 'c-2', expectedVersion: 1, amountCents: 5_025, reason: 'Four en panne le premier jour' } };
+    expect(callsOf('refundContract')).toEqual([sent, sent]);
+  });
+
+  it('lists the money to check: an open dispute with its evidence date, a fraud warning, what was refunded and taken back', async () => {
+    const { user } = open({
+      adminContracts: (variables: { filter: string }) =>
+        variables.filter === 'MONEY_ATTENTION' ? { items: [disputed], nextToken: null } : { items: [flagged], nextToken: null },
+    });
+    await user.selectOptions(await screen.findByLabelText('Show'), 'Money to check (disputes, fraud, failed refunds)');
+    const list = await screen.findByRole('list', { name: 'Money to check (disputes, fraud, failed refunds)' });
+    expect(callsOf('adminContracts').at(-1)).toMatchObject({ filter: 'MONEY_ATTENTION' });
+    const card = within(list).getByRole('link', { name: 'Camion réfrigéré' }).closest('li')!;
+    expect(within(card).getByText(/Open for \$200\.00/)).toBeVisible();
+    expect(within(card).getByText(/The bank's reason: fraudulent/)).toBeVisible();
+    expect(within(card).getByText(/Evidence due by/)).toBeVisible();
+    expect(within(card).getByText(/reports fraud \(made_with_stolen_card\)/)).toBeVisible();
+    expect(within(card).getByText("Taken back from the owner's payout").nextElementSibling).toHaveTextContent('$50.00');
+    expect(await screen.findByRole('option', { name: /Money to check/ })).toBeInTheDocument();
   });
 
   it('says when there is nothing to retry', async () => {

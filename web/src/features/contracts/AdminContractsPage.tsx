@@ -1,6 +1,8 @@
-// /gestion-contrats (administrators; issue 20 §8): every contract with its payment, payout and refund,
-// newest first, or only the payouts flagged after repeated refusals. A flagged payout is run again from
-// its line; a paid contract not yet paid out is refunded from its line, after a confirmation.
+// /gestion-contrats (administrators; issue 20 §8, issue 37): every contract with its payment, payout,
+// refunds and dispute, newest first; or only the payouts flagged after repeated refusals; or only the
+// money to check (an open dispute with its evidence date, an early fraud warning, a failed refund). A
+// flagged payout is run again from its line; a paid contract is refunded from its line, in full or in
+// part and with a reason, before or after the payout (RefundAction's form).
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { contractPath } from '../../app/paths';
@@ -11,19 +13,23 @@ import { notifyError } from '../../lib/notifications/notify-error';
 import { notify } from '../../lib/notifications/store';
 import { dateTime, localized, money, period, type AdminContractLine } from './contract-format';
 import { ADMIN_CONTRACTS, RETRY_CONTRACT_PAYOUT } from './operations';
+import { MoneyFacts } from './ContractMoney';
 import { RefundAction } from './RefundAction';
 import './contracts.css';
 import { MoreButton } from '../../lib/ui/MoreButton';
 
 /** The filter in the address, so that it survives a reload and can be shared. */
 const FILTER_PARAM = 'filtre';
-const FLAGGED_VALUE = 'versements-signales';
+const FILTER_VALUES = { PAYOUT_FLAGGED: 'versements-signales', MONEY_ATTENTION: 'argent-a-verifier' } as const;
+type Filter = 'ALL' | keyof typeof FILTER_VALUES;
+const filterOf = (value: string | null): Filter =>
+  (Object.keys(FILTER_VALUES) as (keyof typeof FILTER_VALUES)[]).find((filter) => FILTER_VALUES[filter] === value) ?? 'ALL';
 
 export function AdminContractsPage() {
   const { t } = useTranslation('contracts');
   usePageTitle(t('admin.title'));
   const [params, setParams] = useSearchParams();
-  const filter = params.get(FILTER_PARAM) === FLAGGED_VALUE ? 'PAYOUT_FLAGGED' : 'ALL';
+  const filter = filterOf(params.get(FILTER_PARAM));
   const pages = useApiInfiniteQuery(ADMIN_CONTRACTS, { filter }, (page) => page.adminContracts.nextToken);
   const lines = pages.data?.pages.flatMap((page) => page.adminContracts.items) ?? [];
   return (
@@ -34,10 +40,14 @@ export function AdminContractsPage() {
         <select
           id="admin-contracts-filter"
           value={filter}
-          onChange={(event) => setParams(event.target.value === 'PAYOUT_FLAGGED' ? { [FILTER_PARAM]: FLAGGED_VALUE } : {})}
+          onChange={(event) => {
+            const chosen = event.target.value as Filter;
+            setParams(chosen === 'ALL' ? {} : { [FILTER_PARAM]: FILTER_VALUES[chosen] });
+          }}
         >
           <option value="ALL">{t('admin.ALL')}</option>
           <option value="PAYOUT_FLAGGED">{t('admin.PAYOUT_FLAGGED')}</option>
+          <option value="MONEY_ATTENTION">{t('admin.MONEY_ATTENTION')}</option>
         </select>
       </div>
       {pages.isPending ? (
@@ -117,6 +127,15 @@ function AdminContractCard({ line }: { line: AdminContractLine }) {
             <dd>{t('admin.refundedAt', { date: dateTime(line.refundedAt, language) })}</dd>
           </>
         )}
+        {line.money && <MoneyFacts money={line.money} asAdmin />}
+        {line.fraudWarning && (
+          <>
+            <dt>{t('admin.fraudWarning')}</dt>
+            <dd>
+              <strong className="admin-contracts__flag">{t('admin.fraudWarningType', { type: line.fraudWarning })}</strong>
+            </dd>
+          </>
+        )}
       </dl>
       <AdminActions line={line} title={title} />
     </li>
@@ -151,12 +170,13 @@ function AdminActions({ line, title }: { line: AdminContractLine; title: string 
           {retry.isPending ? t('admin.retrying') : t('admin.retry')}
         </button>
       )}
-      {actions.includes('REFUND') && (
+      {actions.includes('REFUND') && line.money && (
         <RefundAction
           contractId={line.id}
           version={line.version}
           invalidates={[ADMIN_CONTRACTS]}
           label={t('admin.refundFor', { ad: title })}
+          admin={{ leftCents: line.money.paidCents - line.money.refundedCents, afterPayout: line.status !== 'PAID' }}
         />
       )}
     </div>

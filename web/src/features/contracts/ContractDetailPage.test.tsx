@@ -120,6 +120,86 @@ describe('contract page', () => {
     expect(screen.queryByRole('button', { name: 'Cancel the contract' })).not.toBeInTheDocument();
   });
 
+  describe('the payment section', () => {
+    const money = (overrides: object = {}) => ({
+      paidCents: 123_450,
+      refundedCents: 0,
+      ownerShareCents: 123_450,
+      payoutDueAt: '2027-01-12T05:00:00.000Z',
+      paidOutCents: 0,
+      reversedCents: 0,
+      payoutHeld: null,
+      dispute: null,
+      refunds: [],
+      ...overrides,
+    });
+    const dispute = {
+      state: 'OPEN',
+      reason: 'fraudulent',
+      amountCents: 123_450,
+      evidenceDueBy: '2026-12-05T04:59:59.000Z',
+      openedAt: '2026-11-25T15:00:00.000Z',
+      closedAt: null,
+    };
+    const section = async () => screen.findByRole('region', { name: 'Payment' });
+
+    it('tells a party of an open dispute: the payout waits, the bank’s reason and evidence date are for administrators', async () => {
+      open(
+        aContract({ status: 'PAID', viewerRole: 'TENANT', availableActions: [], money: money({ payoutHeld: 'DISPUTE', dispute }) }),
+        'tenant-1',
+      );
+      const payment = await section();
+      expect(within(payment).getByRole('status')).toHaveTextContent(/The tenant's bank disputes this payment/);
+      expect(within(payment).getByText('On hold: the payment is disputed')).toBeVisible();
+      expect(within(payment).getByText('Open for $1,234.50')).toBeVisible();
+      expect(within(payment).queryByText(/fraudulent/)).toBeNull();
+      expect(within(payment).queryByText(/Evidence due/)).toBeNull();
+    });
+
+    it('shows the owner a partial refund made from the provider, their share after it, and what was taken back of their payout', async () => {
+      const refunds = [{ amountCents: 23_450, state: 'SUCCEEDED', origin: 'OUTSIDE', reason: 'Panne', at: '2026-11-24T15:00:00.000Z' }];
+      open(
+        aContract({
+          status: 'PAYOUT_DONE',
+          availableActions: [],
+          money: money({
+            refundedCents: 23_450,
+            ownerShareCents: 100_000,
+            payoutDueAt: null,
+            paidOutCents: 123_450,
+            reversedCents: 23_450,
+            refunds,
+          }),
+          history: [{ kind: 'PARTLY_REFUNDED', at: '2026-11-24T15:00:00.000Z', actorId: null, status: 'PAYOUT_DONE', version: 2 }],
+        }),
+      );
+      const payment = await section();
+      expect(within(payment).getByText('Refunded to the tenant').nextElementSibling).toHaveTextContent('$234.50');
+      expect(within(payment).getByText("Owner's share after refunds").nextElementSibling).toHaveTextContent('$1,000.00');
+      expect(within(payment).getByText("Taken back from the owner's payout").nextElementSibling).toHaveTextContent('$234.50');
+      expect(within(payment).getByText(/\$234\.50 on .*, from the payment provider$/)).toBeVisible();
+      expect(within(payment).queryByText(/Panne/)).toBeNull();
+      expect(screen.getByText(/Part of the payment is refunded to the tenant\./)).toBeVisible();
+    });
+
+    it('shows an administrator the reasons and asks theirs before a refund after the payout', async () => {
+      const { user } = open(
+        aContract({
+          status: 'CLOSED',
+          viewerRole: 'ADMIN',
+          availableActions: ['REFUND'],
+          money: money({ payoutDueAt: null, paidOutCents: 123_450, dispute: { ...dispute, state: 'WON', evidenceDueBy: null } }),
+        }),
+        'admin-1',
+        'ADMIN',
+      );
+      const payment = await section();
+      expect(within(payment).getByText(/Closed: the payment stands The bank's reason: fraudulent\./)).toBeVisible();
+      await user.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+      expect(screen.getByRole('form', { name: 'Refund the tenant' })).toHaveTextContent(/first taken back from their payout/);
+    });
+  });
+
   it('shows a third party nothing', async () => {
     open(new ApiError('UNAUTHORIZED_ACCESS', 'no'), 'someone-else');
     expect(await screen.findByText('This contract does not exist or does not concern you.')).toBeVisible();

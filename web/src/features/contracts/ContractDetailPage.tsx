@@ -15,6 +15,7 @@ import { Outcome } from '../../lib/ui/Outcome';
 import { dateTime, localized, money, nextStepKey, period, type ContractDetails } from './contract-format';
 import { useContractEvents } from './live-contract-events';
 import { ACCEPT_AND_PAY_CONTRACT, CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS } from './operations';
+import { ContractMoneySection } from './ContractMoney';
 import { RefundAction } from './RefundAction';
 import { RatingLink } from './RatingLink';
 import './contracts.css';
@@ -144,6 +145,8 @@ function ContractView({ contract }: { contract: ContractDetails }) {
         )}
       </section>
 
+      {contract.money && <ContractMoneySection money={contract.money} asAdmin={contract.viewerRole === 'ADMIN'} />}
+
       {olderVersions.length > 0 && (
         <section aria-labelledby="contract-versions">
           <h2 id="contract-versions">{t('detail.versions')}</h2>
@@ -180,8 +183,9 @@ function ContractView({ contract }: { contract: ContractDetails }) {
 }
 
 /**
- * Accept and pay (tenant), edit (owner) and cancel (either party) while unpaid; refund (owner or
- * administrator) while paid and not yet paid out; cancelling and refunding ask to confirm first. Paying sends the tenant to the provider's hosted page for the version shown; the
+ * Accept and pay (tenant), edit (owner) and cancel (either party) while unpaid; refund (the owner while
+ * paid and not yet paid out; an administrator also in part and after the payout); cancelling and
+ * refunding ask to confirm first. Paying sends the tenant to the provider's hosted page for the version shown; the
  * contract becomes PAID from the provider's event, which this page then shows live.
  */
 function ContractActions({ contract }: { contract: ContractDetails }) {
@@ -212,7 +216,14 @@ function ContractActions({ contract }: { contract: ContractDetails }) {
   return (
     <div className="contract__actions">
       {actions.includes('REFUND') && (
-        <RefundAction contractId={contract.id} version={contract.version} invalidates={[CONTRACT, MY_CONTRACTS]} />
+        <RefundAction
+          contractId={contract.id}
+          version={contract.version}
+          invalidates={[CONTRACT, MY_CONTRACTS]}
+          {...(contract.viewerRole === 'ADMIN' && contract.money
+            ? { admin: { leftCents: contract.money.paidCents - contract.money.refundedCents, afterPayout: contract.status !== 'PAID' } }
+            : {})}
+        />
       )}
       {actions.includes('PAY') && (
         <button type="button" className="button" aria-disabled={pay.isPending || undefined} onClick={() => void acceptAndPay()}>

@@ -7,6 +7,7 @@ import type { ADMIN_CONTRACTS, CONTRACT, MY_CONTRACTS } from './operations';
 export type ContractDetails = NonNullable<ResultOf<typeof CONTRACT>['contract']>;
 export type ContractLine = ResultOf<typeof MY_CONTRACTS>['myContracts']['items'][number];
 export type AdminContractLine = ResultOf<typeof ADMIN_CONTRACTS>['adminContracts']['items'][number];
+export type ContractMoney = NonNullable<ContractDetails['money']>;
 
 const uiLanguage = (language: string): UiLanguage => (language === 'en' ? 'en' : 'fr');
 

@@ -19,6 +19,26 @@ async function violations() {
   return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
 }
 
+/** A payment disputed after part of it was refunded from the provider. */
+const MONEY = {
+  paidCents: 123_450,
+  refundedCents: 23_450,
+  ownerShareCents: 100_000,
+  payoutDueAt: '2027-01-12T05:00:00.000Z',
+  paidOutCents: 0,
+  reversedCents: 0,
+  payoutHeld: 'DISPUTE',
+  dispute: {
+    state: 'OPEN',
+    reason: 'fraudulent',
+    amountCents: 100_000,
+    evidenceDueBy: '2026-12-05T04:59:59.000Z',
+    openedAt: '2026-11-25T15:00:00.000Z',
+    closedAt: null,
+  },
+  refunds: [{ amountCents: 23_450, state: 'SUCCEEDED', origin: 'OUTSIDE', reason: null, at: '2026-11-24T15:00:00.000Z' }],
+};
+
 const OWNER = { me: { id: 'owner-1', profile: { id: 'owner-1' } }, myUnreadMessageCount: 0 };
 
 describe('contract screens accessibility', () => {
@@ -28,6 +48,15 @@ describe('contract screens accessibility', () => {
     answerOperations({ ...OWNER, contract: aContract() });
     renderAt('/contrats/contract-1');
     await screen.findByRole('heading', { level: 1 });
+    expect(await violations()).toEqual([]);
+  });
+
+  it.each(['en', 'fr'] as const)('a disputed contract with refunds has no axe violation (%s)', async (language) => {
+    await i18n.changeLanguage(language);
+    signIn('USER', 'owner-1');
+    answerOperations({ ...OWNER, contract: aContract({ status: 'PAID', availableActions: [], money: MONEY }) });
+    renderAt('/contrats/contract-1');
+    await screen.findByRole('region', { name: language === 'en' ? 'Payment' : 'Paiement' });
     expect(await violations()).toEqual([]);
   });
 
@@ -68,6 +97,8 @@ describe('contract screens accessibility', () => {
             platformFeeCents: current.platformFeeCents,
             payment: { amountCents: current.totalPriceCents, paidAt: '2026-11-21T15:00:00.000Z' },
             payout: { dueAt: '2027-01-12T05:00:00.000Z', failures: 3, flagged: true, lastFailure: 'invalidRequest', paidOutAt: null },
+            money: MONEY,
+            fraudWarning: 'made_with_stolen_card',
             refundedAt: null,
             availableActions: ['REFUND', 'RETRY_PAYOUT'],
             createdAt: contract.createdAt,
@@ -76,8 +107,12 @@ describe('contract screens accessibility', () => {
         nextToken: null,
       },
     });
-    renderAt('/gestion-contrats');
+    const { user } = renderAt('/gestion-contrats');
     await screen.findByRole('button', { name: language === 'en' ? /Retry the payout/ : /Relancer le versement/ });
+    expect(await violations()).toEqual([]);
+    // The refund form, with its errors shown.
+    await user.click(screen.getByRole('button', { name: language === 'en' ? /Cancel and refund/ : /Annuler et rembourser/ }));
+    await user.click(screen.getByRole('button', { name: language === 'en' ? 'Refund' : 'Rembourser' }));
     expect(await violations()).toEqual([]);
   });
 });

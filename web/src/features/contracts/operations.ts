@@ -36,6 +36,34 @@ const VERSION_FIELDS = graphql(
   [PERIOD_FIELDS],
 );
 
+/** Where a paid contract's money stands: refunds, a dispute, the payout and what was taken back of it. */
+const MONEY_FIELDS = graphql(`
+  fragment ContractMoneyFields on ContractMoneyState @_unmask {
+    paidCents
+    refundedCents
+    ownerShareCents
+    payoutDueAt
+    paidOutCents
+    reversedCents
+    payoutHeld
+    dispute {
+      state
+      reason
+      amountCents
+      evidenceDueBy
+      openedAt
+      closedAt
+    }
+    refunds {
+      amountCents
+      state
+      origin
+      reason
+      at
+    }
+  }
+`);
+
 /** /contrats/{id} and its edit form. */
 export const CONTRACT = graphql(
   `
@@ -82,12 +110,15 @@ export const CONTRACT = graphql(
           status
           version
         }
+        money {
+          ...ContractMoneyFields
+        }
         createdAt
         updatedAt
       }
     }
   `,
-  [VERSION_FIELDS],
+  [VERSION_FIELDS, MONEY_FIELDS],
 );
 
 /** /tableau-de-bord: one side at a time. */
@@ -205,7 +236,7 @@ export const ON_CONTRACT_EVENT = graphql(`
   }
 `);
 
-/** /gestion-contrats (administrators): every contract, or the flagged payouts. */
+/** /gestion-contrats (administrators): every contract, the flagged payouts, or the money to check. */
 export const ADMIN_CONTRACTS = graphql(
   `
     query AdminContracts($filter: AdminContractFilter!, $limit: Int, $nextToken: String) {
@@ -236,6 +267,10 @@ export const ADMIN_CONTRACTS = graphql(
             lastFailure
             paidOutAt
           }
+          money {
+            ...ContractMoneyFields
+          }
+          fraudWarning
           refundedAt
           availableActions
           createdAt
@@ -244,7 +279,7 @@ export const ADMIN_CONTRACTS = graphql(
       }
     }
   `,
-  [PERIOD_FIELDS],
+  [PERIOD_FIELDS, MONEY_FIELDS],
 );
 
 export const RETRY_CONTRACT_PAYOUT = graphql(`

@@ -41,6 +41,7 @@ export function aContract(overrides: object = {}) {
       { kind: 'PROPOSED', at: '2026-11-19T15:00:00.000Z', actorId: 'owner-1', status: 'SUBMITTED', version: 1 },
       { kind: 'UPDATED', at: '2026-11-20T15:00:00.000Z', actorId: 'owner-1', status: 'SUBMITTED', version: 2 },
     ],
+    money: null,
     createdAt: '2026-11-19T15:00:00.000Z',
     updatedAt: '2026-11-20T15:00:00.000Z',
     ...overrides,
