@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import { i18n } from '../../lib/i18n/i18n';
