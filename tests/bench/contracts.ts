@@ -132,12 +132,15 @@ const random = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
 };
 
-/** Runs `work` on every item, `inFlight` at a time. */
-async function pool<T>(items: T[], inFlight: number, work: (item: T) => Promise<void>): Promise<void> {
+/** Runs `work` on every item (and its index), `inFlight` at a time. */
+async function pool<T>(items: T[], inFlight: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(inFlight, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
+      while (next < items.length) {
+        const index = next++;
+        await work(items[index]!, index);
+      }
     }),
   );
 }
@@ -483,8 +486,22 @@ await pool(
 );
 console.log(`Set up ${races.length} late-event races in ${((performance.now() - raceSetupStarted) / 1000).toFixed(1)} s.`);
 const raceOutcomes: Record<string, number> = {};
+/**
+ * Half the races deliver the late event while the second attempt opens its session (after it held the
+ * dates, before it records the session: the window the double booking came through), by the provider's
+ * own call; the other half deliver it at once beside the attempt, wherever it lands.
+ */
+const lateDuringCheckout = new Map<string, () => Promise<void>>();
+const checkoutProvider = await paymentProvider();
+const openSession = checkoutProvider.createCheckoutSession.bind(checkoutProvider);
+checkoutProvider.createCheckoutSession = async (request) => {
+  const deliverLate = lateDuringCheckout.get(request.contractId);
+  lateDuringCheckout.delete(request.contractId);
+  await deliverLate?.();
+  return openSession(request);
+};
 const racesStarted = performance.now();
-await pool(races, IN_FLIGHT, async ({ id, tenant }) => {
+await pool(races, IN_FLIGHT, async ({ id, tenant }, index) => {
   const first = await acceptAndPayContract(asUser(tenant), { contractId: id, expectedVersion: 1 });
   const session = (await getSimulatorRecord('SESSION', new URL(first.url).searchParams.get('session')!))!;
   let late: { type: string; data: { object: Record<string, unknown> } } | undefined;
@@ -493,14 +510,19 @@ await pool(races, IN_FLIGHT, async ({ id, tenant }) => {
   });
   // 25 minutes on: the first session has too little time left to be offered again.
   await withClock(manualClock(new Date(now().getTime() + 25 * 60_000)), async () => {
+    const deliver = () => deliverSimulatorEvent(late!.type, late!.data.object, handledHere);
+    const during = index % 2 === 0;
+    if (during) lateDuringCheckout.set(id, deliver);
     const [again] = await Promise.allSettled([
       acceptAndPayContract(asUser(tenant), { contractId: id, expectedVersion: 1 }),
-      deliverSimulatorEvent(late!.type, late!.data.object, handledHere),
+      during ? Promise.resolve() : deliver(),
     ]);
     const outcome = again.status === 'fulfilled' ? 'second_session_opened' : ((apiErrorOf(again.reason) as AppError).code ?? 'error');
-    raceOutcomes[outcome] = (raceOutcomes[outcome] ?? 0) + 1;
+    const key = `${during ? 'during_checkout' : 'beside'}_${outcome}`;
+    raceOutcomes[key] = (raceOutcomes[key] ?? 0) + 1;
   });
 });
+checkoutProvider.createCheckoutSession = openSession;
 const racesSeconds = (performance.now() - racesStarted) / 1000;
 let racesPaid = 0;
 let paidWithoutDates = 0;
