@@ -247,7 +247,12 @@ export const needsMoneyAttention = (contract: ContractRecord): boolean =>
 
 /** The administrators' lists a contract may be on, each through a flag item of its own (GSI1). */
 const ADMIN_FLAGS = [
-  { key: payoutFlagKey, type: 'ContractPayoutFlag', partition: FLAGGED_PAYOUTS_PARTITION, on: (c: ContractRecord) => Boolean(c.payout?.flagged) },
+  {
+    key: payoutFlagKey,
+    type: 'ContractPayoutFlag',
+    partition: FLAGGED_PAYOUTS_PARTITION,
+    on: (c: ContractRecord) => Boolean(c.payout?.flagged),
+  },
   { key: moneyFlagKey, type: 'ContractMoneyFlag', partition: MONEY_ATTENTION_PARTITION, on: needsMoneyAttention },
 ] as const;
 

@@ -1,3 +1,4 @@
+import { retrying } from './client';
 // Why the table refused a read or a write, in the data layer's own terms. The data layer knows
 // nothing of the API's error codes: functions/domain/data-errors.ts says what each reason means to a caller.
 
@@ -30,3 +31,17 @@ export class DataRefusal extends Error {
     this.name = 'DataRefusal';
   }
 }
+
+/** Rounds of read-then-conditional-write a use case tries against the other writers of an item. */
+const STALE_TRIES = 8;
+
+/**
+ * Runs `round` (a read, then a write conditioned on what it read) again while it is refused with
+ * STALE_VERSION (another writer came first), STALE_TRIES rounds at most: every such loop is bounded.
+ */
+export const retryingWhenStale = <T>(round: () => Promise<T>): Promise<T> =>
+  retrying(round, {
+    retryable: (error) => error instanceof DataRefusal && error.reason === 'STALE_VERSION',
+    tries: STALE_TRIES,
+    waitMs: (attempt) => 10 * attempt + Math.random() * 20,
+  });

@@ -39,7 +39,8 @@ function disputeAfter(contract: ContractRecord, event: DisputeEvent): ContractDi
     openedAt: known?.openedAt ?? at,
     ...(CLOSED_STATES.has(event.state) ? { closedAt: known?.closedAt ?? at } : {}),
   };
-  const same = known && known.state === next.state && known.providerStatus === next.providerStatus && known.evidenceDueBy === next.evidenceDueBy;
+  const same =
+    known && known.state === next.state && known.providerStatus === next.providerStatus && known.evidenceDueBy === next.evidenceDueBy;
   return same ? null : next;
 }
 
@@ -67,7 +68,8 @@ export async function onDispute(event: DisputeEvent): Promise<void> {
   );
   if (!written || written.dispute?.state === before) return;
   if (written.dispute?.state === 'OPEN' && before === undefined) await emailAdministratorsOfMoney(written, 'DISPUTE_OPENED');
-  if ((written.dispute?.state === 'WON' || written.dispute?.state === 'WARNING_CLOSED') && written.status === 'PAID') await resumePayout(written);
+  if ((written.dispute?.state === 'WON' || written.dispute?.state === 'WARNING_CLOSED') && written.status === 'PAID')
+    await resumePayout(written);
   if (written.dispute?.state === 'LOST') await emailAdministratorsOfMoney(written, 'DISPUTE_LOST');
 }
 
@@ -80,7 +82,10 @@ export async function onFraudWarning(event: Extract<MoneyEvent, { kind: 'FRAUD_W
     (current) =>
       current.fraudWarning?.warningId === event.warningId
         ? null
-        : { next: { ...current, fraudWarning: { warningId: event.warningId, fraudType: event.fraudType, at: now().toISOString() } }, kind: null },
+        : {
+            next: { ...current, fraudWarning: { warningId: event.warningId, fraudType: event.fraudType, at: now().toISOString() } },
+            kind: null,
+          },
     { cause: 'REFUND', actor: 'SYSTEM', actorId: null },
   );
   if (written) await emailAdministratorsOfMoney(written, 'FRAUD_WARNING');

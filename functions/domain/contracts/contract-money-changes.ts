@@ -6,18 +6,15 @@
 // added twice.
 
 import type { ContractStepKind } from '@partage/graphql';
-import { retrying, type TransactItem } from '../../data/client';
+import type { TransactItem } from '../../data/client';
 import { getContract, releaseBookingHold, replaceContract, type ContractRecord } from '../../data/contracts';
-import { DataRefusal } from '../../data/errors';
+import { retryingWhenStale } from '../../data/errors';
 import { transactionCountUpdates } from '../../data/ratings';
 import { now } from '../clock';
 import { announceContractStep } from './contract-notices';
 import { fullyRefunded } from './contract-money';
 import { nextStatus, type ContractActor, type ContractTransition } from './contract-states';
 import { step } from './contracts';
-
-/** Rounds of read-then-conditional-write against the contract's other writers (a payout run, another event). */
-const CONTRACT_TRIES = 8;
 
 /** A change of the contract read fresh: its new record and the step to tell (none: nothing new to tell); null: nothing to write. */
 export type MoneyChange = (contract: ContractRecord) => { next: ContractRecord; kind: ContractStepKind | null } | null;
@@ -45,33 +42,26 @@ export async function changeMoney(
   change: MoneyChange,
   { cause, actor, actorId }: { cause: 'REFUND' | 'CHARGEBACK'; actor: ContractActor; actorId: string | null },
 ): Promise<ContractRecord | undefined> {
-  const outcome = await retrying(
-    async () => {
-      const contract = await getContract(contractId);
-      if (!contract) return undefined;
-      const changed = change(contract);
-      if (!changed) return { written: contract, kind: null, refundedNow: false };
-      const at = now().toISOString();
-      let { next, kind } = changed;
-      const alongWith: TransactItem[] = [];
-      const transition = refundTransition(next, cause);
-      const verdict = fullyRefunded(next) ? nextStatus(next.status, transition, actor) : undefined;
-      const refundedNow = Boolean(verdict?.allowed);
-      if (verdict?.allowed) {
-        kind = transition === 'CHARGEBACK' ? 'DISPUTE_LOST' : 'REFUNDED';
-        if (COUNTED.has(next.status)) alongWith.push(...transactionCountUpdates([next.ownerId, next.tenantId], -1));
-        next = { ...next, status: verdict.to, refund: undefined };
-      }
-      const history = kind ? [...next.history, step(kind, { status: next.status, version: next.version }, actorId, at)] : next.history;
-      const written = await replaceContract(contract, { ...next, history, updatedAt: kind ? at : next.updatedAt }, alongWith);
-      return { written, kind, refundedNow };
-    },
-    {
-      retryable: (error) => error instanceof DataRefusal && error.reason === 'STALE_VERSION',
-      tries: CONTRACT_TRIES,
-      waitMs: (attempt) => 10 * attempt + Math.random() * 20,
-    },
-  );
+  const outcome = await retryingWhenStale(async () => {
+    const contract = await getContract(contractId);
+    if (!contract) return undefined;
+    const changed = change(contract);
+    if (!changed) return { written: contract, kind: null, refundedNow: false };
+    const at = now().toISOString();
+    let { next, kind } = changed;
+    const alongWith: TransactItem[] = [];
+    const transition = refundTransition(next, cause);
+    const verdict = fullyRefunded(next) ? nextStatus(next.status, transition, actor) : undefined;
+    const refundedNow = Boolean(verdict?.allowed);
+    if (verdict?.allowed) {
+      kind = transition === 'CHARGEBACK' ? 'DISPUTE_LOST' : 'REFUNDED';
+      if (COUNTED.has(next.status)) alongWith.push(...transactionCountUpdates([next.ownerId, next.tenantId], -1));
+      next = { ...next, status: verdict.to, refund: undefined };
+    }
+    const history = kind ? [...next.history, step(kind, { status: next.status, version: next.version }, actorId, at)] : next.history;
+    const written = await replaceContract(contract, { ...next, history, updatedAt: kind ? at : next.updatedAt }, alongWith);
+    return { written, kind, refundedNow };
+  });
   if (!outcome) return undefined;
   const { written, kind, refundedNow } = outcome;
   if (refundedNow) await releaseBookingHold(written.adId, written.id, now().toISOString());

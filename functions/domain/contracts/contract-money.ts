@@ -37,7 +37,8 @@ export function refundedCents(contract: Pick<ContractRecord, 'refunds' | 'paymen
 }
 
 /** What is left to give back. */
-export const refundableCents = (contract: ContractRecord): number => Math.max(0, (contract.payment?.amountCents ?? 0) - refundedCents(contract));
+export const refundableCents = (contract: ContractRecord): number =>
+  Math.max(0, (contract.payment?.amountCents ?? 0) - refundedCents(contract));
 
 /** The whole payment went back. */
 export const fullyRefunded = (contract: ContractRecord): boolean => Boolean(contract.payment) && refundableCents(contract) === 0;
@@ -48,10 +49,14 @@ export const ownerShareCents = (contract: ContractRecord): number =>
 
 /** What was taken back from the owner's account: the reversals known one by one, and never less than the transfer's reversed total. */
 export const reversedCents = (contract: Pick<ContractRecord, 'payout'>): number =>
-  Math.max(sum(Object.values(contract.payout?.reversals ?? {}).map((reversal) => reversal.amountCents)), contract.payout?.reversedFloorCents ?? 0);
+  Math.max(
+    sum(Object.values(contract.payout?.reversals ?? {}).map((reversal) => reversal.amountCents)),
+    contract.payout?.reversedFloorCents ?? 0,
+  );
 
 /** What the owner keeps of the transfer made to them. */
-export const keptByOwnerCents = (contract: ContractRecord): number => Math.max(0, (contract.payout?.amountCents ?? 0) - reversedCents(contract));
+export const keptByOwnerCents = (contract: ContractRecord): number =>
+  Math.max(0, (contract.payout?.amountCents ?? 0) - reversedCents(contract));
 
 /**
  * What must be taken back from the owner for the refunds so far: what they kept of the transfer above
@@ -95,6 +100,12 @@ export function moneyState(contract: ContractRecord): ContractMoneyState | null 
       : null,
     refunds: Object.values(contract.refunds ?? {})
       .sort((a, b) => a.at.localeCompare(b.at))
-      .map((refund) => ({ amountCents: refund.amountCents, state: refund.state, origin: refund.origin, reason: refund.reason ?? null, at: refund.at })),
+      .map((refund) => ({
+        amountCents: refund.amountCents,
+        state: refund.state,
+        origin: refund.origin,
+        reason: refund.reason ?? null,
+        at: refund.at,
+      })),
   };
 }

@@ -114,7 +114,9 @@ async function emailMoneyStep(contract: ContractRecord, name: EmailName, to: 'BO
     getUsers(to === 'BOTH' ? [contract.ownerId, contract.tenantId] : [contract.ownerId]),
     getAds([contract.adId]),
   ]);
-  await Promise.all(users.map(({ email, language }) => mailer().send({ to: email, ...renderEmail(name, language, moneyValues(contract, language, ad)) })));
+  await Promise.all(
+    users.map(({ email, language }) => mailer().send({ to: email, ...renderEmail(name, language, moneyValues(contract, language, ad)) })),
+  );
 }
 
 /** The e-mail of each money step, and who gets it. */
@@ -132,7 +134,10 @@ const MONEY_EMAILS: Partial<Record<ContractStepKind, [EmailName, 'BOTH' | 'OWNER
  * contract's page (its versions, terms and history: the evidence a dispute asks for) and, for a
  * dispute, the date the evidence is due. Nothing when the deployment has no team address.
  */
-export async function emailAdministratorsOfMoney(contract: ContractRecord, what: 'DISPUTE_OPENED' | 'DISPUTE_LOST' | 'FRAUD_WARNING'): Promise<void> {
+export async function emailAdministratorsOfMoney(
+  contract: ContractRecord,
+  what: 'DISPUTE_OPENED' | 'DISPUTE_LOST' | 'FRAUD_WARNING',
+): Promise<void> {
   const to = contactEmail();
   if (!to) return;
   const [ad] = await getAds([contract.adId]);
@@ -149,12 +154,18 @@ export async function emailAdministratorsOfMoney(contract: ContractRecord, what:
   });
 }
 
-const ADMIN_EMAILS = { DISPUTE_OPENED: 'adminMoneyDisputeOpened', DISPUTE_LOST: 'adminMoneyDisputeLost', FRAUD_WARNING: 'adminMoneyFraudWarning' } as const;
+const ADMIN_EMAILS = {
+  DISPUTE_OPENED: 'adminMoneyDisputeOpened',
+  DISPUTE_LOST: 'adminMoneyDisputeLost',
+  FRAUD_WARNING: 'adminMoneyFraudWarning',
+} as const;
 
 const formatInstant = (iso: string, language: UiLanguage) =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-CA' : 'fr-CA', { timeZone: QUEBEC_TIME_ZONE, dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat(language === 'en' ? 'en-CA' : 'fr-CA', {
+    timeZone: QUEBEC_TIME_ZONE,
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(new Date(iso));
 
 /**
  * To the tenant: a payment that completed after its dates were booked for another contract was

@@ -134,7 +134,9 @@ async function refundSession(facts: SessionFacts, reason: string, claim: EventCl
   await claim.alone();
   const paymentIntentId = facts.paymentIntentId!;
   console.warn(`[payments] refunding session ${facts.sessionId} of contract ${facts.contractId}: ${reason}`);
-  await (await paymentProvider()).createRefund({ paymentIntentId, contractId: facts.contractId, idempotencyKey: `refund-session-${facts.sessionId}` });
+  await (
+    await paymentProvider()
+  ).createRefund({ paymentIntentId, contractId: facts.contractId, idempotencyKey: `refund-session-${facts.sessionId}` });
 }
 
 /** Why this payment cannot make the contract PAID; null when it can. */

@@ -19,16 +19,17 @@
 // version, sends the tenant back to that session rather than opening another (a second tab, the back
 // button), so a late event has no second attempt to race with.
 
-import {
-  AppError,
-  CHECKOUT_SESSION_MINUTES,
-  PAYMENT_CHECKOUT_PATHS,
-  type ContractCheckout,
-  type PayContractInput,
-} from '@partage/graphql';
+import { AppError, CHECKOUT_SESSION_MINUTES, PAYMENT_CHECKOUT_PATHS, type ContractCheckout, type PayContractInput } from '@partage/graphql';
 import { paymentProvider, type CheckoutSession } from '../../adapters/payment-provider';
 import { getAds } from '../../data/ads';
-import { bookedPeriods, getContract, placeBookingHold, releaseAttemptHold, replaceContract, type ContractRecord } from '../../data/contracts';
+import {
+  bookedPeriods,
+  getContract,
+  placeBookingHold,
+  releaseAttemptHold,
+  replaceContract,
+  type ContractRecord,
+} from '../../data/contracts';
 import { getUser } from '../../data/users';
 import { now } from '../clock';
 import { USER_ONLY, type Identity } from '../identity';

@@ -27,7 +27,7 @@ import { AppError, assertValid, required, type AdminContractLine, type RetryCont
 import { PaymentProviderError, paymentProvider } from '../../adapters/payment-provider';
 import { scheduler } from '../../adapters/scheduler';
 import { getContract, replaceContract, type ContractPayoutRecord, type ContractRecord } from '../../data/contracts';
-import { DataRefusal } from '../../data/errors';
+import { DataRefusal, retryingWhenStale } from '../../data/errors';
 import { transactionCountUpdates } from '../../data/ratings';
 import { getUser } from '../../data/users';
 import { epochSeconds, now } from '../clock';
@@ -140,9 +140,9 @@ type Claim =
   /** Another run holds the claim since then. */
   | { claimedElsewhereAt: number };
 
-/** Claims the payout for this run, by a write conditioned on the contract's revision. */
-async function claimPayout(contractId: string): Promise<Claim> {
-  for (;;) {
+/** Claims the payout for this run, by a write conditioned on the contract's revision (read again when another writer came first). */
+function claimPayout(contractId: string): Promise<Claim> {
+  return retryingWhenStale(async () => {
     const contract = await getContract(contractId);
     // Refunded, or paid out already (a duplicate fire after the fact): nothing to do.
     if (contract?.status !== 'PAID' || !contract.payment) return { nothing: true };
@@ -154,13 +154,9 @@ async function claimPayout(contractId: string): Promise<Claim> {
     if (at < due) return { notDueUntil: due };
     if (payout.claimedAt && at.getTime() - Date.parse(payout.claimedAt) < PAYOUT_CLAIM_MS)
       return { claimedElsewhereAt: Date.parse(payout.claimedAt) };
-    try {
-      return { claimed: await replaceContract(contract, { ...contract, payout: { ...payout, claimedAt: at.toISOString() } }) };
-    } catch (error) {
-      // Another run (or a write of another kind) came first: read again and see.
-      if (!(error instanceof DataRefusal && error.reason === 'STALE_VERSION')) throw error;
-    }
-  }
+    // Another run (or a write of another kind) coming first is refused here: read again and see.
+    return { claimed: await replaceContract(contract, { ...contract, payout: { ...payout, claimedAt: at.toISOString() } }) };
+  });
 }
 
 /** The outcome of a run, for the job's log and the tests. */
@@ -222,7 +218,12 @@ async function recordPayout(claimed: ContractRecord, transferId: string | undefi
   // since it is written with PAYOUT_DONE.
   const done = await replaceContract(
     claimed,
-    advanced(claimed, 'PAY_OUT', { payout: { ...payout, claimedAt: null, ...(transferId ? { transferId } : {}), amountCents, paidOutAt: at } }, at),
+    advanced(
+      claimed,
+      'PAY_OUT',
+      { payout: { ...payout, claimedAt: null, ...(transferId ? { transferId } : {}), amountCents, paidOutAt: at } },
+      at,
+    ),
     transactionCountUpdates([claimed.ownerId, claimed.tenantId]),
   );
   await announceContractStep(done, 'PAYOUT_DONE', done.ownerId);

@@ -41,14 +41,19 @@ const refundBy = (contract: ContractRecord, role: ContractRole) =>
   role === 'ADMIN' && (contract.status === 'PAYOUT_DONE' || contract.status === 'CLOSED') ? 'REFUND_AFTER_PAYOUT' : 'REFUND';
 
 /** An administrator's amount and reason, checked against what is left; the owner gives neither (everything left). */
-function refundRequestOf(contract: ContractRecord, role: ContractRole, input: RefundContractInput): { amountCents: number; reason?: string } {
+function refundRequestOf(
+  contract: ContractRecord,
+  role: ContractRole,
+  input: RefundContractInput,
+): { amountCents: number; reason?: string } {
   const left = refundableCents(contract);
   if (role !== 'ADMIN') {
     if (input.amountCents != null || input.reason != null) throw unauthorized();
     return { amountCents: left };
   }
   assertValid(refundInputChecks(input));
-  if (input.amountCents != null && input.amountCents > left) throw new AppError('REFUND_TOO_LARGE', `At most ${left} cents are left to refund`);
+  if (input.amountCents != null && input.amountCents > left)
+    throw new AppError('REFUND_TOO_LARGE', `At most ${left} cents are left to refund`);
   return { amountCents: input.amountCents ?? left, reason: input.reason!.trim() };
 }
 
@@ -88,8 +93,12 @@ function withRefund(contract: ContractRecord, refundId: string, entry: ContractR
   const known = contract.refunds?.[refundId];
   if (known && known.state === entry.state && known.amountCents === entry.amountCents) return null;
   // A refund's state moves on (pending → succeeded | failed), never back: a late event of an older state is left out.
-  if (known && (known.state === 'SUCCEEDED' || known.state === 'FAILED' || known.state === 'CANCELED') && entry.state === 'PENDING') return null;
-  return { ...contract, refunds: { ...contract.refunds, [refundId]: { ...entry, reason: known?.reason ?? entry.reason, at: known?.at ?? entry.at } } };
+  if (known && (known.state === 'SUCCEEDED' || known.state === 'FAILED' || known.state === 'CANCELED') && entry.state === 'PENDING')
+    return null;
+  return {
+    ...contract,
+    refunds: { ...contract.refunds, [refundId]: { ...entry, reason: known?.reason ?? entry.reason, at: known?.at ?? entry.at } },
+  };
 }
 
 /** Records a refund (the platform's, answered; or the provider's event): REFUNDED when the payment is all back, else a partial refund. */
@@ -107,7 +116,8 @@ function recordRefund(
       // An event matches the request by its amount when the request's caller died before recording it.
       const isNew = !contract.refunds?.[refundId] && (entry.state === 'PENDING' || entry.state === 'SUCCEEDED');
       const answered =
-        contract.refund && (actor.role !== 'SYSTEM' || (entry.origin === 'PLATFORM' && isNew && contract.refund.amountCents === entry.amountCents));
+        contract.refund &&
+        (actor.role !== 'SYSTEM' || (entry.origin === 'PLATFORM' && isNew && contract.refund.amountCents === entry.amountCents));
       if (!next) return answered ? { next: { ...contract, refund: undefined }, kind: null } : null;
       return { next: { ...next, refund: answered ? undefined : next.refund }, kind: isNew ? 'PARTLY_REFUNDED' : null };
     },
@@ -139,11 +149,23 @@ export async function refundContract(identity: Identity, input: RefundContractIn
   const key = contract.refund?.key ?? refundKey(contract);
   let asked = await replaceContract(contract, {
     ...contract,
-    refund: contract.refund ?? { requestedAt: now().toISOString(), requestedBy: userId, amountCents: request.amountCents, reason: request.reason, key },
+    refund: contract.refund ?? {
+      requestedAt: now().toISOString(),
+      requestedBy: userId,
+      amountCents: request.amountCents,
+      reason: request.reason,
+      key,
+    },
   });
   const amountCents = asked.refund!.amountCents ?? request.amountCents;
   const at = now().toISOString();
-  const entry: ContractRefundEntry = { amountCents, state: 'PENDING', origin: 'PLATFORM', ...(request.reason ? { reason: request.reason } : {}), at };
+  const entry: ContractRefundEntry = {
+    amountCents,
+    state: 'PENDING',
+    origin: 'PLATFORM',
+    ...(request.reason ? { reason: request.reason } : {}),
+    at,
+  };
   const provider = await paymentProvider();
   let refund: { refundId: string; status: string };
   try {
@@ -162,7 +184,12 @@ export async function refundContract(identity: Identity, input: RefundContractIn
     if (current?.refund?.key === key) await replaceContract(current, { ...current, refund: undefined });
     throw error;
   }
-  const written = await recordRefund(asked.id, refund.refundId, { ...entry, state: STATES[refund.status] ?? 'PENDING' }, { role: role === 'ADMIN' ? 'ADMIN' : 'OWNER', userId });
+  const written = await recordRefund(
+    asked.id,
+    refund.refundId,
+    { ...entry, state: STATES[refund.status] ?? 'PENDING' },
+    { role: role === 'ADMIN' ? 'ADMIN' : 'OWNER', userId },
+  );
   return contractView(written!, role);
 }
 
@@ -196,7 +223,10 @@ export async function mirrorRefund(event: Extract<MoneyEvent, { kind: 'REFUND' |
     current =
       (await changeMoney(
         contract.id,
-        (c) => (total > (c.payment!.chargeRefundedCents ?? 0) ? { next: { ...c, payment: { ...c.payment!, chargeRefundedCents: total } }, kind: null } : null),
+        (c) =>
+          total > (c.payment!.chargeRefundedCents ?? 0)
+            ? { next: { ...c, payment: { ...c.payment!, chargeRefundedCents: total } }, kind: null }
+            : null,
         { cause: 'REFUND', actor: 'SYSTEM', actorId: null },
       )) ?? contract;
   }
@@ -208,9 +238,14 @@ export async function mirrorRefund(event: Extract<MoneyEvent, { kind: 'REFUND' |
       at: now().toISOString(),
     };
     if (entry.origin === 'OUTSIDE')
-      current = await reverseOwed(current, withRefund(current, refund.refundId, entry) ?? current, `reverse-${contract.id}-${refund.refundId}`);
+      current = await reverseOwed(
+        current,
+        withRefund(current, refund.refundId, entry) ?? current,
+        `reverse-${contract.id}-${refund.refundId}`,
+      );
     current = (await recordRefund(contract.id, refund.refundId, entry, { role: 'SYSTEM', userId: null })) ?? current;
   }
   // The charge's total may say more than the refunds listed (recent API versions list none): the owner owes it all the same.
-  if (refunds.length === 0 && refundedCents(current) > 0) await reverseOwed(current, current, `reverse-${contract.id}-refunded-${refundedCents(current)}`);
+  if (refunds.length === 0 && refundedCents(current) > 0)
+    await reverseOwed(current, current, `reverse-${contract.id}-refunded-${refundedCents(current)}`);
 }

@@ -67,4 +67,6 @@ export function nextStatus(
 
 /** The transitions `actor` may fire now, for the actions a page offers. */
 export const availableTransitions = (status: ContractStatus, actor: ContractActor, context: TransitionContext = {}): ContractTransition[] =>
-  (Object.keys(CONTRACT_TRANSITIONS) as ContractTransition[]).filter((transition) => nextStatus(status, transition, actor, context).allowed);
+  (Object.keys(CONTRACT_TRANSITIONS) as ContractTransition[]).filter(
+    (transition) => nextStatus(status, transition, actor, context).allowed,
+  );

@@ -32,7 +32,12 @@ export function roleOf(contract: Pick<ContractRecord, 'ownerId' | 'tenantId'>, u
 }
 
 /** The actions a page offers: the transitions the reader may fire now that a person fires from the page. */
-const PAGE_ACTIONS: Partial<Record<string, ContractAction>> = { EDIT: 'EDIT', CANCEL: 'CANCEL', REFUND: 'REFUND', REFUND_AFTER_PAYOUT: 'REFUND' };
+const PAGE_ACTIONS: Partial<Record<string, ContractAction>> = {
+  EDIT: 'EDIT',
+  CANCEL: 'CANCEL',
+  REFUND: 'REFUND',
+  REFUND_AFTER_PAYOUT: 'REFUND',
+};
 // PAY is the webhook's transition (SYSTEM): what the tenant does from the page is start the payment.
 // A refund is offered while something is left to give back (a partial refund leaves the rest).
 const actionsOf = (contract: ContractRecord, role: ContractRole): ContractAction[] => [
@@ -145,7 +150,9 @@ export async function contractSummaries(contracts: ContractRecord[], side: 'OWNE
 /** What an administrator may do from the list: refund a paid contract not being paid out or refunded, run a flagged payout again. */
 function adminActionsOf(contract: ContractRecord): ContractAction[] {
   const actions = actionsOf(contract, 'ADMIN').filter((action) => action === 'REFUND');
-  return contract.status === 'PAID' && contract.payout?.flagged && !contract.refund && !disputeOpen(contract) ? [...actions, 'RETRY_PAYOUT'] : actions;
+  return contract.status === 'PAID' && contract.payout?.flagged && !contract.refund && !disputeOpen(contract)
+    ? [...actions, 'RETRY_PAYOUT']
+    : actions;
 }
 
 /** Lines of the administrators' list: each contract with its payment, payout and refund. */

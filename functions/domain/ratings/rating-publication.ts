@@ -3,7 +3,7 @@
 // fires: the write is conditioned on the ratings' revision, and a published side is never published
 // again (its review is put only if absent, and the aggregates are added to in the same transaction).
 
-import { DataRefusal } from '../../data/errors';
+import { retryingWhenStale } from '../../data/errors';
 import { getContractRatings, replaceContractRatings } from '../../data/ratings';
 import { now } from '../clock';
 import { publicationsAt } from './rating-rules';
@@ -17,17 +17,13 @@ export type PublicationOutcome = 'PUBLISHED' | 'NOTHING_TO_DO';
 export async function runRatingPublication(payload: Record<string, unknown>, scheduledAt: string): Promise<PublicationOutcome> {
   const contractId = typeof payload.contractId === 'string' ? payload.contractId : '';
   const at = new Date(Math.max(now().getTime(), Date.parse(scheduledAt) || 0));
-  for (;;) {
+  // A side rating or another run publishing meanwhile is refused: read again and see.
+  return retryingWhenStale(async () => {
     const before = contractId ? await getContractRatings(contractId) : undefined;
     if (!before) return 'NOTHING_TO_DO';
     const { next, publications } = publicationsAt(before, at);
     if (publications.length === 0) return 'NOTHING_TO_DO';
-    try {
-      await replaceContractRatings(before, next, publications);
-      return 'PUBLISHED';
-    } catch (error) {
-      // A side rated or another run published meanwhile: read again and see.
-      if (!(error instanceof DataRefusal && error.reason === 'STALE_VERSION')) throw error;
-    }
-  }
+    await replaceContractRatings(before, next, publications);
+    return 'PUBLISHED';
+  });
 }

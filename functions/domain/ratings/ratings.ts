@@ -19,7 +19,7 @@ import {
   type ReviewPage,
 } from '@partage/graphql';
 import { scheduler } from '../../adapters/scheduler';
-import { DataRefusal } from '../../data/errors';
+import { retryingWhenStale } from '../../data/errors';
 import {
   answerReview as writeAnswer,
   getContractRatings,
@@ -72,27 +72,23 @@ async function writeRating(identity: Identity, input: RatingInput, submitted: bo
   const at = now();
   requireOpen(ratingWindow(contract, at));
   assertValid(ratingChecks(side, input, submitted));
-  for (;;) {
+  return retryingWhenStale(async () => {
     const before = await getContractRatings(contract.id);
     const ratings = before ?? emptyRatings(contract);
     if (ratings[side]?.submittedAt) throw new AppError('RATING_ALREADY_GIVEN', 'This rating was sent already');
     const { next, publications } = publicationsAt({ ...ratings, [side]: ratingOf(input, at.toISOString(), submitted) }, at);
-    try {
-      const written = await replaceContractRatings(before, next, publications);
-      // A lone rating waits for the other side until the deadline, when the job publishes it (once).
-      if (submitted && !written[side]?.publishedAt) {
-        await scheduler().scheduleOnce({
-          name: ratingPublishScheduleName(contract.id),
-          job: RATING_PUBLISH_JOB,
-          at: ratingDeadline(contract.content.endAt),
-          payload: { contractId: contract.id },
-        });
-      }
-      return contractRatingsView(contract, written, side, at);
-    } catch (error) {
-      if (!(error instanceof DataRefusal && error.reason === 'STALE_VERSION')) throw error;
+    const written = await replaceContractRatings(before, next, publications);
+    // A lone rating waits for the other side until the deadline, when the job publishes it (once).
+    if (submitted && !written[side]?.publishedAt) {
+      await scheduler().scheduleOnce({
+        name: ratingPublishScheduleName(contract.id),
+        job: RATING_PUBLISH_JOB,
+        at: ratingDeadline(contract.content.endAt),
+        payload: { contractId: contract.id },
+      });
     }
-  }
+    return contractRatingsView(contract, written, side, at);
+  });
 }
 
 export const saveRatingDraft = (identity: Identity, input: RatingInput) => writeRating(identity, input, false);
