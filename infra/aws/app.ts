@@ -2,14 +2,16 @@
 // keys, see config.ts) and the environment; the web app must be built first (`npm run build -w web`).
 
 import { App } from 'aws-cdk-lib';
-import { readConfig, type PartageConfig } from './config';
+import { assertFeeCoversStripe, readConfig, type PartageConfig } from './config';
 import { PartageStack } from './stack';
 import { EdgeSecurityStack } from './waf';
 
 const app = new App();
 let settings: PartageConfig;
 try {
-  settings = readConfig((key) => app.node.tryGetContext(key));
+  const context = (key: string) => app.node.tryGetContext(key);
+  settings = readConfig(context);
+  assertFeeCoversStripe(settings.platformFee, context);
 } catch (error) {
   console.error(`Cannot synthesize the Partage stack: ${(error as Error).message}`);
   process.exit(1);

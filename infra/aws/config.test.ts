@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONTEXT_KEYS, readConfig, REPO_ROOT, resolveWebDist, senderAddress } from './config';
+import { assertFeeCoversStripe, CONTEXT_KEYS, readConfig, REPO_ROOT, resolveWebDist, senderAddress, STRIPE_CARD_FEE } from './config';
 import { schemaFields, splitField } from './graphql-api';
 import { constructIdOf } from './lambdas';
 import { apiPathPatterns, siteContentSecurityPolicy } from './web-hosting';
@@ -139,6 +139,18 @@ describe('readConfig', () => {
     expect(() => readConfig(context({ ...base, [CONTEXT_KEYS.platformFeeBasisPoints]: '2.5' }), {})).toThrow(
       /partage:platformFeeBasisPoints/,
     );
+  });
+
+  it("refuses a fee that would not cover Stripe's on every charge, unless the operator accepted to pay the difference", () => {
+    const context = (values: Record<string, string>) => (key: string) => values[key];
+    expect(() => assertFeeCoversStripe(undefined, context({}))).toThrow(
+      /must cover Stripe's on each charge, at least 290 basis points and 30 cents/,
+    );
+    expect(() => assertFeeCoversStripe({ basisPoints: 250, fixedCents: 30 }, context({}))).toThrow(/partage:platformFeeBelowStripe/);
+    expect(() => assertFeeCoversStripe({ basisPoints: 500, fixedCents: 0 }, context({}))).toThrow();
+    expect(() => assertFeeCoversStripe(STRIPE_CARD_FEE, context({}))).not.toThrow();
+    expect(() => assertFeeCoversStripe({ basisPoints: 500, fixedCents: 50 }, context({}))).not.toThrow();
+    expect(() => assertFeeCoversStripe(undefined, context({ [CONTEXT_KEYS.platformFeeBelowStripe]: 'accepted' }))).not.toThrow();
   });
 
   it('turns GraphQL introspection on only when asked (a development stack), and reads an existing CloudFront WebACL', () => {

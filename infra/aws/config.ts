@@ -69,6 +69,8 @@ export const CONTEXT_KEYS = {
   errorReportingDsn: 'partage:errorReportingDsn',
   platformFeeBasisPoints: 'partage:platformFeeBasisPoints',
   platformFeeFixedCents: 'partage:platformFeeFixedCents',
+  /** `accepted`: the operator pays Stripe's fee on each charge themself (a fee below it, or none). */
+  platformFeeBelowStripe: 'partage:platformFeeBelowStripe',
 } as const;
 
 type ContextReader = (key: string) => unknown;
@@ -152,6 +154,26 @@ function platformFee(context: ContextReader): PlatformFeeSettings | undefined {
   } catch (error) {
     throw new Error(`${CONTEXT_KEYS.platformFeeBasisPoints} / ${CONTEXT_KEYS.platformFeeFixedCents}: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Stripe's fee on a Canadian card (2.9 % + 30 ¢): with separate charges and transfers the platform
+ * pays it on every charge, and a refund does not give it back (issue 37 §8).
+ */
+export const STRIPE_CARD_FEE: PlatformFeeSettings = { basisPoints: 290, fixedCents: 30 };
+
+/**
+ * Refuses a deployment whose fee would not cover Stripe's on every charge (none at all included),
+ * unless the operator accepted to pay the difference (`partage:platformFeeBelowStripe: accepted`).
+ */
+export function assertFeeCoversStripe(fee: PlatformFeeSettings | undefined, context: ContextReader): void {
+  if (text(context(CONTEXT_KEYS.platformFeeBelowStripe)) === 'accepted') return;
+  if (fee && fee.basisPoints >= STRIPE_CARD_FEE.basisPoints && fee.fixedCents >= STRIPE_CARD_FEE.fixedCents) return;
+  throw new Error(
+    `The contracts' fee (${CONTEXT_KEYS.platformFeeBasisPoints}, ${CONTEXT_KEYS.platformFeeFixedCents}) must cover Stripe's on each ` +
+      `charge, at least ${STRIPE_CARD_FEE.basisPoints} basis points and ${STRIPE_CARD_FEE.fixedCents} cents, or set ` +
+      `${CONTEXT_KEYS.platformFeeBelowStripe} to "accepted" to pay the difference (docs/rentals.md).`,
+  );
 }
 
 export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = process.env): PartageConfig {
