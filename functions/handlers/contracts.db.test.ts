@@ -74,6 +74,13 @@ async function givenConversationAbout(availability: AdInput['availability'] = AL
 
 const propose = (user: UserRecord, input: object) => call('Mutation.proposeContract', { input }, asUser(user));
 const read = (user: UserRecord, id: string) => call('Query.contract', { id }, asUser(user));
+/** Version 1 of the contract, its price changed by `user`. */
+const editPrice = (user: UserRecord, contractId: string, conversationId: string) =>
+  call(
+    'Mutation.updateContract',
+    { input: { ...contractInput({ conversationId }), conversationId: undefined, contractId, expectedVersion: 1, totalPriceCents: 30_000 } },
+    asUser(user),
+  );
 
 /** A PRIVATE_DOCUMENT uploaded and checked for `fileOwner` (its record only). */
 async function givenDocument(fileOwner: UserRecord, purpose: 'PRIVATE_DOCUMENT' | 'CHAT_ATTACHMENT' = 'PRIVATE_DOCUMENT') {
@@ -250,14 +257,7 @@ describe('proposals the tenant would not want, or that cannot be rented', () => 
     await blockConversationParticipant(asUser(blocker), { conversationId });
     const mailsBefore = (await outbox.emailsTo(blocker.email)).length;
     expect(errorCodeOf(await propose(owner, contractInput({ conversationId })))).toBe('USER_BLOCKED');
-    const edit = {
-      ...contractInput({ conversationId }),
-      conversationId: undefined,
-      contractId: id,
-      expectedVersion: 1,
-      totalPriceCents: 30_000,
-    };
-    expect(errorCodeOf(await call('Mutation.updateContract', { input: edit }, asUser(owner)))).toBe('USER_BLOCKED');
+    expect(errorCodeOf(await editPrice(owner, id, conversationId))).toBe('USER_BLOCKED');
     expect((await outbox.emailsTo(blocker.email)).length).toBe(mailsBefore);
 
     const conversation = await givenConversationAbout();
@@ -275,14 +275,7 @@ describe('limits on the writes that e-mail someone or call the payment provider'
     await useUpRateLimit('contractProposal', busyOwner.id, 0);
     expect(errorCodeOf(await propose(busyOwner, contractInput({ conversationId })))).toBe('RATE_LIMITED');
     await useUpRateLimit('contractEdit', busyOwner.id, 0);
-    const edit = {
-      ...contractInput({ conversationId }),
-      conversationId: undefined,
-      contractId: id,
-      expectedVersion: 1,
-      totalPriceCents: 30_000,
-    };
-    expect(errorCodeOf(await call('Mutation.updateContract', { input: edit }, asUser(busyOwner)))).toBe('RATE_LIMITED');
+    expect(errorCodeOf(await editPrice(busyOwner, id, conversationId))).toBe('RATE_LIMITED');
     await useUpRateLimit('checkoutStart', payer.id, 0);
     const pay = { input: { contractId: payable.id, expectedVersion: 1 } };
     expect(errorCodeOf(await call('Mutation.acceptAndPayContract', pay, asUser(payer)))).toBe('RATE_LIMITED');
