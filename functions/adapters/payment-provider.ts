@@ -8,7 +8,6 @@ import { chosenOnce } from './chosen-once';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { UiLanguage } from '@partage/graphql';
 import { requireEnv } from './env';
-import { simulatedPaymentProvider } from './simulated-payment-provider';
 import { loadStripeCredentials, stripePaymentProvider } from './stripe-payment-provider';
 
 /** What the platform needs to know of a connected account (Stripe's own flags). */
@@ -206,6 +205,19 @@ export interface PaymentProvider {
 
 export { PaymentProviderError, WebhookSignatureError, WEBHOOK_TOLERANCE_SECONDS, type PaymentProviderErrorKind } from './payment-errors';
 
+/** Makes the local payment simulator (simulated-payment-provider.ts). */
+export type SimulatedPaymentProviderFactory = (options: { webhookSecret: string }) => PaymentProvider;
+let simulatorFactory: SimulatedPaymentProviderFactory | undefined;
+
+/**
+ * The local host (infra/local/functions-env.ts) and the tests hand the simulator in: this port never
+ * imports it, so no Lambda bundle carries the simulator or its records, whose keys live in the
+ * production table.
+ */
+export function registerPaymentSimulator(factory: SimulatedPaymentProviderFactory): void {
+  simulatorFactory = factory;
+}
+
 // A failed secret read (throttling, network) is retried by the next call (chosenOnce).
 export const paymentProvider: () => Promise<PaymentProvider> = chosenOnce(() =>
   choosePaymentProvider(requireEnv('PAYMENT_PROVIDER_ADAPTER')),
@@ -214,6 +226,10 @@ export const paymentProvider: () => Promise<PaymentProvider> = chosenOnce(() =>
 async function choosePaymentProvider(adapter: string): Promise<PaymentProvider> {
   if (adapter === 'stripe')
     return stripePaymentProvider(await loadStripeCredentials(requireEnv('STRIPE_SECRET_ARN'), new SecretsManagerClient({})));
-  if (adapter === 'simulator') return simulatedPaymentProvider({ webhookSecret: requireEnv('PAYMENT_SIMULATOR_WEBHOOK_SECRET') });
+  if (adapter === 'simulator') {
+    if (!simulatorFactory)
+      throw new Error('PAYMENT_PROVIDER_ADAPTER=simulator: the local host registers the simulator (registerPaymentSimulator)');
+    return simulatorFactory({ webhookSecret: requireEnv('PAYMENT_SIMULATOR_WEBHOOK_SECRET') });
+  }
   throw new Error(`Unknown PAYMENT_PROVIDER_ADAPTER "${adapter}" (expected stripe or simulator)`);
 }

@@ -29,6 +29,7 @@ import { proposeContract } from '../domain/contracts/contracts';
 import { acceptAndPayContract } from '../domain/contracts/contract-payment';
 import { actOnCheckout, seedCompletedSimulatorAccount } from '../adapters/payment-simulator';
 import * as paymentPort from '../adapters/payment-provider';
+import { simulatedPaymentProvider } from '../adapters/simulated-payment-provider';
 import { getSimulatorRecord } from '../data/payment-simulator';
 import { createAlert } from '../domain/alerts/alerts';
 import { submitRating } from '../domain/ratings/ratings';
@@ -78,6 +79,7 @@ export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
     PAYMENT_PROVIDER_ADAPTER: 'simulator',
     PAYMENT_SIMULATOR_WEBHOOK_SECRET: TEST_PAYMENT_WEBHOOK_SECRET,
   });
+  paymentPort.registerPaymentSimulator(simulatedPaymentProvider);
   published.length = 0;
   registerLocalEventSink(async (mutation, result) => {
     published.push({ mutation, result });

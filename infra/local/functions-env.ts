@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { forgetChoices } from '@partage/functions/adapters/chosen-once';
+import { registerPaymentSimulator } from '@partage/functions/adapters/payment-provider';
+import { simulatedPaymentProvider } from '@partage/functions/adapters/simulated-payment-provider';
 import { ONE_TIME_JOBS } from '@partage/functions/handlers/schedules';
 import { localSiteSettings } from '../shared/site-settings';
 
@@ -72,5 +74,6 @@ export async function setFunctionEnv({
     APP_VERSION: version,
   });
   forgetChoices();
+  registerPaymentSimulator(simulatedPaymentProvider);
   return { outboxDir };
 }
