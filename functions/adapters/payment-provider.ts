@@ -18,19 +18,47 @@ export interface ConnectedAccountState {
   detailsSubmitted: boolean;
 }
 
-/** A verified webhook event, in Stripe's shape (the simulator sends the same). */
+/**
+ * A verified webhook event, decoded by the adapter from the provider's shape (checkout-events.ts,
+ * money-events.ts): at most one of `session`, `account` and `money` says what it is about; an event
+ * of another type, or about an object that is not the platform's, has none.
+ */
 export interface PaymentEvent {
   id: string;
   type: string;
   /** Epoch seconds, when the provider made the event (used to ignore one older than the state it would change). */
   created: number;
-  /** The event's `data.object` (an account, a Checkout Session, …). */
-  object: Record<string, unknown>;
-  /**
-   * What a money event says, decoded from the provider's shape by the adapter (money-events.ts):
-   * null for the types that are not money events (accounts, Checkout Sessions: read from `object`).
-   */
+  /** `checkout.session.*`: the session the platform opened for a contract. */
+  session: CheckoutSessionFacts | null;
+  /** `account.updated`: an account the platform created for a user. */
+  account: ConnectedAccountEvent | null;
+  /** A refund, a dispute, a fraud warning, a reversed transfer. */
   money: MoneyEvent | null;
+}
+
+/** What a Checkout Session's event says of the contract it was opened for. */
+export interface CheckoutSessionFacts {
+  sessionId: string;
+  contractId: string;
+  /** The contract version the session charges. */
+  contractVersion: number;
+  /** The contract's ad and parties (absent from sessions opened before the metadata named them). */
+  adId: string | undefined;
+  ownerId: string | undefined;
+  tenantId: string | undefined;
+  /** Null until paid. */
+  paymentIntentId: string | null;
+  /** Integer cents. */
+  amountCents: number | null;
+  /** Lowercase ISO 4217; the platform charges in `cad` only. */
+  currency: string | null;
+  paid: boolean;
+}
+
+/** An account the platform created, as its `account.updated` event tells it. */
+export interface ConnectedAccountEvent extends ConnectedAccountState {
+  /** The user the platform created it for (its metadata). */
+  userId: string;
 }
 
 /** A refund's state at the provider (Stripe's `refund.status`, `requires_action` counted as pending). */

@@ -302,7 +302,7 @@ describe("the payment simulator: the dashboard's actions on a charge", () => {
     expect(await heldSimulatorEvents()).toHaveLength(1);
 
     expect(await deliverHeldEvents(capture)).toBe(1);
-    expect(events).toMatchObject([{ type: 'checkout.session.completed', object: { id: sessionId, payment_status: 'paid' }, money: null }]);
+    expect(events).toMatchObject([{ type: 'checkout.session.completed', session: { sessionId, paid: true }, money: null }]);
     expect(await deliverHeldEvents(capture)).toBe(0);
   });
 
@@ -378,7 +378,10 @@ describe('the payment simulator: transfers and their reversals', () => {
     await restrictSimulatedAccount((await getSimulatorRecord('ACCOUNT', restricted.accountId))!, capture);
     await restrictSimulatedAccount((await getSimulatorRecord('ACCOUNT', restricted.accountId))!, capture);
     expect(events).toMatchObject([
-      { type: 'account.updated', object: { id: restricted.accountId, payouts_enabled: false, charges_enabled: true } },
+      {
+        type: 'account.updated',
+        account: { accountId: restricted.accountId, userId: restricted.userId, payoutsEnabled: false, chargesEnabled: true },
+      },
     ]);
     expect(await provider().retrieveAccount(restricted.accountId)).toMatchObject({ payoutsEnabled: false });
   });

@@ -424,19 +424,25 @@ describe('Stripe adapter: failures', () => {
 
 describe('Stripe adapter: webhooks', () => {
   const event = JSON.stringify(
-    fixture('event', { id: 'evt_1', type: 'account.updated', created: 1_900_000_000, data: { object: { id: ACCOUNT } } }),
+    fixture('event', {
+      id: 'evt_1',
+      type: 'account.updated',
+      created: 1_900_000_000,
+      data: { object: { id: ACCOUNT, metadata: { userId: 'u1' }, details_submitted: true, charges_enabled: true, payouts_enabled: false } },
+    }),
   );
   const sign = (payload: string, secret: string, timestamp: number) =>
     Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 
-  it('returns the event of a body signed with the endpoint secret', () => {
+  it("returns the event of a body signed with the endpoint secret, decoded into the port's terms", () => {
     const restore = useClock(manualClock(new Date(1_900_000_010_000)));
     try {
       expect(provider().verifyWebhook(event, sign(event, CREDENTIALS.webhookSecret, 1_900_000_000))).toEqual({
         id: 'evt_1',
         type: 'account.updated',
         created: 1_900_000_000,
-        object: { id: ACCOUNT },
+        session: null,
+        account: { accountId: ACCOUNT, userId: 'u1', detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: false },
         money: null,
       });
     } finally {

@@ -6,6 +6,7 @@
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import { now } from '../domain/clock';
+import { decodeAccount, decodeCheckoutSession } from './checkout-events';
 import { decodeMoneyEvent } from './money-events';
 import { PaymentProviderError, WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError, type PaymentProviderErrorKind } from './payment-errors';
 import type { ConnectedAccountState, PaymentEvent, PaymentProvider } from './payment-provider';
@@ -69,7 +70,7 @@ const stateOf = (account: Stripe.Account): ConnectedAccountState => ({
 
 /**
  * Verifies a webhook body with Stripe's own check (HMAC-SHA256 of `<t>.<body>`, timestamp within the
- * tolerance), and decodes its money event if it is one.
+ * tolerance), and decodes what it is about (a Checkout Session, an account, money).
  */
 export function verifyStripeSignature(rawBody: string, signatureHeader: string, webhookSecret: string): PaymentEvent {
   try {
@@ -82,7 +83,14 @@ export function verifyStripeSignature(rawBody: string, signatureHeader: string, 
       now().getTime(), // milliseconds: the age is counted on the functions' clock
     );
     const object = event.data.object as unknown as Record<string, unknown>;
-    return { id: event.id, type: event.type, created: event.created, object, money: decodeMoneyEvent(event.type, object) };
+    return {
+      id: event.id,
+      type: event.type,
+      created: event.created,
+      session: decodeCheckoutSession(event.type, object),
+      account: decodeAccount(event.type, object),
+      money: decodeMoneyEvent(event.type, object),
+    };
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
     // A body that is not an event (not JSON) fails after its signature matched: refused all the same.

@@ -352,6 +352,15 @@ describe('a payment written without reading first, and when that write is refuse
     expect(await held(contract.adId)).toEqual([expect.objectContaining({ contractId: contract.id, expiresAt: expect.any(String) })]);
   });
 
+  it('refunds a session paid in another currency than CAD, and leaves the contract payable', async () => {
+    const { contract, session } = await givenPaymentStarted();
+    const event = JSON.parse(sessionEvent('checkout.session.completed', await paidAtProvider(session)));
+    event.data.object.currency = 'usd';
+    await deliver(JSON.stringify(event));
+    expect((await getContract(contract.id))?.status).toBe('SUBMITTED');
+    expect(await refundCall(session.sessionId)).toBeDefined();
+  });
+
   it('refunds the payment of a version the owner replaced, when it arrives before the edit freed its hold', async () => {
     const { contract, session } = await givenPaymentStarted();
     const before = (await getContract(contract.id))!;

@@ -23,7 +23,7 @@
 // line, the closing and the rating reminders. The provider's retry of an event whose run failed after
 // PAID (a scheduling failure) finds the contract paid by that session and schedules the job again.
 
-import type { PaymentEvent } from '../../adapters/payment-provider';
+import type { CheckoutSessionFacts, PaymentEvent } from '../../adapters/payment-provider';
 import { paymentProvider } from '../../adapters/payment-provider';
 import { scheduler, type OneTimeSchedule } from '../../adapters/scheduler';
 import { noRead, readsBoth, type KeyedReads } from '../../data/client';
@@ -88,40 +88,8 @@ export async function runContractPaid(payload: Record<string, unknown>): Promise
   return 'RETRY_SCHEDULED';
 }
 
-/** What a Checkout Session event says of the platform's contracts; undefined for a session of no contract. */
-interface SessionFacts {
-  sessionId: string;
-  contractId: string;
-  contractVersion: number;
-  /** The contract's ad (absent from sessions opened before the metadata named it: its calendar is then read after the contract). */
-  adId: string | undefined;
-  /** The contract's parties (absent from sessions opened before the metadata named them: such a payment is read first). */
-  ownerId: string | undefined;
-  tenantId: string | undefined;
-  paymentIntentId: string | null;
-  amountCents: number | null;
-  paid: boolean;
-}
-
-function sessionFacts(object: Record<string, unknown>): SessionFacts | undefined {
-  const metadata = (object.metadata ?? {}) as Record<string, unknown>;
-  const contractVersion = Number(metadata.contractVersion);
-  if (typeof object.id !== 'string' || typeof metadata.contractId !== 'string' || !Number.isSafeInteger(contractVersion)) return undefined;
-  const intent = object.payment_intent;
-  return {
-    sessionId: object.id,
-    contractId: metadata.contractId,
-    contractVersion,
-    adId: typeof metadata.adId === 'string' ? metadata.adId : undefined,
-    ownerId: typeof metadata.ownerId === 'string' ? metadata.ownerId : undefined,
-    tenantId: typeof metadata.tenantId === 'string' ? metadata.tenantId : undefined,
-    // A string in events; an object only when a caller expanded it.
-    paymentIntentId:
-      typeof intent === 'string' ? intent : typeof (intent as { id?: unknown })?.id === 'string' ? (intent as { id: string }).id : null,
-    amountCents: typeof object.amount_total === 'number' ? object.amount_total : null,
-    paid: object.payment_status === 'paid',
-  };
-}
+/** What a Checkout Session's event says of its contract (decoded by the adapter). */
+type SessionFacts = CheckoutSessionFacts;
 
 /** Rounds of read-then-conditional-write against other writers of the contract (an edit, a cancel, another event). */
 const CONTRACT_TRIES = 5;
@@ -142,6 +110,8 @@ async function refundSession(facts: SessionFacts, reason: string, claim: EventCl
 /** Why this payment cannot make the contract PAID; null when it can. */
 function refusalOf(contract: ContractRecord, facts: SessionFacts): string | null {
   if (contract.status !== 'SUBMITTED') return `the contract is ${contract.status}`;
+  // The platform charges in CAD only: a payment in another currency is none it can account for.
+  if (facts.currency !== 'cad') return `the session was paid in ${facts.currency ?? 'no currency'}`;
   if (contract.version !== facts.contractVersion)
     return `the session paid version ${facts.contractVersion}, the contract is at ${contract.version}`;
   if (facts.amountCents !== contract.content.totalPriceCents)
@@ -152,8 +122,7 @@ function refusalOf(contract: ContractRecord, facts: SessionFacts): string | null
 /** What a session's handling starts from: its contract and its ad's calendar (none for a session of no contract). */
 type SessionStart = [contract: ContractRecord | undefined, calendar: BookingCalendar | undefined];
 
-const sessionStart = ({ object }: PaymentEvent): KeyedReads<SessionStart> => {
-  const facts = sessionFacts(object);
+const sessionStart = ({ session: facts }: PaymentEvent): KeyedReads<SessionStart> => {
   return readsBoth(facts ? contractRead(facts.contractId) : noRead, facts?.adId ? calendarRead(facts.adId) : noRead);
 };
 
@@ -177,7 +146,8 @@ async function afterPaid(paid: PublishedContract, jobWritten: boolean): Promise<
  */
 async function paidUnread(facts: SessionFacts, claim: EventClaim): Promise<boolean> {
   const { contractId, contractVersion: version, adId, ownerId, tenantId, paymentIntentId, amountCents } = facts;
-  if (!adId || !ownerId || !tenantId || !paymentIntentId || amountCents === null) return false;
+  // Another currency (refunded) is decided on the read path.
+  if (!adId || !ownerId || !tenantId || !paymentIntentId || amountCents === null || facts.currency !== 'cad') return false;
   const verdict = nextStatus('SUBMITTED', 'PAY', 'SYSTEM');
   if (!verdict.allowed) throw new Error('PAY refused from SUBMITTED');
   const at = now().toISOString();
@@ -199,13 +169,11 @@ async function paidUnread(facts: SessionFacts, claim: EventClaim): Promise<boole
 }
 
 /** A paid session's event, tried with no read first; a session of no contract has nothing to do. */
-async function paymentSucceededUnread({ object }: PaymentEvent, claim: EventClaim): Promise<boolean> {
-  const facts = sessionFacts(object);
+async function paymentSucceededUnread({ session: facts }: PaymentEvent, claim: EventClaim): Promise<boolean> {
   return !facts || paidUnread(facts, claim);
 }
 
-async function paymentSucceeded({ object }: PaymentEvent, [readAhead, calendar]: SessionStart, claim: EventClaim): Promise<void> {
-  const facts = sessionFacts(object);
+async function paymentSucceeded({ session: facts }: PaymentEvent, [readAhead, calendar]: SessionStart, claim: EventClaim): Promise<void> {
   if (!facts) return;
   // A paid session always names its payment and amount: without them there is nothing to record or refund.
   if (!facts.paymentIntentId || facts.amountCents === null) throw new Error(`Checkout Session ${facts.sessionId} is paid but incomplete`);
@@ -259,15 +227,13 @@ async function paymentSucceeded({ object }: PaymentEvent, [readAhead, calendar]:
  * named the ad) the handling reads and decides (paymentEnded), which writes nothing when there is
  * nothing to free.
  */
-async function paymentEndedUnread({ object }: PaymentEvent, claim: EventClaim): Promise<boolean> {
-  const facts = sessionFacts(object);
+async function paymentEndedUnread({ session: facts }: PaymentEvent, claim: EventClaim): Promise<boolean> {
   if (!facts) return true;
   if (!facts.adId) return false;
   return releaseHoldUnread({ contractId: facts.contractId, adId: facts.adId, sessionId: facts.sessionId }, claim.put);
 }
 
-async function paymentEnded({ object }: PaymentEvent, [contract, calendar]: SessionStart, claim: EventClaim): Promise<void> {
-  const facts = sessionFacts(object);
+async function paymentEnded({ session: facts }: PaymentEvent, [contract, calendar]: SessionStart, claim: EventClaim): Promise<void> {
   if (!facts) return;
   // A session replaced by a newer attempt, or a contract paid, cancelled or gone: the dates are not this session's to free.
   if (!contract || contract.status !== 'SUBMITTED' || contract.checkout?.sessionId !== facts.sessionId) return;
@@ -276,13 +242,13 @@ async function paymentEnded({ object }: PaymentEvent, [contract, calendar]: Sess
 
 async function checkoutCompleted(event: PaymentEvent, start: SessionStart, claim: EventClaim): Promise<void> {
   // A delayed method (a bank debit) completes the session unpaid; its async event says how it ends.
-  if (event.object.payment_status !== 'paid') return;
+  if (!event.session?.paid) return;
   await paymentSucceeded(event, start, claim);
 }
 
 /** A completion tried with no read first: an unpaid one (a delayed method) has nothing to do. */
 const checkoutCompletedUnread = (event: PaymentEvent, claim: EventClaim): Promise<boolean> =>
-  event.object.payment_status === 'paid' ? paymentSucceededUnread(event, claim) : Promise.resolve(true);
+  event.session?.paid ? paymentSucceededUnread(event, claim) : Promise.resolve(true);
 
 /**
  * A handler tried first from what the session says (one request in the common case), and otherwise

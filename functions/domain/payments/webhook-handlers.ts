@@ -42,24 +42,13 @@ export interface PaymentEventHandler<Start = unknown> {
   handle(event: PaymentEvent, start: Start, claim: EventClaim): Promise<void>;
 }
 
-const flag = (object: Record<string, unknown>, name: string) => object[name] === true;
-
 /** An owner's account changed at the provider (details given, verification done, payouts paused…). */
-async function accountUpdated({ object, created }: PaymentEvent, _start: unknown, claim: EventClaim): Promise<void> {
-  const accountId = typeof object.id === 'string' ? object.id : undefined;
-  const metadata = (object.metadata ?? {}) as Record<string, unknown>;
+async function accountUpdated({ account, created }: PaymentEvent, _start: unknown, claim: EventClaim): Promise<void> {
   // The platform names the user in the metadata of the accounts it creates; another account is none of ours.
-  const userId = typeof metadata.userId === 'string' ? metadata.userId : undefined;
-  if (!accountId || !userId) return;
-  const state = onboardingStateOf({
-    accountId,
-    detailsSubmitted: flag(object, 'details_submitted'),
-    chargesEnabled: flag(object, 'charges_enabled'),
-    payoutsEnabled: flag(object, 'payouts_enabled'),
-  });
+  if (!account) return;
   // One request, the claim with the state; refused (nothing written, no claim) when the user has no
   // such account or a newer state is stored.
-  await recordPaymentOnboarding(userId, accountId, state, created, claim.put);
+  await recordPaymentOnboarding(account.userId, account.accountId, onboardingStateOf(account), created, claim.put);
 }
 
 /**
