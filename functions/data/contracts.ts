@@ -239,11 +239,14 @@ function contractOf(item: Record<string, unknown>): ContractRecord {
   return record as unknown as ContractRecord;
 }
 
-/** Whether the contract's money needs an administrator: an open dispute, a fraud warning, a failed refund. */
+/**
+ * Whether the contract's money needs an administrator: an open dispute; an early fraud warning while the
+ * payment is held (a refund or the payout ends it); a failed refund while the payment is not all back.
+ */
 export const needsMoneyAttention = (contract: ContractRecord): boolean =>
   contract.dispute?.state === 'OPEN' ||
-  Boolean(contract.fraudWarning) ||
-  Object.values(contract.refunds ?? {}).some((refund) => refund.state === 'FAILED');
+  (Boolean(contract.fraudWarning) && contract.status === 'PAID') ||
+  (contract.status !== 'REFUNDED' && Object.values(contract.refunds ?? {}).some((refund) => refund.state === 'FAILED'));
 
 /** The administrators' lists a contract may be on, each through a flag item of its own (GSI1). */
 const ADMIN_FLAGS = [

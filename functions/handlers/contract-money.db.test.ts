@@ -168,6 +168,28 @@ describe('disputes', () => {
   });
 });
 
+describe('an early fraud warning', () => {
+  it('lists the contract for administrators and tells the team; a refund ends it', async () => {
+    const { contract, session } = await givenPaidContract(tenant);
+    await atProvider(session.sessionId, 'fraudWarning');
+    const listed = async () =>
+      (
+        (await call('Query.adminContracts', { filter: 'MONEY_ATTENTION', limit: 50 }, asUser(admin))) as {
+          items: { id: string; fraudWarning: string | null }[];
+        }
+      ).items.find((line) => line.id === contract.id);
+    expect(await listed()).toMatchObject({ fraudWarning: 'made_with_stolen_card' });
+    expect((await outbox.emailsTo(TEAM)).map((mail) => mail.subject)).toContain(`Avertissement de fraude : contrat n° ${contract.id}`);
+    // Another warning of the same charge (another id) is told too.
+    await atProvider(session.sessionId, 'fraudWarning');
+    expect(
+      (await outbox.emailsTo(TEAM)).filter((mail) => mail.subject?.includes(contract.id) && mail.subject.startsWith('Avertissement')),
+    ).toHaveLength(2);
+    expect(await adminRefund(contract.id, 1)).toMatchObject({ status: 'REFUNDED' });
+    expect(await listed()).toBeUndefined();
+  });
+});
+
 describe("an administrator's refunds", () => {
   it('in part with a reason, then the rest after the payout: the transfer reversed first, then the refund', async () => {
     const { contract, owner, accountId } = await givenPaidContract(tenant);
