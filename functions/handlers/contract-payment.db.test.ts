@@ -12,7 +12,8 @@ import { bookedPeriods, getContract } from '../data/contracts';
 import { getSimulatorRecord } from '../data/payment-simulator';
 import { lockOutUser, type UserRecord } from '../data/users';
 import { unpublishAd } from '../domain/ads/ads';
-import { actOnCheckout, deliverSimulatorEvent } from '../adapters/payment-simulator';
+import { actOnCheckout, deliverSimulatorEvent, restrictSimulatedAccount } from '../adapters/payment-simulator';
+import { suspendAccount } from '../domain/moderation/moderation';
 import { manualClock, now, useClock } from '../domain/clock';
 import {
   firstMessage,
@@ -20,6 +21,7 @@ import {
   errorCodeOf,
   givenAd,
   givenContract,
+  givenPaidContract,
   givenPaymentOnboarding,
   givenUser,
   resolverCaller,
@@ -86,6 +88,23 @@ describe('acceptAndPayContract', () => {
     await unpublishAd(asUser({ id: hidden.ownerId, role: 'USER' } as UserRecord), hidden.adId);
     expect(errorCodeOf(await pay(tenant, hidden.id))).toBe('AD_NOT_AVAILABLE');
     expect(await bookedPeriods(hidden.adId, now().toISOString())).toEqual([]);
+  });
+
+  it("ends the open payments of an owner whose account's payouts were disabled, or who was suspended", async () => {
+    const restricted = await givenPaidContract(tenant).then(({ owner, accountId }) => ({ owner, accountId }));
+    const open = await givenContract(tenant, restricted.owner);
+    const session = sessionIdOf(await pay(tenant, open.id));
+    await restrictSimulatedAccount((await getSimulatorRecord('ACCOUNT', restricted.accountId))!);
+    expect((await getSimulatorRecord('SESSION', session))?.status).toBe('expired');
+    expect(await bookedPeriods(open.adId, now().toISOString())).toEqual([]);
+    expect(errorCodeOf(await pay(tenant, open.id))).toBe('OWNER_CANNOT_BE_PAID');
+
+    const suspended = await givenUser();
+    const other = await givenContract(tenant, suspended);
+    const otherSession = sessionIdOf(await pay(tenant, other.id));
+    await suspendAccount(asUser(admin), suspended.id, 'Fraude');
+    expect((await getSimulatorRecord('SESSION', otherSession))?.status).toBe('expired');
+    expect(await bookedPeriods(other.adId, now().toISOString())).toEqual([]);
   });
 
   it('refuses a contract that is no longer SUBMITTED', async () => {

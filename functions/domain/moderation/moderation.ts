@@ -29,6 +29,7 @@ import { renderEmail } from '../emails';
 import { ADMIN_ONLY, requireRole, type Identity } from '../identity';
 import { appLink } from '../links';
 import { reviewAddress } from '../ratings/ratings';
+import { endOwnerOpenCheckouts } from '../contracts/open-checkout';
 
 const SUSPENDED_ADS_PAGE = 100;
 
@@ -95,10 +96,12 @@ async function hideComment(reviewId: string, hiding: { reason: string; at: strin
   });
 }
 
-/** Locks an account out (the moderation queue's suspension, and the user page's lock): sessions, published ads, told why. */
+/** Locks an account out (the moderation queue's suspension, and the user page's lock): sessions, published ads, open payments of their contracts, told why. */
 export async function suspendAccount(admin: Identity, userId: string, reason: string): Promise<void> {
   await lockOutUser(userId);
   await deleteUserRefreshFamilies(userId);
+  // Nobody pays them now (their paid contracts' payouts are refused, then left to administrators).
+  await endOwnerOpenCheckouts(userId);
   // Their ads leave the search with them (they stay theirs, unpublished).
   for (let page = await ownerAds(userId, 'PUBLISHED', SUSPENDED_ADS_PAGE); ;) {
     for (const ad of page.ads) await unpublishAd(admin, ad.id);

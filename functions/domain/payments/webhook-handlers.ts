@@ -9,6 +9,7 @@ import type { KeyedReads, TransactItem } from '../../data/client';
 import { CHECKOUT_EVENT_HANDLERS } from '../contracts/contract-payment-events';
 import { onDispute, onFraudWarning, onTransferReversed } from '../contracts/contract-disputes';
 import { mirrorRefund } from '../contracts/contract-refunds';
+import { endOwnerOpenCheckouts } from '../contracts/open-checkout';
 import { recordPaymentOnboarding } from '../../data/users';
 import { onboardingStateOf } from './onboarding';
 
@@ -48,7 +49,10 @@ async function accountUpdated({ account, created }: PaymentEvent, _start: unknow
   if (!account) return;
   // One request, the claim with the state; refused (nothing written, no claim) when the user has no
   // such account or a newer state is stored.
-  await recordPaymentOnboarding(account.userId, account.accountId, onboardingStateOf(account), created, claim.put);
+  const state = onboardingStateOf(account);
+  const recorded = await recordPaymentOnboarding(account.userId, account.accountId, state, created, claim.put);
+  // Payouts disabled (a restricted account): no tenant pays the sessions open for this owner now.
+  if (recorded && state !== 'COMPLETE') await endOwnerOpenCheckouts(account.userId);
 }
 
 /**
