@@ -31,11 +31,11 @@ function refundTransition(contract: ContractRecord, cause: 'REFUND' | 'CHARGEBAC
 /**
  * Applies `change` to the contract read fresh, then, when the payment is all back and the contract is
  * still paid, moves it to REFUNDED (a refund's transition, or a lost dispute's CHARGEBACK: its step
- * replaces the change's), frees its dates
- * and takes the rental out of both parties' counts if it was in them; written conditioned on the
- * revision read (read again and applied anew when another writer came first). The step is told to both
- * parties in the party's name, the owner's for the platform and an administrator. Answers the contract as written, or as
- * read when there was nothing to write (undefined: no such contract).
+ * replaces the change's), frees its dates and takes the rental out of both parties' counts if it was
+ * in them; written conditioned on the revision read (read again and applied anew when another writer
+ * came first). The step is told to both parties in the party's name (the owner's for the platform and
+ * an administrator). Answers the contract as written, or as read when there was nothing to write
+ * (undefined: no such contract).
  */
 export async function changeMoney(
   contractId: string,
