@@ -17,6 +17,7 @@ import type { UserRecord } from '../data/users';
 import { manualClock, useClock } from '../domain/clock';
 import { replaceIndexedAd } from '../domain/search/indexed-writes';
 import { givenAd, givenStoredImage, givenUser, httpEvent, TEST_PUBLIC_URL, useTestOutbox } from '../testing/fixtures';
+import { paintedFormProblems } from '../../tests/support/painted-forms-rule';
 import { handler, SITEMAP_MAX_AGE_SECONDS } from './seo';
 
 const TEMPLATE = `<!doctype html>
@@ -96,6 +97,7 @@ describe('GET /annonces/{slug}-{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers?.['content-type']).toBe('text/html; charset=utf-8');
     const html = response.body!;
+    expect(paintedFormProblems(html)).toEqual([]);
     const escapedTitle = 'Four &quot;Rational&quot; &lt;b&gt;6 niveaux&lt;/b&gt; &amp; cie';
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain(`<title>${escapedTitle} | Partage d&#39;équipement alimentaire</title>`);
@@ -223,6 +225,9 @@ describe('GET /annonces', () => {
     const [search] = pageData(html);
     expect(search?.key).toEqual(['SearchAds', { input: { keyword: 'zéphyrin' } }]);
     expect(search?.data).toMatchObject({ pages: [{ searchAds: { items: [{ id: truck.id }], nextToken: null } }], pageParams: [null] });
+    // Its search form is a GET form of this page, the only one a painted page may hold (docs/painted-forms.md).
+    expect(html).toContain('<form');
+    expect(paintedFormProblems(html)).toEqual([]);
   });
 });
 

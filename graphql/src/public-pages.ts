@@ -56,3 +56,18 @@ export const PRERENDER_STALE_ATTRIBUTE = 'data-prerender-stale';
 export const PRERENDER_LANGUAGE_CHECK = `(function(){try{var d=document.documentElement,p=new URLSearchParams(location.search).get('lang'),t=${JSON.stringify(
   STORAGE_KEYS.locale,
 )},k=${JSON.stringify(UI_LANGUAGES)};if(k.indexOf(p)>=0)localStorage.setItem(t,p);var s=localStorage.getItem(t),l=k.indexOf(p)>=0?p:k.indexOf(s)>=0?s:${JSON.stringify(DEFAULT_UI_LANGUAGE)};if(l!==d.lang)d.setAttribute(${JSON.stringify(PRERENDER_STALE_ATTRIBUTE)},'')}catch(e){}})()`;
+
+/** Where PAINTED_FORMS_GUARD leaves a submission it held: `{ form, submitter }`, the form's index among #root's forms and the pressed button's name. */
+export const PAINTED_SUBMIT_GLOBAL = '__paintedSubmit';
+
+/**
+ * Run before the first paint of a page painted ahead (docs/painted-forms.md): until the app has taken the page
+ * over (#root loses `data-prerendered`), a form it holds is not submitted by the browser (a GET would put what
+ * was typed, a password too, into the address; a POST would leave the page): the submission is kept for the
+ * app, which does it once it is there (web/src/lib/painted-forms.ts). A search form without a secret (GET, its
+ * fields named as the results page's URL parameters) goes on to the server, which paints its results.
+ */
+export const PAINTED_FORMS_GUARD = `document.addEventListener('submit',function(e){var r=document.getElementById('root'),f=e.target;if(!r||!r.hasAttribute('data-prerendered')||!r.contains(f)||(f.getAttribute('method')==='get'&&!f.querySelector('input[type=password]')))return;e.preventDefault();var s=e.submitter;window[${JSON.stringify(PAINTED_SUBMIT_GLOBAL)}]={form:Array.prototype.indexOf.call(r.querySelectorAll('form'),f),submitter:s&&s.name||null}},true)`;
+
+/** The one inline script of a page painted ahead, first in its <head> (allowed by its hash in the CSP). */
+export const PRERENDER_HEAD_SCRIPT = `${PRERENDER_LANGUAGE_CHECK};${PAINTED_FORMS_GUARD}`;

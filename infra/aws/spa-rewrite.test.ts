@@ -43,4 +43,21 @@ describe('SPA rewrite', () => {
     expect(rewrite('/accueil/')).toBe('/index.html');
     expect(rewrite('/annonces/creer')).toBe('/index.html');
   });
+
+  it('sends a form a browser posted by itself to a public page back to the page by GET, in its language; refuses other methods', () => {
+    const answer = (method: string, uri: string, query: Record<string, string> = {}) =>
+      handler({
+        request: { uri, method, querystring: Object.fromEntries(Object.entries(query).map(([name, value]) => [name, { value }])) },
+      }) as unknown as {
+        statusCode?: number;
+        headers?: Record<string, { value: string }>;
+      };
+    expect(answer('POST', '/connexion')).toMatchObject({ statusCode: 303, headers: { location: { value: '/connexion' } } });
+    expect(answer('POST', '/connexion', { lang: 'en' })).toMatchObject({
+      statusCode: 303,
+      headers: { location: { value: '/connexion?lang=en' } },
+    });
+    expect(answer('POST', '/index.html')).toMatchObject({ statusCode: 405 });
+    expect(answer('PUT', '/connexion')).toMatchObject({ statusCode: 405 });
+  });
 });

@@ -24,7 +24,7 @@ import { ROUTE_THROTTLE_DEFAULT, ROUTE_THROTTLES } from './http-api';
 import { APPSYNC_RATE_RULES, EdgeSecurityStack, RATE_WINDOW_SECONDS, SITE_RATE_RULES } from './waf';
 import { PUBLIC_FILES_PATH_PATTERN, SERVER_PAGE_PATH_PATTERNS, spaRewriteCode, WEBHOOKS_PATH_PATTERN } from './web-hosting';
 import { inlineHash } from '../shared/security-headers';
-import { PAGE_SHARED_MAX_AGE_SECONDS, PRERENDER_LANGUAGE_CHECK } from '@partage/graphql';
+import { PAGE_SHARED_MAX_AGE_SECONDS, PRERENDER_HEAD_SCRIPT } from '@partage/graphql';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const MAIL_FROM = 'Partage <no-reply@exemple.ca>';
@@ -982,7 +982,7 @@ describe('web hosting', () => {
     expect(csp).toContain(' wss://');
     expect(csp).toContain(`"Fn::GetAtt":["${apiId}","RealtimeDns"]`);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp, 'the prerendered pages’ language check').toContain(`script-src 'self' ${inlineHash(PRERENDER_LANGUAGE_CHECK)}`);
+    expect(csp, 'the head script of the pages painted ahead').toContain(`script-src 'self' ${inlineHash(PRERENDER_HEAD_SCRIPT)}`);
     expect(csp, 'the map style origin').toContain(' https://tuiles.exemple.ca');
     expect(csp, "the operator's style replaces Amazon Location's street map").not.toContain('maps.geo.');
     const uploadsBucket = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)![0];

@@ -231,6 +231,9 @@ export class WebHosting extends Construct {
         responseHeadersPolicy: securityHeaders,
         // Brotli or gzip by Accept-Encoding (CachingOptimized keys the cache on both).
         compress: true,
+        // POST reaches the function, which answers a form a browser posted by itself (spa-rewrite.js); the
+        // bucket never sees another method than GET and HEAD.
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {

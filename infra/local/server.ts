@@ -309,8 +309,8 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Lo
       if (route) return route(request, response);
       if (apiPaths.has(pathname)) return sendText(response, 405, 'Method not allowed');
       if (files.handles(method, pathname)) return files.handle(request, response);
-      if (method === 'GET' || method === 'HEAD') return staticFiles(request, response);
-      return sendText(response, 404, 'Not found');
+      // The site's files and pages; a form a browser posted by itself to a public page is answered there too.
+      return staticFiles(request, response);
     };
     upgrade = realtime.handleUpgrade;
     await webBuilt;

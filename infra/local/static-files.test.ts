@@ -76,6 +76,16 @@ describe('prerendered public pages', () => {
 });
 
 describe('compressed copies', () => {
+  it('sends a form a browser posted by itself to a public page back to the page by GET, in its language; refuses other methods', async () => {
+    const french = await get('/accueil', {}, 'POST');
+    expect([french.status, french.headers.location]).toEqual([303, '/accueil']);
+    const english = await get('/accueil?lang=en&password=x', {}, 'POST');
+    expect([english.status, english.headers.location]).toEqual([303, '/accueil?lang=en']);
+    const elsewhere = await get('/favicon.svg', {}, 'POST');
+    expect([elsewhere.status, elsewhere.headers.allow]).toEqual([405, 'GET, HEAD']);
+    expect((await get('/accueil', {}, 'DELETE')).status).toBe(405);
+  });
+
   it('reads Accept-Encoding with its weights', () => {
     expect([...acceptedEncodings('gzip, deflate, br')]).toEqual(['gzip', 'deflate', 'br']);
     expect(acceptedEncodings('br;q=0, gzip;q=0.5').has('br')).toBe(false);

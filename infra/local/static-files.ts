@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
-import { prerenderedFile, PUBLIC_PAGES, requestedLanguage } from '@partage/graphql';
+import { DEFAULT_UI_LANGUAGE, prerenderedFile, PUBLIC_PAGES, requestedLanguage } from '@partage/graphql';
 import { sendText } from './http-io';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -93,6 +93,20 @@ export function createStaticFiles(webDir: string) {
       pathname = decodeURIComponent(url.pathname);
     } catch {
       return sendText(response, 400, 'Bad request');
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      // A form of a public page that a browser posted by itself (no app to handle it: docs/painted-forms.md)
+      // goes back to the page by GET, its body unread, as CloudFront's function answers (spa-rewrite.js).
+      request.resume();
+      if (request.method === 'POST' && PUBLIC_PATHS.has(pathname)) {
+        const lang = url.searchParams.get('lang');
+        const language = requestedLanguage(lang);
+        response.writeHead(303, { location: language === DEFAULT_UI_LANGUAGE ? pathname : `${pathname}?lang=${language}` });
+        response.end();
+        return;
+      }
+      response.setHeader('allow', 'GET, HEAD');
+      return sendText(response, 405, 'Method not allowed');
     }
     const requested = resolve(root, `.${fileOfPath(pathname, url.search)}`);
     const requestedFile = requested.startsWith(root + sep) ? await fileAt(requested) : null;

@@ -4,7 +4,7 @@ import { ANALYTICS_CONNECT_SOURCES, ANALYTICS_SCRIPT_SOURCES } from '@partage/gr
 import type { TelemetrySettings } from './site-settings';
 
 import { createHash } from 'node:crypto';
-import { PRERENDER_LANGUAGE_CHECK } from '@partage/graphql';
+import { PRERENDER_HEAD_SCRIPT } from '@partage/graphql';
 
 /** The CSP source of an inline script or style: its SHA-256, base64. */
 export const inlineHash = (code: string): string => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
@@ -44,8 +44,8 @@ export function contentSecurityPolicy({
   const telemetryOrigins = telemetrySources(telemetry);
   return [
     "default-src 'self'",
-    // The one inline script: the prerendered pages' language check, by its hash (@partage/graphql public-pages.ts).
-    `script-src 'self' ${inlineHash(PRERENDER_LANGUAGE_CHECK)} ${telemetryOrigins.script.join(' ')}`.trim(),
+    // The one inline script: the head script of the pages painted ahead, by its hash (@partage/graphql public-pages.ts).
+    `script-src 'self' ${inlineHash(PRERENDER_HEAD_SCRIPT)} ${telemetryOrigins.script.join(' ')}`.trim(),
     `style-src 'self' ${styleHashes.join(' ')}`.trim(),
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

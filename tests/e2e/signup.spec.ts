@@ -1,33 +1,24 @@
 // Sign-up → confirmation e-mail → confirm → log in → welcome; a taken address; the profile edit.
-import type { Page } from '@playwright/test';
 import {
   test,
   testIn,
   expect,
-  ACCOUNT_FIELD_LABELS,
+  SIGN_UP_LABELS,
   closeWelcomeLater,
-  fillAccountFields,
+  fillSignUp,
   fillLogin,
   linkIn,
   signUpConfirmedThroughApi,
   uniqueEmail,
   waitForEmail,
-  type Lang,
 } from './support';
 
 const PASSWORD = 'Parcours-Essai-2026';
 
 const TEXT = {
   fr: {
-    ...ACCOUNT_FIELD_LABELS.fr,
+    ...SIGN_UP_LABELS.fr,
     title: 'Créer un compte',
-    password: 'Mot de passe',
-    confirmation: 'Confirmer le mot de passe',
-    interest: "Offrir de l'équipement ou des espaces",
-    terms: /J'ai lu et j'accepte les conditions d'utilisation/,
-    notRental: /J'atteste que mon organisation n'est pas une entreprise de location/,
-    submit: 'Créer mon compte',
-    done: 'Vérifiez vos courriels',
     resend: 'Renvoyer le courriel de confirmation',
     login: 'Se connecter',
     editTitle: 'Modifier mon profil',
@@ -36,15 +27,8 @@ const TEXT = {
     noChange: 'Aucune modification à enregistrer.',
   },
   en: {
-    ...ACCOUNT_FIELD_LABELS.en,
+    ...SIGN_UP_LABELS.en,
     title: 'Create an account',
-    password: 'Password',
-    confirmation: 'Confirm the password',
-    interest: 'Offering equipment or spaces',
-    terms: /I have read and accept the terms of use/,
-    notRental: /I attest that my organisation is not an equipment rental company/,
-    submit: 'Create my account',
-    done: 'Check your email',
     resend: 'Resend the confirmation email',
     login: 'Log in',
     editTitle: 'Edit my profile',
@@ -53,23 +37,6 @@ const TEXT = {
     noChange: 'There are no changes to save.',
   },
 } as const;
-
-async function fillSignUp(page: Page, lang: Lang, email: string): Promise<void> {
-  const l = TEXT[lang];
-  await fillAccountFields(page, lang, {
-    organizationName: `Cuisine collective ${lang}`,
-    organizationType: 'NON_PROFIT_ORGANIZATIONS',
-    industry: 'CATERING',
-    firstName: 'Camille',
-    lastName: 'Bouchard',
-    email,
-  });
-  await page.getByLabel(l.password, { exact: true }).fill(PASSWORD);
-  await page.getByLabel(l.confirmation).fill(PASSWORD);
-  await page.getByLabel(l.interest).check();
-  await page.getByLabel(l.terms).check();
-  await page.getByLabel(l.notRental).check();
-}
 
 for (const lang of ['fr', 'en'] as const) {
   const l = TEXT[lang];
@@ -81,7 +48,7 @@ for (const lang of ['fr', 'en'] as const) {
       await page.goto(`/inscription?lang=${lang}&returnPath=%2Fparametres`);
       await expect(page.getByRole('heading', { level: 1, name: l.title })).toBeVisible();
 
-      await fillSignUp(page, lang, email);
+      await fillSignUp(page, lang, email, PASSWORD);
       await page.getByRole('button', { name: l.submit }).click();
       await expect(page.getByRole('heading', { level: 1, name: l.done })).toBeFocused();
       await expect(page.getByText(email)).toBeVisible();
@@ -107,7 +74,7 @@ for (const lang of ['fr', 'en'] as const) {
         await signUpConfirmedThroughApi(request, email, PASSWORD, 'Première organisation');
         const since = Date.now() - 1000;
         await page.goto(`/inscription?lang=${lang}`);
-        await fillSignUp(page, lang, email);
+        await fillSignUp(page, lang, email, PASSWORD);
         await page.getByRole('button', { name: l.submit }).click();
         // The form never tells who has an account (issue 22, finding 7): the owner's mailbox does.
         await expect(page.getByRole('heading', { level: 1, name: l.done })).toBeVisible();

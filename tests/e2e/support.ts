@@ -257,6 +257,48 @@ export async function fillAccountFields(
   await page.getByLabel(l.email, { exact: true }).fill(fields.email);
 }
 
+/** The sign-up page's own labels, beside the account fields. */
+export const SIGN_UP_LABELS = {
+  fr: {
+    ...ACCOUNT_FIELD_LABELS.fr,
+    password: 'Mot de passe',
+    confirmation: 'Confirmer le mot de passe',
+    interest: "Offrir de l'équipement ou des espaces",
+    terms: /J'ai lu et j'accepte les conditions d'utilisation/,
+    notRental: /J'atteste que mon organisation n'est pas une entreprise de location/,
+    submit: 'Créer mon compte',
+    done: 'Vérifiez vos courriels',
+  },
+  en: {
+    ...ACCOUNT_FIELD_LABELS.en,
+    password: 'Password',
+    confirmation: 'Confirm the password',
+    interest: 'Offering equipment or spaces',
+    terms: /I have read and accept the terms of use/,
+    notRental: /I attest that my organisation is not an equipment rental company/,
+    submit: 'Create my account',
+    done: 'Check your email',
+  },
+} as const;
+
+/** Fills the whole sign-up form (without sending it). */
+export async function fillSignUp(page: Page, lang: Lang, email: string, password: string): Promise<void> {
+  const l = SIGN_UP_LABELS[lang];
+  await fillAccountFields(page, lang, {
+    organizationName: `Cuisine collective ${lang}`,
+    organizationType: 'NON_PROFIT_ORGANIZATIONS',
+    industry: 'CATERING',
+    firstName: 'Camille',
+    lastName: 'Bouchard',
+    email,
+  });
+  await page.getByLabel(l.password, { exact: true }).fill(password);
+  await page.getByLabel(l.confirmation).fill(password);
+  await page.getByLabel(l.interest).check();
+  await page.getByLabel(l.terms).check();
+  await page.getByLabel(l.notRental).check();
+}
+
 /** The first-login welcome dialog. */
 export const welcomeDialog = (page: Page, lang: Lang) => page.getByRole('dialog', { name: lang === 'fr' ? /Bienvenue/ : /Welcome/ });
 

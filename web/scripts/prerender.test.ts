@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PRERENDER_LANGUAGE_CHECK, STORAGE_KEYS } from '@partage/graphql';
+import { PRERENDER_HEAD_SCRIPT, PRERENDER_LANGUAGE_CHECK, STORAGE_KEYS } from '@partage/graphql';
 import { compressDirectory } from './compress';
 import { PAGE_MODULES, pageStylesheets, stylesheetLinks } from '../src/server/page-assets';
 import { prerenderedDocument } from '../src/server/document';
@@ -30,18 +30,18 @@ describe('prerenderedDocument', () => {
       head: '<title>Home | Sharing</title>',
       html: '<main><h1>Home</h1></main>',
       namespaces: ['site', 'adFields'],
-      languageCheck: PRERENDER_LANGUAGE_CHECK,
+      headScript: PRERENDER_HEAD_SCRIPT,
     });
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<title>Home | Sharing</title>');
     expect(html).not.toContain('<title>Partage</title>');
-    expect(html.indexOf(`<script>${PRERENDER_LANGUAGE_CHECK}</script>`)).toBeGreaterThan(html.indexOf('<meta charset'));
-    expect(html.indexOf(`<script>${PRERENDER_LANGUAGE_CHECK}</script>`)).toBeLessThan(html.indexOf('stylesheet'));
+    expect(html.indexOf(`<script>${PRERENDER_HEAD_SCRIPT}</script>`)).toBeGreaterThan(html.indexOf('<meta charset'));
+    expect(html.indexOf(`<script>${PRERENDER_HEAD_SCRIPT}</script>`)).toBeLessThan(html.indexOf('stylesheet'));
     expect(html).toContain('<div id="root" data-prerendered="en" data-namespaces="site adFields"><main><h1>Home</h1></main></div>');
   });
 
   it('refuses markup with a script, which the CSP would block (the page would stay on its fallback)', () => {
-    const page = { language: 'fr' as const, head: '', namespaces: [], languageCheck: '' };
+    const page = { language: 'fr' as const, head: '', namespaces: [], headScript: '' };
     expect(() => prerenderedDocument(TEMPLATE, { ...page, html: '<div hidden id="S:0"></div><script>$RC("B:0","S:0")</script>' })).toThrow(
       /holds a script/,
     );
@@ -54,7 +54,7 @@ describe('prerenderedDocument', () => {
         head: '',
         html: '',
         namespaces: [],
-        languageCheck: '',
+        headScript: '',
       }),
     ).toThrow(/index.html lacks/);
   });
@@ -80,7 +80,7 @@ describe('pageStylesheets', () => {
       head: '<title>Annonces</title>',
       html: '<main></main>',
       namespaces: [],
-      languageCheck: '',
+      headScript: '',
       stylesheets: stylesheetLinks(styles),
     });
     expect(html.indexOf('/assets/shell.css')).toBeLessThan(html.indexOf('/assets/AdSearchPage.css'));

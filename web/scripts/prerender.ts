@@ -13,7 +13,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { PRERENDER_LANGUAGE_CHECK, prerenderedFile, PUBLIC_PAGES, UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
+import { PRERENDER_HEAD_SCRIPT, prerenderedFile, PUBLIC_PAGES, UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
 import { compressDirectory } from './compress';
 import { prerenderedDocument, type PrerenderedParts } from '../src/server/document';
 import { PAGE_MODULES, pageStylesheets, stylesheetLinks, type Manifest } from '../src/server/page-assets';
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
       const stylesheets = stylesheetLinks(pageStylesheets(manifest, PAGE_MODULES[path], template));
       const file = join(DIST, prerenderedFile(path, language));
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, prerenderedDocument(template, { ...page, language, languageCheck: PRERENDER_LANGUAGE_CHECK, stylesheets }));
+      await writeFile(file, prerenderedDocument(template, { ...page, language, headScript: PRERENDER_HEAD_SCRIPT, stylesheets }));
     }
   }
   if (origin) {

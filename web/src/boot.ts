@@ -8,6 +8,7 @@
 // The shell's stylesheets are imported here, so that the HTML links them: they are what the first paint needs.
 import './app/styles.css';
 import './app/prerendered.css';
+import { recordPaintedForms } from './lib/painted-forms/record';
 
 const startApp = () => void import('./main');
 
@@ -15,6 +16,9 @@ const root = document.getElementById('root')!;
 // Painted ahead and shown: prerendered.css hides a page in the other language (style is computed once the
 // stylesheets have loaded, which module scripts wait for).
 const paintsWithoutApp = root.dataset.prerendered !== undefined && getComputedStyle(root).visibility !== 'hidden';
+
+// What is typed into it from now on is kept for the app (lib/painted-forms/record.ts).
+if (paintsWithoutApp) recordPaintedForms(root);
 
 if (!paintsWithoutApp) startApp();
 else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {

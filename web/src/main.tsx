@@ -5,7 +5,7 @@
 // over (no "Loading…" in between, no shift, no request). Any other page renders at once (the shell's words
 // are bundled) while config.json loads; the Amplify client waits for the config itself. Rendering it
 // synchronously means the skip link exists as soon as the app has loaded.
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -19,15 +19,21 @@ import { loadRuntimeConfig, type RuntimeConfig } from './lib/config';
 import { i18n, initI18n } from './lib/i18n/i18n';
 import { initialLanguage } from './lib/i18n/language';
 import { describeError, logger, logUncaughtErrors } from './lib/logger';
+import { stopRecording } from './lib/painted-forms/record';
 import { startTelemetry } from './lib/telemetry/telemetry';
 
 logUncaughtErrors();
 // Read before the router exists: the `lang` parameter is taken out of the address.
 void initI18n(initialLanguage());
 const container = document.getElementById('root')!;
-/** Once the app's first render is on screen: the page is the app's (its forms answer typing), what the journeys wait for. */
+/**
+ * Once the app's first render is on screen: the page is the app's (its forms answer typing and the head's
+ * guard lets them be), what the journeys wait for. Its forms took what was typed into the page painted ahead
+ * (lib/painted-forms/hand-over.ts) in their own layout effects, which run before this one.
+ */
 function TakenOver({ children }: { children: ReactNode }) {
-  useEffect(() => {
+  useLayoutEffect(() => {
+    stopRecording();
     delete container.dataset.prerendered;
   }, []);
   return children;

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { PRERENDER_LANGUAGE_CHECK, type ServerPageRequest, type UiLanguage } from '@partage/graphql';
+import { PRERENDER_HEAD_SCRIPT, type ServerPageRequest, type UiLanguage } from '@partage/graphql';
 import { routes } from './app/routes';
 import { pageDataElement, type PageDataEntry } from './lib/api/page-data';
 import { queryClient } from './lib/api/query-client';
@@ -113,7 +113,7 @@ export function renderServerPage(request: ServerPageRequest): Promise<string> {
         ...page,
         head: request.head ?? page.head,
         language: request.language,
-        languageCheck: PRERENDER_LANGUAGE_CHECK,
+        headScript: PRERENDER_HEAD_SCRIPT,
         stylesheets: module ? stylesheetLinks(pageStylesheets(buildManifest(), module, request.template)) : undefined,
         data: entries.length ? pageDataElement(entries) : undefined,
       });

@@ -12,8 +12,8 @@ export interface PrerenderedParts {
   html: string;
   /** Translation namespaces the browser loads before taking the page over (src/main.tsx). */
   namespaces: string[];
-  /** The inline script that hides the page from a visitor of the other language (PRERENDER_LANGUAGE_CHECK). */
-  languageCheck: string;
+  /** The inline script that hides the page from a visitor of the other language and holds its forms until the app is there (PRERENDER_HEAD_SCRIPT). */
+  headScript: string;
   /** <link> tags for the end of <head>: the page chunk's stylesheets. */
   stylesheets?: string;
   /** The page-data element (after #root): the answers the app puts in its query cache before taking over. */
@@ -26,11 +26,11 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string): string
 }
 
 export function prerenderedDocument(template: string, page: PrerenderedParts): string {
-  // The CSP allows one inline script, the language check: any other (React outlining a boundary) would be blocked.
+  // The CSP allows one inline script, the head script: any other (React outlining a boundary) would be blocked.
   if (/<script/i.test(page.html)) throw new Error('The prerendered markup holds a script, which the CSP would block');
   let document = replaceOnce(template, /<html lang="[^"]*">/, `<html lang="${page.language}">`);
   // First in <head>, before any stylesheet or script, so it runs before the first paint.
-  document = replaceOnce(document, /<meta charset="UTF-8" \/>/i, `<meta charset="UTF-8" />\n    <script>${page.languageCheck}</script>`);
+  document = replaceOnce(document, /<meta charset="UTF-8" \/>/i, `<meta charset="UTF-8" />\n    <script>${page.headScript}</script>`);
   document = replaceOnce(document, /<title>[^<]*<\/title>/, page.head);
   if (page.stylesheets) document = replaceOnce(document, /<\/head>/, `  ${page.stylesheets}\n  </head>`);
   const namespaces = page.namespaces.join(' ');

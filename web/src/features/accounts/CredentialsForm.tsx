@@ -4,6 +4,7 @@ import type { Credentials } from '../../lib/auth/login';
 import { SubmitButton } from '../../lib/forms/SubmitButton';
 import { TextField } from '../../lib/forms/TextField';
 import { useForm } from '../../lib/forms/use-form';
+import { handOverPaintedForm } from '../../lib/painted-forms/hand-over';
 
 const FIELDS = {
   email: { rules: [required, email] },
@@ -13,8 +14,14 @@ const FIELDS = {
 export function CredentialsForm({ onSubmit }: { onSubmit: (credentials: Credentials) => Promise<unknown> }) {
   const { t } = useTranslation('accounts');
   const form = useForm(FIELDS);
+  // POST, and held until the app is there (docs/painted-forms.md): never the password in an address.
   return (
-    <form noValidate onSubmit={form.submit((values) => onSubmit({ username: values.email.trim(), password: values.password }))}>
+    <form
+      ref={handOverPaintedForm}
+      method="post"
+      noValidate
+      onSubmit={form.submit((values) => onSubmit({ username: values.email.trim(), password: values.password }))}
+    >
       <TextField label={t('login.email')} type="email" autoComplete="username" field={form.bind('email')} />
       <TextField label={t('login.password')} type="password" autoComplete="current-password" field={form.bind('password')} />
       <SubmitButton busy={form.submitting}>{t('login.submit')}</SubmitButton>

@@ -2,7 +2,7 @@
 // the server's refusals on their fields, the success message in place of the form. Against robots it
 // carries a honeypot no person sees or reaches, and how long the form was open (measured from the
 // first effect, so rendering stays deterministic for the prerendered page).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CONTACT_FIELDS,
@@ -21,6 +21,8 @@ import { TextAreaField } from '../../lib/forms/TextAreaField';
 import { TextField } from '../../lib/forms/TextField';
 import { useForm, type FieldDefinition } from '../../lib/forms/use-form';
 import { describeError, logger } from '../../lib/logger';
+import { handOverPaintedForm } from '../../lib/painted-forms/hand-over';
+import { paintedFormShownAt } from '../../lib/painted-forms/record';
 import { Outcome } from '../../lib/ui/Outcome';
 import { SEND_CONTACT_MESSAGE } from './operations';
 
@@ -69,8 +71,9 @@ export function ContactForm({ initial, onUnavailable }: ContactFormProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const send = useApiMutation(SEND_CONTACT_MESSAGE);
   const openedAt = useRef<number | null>(null);
-  useEffect(() => {
-    openedAt.current = performance.now();
+  // A form painted ahead was open, and maybe filled in, before the app drew it.
+  useLayoutEffect(() => {
+    openedAt.current = paintedFormShownAt() ?? performance.now();
   }, []);
 
   if (sentTo !== null) {
@@ -109,7 +112,7 @@ export function ContactForm({ initial, onUnavailable }: ContactFormProps) {
   };
 
   return (
-    <form className="contact-form" noValidate onSubmit={(event) => void submit(onValid)(event)}>
+    <form ref={handOverPaintedForm} className="contact-form" method="post" noValidate onSubmit={(event) => void submit(onValid)(event)}>
       <h2>{t('form.title')}</h2>
       <TextField label={t('form.name')} autoComplete="name" maxLength={MAX_LENGTHS.name} field={bind('name')} />
       <TextField

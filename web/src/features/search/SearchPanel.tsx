@@ -4,14 +4,15 @@
 // "Filters (n)" button, and searching closes it: the results come first there, not under 35 boxes.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_RADIUS_KM, radiusKm } from '@partage/graphql';
+import { DEFAULT_UI_LANGUAGE, SEARCH_KEYWORD_MAX_LENGTH, SEARCH_RADIUS_KM, radiusKm } from '@partage/graphql';
 import { AddressAutocomplete } from '../../lib/address/AddressAutocomplete';
 import { CriteriaFieldsets } from '../../lib/criteria/CriteriaFieldsets';
 import { NearMeButton } from '../../lib/address/NearMeButton';
-import { EMPTY_CRITERIA, hasFilters, type SearchCriteria } from '../../lib/search/search-params';
+import { EMPTY_CRITERIA, hasFilters, SEARCH_FORM_TARGET, SEARCH_PARAM, type SearchCriteria } from '../../lib/search/search-params';
 import { CloseButton } from '../../lib/ui/CloseButton';
 import { Dialog } from '../../lib/ui/Dialog';
 import { useMediaQuery } from '../../lib/ui/viewport';
+import { handOverPaintedForm } from '../../lib/painted-forms/hand-over';
 import { useDraft } from './use-draft';
 
 /** Typing pauses this long before the keyword or the radius is searched. */
@@ -76,9 +77,14 @@ function radiusOf(text: string): { valid: boolean; value: number | null } {
   return radiusKm(value) === null ? { valid: true, value } : { valid: false, value: null };
 }
 
-/** The panel's fields; `onSearched` after a submit (Enter, the search button). */
+/**
+ * The panel's fields; `onSearched` after a submit (Enter, the search button). Also a plain GET form of the
+ * results page, its fields named as the address's parameters: submitted before the app is there (a page
+ * the server painted), the server paints the results (docs/painted-forms.md). A place needs a suggestion
+ * picked, which needs the app.
+ */
 function SearchForm({ criteria, onChange, onSearched }: SearchPanelProps & { onSearched: () => void }) {
-  const { t } = useTranslation('search');
+  const { t, i18n } = useTranslation('search');
   const bodyId = useId();
   const keyword = useDraft(
     criteria.keyword,
@@ -113,11 +119,22 @@ function SearchForm({ criteria, onChange, onSearched }: SearchPanelProps & { onS
   };
 
   return (
-    <form id={bodyId} role="search" aria-label={t('search:panel.title')} className="search-panel__body" onSubmit={submit}>
+    <form
+      ref={handOverPaintedForm}
+      id={bodyId}
+      role="search"
+      method="get"
+      action={SEARCH_FORM_TARGET.action}
+      aria-label={t('search:panel.title')}
+      className="search-panel__body"
+      onSubmit={submit}
+    >
+      {i18n.language !== DEFAULT_UI_LANGUAGE && <input type="hidden" name="lang" value={i18n.language} />}
       <div className="field">
         <label htmlFor={`${bodyId}-keyword`}>{t('search:keyword.label')}</label>
         <input
           id={`${bodyId}-keyword`}
+          name={SEARCH_PARAM.keyword}
           type="search"
           maxLength={SEARCH_KEYWORD_MAX_LENGTH}
           value={keyword.draft}
@@ -126,6 +143,7 @@ function SearchForm({ criteria, onChange, onSearched }: SearchPanelProps & { onS
       </div>
       <AddressAutocomplete
         label={t('search:place.label')}
+        name={SEARCH_PARAM.placeLabel}
         value={address.text}
         onType={(text) => {
           setAddress({ ...address, text });
@@ -143,6 +161,7 @@ function SearchForm({ criteria, onChange, onSearched }: SearchPanelProps & { onS
         </p>
         <input
           id={`${bodyId}-radius`}
+          name={SEARCH_PARAM.radiusKm}
           type="text"
           inputMode="numeric"
           placeholder={String(SEARCH_RADIUS_KM.default)}

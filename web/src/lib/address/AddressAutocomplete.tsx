@@ -29,6 +29,8 @@ interface AddressAutocompleteProps {
   hint?: string;
   register?: (element: HTMLInputElement | null) => void;
   maxLength?: number;
+  /** The field's name in its form (what a page painted ahead keeps across the app's takeover). */
+  name?: string;
 }
 
 function useDebounced(value: string, delay: number): string {
@@ -40,7 +42,7 @@ function useDebounced(value: string, delay: number): string {
   return debounced;
 }
 
-export function AddressAutocomplete({ label, value, onType, onPick, error, hint, register, maxLength }: AddressAutocompleteProps) {
+export function AddressAutocomplete({ label, value, onType, onPick, error, hint, register, maxLength, name }: AddressAutocompleteProps) {
   const { t, i18n } = useTranslation('address');
   // Places are named in the reader's language where names differ ("Québec" / "Quebec City").
   const language: ContentLanguage = i18n.language === 'en' ? 'ENGLISH' : 'FRENCH';
@@ -119,6 +121,7 @@ export function AddressAutocomplete({ label, value, onType, onPick, error, hint,
       <input
         id={id}
         type="text"
+        name={name}
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"

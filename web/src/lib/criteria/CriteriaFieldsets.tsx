@@ -1,10 +1,11 @@
 // The criteria boxes of the search panel and of the alert form (spec §2 "Ad search", §3 Alert): one
-// fieldset per criterion, so both screens ask the same questions in the same words.
+// fieldset per criterion, so both screens ask the same questions in the same words. Each box is named
+// and valued as the search's address writes it, so that the search form also works as a plain GET form.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AD_CATEGORIES, CERTIFICATIONS, OFFER_MODES, PRICE_RANGES, WEEKDAYS } from '@partage/graphql';
 import { ChoiceFieldset } from '../forms/controls';
-import type { SearchCriteria } from '../search/search-params';
+import { SEARCH_PARAM, type SearchCriteria } from '../search/search-params';
 
 /** What the boxes set: every criterion but the keyword, the place, the radius and the sort. */
 export type BoxCriteria = Pick<SearchCriteria, 'categories' | 'modes' | 'priceRanges' | 'certifications' | 'day' | 'evening' | 'weekdays'>;
@@ -47,6 +48,7 @@ export function CriteriaFieldsets({ criteria, onChange }: CriteriaFieldsetsProps
           key={key}
           legend={t(legend)}
           hint={hint && t(hint)}
+          name={SEARCH_PARAM[key]}
           choices={labels.values.map((value) => ({ value, label: t(labels.key(value)) }))}
           checked={criteria[key]}
           onToggle={(value, checked) => toggle(key, value as BoxCriteria[typeof key][number], checked)}
@@ -58,8 +60,20 @@ export function CriteriaFieldsets({ criteria, onChange }: CriteriaFieldsetsProps
       {lists(['categories', 'modes', 'priceRanges'])}
       <fieldset className="choice-group">
         <legend>{t('criteria:availability.legend')}</legend>
-        <Box label={t('criteria:availability.day')} checked={criteria.day} onChange={(day) => onChange({ day })} />
-        <Box label={t('criteria:availability.evening')} checked={criteria.evening} onChange={(evening) => onChange({ evening })} />
+        <Box
+          name={SEARCH_PARAM.day}
+          value="1"
+          label={t('criteria:availability.day')}
+          checked={criteria.day}
+          onChange={(day) => onChange({ day })}
+        />
+        <Box
+          name={SEARCH_PARAM.evening}
+          value="1"
+          label={t('criteria:availability.evening')}
+          checked={criteria.evening}
+          onChange={(evening) => onChange({ evening })}
+        />
         {lists(['weekdays'])}
       </fieldset>
       {lists(['certifications'])}
@@ -70,18 +84,21 @@ export function CriteriaFieldsets({ criteria, onChange }: CriteriaFieldsetsProps
 interface BoxesProps<Value extends string> {
   legend: string;
   hint?: string;
+  name: string;
   choices: { value: Value; label: string }[];
   checked: readonly Value[];
   onToggle: (value: Value, checked: boolean) => void;
 }
 
 /** Alternatives under a legend, any number checked. */
-function Boxes<Value extends string>({ legend, hint, choices, checked, onToggle }: BoxesProps<Value>) {
+function Boxes<Value extends string>({ legend, hint, name, choices, checked, onToggle }: BoxesProps<Value>) {
   return (
     <ChoiceFieldset legend={legend} hint={hint}>
       {choices.map((choice) => (
         <Box
           key={choice.value}
+          name={name}
+          value={choice.value}
           label={choice.label}
           checked={checked.includes(choice.value)}
           onChange={(on) => onToggle(choice.value, on)}
@@ -91,11 +108,19 @@ function Boxes<Value extends string>({ legend, hint, choices, checked, onToggle 
   );
 }
 
-function Box({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+interface BoxProps {
+  name: string;
+  value: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+function Box({ name, value, label, checked, onChange }: BoxProps) {
   const id = useId();
   return (
     <div className="field--checkbox choice-group__item">
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input id={id} type="checkbox" name={name} value={value} checked={checked} onChange={(event) => onChange(event.target.checked)} />
       <label htmlFor={id}>{label}</label>
     </div>
   );

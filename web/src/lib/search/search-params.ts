@@ -63,7 +63,8 @@ export const EMPTY_CRITERIA: SearchCriteria = {
   sort: null,
 };
 
-const PARAM = {
+/** The address's parameter of each criterion: also the names of the search form's fields, which a browser submits by itself (GET) before the app is there. */
+export const SEARCH_PARAM = {
   categories: 'categories',
   modes: 'modes',
   priceRanges: 'prix',
@@ -80,14 +81,22 @@ const PARAM = {
   view: 'vue',
 } as const;
 
+/** The search form as a plain GET form (docs/painted-forms.md): the results page, and the names its fields may have (`lang`: an English page's). */
+export const SEARCH_FORM_TARGET = { action: '/annonces', names: [...Object.values(SEARCH_PARAM), 'lang'] } as const;
+
 export const byDistance = (sort: SortOption | null): boolean => sort === 'DISTANCE_ASC' || sort === 'DISTANCE_DESC';
 
 /** The sort the results come in: the chosen one, else the API's default. */
 export const effectiveSort = (criteria: SearchCriteria): SortOption => criteria.sort ?? (criteria.place ? 'DISTANCE_ASC' : 'DATE_DESC');
 
-/** Known values of a comma-separated parameter, each once, in the order of `known`. */
+/** Known values of a comma-separated parameter (or of the parameter repeated, as a form's boxes send it), each once, in the order of `known`. */
 function listOf<Value extends string>(params: URLSearchParams, name: string, known: readonly Value[]): Value[] {
-  const given = new Set((params.get(name) ?? '').split(',').map((value) => value.trim().toUpperCase()));
+  const given = new Set(
+    params
+      .getAll(name)
+      .flatMap((values) => values.split(','))
+      .map((value) => value.trim().toUpperCase()),
+  );
   return known.filter((value) => given.has(value));
 }
 
@@ -104,24 +113,24 @@ export function normalised(criteria: SearchCriteria): SearchCriteria {
 }
 
 export function parseSearch(params: URLSearchParams): { criteria: SearchCriteria; view: SearchView } {
-  const latitude = numberOf(params, PARAM.latitude);
-  const longitude = numberOf(params, PARAM.longitude);
+  const latitude = numberOf(params, SEARCH_PARAM.latitude);
+  const longitude = numberOf(params, SEARCH_PARAM.longitude);
   const place =
     latitude !== null && longitude !== null && searchCentre(latitude, longitude) === null
-      ? { label: params.get(PARAM.placeLabel)?.trim() ?? '', latitude, longitude }
+      ? { label: params.get(SEARCH_PARAM.placeLabel)?.trim() ?? '', latitude, longitude }
       : null;
-  const radius = numberOf(params, PARAM.radiusKm);
-  const sort = params.get(PARAM.sort)?.toUpperCase();
-  const view = params.get(PARAM.view);
+  const radius = numberOf(params, SEARCH_PARAM.radiusKm);
+  const sort = params.get(SEARCH_PARAM.sort)?.toUpperCase();
+  const view = params.get(SEARCH_PARAM.view);
   const criteria: SearchCriteria = {
-    categories: listOf(params, PARAM.categories, AD_CATEGORIES),
-    modes: listOf(params, PARAM.modes, OFFER_MODES),
-    priceRanges: listOf(params, PARAM.priceRanges, PRICE_RANGES),
-    certifications: listOf(params, PARAM.certifications, CERTIFICATIONS),
-    day: params.get(PARAM.day) === '1',
-    evening: params.get(PARAM.evening) === '1',
-    weekdays: listOf(params, PARAM.weekdays, WEEKDAYS),
-    keyword: (params.get(PARAM.keyword) ?? '').trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH),
+    categories: listOf(params, SEARCH_PARAM.categories, AD_CATEGORIES),
+    modes: listOf(params, SEARCH_PARAM.modes, OFFER_MODES),
+    priceRanges: listOf(params, SEARCH_PARAM.priceRanges, PRICE_RANGES),
+    certifications: listOf(params, SEARCH_PARAM.certifications, CERTIFICATIONS),
+    day: params.get(SEARCH_PARAM.day) === '1',
+    evening: params.get(SEARCH_PARAM.evening) === '1',
+    weekdays: listOf(params, SEARCH_PARAM.weekdays, WEEKDAYS),
+    keyword: (params.get(SEARCH_PARAM.keyword) ?? '').trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH),
     place,
     radiusKm: radius !== null && radiusKm(radius) === null && radius !== SEARCH_RADIUS_KM.default ? radius : null,
     sort: SORT_OPTIONS.find((option) => option === sort) ?? null,
@@ -134,22 +143,22 @@ export function searchParamsOf(criteria: SearchCriteria, view: SearchView): URLS
   const { place, ...rest } = normalised(criteria);
   const params = new URLSearchParams();
   const list = (name: string, values: readonly string[]) => values.length > 0 && params.set(name, values.join(','));
-  list(PARAM.categories, rest.categories);
-  list(PARAM.modes, rest.modes);
-  list(PARAM.priceRanges, rest.priceRanges);
-  list(PARAM.certifications, rest.certifications);
-  if (rest.day) params.set(PARAM.day, '1');
-  if (rest.evening) params.set(PARAM.evening, '1');
-  list(PARAM.weekdays, rest.weekdays);
-  if (rest.keyword.trim()) params.set(PARAM.keyword, rest.keyword.trim());
+  list(SEARCH_PARAM.categories, rest.categories);
+  list(SEARCH_PARAM.modes, rest.modes);
+  list(SEARCH_PARAM.priceRanges, rest.priceRanges);
+  list(SEARCH_PARAM.certifications, rest.certifications);
+  if (rest.day) params.set(SEARCH_PARAM.day, '1');
+  if (rest.evening) params.set(SEARCH_PARAM.evening, '1');
+  list(SEARCH_PARAM.weekdays, rest.weekdays);
+  if (rest.keyword.trim()) params.set(SEARCH_PARAM.keyword, rest.keyword.trim());
   if (place) {
-    if (place.label) params.set(PARAM.placeLabel, place.label);
-    params.set(PARAM.latitude, String(place.latitude));
-    params.set(PARAM.longitude, String(place.longitude));
+    if (place.label) params.set(SEARCH_PARAM.placeLabel, place.label);
+    params.set(SEARCH_PARAM.latitude, String(place.latitude));
+    params.set(SEARCH_PARAM.longitude, String(place.longitude));
   }
-  if (rest.radiusKm !== null && rest.radiusKm !== SEARCH_RADIUS_KM.default) params.set(PARAM.radiusKm, String(rest.radiusKm));
-  if (rest.sort && rest.sort !== effectiveSort({ ...rest, place, sort: null })) params.set(PARAM.sort, rest.sort);
-  if (view !== 'cartes') params.set(PARAM.view, view);
+  if (rest.radiusKm !== null && rest.radiusKm !== SEARCH_RADIUS_KM.default) params.set(SEARCH_PARAM.radiusKm, String(rest.radiusKm));
+  if (rest.sort && rest.sort !== effectiveSort({ ...rest, place, sort: null })) params.set(SEARCH_PARAM.sort, rest.sort);
+  if (view !== 'cartes') params.set(SEARCH_PARAM.view, view);
   return params;
 }
 
@@ -179,13 +188,13 @@ export const hasFilters = (criteria: SearchCriteria): boolean => searchParamsOf(
  */
 export function alertCreationLink(criteria: SearchCriteria): string {
   const params = searchParamsOf({ ...criteria, sort: null }, 'cartes');
-  if (criteria.place) params.set(PARAM.radiusKm, String(criteria.radiusKm ?? SEARCH_RADIUS_KM.default));
+  if (criteria.place) params.set(SEARCH_PARAM.radiusKm, String(criteria.radiusKm ?? SEARCH_RADIUS_KM.default));
   const query = params.toString();
   return query ? `${ALERT_CREATION_PATH}?${query}` : ALERT_CREATION_PATH;
 }
 
 /** The radius a link asks for, whole km within SEARCH_RADIUS_KM, else null (the form's placeholder). */
 export function linkedRadiusKm(params: URLSearchParams): number | null {
-  const radius = numberOf(params, PARAM.radiusKm);
+  const radius = numberOf(params, SEARCH_PARAM.radiusKm);
   return radius !== null && radiusKm(radius) === null ? radius : null;
 }

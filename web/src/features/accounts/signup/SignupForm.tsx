@@ -19,6 +19,7 @@ import {
   type ProfileValues,
 } from '../../../lib/profile-form/profile-values';
 import { useFieldsForm, type FieldRules } from '../../../lib/profile-form/use-fields-form';
+import { handOverPaintedForm } from '../../../lib/painted-forms/hand-over';
 import { CREATE_USER_ACCOUNT } from './operations';
 
 const PROFILE_FIELDS = profileFieldsOf('signup', 'USER');
@@ -68,7 +69,7 @@ export function SignupForm({ returnPath, onCreated }: SignupFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={form.submit(create)}>
+    <form ref={handOverPaintedForm} method="post" noValidate onSubmit={form.submit(create)}>
       <ProfileFields form={form} fields={PROFILE_FIELDS} mode="signup" />
       <FormSection title={t('password.title')}>
         <PasswordPairFields
