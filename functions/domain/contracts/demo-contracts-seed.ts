@@ -213,7 +213,8 @@ async function seedProposals(ads: AdRecord[]): Promise<ContractRecord[]> {
 
 /** Seeds the demo contracts once; answers how many it made (0 when seeded already or no ad fits). */
 export async function seedDemoContracts(): Promise<number> {
-  const { ads } = await ownerAds(OWNER.userId, 'PUBLISHED', 10);
+  // Rentals: on the ads that offer rent only.
+  const ads = (await ownerAds(OWNER.userId, 'PUBLISHED', 10)).ads.filter((ad) => ad.content.rent !== null);
   if (ads.length === 0) return 0;
   const made: ContractRecord[] = [];
   // The past first: a conversation's lines then come in the order of their times.

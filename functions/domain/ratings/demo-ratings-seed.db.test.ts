@@ -2,6 +2,7 @@
 // counted as a transaction of both, with their rating reminders scheduled.
 
 import { describe, expect, it } from 'vitest';
+import { getContract } from '../../data/contracts';
 import { getReputations } from '../../data/ratings';
 import { listOneTimeSchedules } from '../../data/scheduled-jobs';
 import { givenAd, useTestOutbox } from '../../testing/fixtures';
@@ -16,13 +17,27 @@ useTestOutbox();
 describe('ended demo rentals', () => {
   it('are made once, CLOSED, for both sides to rate', async () => {
     await seedDemoData();
-    for (const { ownerId } of DEMO_ENDED_RENTALS) await givenAd({ id: ownerId, role: 'USER' }, {}, { published: true });
+    const rentAds = new Map<string, string>();
+    for (const { ownerId } of DEMO_ENDED_RENTALS) {
+      rentAds.set(ownerId, (await givenAd({ id: ownerId, role: 'USER' }, {}, { published: true })).id);
+      // Listed first (the newest), and not for rent: no rental may be on it.
+      await givenAd(
+        { id: ownerId, role: 'USER' },
+        { rent: null, trade: { description: { fr: 'Échange contre des conserves', en: null } } },
+        { published: true },
+      );
+    }
     expect(await seedDemoRatings()).toBe(4);
     expect(await seedDemoRatings()).toBe(0);
 
     for (const { ownerId, tenantId } of DEMO_ENDED_RENTALS) {
       const rentals = (await myContracts({ userId: tenantId, role: 'USER' }, { role: 'TENANT' })).items;
       expect(rentals.map((c) => c.status)).toEqual(['CLOSED', 'CLOSED']);
+      // On the ad that offers rent, never on the same days.
+      const stored = await Promise.all(rentals.map((rental) => getContract(rental.id)));
+      expect(stored.map((c) => c?.adId)).toEqual([rentAds.get(ownerId), rentAds.get(ownerId)]);
+      const [later, earlier] = stored.sort((a, b) => b!.content.startAt.localeCompare(a!.content.startAt));
+      expect(earlier!.content.endAt <= later!.content.startAt).toBe(true);
       for (const userId of [tenantId, ownerId]) {
         expect(await contractRatings({ userId, role: 'USER' }, rentals[0]!.id)).toMatchObject({ canRate: true, mine: null });
       }

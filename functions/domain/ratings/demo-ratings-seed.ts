@@ -1,6 +1,7 @@
 // Demo rentals that are over, for the ratings of `npm start` (issue 21), run after the demo contracts:
-// two organisations' rentals ended yesterday, CLOSED (paid, paid out, closed), so that both sides can
-// rate at once: Centre de formation (ecole@) rented from Traiteur Saveurs du Fleuve (traiteur@), and
+// two organisations' two-day rentals of an ad that offers rent, the last one ended yesterday, the one
+// before three days earlier (never the same dates: a double booking the product forbids), CLOSED (paid,
+// paid out, closed), so that both sides can rate at once: Centre de formation (ecole@) rented from Traiteur Saveurs du Fleuve (traiteur@), and
 // Conserverie du Bas-Saint-Laurent (conserverie@) from Coopérative maraîchère de l'Estrie (ferme@),
 // twice each. A contract cannot be proposed in the past, so these are written as the payment, payout
 // and closing would have left them (each step in the history, the parties' transactions counted),
@@ -28,9 +29,9 @@ export const DEMO_ENDED_RENTALS = [
 ] as const;
 const RENTALS_PER_PAIR = 2;
 
-/** A two-day rental of `adId` that ended yesterday, CLOSED, as the platform's steps would have left it. */
-function endedRental(pair: (typeof DEMO_ENDED_RENTALS)[number], adId: string, conversationId: string): ContractRecord {
-  const end = new Date(now().getTime() - DAY_MS);
+/** The `index`th two-day rental of `adId` back from yesterday (0 ended yesterday), CLOSED, as the platform's steps would have left it. */
+function endedRental(pair: (typeof DEMO_ENDED_RENTALS)[number], adId: string, conversationId: string, index: number): ContractRecord {
+  const end = new Date(now().getTime() - (1 + 3 * index) * DAY_MS);
   const start = new Date(end.getTime() - 2 * DAY_MS);
   const startAt = new Date(`${quebecToday(start)}T12:00:00Z`).toISOString();
   const endAt = new Date(`${quebecToday(end)}T12:00:00Z`).toISOString();
@@ -74,7 +75,7 @@ export async function seedDemoRatings(): Promise<number> {
   if (!(await claimSeedSteps(DEMO_RATINGS_SEED, 0, 1))) return 0;
   let made = 0;
   for (const pair of DEMO_ENDED_RENTALS) {
-    const [ad] = (await ownerAds(pair.ownerId, 'PUBLISHED', 1)).ads;
+    const ad = (await ownerAds(pair.ownerId, 'PUBLISHED', 10)).ads.find((published) => published.content.rent !== null);
     if (!ad) continue;
     const tenant = { userId: pair.tenantId, role: 'USER' } as const;
     const conversation = await demoConversation(
@@ -84,7 +85,7 @@ export async function seedDemoRatings(): Promise<number> {
       'Bonjour, pourrions-nous louer votre équipement ?',
     );
     for (let i = 0; i < RENTALS_PER_PAIR; i++) {
-      const rental = endedRental(pair, ad.id, conversation.id);
+      const rental = endedRental(pair, ad.id, conversation.id, i);
       await putNewContractWith(rental, transactionCountUpdates([pair.ownerId, pair.tenantId]));
       // As a payment would have: the first reminder is due at once, so the dev mailbox has each side's link to rate.
       await scheduleRatingReminders(rental);
