@@ -112,6 +112,10 @@ export const STORAGE_KEYS = {
   mapZoom: 'partage.mapZoom',
   /** Set once an anonymous visitor has answered the first-visit invitation. */
   firstVisitModalClosed: 'partage.firstVisitModalClosed',
+  /** sessionStorage: the page to come back to once onboarding with the payment provider is done (web/src/lib/payments/onboarding-return.ts). */
+  onboardingReturn: 'partage.onboardingReturn',
+  /** sessionStorage, followed by a conversation's id: the contract proposal being written in it. */
+  contractDraft: 'partage.contractDraft.',
 } as const;
 export const DEVICE_ID_PREFIX = 'partage-web-';
 

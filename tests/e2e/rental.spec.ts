@@ -1,6 +1,6 @@
-// A whole rental in the browser, in French (issue 20, docs/rentals.md): a new owner onboards with the
-// payment provider through the local simulator and proposes a contract from a conversation about their
-// ad; the tenant cancels the first payment, retries, has a card declined, then pays; both parties'
+// A whole rental in the browser, in French (issue 20, docs/rentals.md): a new owner, told on the
+// conversation and above the contract form that they must onboard with the payment provider first, fills
+// the form in, onboards through the local simulator, comes back to the form as left and proposes; the tenant cancels the first payment, retries, has a card declined, then pays; both parties'
 // pages follow each step live; the payout runs from /_dev/schedules and the owner's dashboard shows it;
 // a proposal overlapping the paid dates is refused.
 //
@@ -20,6 +20,11 @@ import { closeWelcomeLater, expect, fillLogin, test } from './support';
 
 /** Fills the contract form: the days from `day` to `nextDay` (excluded), `amount` as typed, terms, the disclaimer; then proposes. */
 async function propose(page: Page, day: string, nextDay: string, amount: string): Promise<void> {
+  await fillProposal(page, day, nextDay, amount);
+  await page.getByRole('button', { name: 'Proposer le contrat' }).click();
+}
+
+async function fillProposal(page: Page, day: string, nextDay: string, amount: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Proposer un contrat' })).toBeVisible();
   await page.getByRole('radio', { name: 'À la journée' }).check();
   await page.getByLabel('Début', { exact: true }).fill(day);
@@ -27,7 +32,6 @@ async function propose(page: Page, day: string, nextDay: string, amount: string)
   await page.getByLabel('Montant total').fill(amount);
   await page.getByRole('textbox', { name: 'Conditions' }).fill('Remise des clés à 8 h, retour le lendemain à 8 h.');
   await page.getByRole('checkbox', { name: /Je confirme que ces informations sont exactes/ }).check();
-  await page.getByRole('button', { name: 'Proposer le contrat' }).click();
 }
 
 test('a whole rental: onboarding, proposal, a cancelled then declined payment, payment, payout, dashboard, overlap refused', async ({
@@ -42,20 +46,24 @@ test('a whole rental: onboarding, proposal, a cancelled then declined payment, p
   const day = quebecToday(new Date(Date.now() + DAY_MS));
   const nextDay = quebecToday(new Date(Date.now() + 3 * DAY_MS));
 
-  // The owner onboards with the payment provider (the simulator's hosted page).
+  // The owner, not onboarded with the payment provider yet, is told so on the conversation and above the
+  // contract form, fills it in, onboards from there (the simulator's hosted page) and comes back to it as left.
   await page.goto('/connexion?lang=fr');
   await fillLogin(page, 'fr', owner.email, PASSWORD);
   await closeWelcomeLater(page, 'fr');
-  await page.goto('/paiements?lang=fr');
-  await page.getByRole('button', { name: 'Commencer l’inscription' }).click();
+  await page.goto(`/conversations/${conversationId}`);
+  await expect(page.getByText(/Avant de proposer un contrat, terminez votre inscription auprès du fournisseur de paiement/)).toBeVisible();
+  await page.getByRole('link', { name: 'Proposer un contrat' }).click();
+  await expect(page.getByText(/Pour proposer un contrat, terminez d’abord votre inscription/)).toBeVisible();
+  await fillProposal(page, day, nextDay, '250,00');
+  await page.getByRole('button', { name: 'Commencer l’inscription au paiement' }).click();
   await expect(page).toHaveURL(/\/_dev\/payments\/onboarding\?link=/);
   await page.getByRole('button', { name: /Complete onboarding/ }).click();
   await expect(page.getByText(/C’est fait : votre inscription auprès du fournisseur de paiement est terminée/)).toBeVisible();
-
-  // From the conversation, a contract for one day.
-  await page.goto(`/conversations/${conversationId}`);
-  await page.getByRole('link', { name: 'Proposer un contrat' }).click();
-  await propose(page, day, nextDay, '250,00');
+  await page.getByRole('link', { name: 'Reprendre ma proposition de contrat' }).click();
+  await expect(page.getByLabel('Montant total')).toHaveValue('250,00');
+  await expect(page.getByText(/terminez d’abord votre inscription/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Proposer le contrat' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Contrat : ${title} Proposé` })).toBeVisible();
   const contractUrl = new URL(page.url());
   const contractId = contractUrl.pathname.split('/').at(-1)!;

@@ -72,6 +72,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
+  sessionStorage.clear();
   syncSessionFromStorage();
   queryClient.clear();
   expect(resetFakeApi(), 'operations invalid for graphql/schema.graphql').toEqual([]);

@@ -10,6 +10,8 @@ import { operationName, queryKey, useApiInfiniteQuery, useApiMutation, useApiQue
 import { queryClient } from '../../lib/api/query-client';
 import { graphqlRequest } from '../../lib/api/graphql';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
+import { PAYMENT_ONBOARDING } from '../../lib/payments/operations';
+import { OnboardingIncompleteNotice } from '../../lib/payments/OnboardingIncompleteNotice';
 import { LoadFailure } from '../../lib/profile-form/LoadFailure';
 import { Composer, type OutgoingMessage } from './Composer';
 import { BlockButton } from './BlockButton';
@@ -109,6 +111,9 @@ function OpenConversation({
   const title = adTitle(conversation, i18n.language);
   const other = otherParticipant(conversation);
   const me = conversation.participants.find((participant) => participant.isMe);
+  // The ad's owner proposes a contract to the other participant (spec §2, issue 20), once they can be paid.
+  const proposes = !!conversation.ad && me?.role === 'OWNER';
+  const onboarding = useApiQuery(PAYMENT_ONBOARDING, {}, { enabled: proposes }).data?.me?.paymentOnboarding;
   usePageTitle(t('pane.pageTitle', { name: other?.publicName ?? '' }));
   const sendMessage = useApiMutation(SEND_MESSAGE, { invalidates: [MY_CONVERSATIONS, MY_UNREAD_MESSAGE_COUNT] });
   const send = async (message: OutgoingMessage) => {
@@ -133,14 +138,16 @@ function OpenConversation({
             <span>{t('adGone')}</span>
           )}
         </div>
-        {/* The ad's owner proposes a contract to the other participant (spec §2, issue 20). */}
-        {conversation.ad && me?.role === 'OWNER' && (
+        {proposes && (
           <Link to={createContractPath(conversation.id)} className="button button--small chat-pane__contract">
             {t('pane.proposeContract')}
           </Link>
         )}
         {other && <BlockButton conversationId={conversation.id} name={other.publicName} />}
       </header>
+      {proposes && onboarding && onboarding !== 'COMPLETE' && (
+        <OnboardingIncompleteNotice reason="conversation" state={onboarding} returnTo={createContractPath(conversation.id)} />
+      )}
       {messages.isError ? (
         <LoadFailure failure={errorMessageKey(messages.error)} onRetry={messages.refetch} />
       ) : (

@@ -149,6 +149,19 @@ describe('conversations', () => {
     );
   });
 
+  it('tells an owner not onboarded with the payment provider before they propose, with the button to onboard', async () => {
+    const asOwner = conversation({ participants: participants(null).map((p) => ({ ...p, isMe: p.userId === OWNER })) });
+    chatApi({
+      conversation: asOwner,
+      myConversations: { items: [asOwner], nextToken: null },
+      me: { id: OWNER, profile: { id: OWNER }, paymentOnboarding: 'INCOMPLETE' },
+    });
+    signIn('USER', OWNER);
+    renderAt(`/conversations/${CONVERSATION_ID}`);
+    expect(await screen.findByText(/Before proposing a contract, complete your onboarding with the card payment provider/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Resume payment onboarding' })).toBeEnabled();
+  });
+
   it('blocks the other participant once confirmed, and offers to report their messages only', async () => {
     chatApi({ blockConversationParticipant: { userId: OWNER, publicName: 'Cuisine du Quartier' } });
     signIn('USER', ME);

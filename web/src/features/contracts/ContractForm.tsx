@@ -3,7 +3,7 @@
 // are the server's (contractInputChecks, @partage/graphql), checked before anything is sent; the
 // server's refusals land on the same fields. Documents are uploaded as PRIVATE_DOCUMENT files when
 // the form is sent; a file of another type or too large is left out with a notice (spec §5, §8).
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   centsOfTypedAmount,
@@ -27,6 +27,7 @@ import type { FieldMessage } from '../../lib/forms/use-form';
 import { uploadFile } from '../../lib/files/upload';
 import { notifyError } from '../../lib/notifications/notify-error';
 import { money, typedAmount } from './contract-format';
+import { keepDraft, storedDraft } from './contract-draft';
 
 /** What the form fills (the page adds which conversation and the request's key). */
 export type ContractFields = Omit<ProposeContractInput, 'conversationId' | 'requestKey'>;
@@ -75,6 +76,11 @@ const switchedValue = (precision: DatePrecision, value: string, hour: string) =>
 
 interface Props {
   initial: ContractDraft;
+  /**
+   * sessionStorage key under which the draft is kept while it is filled (contract-draft.ts), so that leaving
+   * to onboard and coming back finds it; the page forgets it once sent.
+   */
+  draftKey?: string;
   /** The ad's rent price, to suggest a total for the period chosen (the owner may write any other). */
   rent?: RentPrice | null;
   submitLabel: string;
@@ -82,9 +88,12 @@ interface Props {
   onSubmit: (input: ContractFields) => Promise<unknown>;
 }
 
-export function ContractForm({ initial, rent, submitLabel, onSubmit }: Props) {
+export function ContractForm({ initial, draftKey, rent, submitLabel, onSubmit }: Props) {
   const { t, i18n } = useTranslation(['contracts', 'adFields']);
-  const [draft, setDraft] = useState(initial);
+  const [draft, setDraft] = useState(() => (draftKey && storedDraft(draftKey)) || initial);
+  useEffect(() => {
+    if (draftKey) keepDraft(draftKey, draft);
+  }, [draftKey, draft]);
   const [errors, setErrors] = useState<Partial<Record<FieldName, FieldMessage>>>({});
   const [leftOut, setLeftOut] = useState<{ name: string; reason: 'fileType' | 'fileSize' }[]>([]);
   const [submitting, setSubmitting] = useState(false);

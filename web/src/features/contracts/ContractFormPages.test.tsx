@@ -1,13 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
+import { queryClient } from '../../lib/api/query-client';
 import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { fill, renderAt, signIn } from '../../test/helpers';
+import { leaveForProvider } from '../../lib/payments/leave-for-provider';
+import { onboardingReturn } from '../../lib/payments/onboarding-return';
 import { aContract, daysFromNow } from './test-fixtures';
 
 const post = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/files/multipart', () => ({ postMultipart: post, UploadFailed: Error }));
+// Stands in for the browser leaving for the provider's hosted page.
+vi.mock('../../lib/payments/leave-for-provider', () => ({ leaveForProvider: vi.fn() }));
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['contracts', 'editor']);
@@ -145,14 +150,44 @@ describe('proposing a contract', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: 'By the day' })).toHaveFocus());
     expect(screen.getByText('The ad is not available for this whole period.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
-    await waitFor(() =>
-      expect(notifications()).toContain(
+    // The notice stays, with the button to resume onboarding (a passing message offered no way on).
+    expect(
+      await screen.findByText(
         'Your onboarding with the card payment provider is not complete. Finish it to propose contracts and get paid.',
       ),
-    );
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Resume payment onboarding' })).toBeVisible();
+    expect(notifications()).toEqual([]);
     // Both sends are one proposal of this page: the same request key (the server makes one contract of it).
     const [first, second] = callsOf('proposeContract') as { input: { requestKey: string } }[];
     expect(second!.input.requestKey).toBe(first!.input.requestKey);
+  });
+
+  it('says before the form that an owner not onboarded cannot propose yet, and keeps what they fill in while they onboard', async () => {
+    const left: string[] = [];
+    vi.mocked(leaveForProvider).mockImplementation((url) => void left.push(url));
+    const notOnboarded = { me: { ...OWNER.me, paymentOnboarding: 'NOT_STARTED' } };
+    const { user, unmount } = await openCreate({
+      ...notOnboarded,
+      startPaymentOnboarding: { url: 'https://connect.stripe.test/setup/acct_1' },
+    });
+    const notice = await screen.findByText(/To propose a contract, first complete your onboarding with the card payment provider/);
+    // Above the form, not after it was filled in and sent.
+    expect(notice.compareDocumentPosition(screen.getByLabelText('Start')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Start payment onboarding' }));
+    await waitFor(() => expect(left).toEqual(['https://connect.stripe.test/setup/acct_1']));
+    // The provider's return page offers the way back to this form.
+    expect(onboardingReturn()).toBe('/contrats/creer?conversation=conv-1');
+    unmount();
+    queryClient.clear();
+
+    // Back from the provider: the form as it was left.
+    await openCreate({ me: { ...OWNER.me, paymentOnboarding: 'COMPLETE' } });
+    expect(screen.getByLabelText('Start')).toHaveValue(daysFromNow(10));
+    expect(screen.getByLabelText('Total amount')).toHaveValue('1 250,5');
+    expect(screen.getByLabelText(/I confirm this information is accurate/)).toBeChecked();
+    expect(screen.queryByText(/first complete your onboarding/)).not.toBeInTheDocument();
   });
 
   it('is refused from a conversation where the user is not the owner', async () => {

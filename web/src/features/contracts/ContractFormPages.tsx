@@ -2,15 +2,19 @@
 // /contrats/{id}/modifier (the owner edits while unpaid: a new version; a save with no change is
 // ignored with the spec's notice, §4).
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { STORAGE_KEYS } from '@partage/graphql';
 import { useTranslation } from 'react-i18next';
 import { contractPath, PATHS } from '../../app/paths';
 import { ApiError } from '../../lib/api/errors';
 import { useApiMutation, useApiQuery } from '../../lib/api/queries';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { notify } from '../../lib/notifications/store';
+import { PAYMENT_ONBOARDING } from '../../lib/payments/operations';
+import { OnboardingIncompleteNotice } from '../../lib/payments/OnboardingIncompleteNotice';
 import { Outcome } from '../../lib/ui/Outcome';
 import { localized, typedAmount, type ContractDetails } from './contract-format';
+import { forgetDraft } from './contract-draft';
 import { ContractForm, type ContractDraft } from './ContractForm';
 import { CONTRACT, CONTRACT_CONVERSATION, MY_CONTRACTS, PROPOSE_CONTRACT, UPDATE_CONTRACT } from './operations';
 import './contracts.css';
@@ -33,6 +37,11 @@ export function CreateContractPage() {
   const navigate = useNavigate();
   const conversation = useApiQuery(CONTRACT_CONVERSATION, { id: conversationId }, { enabled: !!conversationId });
   const propose = useApiMutation(PROPOSE_CONTRACT, { invalidates: [MY_CONTRACTS] });
+  // Said before the form: the proposal is refused until the owner can be paid (spec §8).
+  const onboarding = useApiQuery(PAYMENT_ONBOARDING, {}).data?.me?.paymentOnboarding;
+  const location = useLocation();
+  const [refusedUnpaid, setRefusedUnpaid] = useState(false);
+  const draftKey = `${STORAGE_KEYS.contractDraft}${conversationId}`;
   const found = conversation.data?.conversation;
   const me = found?.participants.find((participant) => participant.isMe);
   const tenant = found?.participants.find((participant) => !participant.isMe);
@@ -64,17 +73,32 @@ export function CreateContractPage() {
           <p className="contract-form__intro">
             {t('create.intro', { tenant: tenant?.publicName ?? '', ad: found.ad ? localized(found.ad.title, i18n.language) : '' })}
           </p>
+          {(refusedUnpaid || (onboarding && onboarding !== 'COMPLETE')) && (
+            <OnboardingIncompleteNotice
+              key={String(refusedUnpaid)}
+              reason={refusedUnpaid ? 'refused' : 'contractForm'}
+              state={onboarding}
+              returnTo={`${location.pathname}${location.search}`}
+            />
+          )}
           <ContractForm
             initial={EMPTY_DRAFT}
+            draftKey={draftKey}
             rent={found.ad?.rent}
             submitLabel={t('create.submit')}
             onSubmit={async (fields) => {
               try {
                 const { proposeContract } = await propose.mutateAsync({ input: { ...fields, conversationId, requestKey } });
+                forgetDraft(draftKey);
                 notify({ type: 'success', text: 'contracts:create.done' });
                 await navigate(contractPath(proposeContract.id));
                 return null;
               } catch (error) {
+                // The provider's verdict changed since the page asked: the notice and its button, not a passing message.
+                if (error instanceof ApiError && error.code === 'PAYMENT_ONBOARDING_INCOMPLETE') {
+                  setRefusedUnpaid(true);
+                  return null;
+                }
                 return refusalOf(error);
               }
             }}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../app/paths';
@@ -7,6 +8,7 @@ import { queryKey, useApiMutation, useApiQuery } from '../../lib/api/queries';
 import { queryClient } from '../../lib/api/query-client';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { CONFIRM_PAYMENT_ONBOARDING, PAYMENT_ONBOARDING } from '../../lib/payments/operations';
+import { onboardingReturn } from '../../lib/payments/onboarding-return';
 import { LoadFailure } from '../../lib/profile-form/LoadFailure';
 import { OnboardingActions } from './OnboardingActions';
 import { useOnce } from './use-once';
@@ -17,7 +19,7 @@ export const LIVE_STATE_INTERVAL_MS = 5_000;
 /**
  * /paiement/fournisseur/valider (spec §2, "payment provider validate"): the provider's onboarding comes
  * back here. The account is read back from the provider, then the state shown follows the provider's
- * events until onboarding is complete.
+ * events until onboarding is complete; then the contract form the owner left for it is a button away.
  */
 export function OnboardingValidatePage() {
   const { t } = useTranslation('payments');
@@ -34,6 +36,8 @@ export function OnboardingValidatePage() {
     { enabled: confirm.isSuccess, refetchInterval: known === 'INCOMPLETE' ? LIVE_STATE_INTERVAL_MS : false },
   );
   const state = (confirm.isSuccess ? live.data?.me?.paymentOnboarding : undefined) ?? confirmed;
+  // The contract form the owner left to onboard, kept as they filled it (ContractForm's draft).
+  const [backTo] = useState(onboardingReturn);
   return (
     <div className="page page--narrow">
       <h1>{t('validate.title')}</h1>
@@ -44,7 +48,15 @@ export function OnboardingValidatePage() {
           <p role="status" aria-live="polite">
             {t(`validate.${state}`)}
           </p>
-          <OnboardingActions state={state} />
+          {state === 'COMPLETE' && backTo ? (
+            <p>
+              <Link to={backTo} className="button">
+                {t('validate.backToContract')}
+              </Link>
+            </p>
+          ) : (
+            <OnboardingActions state={state} />
+          )}
           <p>
             <Link to={PATHS.payments}>{t('validate.toPayments')}</Link>
           </p>

@@ -7,6 +7,7 @@ import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations, callsOf } from '../../test/fake-api';
 import { renderAt, signIn } from '../../test/helpers';
 import { storedMe } from '../../lib/profile-form/test-profiles';
+import { onboardingReturn, rememberOnboardingReturn } from '../../lib/payments/onboarding-return';
 
 // Stands in for the browser leaving for the provider's hosted page.
 vi.mock('../../lib/payments/leave-for-provider', () => ({ leaveForProvider: vi.fn() }));
@@ -84,6 +85,21 @@ describe('coming back from the provider', () => {
     expect(screen.getByRole('button', { name: 'Resume onboarding' })).toBeEnabled();
     state = 'COMPLETE'; // the provider's account.updated event arrived
     expect(await screen.findByText(/Done: your onboarding/)).toBeInTheDocument();
+  });
+
+  it('validate: once complete, leads back to the contract form the owner left to onboard', async () => {
+    rememberOnboardingReturn('/contrats/creer?conversation=conv-1');
+    answerOperations({ me: me('COMPLETE'), confirmPaymentOnboarding: { paymentOnboarding: 'COMPLETE' } });
+    renderAt('/paiement/fournisseur/valider');
+    expect(await screen.findByRole('link', { name: 'Back to my contract proposal' })).toHaveAttribute(
+      'href',
+      '/contrats/creer?conversation=conv-1',
+    );
+  });
+
+  it('validate: keeps no way back to another site', () => {
+    rememberOnboardingReturn('//evil.example/phish');
+    expect(onboardingReturn()).toBeNull();
   });
 
   it('refresh: makes a new link and follows it at once', async () => {
