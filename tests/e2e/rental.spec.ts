@@ -92,6 +92,12 @@ test('a whole rental: onboarding, proposal, a cancelled then declined payment, p
   await expect(page.getByRole('heading', { level: 1, name: `Contrat : ${title} Payé` })).toBeVisible();
   await tenantPage.goto(contractUrl.pathname);
   await expect(tenantPage.getByRole('heading', { level: 1, name: `Contrat : ${title} Payé` })).toBeVisible();
+  // The receipt, for the tenant's books: printable, from the contract.
+  await tenantPage.getByRole('link', { name: 'Voir le reçu de paiement' }).click();
+  await expect(tenantPage.getByRole('heading', { level: 1, name: 'Reçu de paiement' })).toBeVisible();
+  await expect(tenantPage.getByText('250,00\u00a0$').first()).toBeVisible();
+  await expect(tenantPage.getByRole('button', { name: 'Imprimer le reçu' })).toBeVisible();
+  await tenantPage.getByRole('link', { name: 'Retour au contrat' }).click();
 
   // The payout, from the dev schedules page (see the top of this file: the host's clock is not moved),
   // once the contract-paid job scheduled it (run here, or by the host's scheduler meanwhile: 404 then).

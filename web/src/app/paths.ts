@@ -50,6 +50,7 @@ export const PATHS = {
 
 /** A contract's page, for its parties and administrators. */
 export const contractPath = (contractId: string): string => `/contrats/${encodeURIComponent(contractId)}`;
+export const contractReceiptPath = (contractId: string): string => `${contractPath(contractId)}/recu`;
 export const editContractPath = (contractId: string): string => `${contractPath(contractId)}/modifier`;
 /** The contract rating screen (spec §2), also the link of the rating reminders. */
 export const contractRatingPath = (contractId: string): string => `${contractPath(contractId)}/evaluation`;

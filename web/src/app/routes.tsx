@@ -67,6 +67,7 @@ const PaymentCancelPage = lazyPage(() => import('../features/contracts/PaymentRe
 const StopRemindersPage = lazyPage(() => import('../features/ratings/StopRemindersPage').then((m) => m.StopRemindersPage));
 const RatingPage = lazyPage(() => import('../features/ratings/RatingPage').then((m) => m.RatingPage));
 const ContractDetailPage = lazyPage(() => import('../features/contracts/ContractDetailPage').then((m) => m.ContractDetailPage));
+const ContractReceiptPage = lazyPage(() => import('../features/contracts/ContractReceiptPage').then((m) => m.ContractReceiptPage));
 const PublicProfilePage = lazyPage(() => import('../features/accounts/public-profile/PublicProfilePage').then((m) => m.PublicProfilePage));
 
 export const routes: RouteObject[] = [
@@ -101,6 +102,7 @@ export const routes: RouteObject[] = [
               { path: PATHS.favourites.slice(1), element: <FavouritesPage /> },
               // The parties, and administrators (who oversee payments).
               { path: 'contrats/:id', element: <ContractDetailPage /> },
+              { path: 'contrats/:id/recu', element: <ContractReceiptPage /> },
             ],
           },
           {

@@ -5,7 +5,7 @@ import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations, callsOf, emit, subscriptionsTo } from '../../test/fake-api';
 import { renderAt, signIn } from '../../test/helpers';
 import { leaveForProvider } from '../../lib/payments/leave-for-provider';
-import { aContract } from './test-fixtures';
+import { aContract, aMoneyState } from './test-fixtures';
 
 vi.mock('../../lib/payments/leave-for-provider', () => ({ leaveForProvider: vi.fn() }));
 
@@ -121,18 +121,7 @@ describe('contract page', () => {
   });
 
   describe('the payment section', () => {
-    const money = (overrides: object = {}) => ({
-      paidCents: 123_450,
-      refundedCents: 0,
-      ownerShareCents: 123_450,
-      payoutDueAt: '2027-01-12T05:00:00.000Z',
-      paidOutCents: 0,
-      reversedCents: 0,
-      payoutHeld: null,
-      dispute: null,
-      refunds: [],
-      ...overrides,
-    });
+    const money = aMoneyState;
     const dispute = {
       state: 'OPEN',
       reason: 'fraudulent',

@@ -4,17 +4,17 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { editContractPath, PATHS } from '../../app/paths';
+import { contractReceiptPath, editContractPath } from '../../app/paths';
 import { ApiError } from '../../lib/api/errors';
 import { useApiMutation, useApiQuery } from '../../lib/api/queries';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { notifyError } from '../../lib/notifications/notify-error';
 import { notify } from '../../lib/notifications/store';
 import { leaveForProvider } from '../../lib/payments/leave-for-provider';
-import { Outcome } from '../../lib/ui/Outcome';
 import { dateTime, localized, money, nextStepKey, period, type ContractDetails } from './contract-format';
 import { useContractEvents } from './live-contract-events';
 import { ACCEPT_AND_PAY_CONTRACT, CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS } from './operations';
+import { ContractLoadFailed, ContractMissing } from './ContractLoadStates';
 import { ContractMoneySection } from './ContractMoney';
 import { RefundAction } from './RefundAction';
 import { RatingLink } from './RatingLink';
@@ -30,32 +30,8 @@ export function ContractDetailPage() {
   const missing = contract === null || (query.error instanceof ApiError && query.error.code === 'UNAUTHORIZED_ACCESS');
   usePageTitle(t('detail.pageTitle'));
 
-  if (missing) {
-    return (
-      <div className="page page--narrow">
-        <h1>{t('detail.pageTitle')}</h1>
-        <Outcome tone="error">
-          <p>{t('detail.notFound')}</p>
-          <p>
-            <Link to={PATHS.dashboard}>{t('toDashboard')}</Link>
-          </p>
-        </Outcome>
-      </div>
-    );
-  }
-  if (query.error) {
-    return (
-      <div className="page page--narrow">
-        <h1>{t('detail.pageTitle')}</h1>
-        <Outcome tone="error">
-          <p>{t('loadFailed')}</p>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </button>
-        </Outcome>
-      </div>
-    );
-  }
+  if (missing) return <ContractMissing title={t('detail.pageTitle')} />;
+  if (query.error) return <ContractLoadFailed title={t('detail.pageTitle')} onRetry={() => void query.refetch()} />;
   if (!contract) return <p role="status">{t('common:loading')}</p>;
   return <ContractView contract={contract} />;
 }
@@ -84,6 +60,11 @@ function ContractView({ contract }: { contract: ContractDetails }) {
       </p>
       <ContractActions contract={contract} />
       <RatingLink contractId={contract.id} toGive={contract.ratingToGive} />
+      {contract.money && contract.money.paidCents > 0 && (
+        <p>
+          <Link to={contractReceiptPath(contract.id)}>{t('receipt.link')}</Link>
+        </p>
+      )}
 
       <section aria-labelledby="contract-parties">
         <h2 id="contract-parties">{t('detail.parties')}</h2>

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations } from '../../test/fake-api';
 import { renderAt, signIn } from '../../test/helpers';
-import { aContract } from './test-fixtures';
+import { aContract, aPaidContract } from './test-fixtures';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['contracts', 'editor']);
@@ -57,6 +57,15 @@ describe('contract screens accessibility', () => {
     answerOperations({ ...OWNER, contract: aContract({ status: 'PAID', availableActions: [], money: MONEY }) });
     renderAt('/contrats/contract-1');
     await screen.findByRole('region', { name: language === 'en' ? 'Payment' : 'Paiement' });
+    expect(await violations()).toEqual([]);
+  });
+
+  it.each(['en', 'fr'] as const)('the payment receipt has no axe violation (%s)', async (language) => {
+    await i18n.changeLanguage(language);
+    signIn('USER', 'owner-1');
+    answerOperations({ ...OWNER, contract: aPaidContract({ money: MONEY }) });
+    renderAt('/contrats/contract-1/recu');
+    await screen.findByRole('button', { name: language === 'en' ? 'Print the receipt' : 'Imprimer le reçu' });
     expect(await violations()).toEqual([]);
   });
 

@@ -47,3 +47,29 @@ export function aContract(overrides: object = {}) {
     ...overrides,
   };
 }
+
+/** Where a paid contract's money stands (`contract.money`), paid in full and nothing else yet. */
+export const aMoneyState = (overrides: object = {}) => ({
+  paidCents: 123_450,
+  refundedCents: 0,
+  ownerShareCents: 123_450,
+  payoutDueAt: '2027-01-12T05:00:00.000Z',
+  paidOutCents: 0,
+  reversedCents: 0,
+  payoutHeld: null,
+  dispute: null,
+  refunds: [],
+  ...overrides,
+});
+
+/** A contract paid (its version 2) on 2026-11-21. */
+export const aPaidContract = (overrides: object = {}) => {
+  const contract = aContract();
+  return aContract({
+    status: 'PAID',
+    availableActions: [],
+    history: [...contract.history, { kind: 'PAID', at: '2026-11-21T15:00:00.000Z', actorId: null, status: 'PAID', version: 2 }],
+    money: aMoneyState(),
+    ...overrides,
+  });
+};
