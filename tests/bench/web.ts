@@ -1,6 +1,8 @@
 // `npm run bench:web`: Lighthouse (Chromium, its default mobile emulation and simulated slow 4G) on the
 // built web app served by the local host, as a new visitor finds it: /accueil, /annonces, /annonces with
-// criteria (a category and a place with its radius, sorted by distance) and an ad detail. Each page runs BENCH_WEB_RUNS times (3) and the run of median performance is kept. Besides
+// criteria (a category and a place with its radius, sorted by distance), an ad detail, and two pages with a
+// form painted ahead, /nous-joindre and /connexion (docs/painted-forms.md). Each page runs BENCH_WEB_RUNS
+// times (3) and the run of median performance is kept. Besides
 // Lighthouse's scores and metrics, initial_js_kb_gz sums the JavaScript the page loaded (gzip -9 sizes of
 // those files of web/dist, in kB of 1000 bytes), which is what the 150 kB budget of the landing page
 // counts. Prints a table and writes bench/results/web.json. Nothing here asserts a budget.
@@ -48,7 +50,7 @@ const chrome = await chromeLauncher.launch({
 });
 
 try {
-  const pages = ['/accueil', '/annonces', SEARCH_WITH_CRITERIA, await firstAdPath(server.url)];
+  const pages = ['/accueil', '/annonces', SEARCH_WITH_CRITERIA, await firstAdPath(server.url), '/nous-joindre', '/connexion'];
   const results: PageResult[] = [];
   for (const path of pages) results.push(await measure(path));
   console.log(`\nLighthouse, mobile emulation, median of ${RUNS} runs per page:`);
