@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
+import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 import {
   assertValid,
   digits,
@@ -224,6 +225,13 @@ describe('input limits and text rules', () => {
       ['input.firstName', 'maxLength'],
     ]);
     expect(inputTextChecks('Query.user', { id: 'i'.repeat(65) })).toEqual([['id', 'maxLength']]);
+    // A conversation's first message has lines, and the length of any message.
+    const first = (body: string) =>
+      inputTextChecks('Mutation.createConversation', { input: { adId: 'ad-1', message: { clientMessageId: 'm', body } } }).filter(
+        ([, rule]) => rule,
+      );
+    expect(first('Bonjour,\n\nest-ce libre samedi ?')).toEqual([]);
+    expect(first('x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1))).toEqual([['input.message.body', 'maxLength']]);
     expect(inputTextChecks('Query.unknownField', { id: 'x' })).toEqual([]);
   });
 

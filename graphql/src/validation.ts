@@ -307,6 +307,7 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   'Query.users': { search: 100, nextToken: 2000 },
   'Query.managedAds': { search: SEARCH_KEYWORD_MAX_LENGTH },
   SendMessageInput: { body: CHAT_MESSAGE_MAX_LENGTH, clientMessageId: 36 },
+  NewMessageInput: { body: CHAT_MESSAGE_MAX_LENGTH, clientMessageId: 36 },
   MessageAttachmentInput: { name: CHAT_ATTACHMENT_NAME_MAX_LENGTH },
   SendContactMessageInput: { ...CONTACT_TEXT_MAX_LENGTH, email: EMAIL_MAX_LENGTH },
   ContractPeriodInput: { start: 16, end: 16 },
@@ -327,6 +328,8 @@ const FREE_TEXT_FIELDS = new Set(['password', 'currentPassword', 'newPassword'])
 /** Texts of several lines (`Type.field`): line breaks and tabs are allowed there, other controls are not. */
 const MULTILINE_FIELDS = new Set([
   'SendMessageInput.body',
+  // A conversation's first message: usually several lines (refused as one line before).
+  'NewMessageInput.body',
   'ReportInput.note',
   'ModerateCaseInput.reason',
   'LockUserInput.reason',

@@ -203,7 +203,10 @@ test('a user skips to the ads, searches, filters, opens an ad and writes to its 
   await expectVisibleFocus(page, 'the message field');
   const question = `Bonjour, la cuisine est-elle libre lundi ? ${Date.now()}`;
   await page.keyboard.type(question);
+  // A first message: Enter breaks the line, Ctrl+Enter sends it.
   await page.keyboard.press('Enter');
+  await page.keyboard.type('Merci.');
+  await page.keyboard.press('Control+Enter');
   await expect(page).toHaveURL(/\/conversations\/(?!creer\/)[\w-]+$/);
   await expect(page.getByRole('log').getByText(question)).toBeVisible();
   await expect(page.getByLabel(T.message)).toHaveValue('');

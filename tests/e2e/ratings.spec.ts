@@ -39,8 +39,8 @@ async function rate(page: Page, criteria: Record<string, number>, starsName: (n:
   }
 }
 
-const frStars = (n: number) => `${n} étoile${n > 1 ? 's' : ''}`;
-const enStars = (n: number) => `${n} star${n > 1 ? 's' : ''}`;
+const frStars = (n: number) => `${n} étoile${n > 1 ? 's' : ''} sur 5`;
+const enStars = (n: number) => `${n} star${n > 1 ? 's' : ''} out of 5`;
 
 test('the tenant rates the equipment then the owner, the owner rates the tenant, both are published at once and shown on the profile and the ad; a report hidden by an admin', async ({
   page,

@@ -35,6 +35,11 @@ interface ComposerProps {
   onSend: (message: OutgoingMessage) => Promise<unknown>;
   /** The screen's words for some failures (notifyError). */
   errorMessages?: ScreenErrorMessages;
+  /**
+   * In a conversation, Enter sends (a reply is a line); a first message is usually several lines, so
+   * there Enter breaks the line and Ctrl+Enter (⌘+Enter) or the button sends.
+   */
+  enterSends?: boolean;
 }
 
 /** Touch screens: their keyboards' Enter breaks the line, and sending is the button's. */
@@ -42,12 +47,13 @@ const TOUCH_SCREEN = '(pointer: coarse)';
 
 /**
  * Writes a message (spec §2, §4): Enter sends, Shift+Enter breaks the line (with a keyboard; on a touch
- * screen Enter breaks the line, the button sends, and no hint speaks of keys); files are uploaded with
+ * screen Enter breaks the line, the button sends, and no hint speaks of keys; a first message: see
+ * `enterSends`); files are uploaded with
  * their progress shown, then sent with the text. A file the browser already knows is not accepted, or
  * past the 100 MB of one message, is left out with a notice, as is one the server refuses by its content.
  * A failed send keeps the text and the files and, sent again, is the same message (clientMessageId).
  */
-export function Composer({ onSend, errorMessages }: ComposerProps) {
+export function Composer({ onSend, errorMessages, enterSends = true }: ComposerProps) {
   const { t, i18n } = useTranslation('chat');
   const touch = useMediaQuery(TOUCH_SCREEN, false);
   const fieldId = useId();
@@ -119,7 +125,8 @@ export function Composer({ onSend, errorMessages }: ComposerProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Not while an input method composes a character (Japanese, Chinese…): Enter confirms it there.
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing && !touch) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || touch) return;
+    if (enterSends || event.ctrlKey || event.metaKey) {
       event.preventDefault();
       void submit();
     }
@@ -142,7 +149,7 @@ export function Composer({ onSend, errorMessages }: ComposerProps) {
       />
       {!touch && (
         <p id={hintId} className="field__hint">
-          {t('composer.hint')}
+          {t(enterSends ? 'composer.hint' : 'composer.hintFirst')}
         </p>
       )}
       {chosen.length > 0 && (

@@ -321,15 +321,29 @@ describe('starting a conversation', () => {
     ]);
   });
 
+  it('breaks the first message’s lines with Enter: the button or Ctrl+Enter sends it', async () => {
+    const api = chatApi({ createConversation: { id: CONVERSATION_ID } });
+    signIn('USER', ME);
+    const view = renderAt('/conversations/creer/ad-1');
+    const box = await screen.findByRole('textbox', { name: 'Your message' });
+    expect(box).toHaveAccessibleDescription('Enter for a new line, Ctrl+Enter to send.');
+    await view.user.type(box, 'Bonjour,{Enter}{Enter}Le four est-il libre samedi ?');
+    expect(api.calls('createConversation')).toEqual([]);
+    expect(box).toHaveValue('Bonjour,\n\nLe four est-il libre samedi ?');
+    await view.user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(view.location()).toBe(`/conversations/${CONVERSATION_ID}`));
+    expect(api.calls('createConversation')).toMatchObject([{ input: { message: { body: 'Bonjour,\n\nLe four est-il libre samedi ?' } } }]);
+  });
+
   it('explains why one cannot start a conversation about one’s own ad, or about an ad gone, keeping the text', async () => {
     chatApi({ createConversation: [new ApiError('OWN_AD_CONVERSATION', 'own'), new ApiError('NOT_FOUND', 'gone')] });
     signIn('USER', OWNER);
     const { user } = renderAt('/conversations/creer/ad-1');
     const box = await screen.findByRole('textbox', { name: 'Your message' });
-    await user.type(box, 'Bonjour{Enter}');
+    await user.type(box, 'Bonjour{Control>}{Enter}{/Control}');
     expect(await screen.findByText('You cannot start a conversation about your own ad.')).toBeVisible();
     expect(box).toHaveValue('Bonjour');
-    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('This ad does not exist or is no longer published.')).toBeVisible();
   });
 

@@ -26,7 +26,7 @@ export function CreateConversationPage() {
     <div className="page page--narrow chat-start">
       <h1>{t('create.title')}</h1>
       <p>{t('create.intro')}</p>
-      <Composer onSend={start} errorMessages={{ NOT_FOUND: 'chat:create.adNotFound' }} />
+      <Composer onSend={start} errorMessages={{ NOT_FOUND: 'chat:create.adNotFound' }} enterSends={false} />
       <p>
         <Link to="/annonces">{t('create.backToAds')}</Link>
       </p>

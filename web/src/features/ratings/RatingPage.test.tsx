@@ -31,7 +31,7 @@ const rating = (extra: Record<string, unknown>) => ({
 
 async function choose(criterion: string, stars: number) {
   const group = screen.getByRole('group', { name: criterion });
-  await userEvent.click(within(group).getByRole('radio', { name: `${stars} star${stars > 1 ? 's' : ''}` }));
+  await userEvent.click(within(group).getByRole('radio', { name: `${stars} star${stars > 1 ? 's' : ''} out of 5` }));
 }
 
 describe('the rating screen', () => {
@@ -62,6 +62,12 @@ describe('the rating screen', () => {
     expect(within(screen.getByRole('group', { name: 'Safety' })).getByText('This field is required.')).toBeVisible();
     expect(callsOf('saveRatingDraft')).toEqual([]);
     await choose('Safety', 4);
+    // Given: its message goes at once; the stars up to it are filled, the others outlined (not colour alone).
+    expect(within(screen.getByRole('group', { name: 'Safety' })).queryByText('This field is required.')).toBeNull();
+    expect(screen.getByRole('group', { name: 'Safety' })).not.toHaveAttribute('aria-invalid');
+    expect(
+      [...screen.getByRole('group', { name: 'Safety' }).querySelectorAll('[aria-hidden="true"]')].map((star) => star.textContent),
+    ).toEqual(['★', '★', '★', '★', '☆']);
     await userEvent.click(screen.getByRole('button', { name: 'Next step' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'The owner' })).toBeVisible();
@@ -85,7 +91,7 @@ describe('the rating screen', () => {
     const view = renderAt('/contrats/contract-1/evaluation');
     expect(await screen.findByRole('heading', { level: 2, name: 'The owner' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Previous step' }));
-    expect(within(screen.getByRole('group', { name: 'Cleanliness' })).getByRole('radio', { name: '4 stars' })).toBeChecked();
+    expect(within(screen.getByRole('group', { name: 'Cleanliness' })).getByRole('radio', { name: '4 stars out of 5' })).toBeChecked();
     view.unmount();
 
     answerOperations({

@@ -213,7 +213,12 @@ function RatingForm({ ratings }: { ratings: Ratings }) {
           label={t(`criteria.${criterion}`)}
           value={stars[step][criterion]}
           error={errors[`${step === 'EQUIPMENT' ? 'input.equipment' : 'input.party'}.${criterion}`] ?? null}
-          onChange={(value) => setStars({ ...stars, [step]: { ...stars[step], [criterion]: value } })}
+          onChange={(value) => {
+            setStars({ ...stars, [step]: { ...stars[step], [criterion]: value } });
+            // Given now: its "required" goes (the other criteria's messages stay until given).
+            const { [`${step === 'EQUIPMENT' ? 'input.equipment' : 'input.party'}.${criterion}`]: _given, ...others } = errors;
+            setErrors(others);
+          }}
         />
       ))}
       {last && (
@@ -252,7 +257,10 @@ function RatingForm({ ratings }: { ratings: Ratings }) {
   );
 }
 
-/** A criterion's 1 to 5 stars: a group of radio buttons named by the criterion. */
+/**
+ * A criterion's 1 to 5 stars: a group of radio buttons named by the criterion, each named "4 stars out
+ * of 5". The stars up to the value are filled, the others outlined: shape tells them apart, not colour alone.
+ */
 function StarInput({
   name,
   label,
@@ -281,8 +289,8 @@ function StarInput({
               checked={value === count}
               onChange={() => onChange(count)}
             />
-            <span aria-hidden="true">★</span>
-            <span className="visually-hidden">{t('stars', { count })}</span>
+            <span aria-hidden="true">{value !== undefined && count <= value ? '★' : '☆'}</span>
+            <span className="visually-hidden">{t('starsOutOfFive', { count })}</span>
           </label>
         ))}
       </div>

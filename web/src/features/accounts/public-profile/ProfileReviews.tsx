@@ -1,7 +1,7 @@
 // The reviews on a public profile (issue 21): the averages of the published ratings the user
 // received, then the published comments, newest first and by pages, each with its ad and month; the
 // rated user answers a review once, publicly; other users report a comment, which moderators may hide.
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PARTY_CRITERIA, RATING_COMMENT_MAX_LENGTH } from '@partage/graphql';
@@ -100,6 +100,8 @@ function AnswerForm({ reviewId }: { reviewId: string }) {
   const { t } = useTranslation('publicProfile');
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
+  // The button that opened the form is gone: focus goes to where the answer is written.
+  const field = useCallback((element: HTMLTextAreaElement | null) => element?.focus(), []);
   const [error, setError] = useState(false);
   const id = useId();
   const answer = useApiMutation(ANSWER_REVIEW, { invalidates: [USER_REVIEWS] });
@@ -129,6 +131,7 @@ function AnswerForm({ reviewId }: { reviewId: string }) {
       <div className="field">
         <label htmlFor={id}>{t('reviews.answerLabel')}</label>
         <textarea
+          ref={field}
           id={id}
           value={text}
           rows={3}

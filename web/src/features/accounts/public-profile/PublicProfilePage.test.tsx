@@ -101,6 +101,8 @@ describe('public profile', () => {
     expect(within(item).getByText('Very welcoming.')).toBeVisible();
 
     await userEvent.click(within(item).getByRole('button', { name: 'Answer' }));
+    // The button is gone: focus is where the answer is written, not lost on the page.
+    expect(within(item).getByLabelText('Your public answer')).toHaveFocus();
     await userEvent.click(within(item).getByRole('button', { name: 'Publish the answer' }));
     expect(within(item).getByText('This field is required.')).toBeVisible();
     expect(callsOf('answerReview')).toEqual([]);
