@@ -5,6 +5,7 @@
 // them exactly as it learns of Stripe's. The events of a call the app made come once it has answered
 // (deliverAfterAnswer), as Stripe's come asynchronously.
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import {
@@ -227,6 +228,15 @@ async function deliverInTurn(events: SimulatorEvent[], deliver?: SimulatorEventD
   for (const event of events) await deliverEvent(event, deliver);
 }
 
+/** Where the events of the calls made within `deliveringWith` go instead of the webhook route. */
+const scopedDelivery = new AsyncLocalStorage<SimulatorEventDelivery>();
+
+/**
+ * Runs `work` with the events its calls lead to handed to `deliver` (the demo seed: the host answers
+ * no request while it seeds, so the webhook route would be unreachable and the refund's events lost).
+ */
+export const deliveringWith = <T>(deliver: SimulatorEventDelivery, work: () => Promise<T>): Promise<T> => scopedDelivery.run(deliver, work);
+
 /** The deliveries not yet done, one after the other in the order they were asked for. */
 let deliveries: Promise<void> = Promise.resolve();
 
@@ -236,7 +246,7 @@ let deliveries: Promise<void> = Promise.resolve();
  * what it called for. A failed delivery is logged, never thrown at the caller (Stripe retries; here
  * the dev pages or a test can send the event again).
  */
-export function deliverAfterAnswer(events: SimulatorEvent[], deliver?: SimulatorEventDelivery): void {
+export function deliverAfterAnswer(events: SimulatorEvent[], deliver = scopedDelivery.getStore()): void {
   if (!events.length) return;
   deliveries = deliveries
     .then(() => new Promise<void>((resolve) => setImmediate(resolve)))

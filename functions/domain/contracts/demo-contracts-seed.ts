@@ -12,7 +12,7 @@
 // the conversations at the end (the journeys start with nothing unread on their side).
 
 import { addDays, periodInstants, quebecToday, type ContractPeriodInput } from '@partage/graphql';
-import { actOnCheckout, type SimulatorEventDelivery } from '../../adapters/payment-simulator';
+import { actOnCheckout, deliveringWith, simulatorEventsDelivered, type SimulatorEventDelivery } from '../../adapters/payment-simulator';
 import { scheduler } from '../../adapters/scheduler';
 import { ownerAds, type AdRecord } from '../../data/ads';
 import { bookedPeriods, getContract, type BookingHold, type ContractRecord } from '../../data/contracts';
@@ -180,7 +180,9 @@ async function seedPaidContracts(ads: AdRecord[]): Promise<ContractRecord[]> {
   });
   if (refunded) {
     await pay(refunded);
-    await refundContract(OWNER, { contractId: refunded.id, expectedVersion: refunded.version });
+    // The refund's events (refund.created, charge.refunded) are handled here, as the payment's are.
+    await deliveringWith(handledHere, () => refundContract(OWNER, { contractId: refunded.id, expectedVersion: refunded.version }));
+    await simulatorEventsDelivered();
   }
   // PAID: a future rental, its payout scheduled 24 h after its start.
   const paid = await propose(ads, {
