@@ -129,6 +129,20 @@ describe('conversations', () => {
     expect(screen.queryByRole('link', { name: 'Propose a contract' })).not.toBeInTheDocument();
   });
 
+  it("speaks of the reader's own contract step in the first person, in both languages", async () => {
+    const step = {
+      ...message('m3', OWNER, '', '2026-11-20T10:15:00.000Z'),
+      contractStep: { contractId: 'contract-1', kind: 'PROPOSED', version: 1 },
+    };
+    const asOwner = conversation({ participants: participants(null).map((p) => ({ ...p, isMe: p.userId === OWNER })) });
+    chatApi({ conversation: asOwner, conversationMessages: { items: [step, SECOND, FIRST], nextToken: null } });
+    signIn('USER', OWNER);
+    await i18n.changeLanguage('fr');
+    renderAt(`/conversations/${CONVERSATION_ID}`);
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(await within(log).findByText(/^Vous avez proposé un contrat\./)).toBeVisible();
+  });
+
   it('shows a contract step as the last message of a conversation in the list', async () => {
     const preview = { senderId: OWNER, body: '', attachmentCount: 0, createdAt: '2026-11-20T10:15:00.000Z', contractStep: 'PROPOSED' };
     chatApi({ myConversations: { items: [conversation({ lastMessage: preview })], nextToken: null } });
@@ -173,7 +187,9 @@ describe('conversations', () => {
     await user.click(screen.getByRole('button', { name: 'Block Cuisine du Quartier' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Cuisine du Quartier?' });
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('Cuisine du Quartier is blocked.');
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'You blocked Cuisine du Quartier: they can no longer write to you.',
+    );
     expect(within(dialog).getByRole('link', { name: 'Manage blocks in your settings' })).toHaveAttribute('href', '/parametres');
     expect(callsOf('blockConversationParticipant')).toEqual([{ input: { conversationId: CONVERSATION_ID } }]);
   });

@@ -76,10 +76,14 @@ function ContractStepLine({
 }) {
   const { t, i18n } = useTranslation('chat');
   const sender = conversation.participants.find((participant) => participant.userId === message.senderId);
-  const name = sender?.isMe ? t('pane.me') : (sender?.publicName ?? '');
+  // The reader's own step reads in the first person ("Vous avez proposé…"), not as a name ("Vous a proposé…").
   return (
     <p>
-      {t(`pane.contractStep.${step.kind}`, { name, version: step.version })}{' '}
+      {t(`pane.contractStep.${step.kind}`, {
+        name: sender?.publicName ?? '',
+        version: step.version,
+        context: sender?.isMe ? 'mine' : undefined,
+      })}{' '}
       <time dateTime={message.createdAt}>({fullTime(message.createdAt, i18n.language)})</time>{' '}
       <Link to={contractPath(step.contractId)}>{t('pane.seeContract')}</Link>
     </p>
