@@ -4,7 +4,7 @@
 
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ModerationAction, ReportItemKind, ReportReason } from '@partage/graphql';
-import { db, failedConditionIndexes, isConditionFailure, queryPages, tableName, transactWrite } from './client';
+import { batchGet, db, failedConditionIndexes, isConditionFailure, queryPages, tableName, transactWrite } from './client';
 import { DataRefusal } from './errors';
 import {
   BLOCK_SK_PREFIX,
@@ -196,6 +196,15 @@ export async function deleteBlock(blockerId: string, blockedId: string): Promise
 export async function isBlocked(blockerId: string, blockedId: string): Promise<boolean> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: blockKey(blockerId, blockedId), ConsistentRead: true }));
   return !!Item;
+}
+
+/** Which of these blocks exist (`<blockerId> <blockedId>`): one BatchGetItem for a page of conversations. */
+export async function existingBlocks(pairs: { blockerId: string; blockedId: string }[]): Promise<Set<string>> {
+  const items = await batchGet(
+    pairs.map(({ blockerId, blockedId }) => blockKey(blockerId, blockedId)),
+    { consistent: true, attributes: ['PK', 'blockedId'] },
+  );
+  return new Set(items.map((item) => `${(item.PK as string).slice('USER#'.length)} ${item.blockedId as string}`));
 }
 
 /** The blocks a user made, the latest first. */

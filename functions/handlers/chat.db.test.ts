@@ -31,6 +31,7 @@ import {
 } from '../testing/fixtures';
 import { handler } from './chat';
 import type { ResolverEvent } from './shared/resolver';
+import { blockConversationParticipant, unblockUser } from '../domain/moderation/blocks';
 
 useTestOutbox();
 let owner: UserRecord;
@@ -407,6 +408,25 @@ describe('Query.myConversations and Conversation.ad', () => {
       },
     });
     expect(adB).toBeNull();
+  });
+
+  it('tells each side of a block what is theirs to know: the blocker that they blocked, the blocked only that they cannot write', async () => {
+    const [blocker, blocked] = await Promise.all([givenUser(), givenUser()]);
+    const conversation = await givenConversation(blocked, blocker);
+    const other = await givenConversation(blocked, owner);
+    expect(await conversationAs(blocker, conversation.id)).toMatchObject({ blockedByMe: false, canWrite: true });
+    await blockConversationParticipant(as(blocker), { conversationId: conversation.id });
+
+    expect(await conversationAs(blocker, conversation.id)).toMatchObject({ blockedByMe: true, canWrite: true });
+    expect(await conversationAs(blocked, conversation.id)).toMatchObject({ blockedByMe: false, canWrite: false });
+    // In the list too, each conversation for itself.
+    const listed = new Map((await listOf(blocked)).items.map((view) => [view.id, view]));
+    expect(listed.get(conversation.id)).toMatchObject({ blockedByMe: false, canWrite: false });
+    expect(listed.get(other.id)).toMatchObject({ blockedByMe: false, canWrite: true });
+
+    await unblockUser(as(blocker), blocked.id);
+    expect(await conversationAs(blocked, conversation.id)).toMatchObject({ canWrite: true });
+    expect(await conversationAs(blocker, conversation.id)).toMatchObject({ blockedByMe: false });
   });
 
   it('refuses visitors and administrators', async () => {

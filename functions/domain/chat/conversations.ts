@@ -25,6 +25,7 @@ import { getUsers } from '../../data/user-directory';
 import { adPathOf, imageView, offerPriceOf } from '../ads/ad-view';
 import { now } from '../clock';
 import { refuseIfBlocked } from '../moderation/blocks';
+import { existingBlocks } from '../../data/moderation';
 import { enforceRateLimit } from '../rate-limits';
 import { requireRole, USER_ONLY, type Identity } from '../identity';
 import { conversationIdOf } from './ids';
@@ -43,7 +44,14 @@ async function conversationViews(
   entries: { conversation: ConversationRecord; members: MembershipRecord[] }[],
 ): Promise<ConversationView[]> {
   const userIds = [...new Set(entries.flatMap(({ conversation }) => [conversation.ownerId, conversation.askerId]))];
-  const names = new Map((await getUsers(userIds)).map((user) => [user.id, user.publicName]));
+  const otherOf = (conversation: ConversationRecord) => (conversation.ownerId === readerId ? conversation.askerId : conversation.ownerId);
+  const others = [...new Set(entries.map(({ conversation }) => otherOf(conversation)))];
+  const [users, blocks] = await Promise.all([
+    getUsers(userIds),
+    // Both ways: the reader's block (shown, to lift it) and the other's (the reader can only be told they cannot write).
+    existingBlocks(others.flatMap((other) => [{ blockerId: readerId, blockedId: other }, { blockerId: other, blockedId: readerId }])),
+  ]);
+  const names = new Map(users.map((user) => [user.id, user.publicName]));
   return entries.map(({ conversation, members }) => {
     const participant = (userId: string, role: MembershipRecord['role']) => {
       const membership = members.find((m) => m.userId === userId);
@@ -64,6 +72,8 @@ async function conversationViews(
       lastMessage: conversation.lastMessage,
       createdAt: conversation.createdAt,
       lastActivityAt: conversation.lastActivityAt,
+      blockedByMe: blocks.has(`${readerId} ${otherOf(conversation)}`),
+      canWrite: !blocks.has(`${otherOf(conversation)} ${readerId}`),
     };
   });
 }

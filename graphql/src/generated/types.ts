@@ -841,6 +841,8 @@ export interface Conversation {
   lastMessage?: MessagePreview | null;
   createdAt: string;
   lastActivityAt: string;
+  blockedByMe: boolean;
+  canWrite: boolean;
 }
 
 export interface ConversationPage {
@@ -1991,6 +1993,8 @@ export interface ConversationSource {
   lastMessage?: MessagePreviewSource | null;
   createdAt: string;
   lastActivityAt: string;
+  blockedByMe: boolean;
+  canWrite: boolean;
 }
 
 export interface ConversationPageSource {
@@ -2454,6 +2458,8 @@ export interface FieldResolverTypes {
   'Conversation.unreadCount': { parent: ConversationSource; args: Record<string, never>; result: number };
   'Conversation.createdAt': { parent: ConversationSource; args: Record<string, never>; result: string };
   'Conversation.lastActivityAt': { parent: ConversationSource; args: Record<string, never>; result: string };
+  'Conversation.blockedByMe': { parent: ConversationSource; args: Record<string, never>; result: boolean };
+  'Conversation.canWrite': { parent: ConversationSource; args: Record<string, never>; result: boolean };
   'ConversationPage.nextToken': { parent: ConversationPageSource; args: Record<string, never>; result: string | null };
   'MessagePage.nextToken': { parent: MessagePageSource; args: Record<string, never>; result: string | null };
   'ChatEvent.userId': { parent: ChatEventSource; args: Record<string, never>; result: string };

@@ -7,13 +7,20 @@ import { useApiMutation } from '../../lib/api/queries';
 import { Dialog } from '../../lib/ui/Dialog';
 import { BLOCK_CONVERSATION_PARTICIPANT } from './operations';
 
-/** Blocks the other side of the conversation, once confirmed: they can no longer write nor start a conversation with the user. */
-export function BlockButton({ conversationId, name }: { conversationId: string; name: string }) {
+/**
+ * Blocks the other side of the conversation, once confirmed: they can no longer write nor start a
+ * conversation with the user. `onBlocked` once the confirmation is closed (the conversation then shows the block).
+ */
+export function BlockButton({ conversationId, name, onBlocked }: { conversationId: string; name: string; onBlocked: () => void }) {
   const { t } = useTranslation('chat');
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const block = useApiMutation(BLOCK_CONVERSATION_PARTICIPANT);
+  const close = () => {
+    setOpen(false);
+    if (done) onBlocked();
+  };
   const confirm = async () => {
     if (block.isPending) return;
     setFailure(null);
@@ -29,14 +36,14 @@ export function BlockButton({ conversationId, name }: { conversationId: string; 
       <button type="button" className="button button--secondary button--small" onClick={() => setOpen(true)}>
         {t('block.button', { name })}
       </button>
-      <Dialog open={open} title={t('block.title', { name })} onClose={() => setOpen(false)}>
+      <Dialog open={open} title={t('block.title', { name })} onClose={close}>
         {done ? (
           <>
             <p role="status">
               {t('block.done', { name })} <Link to={PATHS.settings}>{t('block.settings')}</Link>
             </p>
             <div className="dialog__actions">
-              <button type="button" className="button" onClick={() => setOpen(false)}>
+              <button type="button" className="button" onClick={close}>
                 {t('block.close')}
               </button>
             </div>

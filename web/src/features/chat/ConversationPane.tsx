@@ -15,6 +15,7 @@ import { OnboardingIncompleteNotice } from '../../lib/payments/OnboardingIncompl
 import { LoadFailure } from '../../lib/profile-form/LoadFailure';
 import { Composer, type OutgoingMessage } from './Composer';
 import { BlockButton } from './BlockButton';
+import { BlockedNotice } from './BlockedNotice';
 import { adTitle, otherParticipant, type ChatConversation } from './conversation-view';
 import { debounce, onIncomingMessage } from './live/chat-events';
 import { addMessageToCache, chronological } from './messages-cache';
@@ -115,6 +116,8 @@ function OpenConversation({
   const proposes = !!conversation.ad && me?.role === 'OWNER';
   const onboarding = useApiQuery(PAYMENT_ONBOARDING, {}, { enabled: proposes }).data?.me?.paymentOnboarding;
   usePageTitle(t('pane.pageTitle', { name: other?.publicName ?? '' }));
+  // A block made or lifted here: the conversation as it now stands, and the list's.
+  const refreshConversation = () => void queryClient.invalidateQueries({ queryKey: [operationName(CONVERSATION)] });
   const sendMessage = useApiMutation(SEND_MESSAGE, { invalidates: [MY_CONVERSATIONS, MY_UNREAD_MESSAGE_COUNT] });
   const send = async (message: OutgoingMessage) => {
     const answer = await sendMessage.mutateAsync({ input: { conversationId: conversation.id, ...message } });
@@ -143,7 +146,12 @@ function OpenConversation({
             {t('pane.proposeContract')}
           </Link>
         )}
-        {other && <BlockButton conversationId={conversation.id} name={other.publicName} />}
+        {other &&
+          (conversation.blockedByMe ? (
+            <BlockedNotice userId={other.userId} name={other.publicName} onUnblocked={refreshConversation} />
+          ) : (
+            <BlockButton conversationId={conversation.id} name={other.publicName} onBlocked={refreshConversation} />
+          ))}
       </header>
       {proposes && onboarding && onboarding !== 'COMPLETE' && (
         <OnboardingIncompleteNotice reason="conversation" state={onboarding} returnTo={createContractPath(conversation.id)} />
@@ -160,7 +168,7 @@ function OpenConversation({
           loadOlder={() => void messages.fetchNextPage()}
         />
       )}
-      <Composer onSend={send} />
+      {conversation.canWrite ? <Composer onSend={send} /> : <p className="notice chat-pane__closed">{t('blocked.cannotWrite')}</p>}
     </section>
   );
 }

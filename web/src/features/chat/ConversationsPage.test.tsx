@@ -32,6 +32,8 @@ const conversation = (overrides: object = {}) => ({
   unreadCount: 2,
   createdAt: '2026-11-20T10:00:00.000Z',
   lastActivityAt: '2026-11-20T10:10:00.000Z',
+  blockedByMe: false,
+  canWrite: true,
   ad: { id: 'ad-1', path: 'four-ad-1', title: { fr: 'Four à convection', en: 'Convection oven' }, image: null },
   participants: participants('2026-11-20T10:02:00.000Z'),
   lastMessage: { senderId: OWNER, body: 'Oui, il est libre.', attachmentCount: 0, createdAt: '2026-11-20T10:10:00.000Z' },
@@ -177,7 +179,18 @@ describe('conversations', () => {
   });
 
   it('blocks the other participant once confirmed, and offers to report their messages only', async () => {
-    chatApi({ blockConversationParticipant: { userId: OWNER, publicName: 'Cuisine du Quartier' } });
+    let blocked = false;
+    chatApi({
+      conversation: () => conversation({ blockedByMe: blocked }),
+      blockConversationParticipant: () => {
+        blocked = true;
+        return { userId: OWNER, publicName: 'Cuisine du Quartier' };
+      },
+      unblockUser: () => {
+        blocked = false;
+        return OWNER;
+      },
+    });
     signIn('USER', ME);
     const { user } = renderAt(`/conversations/${CONVERSATION_ID}`);
     const log = await screen.findByRole('log', { name: 'Messages' });
@@ -192,6 +205,23 @@ describe('conversations', () => {
     );
     expect(within(dialog).getByRole('link', { name: 'Manage blocks in your settings' })).toHaveAttribute('href', '/parametres');
     expect(callsOf('blockConversationParticipant')).toEqual([{ input: { conversationId: CONVERSATION_ID } }]);
+
+    // The conversation shows the block, with the way to lift it, where the block button was.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByText('You blocked Cuisine du Quartier: they can no longer write to you.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Block Cuisine du Quartier' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Unblock Cuisine du Quartier' }));
+    expect(await screen.findByRole('button', { name: 'Block Cuisine du Quartier' })).toBeVisible();
+    expect(callsOf('unblockUser')).toEqual([{ userId: OWNER }]);
+  });
+
+  it('tells the blocked side only that they cannot write here: no composer, no word of a block', async () => {
+    chatApi({ conversation: conversation({ canWrite: false }) });
+    signIn('USER', ME);
+    renderAt(`/conversations/${CONVERSATION_ID}`);
+    expect(await screen.findByText('You can no longer write in this conversation.')).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Your message' })).toBeNull();
+    expect(screen.queryByText(/blocked/i)).toBeNull();
   });
 
   it('says so when the conversation is not the reader’s', async () => {

@@ -33,6 +33,8 @@ const CONVERSATION_FIELDS = graphql(
       unreadCount
       createdAt
       lastActivityAt
+      blockedByMe
+      canWrite
       ad {
         id
         path
@@ -153,6 +155,13 @@ export const ON_CHAT_EVENT = graphql(
 );
 
 // Blocks the other participant (graphql/schema/moderation.graphql); lifted from the settings.
+/** Lifts the reader's block of the other participant, from the conversation (the settings list the blocks too). */
+export const UNBLOCK_CONVERSATION_PARTICIPANT = graphql(`
+  mutation UnblockConversationParticipant($userId: ID!) {
+    unblockUser(userId: $userId)
+  }
+`);
+
 export const BLOCK_CONVERSATION_PARTICIPANT = graphql(`
   mutation BlockConversationParticipant($input: BlockInput!) {
     blockConversationParticipant(input: $input) {
