@@ -54,5 +54,11 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   /** To a rating's author: a moderator hid its comment (the stars stay), and why. */
   ratingCommentHidden: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   ratingReminder: [paragraph('intro'), button('action', 'link'), secondaryLink('stop', 'stopLink')],
+  /** To the side that has not rated yet, once the other has: their turn, before the deadline; stop these reminders. */
+  ratingYourTurn: [paragraph('intro'), button('action', 'link'), secondaryLink('stop', 'stopLink')],
+  /** To both parties: their rental's ratings are public. */
+  ratingsPublished: NOTICE,
+  /** To a review's author: the rated person answered it. */
+  reviewAnswered: NOTICE,
   alertDigest: [paragraph('intro'), adCards('cards'), secondaryLink('seeAll', 'moreLink'), secondaryLink('delete', 'deleteLink')],
 };

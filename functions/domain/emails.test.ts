@@ -65,6 +65,7 @@ const SECONDARY_LINKS: Partial<Record<EmailName, string[]>> = {
   alertDigest: [moreLink, deleteLink],
   signUpAttempt: [resetLink],
   ratingReminder: [stopLink],
+  ratingYourTurn: [stopLink],
 };
 
 /** The placeholders that take text someone typed. */

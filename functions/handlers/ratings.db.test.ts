@@ -25,7 +25,7 @@ import { handler as accountsHandler } from './accounts';
 import { handler as jobs } from './rating-jobs';
 import { handler } from './ratings';
 
-useTestOutbox();
+const outbox = useTestOutbox();
 const call = resolverCaller(handler);
 const clock = manualClock();
 const DAY = 86_400_000;
@@ -279,6 +279,39 @@ describe('reviews and reputation', () => {
     expect(await accountsHandler(resolverEvent('Query.publicProfile', { id: owner.id }, asUser(reader)))).toMatchObject({
       transactionsCount: 0,
     } satisfies Partial<PublicProfile>);
+  });
+});
+
+describe('who hears of it', () => {
+  const subjects = async (user: UserRecord) => (await outbox.emailsTo(user.email)).map((mail) => mail.subject);
+
+  it('the second side hears it is their turn, both hear the publication, and a review’s author hears of its answer', async () => {
+    const { owner, tenant, contractId } = await givenRental();
+    await submit(tenant, tenantRating(contractId));
+    expect(await subjects(owner)).toContain('Traiteur Lumière a évalué votre location : à votre tour');
+    const turn = (await outbox.emailsTo(owner.email)).find((mail) => mail.subject.includes('à votre tour'))!;
+    expect(turn.text).toMatch(/avant le \d+ \S+ \d{4}/);
+    expect(turn.text).toContain(`/contrats/${contractId}/evaluation`);
+    expect(await subjects(tenant)).not.toContainEqual(expect.stringMatching(/à votre tour|publiées/));
+
+    await submit(owner, ownerRating(contractId));
+    for (const user of [owner, tenant]) expect(await subjects(user)).toContain('Les évaluations de votre location sont publiées');
+
+    const reviewId = `${contractId}.TENANT`;
+    await call('Mutation.answerReview', { input: { reviewId, text: 'Merci, au plaisir !' } }, asUser(owner));
+    expect(await subjects(tenant)).toContain('Cuisine du Quartier a répondu à votre évaluation');
+  });
+
+  it('a lone rating published by its deadline’s job is told to both sides, once', async () => {
+    const { owner, tenant, contractId } = await givenRental();
+    await submit(tenant, tenantRating(contractId));
+    const deadline = (await listOneTimeSchedules()).find((s) => s.job === 'rating-publish' && s.payload.contractId === contractId)!.at;
+    // The job fired at its instant (twice: a retry), the owner not having rated.
+    expect(await fire(contractId, deadline)).toBe('PUBLISHED');
+    expect(await fire(contractId, deadline)).toBe('NOTHING_TO_DO');
+    for (const user of [owner, tenant]) {
+      expect((await subjects(user)).filter((subject) => subject === 'Les évaluations de votre location sont publiées')).toHaveLength(1);
+    }
   });
 });
 

@@ -49,7 +49,12 @@ async function conversationViews(
   const [users, blocks] = await Promise.all([
     getUsers(userIds),
     // Both ways: the reader's block (shown, to lift it) and the other's (the reader can only be told they cannot write).
-    existingBlocks(others.flatMap((other) => [{ blockerId: readerId, blockedId: other }, { blockerId: other, blockedId: readerId }])),
+    existingBlocks(
+      others.flatMap((other) => [
+        { blockerId: readerId, blockedId: other },
+        { blockerId: other, blockedId: readerId },
+      ]),
+    ),
   ]);
   const names = new Map(users.map((user) => [user.id, user.publicName]));
   return entries.map(({ conversation, members }) => {

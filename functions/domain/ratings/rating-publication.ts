@@ -6,6 +6,7 @@
 import { retryingWhenStale } from '../../data/errors';
 import { getContractRatings, replaceContractRatings } from '../../data/ratings';
 import { now } from '../clock';
+import { emailRatingsPublished } from './rating-notices';
 import { publicationsAt } from './rating-rules';
 
 export type PublicationOutcome = 'PUBLISHED' | 'NOTHING_TO_DO';
@@ -18,12 +19,14 @@ export async function runRatingPublication(payload: Record<string, unknown>, sch
   const contractId = typeof payload.contractId === 'string' ? payload.contractId : '';
   const at = new Date(Math.max(now().getTime(), Date.parse(scheduledAt) || 0));
   // A side rating or another run publishing meanwhile is refused: read again and see.
-  return retryingWhenStale(async () => {
+  const published = await retryingWhenStale(async () => {
     const before = contractId ? await getContractRatings(contractId) : undefined;
-    if (!before) return 'NOTHING_TO_DO';
+    if (!before) return null;
     const { next, publications } = publicationsAt(before, at);
-    if (publications.length === 0) return 'NOTHING_TO_DO';
-    await replaceContractRatings(before, next, publications);
-    return 'PUBLISHED';
+    if (publications.length === 0) return null;
+    return replaceContractRatings(before, next, publications);
   });
+  if (!published) return 'NOTHING_TO_DO';
+  await emailRatingsPublished(published);
+  return 'PUBLISHED';
 }

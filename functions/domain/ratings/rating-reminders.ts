@@ -88,18 +88,22 @@ export async function stopRatingReminders(input: StopRatingRemindersInput): Prom
 const day = (iso: string, language: UiLanguage) =>
   new Intl.DateTimeFormat(language === 'en' ? 'en-CA' : 'fr-CA', { dateStyle: 'long', timeZone: QUEBEC_TIME_ZONE }).format(new Date(iso));
 
-/** Reminds each side that has not rated (and has not stopped the reminders); how many e-mails went. */
-export async function sendRatingReminders(payload: Record<string, unknown>): Promise<number> {
-  const contract = typeof payload.contractId === 'string' ? await getContract(payload.contractId) : undefined;
-  if (!contract || ratingWindow(contract, now()) !== 'OPEN') return 0;
-  const [ratings, users, [ad]] = await Promise.all([
-    getContractRatings(contract.id),
+/**
+ * Reminds `sides` of the contract (those that have not stopped the reminders) to rate it, with the
+ * `ratingReminder` e-mail or, once the other side has rated, `ratingYourTurn`; how many e-mails went.
+ */
+async function remind(
+  contract: ContractRecord,
+  sides: readonly RatingSideName[],
+  email: 'ratingReminder' | 'ratingYourTurn',
+): Promise<number> {
+  const [users, [ad]] = await Promise.all([
     getUsers([contract.ownerId, contract.tenantId]).then((list) => new Map(list.map((user) => [user.id, user]))),
     getAds([contract.adId]),
   ]);
   const deadline = ratingDeadline(contract.content.endAt).toISOString();
   let sent = 0;
-  for (const side of RATING_SIDES.filter((s: RatingSideName) => !ratings?.[s]?.submittedAt)) {
+  for (const side of sides) {
     const [userId, otherId] = side === 'TENANT' ? [contract.tenantId, contract.ownerId] : [contract.ownerId, contract.tenantId];
     const user = users.get(userId);
     if (!user || user.ratingRemindersStopped) continue;
@@ -109,7 +113,7 @@ export async function sendRatingReminders(payload: Record<string, unknown>): Pro
     const token = await stopToken(user.id);
     await mailer().send({
       to: user.email,
-      ...renderEmail('ratingReminder', language, {
+      ...renderEmail(email, language, {
         title,
         name: users.get(otherId)?.publicName ?? '',
         deadline: day(deadline, language),
@@ -122,3 +126,19 @@ export async function sendRatingReminders(payload: Record<string, unknown>): Pro
   }
   return sent;
 }
+
+/** Reminds each side that has not rated (and has not stopped the reminders); how many e-mails went. */
+export async function sendRatingReminders(payload: Record<string, unknown>): Promise<number> {
+  const contract = typeof payload.contractId === 'string' ? await getContract(payload.contractId) : undefined;
+  if (!contract || ratingWindow(contract, now()) !== 'OPEN') return 0;
+  const ratings = await getContractRatings(contract.id);
+  return remind(
+    contract,
+    RATING_SIDES.filter((side: RatingSideName) => !ratings?.[side]?.submittedAt),
+    'ratingReminder',
+  );
+}
+
+/** The other side has rated: `side` is told it is their turn, before the deadline (unless they stopped the reminders). */
+export const remindYourTurn = (contract: ContractRecord, side: RatingSideName): Promise<number> =>
+  remind(contract, [side], 'ratingYourTurn');

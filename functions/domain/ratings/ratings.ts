@@ -32,7 +32,9 @@ import { pageLimit } from '../chat/paging';
 import { now } from '../clock';
 import { requireParty } from '../contracts/contracts';
 import { requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
-import { emptyRatings, publicationsAt, ratingWindow, requireOpen } from './rating-rules';
+import { emailRatingsPublished, emailReviewAnswered } from './rating-notices';
+import { remindYourTurn } from './rating-reminders';
+import { emptyRatings, otherSide, publicationsAt, ratingWindow, requireOpen } from './rating-rules';
 import { contractRatingsView, reviewViews } from './rating-view';
 
 export const RATING_PUBLISH_JOB = 'rating-publish';
@@ -72,23 +74,26 @@ async function writeRating(identity: Identity, input: RatingInput, submitted: bo
   const at = now();
   requireOpen(ratingWindow(contract, at));
   assertValid(ratingChecks(side, input, submitted));
-  return retryingWhenStale(async () => {
+  const { written, published } = await retryingWhenStale(async () => {
     const before = await getContractRatings(contract.id);
     const ratings = before ?? emptyRatings(contract);
     if (ratings[side]?.submittedAt) throw new AppError('RATING_ALREADY_GIVEN', 'This rating was sent already');
     const { next, publications } = publicationsAt({ ...ratings, [side]: ratingOf(input, at.toISOString(), submitted) }, at);
-    const written = await replaceContractRatings(before, next, publications);
-    // A lone rating waits for the other side until the deadline, when the job publishes it (once).
-    if (submitted && !written[side]?.publishedAt) {
-      await scheduler().scheduleOnce({
-        name: ratingPublishScheduleName(contract.id),
-        job: RATING_PUBLISH_JOB,
-        at: ratingDeadline(contract.content.endAt),
-        payload: { contractId: contract.id },
-      });
-    }
-    return contractRatingsView(contract, written, side, at);
+    return { written: await replaceContractRatings(before, next, publications), published: publications.length > 0 };
   });
+  // A lone rating waits for the other side until the deadline, when the job publishes it (once); the
+  // other side hears that it is their turn.
+  if (submitted && !written[side]?.publishedAt) {
+    await scheduler().scheduleOnce({
+      name: ratingPublishScheduleName(contract.id),
+      job: RATING_PUBLISH_JOB,
+      at: ratingDeadline(contract.content.endAt),
+      payload: { contractId: contract.id },
+    });
+    await remindYourTurn(contract, otherSide(side));
+  }
+  if (published) await emailRatingsPublished(written);
+  return contractRatingsView(contract, written, side, at);
 }
 
 export const saveRatingDraft = (identity: Identity, input: RatingInput) => writeRating(identity, input, false);
@@ -121,5 +126,6 @@ export async function answerReview(identity: Identity, input: AnswerReviewInput)
   assertValid([['input.text', required(text)]]);
   if (review.answer) throw new AppError('REVIEW_ALREADY_ANSWERED', 'This review has an answer already');
   const [view] = await reviewViews([await writeAnswer(review, { text, at: now().toISOString() })], identity);
+  await emailReviewAnswered(review);
   return view!;
 }
