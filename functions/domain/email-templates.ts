@@ -58,6 +58,9 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   ratingYourTurn: [paragraph('intro'), button('action', 'link'), secondaryLink('stop', 'stopLink')],
   /** To both parties: their rental's ratings are public. */
   ratingsPublished: NOTICE,
+  /** To the people who reported an item, once its case is closed: examined, in general words. */
+  reportDismissed: [paragraph('intro')],
+  reportActedOn: [paragraph('intro')],
   /** To a review's author: the rated person answered it. */
   reviewAnswered: NOTICE,
   alertDigest: [paragraph('intro'), adCards('cards'), secondaryLink('seeAll', 'moreLink'), secondaryLink('delete', 'deleteLink')],

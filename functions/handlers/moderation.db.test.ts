@@ -131,6 +131,34 @@ describe('moderation actions', () => {
     expect((await getUser(reported.id))?.lockedOut).toBe(false);
   });
 
+  it('names the account concerned, and tells each reporter the case was examined, in general words, never the sanction', async () => {
+    const [reported, first, second, third] = await Promise.all([
+      givenUser({ publicName: 'Traiteur Douteux', organizationName: 'Traiteur Douteux inc.' }),
+      givenUser(),
+      givenUser({ language: 'en' }),
+      givenUser(),
+    ]);
+    await report(first, { kind: 'PROFILE', itemId: reported.id });
+    await report(second, { kind: 'PROFILE', itemId: reported.id, reason: 'SPAM' });
+    const found = (await caseOf(reported.id))!;
+    expect(found).toMatchObject({
+      subjectUserId: reported.id,
+      subjectName: 'Traiteur Douteux',
+      subjectOrganization: 'Traiteur Douteux inc.',
+    });
+    await moderate(found.id, 'SUSPEND_ACCOUNT', 'Fraude avérée');
+    const [toFirst] = await emailsTo(first.email);
+    expect(toFirst).toMatchObject({ subject: 'Votre signalement a été examiné' });
+    expect(toFirst!.text).toContain('a pris les mesures prévues par les conditions');
+    expect(toFirst!.text).not.toMatch(/suspendu|Fraude avérée|Traiteur Douteux/);
+    expect((await emailsTo(second.email)).map((mail) => mail.subject)).toEqual(['Your report was reviewed']);
+
+    const innocent = await givenUser();
+    await report(third, { kind: 'PROFILE', itemId: innocent.id });
+    await moderate((await caseOf(innocent.id))!.id, 'DISMISS', 'Rien d’anormal');
+    expect((await emailsTo(third.email))[0]!.text).toContain("n'y a pas relevé de manquement");
+  });
+
   it('hides an ad: unpublished, its owner told why by e-mail; only an ad can be hidden', async () => {
     const owner = await givenUser();
     const ad = await givenAd(owner, {}, { published: true });

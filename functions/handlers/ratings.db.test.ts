@@ -289,7 +289,7 @@ describe('who hears of it', () => {
     const { owner, tenant, contractId } = await givenRental();
     await submit(tenant, tenantRating(contractId));
     expect(await subjects(owner)).toContain('Traiteur Lumière a évalué votre location : à votre tour');
-    const turn = (await outbox.emailsTo(owner.email)).find((mail) => mail.subject.includes('à votre tour'))!;
+    const turn = (await outbox.emailsTo(owner.email)).find((mail) => mail.subject?.includes('à votre tour'))!;
     expect(turn.text).toMatch(/avant le \d+ \S+ \d{4}/);
     expect(turn.text).toContain(`/contrats/${contractId}/evaluation`);
     expect(await subjects(tenant)).not.toContainEqual(expect.stringMatching(/à votre tour|publiées/));

@@ -3,7 +3,7 @@
 // (who, what, why): dismiss; hide the ad (unpublished, its owner told why); hide a rating's comment (the
 // stars stay; its author told why); suspend the account (locked
 // out, every session revoked, so the authorizer refuses its tokens within its cache minute; its ads
-// unpublished, so they leave the search; told why).
+// unpublished, so they leave the search; told why). Whoever reported it hears that it was examined.
 
 import {
   AppError,
@@ -23,6 +23,7 @@ import { closeModerationCase, getModerationCase, openModerationCases, type Moder
 import { deleteUserRefreshFamilies } from '../../data/refresh-families';
 import { getReview, hideReviewComment } from '../../data/ratings';
 import { getUser, lockOutUser } from '../../data/users';
+import { getUsers } from '../../data/user-directory';
 import { unpublishAd } from '../ads/ads';
 import { now } from '../clock';
 import { renderEmail } from '../emails';
@@ -38,10 +39,29 @@ export async function moderationQueue(identity: Identity, { limit, nextToken }: 
   const size = limit ?? MODERATION_PAGE.default;
   assertValid([['limit', Number.isInteger(size) && size >= 1 && size <= MODERATION_PAGE.max ? null : 'oneOf']]);
   const page = await openModerationCases(size, nextToken);
-  return { items: page.cases, nextToken: page.nextToken ?? null };
+  return { items: await withSubjects(page.cases), nextToken: page.nextToken ?? null };
 }
 
-export async function moderateCase(identity: Identity, input: ModerateCaseInput): Promise<ModerationCaseDetail> {
+/** Each case with the account it is about named (one BatchGetItem for a page): administrators see whom they judge. */
+async function withSubjects(cases: ModerationCaseDetail[]) {
+  const users = new Map((await getUsers([...new Set(cases.map((found) => found.subjectUserId))])).map((user) => [user.id, user]));
+  return cases.map((found) => {
+    const subject = users.get(found.subjectUserId);
+    return { ...found, subjectName: subject?.publicName ?? '', subjectOrganization: subject?.organizationName ?? null };
+  });
+}
+
+/**
+ * Thanks each person who reported the item, in their language, once the case is closed: whether the
+ * team found something to act on, in general words, never what was done to the other person.
+ */
+async function emailReporters(found: ModerationCaseDetail, action: ModerationCaseDetail['audit'][number]['action']) {
+  const reporters = await getUsers([...new Set(found.reports.map((report) => report.reporterId))]);
+  const email = action === 'DISMISS' ? 'reportDismissed' : 'reportActedOn';
+  await Promise.all(reporters.map((reporter) => mailer().send({ to: reporter.email, ...renderEmail(email, reporter.language, {}) })));
+}
+
+export async function moderateCase(identity: Identity, input: ModerateCaseInput) {
   const adminId = requireRole(identity, ADMIN_ONLY);
   assertValid([
     ['input.caseId', required(input?.caseId)],
@@ -63,7 +83,9 @@ export async function moderateCase(identity: Identity, input: ModerateCaseInput)
   if (input.action === 'HIDE_AD') await hideAd(identity, found.itemId, reason);
   if (input.action === 'HIDE_COMMENT') await hideComment(found.itemId, { reason, at, adminId });
   if (input.action === 'SUSPEND_ACCOUNT') await suspendAccount(identity, found.subjectUserId, reason);
-  return (await getModerationCase(found.id))!;
+  await emailReporters(found, input.action);
+  const [closed] = await withSubjects([(await getModerationCase(found.id))!]);
+  return closed!;
 }
 
 async function hideAd(admin: Identity, adId: string, reason: string): Promise<void> {

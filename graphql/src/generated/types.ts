@@ -1233,6 +1233,8 @@ export interface ModerationCase {
   itemId: string;
   conversationId?: string | null;
   subjectUserId: string;
+  subjectName: string;
+  subjectOrganization?: string | null;
   status: ModerationStatus;
   reportCount: number;
   lastReportedAt: string;
@@ -2592,6 +2594,8 @@ export interface FieldResolverTypes {
   'ModerationCase.itemId': { parent: ModerationCaseSource; args: Record<string, never>; result: string };
   'ModerationCase.conversationId': { parent: ModerationCaseSource; args: Record<string, never>; result: string | null };
   'ModerationCase.subjectUserId': { parent: ModerationCaseSource; args: Record<string, never>; result: string };
+  'ModerationCase.subjectName': { parent: ModerationCaseSource; args: Record<string, never>; result: string };
+  'ModerationCase.subjectOrganization': { parent: ModerationCaseSource; args: Record<string, never>; result: string | null };
   'ModerationCase.status': { parent: ModerationCaseSource; args: Record<string, never>; result: ModerationStatus };
   'ModerationCase.reportCount': { parent: ModerationCaseSource; args: Record<string, never>; result: number };
   'ModerationCase.lastReportedAt': { parent: ModerationCaseSource; args: Record<string, never>; result: string };

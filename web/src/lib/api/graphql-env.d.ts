@@ -6778,6 +6778,27 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "subjectName",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "String"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "subjectOrganization",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "subjectUserId",
             "type": {
               "kind": "NON_NULL",

@@ -9,6 +9,8 @@ const aCase = (overrides: Record<string, unknown> = {}) => ({
   kind: 'AD',
   itemId: '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b',
   subjectUserId: 'owner-1',
+  subjectName: 'Cuisine du Quartier',
+  subjectOrganization: 'Cuisine du Quartier OBNL',
   reportCount: 2,
   lastReportedAt: '2026-07-02T14:30:00.000Z',
   reports: [
@@ -46,6 +48,7 @@ describe('the moderation queue', () => {
     await openQueue();
     const [ad, profile, comment] = await screen.findAllByRole('article');
     expect(within(ad!).getByRole('heading', { name: 'Ad — 2 reports' })).toBeInTheDocument();
+    expect(within(ad!).getByText('Account concerned: Cuisine du Quartier (Cuisine du Quartier OBNL)')).toBeInTheDocument();
     expect(within(ad!).getByText('Fraud or scam')).toBeInTheDocument();
     expect(within(ad!).getByText(/Details: Wants cash/)).toBeInTheDocument();
     expect(within(ad!).getAllByLabelText('The content when it was reported')[0]).toHaveTextContent('Walk-in cooler');

@@ -68,6 +68,14 @@ function CaseCard({ found, onClosed }: { found: Case; onClosed: () => void }) {
         {t(`kinds.${found.kind}`)} — {t('reportCount', { count: found.reportCount })}
       </h2>
       <p>
+        {t('subject', {
+          name:
+            found.subjectOrganization && found.subjectOrganization !== found.subjectName
+              ? `${found.subjectName} (${found.subjectOrganization})`
+              : found.subjectName || t('subjectGone'),
+        })}
+      </p>
+      <p>
         {found.kind === 'AD' && (
           <>
             <Link to={adDetailPath(`annonce-${found.itemId}`)}>{t('seeAd')}</Link>

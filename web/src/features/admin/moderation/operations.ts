@@ -9,6 +9,8 @@ export const MODERATION_QUEUE = graphql(`
         kind
         itemId
         subjectUserId
+        subjectName
+        subjectOrganization
         reportCount
         lastReportedAt
         reports {
