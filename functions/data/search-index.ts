@@ -78,7 +78,7 @@ export interface SearchPoint {
   availability: SearchEntry['availability'];
   certifications: Certification[];
   priceRanges: PriceRange[];
-  /** The price orders' amount: the rent's, else the sale's; null when neither is an amount. */
+  /** The price orders' amount: one day's price of the rent, else the sale's, 0 for a donation (search-points.ts priceCentsOf). */
   priceCents: number | null;
   /** The ad's stems, on the points of a stem's scope only (a keyword's other words are checked on them); else empty. */
   terms: string[];

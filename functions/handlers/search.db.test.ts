@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand as WireQueryCommand } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AD_APPROXIMATE_RADIUS_METERS, type AdInput, type AdSearchInput, type AdSummary } from '@partage/graphql';
+import { AD_APPROXIMATE_RADIUS_METERS, comparableDayPriceCents, type AdInput, type AdSearchInput, type AdSummary } from '@partage/graphql';
 import { db, tableName } from '../data/client';
 import { replaceContractRatings } from '../data/ratings';
 import { addToCounts, getCellCounts, getSearchEntry, pointsBetween, putItems } from '../data/search-index';
@@ -73,9 +73,9 @@ async function allOf(input: AdSearchInput, limit = 48): Promise<AdSummary[]> {
 const adAt = (point: Point, overrides: Partial<AdInput> = {}, options: AdAtOptions = {}) =>
   givenAdAt(point, overrides, { by: owner, ...options });
 
-/** The price orders' amount: the rent's, else the sale's; null without one. */
-const priceOf = ({ rent, sale }: AdSummary) =>
-  (rent?.kind === 'AMOUNT' ? rent.amountCents : null) ?? (sale?.kind === 'AMOUNT' ? sale.amountCents : null);
+/** The price orders' amount: one day of the rent, else the sale's, 0 for a donation; null without one. */
+const priceOf = ({ rent, sale, donation }: AdSummary) =>
+  comparableDayPriceCents(rent) ?? comparableDayPriceCents(sale) ?? (donation ? 0 : null);
 
 describe('Query.searchAds: filters', () => {
   it('filters by category, mode, price bucket, certifications and availability, and combines them', async () => {
@@ -304,6 +304,31 @@ describe('Query.searchAds: orders', () => {
     expect(nearestFirst).toHaveLength(40);
     expect(idsOf(farthest)).toEqual(idsOf({ items: nearestFirst.slice(-10).reverse(), nextToken: null }));
     expect(farthest.nextToken).not.toBeNull();
+  });
+});
+
+describe('Query.searchAds: the price orders', () => {
+  it('compare one day of each price whatever its unit, donations first, on every page', async () => {
+    const centre = newArea();
+    const priced = (amountCents: number, unit: 'HOUR' | 'DAY' | 'WEEK') =>
+      adAt(offset(centre, Math.random(), 0), { rent: { kind: 'AMOUNT', amountCents, unit, description: { fr: null, en: null } } });
+    const perWeek = await priced(2_800, 'WEEK');
+    const perHour = await priced(4_000, 'HOUR');
+    const perDay = await priced(4_700, 'DAY');
+    const perWeekMore = await priced(3_400, 'WEEK');
+    const donation = await adAt(offset(centre, 0.5, 0.5), {
+      rent: null,
+      donation: { description: { fr: 'À donner', en: null } },
+    });
+    const ids: string[] = [];
+    let nextToken: string | null = null;
+    do {
+      const page: Page = await pageOf({ ...near(centre, 5), sort: 'PRICE_ASC' }, { limit: 2, nextToken });
+      ids.push(...idsOf(page));
+      nextToken = page.nextToken;
+    } while (nextToken);
+    // 0 $ (given), 4 $ and 4.86 $ a day by the week, 47 $ a day, 320 $ a day at 40 $ an hour.
+    expect(ids).toEqual([donation, perWeek, perWeekMore, perDay, perHour]);
   });
 });
 

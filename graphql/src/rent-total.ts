@@ -34,3 +34,22 @@ export function suggestedRentCents(rent: RentPrice | null | undefined, period: W
   }[rent.unit];
   return count === null ? null : rent.amountCents * count;
 }
+
+/** Hours of use a day counts when an hourly price is compared with daily ones (a working day in a kitchen). */
+export const COMPARABLE_DAY_HOURS = 8;
+
+/**
+ * The price of one day of an ad's offer, to compare ads priced by different units (the price orders of
+ * the search, issue 36): an hourly price counts COMPARABLE_DAY_HOURS hours, a weekly one a seventh, a
+ * monthly one a thirtieth (MONTH_DAYS); a daily, flat or unit-less price (a sale's, one saved before
+ * units) is itself. Null without an amount.
+ */
+export function comparableDayPriceCents(offer: RentPrice | null | undefined): number | null {
+  if (offer?.kind !== 'AMOUNT' || offer.amountCents == null) return null;
+  const perDay = { HOUR: COMPARABLE_DAY_HOURS, DAY: 1, WEEK: 1 / 7, MONTH: 1 / MONTH_DAYS, FLAT: 1 }[offer.unit ?? 'DAY'];
+  return Math.round(offer.amountCents * perDay);
+}
+
+/** Whether an offer's day price differs from what it shows (by the hour, week or month): the card then gives it too. */
+export const showsDayPrice = (offer: RentPrice | null | undefined): boolean =>
+  offer?.kind === 'AMOUNT' && offer.amountCents != null && (offer.unit === 'HOUR' || offer.unit === 'WEEK' || offer.unit === 'MONTH');

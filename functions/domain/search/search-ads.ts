@@ -153,7 +153,7 @@ function comparer(sort: AdSort): (a: Ranked, b: Ranked) => number {
  * The order's key of a point or a card. The rating order's is an unrated ad's (the sums are not on
  * the point): it never comes before the ad's true key, which ratedCandidates reads.
  */
-function sortKeyOf(sort: AdSort, point: Pick<SearchEntry, 'id' | 'publishedAt' | 'rent' | 'sale'> | SearchPoint): string {
+function sortKeyOf(sort: AdSort, point: Pick<SearchEntry, 'id' | 'publishedAt' | 'rent' | 'sale' | 'modes'> | SearchPoint): string {
   if (isDistanceSort(sort)) return '';
   if (sort === 'RATING_DESC') return UNRATED_SORT_PREFIX + publicationSortKey(point.publishedAt, point.id);
   if (!isPriceSort(sort)) return publicationSortKey(point.publishedAt, point.id);

@@ -69,10 +69,22 @@ describe('countChanges', () => {
 });
 
 describe('the price orders', () => {
-  it("take the rent's amount, else the sale's, and put ads without one after every amount", () => {
+  it("take one day of the rent's amount, else the sale's, a donation as free, and put ads without one after every amount", () => {
     expect(priceCentsOf(entry)).toBe(50_000);
-    expect(priceCentsOf({ rent: { kind: 'AMOUNT', amountCents: 4_500, range: null }, sale: entry.sale })).toBe(4_500);
-    expect(priceCentsOf({ rent: null, sale: null })).toBeNull();
+    const rent = (amountCents: number, unit?: 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'FLAT') => ({
+      rent: { kind: 'AMOUNT' as const, amountCents, range: null, unit },
+      sale: entry.sale,
+      modes: ['RENT' as const],
+    });
+    expect(priceCentsOf(rent(4_500))).toBe(4_500);
+    // Comparable across units: 40 $/hour is 320 $ a day; 28 $/week is 4 $; 47 $/day is itself.
+    expect(priceCentsOf(rent(4_000, 'HOUR'))).toBe(32_000);
+    expect(priceCentsOf(rent(2_800, 'WEEK'))).toBe(400);
+    expect(priceCentsOf(rent(4_700, 'DAY'))).toBe(4_700);
+    expect(priceCentsOf(rent(30_000, 'MONTH'))).toBe(1_000);
+    expect(priceCentsOf(rent(9_900, 'FLAT'))).toBe(9_900);
+    expect(priceCentsOf({ rent: null, sale: null, modes: ['DONATION'] })).toBe(0);
+    expect(priceCentsOf({ rent: null, sale: null, modes: ['TRADE'] })).toBeNull();
     const keys = [priceSortKey(null, 'a'), priceSortKey(100_000_00, 'b'), priceSortKey(9, 'c'), priceSortKey(10, 'a')];
     expect([...keys].sort()).toEqual([priceSortKey(9, 'c'), priceSortKey(10, 'a'), priceSortKey(100_000_00, 'b'), priceSortKey(null, 'a')]);
   });

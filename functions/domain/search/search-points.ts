@@ -10,6 +10,7 @@
 // A count is raised before its point is written and lowered after it is deleted, so a count is never
 // below its cell's points: a cell counted empty holds nothing, and is never read.
 
+import { comparableDayPriceCents } from '@partage/graphql';
 import { pointKey, orderPointKey, publicationSortKey } from '../../data/keys';
 import { cellCountItem, pointItem, type CountChange, type SearchEntry, type SearchPoint } from '../../data/search-index';
 
@@ -54,10 +55,14 @@ export const countPlace = (scope: string, cell: string): { prefix: string; attri
     ? { prefix: cell, attribute: 'n' }
     : { prefix: countItemPrefix(cell), attribute: countAttribute(cell) };
 
-/** The price orders' amount: the rent's when it is one, else the sale's; null when neither is an amount. */
-export function priceCentsOf(entry: Pick<SearchEntry, 'rent' | 'sale'>): number | null {
-  const amount = (offer: SearchEntry['rent']) => (offer?.kind === 'AMOUNT' ? offer.amountCents : null);
-  return amount(entry.rent) ?? amount(entry.sale);
+/**
+ * The price orders' amount, comparable across units (docs/search.md): the price of one day of the rent
+ * when it is an amount, else the sale's; 0 for a donation without either (free: first, lowest first);
+ * null otherwise (after the priced ads, in both orders).
+ */
+export function priceCentsOf(entry: Pick<SearchEntry, 'rent' | 'sale' | 'modes'>): number | null {
+  const priced = comparableDayPriceCents(entry.rent) ?? comparableDayPriceCents(entry.sale);
+  return priced === null && entry.modes.includes('DONATION') ? 0 : priced;
 }
 
 /** Sort keys of the price orders: priced ads by amount, then those without one (`~` sorts after them). */

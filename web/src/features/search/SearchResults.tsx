@@ -11,7 +11,7 @@ import { cardOfSummary, type AdSummary } from '../../lib/ads/card-view';
 import { useLoadMoreFocus } from '../../lib/ads/load-more-focus';
 import { pickText, readerLanguage } from '../../lib/ads/localized-text';
 import { OtherLanguageNote } from '../../lib/ads/OtherLanguageNote';
-import { priceLabel } from '../../lib/ads/price';
+import { cardPriceLabel } from '../../lib/ads/price';
 import { townLabel } from '../../lib/ads/town-label';
 import type { AdPages } from '../../lib/ads/use-ad-pages';
 import type { SearchView } from '../../lib/search/search-params';
@@ -87,7 +87,7 @@ function ResultRow({ ad }: { ad: AdSummary }) {
   const language = readerLanguage(i18n.language);
   const title = pickText(ad.title, language);
   const card = cardOfSummary(ad);
-  const offer = offerLines(card, (price) => priceLabel(price, language, t))
+  const offer = offerLines(card, (price) => cardPriceLabel(price, language, t))
     .map(({ mode, price }) =>
       price ? t('ads:card.modeWithPrice', { mode: t(`adFields:modes.${mode}`), price }) : t(`adFields:modes.${mode}`),
     )

@@ -8,7 +8,7 @@ import { AdPicture } from './AdPicture';
 import { AD_CARD_NAMESPACES, type AdCardView } from './card-view';
 import { pickText, readerLanguage } from './localized-text';
 import { OtherLanguageNote } from './OtherLanguageNote';
-import { priceLabel, type OfferMode } from './price';
+import { cardPriceLabel, type OfferMode } from './price';
 import { townLabel } from './town-label';
 import './ads.css';
 
@@ -46,7 +46,7 @@ export function AdCard({
   const title = pickText(ad.title, language);
   const imageAlt = ad.image ? pickText(ad.image.alt, language) : null;
   const Heading = `h${headingLevel}` as const;
-  const modes = offerLines(ad, (offer) => priceLabel(offer, language, t));
+  const modes = offerLines(ad, (offer) => cardPriceLabel(offer, language, t));
 
   return (
     <article

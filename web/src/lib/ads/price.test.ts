@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/i18n';
-import { priceLabel } from './price';
+import { cardPriceLabel, priceLabel } from './price';
 
 const label = async (offer: Parameters<typeof priceLabel>[0], language: 'fr' | 'en') => {
   await i18n.changeLanguage(language);
@@ -20,5 +20,21 @@ describe('priceLabel', () => {
     expect(await label({ kind: 'AMOUNT', amountCents: 4_300, unit: null }, 'fr')).toBe('43,00 $');
     expect(await label({ kind: 'AMOUNT', amountCents: 9_550 }, 'en')).toBe('$95.50');
     expect(await label({ kind: 'TO_BE_DETERMINED', unit: 'DAY' }, 'en')).toBe('To be determined');
+  });
+});
+
+describe('cardPriceLabel', () => {
+  const card = async (offer: Parameters<typeof cardPriceLabel>[0], language: 'fr' | 'en') => {
+    await i18n.changeLanguage(language);
+    await i18n.loadNamespaces('adFields');
+    return cardPriceLabel(offer, language, i18n.t).replace(/\u00a0/g, ' ');
+  };
+
+  it('gives one day’s price beside a price by the hour, week or month, as the price orders compare them', async () => {
+    expect(await card({ kind: 'AMOUNT', amountCents: 4_000, unit: 'HOUR' }, 'fr')).toBe('40,00 $ / heure, soit ≈ 320,00 $ / jour');
+    expect(await card({ kind: 'AMOUNT', amountCents: 2_800, unit: 'WEEK' }, 'en')).toBe('$28.00 / week, ≈ $4.00 / day');
+    expect(await card({ kind: 'AMOUNT', amountCents: 4_700, unit: 'DAY' }, 'fr')).toBe('47,00 $ / jour');
+    expect(await card({ kind: 'AMOUNT', amountCents: 25_000, unit: 'FLAT' }, 'fr')).toBe('250,00 $ (forfait)');
+    expect(await card({ kind: 'RANGE', range: 'FROM_100_TO_500', unit: 'WEEK' }, 'en')).toBe('$100 to $500 / week');
   });
 });
