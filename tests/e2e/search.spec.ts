@@ -189,6 +189,21 @@ test('the map draws the results offline, in step with the cards', async ({ page 
   expect(outside).toEqual([]);
 });
 
+test('a cluster followed leaves no marker of the zoom left behind', async ({ page }) => {
+  await page.goto('/annonces?lang=fr');
+  await expect(page.locator('.search-map')).toHaveAttribute('data-map-state', 'loaded', MAP_DRAWN);
+  const cluster = page.locator('.search-map__cluster').first();
+  await expect(cluster).toBeVisible();
+  const followed = await cluster.elementHandle();
+  const zoomBefore = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.mapZoom);
+  await cluster.click();
+  // Zoomed in (the position saved at the end of the move), then the new zoom's markers drawn: the
+  // cluster followed is gone (it stayed on the map, its count wrong, before).
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.mapZoom)).not.toBe(zoomBefore);
+  await expect.poll(() => followed!.evaluate((element) => element.isConnected), MAP_DRAWN).toBe(false);
+  await expect(page.locator('.search-map__marker, .search-map__cluster').first()).toBeVisible();
+});
+
 test('the map opens where it was left, after a reload', async ({ page }) => {
   await page.goto('/annonces?lang=fr');
   const map = page.locator('.search-map');

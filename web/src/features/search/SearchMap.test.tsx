@@ -70,7 +70,8 @@ vi.mock('maplibre-gl', () => {
     isSourceLoaded() {
       return true;
     }
-    querySourceFeatures() {
+    /** What the map draws now: the features given (the layer asked is the source's anchor). */
+    queryRenderedFeatures() {
       return this.state.features;
     }
     getCenter() {

@@ -41,6 +41,8 @@ type MapState = 'loading' | 'loaded' | 'failed';
 /** Southern Quebec, where most ads are, when the map has nothing else to show. */
 const DEFAULT_VIEW = { latitude: 46.6, longitude: -72.5, zoom: 5 };
 const SOURCE = 'ads';
+/** The source's invisible layer: its drawn features are where the HTML markers go. */
+const ANCHOR_LAYER = 'ads-anchor';
 const FIT_PADDING = 24;
 
 const featuresOf = (ads: readonly MapAd[]): FeatureCollection<Point> => ({
@@ -80,7 +82,9 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
     const shown = map.current;
     if (!shown || !shown.getSource(SOURCE) || !shown.isSourceLoaded(SOURCE)) return;
     const seen = new Set<string>();
-    for (const feature of shown.querySourceFeatures(SOURCE)) {
+    // What is drawn now, not every feature of the source's tiles: those keep the tiles of the zoom left
+    // behind (a placeholder while the new ones load), whose clusters stayed on the map once zoomed in.
+    for (const feature of shown.queryRenderedFeatures({ layers: [ANCHOR_LAYER] })) {
       const properties = feature.properties ?? {};
       const [longitude, latitude] = (feature.geometry as Point).coordinates as [number, number];
       const cluster = properties.cluster === true;
@@ -164,12 +168,14 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
         shown.on('load', () => {
           shown.addSource(SOURCE, { type: 'geojson', data: featuresOf(latestAds()), cluster: true, clusterRadius: 48, clusterMaxZoom: 13 });
           // The source's tiles load only for a layer that uses it; the markers themselves are HTML.
-          shown.addLayer({ id: 'ads-anchor', type: 'circle', source: SOURCE, paint: { 'circle-radius': 0, 'circle-opacity': 0 } });
+          shown.addLayer({ id: ANCHOR_LAYER, type: 'circle', source: SOURCE, paint: { 'circle-radius': 0, 'circle-opacity': 0 } });
           setState('loaded');
         });
         shown.on('sourcedata', (event) => {
           if (event.sourceId === SOURCE) drawMarkers(maplibre);
         });
+        // Once the new zoom's tiles are drawn (the end of a move may come before them).
+        shown.on('idle', () => drawMarkers(maplibre));
         shown.on('moveend', (event) => {
           const centre = shown.getCenter();
           saveMapPosition({ latitude: centre.lat, longitude: centre.lng, zoom: shown.getZoom() });
