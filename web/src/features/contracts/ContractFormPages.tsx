@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { STORAGE_KEYS } from '@partage/graphql';
 import { useTranslation } from 'react-i18next';
-import { contractPath, PATHS } from '../../app/paths';
+import { contractPath } from '../../app/paths';
 import { ApiError } from '../../lib/api/errors';
 import { useApiMutation, useApiQuery } from '../../lib/api/queries';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
@@ -15,6 +15,7 @@ import { OnboardingIncompleteNotice } from '../../lib/payments/OnboardingIncompl
 import { Outcome } from '../../lib/ui/Outcome';
 import { localized, typedAmount, type ContractDetails } from './contract-format';
 import { forgetDraft } from './contract-draft';
+import { ContractLoadFailed, ContractMissing } from './ContractLoadStates';
 import { ContractForm, type ContractDraft } from './ContractForm';
 import { CONTRACT, CONTRACT_CONVERSATION, MY_CONTRACTS, PROPOSE_CONTRACT, UPDATE_CONTRACT } from './operations';
 import './contracts.css';
@@ -119,24 +120,12 @@ export function EditContractPage() {
   const contract = query.data?.contract;
   const missing = contract === null || (query.error instanceof ApiError && query.error.code === 'UNAUTHORIZED_ACCESS');
 
+  if (missing) return <ContractMissing title={t('edit.title')} />;
+  if (query.error) return <ContractLoadFailed title={t('edit.title')} onRetry={() => void query.refetch()} />;
   return (
     <div className="page page--narrow">
       <h1>{t('edit.title')}</h1>
-      {missing ? (
-        <Outcome tone="error">
-          <p>{t('detail.notFound')}</p>
-          <p>
-            <Link to={PATHS.dashboard}>{t('toDashboard')}</Link>
-          </p>
-        </Outcome>
-      ) : query.error ? (
-        <Outcome tone="error">
-          <p>{t('loadFailed')}</p>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </button>
-        </Outcome>
-      ) : contract && !contract.availableActions.includes('EDIT') ? (
+      {contract && !contract.availableActions.includes('EDIT') ? (
         <Outcome tone="info">
           <p>{t('edit.notEditable')}</p>
           <p>
