@@ -89,6 +89,15 @@ describe('role guards', () => {
     expect(location()).toBe('/connexion?returnPath=%2Fadmin');
   });
 
+  it('send a user whose session expired on a protected page (an e-mail link opened days later) to login, told why, returning there', async () => {
+    signIn('USER');
+    const { location } = renderAt('/user', table);
+    expect(await screen.findByText('User page')).toBeVisible();
+    await act(() => logout('expired'));
+    expect(await screen.findByText('Login page')).toBeVisible();
+    expect(location()).toBe('/connexion?returnPath=%2Fuser');
+  });
+
   it('send a user whose session ends on a protected page to the root, not to login', async () => {
     signIn('USER');
     const { location } = renderAt('/user', table);

@@ -21,8 +21,8 @@ export function signIn(role: SignedInRole, userId = 'user-1'): void {
   syncSessionFromStorage();
 }
 
-/** Renders routes (the app's by default) in a memory router at `path`. */
-export function renderAt(path: string, table: RouteObject[] = routes) {
+/** Renders routes (the app's by default) in a memory router at `path` (with navigation state, as `{ pathname, search, state }`). */
+export function renderAt(path: string | { pathname: string; search?: string; state?: unknown }, table: RouteObject[] = routes) {
   const router = createMemoryRouter(table, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(<RouterProvider router={router} />);

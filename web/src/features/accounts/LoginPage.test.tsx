@@ -23,6 +23,11 @@ async function submitCredentials(
 }
 
 describe('login page', () => {
+  it('says why when a page whose session expired sent the reader here', async () => {
+    renderAt({ pathname: '/connexion', search: '?returnPath=%2Fcontrats%2Fc-1', state: { sessionExpired: true } });
+    expect(await screen.findByText('Your session has ended: sign in again to get back to the page you asked for.')).toBeVisible();
+  });
+
   it('asks for the missing fields, and moves focus to the first one', async () => {
     const { user } = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Log in' }));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { PATHS, withEmail } from '../../app/paths';
 import { login, type Credentials, type LoginOutcome, type LoginRefusal } from '../../lib/auth/login';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
@@ -28,6 +28,8 @@ export function LoginPage() {
   // The attempt number remounts the notice, so a repeated refusal is announced again. An unconfirmed
   // address is kept to offer sending its confirmation again.
   const [notice, setNotice] = useState<{ key: string; attempt: number; unconfirmed?: string; minutes?: number } | null>(null);
+  // Sent here by a page whose session expired (app/guards.tsx): said once, until an attempt is answered.
+  const expired = (useLocation().state as { sessionExpired?: boolean } | null)?.sessionExpired === true;
 
   const attempt = async (credentials: Credentials): Promise<LoginOutcome> => {
     const outcome = await login(credentials);
@@ -48,6 +50,11 @@ export function LoginPage() {
   return (
     <div className="page page--narrow">
       <h1>{t('login.title')}</h1>
+      {expired && !notice && (
+        <p role="status" className="notice">
+          {t('login.sessionExpired')}
+        </p>
+      )}
       {notice && (
         <p key={notice.attempt} role="alert" className="notice notice--error">
           {notice.minutes ? t(notice.key, { count: notice.minutes }) : t(notice.key)}

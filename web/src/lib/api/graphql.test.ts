@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_TOKEN, STORAGE_KEYS } from '@partage/graphql';
 import { accessToken, callsTo, json, mockFetch, signIn, text } from '../../test/helpers';
-import { getSession, setBeforeLogout } from '../auth/session';
+import { getSession, sessionEnd, setBeforeLogout } from '../auth/session';
 import { graphql } from './documents';
 import { ApiError } from './errors';
 import { graphqlRequest, subscribe } from './graphql';
@@ -85,7 +85,9 @@ describe('graphqlRequest', () => {
       null,
       null,
     ]);
-    expect(leftTo).toHaveBeenCalledOnce();
+    // Expired, not left: the page's guard sends the reader to sign in again, back to it (app/guards.tsx).
+    expect(leftTo).not.toHaveBeenCalled();
+    expect(sessionEnd()).toBe('expired');
   });
 
   it('logs out without retrying when the renewal is refused', async () => {

@@ -74,6 +74,6 @@ export async function withRenewal<T>(call: () => Promise<T>): Promise<T> {
       if (!isUnauthorized(error)) throw error;
     }
   }
-  await logout();
+  await logout('expired');
   throw new ApiError('UNAUTHENTICATED', 'The session could not be renewed');
 }

@@ -15,6 +15,9 @@ function sessionFrom(tokens: Tokens | null): Session | null {
 }
 
 let current = sessionFrom(readStoredTokens());
+/** Why the last session ended: `chosen` (logout), or `expired` (its renewal was refused: revoked, or too old). */
+export type SessionEnd = 'chosen' | 'expired';
+let lastEnd: SessionEnd = 'chosen';
 const listeners = new Set<() => void>();
 let beforeLogout: () => unknown = () => undefined;
 
@@ -48,14 +51,21 @@ export function setBeforeLogout(action: () => unknown): void {
   beforeLogout = action;
 }
 
-/** Clears tokens and map position, then goes to the landing page (spec §4); the server revokes the session. */
-export async function logout(): Promise<void> {
+/**
+ * Clears tokens and map position, then goes to the landing page (spec §4); the server revokes the session.
+ * A session that `expired` stays on its page until the guards send the reader to sign in again, back to it.
+ */
+export async function logout(reason: SessionEnd = 'chosen'): Promise<void> {
   const ending = current;
-  await beforeLogout();
+  lastEnd = reason;
+  if (reason === 'chosen') await beforeLogout();
   clearStoredSession();
   publish(null);
   if (ending) void endSessionOnServer({ token: ending.token, refreshToken: ending.refreshToken });
 }
+
+/** Why the last session ended (the guards: a chosen logout leaves for the landing page, an expired session for login). */
+export const sessionEnd = (): SessionEnd => lastEnd;
 
 /** The `Authorization` value of GraphQL calls: the bearer token, or the anonymous token. */
 export function authorizationHeader(): string {
