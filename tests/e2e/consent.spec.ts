@@ -42,10 +42,10 @@ async function deployWithAnalyticsId(page: Page): Promise<AnalyticsTraffic> {
     });
     await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp! } });
   });
-  await page.route('**/config.json', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), analyticsId: MEASUREMENT_ID } });
-  });
+  // The deployment's config read once, then answered with the id: a response fetched within the route
+  // could be disposed before it was read when the page asked for it again meanwhile (a flaky failure).
+  const config = (await (await page.request.get('/config.json')).json()) as Record<string, unknown>;
+  await page.route('**/config.json', (route) => route.fulfill({ json: { ...config, analyticsId: MEASUREMENT_ID } }));
   await watchAnalytics(page, traffic);
   return traffic;
 }
