@@ -41,6 +41,7 @@ import { newestPublishedAdIds } from '../search/ad-search';
 import { replaceIndexedAd } from '../search/indexed-writes';
 import { termsOf } from '../search/terms';
 import { adChecks, normalizeAdInput, todayInQuebec, type NormalizedAdInput } from './ad-input';
+import { adTitleIn } from './ad-title';
 import { adContact, adView, managesAd, mayReadAd, type AdView } from './ad-view';
 
 const notFound = () => new AppError('NOT_FOUND', 'Ad not found');
@@ -202,7 +203,7 @@ export async function transferAd(identity: Identity, input: TransferAdInput): Pr
     });
     return { after, user, ad };
   });
-  const title = ad.content.title[user.language] ?? ad.content.title.fr ?? ad.content.title.en ?? '';
+  const title = adTitleIn(ad, user.language);
   const link = appLink('/gerer-annonces');
   await mailer().send({ to: user.email, ...renderEmail('adTransferred', user.language, { title, link }) });
   return adView(after, identity);

@@ -14,6 +14,7 @@ import { renderEmail, type EmailName } from '../emails';
 import { contactEmail } from '../../adapters/env';
 import { ownerShareCents, refundedCents, reversedCents } from './contract-money';
 import { appLink } from '../links';
+import { adTitleIn } from '../ads/ad-title';
 
 /** The contract's page. */
 const contractPath = (contractId: string) => `/contrats/${encodeURIComponent(contractId)}`;
@@ -37,9 +38,6 @@ async function emailTenant(contract: ContractRecord, kind: 'PROPOSED' | 'UPDATED
     }),
   });
 }
-
-const adTitleIn = (ad: Awaited<ReturnType<typeof getAds>>[number] | undefined, language: UiLanguage) =>
-  (language === 'en' ? (ad?.content.title.en ?? ad?.content.title.fr) : (ad?.content.title.fr ?? ad?.content.title.en)) ?? '';
 
 /** The party as a receipt names them: their organisation, and the name they show. */
 const partyLine = (user: { publicName: string; organizationName?: string | null }) =>

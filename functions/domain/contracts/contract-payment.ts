@@ -37,6 +37,7 @@ import { appLink, withLanguage } from '../links';
 import { providerCall } from '../payments/provider-errors';
 import { enforceRateLimit } from '../rate-limits';
 import { assertVersion, requireParty, requireRentable } from './contracts';
+import { adTitleIn } from '../ads/ad-title';
 
 /**
  * Stripe accepts an expiry from 30 minutes after it creates the session: a minute more than the
@@ -95,7 +96,7 @@ export async function acceptAndPayContract(identity: Identity, input: PayContrac
   );
 
   const language = tenant?.language ?? 'fr';
-  const title = ad ? (language === 'en' ? (ad.content.title.en ?? ad.content.title.fr) : (ad.content.title.fr ?? ad.content.title.en)) : '';
+  const title = adTitleIn(ad, language);
   const back = (path: string) => withLanguage(appLink(path, { contrat: contract.id }), language);
   let session: CheckoutSession;
   try {

@@ -14,6 +14,7 @@ import {
   oneOf,
   required,
   type ModerateCaseInput,
+  type ModerationAction,
 } from '@partage/graphql';
 import { randomUUID } from 'node:crypto';
 import { mailer } from '../../adapters/mailer';
@@ -31,6 +32,7 @@ import { ADMIN_ONLY, requireRole, type Identity } from '../identity';
 import { appLink } from '../links';
 import { reviewAddress } from '../ratings/ratings';
 import { endOwnerOpenCheckouts } from '../contracts/open-checkout';
+import { adTitleIn } from '../ads/ad-title';
 
 const SUSPENDED_ADS_PAGE = 100;
 
@@ -55,7 +57,7 @@ async function withSubjects(cases: ModerationCaseDetail[]) {
  * Thanks each person who reported the item, in their language, once the case is closed: whether the
  * team found something to act on, in general words, never what was done to the other person.
  */
-async function emailReporters(found: ModerationCaseDetail, action: ModerationCaseDetail['audit'][number]['action']) {
+async function emailReporters(found: ModerationCaseDetail, action: ModerationAction) {
   const reporters = await getUsers([...new Set(found.reports.map((report) => report.reporterId))]);
   const email = action === 'DISMISS' ? 'reportDismissed' : 'reportActedOn';
   await Promise.all(reporters.map((reporter) => mailer().send({ to: reporter.email, ...renderEmail(email, reporter.language, {}) })));
@@ -93,7 +95,7 @@ async function hideAd(admin: Identity, adId: string, reason: string): Promise<vo
   const ad = await getAd(adId);
   const owner = ad && (await getUser(ad.ownerId));
   if (!ad || !owner) return;
-  const title = ad.content.title[owner.language] ?? ad.content.title.fr ?? ad.content.title.en ?? '';
+  const title = adTitleIn(ad, owner.language);
   await mailer().send({
     to: owner.email,
     ...renderEmail('adHidden', owner.language, { title, cause: reason, link: appLink('/gerer-annonces') }),

@@ -9,10 +9,7 @@ import type { ContractRatingsRecord, ReviewRecord } from '../../data/ratings';
 import { getUsers } from '../../data/user-directory';
 import { renderEmail } from '../emails';
 import { appLink } from '../links';
-
-type Ad = Awaited<ReturnType<typeof getAds>>[number] | undefined;
-const titleIn = (ad: Ad, language: 'fr' | 'en') =>
-  (language === 'en' ? (ad?.content.title.en ?? ad?.content.title.fr) : (ad?.content.title.fr ?? ad?.content.title.en)) ?? '';
+import { adTitleIn } from '../ads/ad-title';
 
 /** To both parties of the rental: its ratings are published (one side's or both). */
 export async function emailRatingsPublished(ratings: Pick<ContractRatingsRecord, 'contractId' | 'adId' | 'ownerId' | 'tenantId'>) {
@@ -23,7 +20,7 @@ export async function emailRatingsPublished(ratings: Pick<ContractRatingsRecord,
       return mailer().send({
         to: user.email,
         ...renderEmail('ratingsPublished', user.language, {
-          title: titleIn(ad, user.language),
+          title: adTitleIn(ad, user.language),
           name: other?.publicName ?? '',
           link: appLink(`/contrats/${encodeURIComponent(ratings.contractId)}/evaluation`),
         }),

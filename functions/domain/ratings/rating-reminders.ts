@@ -30,6 +30,7 @@ import { now } from '../clock';
 import { renderEmail } from '../emails';
 import { appLink } from '../links';
 import { RATING_SIDES, ratingWindow } from './rating-rules';
+import { adTitleIn } from '../ads/ad-title';
 
 export const RATING_REMINDER_JOB = 'rating-reminder';
 /** The one-click unsubscribe endpoint (HTTP_ROUTES), and the page a browser opening it goes to. */
@@ -108,13 +109,11 @@ async function remind(
     const user = users.get(userId);
     if (!user || user.ratingRemindersStopped) continue;
     const language = user.language;
-    const title =
-      (language === 'en' ? (ad?.content.title.en ?? ad?.content.title.fr) : (ad?.content.title.fr ?? ad?.content.title.en)) ?? '';
     const token = await stopToken(user.id);
     await mailer().send({
       to: user.email,
       ...renderEmail(email, language, {
-        title,
+        title: adTitleIn(ad, language),
         name: users.get(otherId)?.publicName ?? '',
         deadline: day(deadline, language),
         link: appLink(`/contrats/${encodeURIComponent(contract.id)}/evaluation`),
