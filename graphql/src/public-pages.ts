@@ -64,7 +64,7 @@ export const PAINTED_SUBMIT_GLOBAL = '__paintedSubmit';
  * Run before the first paint of a page painted ahead (docs/painted-forms.md): until the app has taken the page
  * over (#root loses `data-prerendered`), a form it holds is not submitted by the browser (a GET would put what
  * was typed, a password too, into the address; a POST would leave the page): the submission is kept for the
- * app, which does it once it is there (web/src/lib/painted-forms.ts). A search form without a secret (GET, its
+ * app, which does it once it is there (web/src/lib/painted-forms/). A search form without a secret (GET, its
  * fields named as the results page's URL parameters) goes on to the server, which paints its results.
  */
 export const PAINTED_FORMS_GUARD = `document.addEventListener('submit',function(e){var r=document.getElementById('root'),f=e.target;if(!r||!r.hasAttribute('data-prerendered')||!r.contains(f)||(f.getAttribute('method')==='get'&&!f.querySelector('input[type=password]')))return;e.preventDefault();var s=e.submitter;window[${JSON.stringify(PAINTED_SUBMIT_GLOBAL)}]={form:Array.prototype.indexOf.call(r.querySelectorAll('form'),f),submitter:s&&s.name||null}},true)`;

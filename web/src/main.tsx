@@ -29,7 +29,7 @@ const container = document.getElementById('root')!;
 /**
  * Once the app's first render is on screen: the page is the app's (its forms answer typing and the head's
  * guard lets them be), what the journeys wait for. Its forms took what was typed into the page painted ahead
- * (lib/painted-forms/hand-over.ts) in their own layout effects, which run before this one.
+ * (lib/painted-forms/hand-over.ts) when their refs were attached, before this effect runs.
  */
 function TakenOver({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {

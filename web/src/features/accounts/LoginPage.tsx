@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import type { SESSION_EXPIRED } from '../../app/guards';
 import { PATHS, withEmail } from '../../app/paths';
 import { login, type Credentials, type LoginOutcome, type LoginRefusal } from '../../lib/auth/login';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
@@ -29,7 +30,7 @@ export function LoginPage() {
   // address is kept to offer sending its confirmation again.
   const [notice, setNotice] = useState<{ key: string; attempt: number; unconfirmed?: string; minutes?: number } | null>(null);
   // Sent here by a page whose session expired (app/guards.tsx): said once, until an attempt is answered.
-  const expired = (useLocation().state as { sessionExpired?: boolean } | null)?.sessionExpired === true;
+  const expired = (useLocation().state as typeof SESSION_EXPIRED | null)?.sessionExpired === true;
 
   const attempt = async (credentials: Credentials): Promise<LoginOutcome> => {
     const outcome = await login(credentials);

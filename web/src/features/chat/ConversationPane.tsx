@@ -116,7 +116,7 @@ function OpenConversation({
   const proposes = !!conversation.ad && me?.role === 'OWNER';
   const onboarding = useApiQuery(PAYMENT_ONBOARDING, {}, { enabled: proposes }).data?.me?.paymentOnboarding;
   usePageTitle(t('pane.pageTitle', { name: other?.publicName ?? '' }));
-  // A block made or lifted here: the conversation as it now stands, and the list's.
+  // A block made or lifted here: the conversation as it now stands.
   const refreshConversation = () => void queryClient.invalidateQueries({ queryKey: [operationName(CONVERSATION)] });
   const sendMessage = useApiMutation(SEND_MESSAGE, { invalidates: [MY_CONVERSATIONS, MY_UNREAD_MESSAGE_COUNT] });
   const send = async (message: OutgoingMessage) => {

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { contractReceiptPath, editContractPath } from '../../app/paths';
-import { ApiError } from '../../lib/api/errors';
 import { useApiMutation, useApiQuery } from '../../lib/api/queries';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { notifyError } from '../../lib/notifications/notify-error';
@@ -14,7 +13,7 @@ import { leaveForProvider } from '../../lib/payments/leave-for-provider';
 import { dateTime, localized, money, nextStepKey, period, type ContractDetails } from './contract-format';
 import { useContractEvents } from './live-contract-events';
 import { ACCEPT_AND_PAY_CONTRACT, CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS } from './operations';
-import { ContractLoadFailed, ContractMissing } from './ContractLoadStates';
+import { ContractLoadFailed, ContractMissing, isContractMissing } from './ContractLoadStates';
 import { ContractMoneySection } from './ContractMoney';
 import { RefundAction } from './RefundAction';
 import { RatingLink } from './RatingLink';
@@ -27,7 +26,7 @@ export function ContractDetailPage() {
   const query = useApiQuery(CONTRACT, { id });
   const contract = query.data?.contract;
   // Someone else's contract and one that does not exist are refused alike.
-  const missing = contract === null || (query.error instanceof ApiError && query.error.code === 'UNAUTHORIZED_ACCESS');
+  const missing = isContractMissing(contract, query.error);
   usePageTitle(t('detail.pageTitle'));
 
   if (missing) return <ContractMissing title={t('detail.pageTitle')} />;

@@ -15,7 +15,7 @@ import { OnboardingIncompleteNotice } from '../../lib/payments/OnboardingIncompl
 import { Outcome } from '../../lib/ui/Outcome';
 import { localized, typedAmount, type ContractDetails } from './contract-format';
 import { forgetDraft } from './contract-draft';
-import { ContractLoadFailed, ContractMissing } from './ContractLoadStates';
+import { ContractLoadFailed, ContractMissing, isContractMissing } from './ContractLoadStates';
 import { ContractForm, type ContractDraft } from './ContractForm';
 import { CONTRACT, CONTRACT_CONVERSATION, MY_CONTRACTS, PROPOSE_CONTRACT, UPDATE_CONTRACT } from './operations';
 import './contracts.css';
@@ -118,7 +118,7 @@ export function EditContractPage() {
   usePageTitle(t('edit.title'));
   const query = useApiQuery(CONTRACT, { id });
   const contract = query.data?.contract;
-  const missing = contract === null || (query.error instanceof ApiError && query.error.code === 'UNAUTHORIZED_ACCESS');
+  const missing = isContractMissing(contract, query.error);
 
   if (missing) return <ContractMissing title={t('edit.title')} />;
   if (query.error) return <ContractLoadFailed title={t('edit.title')} onRetry={() => void query.refetch()} />;

@@ -3,7 +3,12 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../app/paths';
+import { ApiError } from '../../lib/api/errors';
 import { Outcome } from '../../lib/ui/Outcome';
+
+/** Whether the `contract` query's answer is "no such contract for you": one that does not exist (null) or someone else's. */
+export const isContractMissing = (contract: unknown, error: unknown): boolean =>
+  contract === null || (error instanceof ApiError && error.code === 'UNAUTHORIZED_ACCESS');
 
 export function ContractMissing({ title }: { title: string }) {
   const { t } = useTranslation('contracts');

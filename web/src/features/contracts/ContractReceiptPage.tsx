@@ -5,12 +5,11 @@
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { contractPath } from '../../app/paths';
-import { ApiError } from '../../lib/api/errors';
 import { useApiQuery } from '../../lib/api/queries';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { Outcome } from '../../lib/ui/Outcome';
 import { dateTime, localized, money, period, type ContractDetails } from './contract-format';
-import { ContractLoadFailed, ContractMissing } from './ContractLoadStates';
+import { ContractLoadFailed, ContractMissing, isContractMissing } from './ContractLoadStates';
 import { CONTRACT } from './operations';
 import './contracts.css';
 
@@ -46,9 +45,7 @@ export function ContractReceiptPage() {
   usePageTitle(t('receipt.title'));
   const query = useApiQuery(CONTRACT, { id });
   const contract = query.data?.contract;
-  if (contract === null || (query.error instanceof ApiError && query.error.code === 'UNAUTHORIZED_ACCESS')) {
-    return <ContractMissing title={t('receipt.title')} />;
-  }
+  if (isContractMissing(contract, query.error)) return <ContractMissing title={t('receipt.title')} />;
   if (query.error) return <ContractLoadFailed title={t('receipt.title')} onRetry={() => void query.refetch()} />;
   if (!contract) return <p role="status">{t('common:loading')}</p>;
   return <Receipt contract={contract} />;

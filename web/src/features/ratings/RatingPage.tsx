@@ -162,6 +162,8 @@ function RatingForm({ ratings }: { ratings: Ratings }) {
   const step = steps[index]!;
   const last = index === steps.length - 1;
   const headingId = useId();
+  /** Where the step's criteria are in the input (the rules' and the server's paths). */
+  const prefix = step === 'EQUIPMENT' ? 'input.equipment' : 'input.party';
 
   // The steps' checks have passed when these are sent: every criterion of a step given is there.
   const values = () => ({
@@ -171,7 +173,6 @@ function RatingForm({ ratings }: { ratings: Ratings }) {
   });
   /** The failed checks of this step (and of the comment at the last): every criterion given, within the scale. */
   const checkStep = (): Errors => {
-    const prefix = step === 'EQUIPMENT' ? 'input.equipment' : 'input.party';
     const given = step === 'EQUIPMENT' ? { equipment: stars.EQUIPMENT } : { party: stars.PARTY };
     const failed = [
       ...ratingChecks(side, given, false),
@@ -209,14 +210,14 @@ function RatingForm({ ratings }: { ratings: Ratings }) {
       {CRITERIA[step].map((criterion) => (
         <StarInput
           key={criterion}
-          name={`${step === 'EQUIPMENT' ? 'input.equipment' : 'input.party'}.${criterion}`}
+          name={`${prefix}.${criterion}`}
           label={t(`criteria.${criterion}`)}
           value={stars[step][criterion]}
-          error={errors[`${step === 'EQUIPMENT' ? 'input.equipment' : 'input.party'}.${criterion}`] ?? null}
+          error={errors[`${prefix}.${criterion}`] ?? null}
           onChange={(value) => {
             setStars({ ...stars, [step]: { ...stars[step], [criterion]: value } });
             // Given now: its "required" goes (the other criteria's messages stay until given).
-            const { [`${step === 'EQUIPMENT' ? 'input.equipment' : 'input.party'}.${criterion}`]: _given, ...others } = errors;
+            const { [`${prefix}.${criterion}`]: _given, ...others } = errors;
             setErrors(others);
           }}
         />

@@ -60,7 +60,7 @@ export function recordPaintedForms(root: HTMLElement) {
     paintedForms.add(form);
     for (const field of namedFields(form)) if (changedFromPaint(field)) record(field);
   }
-  if (isField(document.activeElement)) onFocus({ target: document.activeElement } as unknown as Event);
+  if (isField(document.activeElement)) focusedKey = keyOf(root, document.activeElement);
   document.addEventListener('input', onTyping, true);
   document.addEventListener('change', onTyping, true);
   document.addEventListener('focusin', onFocus, true);
