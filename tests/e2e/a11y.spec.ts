@@ -57,7 +57,7 @@ const WORDS = {
     closeInvitation: "Fermer l'invitation",
     filters: 'Filtres',
     filterSheet: 'Filtrer les annonces',
-    showMap: 'Afficher la carte',
+    showMap: 'Carte',
     reportAd: 'Signaler cette annonce',
     report: 'Signaler',
     block: /^Bloquer /,
@@ -75,7 +75,7 @@ const WORDS = {
     closeInvitation: 'Close the invitation',
     filters: 'Filters',
     filterSheet: 'Filter the ads',
-    showMap: 'Show the map',
+    showMap: 'Map',
     reportAd: 'Report this ad',
     report: 'Report',
     block: /^Block /,
@@ -301,12 +301,12 @@ test.describe('a visitor', () => {
       await expect(page.locator('.search-row').first()).toBeVisible();
       await expectNoA11yViolations(page, `/annonces, list (${lang})`);
     }
-    // On a phone the map waits for its button, and the filters open in a sheet from theirs.
+    // On a phone the map waits for the view switch, and the filters open in a sheet from their button.
     await page.setViewportSize({ width: 375, height: 740 });
     try {
       for (const lang of LANGS) {
         await visit(page, `/annonces?${QUEBEC}`, lang);
-        await expect(page.getByRole('button', { name: WORDS[lang].showMap })).toBeVisible();
+        await expect(page.getByRole('button', { name: WORDS[lang].showMap, exact: true })).toBeVisible();
         await expectNoA11yViolations(page, `/annonces on a phone (${lang})`);
         await page.getByRole('button', { name: new RegExp(`^${WORDS[lang].filters}`) }).click();
         await expect(page.getByRole('dialog', { name: WORDS[lang].filterSheet })).toBeVisible();

@@ -146,7 +146,23 @@ test.describe('searching before the app is there, on a laptop', () => {
 
     await visit.takeOver();
     await expect(keywords(page)).toHaveValue('cuisine');
-    await expect(page.getByRole('button', { name: 'Reset filters' })).toBeEnabled();
+    await expect(
+      page.getByRole('list', { name: 'Search criteria' }).getByRole('button', { name: 'Remove the criterion: “cuisine”' }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('searching before the app is there, on a 375 px phone', () => {
+  test.use(SCREENS[0].use);
+
+  test('the search bar is on the screen, and a keyword typed there is kept and searched once the app is there', async ({ page }) => {
+    const visit = await openPainted(page, '/annonces');
+    const keywords = page.getByRole('searchbox', { name: 'Mots-clés' });
+    await expect(keywords).toBeInViewport();
+    await keywords.pressSequentially('cuisine');
+    await visit.takeOver();
+    await expect(keywords).toHaveValue('cuisine');
+    await expect(page).toHaveURL(/[?&]q=cuisine(&|$)/);
   });
 });
 

@@ -1,11 +1,22 @@
 // Phones first (issue 23), on a 375 px touch phone. A visitor opens a shared ad and reads it (no
 // invitation over it), finds the site's entries behind the header's menu, meets the invitation on the
 // landing page only, as a card whose buttons stay on the screen (at 320 px too), follows a category tile
-// to the search and searches with the filters in a sheet, the results first. A user writes to an owner from an ad:
+// to the search and searches with the filters in a sheet, the results first. On the search, what and where
+// stay at the top with the criteria as chips, one switch shows the map alone, whose pins open a card over it. A user writes to an owner from an ad:
 // the conversation starts with that first message, its composer is pinned at the bottom, no keyboard
 // hint; back shows the list. They save the ad with its heart and find it, then remove it, at /favoris.
 import type { Page } from '@playwright/test';
-import { test, expect, closeWelcomeLater, fillLogin, graphqlCall, signUpConfirmedThroughApi, uniqueEmail, apiToken } from './support';
+import {
+  test,
+  expect,
+  closeWelcomeLater,
+  fillLogin,
+  graphqlCall,
+  signUpConfirmedThroughApi,
+  uniqueEmail,
+  apiToken,
+  MAP_DRAWN,
+} from './support';
 
 const PHONE = { width: 375, height: 812 };
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
@@ -76,18 +87,117 @@ test('fr: a visitor reads a shared ad, opens the menu, and searches by category 
   const filters = page.getByRole('button', { name: 'Filtres (1)' });
   await expect(filters).toBeVisible();
 
-  // The filters open in a sheet; searching closes it, the results first.
+  // The filters open in a sheet; applying them closes it, the results first.
   await filters.click();
   const sheet = page.getByRole('dialog', { name: 'Filtrer les annonces' });
   await expect(sheet.getByRole('checkbox', { name: 'Cuisine professionnelle' })).toBeChecked();
-  await sheet.getByRole('searchbox', { name: 'Mots-clés' }).fill('cuisine');
-  await sheet.getByRole('searchbox', { name: 'Mots-clés' }).press('Enter');
+  // A box applies at once (the address follows, then the box).
+  await sheet.getByRole('checkbox', { name: 'Location' }).click();
+  await expect(page).toHaveURL(/modes=RENT/);
+  await expect(sheet.getByRole('checkbox', { name: 'Location' })).toBeChecked();
+  await sheet.getByRole('button', { name: 'Appliquer les filtres' }).click();
   await expect(sheet).toBeHidden();
-  await expect(page).toHaveURL(/q=cuisine/);
+  await expect(page).toHaveURL(/modes=RENT/);
   await expect(page.getByRole('button', { name: 'Filtres (2)' })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });
+
+const SEARCH_WORDS = {
+  fr: {
+    keywords: 'Mots-clés',
+    bar: 'Rechercher des annonces',
+    chips: 'Critères de la recherche',
+    remove: 'Retirer le critère : ',
+    list: 'Liste',
+    map: 'Carte',
+    card: 'Annonce choisie sur la carte',
+    close: "Fermer la fiche de l'annonce",
+    kitchen: 'Cuisine professionnelle',
+  },
+  en: {
+    keywords: 'Keywords',
+    bar: 'Search the ads',
+    chips: 'Search criteria',
+    remove: 'Remove the criterion: ',
+    list: 'List',
+    map: 'Map',
+    card: 'Ad picked on the map',
+    close: "Close the ad's card",
+    kitchen: 'Professional kitchen',
+  },
+} as const;
+
+for (const lang of ['fr', 'en'] as const) {
+  test(`${lang}: the search bar stays at the top with the criteria as chips; the map alone fills the screen and a pin opens its ad's card`, async ({
+    page,
+  }) => {
+    const words = SEARCH_WORDS[lang];
+    // Around Québec, close enough for the map to show the ads' own pins.
+    await page.goto(`/annonces?lang=${lang}&categories=PROFESSIONAL_KITCHEN&lieu=Qu%C3%A9bec&lat=46.8123&lng=-71.2145&rayon=2`);
+    const bar = page.getByRole('search', { name: words.bar });
+    const keywords = bar.getByRole('searchbox', { name: words.keywords });
+    await expect(keywords).toBeInViewport();
+    await keywords.fill('cuisine');
+    await keywords.press('Enter');
+    await expect(page).toHaveURL(/q=cuisine/);
+
+    // What was searched is in sight, each criterion removable in one tap; the first result is on the screen.
+    const chips = page.getByRole('list', { name: words.chips });
+    await expect(chips.getByRole('button')).toHaveCount(3);
+    await expect(chips.getByRole('button').last()).toBeInViewport();
+    await expect(page.getByRole('article').first()).toBeInViewport();
+    await chips.getByRole('button', { name: `${words.remove}${words.kitchen}` }).click();
+    await expect(page).not.toHaveURL(/categories=/);
+    await expect(page).toHaveURL(/q=cuisine/);
+    await expect(chips.getByRole('button')).toHaveCount(2);
+
+    // One switch: the map alone takes the screen under the search bar.
+    await expect(page.getByRole('group', { name: lang === 'fr' ? 'Affichage' : 'View' })).toHaveCount(1);
+    await page.getByRole('button', { name: words.map, exact: true }).click();
+    const map = page.locator('.search-map');
+    await expect(map).toHaveAttribute('data-map-state', 'loaded', MAP_DRAWN);
+    await expect(page.getByRole('article')).toHaveCount(0);
+    const screen = page.viewportSize()!;
+    const mapBox = (await map.boundingBox())!;
+    expect(mapBox.y).toBeGreaterThan((await bar.boundingBox())!.y);
+    expect(mapBox.y + mapBox.height).toBeLessThanOrEqual(screen.height);
+    expect(mapBox.height).toBeGreaterThan(screen.height * 0.45);
+
+    // A pin opens its ad's card over the map, which stays where it is; the card's link opens the ad.
+    // The last drawn: pins of one town may lie on one another, the last on top.
+    const pin = page.locator('.search-map__marker').last();
+    await expect(page.locator('.search-map__marker, .search-map__cluster').first()).toBeVisible(MAP_DRAWN);
+    // Ads close together are one cluster on a phone's narrow map: tapped, it zooms in to their pins.
+    if ((await pin.count()) === 0) await page.locator('.search-map__cluster').first().tap();
+    await expect(pin).toBeVisible(MAP_DRAWN);
+    const name = (await pin.getAttribute('aria-label'))!;
+    const itsPin = page.locator(`.search-map__marker[data-ad-id="${await pin.getAttribute('data-ad-id')}"]`);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await itsPin.tap();
+    const card = page.getByRole('group', { name: words.card });
+    await expect(card.getByRole('link', { name, exact: true })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    const cardBox = (await card.boundingBox())!;
+    expect(cardBox.y).toBeGreaterThanOrEqual(mapBox.y);
+    expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(mapBox.y + mapBox.height + 1);
+    await card.getByRole('button', { name: words.close }).tap();
+    await expect(card).toHaveCount(0);
+    // The focus is back on the pin, which opens the card from the keyboard too, its link focused.
+    await expect(itsPin).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(card.getByRole('link', { name, exact: true })).toBeFocused();
+    await card.getByRole('link', { name, exact: true }).tap();
+    await expect(page).toHaveURL(/\/annonces\/[^?]+/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    // Back on the map; the list comes back with the switch.
+    await page.goBack();
+    await page.getByRole('button', { name: words.list, exact: true }).click();
+    await expect(page.getByRole('article').first()).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+}
 
 test('en: a user writes to an owner from an ad: the first message starts the conversation, the composer stays in reach; the heart saves the ad to /favoris', async ({
   browser,

@@ -170,9 +170,13 @@ test('the map draws the results offline, in step with the cards', async ({ page 
   await marker.hover();
   await expect(page.locator('.ad-card--highlighted')).toHaveCount(1);
   await expect(page.locator('.ad-card--highlighted .ad-card__title')).toHaveText(name!);
-  // Its click leads to the ad's card, whose link opens the ad.
+  // Its click opens the ad's card over the map, its link focused; Escape closes it, back to the marker.
   await marker.click();
-  await expect(page.getByRole('link', { name: name!, exact: true })).toBeFocused();
+  const card = page.getByRole('group', { name: 'Annonce choisie sur la carte' });
+  await expect(card.getByRole('link', { name: name!, exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(card).toHaveCount(0);
+  await expect(marker).toBeFocused();
 
   // Moving the map offers to search there: the place becomes the map's centre.
   await expect(page.getByRole('button', { name: 'Rechercher dans cette zone' })).toHaveCount(0);
@@ -262,11 +266,17 @@ test('the search panel works with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(listView).toHaveAttribute('aria-pressed', 'true');
 
-  // The panel's reset comes before the results, view switch included.
+  // The panel's reset comes before the results, view switch included: it clears the filters, not what and
+  // where; the chips' "clear all", before the panel, clears everything.
   await tabTo(page, page.getByRole('button', { name: 'Réinitialiser les filtres' }).first(), { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/annonces\?q=cuisine&lieu=[^&]+&lat=[\d.]+&lng=-[\d.]+&vue=liste$/);
+  await expect(page.getByRole('searchbox', { name: 'Mots-clés' })).toHaveValue('cuisine');
+  await tabTo(page, page.getByRole('button', { name: 'Tout effacer' }), { backwards: true });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/annonces\?vue=liste$/);
   await expect(page.getByRole('searchbox', { name: 'Mots-clés' })).toHaveValue('');
+  await expect(page.getByRole('searchbox', { name: 'Mots-clés' })).toBeFocused();
 });
 
 for (const lang of ['fr', 'en'] as const) {
@@ -277,11 +287,12 @@ for (const lang of ['fr', 'en'] as const) {
     await page.getByRole('button', { name: lang === 'fr' ? 'Liste' : 'List' }).click();
     await expect(page.locator('.search-row').first()).toBeVisible();
 
-    // On a phone the panel opens in a sheet from its button, and nothing is wider than the screen.
+    // On a phone the search bar stays, the filters open in a sheet from their button, and nothing is wider
+    // than the screen.
     await page.setViewportSize({ width: 375, height: 800 });
-    await expect(page.getByRole('searchbox')).toHaveCount(0);
+    await expect(page.getByRole('search').getByRole('searchbox')).toBeVisible();
     await page.getByRole('button', { name: lang === 'fr' ? /^Filtres/ : /^Filters/ }).click();
-    await expect(page.getByRole('dialog').getByRole('searchbox')).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('checkbox').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 }

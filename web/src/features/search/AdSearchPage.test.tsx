@@ -322,16 +322,67 @@ describe('ad search page', () => {
     expect(await screen.findByText('Published November 2, 2026')).toBeVisible();
   });
 
-  it('on a screen where the map would sit above the results, loads it only when asked', async () => {
+  it('on a phone, switches between the results and the map alone, which loads only then', async () => {
     onPhone();
     answerOperations({ searchAds: { items: testSummaries(2), nextToken: null } });
-    const { user } = renderAt('/annonces');
+    const { user, location } = renderAt('/annonces?modes=RENT');
     await waitFor(() => expect(cards()).toHaveLength(2));
-    // No map-sized placeholder before the results: a button in the toolbar.
+    // One switch, no map-sized placeholder before the results.
+    expect(screen.getAllByRole('group', { name: 'View' })).toHaveLength(1);
+    const list = screen.getByRole('button', { name: 'List' });
+    const map = screen.getByRole('button', { name: 'Map' });
+    expect(list).toHaveAttribute('aria-pressed', 'true');
     expect(document.querySelector('.search-map')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Show the map' }));
+
+    await user.click(map);
+    await waitFor(() => expect(location()).toBe('/annonces?modes=RENT&vue=carte'));
+    expect(map).toHaveAttribute('aria-pressed', 'true');
     expect(document.querySelector('.search-map')).toHaveAttribute('data-map-state', 'loading');
-    expect(screen.queryByRole('button', { name: 'Show the map' })).not.toBeInTheDocument();
+    // The map alone: no cards under it, no sort for a map.
+    expect(cards()).toHaveLength(0);
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
+
+    await user.click(list);
+    await waitFor(() => expect(location()).toBe('/annonces?modes=RENT'));
+    expect(cards()).toHaveLength(2);
+    expect(document.querySelector('.search-map')).toBeNull();
+    // The view is not a new search.
+    expect(callsOf('searchAds')).toHaveLength(1);
+  });
+
+  it('shows a map asked for on a phone beside the cards on a wide screen', async () => {
+    answerOperations({ searchAds: { items: testSummaries(2), nextToken: null } });
+    renderAt('/annonces?vue=carte');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(document.querySelector('.search-map')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Cards and map' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('keeps what and where in a search bar above the results, and the criteria as chips that each remove one', async () => {
+    onPhone();
+    answerOperations({ searchAds: { items: testSummaries(2), nextToken: null } });
+    const { user, location } = renderAt('/annonces?categories=PROFESSIONAL_KITCHEN&modes=RENT&q=four');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const bar = screen.getByRole('search', { name: 'Search the ads' });
+    expect(within(bar).getByRole('searchbox', { name: 'Keywords' })).toHaveValue('four');
+    expect(within(bar).getByRole('combobox', { name: 'Address, town or postal code' })).toBeVisible();
+
+    const chips = screen.getByRole('list', { name: 'Search criteria' });
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['“four”×', 'Professional kitchen×', 'Rent×']);
+    await user.click(within(chips).getByRole('button', { name: 'Remove the criterion: Professional kitchen' }));
+    await waitFor(() => expect(location()).toBe('/annonces?modes=RENT&q=four'));
+    // The focus goes to the next chip, not to the page.
+    await waitFor(() => expect(within(chips).getByRole('button', { name: 'Remove the criterion: Rent' })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(location()).toBe('/annonces'));
+    expect(screen.queryByRole('list', { name: 'Search criteria' })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(bar).getByRole('searchbox', { name: 'Keywords' })).toHaveFocus());
+    expect(within(bar).getByRole('searchbox', { name: 'Keywords' })).toHaveValue('');
   });
 
   it('keeps the list whole when the map cannot be shown (no WebGL)', async () => {
@@ -351,17 +402,18 @@ describe('ad search page', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'Ad 0' })).toBeVisible();
   });
 
-  it('on a phone, opens the filters in a sheet from a button that counts them, and closes it on searching', async () => {
+  it('on a phone, opens the filters in a sheet from a button that counts them, and closes it on applying them', async () => {
     onPhone();
     answerOperations({ searchAds: { items: testSummaries(2), nextToken: null } });
     const { user, location } = renderAt('/annonces?modes=RENT');
     await waitFor(() => expect(cards()).toHaveLength(2));
     // The results come first: the filters are not on the page until asked for.
-    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Filter the ads' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Filters (1)' }));
     const sheet = screen.getByRole('dialog', { name: 'Filter the ads' });
-    await user.type(within(sheet).getByRole('searchbox', { name: 'Keywords' }), 'four{Enter}');
-    await waitFor(() => expect(location()).toBe('/annonces?modes=RENT&q=four'));
+    await user.click(within(sheet).getByRole('checkbox', { name: 'Sale' }));
+    await waitFor(() => expect(location()).toBe('/annonces?modes=RENT%2CSALE'));
+    await user.click(within(sheet).getByRole('button', { name: 'Apply the filters' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
 
@@ -369,15 +421,16 @@ describe('ad search page', () => {
     await user.click(screen.getByRole('button', { name: 'Filters (2)' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Filter the ads' })).getByRole('button', { name: 'Close the filters' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(location()).toBe('/annonces?modes=RENT&q=four');
+    expect(location()).toBe('/annonces?modes=RENT%2CSALE');
   });
 
-  it('counts each filter set once for the sheet button', () => {
+  it('counts the filters of the sheet for its button, each once: what and where are in the bar', () => {
     const place = { label: 'Rimouski, QC', latitude: 48.4, longitude: -68.5 };
     expect(filterCount(EMPTY_CRITERIA)).toBe(0);
     expect(filterCount({ ...EMPTY_CRITERIA, sort: 'DATE_ASC' })).toBe(0);
-    expect(filterCount({ ...EMPTY_CRITERIA, modes: ['RENT', 'SALE'], day: true, keyword: ' four ' })).toBe(4);
-    expect(filterCount({ ...EMPTY_CRITERIA, place, radiusKm: 50 })).toBe(2);
+    expect(filterCount({ ...EMPTY_CRITERIA, modes: ['RENT', 'SALE'], day: true, keyword: ' four ' })).toBe(3);
+    expect(filterCount({ ...EMPTY_CRITERIA, place })).toBe(0);
+    expect(filterCount({ ...EMPTY_CRITERIA, place, radiusKm: 50 })).toBe(1);
   });
 
   it('is where a signed-in visitor lands from the root', async () => {

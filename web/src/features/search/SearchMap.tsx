@@ -2,7 +2,7 @@
 // the results never wait for it, and without WebGL the list stays whole. Results are a GeoJSON source
 // clustered by MapLibre; both clusters and ads are drawn as HTML markers (buttons: focusable, named,
 // and needing no glyphs for the counts). The map remembers where it was left (map-position.ts).
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeatureCollection, Point } from 'geojson';
 import type * as MapLibre from 'maplibre-gl';
@@ -34,6 +34,8 @@ interface SearchMapProps {
   onSelect: (id: string) => void;
   /** "Search this area": the map's centre and the radius it shows. */
   onSearchArea: (area: Circle) => void;
+  /** Drawn over the map (the card of the ad whose pin was clicked). */
+  children?: ReactNode;
 }
 
 type MapState = 'loading' | 'loaded' | 'failed';
@@ -61,7 +63,7 @@ function paintHighlight(entries: Iterable<{ element: HTMLElement; adId: string |
   }
 }
 
-export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, onSearchArea }: SearchMapProps) {
+export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, onSearchArea, children }: SearchMapProps) {
   const { t } = useTranslation('search');
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
@@ -235,6 +237,7 @@ export function SearchMap({ ads, focus, highlightedId, onHighlight, onSelect, on
           {t('map.searchArea')}
         </button>
       )}
+      {children}
     </div>
   );
 }

@@ -1,72 +1,83 @@
-// The advanced search panel (spec §2 "Ad search"): boxes apply at once, the keyword and the radius
-// after a pause in typing or on submit; each change is one entry of the browser's history (the page
-// writes the criteria in the address). Phones and tablets open it as a sheet over the results, from a
-// "Filters (n)" button, and searching closes it: the results come first there, not under 35 boxes.
-import { useId, useState, type FormEvent } from 'react';
+// The filters of /annonces (spec §2 "Ad search"): the boxes apply at once, the radius after a pause in
+// typing or on "Apply"; each change is one entry of the browser's history (the page writes the criteria
+// in the address). What and where are the search bar's (SearchBar). Phones and tablets open the filters as
+// a sheet over the results, from the toolbar's "Filters (n)" button, and applying closes it: the results
+// come first there, not under 35 boxes.
+import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_UI_LANGUAGE, SEARCH_KEYWORD_MAX_LENGTH, SEARCH_RADIUS_KM, radiusKm } from '@partage/graphql';
-import { AddressAutocomplete } from '../../lib/address/AddressAutocomplete';
+import { DEFAULT_UI_LANGUAGE, SEARCH_RADIUS_KM, radiusKm } from '@partage/graphql';
 import { CriteriaFieldsets } from '../../lib/criteria/CriteriaFieldsets';
-import { NearMeButton } from '../../lib/address/NearMeButton';
-import { EMPTY_CRITERIA, hasFilters, SEARCH_FORM_TARGET, SEARCH_PARAM, type SearchCriteria } from '../../lib/search/search-params';
+import { EMPTY_CRITERIA, SEARCH_FORM_TARGET, SEARCH_PARAM, type SearchCriteria, type SearchView } from '../../lib/search/search-params';
 import { CloseButton } from '../../lib/ui/CloseButton';
 import { Dialog } from '../../lib/ui/Dialog';
 import { useMediaQuery } from '../../lib/ui/viewport';
 import { handOverPaintedForm } from '../../lib/painted-forms/hand-over';
+import { HiddenCriteria, TYPING_DELAY_MS } from './SearchBar';
 import { useDraft } from './use-draft';
-
-/** Typing pauses this long before the keyword or the radius is searched. */
-export const TYPING_DELAY_MS = 600;
 
 /** Where search.css has no room for the panel beside the results: it opens as a sheet. */
 const PANEL_AS_SHEET = '(max-width: 63.99rem)';
 
+/** The fields of the filters' form; the search bar has the others. */
+const FILTER_FIELDS = [
+  SEARCH_PARAM.categories,
+  SEARCH_PARAM.modes,
+  SEARCH_PARAM.priceRanges,
+  SEARCH_PARAM.certifications,
+  SEARCH_PARAM.day,
+  SEARCH_PARAM.evening,
+  SEARCH_PARAM.weekdays,
+  SEARCH_PARAM.radiusKm,
+];
+
 interface SearchPanelProps {
   criteria: SearchCriteria;
+  view: SearchView;
   onChange: (next: SearchCriteria) => void;
+  /** The sheet (phones and tablets) is open. */
+  sheetOpen: boolean;
+  onCloseSheet: () => void;
 }
 
-/** How many filters are set, for the sheet's button: each box ticked, the keyword, the place and its radius. */
+/** How many filters are set, for the sheet's button: each box ticked, and the radius of a place. */
 export function filterCount(criteria: SearchCriteria): number {
-  const { categories, modes, priceRanges, certifications, weekdays, day, evening, keyword, place, radiusKm } = criteria;
+  const { categories, modes, priceRanges, certifications, weekdays, day, evening, place, radiusKm } = criteria;
   const ticked = categories.length + modes.length + priceRanges.length + certifications.length + weekdays.length;
-  return ticked + [day, evening, keyword.trim() !== '', place !== null, place !== null && radiusKm !== null].filter(Boolean).length;
+  return ticked + [day, evening, place !== null && radiusKm !== null].filter(Boolean).length;
 }
 
-export function SearchPanel({ criteria, onChange }: SearchPanelProps) {
+/** The toolbar's button that opens the sheet; search.css shows it on phones and tablets only. */
+export function FiltersButton({ criteria, onOpen }: { criteria: SearchCriteria; onOpen: () => void }) {
   const { t } = useTranslation('search');
-  const titleId = useId();
-  const asSheet = useMediaQuery(PANEL_AS_SHEET, false);
-  const [sheetOpen, setSheetOpen] = useState(false);
-  const form = <SearchForm criteria={criteria} onChange={onChange} onSearched={() => setSheetOpen(false)} />;
-  const openButton = (className: string) => (
-    <button type="button" className={className} aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
+  return (
+    <button type="button" className="button button--secondary button--small search-panel__open" aria-haspopup="dialog" onClick={onOpen}>
       {t('search:panel.open', { count: filterCount(criteria) })}
     </button>
   );
+}
+
+export function SearchPanel({ criteria, view, onChange, sheetOpen, onCloseSheet }: SearchPanelProps) {
+  const { t } = useTranslation('search');
+  const titleId = useId();
+  const asSheet = useMediaQuery(PANEL_AS_SHEET, false);
+  const form = <FiltersForm criteria={criteria} view={view} onChange={onChange} onApplied={onCloseSheet} />;
   if (!asSheet) {
-    // Also what the server paints, not knowing the screen: on a phone or a tablet, search.css shows the
-    // sheet's button in the panel's place, as the app then draws it (nothing moves when it does).
+    // Also what the server paints, not knowing the screen: search.css hides it on a phone or a tablet, where
+    // the toolbar's button opens the sheet the app then draws.
     return (
-      <>
-        {openButton('button button--secondary search-panel__open search-panel__open--narrow')}
-        <section className="search-panel search-panel--wide" aria-labelledby={titleId}>
-          <h2 id={titleId} className="search-panel__title">
-            {t('search:panel.title')}
-          </h2>
-          {form}
-        </section>
-      </>
+      <section className="search-panel search-panel--wide" aria-labelledby={titleId}>
+        <h2 id={titleId} className="search-panel__title">
+          {t('search:panel.title')}
+        </h2>
+        {form}
+      </section>
     );
   }
   return (
-    <div className="search-panel">
-      {openButton('button button--secondary search-panel__open')}
-      <Dialog open={sheetOpen} title={t('search:panel.title')} onClose={() => setSheetOpen(false)} className="dialog--sheet">
-        <CloseButton corner label={t('search:panel.close')} onClick={() => setSheetOpen(false)} />
-        {form}
-      </Dialog>
-    </div>
+    <Dialog open={sheetOpen} title={t('search:panel.title')} onClose={onCloseSheet} className="dialog--sheet">
+      <CloseButton corner label={t('search:panel.close')} onClick={onCloseSheet} />
+      {form}
+    </Dialog>
   );
 }
 
@@ -78,22 +89,18 @@ function radiusOf(text: string): { valid: boolean; value: number | null } {
 }
 
 /**
- * The panel's fields; `onSearched` after a submit (Enter, the search button). Also a plain GET form of the
- * results page, its fields named as the address's parameters: submitted before the app is there (a page
- * the server painted), the server paints the results (docs/painted-forms.md). A place needs a suggestion
- * picked, which needs the app.
+ * The filters' fields; `onApplied` after a submit (Enter, "Apply"). Also a plain GET form of the results
+ * page, its fields named as the address's parameters and the bar's criteria kept by hidden fields: submitted
+ * before the app is there (a page the server painted), the server paints the results (docs/painted-forms.md).
  */
-function SearchForm({ criteria, onChange, onSearched }: SearchPanelProps & { onSearched: () => void }) {
+function FiltersForm({
+  criteria,
+  view,
+  onChange,
+  onApplied,
+}: Pick<SearchPanelProps, 'criteria' | 'view' | 'onChange'> & { onApplied: () => void }) {
   const { t, i18n } = useTranslation('search');
   const bodyId = useId();
-  const keyword = useDraft(
-    criteria.keyword,
-    (text) => {
-      onChange({ ...criteria, keyword: text });
-      return true;
-    },
-    TYPING_DELAY_MS,
-  );
   const radius = useDraft(
     criteria.radiusKm === null ? '' : String(criteria.radiusKm),
     (text) => {
@@ -104,25 +111,21 @@ function SearchForm({ criteria, onChange, onSearched }: SearchPanelProps & { onS
     TYPING_DELAY_MS,
   );
   const radiusState = radiusOf(radius.draft.trim());
-  const placeLabel = criteria.place ? criteria.place.label || t('search:place.mapCentre') : '';
-  const [address, setAddress] = useState({ text: placeLabel, shown: placeLabel });
-  if (address.shown !== placeLabel) setAddress({ text: placeLabel, shown: placeLabel });
+  const filtered = filterCount(criteria) > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = { ...criteria, keyword: keyword.draft.trim() };
-    if (radiusState.valid) next.radiusKm = radiusState.value;
-    keyword.accept();
-    if (radiusState.valid) radius.accept();
-    onChange(next);
-    onSearched();
+    if (radiusState.valid) {
+      radius.accept();
+      onChange({ ...criteria, radiusKm: radiusState.value });
+    }
+    onApplied();
   };
 
   return (
     <form
       ref={handOverPaintedForm}
       id={bodyId}
-      role="search"
       method="get"
       action={SEARCH_FORM_TARGET.action}
       aria-label={t('search:panel.title')}
@@ -130,30 +133,7 @@ function SearchForm({ criteria, onChange, onSearched }: SearchPanelProps & { onS
       onSubmit={submit}
     >
       {i18n.language !== DEFAULT_UI_LANGUAGE && <input type="hidden" name="lang" value={i18n.language} />}
-      <div className="field">
-        <label htmlFor={`${bodyId}-keyword`}>{t('search:keyword.label')}</label>
-        <input
-          id={`${bodyId}-keyword`}
-          name={SEARCH_PARAM.keyword}
-          type="search"
-          maxLength={SEARCH_KEYWORD_MAX_LENGTH}
-          value={keyword.draft}
-          onChange={(event) => keyword.setDraft(event.target.value)}
-        />
-      </div>
-      <AddressAutocomplete
-        label={t('search:place.label')}
-        name={SEARCH_PARAM.placeLabel}
-        value={address.text}
-        onType={(text) => {
-          setAddress({ ...address, text });
-          if (text.trim() === '' && criteria.place) onChange({ ...criteria, place: null });
-        }}
-        onPick={(suggestion) =>
-          onChange({ ...criteria, place: { label: suggestion.label, latitude: suggestion.latitude, longitude: suggestion.longitude } })
-        }
-      />
-      <NearMeButton onLocate={(place) => onChange({ ...criteria, place })} />
+      <HiddenCriteria criteria={criteria} view={view} fields={FILTER_FIELDS} />
       <div className="field">
         <label htmlFor={`${bodyId}-radius`}>{t('search:radius.label')}</label>
         <p id={`${bodyId}-radius-hint`} className="field__hint">
@@ -184,12 +164,12 @@ function SearchForm({ criteria, onChange, onSearched }: SearchPanelProps & { onS
         <button
           type="button"
           className="button button--secondary"
-          aria-disabled={hasFilters(criteria) ? undefined : true}
+          aria-disabled={filtered ? undefined : true}
           onClick={() => {
-            if (!hasFilters(criteria)) return;
-            keyword.setDraft('');
+            if (!filtered) return;
             radius.setDraft('');
-            onChange(EMPTY_CRITERIA);
+            // The filters only: what and where are the bar's, and stay.
+            onChange({ ...EMPTY_CRITERIA, keyword: criteria.keyword, place: criteria.place, sort: criteria.sort });
           }}
         >
           {t('search:panel.reset')}

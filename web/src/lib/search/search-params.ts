@@ -45,8 +45,11 @@ export interface SearchCriteria {
   sort: SortOption | null;
 }
 
-export const SEARCH_VIEWS = ['cartes', 'liste'] as const;
-/** `cartes`: cards beside the map; `liste`: a compact list without the map. */
+export const SEARCH_VIEWS = ['cartes', 'liste', 'carte'] as const;
+/**
+ * `cartes`: the cards, beside the map where the screen is wide enough; `liste`: a compact list without the
+ * map; `carte`: the map alone where the cards cannot be beside it (phones, tablets), else as `cartes`.
+ */
 export type SearchView = (typeof SEARCH_VIEWS)[number];
 
 export const EMPTY_CRITERIA: SearchCriteria = {
