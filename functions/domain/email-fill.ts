@@ -2,12 +2,18 @@
 // someone typed (a first name, an ad's title): it is made inert so that no mail client turns it into
 // a link, and HTML-escaped in the HTML part.
 
+/** Where a URL or an address takes shape: a dot before a letter (`www.evil.example`), a scheme's `://`, any `@`. */
+const LINK_MAKERS = /\.(?=\p{L})|:(?=\/)|\/(?=\/)|(?<=\/)\/|@/gu;
+const LOOK_ALIKES: Record<string, string> = { '.': '\u2024', ':': '\ua789', '/': '\u2215', '@': '\uff20' };
+
 /**
- * `value` with look-alikes for the characters that make a URL or an address (`.`, `:`, `/`, `@`),
- * so that `www.evil.example` or `http://…` in a name is read as text and never auto-linked.
+ * `value` with look-alikes where its characters would make a URL or an address, so that `www.evil.example`
+ * or `http://…` in a name is read as text and never auto-linked. Amounts, times and dates keep their own
+ * characters ("$480.00", "10:30 AM", "12/05"): no mail client links them, and a look-alike there (U+2024
+ * for a decimal point) reads and copies wrong.
  */
 export function inertText(value: string): string {
-  return value.replace(/[.:/@]/g, (c) => ({ '.': '\u2024', ':': '\ua789', '/': '\u2215', '@': '\uff20' })[c]!);
+  return value.replace(LINK_MAKERS, (c) => LOOK_ALIKES[c]!);
 }
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -205,6 +205,21 @@ describe('renderEmail', () => {
   });
 });
 
+describe('inert text', () => {
+  it('breaks what would make a link or an address, and nothing else: amounts, times and dates stay as written', () => {
+    expect(inertText('www.evil.example')).toBe('www\u2024evil\u2024example');
+    expect(inertText('http://x')).toBe('http\ua789\u2215\u2215x');
+    expect(inertText('moi@exemple')).toBe('moi\uff20exemple');
+    for (const value of ['$480.00', '1,250.50 $', '10:30 AM', '12/05/2026', '120,00 $ / jour']) expect(inertText(value)).toBe(value);
+  });
+
+  it("writes an English amount with its period (it was a look-alike, U+2024, in the paid contract's e-mail)", () => {
+    const { text, html } = renderEmail('contractPaid', 'en', { ...VALUES, total: '$480.00', fee: '$24.00', share: '$456.00' });
+    expect(text).toContain("Total amount paid: $480.00\nPlatform fee: $24.00\nOwner's share: $456.00");
+    expect(html).toContain('Total amount paid: $480.00');
+  });
+});
+
 describe('links', () => {
   it('carry the language once, after a query or without one', () => {
     for (const [url, expected] of [
