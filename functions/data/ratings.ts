@@ -21,11 +21,18 @@
 //   always match the sums and the entry.
 // - The reputation item also counts the user's transactions (contracts paid and paid out), added in
 //   the payout's own transaction (transactionCountUpdates).
+// - Each party of a paid contract has `USER#<userId>/RATING_DUE#<deadline>#<contractId>`, put once paid
+//   (the contract-paid job): a range of sort keys finds the contracts whose rating window is running
+//   (their end passed, their deadline not), so the dashboard reads those, not all the user's contracts.
+//   Nothing else changes them; they expire at the deadline. Whether each is still to give (rated,
+//   refunded) is decided on the contract and its ratings.
+// - A tenant's review is also listed per ad (GSI2 `AD_REVIEWS#<adId>`, newest first): the ad's page
+//   shows its equipment's comments.
 
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EquipmentCriterion, EquipmentStarValues, PartyStarValues, RatingSideName } from '@partage/graphql';
 import { averagesOf, EQUIPMENT_CRITERIA, PARTY_CRITERIA } from '@partage/graphql';
-import { batchGet, db, isConditionFailure, tableName, transactWrite, type TransactItem } from './client';
+import { batchGet, db, isConditionFailure, queryPages, tableName, transactWrite, type TransactItem } from './client';
 import { DataRefusal } from './errors';
 import { ratedIndexKeys, searchEntryKey } from './keys';
 import { newestFirstPage, type ListingIndex } from './page-tokens';
@@ -36,6 +43,13 @@ const reputationKey = (userId: string) => ({ PK: `REPUTATION#${userId}`, SK: 'RE
 const equipmentRatingsKey = (adId: string) => ({ PK: `AD#${adId}`, SK: 'EQUIPMENT_RATINGS' });
 const userReviewsPartition = (userId: string) => `USER_REVIEWS#${userId}`;
 const REVIEWS_INDEX: ListingIndex = { name: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' };
+const adReviewsPartition = (adId: string) => `AD_REVIEWS#${adId}`;
+const AD_REVIEWS_INDEX: ListingIndex = { name: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK' };
+const RATING_DUE = 'RATING_DUE#';
+const ratingDueKey = (userId: string, deadline: string, contractId: string) => ({
+  PK: `USER#${userId}`,
+  SK: `${RATING_DUE}${deadline}#${contractId}`,
+});
 
 /** One side's rating: a draft until `submittedAt`, public from `publishedAt`. */
 export interface RatingRecord {
@@ -81,6 +95,8 @@ export interface ReviewRecord {
   /** The rental's month, `YYYY-MM`. */
   month: string;
   stars: PartyStarValues;
+  /** The tenant's stars for the equipment (their review lists on the ad too). */
+  equipment?: EquipmentStarValues;
   comment?: string;
   /** As on the rating it was published from: the comment and its answer are hidden. */
   commentHidden?: CommentHiding;
@@ -256,6 +272,7 @@ export async function replaceContractRatings(
           type: 'Review',
           GSI1PK: userReviewsPartition(review.ratedUserId),
           GSI1SK: `${review.publishedAt}#${review.contractId}#${side}`,
+          ...(review.equipment && { GSI2PK: adReviewsPartition(review.adId), GSI2SK: `${review.publishedAt}#${review.contractId}` }),
           ...review,
         },
         ConditionExpression: 'attribute_not_exists(PK)',
@@ -372,7 +389,7 @@ export async function setTransactionsCount(userId: string, count: number, countR
 }
 
 const reviewOf = (item: Record<string, unknown>): ReviewRecord => {
-  const { PK: _pk, SK: _sk, type: _type, GSI1PK: _gsi1pk, GSI1SK: _gsi1sk, ...record } = item;
+  const { PK: _pk, SK: _sk, type: _type, GSI1PK: _gsi1pk, GSI1SK: _gsi1sk, GSI2PK: _gsi2pk, GSI2SK: _gsi2sk, ...record } = item;
   return record as unknown as ReviewRecord;
 };
 
@@ -384,6 +401,39 @@ export async function userReviews(
 ): Promise<{ reviews: ReviewRecord[]; nextToken: string | null }> {
   const page = await newestFirstPage(REVIEWS_INDEX, userReviewsPartition(userId), limit, nextToken);
   return { reviews: page.items.map(reviewOf), nextToken: page.nextToken ?? null };
+}
+
+/** The tenants' reviews of an ad's equipment, newest first; one item more than asked tells whether a next page exists. */
+export async function adReviews(
+  adId: string,
+  limit: number,
+  nextToken?: string | null,
+): Promise<{ reviews: ReviewRecord[]; nextToken: string | null }> {
+  const page = await newestFirstPage(AD_REVIEWS_INDEX, adReviewsPartition(adId), limit, nextToken);
+  return { reviews: page.items.map(reviewOf), nextToken: page.nextToken ?? null };
+}
+
+/** Both parties' due marks of a paid contract, put again harmlessly (the same keys), gone at the deadline. */
+export async function putRatingsDue(contract: { id: string; ownerId: string; tenantId: string }, deadline: string): Promise<void> {
+  const ttl = Math.ceil(Date.parse(deadline) / 1000);
+  await transactWrite(
+    [contract.ownerId, contract.tenantId].map((userId) => ({
+      Put: { TableName: tableName(), Item: { ...ratingDueKey(userId, deadline, contract.id), type: 'RatingDue', ttl } },
+    })),
+  );
+}
+
+/** The contracts of a user's due marks whose deadline lies in [from, to] (ISO instants), soonest first. */
+export async function ratingsDueBetween(userId: string, from: string, to: string): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const items of queryPages({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':from': `${RATING_DUE}${from}`, ':to': `${RATING_DUE}${to}#~` },
+    ProjectionExpression: 'SK',
+  })) {
+    ids.push(...items.map((item) => String(item.SK).slice(String(item.SK).lastIndexOf('#') + 1)));
+  }
+  return ids;
 }
 
 export async function getReview(contractId: string, side: RatingSideName): Promise<ReviewRecord | undefined> {

@@ -2,7 +2,8 @@
 // paid contract's contract-paid job, which schedules the payout, the closing and the rating reminders
 // and tells the parties (the receipts once, however often it runs; its own retry when it fails); the payout transfers the owner's share once, even fired twice at the same moment or
 // retried after a crash between the transfer and PAYOUT_DONE; a refused transfer is recorded and
-// retried with growing delays through the scheduler, then flagged for administrators; CLOSED after the end.
+// retried with growing delays through the scheduler, then flagged for administrators; CLOSED after the end;
+// the rental's rating open at its end all the same.
 // A refund (the owner or an administrator, before the payout) stops the payout for good.
 
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -32,9 +33,11 @@ import {
 } from '../testing/fixtures';
 import { handler as contractsHandler } from './contracts';
 import { handler as jobs } from './contract-payouts';
+import { handler as ratingsHandler } from './ratings';
 
 const outbox = useTestOutbox();
 const call = resolverCaller(contractsHandler);
+const rate = resolverCaller(ratingsHandler);
 const clock = manualClock();
 let tenant: UserRecord;
 
@@ -278,16 +281,17 @@ describe('refundContract', () => {
   });
 });
 
+/** A paid contract whose payout the provider refused PAYOUT_MAX_FAILURES times (the owner's account restricted). */
+async function givenFlaggedPayout() {
+  const paid = await givenPaidContract();
+  await updateSimulatorRecord('ACCOUNT', paid.accountId, { payoutsEnabled: false });
+  for (let failure = 1; failure < PAYOUT_MAX_FAILURES; failure++)
+    expect(await fire('contract-payout', paid.contract.id)).toBe('RETRY_SCHEDULED');
+  expect(await fire('contract-payout', paid.contract.id)).toBe('FLAGGED');
+  return paid;
+}
+
 describe('administrators: the contracts list and the retry of a flagged payout', () => {
-  /** A paid contract whose payout the provider refused PAYOUT_MAX_FAILURES times (the owner's account restricted). */
-  async function givenFlaggedPayout() {
-    const paid = await givenPaidContract();
-    await updateSimulatorRecord('ACCOUNT', paid.accountId, { payoutsEnabled: false });
-    for (let failure = 1; failure < PAYOUT_MAX_FAILURES; failure++)
-      expect(await fire('contract-payout', paid.contract.id)).toBe('RETRY_SCHEDULED');
-    expect(await fire('contract-payout', paid.contract.id)).toBe('FLAGGED');
-    return paid;
-  }
   type Page = {
     items: { id: string; status: string; availableActions: string[]; payout: { flagged: boolean } | null }[];
     nextToken: string | null;
@@ -361,5 +365,23 @@ describe('adBookedPeriods (the ad page’s booked dates)', () => {
     const proposal = await givenContract(tenant);
     expect(await call('Query.adBookedPeriods', { adId: proposal.adId }, ANONYMOUS)).toEqual([]);
     expect(await call('Query.adBookedPeriods', { adId: 'no-such-ad' }, ANONYMOUS)).toBeNull();
+  });
+});
+
+describe('the rating of a paid rental', () => {
+  it('opens at its end though its payout is refused and flagged: both parties find it among their ratings to give', async () => {
+    const { contract, owner } = await givenFlaggedPayout();
+    expect(await fireNow('contract-paid', contract.id)).toBe('TOLD');
+    const toGive = async (user: Pick<UserRecord, 'id' | 'role'>) =>
+      ((await rate('Query.myRatingsToGive', {}, asUser(user))) as { id: string; status: string }[]).filter(
+        (line) => line.id === contract.id,
+      );
+    expect(await toGive(owner)).toEqual([]);
+    clock.set(new Date(Date.parse((await getContract(contract.id))!.content.endAt) + 60_000));
+    for (const user of [owner, tenant]) expect(await toGive(user)).toEqual([expect.objectContaining({ status: 'PAID' })]);
+    const party = { respectOfContract: 4, communication: 5, reliability: 5 };
+    expect(await rate('Mutation.submitRating', { input: { contractId: contract.id, party } }, asUser(owner))).toMatchObject({
+      mine: { party },
+    });
   });
 });

@@ -5,7 +5,6 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { PAYOUT_DELAY_MS } from '@partage/graphql';
 import { getContract } from '../data/contracts';
 import { listOneTimeSchedules } from '../data/scheduled-jobs';
 import { getUser, type UserRecord } from '../data/users';
@@ -54,16 +53,15 @@ function oneClick(url: string, method: 'GET' | 'POST' = 'POST', body = 'List-Uns
 }
 
 describe('rating reminders', () => {
-  it('are scheduled at the end of the rental (after the payout when it ends sooner) and a week later', async () => {
+  it('are scheduled at the end of the rental, whatever the payout, and a week later', async () => {
     const { id } = await givenContract(tenant, owner);
     const contract = (await getContract(id))!;
     await scheduleRatingReminders(contract);
     const schedules = await listOneTimeSchedules();
     const endAt = Date.parse(contract.content.endAt);
-    const first = Math.max(endAt, Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS + 10 * 60_000);
     expect(schedules.find((s) => s.name === `rating-reminder-1-${id}`)).toMatchObject({
       job: 'rating-reminder',
-      at: new Date(first).toISOString(),
+      at: new Date(endAt).toISOString(),
     });
     expect(schedules.find((s) => s.name === `rating-reminder-2-${id}`)).toMatchObject({ at: new Date(endAt + 7 * DAY).toISOString() });
   });
@@ -117,9 +115,19 @@ describe('rating reminders', () => {
     expect(await remindersTo(other.email)).toHaveLength(1);
   });
 
-  it('go to nobody when the rental is not over, or past its deadline', async () => {
+  it('go to both sides of a paid rental that is over even when its payout is not made (failed, held)', async () => {
+    // Two who have not stopped their reminders (the owner above has).
+    const { id } = await givenEndedContract(await givenUser(), await givenUser(), { status: 'PAID' });
+    expect(await remind(id)).toBe(2);
+  });
+
+  it('go to nobody when the rental is not over, refunded, or past its deadline', async () => {
     const proposed = await givenContract(tenant, owner);
     expect(await remind(proposed.id)).toBe(0);
+    const running = await givenEndedContract(tenant, owner, { status: 'PAID', endedDaysAgo: -1 });
+    expect(await remind(running.id)).toBe(0);
+    const refunded = await givenEndedContract(tenant, owner, { status: 'REFUNDED' });
+    expect(await remind(refunded.id)).toBe(0);
     const late = await givenEndedContract(tenant, owner, { endedDaysAgo: 15 });
     expect(await remind(late.id)).toBe(0);
   });

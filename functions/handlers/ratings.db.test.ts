@@ -1,11 +1,22 @@
 // Ratings on DynamoDB Local (issue 21): who may rate what and when, with every refusal leaving nothing
 // written; blind reads (the other side and third parties see nothing before publication); both sides
 // published at once when the second rates, even when both send at the same moment; double submissions
-// make one rating; the deadline's job publishes a lone rating once even fired twice; reviews, averages
-// and the rated user's one answer; the dashboard's ratings to give.
+// make one rating; the deadline's job publishes a lone rating once even fired twice; reviews (of a
+// user, of an ad's equipment), averages and the rated user's one answer; a paid rental rateable from
+// its end whatever its payout; the dashboard's ratings to give, all of them.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ContractRatings, EquipmentAverages, PartyAverages, PublicProfile, RatingToGive, Review, ReviewPage } from '@partage/graphql';
+import type {
+  ContractRatings,
+  ContractSummary,
+  EquipmentAverages,
+  PartyAverages,
+  PublicProfile,
+  RatingToGive,
+  Review,
+  ReviewPage,
+} from '@partage/graphql';
+import { getContract, replaceContract } from '../data/contracts';
 import { getContractRatings } from '../data/ratings';
 import { listOneTimeSchedules } from '../data/scheduled-jobs';
 import type { UserRecord } from '../data/users';
@@ -118,13 +129,47 @@ describe('who rates what, when', () => {
     // Paid out, but the rental ends tomorrow.
     const running = await givenRental({ status: 'PAYOUT_DONE', endedDaysAgo: -1 });
     expect(errorCodeOf(await submit(running.tenant, tenantRating(running.contractId)))).toBe('RATING_NOT_OPEN');
-    // Paid, not paid out (a refund is still possible).
-    const paid = await givenRental({ status: 'PAID' });
-    expect(errorCodeOf(await submit(paid.tenant, tenantRating(paid.contractId)))).toBe('RATING_NOT_OPEN');
+    // Refunded (in full, or charged back by a dispute lost): never rated.
+    const refunded = await givenRental({ status: 'REFUNDED' });
+    expect(errorCodeOf(await submit(refunded.tenant, tenantRating(refunded.contractId)))).toBe('RATING_NOT_OPEN');
     const late = await givenRental({ endedDaysAgo: 15 });
     expect(errorCodeOf(await submit(late.tenant, tenantRating(late.contractId)))).toBe('RATING_CLOSED');
-    for (const id of [proposed.id, running.contractId, paid.contractId, late.contractId])
+    for (const id of [proposed.id, running.contractId, refunded.contractId, late.contractId])
       expect(await getContractRatings(id)).toBeUndefined();
+  });
+
+  it('opens at the end of a paid rental whatever its payout: not made yet, failed, or held by a dispute', async () => {
+    const paid = await givenRental({ status: 'PAID' });
+    expect(await ratingsOf(paid.tenant, paid.contractId)).toMatchObject({ window: 'OPEN', canRate: true });
+    expect(errorCodeOf(await submit(paid.tenant, tenantRating(paid.contractId)))).toBeUndefined();
+    const disputed = await givenRental({ status: 'PAID' });
+    const contract = (await getContract(disputed.contractId))!;
+    await replaceContract(contract, {
+      ...contract,
+      dispute: {
+        disputeId: 'dp_1',
+        state: 'OPEN',
+        providerStatus: 'needs_response',
+        reason: 'fraudulent',
+        amountCents: 1_000,
+        evidenceDueBy: null,
+        openedAt: now().toISOString(),
+      },
+    });
+    expect(errorCodeOf(await submit(disputed.owner, ownerRating(disputed.contractId)))).toBeUndefined();
+  });
+
+  it('tells the screen where the rating stands: not yet (it opens at the end), open, closed, or never', async () => {
+    const running = await givenRental({ status: 'PAID', endedDaysAgo: -1 });
+    const notYet = await ratingsOf(running.tenant, running.contractId);
+    expect(notYet).toMatchObject({ window: 'NOT_YET', canRate: false });
+    expect(Date.parse(notYet.endAt)).toBeGreaterThan(now().getTime());
+    const { tenant, contractId } = await givenRental();
+    expect(await ratingsOf(tenant, contractId)).toMatchObject({ window: 'OPEN' });
+    const late = await givenRental({ endedDaysAgo: 15 });
+    expect(await ratingsOf(late.tenant, late.contractId)).toMatchObject({ window: 'CLOSED', canRate: false });
+    const refunded = await givenRental({ status: 'REFUNDED' });
+    expect(await ratingsOf(refunded.owner, refunded.contractId)).toMatchObject({ window: 'NOT_RATEABLE', canRate: false });
   });
 
   it('is final once sent: a second rating and a later draft are refused', async () => {
@@ -274,6 +319,36 @@ describe('reviews and reputation', () => {
     expect(await field<PartyAverages>('PublicProfile.ratings', { id: owner.id })).toMatchObject({ count: 3, overall: 4.7 });
   });
 
+  it('lists the tenants’ reviews of an ad’s equipment for anyone, newest first by pages, once published only', async () => {
+    const owner = await givenUser({ publicName: 'Cuisine du Quartier' });
+    const tenants = await Promise.all([0, 1, 2].map((i) => givenUser({ publicName: `Locataire ${i}` })));
+    const first = await givenEndedContract(tenants[0]!, owner);
+    const adId = first.adId;
+    const rentals = [first, ...(await Promise.all(tenants.slice(1).map((tenant) => givenEndedContract(tenant, owner, { adId }))))];
+    for (const [i, rental] of rentals.entries()) {
+      await submit(tenants[i]!, tenantRating(rental.id, { comment: `Avis ${i}` }));
+      // The last one waits for the owner's rating (blind): not on the ad yet.
+      if (i < 2) await submit(owner, ownerRating(rental.id, { comment: 'Locataire soigneux.' }));
+      clock.advance(1_000);
+    }
+    const adReviews = (as: Parameters<typeof call>[2], extra: Record<string, unknown> = {}) =>
+      call('Query.adReviews', { adId, limit: 1, ...extra }, as) as Promise<ReviewPage>;
+    const page1 = await adReviews(undefined);
+    expect(page1.items).toEqual([
+      expect.objectContaining({ authorName: 'Locataire 1', comment: 'Avis 1', equipment: EQUIPMENT, canAnswer: false, canReport: false }),
+    ]);
+    const page2 = await adReviews(undefined, { nextToken: page1.nextToken });
+    expect(page2).toMatchObject({ items: [expect.objectContaining({ comment: 'Avis 0', side: 'TENANT' })], nextToken: null });
+    // The owner reads them too, and may answer them there.
+    expect((await adReviews(asUser(owner))).items[0]).toMatchObject({ canAnswer: true });
+    // The lone rating, once published at the deadline, joins them.
+    await fire(rentals[2]!.id, new Date(now().getTime() + 15 * DAY).toISOString());
+    expect((await adReviews(undefined, { limit: 5 })).items.map((review) => review.comment)).toEqual(['Avis 2', 'Avis 1', 'Avis 0']);
+    // Nothing of an ad nobody may read.
+    expect(await call('Query.adReviews', { adId: 'no-such-ad' })).toEqual({ items: [], nextToken: null });
+    expect(errorCodeOf(await call('Query.adReviews', { adId: '' }))).toBe('VALIDATION_FAILED');
+  });
+
   it('counts no transaction on a profile before a payout (the payout counts them, contract-payouts.db.test.ts)', async () => {
     const { owner } = await givenRental();
     expect(await accountsHandler(resolverEvent('Query.publicProfile', { id: owner.id }, asUser(reader)))).toMatchObject({
@@ -331,5 +406,23 @@ describe('the dashboard’s ratings to give', () => {
     // The contract's page says the same; an administrator reading it has nothing to rate.
     expect(await field<RatingToGive | null>('Contract.ratingToGive', { id: contractId }, owner)).toEqual({ deadline, started: false });
     expect(await field<RatingToGive | null>('Contract.ratingToGive', { id: contractId }, await givenUser({ role: 'ADMIN' }))).toBeNull();
+  });
+
+  it('lists every rating a user has to give, as owner and as tenant, soonest deadline first, whatever the payout', async () => {
+    const user = await givenUser();
+    const other = await givenUser({ publicName: 'Épicerie du Coin' });
+    const asTenant = await givenEndedContract(user, other, { endedDaysAgo: 3 });
+    const asOwner = await givenEndedContract(other, user, { endedDaysAgo: 5 });
+    const payoutHeld = await givenEndedContract(user, other, { status: 'PAID' });
+    const rated = await givenEndedContract(user, other);
+    await submit(user, tenantRating(rated.id));
+    await givenEndedContract(user, other, { status: 'PAID', endedDaysAgo: -1 });
+    await givenEndedContract(user, other, { endedDaysAgo: 15 });
+    await givenEndedContract(other, user, { status: 'REFUNDED' });
+    const mine = (await call('Query.myRatingsToGive', {}, asUser(user))) as ContractSummary[];
+    expect(mine.map((line) => line.id)).toEqual([asOwner.id, asTenant.id, payoutHeld.id]);
+    expect(mine[1]).toMatchObject({ otherPartyName: 'Épicerie du Coin', status: 'CLOSED' });
+    expect((await call('Query.myRatingsToGive', {}, asUser(other))) as ContractSummary[]).toHaveLength(4);
+    expect(errorCodeOf(await call('Query.myRatingsToGive', {}, asUser(await givenUser({ role: 'ADMIN' }))))).toBe('UNAUTHORIZED_ACCESS');
   });
 });

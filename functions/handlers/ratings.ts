@@ -11,14 +11,15 @@ import type {
   MutationStopRatingRemindersArgs,
   MutationSubmitRatingArgs,
   PublicProfileSource,
+  QueryAdReviewsArgs,
   QueryContractRatingsArgs,
   QueryUserReviewsArgs,
 } from '@partage/graphql';
 import { getEquipmentRatings, getReputations } from '../data/ratings';
 import type { Identity } from '../domain/identity';
 import { stopRatingReminders } from '../domain/ratings/rating-reminders';
-import { ratingsToGive } from '../domain/ratings/ratings-to-give';
-import { answerReview, contractRatings, saveRatingDraft, submitRating, userReviews } from '../domain/ratings/ratings';
+import { myRatingsToGive, ratingsToGive } from '../domain/ratings/ratings-to-give';
+import { adReviews, answerReview, contractRatings, saveRatingDraft, submitRating, userReviews } from '../domain/ratings/ratings';
 import { equipmentAverages, partyAverages } from '../domain/ratings/rating-view';
 import { batched, resolverHandler, type FieldMap } from './shared/resolver';
 
@@ -32,6 +33,8 @@ async function equipmentRatingsOfAds(calls: { source: unknown }[]) {
 export const ratingsFields = {
   'Query.contractRatings': ({ contractId }: QueryContractRatingsArgs, identity: Identity) => contractRatings(identity, contractId),
   'Query.userReviews': (args: QueryUserReviewsArgs, identity: Identity) => userReviews(identity, args),
+  'Query.adReviews': (args: QueryAdReviewsArgs, identity: Identity) => adReviews(identity, args),
+  'Query.myRatingsToGive': (_args: Record<string, never>, identity: Identity) => myRatingsToGive(identity),
 
   'Mutation.saveRatingDraft': ({ input }: MutationSaveRatingDraftArgs, identity: Identity) => saveRatingDraft(identity, input),
   'Mutation.submitRating': ({ input }: MutationSubmitRatingArgs, identity: Identity) => submitRating(identity, input),

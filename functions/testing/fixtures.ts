@@ -27,6 +27,7 @@ import { createAd } from '../domain/ads/ads';
 import { createConversation } from '../domain/chat/conversations';
 import { proposeContract } from '../domain/contracts/contracts';
 import { acceptAndPayContract } from '../domain/contracts/contract-payment';
+import { markRatingsDue } from '../domain/ratings/ratings-to-give';
 import { actOnCheckout, seedCompletedSimulatorAccount } from '../adapters/payment-simulator';
 import * as paymentPort from '../adapters/payment-provider';
 import { simulatedPaymentProvider } from '../adapters/simulated-payment-provider';
@@ -324,20 +325,24 @@ export function contractInput(overrides: Partial<ProposeContractInput> & { conve
 
 /**
  * A SUBMITTED contract that `owner` (a new user, onboarded, unless given) proposed to `tenant` about an
- * ad always available, from the conversation `tenant` started.
+ * ad always available (a new one, unless `adId` names one of the owner's), from the conversation
+ * `tenant` started.
  */
 export async function givenContract(
   tenant: Pick<UserRecord, 'id' | 'role'>,
   owner?: Pick<UserRecord, 'id' | 'role'>,
   overrides: Partial<ProposeContractInput> = {},
+  adId?: string,
 ): Promise<{ id: string; adId: string; conversationId: string; ownerId: string }> {
   const adOwner = owner ?? (await givenUser());
   await givenPaymentOnboarding(adOwner.id);
-  const ad = await givenAd(
-    adOwner,
-    { availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] } },
-    { published: true },
-  );
+  const ad = adId
+    ? { id: adId }
+    : await givenAd(
+        adOwner,
+        { availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] } },
+        { published: true },
+      );
   const conversation = await createConversation(asUser(tenant), { adId: ad.id, message: firstMessage() });
   // An arrangement, not the tenant's own request: suites that make many contracts for one tenant (the
   // authorization matrix) must not run into the chat's daily limit of new conversations.
@@ -384,19 +389,24 @@ export async function dyingAfterTransfer<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A rental that is over (ratings open): a contract as givenContract makes it, then written as
- * `status` (CLOSED unless given) for a two-day period that ended `endedDaysAgo` days ago (1 unless given).
+ * A rental that is over (ratings open): a contract as givenContract makes it (on `adId` when given),
+ * then written as `status` (CLOSED unless given) for a two-day period that ended `endedDaysAgo` days
+ * ago (1 unless given), with the ratings due that its payment would have marked.
  */
 export async function givenEndedContract(
   tenant: Pick<UserRecord, 'id' | 'role'>,
   owner?: Pick<UserRecord, 'id' | 'role'>,
-  { status = 'CLOSED', endedDaysAgo = 1 }: { status?: 'CLOSED' | 'PAYOUT_DONE' | 'PAID'; endedDaysAgo?: number } = {},
+  {
+    status = 'CLOSED',
+    endedDaysAgo = 1,
+    adId,
+  }: { status?: 'CLOSED' | 'PAYOUT_DONE' | 'PAID' | 'REFUNDED'; endedDaysAgo?: number; adId?: string } = {},
 ): Promise<{ id: string; adId: string; conversationId: string; ownerId: string }> {
-  const contract = await givenContract(tenant, owner);
+  const contract = await givenContract(tenant, owner, {}, adId);
   const before = (await getContract(contract.id))!;
   const endAt = new Date(now().getTime() - endedDaysAgo * 86_400_000);
   const startAt = new Date(endAt.getTime() - 2 * 86_400_000);
-  await replaceContract(before, {
+  const ended = {
     ...before,
     status,
     content: {
@@ -406,7 +416,10 @@ export async function givenEndedContract(
       startAt: startAt.toISOString(),
       endAt: endAt.toISOString(),
     },
-  });
+  };
+  await replaceContract(before, ended);
+  // As the payment's contract-paid job leaves it: each side's rating due.
+  await markRatingsDue(ended);
   return contract;
 }
 

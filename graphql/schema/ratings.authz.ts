@@ -11,6 +11,10 @@ export const authz: AuthzTable = {
   'Query.contractRatings': PARTIES,
   // Public profiles are for signed-in users (spec §2), administrators included.
   'Query.userReviews': SIGNED_IN,
+  // An ad's page is public, and so are the comments on its equipment.
+  'Query.adReviews': PUBLIC,
+  // The caller's own contracts (administrators are party to none).
+  'Query.myRatingsToGive': { anonymous: false, own: true, other: true, admin: false },
   'Mutation.saveRatingDraft': PARTIES,
   'Mutation.submitRating': PARTIES,
   'Mutation.answerReview': PARTIES,

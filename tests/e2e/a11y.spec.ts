@@ -575,7 +575,10 @@ test.describe('a party to a rental that is over', () => {
     [context, page] = await newContextWithoutInvitation(browser, testInfo);
     await page.goto('/connexion?lang=fr&returnPath=%2Ftableau-de-bord');
     await fillLogin(page, 'fr', 'conserverie@exemple.ca');
-    const rate = page.getByRole('region', { name: 'Évaluations à donner' }).getByRole('link').first();
+    const rate = page
+      .getByRole('region', { name: 'À faire' })
+      .getByRole('link', { name: /^Évaluer avant le/ })
+      .first();
     ratingPath = (await rate.getAttribute('href')) ?? '';
   });
 

@@ -52,7 +52,7 @@ test('the tenant rates the equipment then the owner, the owner rates the tenant,
   // Its own words, so that the moderators' case and the review are this run's (a retry rates the second rental).
   const comment = `Cuisine impeccable et accueil chaleureux (${Date.now().toString(36)}).`;
   await loginTo(page, 'fr', USERS.ecole, '/tableau-de-bord');
-  const toGive = page.getByRole('region', { name: 'Évaluations à donner' });
+  const toGive = page.getByRole('region', { name: 'À faire' });
   await toGive
     .getByRole('link', { name: /^Évaluer avant le/ })
     .first()
@@ -128,7 +128,7 @@ test('the tenant rates the equipment then the owner, the owner rates the tenant,
 test('a lone rating is published by its deadline’s job, once the other side has not rated', async ({ page }) => {
   await loginTo(page, 'en', USERS.ferme, '/tableau-de-bord');
   await page
-    .getByRole('region', { name: 'Ratings to give' })
+    .getByRole('region', { name: 'To do' })
     .getByRole('link', { name: /^Rate before/ })
     .first()
     .click();
@@ -151,4 +151,52 @@ test('a lone rating is published by its deadline’s job, once the other side ha
   await page.goto('/profil/demo-conserverie');
   const review = page.getByRole('region', { name: 'Ratings' }).getByRole('listitem').filter({ hasText: 'Careful and on time.' });
   await expect(review).toContainText("By Coopérative maraîchère de l'Estrie, owner");
+});
+
+// On a 375 px phone (issue 36 §14, §16): the demo tenant's dashboard puts first what waits for them (the
+// proposal to pay), then their contracts, each status in words with its own badge and nothing wider
+// than the screen; their paid rental that has not ended yet (demo-contracts-seed.ts) is not "too late"
+// to rate: its rating screen says when rating opens.
+const PHONE_WORDS = {
+  fr: {
+    todo: 'À faire',
+    pay: 'Lire et payer',
+    asTenant: 'Mes contrats comme locataire',
+    statuses: ['Proposé', 'Payé', 'Versé au propriétaire', 'Terminé', 'Annulé', 'Remboursé'],
+    opens: /^L'évaluation ouvrira à la fin de la location, le \d+ \S+ \d{4}\.$/,
+  },
+  en: {
+    todo: 'To do',
+    pay: 'Read and pay',
+    asTenant: 'My contracts as tenant',
+    statuses: ['Proposed', 'Paid', 'Paid out to the owner', 'Over', 'Cancelled', 'Refunded'],
+    opens: /^Rating opens when the rental is over, on \S+ \d+, \d{4}\.$/,
+  },
+} as const;
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  for (const lang of ['fr', 'en'] as const) {
+    const words = PHONE_WORDS[lang];
+    test(`${lang}: the dashboard puts what to do first, statuses told apart; a rating opened before the end says when it opens`, async ({
+      page,
+    }) => {
+      await loginTo(page, lang, 'locataire@exemple.ca', '/tableau-de-bord');
+      const toDo = page.getByRole('region', { name: words.todo });
+      await expect(toDo.getByRole('link', { name: words.pay }).first()).toBeVisible();
+      const asTenant = page.getByRole('region', { name: words.asTenant });
+      for (const status of words.statuses) {
+        const badge = asTenant.locator('.contract-status').filter({ hasText: status }).first();
+        await expect(badge).toBeVisible();
+        await expect(badge.locator('svg')).toHaveCount(1);
+      }
+      const regions = await page.locator('.dashboard > section > h2').allTextContents();
+      expect(regions[0]).toBe(words.todo);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+      await page.goto(`/contrats/demo-contrat-paye/evaluation?lang=${lang}`);
+      await expect(page.getByRole('status').filter({ hasText: words.opens })).toBeVisible();
+    });
+  }
 });

@@ -20,8 +20,9 @@
 // the ad's calendar, in one request: webhooks.ts) and decide as it always did: a replay, a lapsed hold
 // placed again, lost dates refunded, a late or duplicate event. Everything else is the job's, safe to
 // run again and retried with backoff: the payout's schedule, the receipts (once), the conversation's
-// line, the closing and the rating reminders. The provider's retry of an event whose run failed after
-// PAID (a scheduling failure) finds the contract paid by that session and schedules the job again.
+// line, the closing, the rating reminders and the ratings due. The provider's retry of an event whose
+// run failed after PAID (a scheduling failure) finds the contract paid by that session and schedules
+// the job again.
 
 import type { CheckoutSessionFacts, PaymentEvent } from '../../adapters/payment-provider';
 import { paymentProvider } from '../../adapters/payment-provider';
@@ -43,6 +44,7 @@ import type { EventClaim, PaymentEventHandler } from '../payments/webhook-handle
 import { now } from '../clock';
 import { emailPaymentRefundedDatesTaken, publishContractStep, tellPartiesOfStep, type PublishedContract } from './contract-notices';
 import { scheduleRatingReminders } from '../ratings/rating-reminders';
+import { markRatingsDue } from '../ratings/ratings-to-give';
 import { JOB_RETRY_DELAYS_MS, scheduleClose, schedulePayout, scheduleRetry } from './contract-payouts';
 import { nextStatus } from './contract-states';
 import { step } from './contracts';
@@ -64,7 +66,8 @@ async function scheduleContractPaid(contractId: string): Promise<void> {
 
 /**
  * The `contract-paid` job, run at once after the webhook made a contract PAID: the payout's schedule,
- * the closing's and the rating reminders' (a schedule pending is kept), the receipts (once) and the
+ * the closing's and the rating reminders' (a schedule pending is kept), the ratings due on the
+ * parties' dashboards, the receipts (once) and the
  * conversation's line in the tenant's name (once per step), each safe to redo. A failed run schedules
  * its own retry with the payouts' backoff (the local host's scheduler does not run a failed job again;
  * `payload.failures` counts the failed runs); once those are spent, the failure is its invoker's.
@@ -79,6 +82,7 @@ export async function runContractPaid(payload: Record<string, unknown>): Promise
       schedulePayout(contract),
       scheduleClose(contract),
       scheduleRatingReminders(contract),
+      markRatingsDue(contract),
       tellPartiesOfStep(contract, 'PAID', contract.tenantId),
     ])
   ).find((outcome) => outcome.status === 'rejected');

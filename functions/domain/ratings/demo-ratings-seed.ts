@@ -18,6 +18,7 @@ import { demoConversation } from '../chat/demo-conversation';
 import { now } from '../clock';
 import { step } from '../contracts/contracts';
 import { scheduleRatingReminders } from './rating-reminders';
+import { markRatingsDue } from './ratings-to-give';
 
 const DEMO_RATINGS_SEED = 'DEMO_RATINGS#1';
 const DAY_MS = 86_400_000;
@@ -87,8 +88,9 @@ export async function seedDemoRatings(): Promise<number> {
     for (let i = 0; i < RENTALS_PER_PAIR; i++) {
       const rental = endedRental(pair, ad.id, conversation.id, i);
       await putNewContractWith(rental, transactionCountUpdates([pair.ownerId, pair.tenantId]));
-      // As a payment would have: the first reminder is due at once, so the dev mailbox has each side's link to rate.
-      await scheduleRatingReminders(rental);
+      // As a payment would have: each side's rating due (their dashboards list it), and the first
+      // reminder due at once, so the dev mailbox has each side's link to rate.
+      await Promise.all([markRatingsDue(rental), scheduleRatingReminders(rental)]);
       made++;
     }
   }

@@ -2,14 +2,13 @@
 // RATING_SECOND_REMINDER_DAYS later, each to a side that has not sent its rating yet, in their language,
 // with a link straight to the rating screen and a one-click unsubscribe from these reminders (RFC 8058;
 // functions/handlers/rating-reminders-unsubscribe.ts, the page /evaluations/arreter-les-rappels).
-// Scheduled with the payout when the contract is paid; a contract refunded meanwhile, or past its
-// deadline, gets none.
+// Scheduled with the payout when the contract is paid; they send only while the rating is open (the
+// rule of rating-rules.ts ratingWindow): a contract refunded meanwhile, or past its deadline, gets none.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   AppError,
   assertValid,
-  PAYOUT_DELAY_MS,
   QUEBEC_TIME_ZONE,
   RATING_SECOND_REMINDER_DAYS,
   ratingDeadline,
@@ -38,17 +37,14 @@ export const RATING_REMINDERS_UNSUBSCRIBE_PATH = '/ratings/reminders/unsubscribe
 export const RATING_REMINDERS_STOP_PAGE = '/evaluations/arreter-les-rappels';
 
 const DAY_MS = 86_400_000;
-/** After the payout's run (which closes an ended rental at once), so that the first reminder finds the rating open. */
-const AFTER_PAYOUT_MS = 10 * 60_000;
 
 /**
  * The two reminders of a paid contract (scheduling them again keeps the pending ones): at the end of
- * the rental, or just after the payout when the rental ends before it; and a week after the end.
+ * the rental, when its rating opens whatever the payout, and a week later.
  */
 export async function scheduleRatingReminders(contract: Pick<ContractRecord, 'id' | 'content'>): Promise<void> {
   const endAt = Date.parse(contract.content.endAt);
-  const first = Math.max(endAt, Date.parse(contract.content.startAt) + PAYOUT_DELAY_MS + AFTER_PAYOUT_MS);
-  const rounds = [first, endAt + RATING_SECOND_REMINDER_DAYS * DAY_MS];
+  const rounds = [endAt, endAt + RATING_SECOND_REMINDER_DAYS * DAY_MS];
   await Promise.all(
     rounds.map((at, index) =>
       scheduler().scheduleOnce({

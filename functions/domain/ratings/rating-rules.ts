@@ -5,9 +5,11 @@ import {
   AppError,
   isPublishable,
   ratingDeadline,
+  type ContractStatus,
   type EquipmentStarValues,
   type PartyStarValues,
   type RatingSideName,
+  type RatingWindow,
 } from '@partage/graphql';
 import type { ContractRecord } from '../../data/contracts';
 import type { ContractRatingsRecord, Publication } from '../../data/ratings';
@@ -15,22 +17,22 @@ import type { ContractRatingsRecord, Publication } from '../../data/ratings';
 export const RATING_SIDES: readonly RatingSideName[] = ['TENANT', 'OWNER'];
 export const otherSide = (side: RatingSideName): RatingSideName => (side === 'TENANT' ? 'OWNER' : 'TENANT');
 
-export type RatingWindow = 'NOT_OPEN' | 'OPEN' | 'CLOSED';
+/** The statuses of a paid rental: its payout pending, held (a dispute, a restricted account) or failed, made, or closed. */
+const PAID_STATUSES: readonly ContractStatus[] = ['PAID', 'PAYOUT_DONE', 'CLOSED'];
 
 /**
- * Open once the rental is over and paid out (PAYOUT_DONE with its end passed, or CLOSED), until the
- * deadline; a contract cancelled, refunded (a dispute lost included) or not yet paid out is never
- * open, nor one whose payment is disputed until the bank decides.
+ * Whether a contract may be rated at `at`: the one rule of the screen, the writes, the dashboard and
+ * the reminders. A paid rental opens at its end whatever its payout, until the deadline; one not paid,
+ * cancelled, refunded or charged back (a dispute lost makes it REFUNDED) never does.
  */
-export function ratingWindow(contract: Pick<ContractRecord, 'status' | 'content' | 'dispute'>, at: Date): RatingWindow {
-  const ended = Date.parse(contract.content.endAt) <= at.getTime();
-  const over = contract.status === 'CLOSED' || (contract.status === 'PAYOUT_DONE' && ended);
-  if (!over || contract.dispute?.state === 'OPEN') return 'NOT_OPEN';
+export function ratingWindow(contract: Pick<ContractRecord, 'status' | 'content'>, at: Date): RatingWindow {
+  if (!PAID_STATUSES.includes(contract.status)) return 'NOT_RATEABLE';
+  if (at.getTime() < Date.parse(contract.content.endAt)) return 'NOT_YET';
   return at.getTime() >= ratingDeadline(contract.content.endAt).getTime() ? 'CLOSED' : 'OPEN';
 }
 
 export function requireOpen(window: RatingWindow): void {
-  if (window === 'NOT_OPEN') throw new AppError('RATING_NOT_OPEN', 'The rental is not over yet');
+  if (window === 'NOT_RATEABLE' || window === 'NOT_YET') throw new AppError('RATING_NOT_OPEN', 'The rental is not over yet');
   if (window === 'CLOSED') throw new AppError('RATING_CLOSED', 'The deadline to rate this rental has passed');
 }
 
@@ -58,6 +60,8 @@ export function publicationsAt(ratings: ContractRatingsRecord, at: Date): { next
     if (!rating || rating.publishedAt || !isPublishable(rating, ratings[otherSide(side)], ratings.endAt, at)) continue;
     next[side] = { ...rating, publishedAt };
     const [authorId, ratedUserId] = side === 'TENANT' ? [ratings.tenantId, ratings.ownerId] : [ratings.ownerId, ratings.tenantId];
+    // The tenant's equipment stars go to the ad's sums and with their review, which the ad's page lists.
+    const equipment = side === 'TENANT' ? { equipment: rating.equipment as EquipmentStarValues } : {};
     publications.push({
       side,
       review: {
@@ -68,10 +72,11 @@ export function publicationsAt(ratings: ContractRatingsRecord, at: Date): { next
         adId: ratings.adId,
         month: ratings.month,
         stars: rating.party as PartyStarValues,
+        ...equipment,
         ...(rating.comment ? { comment: rating.comment } : {}),
         publishedAt,
       },
-      ...(side === 'TENANT' ? { equipment: rating.equipment as EquipmentStarValues } : {}),
+      ...equipment,
     });
   }
   return { next, publications };

@@ -42,6 +42,7 @@ export async function contractRatingsView(
   const [users, [ad]] = await Promise.all([getUsers([side === 'TENANT' ? contract.ownerId : contract.tenantId]), getAds([contract.adId])]);
   const mine = ratings[side];
   const theirs = ratings[otherSide(side)];
+  const window = ratingWindow(contract, at);
   return {
     contractId: contract.id,
     viewerSide: side,
@@ -49,7 +50,8 @@ export async function contractRatingsView(
     otherPartyName: users[0]?.publicName ?? '',
     endAt: contract.content.endAt,
     deadline: ratingDeadline(contract.content.endAt).toISOString(),
-    canRate: ratingWindow(contract, at) === 'OPEN' && !mine?.submittedAt,
+    window,
+    canRate: window === 'OPEN' && !mine?.submittedAt,
     mine: mine ? ratingView(side, mine) : null,
     // Blind: the other side's rating, sent or not, stays unseen until it is published.
     theirs: theirs?.publishedAt ? ratingView(otherSide(side), theirs) : null,
@@ -77,6 +79,7 @@ export async function reviewViews(reviews: ReviewRecord[], reader: Identity): Pr
       },
       month: review.month,
       stars: review.stars,
+      equipment: review.equipment ?? null,
       comment,
       commentHidden: hidden,
       publishedAt: review.publishedAt,

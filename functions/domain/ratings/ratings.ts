@@ -20,7 +20,9 @@ import {
 } from '@partage/graphql';
 import { scheduler } from '../../adapters/scheduler';
 import { retryingWhenStale } from '../../data/errors';
+import { getAd } from '../../data/ads';
 import {
+  adReviews as reviewsOfAd,
   answerReview as writeAnswer,
   getContractRatings,
   getReview,
@@ -30,6 +32,7 @@ import {
 } from '../../data/ratings';
 import { pageLimit } from '../chat/paging';
 import { now } from '../clock';
+import { mayReadAd } from '../ads/ad-view';
 import { requireParty } from '../contracts/contracts';
 import { requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
 import { emailRatingsPublished, emailReviewAnswered } from './rating-notices';
@@ -106,6 +109,21 @@ export async function userReviews(
   requireRole(identity, SIGNED_IN);
   assertValid([['userId', required(args.userId)]]);
   const page = await reviewsOf(args.userId, pageLimit(args.limit, REVIEWS_PAGE), args.nextToken);
+  return { items: await reviewViews(page.reviews, identity), nextToken: page.nextToken };
+}
+
+/**
+ * Anyone who may read the ad (its page is public): the tenants' published reviews of its equipment,
+ * newest first; none for an ad they may not read or that does not exist.
+ */
+export async function adReviews(
+  identity: Identity,
+  args: { adId: string; limit?: number | null; nextToken?: string | null },
+): Promise<ReviewPage> {
+  assertValid([['adId', required(args.adId)]]);
+  const ad = await getAd(args.adId);
+  if (!ad || !mayReadAd(identity, ad)) return { items: [], nextToken: null };
+  const page = await reviewsOfAd(ad.id, pageLimit(args.limit, REVIEWS_PAGE), args.nextToken);
   return { items: await reviewViews(page.reviews, identity), nextToken: page.nextToken };
 }
 

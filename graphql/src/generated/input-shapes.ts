@@ -492,6 +492,11 @@ export const ROOT_FIELD_ARGUMENTS = {
     "limit": "Int",
     "nextToken": "String"
   },
+  "Query.adReviews": {
+    "adId": "ID!",
+    "limit": "Int",
+    "nextToken": "String"
+  },
   "Query.searchAds": {
     "input": "AdSearchInput!",
     "limit": "Int",

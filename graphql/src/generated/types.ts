@@ -93,6 +93,8 @@ export interface Query {
   searchPlaces: Array<PlaceSuggestion>;
   contractRatings: ContractRatings;
   userReviews: ReviewPage;
+  adReviews: ReviewPage;
+  myRatingsToGive: Array<ContractSummary>;
   searchAds: AdSearchPage;
 }
 
@@ -1320,6 +1322,8 @@ export interface Rating {
   publishedAt?: string | null;
 }
 
+export type RatingWindow = 'NOT_RATEABLE' | 'NOT_YET' | 'OPEN' | 'CLOSED';
+
 export interface ContractRatings {
   contractId: string;
   viewerSide: RatingSide;
@@ -1327,6 +1331,7 @@ export interface ContractRatings {
   otherPartyName: string;
   endAt: string;
   deadline: string;
+  window: RatingWindow;
   canRate: boolean;
   mine?: Rating | null;
   theirs?: Rating | null;
@@ -1371,6 +1376,7 @@ export interface Review {
   ad: ReviewAd;
   month: string;
   stars: PartyStars;
+  equipment?: EquipmentStars | null;
   comment?: string | null;
   commentHidden: boolean;
   publishedAt: string;
@@ -1593,6 +1599,12 @@ export interface QueryContractRatingsArgs {
 
 export interface QueryUserReviewsArgs {
   userId: string;
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
+export interface QueryAdReviewsArgs {
+  adId: string;
   limit?: number | null;
   nextToken?: string | null;
 }
@@ -2197,6 +2209,8 @@ export interface FieldResolverTypes {
   'Query.searchPlaces': { parent: null; args: QuerySearchPlacesArgs; result: Array<PlaceSuggestionSource> };
   'Query.contractRatings': { parent: null; args: QueryContractRatingsArgs; result: ContractRatingsSource };
   'Query.userReviews': { parent: null; args: QueryUserReviewsArgs; result: ReviewPageSource };
+  'Query.adReviews': { parent: null; args: QueryAdReviewsArgs; result: ReviewPageSource };
+  'Query.myRatingsToGive': { parent: null; args: Record<string, never>; result: Array<ContractSummarySource> };
   'Query.searchAds': { parent: null; args: QuerySearchAdsArgs; result: AdSearchPageSource };
   'Mutation.updateFirstLoginModalClosed': { parent: null; args: MutationUpdateFirstLoginModalClosedArgs; result: FirstLoginModalClosedResultSource | null };
   'Mutation.changePassword': { parent: null; args: MutationChangePasswordArgs; result: UserIdResultSource | null };
@@ -2631,6 +2645,7 @@ export interface FieldResolverTypes {
   'ContractRatings.otherPartyName': { parent: ContractRatingsSource; args: Record<string, never>; result: string };
   'ContractRatings.endAt': { parent: ContractRatingsSource; args: Record<string, never>; result: string };
   'ContractRatings.deadline': { parent: ContractRatingsSource; args: Record<string, never>; result: string };
+  'ContractRatings.window': { parent: ContractRatingsSource; args: Record<string, never>; result: RatingWindow };
   'ContractRatings.canRate': { parent: ContractRatingsSource; args: Record<string, never>; result: boolean };
   'RatingToGive.deadline': { parent: RatingToGiveSource; args: Record<string, never>; result: string };
   'RatingToGive.started': { parent: RatingToGiveSource; args: Record<string, never>; result: boolean };

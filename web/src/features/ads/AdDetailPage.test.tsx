@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import { answerOperations, callsOf } from '../../test/fake-api';
@@ -18,9 +19,11 @@ const section = (name: string) => screen.getByRole('region', { name });
 const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
 const price = (mode: string) => fact(mode)?.querySelector('.ad-price')?.textContent;
 
-async function openAd(ad: unknown, path = CURRENT_PATH, adBookedPeriods: unknown = []) {
+const EMPTY_REVIEWS = { items: [], nextToken: null };
+
+async function openAd(ad: unknown, path = CURRENT_PATH, adBookedPeriods: unknown = [], adReviews: unknown = EMPTY_REVIEWS) {
   // One answer (a list of answers would be one per call).
-  answerOperations({ ad, adBookedPeriods: [adBookedPeriods] });
+  answerOperations({ ad, adBookedPeriods: [adBookedPeriods], adReviews });
   const view = renderAt(path);
   await screen.findByRole('heading', { level: 1, name: /Commercial kitchen|Cuisine commerciale|Ad not found|Annonce introuvable/ });
   return view;
@@ -53,6 +56,58 @@ describe('ad detail', () => {
     expect(within(ratings).getByText(/4\.6 out of 5, from 3 ratings/)).toBeVisible();
     expect(within(ratings).getByText('Matches the ad').nextElementSibling).toHaveTextContent('4.7 out of 5');
     expect(within(ratings).getByText('Safety').nextElementSibling).toHaveTextContent('5 out of 5');
+  });
+
+  it('shows the overall average by the title, and the equipment’s published comments, newest first, by pages', async () => {
+    const review = (id: string, authorName: string, month: string, comment: string) => ({
+      id: `${id}.TENANT`,
+      side: 'TENANT',
+      authorName,
+      ad: { id: AD_ID, path: `cuisine-commerciale-${AD_ID}`, title: { fr: 'Cuisine commerciale', en: 'Commercial kitchen' } },
+      month,
+      stars: { respectOfContract: 5, communication: 5, reliability: 5 },
+      equipment: { compliance: 5, cleanliness: 4, security: 3 },
+      comment,
+      commentHidden: false,
+      publishedAt: `${month}-15T12:00:00.000Z`,
+      answer: null,
+      canAnswer: false,
+      canReport: false,
+    });
+    await openAd(
+      testAd({ equipmentRatings: { count: 3, compliance: 4.7, cleanliness: 4, security: 5, overall: 4.6 } }),
+      CURRENT_PATH,
+      [],
+      ({ nextToken }: { nextToken: string | null }) =>
+        nextToken
+          ? { items: [review('c-1', 'Ferme Lumière', '2026-08', 'Propre et complet.')], nextToken: null }
+          : {
+              items: [
+                review('c-3', 'Traiteur du Plateau', '2026-10', 'Four impeccable.'),
+                review('c-2', 'École hôtelière', '2026-09', 'Bien.'),
+              ],
+              nextToken: 'next',
+            },
+    );
+    // Near the title, before the gallery and the description.
+    const heading = screen.getByRole('heading', { level: 1, name: 'Commercial kitchen' });
+    expect(heading.parentElement).toHaveTextContent(/4\.6 out of 5, from 3 ratings/);
+    const ratings = await screen.findByRole('region', { name: 'Equipment ratings' });
+    const list = await within(ratings).findByRole('list', { name: 'Equipment ratings' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('blockquote')?.textContent),
+    ).toEqual(['Four impeccable.', 'Bien.']);
+    expect(within(list).getByText('By Traiteur du Plateau · October 2026')).toBeVisible();
+    expect(within(list).getAllByText('4 out of 5')).toHaveLength(2);
+    await userEvent.click(within(ratings).getByRole('button', { name: 'Show more ratings' }));
+    expect(await within(ratings).findByText('Propre et complet.')).toBeVisible();
+    expect(within(ratings).queryByRole('button', { name: 'Show more ratings' })).not.toBeInTheDocument();
+    expect(callsOf('adReviews')).toEqual([
+      { adId: AD_ID, nextToken: null },
+      { adId: AD_ID, nextToken: 'next' },
+    ]);
   });
 
   it('has no ratings section before the first rating', async () => {

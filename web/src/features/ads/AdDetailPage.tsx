@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { addressLine, EQUIPMENT_CRITERIA, type UiLanguage } from '@partage/graphql';
+import { addressLine, type UiLanguage } from '@partage/graphql';
 import { editAdPath, PATHS, publicProfilePath, startConversationPath } from '../../app/paths';
 import { loginPathReturningTo } from '../../app/return-path';
 import { adDetailPath, adIdFromPath } from '../../lib/ads/ad-path';
@@ -16,10 +16,11 @@ import { LoadFailure } from '../../lib/profile-form/LoadFailure';
 import { ReportButton } from '../../lib/reports/ReportButton';
 import { displayPhone } from '../../lib/profile-form/profile-values';
 import { longDate } from './ad-dates';
-import { Averages } from '../../lib/ratings/Averages';
+import { OverallRating } from '../../lib/ratings/Averages';
 import { AdGallery } from './AdGallery';
 import { AdMap } from './AdMap';
 import { BookedPeriods } from './BookedPeriods';
+import { EquipmentReviews } from './EquipmentReviews';
 import { AD_DETAIL } from './operations';
 import { useAd } from './use-ad';
 import './ads-pages.css';
@@ -101,6 +102,7 @@ function AdDetails({ ad }: { ad: AdDetail }) {
         <p className="ad-detail__category">{t(`adFields:categories.${ad.category}`)}</p>
         <PageHeading title={titleText} lang={title?.otherLanguage ? title.language : undefined} />
         <OtherLanguageNote picked={title} />
+        <OverallRating overall={ad.equipmentRatings.overall} count={ad.equipmentRatings.count} className="ad-detail__rating" />
         {(ad.unlisted || !ad.published) && (
           <p className="notice notice--info">{t(ad.unlisted ? 'detail.unlistedNotice' : 'detail.unpublishedNotice')}</p>
         )}
@@ -132,9 +134,7 @@ function AdDetails({ ad }: { ad: AdDetail }) {
         </Section>
       )}
       {ad.equipmentRatings.count > 0 && (
-        <Section title={t('detail.equipmentRatings')}>
-          <Averages criteria={EQUIPMENT_CRITERIA} averages={ad.equipmentRatings} />
-        </Section>
+        <Section title={t('detail.equipmentRatings')}>{(titleId) => <EquipmentReviews ad={ad} titleId={titleId} />}</Section>
       )}
       <LocationSection location={ad.location} />
       <ContactSection ad={ad} />
@@ -174,12 +174,13 @@ function AdActions({ ad, title }: { ad: AdDetail; title: string }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A section named by its heading; `children` may take the heading's id (a list it names). */
+function Section({ title, children }: { title: string; children: ReactNode | ((titleId: string) => ReactNode) }) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="ad-detail__section">
       <h2 id={titleId}>{title}</h2>
-      {children}
+      {typeof children === 'function' ? children(titleId) : children}
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { MoneyFacts } from './ContractMoney';
 import { RefundAction } from './RefundAction';
 import './contracts.css';
 import { MoreButton } from '../../lib/ui/MoreButton';
+import { ContractStatusBadge } from './ContractStatusBadge';
 
 /** The filter in the address, so that it survives a reload and can be shared. */
 const FILTER_PARAM = 'filtre';
@@ -84,8 +85,7 @@ function AdminContractCard({ line }: { line: AdminContractLine }) {
         <Link to={contractPath(line.id)}>{title}</Link>
       </h2>
       <p>
-        <span className={`contract-status contract-status--${line.status}`}>{t(`status.${line.status}`)}</span>{' '}
-        {t('admin.parties', { owner: line.ownerName, tenant: line.tenantName })}
+        <ContractStatusBadge status={line.status} /> {t('admin.parties', { owner: line.ownerName, tenant: line.tenantName })}
       </p>
       <dl className="contract__facts">
         <dt>{t('detail.period')}</dt>

@@ -18,6 +18,7 @@ import { ContractMoneySection } from './ContractMoney';
 import { RefundAction } from './RefundAction';
 import { RatingLink } from './RatingLink';
 import './contracts.css';
+import { ContractStatusBadge } from './ContractStatusBadge';
 
 export function ContractDetailPage() {
   const { id = '' } = useParams();
@@ -51,8 +52,7 @@ function ContractView({ contract }: { contract: ContractDetails }) {
   return (
     <div className="page page--narrow contract">
       <h1>
-        {t('detail.title', { ad: adTitle })}{' '}
-        <span className={`contract-status contract-status--${contract.status}`}>{t(`status.${contract.status}`)}</span>
+        {t('detail.title', { ad: adTitle })} <ContractStatusBadge status={contract.status} />
       </h1>
       <p className="contract__next" role="status">
         {t(nextStepKey(contract.viewerRole, contract.status))}

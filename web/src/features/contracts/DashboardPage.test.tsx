@@ -25,9 +25,9 @@ const line = (id: string, status: string, otherPartyName: string, title: string)
   ratingToGive: null as { deadline: string; started: boolean } | null,
 });
 
-function open(answer: unknown) {
+function open(answer: unknown, more: Record<string, unknown> = {}) {
   signIn('USER', 'user-1');
-  answerOperations({ me: { id: 'user-1', profile: { id: 'user-1' } }, myUnreadMessageCount: 0, myContracts: answer });
+  answerOperations({ me: { id: 'user-1', profile: { id: 'user-1' } }, myUnreadMessageCount: 0, myContracts: answer, ...more });
   return renderAt('/tableau-de-bord');
 }
 
@@ -54,34 +54,88 @@ describe('dashboard', () => {
     );
   });
 
-  it('lists the ratings to give, soonest deadline first, each to the rating screen', async () => {
-    const owned = {
+  it('puts first what waits for me: the proposals to pay, then every rating to give from the server, soonest deadline first', async () => {
+    const proposed = line('c-3', 'SUBMITTED', 'Cuisine du Quartier', 'Chambre froide');
+    const rated = {
       ...line('c-1', 'CLOSED', 'Traiteur du Plateau', 'Four à convection'),
       ratingToGive: { deadline: '2026-12-04T17:00:00.000Z', started: false },
     };
-    const rented = {
-      ...line('c-2', 'CLOSED', 'Cuisine du Quartier', 'Chambre froide'),
-      ratingToGive: { deadline: '2026-12-01T17:00:00.000Z', started: true },
-    };
-    open((variables: { role: string }) => ({ items: [variables.role === 'OWNER' ? owned : rented], nextToken: null }));
-    const toGive = await screen.findByRole('region', { name: 'Ratings to give' });
-    const items = within(toGive).getAllByRole('listitem');
-    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual(['Chambre froide', 'Four à convection']);
-    expect(within(items[0]!).getByRole('link', { name: /^Resume the rating \(before Dec 1, 2026/ })).toHaveAttribute(
+    // The server lists them all, those of contracts not loaded below too (c-9, on a later page).
+    const toGive = [
+      {
+        id: 'c-9',
+        adTitle: { fr: 'Camion réfrigéré', en: null },
+        otherPartyName: 'Ferme Lumière',
+        ratingToGive: { deadline: '2026-12-01T17:00:00.000Z', started: true },
+      },
+      { id: 'c-1', adTitle: rated.adTitle, otherPartyName: 'Traiteur du Plateau', ratingToGive: rated.ratingToGive },
+    ];
+    open((variables: { role: string }) => ({ items: variables.role === 'OWNER' ? [rated] : [proposed], nextToken: null }), {
+      myRatingsToGive: [toGive],
+    });
+    const toDo = await screen.findByRole('region', { name: 'To do' });
+    const items = await within(toDo).findAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'Chambre froide',
+      'Camion réfrigéré',
+      'Four à convection',
+    ]);
+    expect(
+      within(items[0]!).getByText('Cuisine du Quartier proposes this contract to you: read it, then accept and pay it.'),
+    ).toBeVisible();
+    expect(within(items[0]!).getByRole('link', { name: 'Read and pay' })).toHaveAttribute('href', '/contrats/c-3');
+    expect(within(items[1]!).getByText('Rate the rental with Ferme Lumière.')).toBeVisible();
+    expect(within(items[1]!).getByRole('link', { name: /^Resume the rating \(before Dec 1, 2026/ })).toHaveAttribute(
       'href',
-      '/contrats/c-2/evaluation',
+      '/contrats/c-9/evaluation',
     );
-    expect(within(items[1]!).getByText('With Traiteur du Plateau')).toBeVisible();
-    expect(within(items[1]!).getByRole('link', { name: /^Rate before Dec 4, 2026/ })).toHaveAttribute('href', '/contrats/c-1/evaluation');
-    // The contract's own line offers it too.
+    expect(within(items[2]!).getByRole('link', { name: /^Rate before Dec 4, 2026/ })).toHaveAttribute('href', '/contrats/c-1/evaluation');
+    // Before the rest: the contracts as owner and as tenant, the contract's own line offering the rating too.
+    const regions = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'));
+    expect(regions.indexOf('dashboard-todo')).toBeLessThan(regions.indexOf('dashboard-OWNER'));
     const asOwner = screen.getByRole('region', { name: 'My contracts as owner' });
     expect(within(asOwner).getByRole('link', { name: /^Rate before/ })).toHaveAttribute('href', '/contrats/c-1/evaluation');
   });
 
-  it('has no ratings section while there is none to give', async () => {
-    open({ items: [line('c-1', 'SUBMITTED', 'Traiteur du Plateau', 'Four à convection')], nextToken: null });
-    await screen.findByRole('region', { name: 'My contracts as owner' });
-    expect(screen.queryByRole('region', { name: 'Ratings to give' })).not.toBeInTheDocument();
+  const asOwner = (variables: { role: string }) =>
+    variables.role === 'OWNER'
+      ? { items: [line('c-1', 'SUBMITTED', 'Traiteur du Plateau', 'Four à convection')], nextToken: null }
+      : { items: [], nextToken: null };
+
+  it('asks an owner whose contracts wait on their payouts to finish setting them up', async () => {
+    open(asOwner, { me: { id: 'user-1', paymentOnboarding: 'INCOMPLETE', profile: { id: 'user-1' } } });
+    const toDo = await screen.findByRole('region', { name: 'To do' });
+    expect(await within(toDo).findByRole('heading', { name: 'Your payouts' })).toBeVisible();
+    expect(within(toDo).getByRole('link', { name: 'Finish setting up' })).toHaveAttribute('href', '/paiements');
+  });
+
+  it('says when nothing waits for me', async () => {
+    open(asOwner, { me: { id: 'user-1', paymentOnboarding: 'COMPLETE', profile: { id: 'user-1' } }, myRatingsToGive: [[]] });
+    expect(await within(await screen.findByRole('region', { name: 'To do' })).findByText('Nothing to do for now.')).toBeVisible();
+  });
+
+  it('tells the statuses apart by an icon and a style of their own, not by colour alone', async () => {
+    const statuses = ['SUBMITTED', 'PAID', 'PAYOUT_DONE', 'CLOSED', 'CANCELLED', 'REFUNDED'];
+    open({ items: statuses.map((status, i) => line(`c-${i}`, status, 'Traiteur du Plateau', `Contrat ${i}`)), nextToken: null });
+    const asOwner = await screen.findByRole('region', { name: 'My contracts as owner' });
+    await within(asOwner).findByRole('link', { name: 'Contrat 0' });
+    const badges = statuses.map((_, i) =>
+      within(asOwner)
+        .getByRole('link', { name: `Contrat ${i}` })
+        .closest('li')!
+        .querySelector('.contract-status')!,
+    );
+    expect(badges.map((badge) => badge.textContent)).toEqual([
+      'Proposed',
+      'Paid',
+      'Paid out to the owner',
+      'Over',
+      'Cancelled',
+      'Refunded',
+    ]);
+    const icons = badges.map((badge) => badge.querySelector('svg[aria-hidden="true"] path')?.getAttribute('d'));
+    expect(new Set(icons).size).toBe(statuses.length);
+    expect(new Set(badges.map((badge) => badge.className)).size).toBe(statuses.length);
   });
 
   it('says when a side has no contract, and pages through a long list', async () => {

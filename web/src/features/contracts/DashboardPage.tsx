@@ -1,16 +1,19 @@
-// /tableau-de-bord (spec §2 "dashboard"; issue 20): the user's contracts as owner and as tenant,
-// newest first, each with its status and what to do next; it follows changes live. Above them, the
-// ratings the user still has to give with their deadlines (issue 21).
+// /tableau-de-bord (spec §2 "dashboard"; issue 20): first what waits for the user (issue 36 §16: their
+// payouts to set up, proposals to pay, ratings to give with their deadlines), then their contracts as
+// owner and as tenant, newest first, each with its status and what to do next; it follows changes live.
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { contractPath } from '../../app/paths';
+import { contractPath, PATHS } from '../../app/paths';
 import { errorMessageKey } from '../../lib/api/errors';
-import { useApiInfiniteQuery } from '../../lib/api/queries';
+import { useApiInfiniteQuery, useApiQuery } from '../../lib/api/queries';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
+import { PAYMENT_ONBOARDING } from '../../lib/payments/operations';
+import { MY_RATINGS_TO_GIVE } from '../../lib/ratings/operations';
 import { localized, money, nextStepKey, period, type ContractLine } from './contract-format';
 import { useContractEvents } from './live-contract-events';
 import { MY_CONTRACTS } from './operations';
 import { RatingLink } from './RatingLink';
+import { ContractStatusBadge } from './ContractStatusBadge';
 import './contracts.css';
 import { MoreButton } from '../../lib/ui/MoreButton';
 
@@ -21,7 +24,7 @@ export function DashboardPage() {
   return (
     <div className="page dashboard">
       <h1>{t('dashboard.title')}</h1>
-      <RatingsToGive />
+      <ToDo />
       <ContractList role="OWNER" />
       <ContractList role="TENANT" />
     </div>
@@ -29,30 +32,73 @@ export function DashboardPage() {
 }
 
 /**
- * The ratings the user still has to give, soonest deadline first, from the lines of both lists (the
- * same queries as theirs: read once). Shown only while there is one.
+ * What waits for the reader, first: setting up their payouts when an owner's contract needs them (a
+ * tenant cannot pay an owner the provider cannot pay, and a payout waits), the proposals they may
+ * accept and pay, and every rating they still have to give (asked of the server: not only those of the
+ * contracts loaded below), soonest deadline first. The parties have no other action: a dispute is
+ * between the platform and the bank.
  */
-function RatingsToGive() {
+function ToDo() {
   const { t, i18n } = useTranslation('contracts');
   const owner = useApiInfiniteQuery(MY_CONTRACTS, { role: 'OWNER' }, (page) => page.myContracts.nextToken);
   const tenant = useApiInfiniteQuery(MY_CONTRACTS, { role: 'TENANT' }, (page) => page.myContracts.nextToken);
-  const lines = [owner, tenant]
-    .flatMap((pages) => pages.data?.pages.flatMap((page) => page.myContracts.items) ?? [])
-    .filter((line) => line.ratingToGive)
-    .sort((a, b) => a.ratingToGive!.deadline.localeCompare(b.ratingToGive!.deadline));
-  if (lines.length === 0) return null;
+  const ratings = useApiQuery(MY_RATINGS_TO_GIVE, {});
+  const linesOf = (pages: typeof owner) => pages.data?.pages.flatMap((page) => page.myContracts.items) ?? [];
+  const moneyWaits = linesOf(owner).some((line) => line.status === 'SUBMITTED' || line.status === 'PAID');
+  const onboarding = useApiQuery(PAYMENT_ONBOARDING, {}, { enabled: moneyWaits }).data?.me?.paymentOnboarding;
+  const toOnboard = moneyWaits && onboarding !== undefined && onboarding !== 'COMPLETE';
+  const toPay = linesOf(tenant).filter((line) => line.status === 'SUBMITTED');
+  const toRate = ratings.data?.myRatingsToGive ?? [];
+  const nothing = !toOnboard && toPay.length === 0 && toRate.length === 0 && !ratings.isError;
   return (
-    <section aria-labelledby="dashboard-ratings" className="dashboard__section">
-      <h2 id="dashboard-ratings">{t('dashboard.ratings.title')}</h2>
-      <ul className="dashboard__list">
-        {lines.map((line) => (
-          <li key={line.id} className="dashboard__card">
-            <h3>{localized(line.adTitle, i18n.language)}</h3>
-            <p>{t('dashboard.ratings.with', { name: line.otherPartyName })}</p>
-            <RatingLink contractId={line.id} toGive={line.ratingToGive} />
-          </li>
-        ))}
-      </ul>
+    <section aria-labelledby="dashboard-todo" className="dashboard__section">
+      <h2 id="dashboard-todo">{t('dashboard.todo.title')}</h2>
+      {nothing ? (
+        <p>{t(owner.isPending || tenant.isPending || ratings.isPending ? 'common:loading' : 'dashboard.todo.none')}</p>
+      ) : (
+        <ul className="dashboard__list">
+          {toOnboard && (
+            <li className="dashboard__card dashboard__card--todo">
+              <h3>{t('dashboard.todo.onboardTitle')}</h3>
+              <p>{t('dashboard.todo.onboard')}</p>
+              <p>
+                <Link to={PATHS.payments} className="button">
+                  {t('dashboard.todo.onboardLink')}
+                </Link>
+              </p>
+            </li>
+          )}
+          {toPay.map((line) => (
+            <li key={line.id} className="dashboard__card dashboard__card--todo">
+              <h3>{localized(line.adTitle, i18n.language)}</h3>
+              <p>{t('dashboard.todo.pay', { name: line.otherPartyName })}</p>
+              <p>
+                {period(line.period, i18n.language)} · <span className="contract__money">{money(line.totalPriceCents, i18n.language)}</span>
+              </p>
+              <p>
+                <Link to={contractPath(line.id)} className="button">
+                  {t('dashboard.todo.payLink')}
+                </Link>
+              </p>
+            </li>
+          ))}
+          {toRate.map((line) => (
+            <li key={line.id} className="dashboard__card dashboard__card--todo">
+              <h3>{localized(line.adTitle, i18n.language)}</h3>
+              <p>{t('dashboard.todo.rate', { name: line.otherPartyName })}</p>
+              <RatingLink contractId={line.id} toGive={line.ratingToGive} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {ratings.isError && (
+        <div role="alert">
+          <p>{t('dashboard.todo.ratingsFailed')}</p>
+          <button type="button" className="button" onClick={() => void ratings.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      )}
     </section>
   );
 }
@@ -97,7 +143,7 @@ function ContractCard({ line, role }: { line: ContractLine; role: 'OWNER' | 'TEN
         <Link to={contractPath(line.id)}>{localized(line.adTitle, language)}</Link>
       </h3>
       <p>
-        <span className={`contract-status contract-status--${line.status}`}>{t(`status.${line.status}`)}</span>{' '}
+        <ContractStatusBadge status={line.status} />{' '}
         {t(role === 'OWNER' ? 'dashboard.tenant' : 'dashboard.owner', { name: line.otherPartyName })}
       </p>
       <p>{period(line.period, language)}</p>

@@ -6,11 +6,13 @@ import { subscribe } from '../../lib/api/graphql';
 import { operationName } from '../../lib/api/queries';
 import { queryClient } from '../../lib/api/query-client';
 import { useSession } from '../../lib/auth/session';
+import { MY_RATINGS_TO_GIVE } from '../../lib/ratings/operations';
 import { CONTRACT, MY_CONTRACTS, ON_CONTRACT_EVENT } from './operations';
 
 const refresh = (contractId?: string) => {
   void queryClient.invalidateQueries({ queryKey: contractId ? [operationName(CONTRACT), { id: contractId }] : [operationName(CONTRACT)] });
   void queryClient.invalidateQueries({ queryKey: [operationName(MY_CONTRACTS)] });
+  void queryClient.invalidateQueries({ queryKey: [operationName(MY_RATINGS_TO_GIVE)] });
 };
 
 export function useContractEvents(): void {

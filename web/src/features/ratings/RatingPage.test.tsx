@@ -12,6 +12,7 @@ const BASE = {
   otherPartyName: 'Cuisine du Quartier',
   endAt: '2026-11-20T05:00:00.000Z',
   deadline: '2026-12-04T05:00:00.000Z',
+  window: 'OPEN',
   canRate: true,
   mine: null,
   theirs: null,
@@ -116,10 +117,24 @@ describe('the rating screen', () => {
     expect(screen.getByText(/Published on November 22, 2026/)).toBeVisible();
   });
 
-  it('explains a rating refused by the server', async () => {
-    answerOperations({ contractRatings: { ...BASE, canRate: false } });
+  it('says the deadline has passed once it has', async () => {
+    answerOperations({ contractRatings: { ...BASE, window: 'CLOSED', canRate: false } });
     signIn('USER');
     renderAt('/contrats/contract-1/evaluation');
     expect(await screen.findByText('The deadline to rate this rental has passed.')).toBeVisible();
+  });
+
+  it('says when rating opens on a rental not over yet, and that a refunded one is never rated', async () => {
+    answerOperations({ contractRatings: { ...BASE, window: 'NOT_YET', canRate: false } });
+    signIn('USER');
+    const view = renderAt('/contrats/contract-1/evaluation');
+    expect(await screen.findByText('Rating opens when the rental is over, on November 20, 2026.')).toHaveAttribute('role', 'status');
+    expect(screen.getByText(/Your rental of “Commercial kitchen” from Cuisine du Quartier, which ends on November 20, 2026/)).toBeVisible();
+    expect(screen.queryByText(/deadline/)).toBeNull();
+    view.unmount();
+
+    answerOperations({ contractRatings: { ...BASE, window: 'NOT_RATEABLE', canRate: false } });
+    renderAt('/contrats/contract-2/evaluation');
+    expect(await screen.findByText('This rental cannot be rated: it was not paid, or it was refunded.')).toBeVisible();
   });
 });

@@ -27,6 +27,7 @@ import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { notifyError } from '../../lib/notifications/notify-error';
 import { notify } from '../../lib/notifications/store';
 import { LoadFailure } from '../../lib/profile-form/LoadFailure';
+import { MY_RATINGS_TO_GIVE } from '../../lib/ratings/operations';
 import { RatingComment } from '../../lib/ratings/RatingComment';
 import { CONTRACT_RATINGS, SAVE_RATING_DRAFT, SUBMIT_RATING } from './operations';
 import './ratings.css';
@@ -69,7 +70,7 @@ function RatingContent({ ratings }: { ratings: Ratings }) {
   return (
     <>
       <p className="rating-page__about">
-        {t(side === 'TENANT' ? 'about.TENANT' : 'about.OWNER', {
+        {t(`${ratings.window === 'NOT_YET' ? 'aboutRunning' : 'about'}.${side === 'TENANT' ? 'TENANT' : 'OWNER'}`, {
           ad: adTitle,
           name: ratings.otherPartyName,
           end: day(ratings.endAt, i18n.language),
@@ -105,7 +106,15 @@ function RatingSummary({ ratings }: { ratings: Ratings }) {
           <GivenRating rating={mine} />
         </section>
       ) : (
-        <p role="status">{t('summary.closed')}</p>
+        // Nothing sent and nothing to rate: not over yet (it opens at the end), never rateable, or too late.
+        <p role="status">
+          {t(
+            ratings.window === 'NOT_YET' ? 'summary.notYet' : ratings.window === 'NOT_RATEABLE' ? 'summary.notRateable' : 'summary.closed',
+            {
+              date: day(ratings.endAt, i18n.language),
+            },
+          )}
+        </p>
       )}
       {theirs && (
         <section aria-labelledby="rating-theirs" className="panel">
@@ -158,7 +167,7 @@ function RatingForm({ ratings }: { ratings: Ratings }) {
   const [index, setIndex] = useState(side === 'TENANT' && draft?.equipment ? 1 : 0);
   const [errors, setErrors] = useState<Errors>({});
   const saveDraft = useApiMutation(SAVE_RATING_DRAFT, { invalidates: [] });
-  const submit = useApiMutation(SUBMIT_RATING, { invalidates: [CONTRACT_RATINGS] });
+  const submit = useApiMutation(SUBMIT_RATING, { invalidates: [CONTRACT_RATINGS, MY_RATINGS_TO_GIVE] });
   const step = steps[index]!;
   const last = index === steps.length - 1;
   const headingId = useId();

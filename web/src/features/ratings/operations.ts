@@ -33,6 +33,7 @@ const CONTRACT_RATINGS_FIELDS = graphql(
       otherPartyName
       endAt
       deadline
+      window
       canRate
       mine {
         ...RatingFields

@@ -4401,6 +4401,18 @@ export type introspection = {
             },
             "args": [],
             "isDeprecated": false
+          },
+          {
+            "name": "window",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "RatingWindow"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
           }
         ],
         "interfaces": []
@@ -9508,6 +9520,43 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "adReviews",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "ReviewPage"
+              }
+            },
+            "args": [
+              {
+                "name": "adId",
+                "type": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "SCALAR",
+                    "name": "ID"
+                  }
+                }
+              },
+              {
+                "name": "limit",
+                "type": {
+                  "kind": "SCALAR",
+                  "name": "Int"
+                }
+              },
+              {
+                "name": "nextToken",
+                "type": {
+                  "kind": "SCALAR",
+                  "name": "String"
+                }
+              }
+            ],
+            "isDeprecated": false
+          },
+          {
             "name": "adminContracts",
             "type": {
               "kind": "NON_NULL",
@@ -9919,6 +9968,24 @@ export type introspection = {
                 }
               }
             ],
+            "isDeprecated": false
+          },
+          {
+            "name": "myRatingsToGive",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "LIST",
+                "ofType": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "OBJECT",
+                    "name": "ContractSummary"
+                  }
+                }
+              }
+            },
+            "args": [],
             "isDeprecated": false
           },
           {
@@ -10465,6 +10532,28 @@ export type introspection = {
         "interfaces": []
       },
       {
+        "kind": "ENUM",
+        "name": "RatingWindow",
+        "enumValues": [
+          {
+            "name": "NOT_RATEABLE",
+            "isDeprecated": false
+          },
+          {
+            "name": "NOT_YET",
+            "isDeprecated": false
+          },
+          {
+            "name": "OPEN",
+            "isDeprecated": false
+          },
+          {
+            "name": "CLOSED",
+            "isDeprecated": false
+          }
+        ]
+      },
+      {
         "kind": "INPUT_OBJECT",
         "name": "RefundContractInput",
         "inputFields": [
@@ -10917,6 +11006,15 @@ export type introspection = {
                 "kind": "SCALAR",
                 "name": "Boolean"
               }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "equipment",
+            "type": {
+              "kind": "OBJECT",
+              "name": "EquipmentStars"
             },
             "args": [],
             "isDeprecated": false
