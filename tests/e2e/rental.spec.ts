@@ -14,7 +14,7 @@
 // payout is scheduled by the contract-paid job (`paid-<id>`, due at once after the payment), which the
 // journey runs first unless the host's scheduler ran it already.
 import type { Page } from '@playwright/test';
-import { quebecToday } from '@partage/graphql';
+import { lastDayOf, quebecToday, rentalLength } from '@partage/graphql';
 import { DAY_MS, ownerAdAndTenant, PASSWORD, signedIn } from './rental-setup';
 import { closeWelcomeLater, expect, fillLogin, test } from './support';
 
@@ -27,8 +27,11 @@ async function propose(page: Page, day: string, nextDay: string, amount: string)
 async function fillProposal(page: Page, day: string, nextDay: string, amount: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Proposer un contrat' })).toBeVisible();
   await page.getByRole('radio', { name: 'À la journée' }).check();
-  await page.getByLabel('Début', { exact: true }).fill(day);
-  await page.getByLabel('Fin', { exact: true }).fill(nextDay);
+  // Days as people count them: the first and the last, both included; the form says the period and its count.
+  await page.getByLabel('Premier jour', { exact: true }).fill(day);
+  await page.getByLabel('Dernier jour', { exact: true }).fill(lastDayOf(nextDay));
+  const days = rentalLength({ precision: 'DAY', start: day, end: nextDay })!.count;
+  await expect(page.getByText(new RegExp(`^La location : (du|le) .*\\(${days} jours?\\)$`))).toBeVisible();
   await page.getByLabel('Montant total').fill(amount);
   await page.getByRole('textbox', { name: 'Conditions' }).fill('Remise des clés à 8 h, retour le lendemain à 8 h.');
   await page.getByRole('checkbox', { name: /Je confirme que ces informations sont exactes/ }).check();
@@ -72,6 +75,8 @@ test('a whole rental: onboarding, proposal, a cancelled then declined payment, p
   const tenantPage = await signedIn(browser, baseURL!, tenant.email);
   await tenantPage.goto(contractUrl.pathname);
   await expect(tenantPage.getByText('250,00\u00a0$').first()).toBeVisible();
+  // The contract says its period as the form did: the last day, not the day after, and the count.
+  await expect(tenantPage.getByText(/ \(2 jours\)$/).first()).toBeVisible();
   await tenantPage.getByRole('button', { name: 'Accepter et payer' }).click();
   await expect(tenantPage).toHaveURL(/\/_dev\/payments\/checkout\?session=/);
   // Cancelled on the provider's page: nothing charged, still payable.

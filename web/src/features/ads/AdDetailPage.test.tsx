@@ -251,9 +251,10 @@ describe('ad detail', () => {
     const booked = within(section('Availability')).getByRole('group', { name: 'Dates already booked' });
     const items = await within(booked).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'From Monday, January 11, 2027 to Tuesday, January 12, 2027',
-      'Wednesday, January 20, 2027',
-      'Wednesday, February 3, 2027, from 9:00 a.m. to 5:00 p.m.',
+      // In the words of the contracts, with the count (issue 39 §1).
+      'from January 11 to 12, 2027 (2 days)',
+      'January 20, 2027 (1 day)',
+      'February 3, 2027, from 9:00 a.m. to 5:00 p.m. (8 hours)',
     ]);
     expect(callsOf('adBookedPeriods')).toEqual([{ adId: AD_ID }]);
   });

@@ -1,35 +1,11 @@
 // The dates an ad is already booked for (issue 20 §6), beside its availability, to every reader: held
-// while a tenant pays, or paid. Dates and hours only, nothing of the contracts (adBookedPeriods).
+// while a tenant pays, or paid. Dates and hours only, nothing of the contracts (adBookedPeriods), in the
+// words of the contracts themselves (formatContractPeriod).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import type { UiLanguage } from '@partage/graphql';
+import { formatContractPeriod, type UiLanguage } from '@partage/graphql';
 import { useApiQuery } from '../../lib/api/queries';
-import { dayBefore, hourOf, longDate } from './ad-dates';
 import { AD_BOOKED_PERIODS } from './operations';
-
-interface Period {
-  precision: 'DAY' | 'HOUR';
-  start: string;
-  end: string;
-}
-
-/** A booked period in words: its days (the last one included), or its day and hours. */
-function periodText(period: Period, language: UiLanguage, t: TFunction<'ads'>): string {
-  if (period.precision === 'DAY') {
-    const last = dayBefore(period.end);
-    return last === period.start
-      ? longDate(period.start, language)
-      : t('booked.days', { start: longDate(period.start, language), end: longDate(last, language) });
-  }
-  const [startDay, endDay] = [period.start.slice(0, 10), period.end.slice(0, 10)];
-  return startDay === endDay
-    ? t('booked.hours', { date: longDate(startDay, language), start: hourOf(period.start, language), end: hourOf(period.end, language) })
-    : t('booked.days', {
-        start: `${longDate(startDay, language)}, ${hourOf(period.start, language)}`,
-        end: `${longDate(endDay, language)}, ${hourOf(period.end, language)}`,
-      });
-}
 
 export function BookedPeriods({ adId, language }: { adId: string; language: UiLanguage }) {
   const { t } = useTranslation('ads');
@@ -54,7 +30,7 @@ export function BookedPeriods({ adId, language }: { adId: string; language: UiLa
         <ul className="ad-booked__list">
           {periods.map((period) => (
             <li key={`${period.start}-${period.end}`}>
-              <time dateTime={period.start}>{periodText(period, language, t)}</time>
+              <time dateTime={period.start}>{formatContractPeriod(period, language)}</time>
             </li>
           ))}
         </ul>

@@ -28,7 +28,7 @@ describe('contract page', () => {
     expect(screen.getByText('Traiteur du Plateau')).toBeVisible();
     expect(screen.getAllByText('$1,234.50')).toHaveLength(2);
     expect(screen.getByText('$0.00')).toBeVisible();
-    expect(screen.getAllByText('from January 11, 2027 to January 13, 2027 (ending as that day starts)')[0]).toBeVisible();
+    expect(screen.getAllByText('from January 11 to 12, 2027 (2 days)')[0]).toBeVisible();
     expect(screen.getByRole('link', { name: 'inventaire.pdf' })).toHaveAttribute('href', 'https://files.test/inventaire.pdf');
     expect(screen.getByText(/Version 1 of/)).toBeVisible();
     expect(screen.getByText(/Cuisine du Quartier changed the contract \(version 2\)\./)).toBeVisible();

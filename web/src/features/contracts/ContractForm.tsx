@@ -6,8 +6,12 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  addDays,
   centsOfTypedAmount,
   contractInputChecks,
+  formatContractPeriod,
+  lastDayOf,
+  rentalLength,
   contractPriceCents,
   suggestedRentCents,
   UPLOAD_RULES,
@@ -42,6 +46,7 @@ export interface ContractFormFile {
 
 export interface ContractDraft {
   precision: DatePrecision;
+  /** By the day, the first and the last day, both included (issue 39 §1); by the hour, the start and end times. */
   start: string;
   end: string;
   /** Dollars as typed. */
@@ -69,6 +74,19 @@ function fieldOf(path: string): FieldName | null {
 
 /** The date input's value as the API writes it: whole hours end in `:00`. */
 const periodValue = (precision: DatePrecision, value: string) => (precision === 'HOUR' ? value.slice(0, 16) : value.slice(0, 10));
+
+/** The period as the API writes it: a rental by the day ends as the day after its last one starts. */
+function periodOf({ precision, start, end }: Pick<ContractDraft, 'precision' | 'start' | 'end'>): ContractFields['period'] {
+  const last = periodValue(precision, end);
+  return { precision, start: periodValue(precision, start), end: precision === 'DAY' && last ? addDays(last, 1) : last };
+}
+
+/** A contract's stored period as the form shows it: by the day, its last day rather than the day after. */
+export const draftPeriodOf = (period: ContractFields['period']): Pick<ContractDraft, 'precision' | 'start' | 'end'> => ({
+  precision: period.precision,
+  start: period.start,
+  end: period.precision === 'DAY' ? lastDayOf(period.end) : period.end,
+});
 
 /** Another precision keeps the days chosen. */
 const switchedValue = (precision: DatePrecision, value: string, hour: string) =>
@@ -115,11 +133,17 @@ export function ContractForm({ initial, draftKey, rent, submitLabel, onSubmit }:
 
   /** The input as the rules read it (a document not uploaded yet stands for itself by its key: the rules read names only). */
   const fields = (): ContractFields => ({
-    period: { precision: draft.precision, start: periodValue(draft.precision, draft.start), end: periodValue(draft.precision, draft.end) },
+    period: periodOf(draft),
     totalPriceCents: centsOfTypedAmount(draft.price) ?? 0,
     terms: draft.terms,
     files: draft.files.map((file) => ({ fileId: file.fileId ?? file.key, name: file.name })),
     disclaimerAccepted: draft.disclaimer,
+  });
+
+  /** A rule's message; by the day, the last day may be the first (one day), never before it. */
+  const ruleMessage = (name: FieldName, rule: string): FieldMessage => ({
+    key:
+      name === 'end' && draft.precision === 'DAY' && rule === 'endAfterStart' ? 'contracts:form.lastDayBeforeFirst' : `validation.${rule}`,
   });
 
   const check = (): Partial<Record<FieldName, FieldMessage>> => {
@@ -128,7 +152,7 @@ export function ContractForm({ initial, draftKey, rent, submitLabel, onSubmit }:
     const found: Partial<Record<FieldName, FieldMessage>> = priceRule ? { price: { key: `validation.${priceRule}` } } : {};
     for (const [path, rule] of contractInputChecks({ ...fields(), totalPriceCents: cents ?? 0 }, new Date())) {
       const name = fieldOf(path);
-      if (rule && name && name !== 'price' && !found[name]) found[name] = { key: `validation.${rule}` };
+      if (rule && name && name !== 'price' && !found[name]) found[name] = ruleMessage(name, rule);
     }
     return found;
   };
@@ -185,7 +209,7 @@ export function ContractForm({ initial, draftKey, rent, submitLabel, onSubmit }:
         if (refusal instanceof ApiError && refusal.code === 'VALIDATION_FAILED') {
           for (const { path, rule } of refusal.fields) {
             const name = fieldOf(path);
-            if (name && !byField[name]) byField[name] = { key: `validation.${rule}` };
+            if (name && !byField[name]) byField[name] = ruleMessage(name, rule);
           }
         }
         if (Object.keys(byField).length > 0) showErrors(byField);
@@ -227,7 +251,7 @@ export function ContractForm({ initial, draftKey, rent, submitLabel, onSubmit }:
       </fieldset>
       <div className="contract-form__dates">
         <DateField
-          label={t('form.start')}
+          label={t(draft.precision === 'DAY' ? 'form.firstDay' : 'form.start')}
           type={dateType}
           value={draft.start}
           error={errors.start}
@@ -235,8 +259,8 @@ export function ContractForm({ initial, draftKey, rent, submitLabel, onSubmit }:
           onChange={(start) => change({ start })}
         />
         <DateField
-          label={t('form.end')}
-          hint={draft.precision === 'DAY' ? t('form.endDayHint') : t('form.endHourHint')}
+          label={t(draft.precision === 'DAY' ? 'form.lastDay' : 'form.end')}
+          hint={draft.precision === 'DAY' ? t('form.lastDayHint') : t('form.endHourHint')}
           type={dateType}
           value={draft.end}
           error={errors.end}
@@ -244,6 +268,7 @@ export function ContractForm({ initial, draftKey, rent, submitLabel, onSubmit }:
           onChange={(end) => change({ end })}
         />
       </div>
+      <PeriodSummary period={periodOf(draft)} />
       <PriceField
         label={t('form.price')}
         hint={t('form.priceHint')}
@@ -403,6 +428,16 @@ function RentSuggestion({ rent, fields, onUse }: { rent?: RentPrice | null; fiel
       <button type="button" className="link-button" onClick={() => onUse(typedAmount(cents, i18n.language))}>
         {t('form.useSuggestion')}
       </button>
+    </p>
+  );
+}
+
+/** The period as the contract will say it, with its count of days or hours: what is being agreed on, before sending. */
+function PeriodSummary({ period }: { period: ContractFields['period'] }) {
+  const { t, i18n } = useTranslation('contracts');
+  return (
+    <p className="contract-form__period" aria-live="polite">
+      {rentalLength(period) ? t('form.periodSummary', { period: formatContractPeriod(period, readerLanguage(i18n.language)) }) : null}
     </p>
   );
 }

@@ -43,8 +43,9 @@ async function openCreate(answers: Record<string, unknown> = {}) {
 }
 
 async function fillValidForm(user: ReturnType<typeof renderAt>['user']) {
-  fireEvent.change(screen.getByLabelText('Start'), { target: { value: daysFromNow(10) } });
-  fireEvent.change(screen.getByLabelText('End'), { target: { value: daysFromNow(12) } });
+  // The first and the last day, both included: the days 10 and 11, sent as ending when the 12th starts.
+  fireEvent.change(screen.getByLabelText('First day'), { target: { value: daysFromNow(10) } });
+  fireEvent.change(screen.getByLabelText('Last day'), { target: { value: daysFromNow(11) } });
   await fill(user, screen.getByLabelText('Total amount'), '1 250,5');
   await user.click(screen.getByRole('textbox', { name: 'Terms' }));
   await user.keyboard('Clés remises à 8 h');
@@ -55,14 +56,15 @@ describe('proposing a contract', () => {
   it('checks the shared rules before sending, and focuses the first failing field', async () => {
     const { user } = await openCreate();
     await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
-    expect(screen.getByLabelText('Start')).toHaveFocus();
-    expect(screen.getByLabelText('Start')).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByLabelText('First day')).toHaveFocus();
+    expect(screen.getByLabelText('First day')).toHaveAccessibleDescription('This field is required.');
     expect(screen.getByLabelText('Total amount')).toHaveAccessibleDescription(/This field is required/);
-    fireEvent.change(screen.getByLabelText('Start'), { target: { value: daysFromNow(5) } });
-    fireEvent.change(screen.getByLabelText('End'), { target: { value: daysFromNow(5) } });
+    fireEvent.change(screen.getByLabelText('First day'), { target: { value: daysFromNow(5) } });
+    fireEvent.change(screen.getByLabelText('Last day'), { target: { value: daysFromNow(4) } });
     await fill(user, screen.getByLabelText('Total amount'), '12,3456');
     await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
-    expect(screen.getByLabelText('End')).toHaveFocus();
+    expect(screen.getByLabelText('Last day')).toHaveFocus();
+    expect(screen.getByLabelText('Last day')).toHaveAccessibleDescription(/The last day cannot come before the first\./);
     expect(screen.getByLabelText(/Total amount/)).toHaveAccessibleDescription(/Enter a valid amount in dollars/);
     expect(callsOf('proposeContract')).toEqual([]);
   });
@@ -91,8 +93,8 @@ describe('proposing a contract', () => {
     const rent = { kind: 'AMOUNT', amountCents: 4_300, unit: 'DAY' };
     const { user } = await openCreate({ conversation: { ...conversation('OWNER'), ad: { ...conversation('OWNER').ad, rent } } });
     expect(screen.queryByRole('button', { name: 'Use this amount' })).not.toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Start'), { target: { value: daysFromNow(10) } });
-    fireEvent.change(screen.getByLabelText('End'), { target: { value: daysFromNow(13) } });
+    fireEvent.change(screen.getByLabelText('First day'), { target: { value: daysFromNow(10) } });
+    fireEvent.change(screen.getByLabelText('Last day'), { target: { value: daysFromNow(12) } });
     expect(screen.getByText(/At the ad's price \(\$43\.00 \/ day\), this period comes to \$129\.00\./)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Use this amount' }));
     expect(screen.getByLabelText('Total amount')).toHaveValue('129.00');
@@ -103,11 +105,11 @@ describe('proposing a contract', () => {
     await fillValidForm(user);
     await user.click(screen.getByLabelText('By the hour'));
     expect(screen.getByLabelText('Start')).toHaveValue(`${daysFromNow(10)}T09:00`);
-    expect(screen.getByLabelText('End')).toHaveValue(`${daysFromNow(12)}T17:00`);
+    expect(screen.getByLabelText('End')).toHaveValue(`${daysFromNow(11)}T17:00`);
     await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
     await waitFor(() => expect(callsOf('proposeContract')).toHaveLength(1));
     expect(callsOf('proposeContract')[0]).toMatchObject({
-      input: { period: { precision: 'HOUR', start: `${daysFromNow(10)}T09:00`, end: `${daysFromNow(12)}T17:00` } },
+      input: { period: { precision: 'HOUR', start: `${daysFromNow(10)}T09:00`, end: `${daysFromNow(11)}T17:00` } },
     });
   });
 
@@ -173,7 +175,7 @@ describe('proposing a contract', () => {
     });
     const notice = await screen.findByText(/To propose a contract, first complete your onboarding with the card payment provider/);
     // Above the form, not after it was filled in and sent.
-    expect(notice.compareDocumentPosition(screen.getByLabelText('Start')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(notice.compareDocumentPosition(screen.getByLabelText('First day')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Start payment onboarding' }));
     await waitFor(() => expect(left).toEqual(['https://connect.stripe.test/setup/acct_1']));
@@ -184,7 +186,7 @@ describe('proposing a contract', () => {
 
     // Back from the provider: the form as it was left.
     await openCreate({ me: { ...OWNER.me, paymentOnboarding: 'COMPLETE' } });
-    expect(screen.getByLabelText('Start')).toHaveValue(daysFromNow(10));
+    expect(screen.getByLabelText('First day')).toHaveValue(daysFromNow(10));
     expect(screen.getByLabelText('Total amount')).toHaveValue('1 250,5');
     expect(screen.getByLabelText(/I confirm this information is accurate/)).toBeChecked();
     expect(screen.queryByText(/first complete your onboarding/)).not.toBeInTheDocument();
@@ -211,7 +213,10 @@ describe('changing a contract', () => {
   it('starts from the present version and sends the version it edits', async () => {
     const { user, location } = await openEdit({ updateContract: { id: 'contract-1', version: 3 } });
     expect(screen.getByLabelText('Total amount')).toHaveValue('1234.50');
-    expect(screen.getByLabelText('Start')).toHaveValue('2027-01-11');
+    // Stored as ending when the 13th starts: the form shows its last day.
+    expect(screen.getByLabelText('First day')).toHaveValue('2027-01-11');
+    expect(screen.getByLabelText('Last day')).toHaveValue('2027-01-12');
+    expect(screen.getByText('The rental: from January 11 to 12, 2027 (2 days)')).toBeVisible();
     await user.clear(screen.getByLabelText('Total amount'));
     await fill(user, screen.getByLabelText('Total amount'), '1300');
     await user.click(screen.getByRole('button', { name: 'Save a new version' }));

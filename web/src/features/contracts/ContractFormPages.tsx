@@ -16,7 +16,7 @@ import { Outcome } from '../../lib/ui/Outcome';
 import { localized, typedAmount, type ContractDetails } from './contract-format';
 import { forgetDraft } from './contract-draft';
 import { ContractLoadFailed, ContractMissing, isContractMissing } from './ContractLoadStates';
-import { ContractForm, type ContractDraft } from './ContractForm';
+import { ContractForm, draftPeriodOf, type ContractDraft } from './ContractForm';
 import { CONTRACT, CONTRACT_CONVERSATION, MY_CONTRACTS, PROPOSE_CONTRACT, UPDATE_CONTRACT } from './operations';
 import './contracts.css';
 
@@ -146,9 +146,7 @@ function ContractEdition({ contract }: { contract: ContractDetails }) {
   const navigate = useNavigate();
   const update = useApiMutation(UPDATE_CONTRACT, { invalidates: [CONTRACT, MY_CONTRACTS] });
   const [initial] = useState<ContractDraft>(() => ({
-    precision: contract.current.period.precision,
-    start: contract.current.period.start,
-    end: contract.current.period.end,
+    ...draftPeriodOf(contract.current.period),
     price: typedAmount(contract.current.totalPriceCents, i18n.language),
     terms: contract.current.terms,
     files: contract.current.files.map((file) => ({ key: file.fileId, fileId: file.fileId, name: file.name })),
