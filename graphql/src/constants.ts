@@ -52,6 +52,8 @@ export const CONTRACT_FILE_NAME_MAX_LENGTH = 200;
 export const CONTRACT_MAX_DAYS_AHEAD = 2 * 365;
 /** Longest a contract may last, in days. */
 export const CONTRACT_MAX_DAYS = 366;
+/** How many days either side of a refused period the contract form lists the ad's free days for (freeDaysAround). */
+export const FREE_DAYS_REACH = 14;
 /** A contract file's signed URL lasts this long (its page reads the contract again for new ones). */
 export const CONTRACT_FILE_URL_MINUTES = 15;
 /** Pages of a user's contracts (dashboard). */

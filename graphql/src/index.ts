@@ -12,6 +12,7 @@ export * from './per-language';
 export * from './search-validation';
 export * from './chat-validation';
 export * from './contract-validation';
+export * from './ad-calendar';
 export * from './contract-format';
 export * from './quebec-time';
 export * from './alert-validation';

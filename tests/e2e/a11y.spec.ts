@@ -60,6 +60,7 @@ const WORDS = {
     showMap: 'Carte',
     reportAd: 'Signaler cette annonce',
     report: 'Signaler',
+    conversationMenu: "Plus d'actions sur la conversation",
     block: /^Bloquer /,
   },
   en: {
@@ -78,6 +79,7 @@ const WORDS = {
     showMap: 'Map',
     reportAd: 'Report this ad',
     report: 'Report',
+    conversationMenu: 'More actions for the conversation',
     block: /^Block /,
   },
 } as const;
@@ -519,7 +521,10 @@ test.describe('a user', () => {
       // Asked, not confirmed: the conversation stays open for the sweep's other checks.
       await page.goto(inLang(`/conversations/${ids.conversation}`, lang));
       await expect(page.getByRole('log').getByText('Bonjour, est-ce libre samedi ?')).toBeVisible();
-      await page.getByRole('button', { name: WORDS[lang].block }).click();
+      // The block waits in the conversation's menu: the menu open is checked too.
+      await page.getByRole('button', { name: WORDS[lang].conversationMenu }).click();
+      await expectNoA11yViolations(page, `the conversation's menu (${lang})`);
+      await page.getByRole('menuitem', { name: WORDS[lang].block }).click();
       await expect(page.getByRole('dialog', { name: WORDS[lang].block })).toBeVisible();
       await expectNoA11yViolationsInDialog(page, `the block dialog (${lang})`);
       await page.keyboard.press('Escape');

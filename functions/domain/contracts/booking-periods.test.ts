@@ -1,6 +1,6 @@
 import { contractPeriodChecks, periodInstants, quebecInstant, type WallClockPeriod } from '@partage/graphql';
 import { describe, expect, it } from 'vitest';
-import { firstUnavailableDay, periodsOverlap, wallClockPeriod, type AdAvailability } from './booking-periods';
+import { periodsOverlap, wallClockPeriod } from './booking-periods';
 
 /** The instants of a wall-clock period, as stored beside it. */
 function instants(precision: WallClockPeriod['precision'], start: string, end: string) {
@@ -74,50 +74,6 @@ describe('overlap of periods', () => {
     expect(periodsOverlap(night, hour('2026-11-01T02:00', '2026-11-01T04:00'))).toBe(false);
     expect(periodsOverlap(night, hour('2026-11-01T01:00', '2026-11-01T03:00'))).toBe(true);
     expect(periodsOverlap(autumnDay, hour('2026-11-01T23:00', '2026-11-02T00:00'))).toBe(true);
-  });
-});
-
-describe('availability of the ad', () => {
-  const weekdaysByDay: AdAvailability = {
-    all: false,
-    day: true,
-    evening: false,
-    weekdays: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
-    restrictions: [{ date: '2026-06-10', period: 'EVENING' }],
-  };
-  const always: AdAvailability = {
-    all: true,
-    day: false,
-    evening: false,
-    weekdays: [],
-    restrictions: [{ date: '2026-06-20', period: 'ALL_DAY' }],
-  };
-
-  it('by the day: each day on an offered weekday and not closed', () => {
-    // 2026-06-01 is a Monday.
-    expect(firstUnavailableDay({ precision: 'DAY', start: '2026-06-01', end: '2026-06-06' }, weekdaysByDay)).toBeNull();
-    expect(firstUnavailableDay({ precision: 'DAY', start: '2026-06-01', end: '2026-06-07' }, weekdaysByDay)).toBe('2026-06-06');
-    // Closed in the evening only: a whole-day rental that day is refused.
-    expect(firstUnavailableDay({ precision: 'DAY', start: '2026-06-09', end: '2026-06-11' }, weekdaysByDay)).toBe('2026-06-10');
-    expect(firstUnavailableDay({ precision: 'DAY', start: '2026-06-18', end: '2026-06-21' }, always)).toBe('2026-06-20');
-    expect(firstUnavailableDay({ precision: 'DAY', start: '2026-06-21', end: '2026-06-23' }, always)).toBeNull();
-  });
-
-  it('by the hour: in an offered part of an offered day, not in a closed part', () => {
-    expect(firstUnavailableDay({ precision: 'HOUR', start: '2026-06-01T08:00', end: '2026-06-01T17:00' }, weekdaysByDay)).toBeNull();
-    expect(firstUnavailableDay({ precision: 'HOUR', start: '2026-06-01T16:00', end: '2026-06-01T18:00' }, weekdaysByDay)).toBe(
-      '2026-06-01',
-    );
-    expect(firstUnavailableDay({ precision: 'HOUR', start: '2026-06-01T07:00', end: '2026-06-01T09:00' }, weekdaysByDay)).toBe(
-      '2026-06-01',
-    );
-    // The evening closure leaves the day open.
-    expect(firstUnavailableDay({ precision: 'HOUR', start: '2026-06-10T09:00', end: '2026-06-10T12:00' }, weekdaysByDay)).toBeNull();
-    expect(firstUnavailableDay({ precision: 'HOUR', start: '2026-06-06T09:00', end: '2026-06-06T12:00' }, weekdaysByDay)).toBe(
-      '2026-06-06',
-    );
-    expect(firstUnavailableDay({ precision: 'HOUR', start: '2026-06-19T22:00', end: '2026-06-20T02:00' }, always)).toBe('2026-06-20');
-    expect(firstUnavailableDay({ precision: 'HOUR', start: '2026-06-19T22:00', end: '2026-06-20T00:00' }, always)).toBeNull();
   });
 });
 

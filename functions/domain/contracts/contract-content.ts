@@ -8,6 +8,7 @@ import {
   AppError,
   assertValid,
   contractInputChecks,
+  firstUnavailableDay,
   periodInstants,
   richTextEmpty,
   type ContractPeriodInput,
@@ -19,7 +20,7 @@ import { bookedPeriods, type ContractContent, type ContractFileRecord } from '..
 import { getFiles } from '../../data/files';
 import { sanitizeDescription } from '../ads/ad-input';
 import { now } from '../clock';
-import { firstUnavailableDay, periodsOverlap } from './booking-periods';
+import { periodsOverlap } from './booking-periods';
 import { platformFeeCents, platformFeeSettingsOf } from './platform-fee';
 
 export interface ContractContentInput {

@@ -11,7 +11,7 @@
 // Each step is claimed once (claimSeedSteps), whatever the number of starts. The demo owner has read
 // the conversations at the end (the journeys start with nothing unread on their side).
 
-import { addDays, periodInstants, quebecToday, type ContractPeriodInput } from '@partage/graphql';
+import { addDays, firstUnavailableDay, periodInstants, quebecToday, type ContractPeriodInput } from '@partage/graphql';
 import { actOnCheckout, deliveringWith, simulatorEventsDelivered, type SimulatorEventDelivery } from '../../adapters/payment-simulator';
 import { scheduler } from '../../adapters/scheduler';
 import { ownerAds, type AdRecord } from '../../data/ads';
@@ -23,7 +23,7 @@ import { removeConversationNotification } from '../chat/read-marks';
 import { manualClock, now, withClock } from '../clock';
 import type { Identity } from '../identity';
 import { receivePaymentWebhook } from '../payments/webhooks';
-import { firstUnavailableDay, periodsOverlap } from './booking-periods';
+import { periodsOverlap } from './booking-periods';
 import { assertBookable, contractContentOf } from './contract-content';
 import { acceptAndPayContract } from './contract-payment';
 import { refundContract } from './contract-refunds';

@@ -2,7 +2,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PAGE_DATA_ID } from '@partage/graphql';
-import { AD_BOOKED_PERIODS, AD_DETAIL } from '../features/ads/operations';
+import { AD_BOOKED_PERIODS } from '../lib/ads/calendar';
+import { AD_DETAIL } from '../features/ads/operations';
 import { pageDataElement, seedPageData, type PageDataEntry } from '../lib/api/page-data';
 import { queryKey } from '../lib/api/queries';
 import { queryClient } from '../lib/api/query-client';

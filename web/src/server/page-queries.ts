@@ -3,7 +3,8 @@
 // (lib/api/page-data.ts) are the ones the components find in the cache.
 import type { DocumentNode } from 'graphql';
 import { SEARCH_PAGE_DEFAULT_LIMIT } from '@partage/graphql';
-import { AD_BOOKED_PERIODS, AD_DETAIL } from '../features/ads/operations';
+import { AD_BOOKED_PERIODS } from '../lib/ads/calendar';
+import { AD_DETAIL } from '../features/ads/operations';
 import { adIdFromPath } from '../lib/ads/ad-path';
 import { SEARCH_ADS } from '../lib/ads/operations';
 import { queryKey } from '../lib/api/queries';

@@ -4,8 +4,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatContractPeriod, type UiLanguage } from '@partage/graphql';
+import { AD_BOOKED_PERIODS } from '../../lib/ads/calendar';
 import { useApiQuery } from '../../lib/api/queries';
-import { AD_BOOKED_PERIODS } from './operations';
 
 export function BookedPeriods({ adId, language }: { adId: string; language: UiLanguage }) {
   const { t } = useTranslation('ads');

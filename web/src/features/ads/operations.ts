@@ -191,14 +191,3 @@ export const TRANSFER_TARGET_EXISTS = graphql(`
     transferTargetExists(email: $email)
   }
 `);
-
-/** The ad page's booked dates (issue 20): what contracts hold, dates only. */
-export const AD_BOOKED_PERIODS = graphql(`
-  query AdBookedPeriods($adId: ID!) {
-    adBookedPeriods(adId: $adId) {
-      precision
-      start
-      end
-    }
-  }
-`);

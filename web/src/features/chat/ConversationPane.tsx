@@ -14,7 +14,8 @@ import { PAYMENT_ONBOARDING } from '../../lib/payments/operations';
 import { OnboardingIncompleteNotice } from '../../lib/payments/OnboardingIncompleteNotice';
 import { LoadFailure } from '../../lib/profile-form/LoadFailure';
 import { Composer, type OutgoingMessage } from './Composer';
-import { BlockButton } from './BlockButton';
+import { MenuButton } from '../../lib/ui/MenuButton';
+import { BlockDialog } from './BlockDialog';
 import { BlockedNotice } from './BlockedNotice';
 import { adTitle, otherParticipant, type ChatConversation } from './conversation-view';
 import { debounce, onIncomingMessage } from './live/chat-events';
@@ -150,7 +151,27 @@ function OpenConversation({
           (conversation.blockedByMe ? (
             <BlockedNotice userId={other.userId} name={other.publicName} onUnblocked={refreshConversation} />
           ) : (
-            <BlockButton conversationId={conversation.id} name={other.publicName} onBlocked={refreshConversation} />
+            // The safety controls wait in a menu at the header's end, not ahead of the conversation (issue 36 §6).
+            <div className="chat-pane__actions">
+              <MenuButton
+                label={t('pane.conversationActions')}
+                icon="⋯"
+                items={[
+                  {
+                    id: 'block',
+                    label: t('block.button', { name: other.publicName }),
+                    dialog: (close) => (
+                      <BlockDialog
+                        conversationId={conversation.id}
+                        name={other.publicName}
+                        onClose={close}
+                        onBlocked={refreshConversation}
+                      />
+                    ),
+                  },
+                ]}
+              />
+            </div>
           ))}
       </header>
       {proposes && onboarding && onboarding !== 'COMPLETE' && (

@@ -178,7 +178,47 @@ describe('conversations', () => {
     expect(screen.getByRole('button', { name: 'Resume payment onboarding' })).toBeEnabled();
   });
 
-  it('blocks the other participant once confirmed, and offers to report their messages only', async () => {
+  it('keeps the report of a message in its own menu, opened and left by keyboard, the report dialog from there', async () => {
+    chatApi({ reportItem: { kind: 'MESSAGE', itemId: 'm2', alreadyReported: false } });
+    signIn('USER', ME);
+    const { user } = renderAt(`/conversations/${CONVERSATION_ID}`);
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await within(log).findByText('Oui, il est libre.');
+    // No report button under the messages: theirs has a menu, one's own has none.
+    expect(within(log).queryByRole('button', { name: 'Report this message' })).toBeNull();
+    const menus = within(log).getAllByRole('button', { name: /^More actions for this message/ });
+    expect(menus).toHaveLength(1);
+    const menu = menus[0]!;
+    expect(menu).toHaveAccessibleName(/^More actions for this message \(Cuisine du Quartier, .+\)$/);
+    expect(menu).toHaveAttribute('aria-haspopup', 'menu');
+
+    // Enter opens it on its first item; Escape closes it and gives the focus back to the button.
+    menu.focus();
+    await user.keyboard('{Enter}');
+    const report = within(log).getByRole('menuitem', { name: 'Report this message' });
+    expect(report).toHaveFocus();
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(within(log).queryByRole('menu')).toBeNull();
+    expect(menu).toHaveFocus();
+
+    // ArrowDown opens it too; Space on the item opens the report dialog, which sends and gives the focus back.
+    await user.keyboard('{ArrowDown}');
+    expect(within(log).getByRole('menuitem', { name: 'Report this message' })).toHaveFocus();
+    await user.keyboard(' ');
+    const dialog = await screen.findByRole('dialog', { name: 'Report' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Harassment' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send the report' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(/Thank you/);
+    expect(callsOf('reportItem')).toEqual([
+      { input: { kind: 'MESSAGE', itemId: 'm2', conversationId: CONVERSATION_ID, reason: 'HARASSMENT', note: null } },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(menu).toHaveFocus();
+  });
+
+  it('blocks the other participant from the conversation menu once confirmed, then shows the block with the way to lift it', async () => {
     let blocked = false;
     chatApi({
       conversation: () => conversation({ blockedByMe: blocked }),
@@ -193,25 +233,37 @@ describe('conversations', () => {
     });
     signIn('USER', ME);
     const { user } = renderAt(`/conversations/${CONVERSATION_ID}`);
-    const log = await screen.findByRole('log', { name: 'Messages' });
-    await within(log).findByText('Oui, il est libre.');
-    // Theirs can be reported, not one's own.
-    expect(within(log).getAllByRole('button', { name: 'Report this message' })).toHaveLength(1);
-    await user.click(screen.getByRole('button', { name: 'Block Cuisine du Quartier' }));
+    await screen.findByText('Oui, il est libre.');
+    // The block waits in the conversation's menu, not in the header's way.
+    expect(screen.queryByRole('button', { name: 'Block Cuisine du Quartier' })).toBeNull();
+    const menu = screen.getByRole('button', { name: 'More actions for the conversation' });
+    await user.click(menu);
+    await user.click(screen.getByRole('menuitem', { name: 'Block Cuisine du Quartier' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Cuisine du Quartier?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+    // Cancelled, the focus goes back to the menu's button.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(menu).toHaveFocus();
+    expect(callsOf('blockConversationParticipant')).toEqual([]);
+
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Enter}');
+    const confirm = await screen.findByRole('dialog', { name: 'Block Cuisine du Quartier?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Block' }));
+    expect(await within(confirm).findByRole('status')).toHaveTextContent(
       'You blocked Cuisine du Quartier: they can no longer write to you.',
     );
-    expect(within(dialog).getByRole('link', { name: 'Manage blocks in your settings' })).toHaveAttribute('href', '/parametres');
+    expect(within(confirm).getByRole('link', { name: 'Manage blocks in your settings' })).toHaveAttribute('href', '/parametres');
     expect(callsOf('blockConversationParticipant')).toEqual([{ input: { conversationId: CONVERSATION_ID } }]);
 
-    // The conversation shows the block, with the way to lift it, where the block button was.
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // The conversation shows the block, with the way to lift it (focused), where the menu was.
+    await user.click(within(confirm).getByRole('button', { name: 'Close' }));
     expect(await screen.findByText('You blocked Cuisine du Quartier: they can no longer write to you.')).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Block Cuisine du Quartier' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Unblock Cuisine du Quartier' }));
-    expect(await screen.findByRole('button', { name: 'Block Cuisine du Quartier' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'More actions for the conversation' })).toBeNull();
+    const unblock = screen.getByRole('button', { name: 'Unblock Cuisine du Quartier' });
+    expect(unblock).toHaveFocus();
+    await user.click(unblock);
+    expect(await screen.findByRole('button', { name: 'More actions for the conversation' })).toBeVisible();
     expect(callsOf('unblockUser')).toEqual([{ userId: OWNER }]);
   });
 

@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReportButton } from '../../lib/reports/ReportButton';
 import { Link } from 'react-router-dom';
+import { ReportDialog } from '../../lib/reports/ReportButton';
+import { MenuButton } from '../../lib/ui/MenuButton';
 import { contractPath } from '../../app/paths';
 import { fileSize, fullTime, messageTime } from './chat-format';
 import type { ChatConversation } from './conversation-view';
@@ -96,12 +97,28 @@ function MessageBubble({ message, conversation, read }: { message: ChatMessage; 
   const mine = sender?.isMe ?? false;
   return (
     <article className={mine ? 'chat-message chat-message--mine' : 'chat-message'}>
-      <p className="chat-message__meta">
-        <span className="chat-message__sender">{mine ? t('pane.me') : sender?.publicName}</span>{' '}
-        <time dateTime={message.createdAt} title={fullTime(message.createdAt, i18n.language)}>
-          {messageTime(message.createdAt, i18n.language)}
-        </time>
-      </p>
+      <div className="chat-message__head">
+        <p className="chat-message__meta">
+          <span className="chat-message__sender">{mine ? t('pane.me') : sender?.publicName}</span>{' '}
+          <time dateTime={message.createdAt} title={fullTime(message.createdAt, i18n.language)}>
+            {messageTime(message.createdAt, i18n.language)}
+          </time>
+        </p>
+        {/* Theirs can be reported, from a menu of its own: no full-size button under every message (issue 36 §6). */}
+        {!mine && (
+          <MenuButton
+            label={t('pane.messageActions', { name: sender?.publicName ?? '', time: fullTime(message.createdAt, i18n.language) })}
+            icon="⋯"
+            items={[
+              {
+                id: 'report',
+                label: t('reports:message'),
+                dialog: (close) => <ReportDialog kind="MESSAGE" itemId={message.id} conversationId={conversation.id} onClose={close} />,
+              },
+            ]}
+          />
+        )}
+      </div>
       {message.body && <p className="chat-message__body">{message.body}</p>}
       {message.attachments.length > 0 && (
         <ul className="chat-message__files">
@@ -121,15 +138,6 @@ function MessageBubble({ message, conversation, read }: { message: ChatMessage; 
         </ul>
       )}
       {read && <p className="chat-message__read">{t('pane.read')}</p>}
-      {!mine && (
-        <ReportButton
-          kind="MESSAGE"
-          itemId={message.id}
-          conversationId={conversation.id}
-          label={t('reports:message')}
-          className="button button--secondary button--small chat-message__report"
-        />
-      )}
     </article>
   );
 }

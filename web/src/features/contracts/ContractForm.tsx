@@ -1,9 +1,11 @@
 // The contract form (create and edit, owner side): period by the day or by the hour, total in
 // dollars (sent as integer cents), terms in rich text, documents joined, the disclaimer. The rules
 // are the server's (contractInputChecks, @partage/graphql), checked before anything is sent; the
-// server's refusals land on the same fields. Documents are uploaded as PRIVATE_DOCUMENT files when
-// the form is sent; a file of another type or too large is left out with a notice (spec §5, §8).
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+// server's refusals land on the same fields. Dates the ad's calendar cannot give (booked for another
+// contract, or outside its availability) are said on the first date, with the free days around them,
+// until the dates change (issue 36 §17). Documents are uploaded as PRIVATE_DOCUMENT files when the form
+// is sent; a file of another type or too large is left out with a notice (spec §5, §8).
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   addDays,
@@ -13,13 +15,20 @@ import {
   lastDayOf,
   rentalLength,
   contractPriceCents,
+  firstUnavailableDay,
+  FREE_DAYS_REACH,
+  freeDaysAround,
+  overlapsBooked,
+  quebecToday,
   suggestedRentCents,
   UPLOAD_RULES,
   type RentPrice,
   type DatePrecision,
   type ProposeContractInput,
   type RuleResult,
+  type WallClockPeriod,
 } from '@partage/graphql';
+import { useAdCalendar, type AdCalendar } from '../../lib/ads/calendar';
 import { readerLanguage } from '../../lib/ads/localized-text';
 import { priceLabel } from '../../lib/ads/price';
 import { ApiError } from '../../lib/api/errors';
@@ -88,6 +97,26 @@ export const draftPeriodOf = (period: ContractFields['period']): Pick<ContractDr
   end: period.precision === 'DAY' ? lastDayOf(period.end) : period.end,
 });
 
+/** Why the ad's calendar cannot give the period: held for another contract, or outside the ad's availability. */
+type Clash = 'taken' | 'closed';
+
+/** The period's clash with the calendar as the page knows it (the server has the last word when sent). */
+const clashOf = (period: WallClockPeriod, calendar: AdCalendar | null): Clash | null =>
+  !calendar
+    ? null
+    : firstUnavailableDay(period, calendar.availability)
+      ? 'closed'
+      : overlapsBooked(period, calendar.booked)
+        ? 'taken'
+        : null;
+
+const CLASH_MESSAGES: Record<Clash, FieldMessage> = {
+  taken: { key: 'contracts:form.clash.taken' },
+  closed: { key: 'validation.outsideAvailability' },
+};
+
+const samePeriod = (a: WallClockPeriod, b: WallClockPeriod) => a.precision === b.precision && a.start === b.start && a.end === b.end;
+
 /** Another precision keeps the days chosen. */
 const switchedValue = (precision: DatePrecision, value: string, hour: string) =>
   !value ? '' : precision === 'DAY' ? value.slice(0, 10) : `${value.slice(0, 10)}T${hour}`;
@@ -101,18 +130,28 @@ interface Props {
   draftKey?: string;
   /** The ad's rent price, to suggest a total for the period chosen (the owner may write any other). */
   rent?: RentPrice | null;
+  /** The ad, whose calendar (booked dates, availability) the dates are checked against and free days read from. */
+  adId?: string;
+  /** An edited contract's present period: a hold on it is its own (a tenant paying), no clash. */
+  ownPeriod?: WallClockPeriod;
   submitLabel: string;
   /** Sends the input; answers the server's refusal to show on the fields, or null when done (or reported otherwise). */
   onSubmit: (input: ContractFields) => Promise<unknown>;
 }
 
-export function ContractForm({ initial, draftKey, rent, submitLabel, onSubmit }: Props) {
+export function ContractForm({ initial, draftKey, rent, adId, ownPeriod, submitLabel, onSubmit }: Props) {
   const { t, i18n } = useTranslation(['contracts', 'adFields']);
   const [draft, setDraft] = useState(() => (draftKey && storedDraft(draftKey)) || initial);
   useEffect(() => {
     if (draftKey) keepDraft(draftKey, draft);
   }, [draftKey, draft]);
   const [errors, setErrors] = useState<Partial<Record<FieldName, FieldMessage>>>({});
+  const [clash, setClash] = useState<Clash | null>(null);
+  const adCalendar = useAdCalendar(adId);
+  const calendar =
+    adCalendar.calendar && ownPeriod
+      ? { ...adCalendar.calendar, booked: adCalendar.calendar.booked.filter((period) => !samePeriod(period, ownPeriod)) }
+      : adCalendar.calendar;
   const [leftOut, setLeftOut] = useState<{ name: string; reason: 'fileType' | 'fileSize' }[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const precisionId = useId();
@@ -123,11 +162,16 @@ export function ContractForm({ initial, draftKey, rent, submitLabel, onSubmit }:
     if (element) controls.set(name, element);
     else controls.delete(name);
   };
-  const change = (next: Partial<ContractDraft>) => setDraft((current) => ({ ...current, ...next }));
+  const change = (next: Partial<ContractDraft>) => {
+    // A clash is about the dates asked: it stays on the field until they change.
+    if ('precision' in next || 'start' in next || 'end' in next) setClash(null);
+    setDraft((current) => ({ ...current, ...next }));
+  };
 
-  const showErrors = (found: Partial<Record<FieldName, FieldMessage>>) => {
+  const showErrors = (found: Partial<Record<FieldName, FieldMessage>>, clashed: Clash | null = null) => {
     setErrors(found);
-    const first = FIELD_ORDER.find((name) => found[name]);
+    setClash(clashed);
+    const first = FIELD_ORDER.find((name) => found[name] || (clashed && name === 'start'));
     if (first) controls.get(first)?.focus();
   };
 
@@ -196,8 +240,10 @@ export function ContractForm({ initial, draftKey, rent, submitLabel, onSubmit }:
     event.preventDefault();
     if (submitting) return;
     const found = check();
-    if (Object.keys(found).length > 0) return showErrors(found);
+    const clashed = found.precision || found.start || found.end ? null : clashOf(periodOf(draft), calendar);
+    if (Object.keys(found).length > 0 || clashed) return showErrors(found, clashed);
     setErrors({});
+    setClash(null);
     setSubmitting(true);
     try {
       const files = await uploaded();
@@ -206,13 +252,19 @@ export function ContractForm({ initial, draftKey, rent, submitLabel, onSubmit }:
       const refusal = await onSubmit({ ...fields(), files: files.map((file) => ({ fileId: file.fileId!, name: file.name })) });
       if (refusal) {
         const byField: Partial<Record<FieldName, FieldMessage>> = {};
-        if (refusal instanceof ApiError && refusal.code === 'VALIDATION_FAILED') {
+        let clashed: Clash | null = null;
+        if (refusal instanceof ApiError && refusal.code === 'DATES_UNAVAILABLE') {
+          clashed = 'taken';
+          // Booked since the page read the calendar: its free days are read again.
+          adCalendar.refetch();
+        } else if (refusal instanceof ApiError && refusal.code === 'VALIDATION_FAILED') {
           for (const { path, rule } of refusal.fields) {
             const name = fieldOf(path);
-            if (name && !byField[name]) byField[name] = ruleMessage(name, rule);
+            if (path === 'input.period' && rule === 'outsideAvailability') clashed = 'closed';
+            else if (name && !byField[name]) byField[name] = ruleMessage(name, rule);
           }
         }
-        if (Object.keys(byField).length > 0) showErrors(byField);
+        if (Object.keys(byField).length > 0 || clashed) showErrors(byField, clashed);
         else notifyError(refusal);
       }
     } catch (error) {
@@ -254,7 +306,8 @@ export function ContractForm({ initial, draftKey, rent, submitLabel, onSubmit }:
           label={t(draft.precision === 'DAY' ? 'form.firstDay' : 'form.start')}
           type={dateType}
           value={draft.start}
-          error={errors.start}
+          error={errors.start ?? (clash ? CLASH_MESSAGES[clash] : undefined)}
+          details={clash && calendar && <FreeDays days={freeDaysAround(periodOf(draft), calendar, quebecToday(new Date()))} />}
           register={register('start')}
           onChange={(start) => change({ start })}
         />
@@ -314,11 +367,13 @@ interface DateFieldProps {
   type: 'date' | 'datetime-local';
   value: string;
   error?: FieldMessage;
+  /** Said under the error, as part of it. */
+  details?: ReactNode;
   register: (element: HTMLElement | null) => void;
   onChange: (value: string) => void;
 }
 
-function DateField({ label, hint, type, value, error, register, onChange }: DateFieldProps) {
+function DateField({ label, hint, type, value, error, details, register, onChange }: DateFieldProps) {
   const { id, hintId, errorId, describedBy } = useFieldDescription(hint, error);
   return (
     <div className="field">
@@ -336,12 +391,30 @@ function DateField({ label, hint, type, value, error, register, onChange }: Date
         aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.value)}
       />
-      <FieldError id={errorId} error={error} />
+      <FieldError id={errorId} error={error}>
+        {details}
+      </FieldError>
     </div>
   );
 }
 
-function PriceField({ label, hint, value, error, register, onChange }: Omit<DateFieldProps, 'type'>) {
+/** The free days around dates the ad cannot give, as periods the owner can propose instead. */
+function FreeDays({ days }: { days: WallClockPeriod[] }) {
+  const { t, i18n } = useTranslation('contracts');
+  if (days.length === 0) return <p>{t('form.clash.noneFree', { reach: FREE_DAYS_REACH })}</p>;
+  return (
+    <>
+      <p>{t('form.clash.free', { reach: FREE_DAYS_REACH })}</p>
+      <ul className="contract-form__free-days">
+        {days.map((period) => (
+          <li key={period.start}>{formatContractPeriod(period, readerLanguage(i18n.language))}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function PriceField({ label, hint, value, error, register, onChange }: Omit<DateFieldProps, 'type' | 'details'>) {
   const { id, hintId, errorId, describedBy } = useFieldDescription(hint, error);
   return (
     <div className="field">

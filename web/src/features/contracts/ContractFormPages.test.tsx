@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatContractPeriod, freeDaysAround, quebecToday } from '@partage/graphql';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import { queryClient } from '../../lib/api/query-client';
@@ -33,6 +34,13 @@ const conversation = (myRole: 'OWNER' | 'ASKER') => ({
     { userId: 'tenant-1', publicName: 'Traiteur du Plateau', role: 'ASKER', isMe: myRole === 'ASKER' },
   ],
 });
+
+/** The ad's calendar: open every day; `booked` answered in turn (the last one again after). */
+const calendar = (...booked: { precision: 'DAY'; start: string; end: string }[][]) => ({
+  ad: { id: 'ad-1', availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] } },
+  adBookedPeriods: booked,
+});
+const heldDays = (first: number, end: number) => ({ precision: 'DAY' as const, start: daysFromNow(first), end: daysFromNow(end) });
 
 async function openCreate(answers: Record<string, unknown> = {}) {
   signIn('USER', 'owner-1');
@@ -149,8 +157,9 @@ describe('proposing a contract', () => {
     });
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
-    await waitFor(() => expect(screen.getByRole('radio', { name: 'By the day' })).toHaveFocus());
-    expect(screen.getByText('The ad is not available for this whole period.')).toBeVisible();
+    // Said on the first day, the field it is about.
+    await waitFor(() => expect(screen.getByLabelText('First day')).toHaveFocus());
+    expect(screen.getByLabelText('First day')).toHaveAccessibleDescription('The ad is not available for this whole period.');
     await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
     // The notice stays, with the button to resume onboarding (a passing message offered no way on).
     expect(
@@ -163,6 +172,48 @@ describe('proposing a contract', () => {
     // Both sends are one proposal of this page: the same request key (the server makes one contract of it).
     const [first, second] = callsOf('proposeContract') as { input: { requestKey: string } }[];
     expect(second!.input.requestKey).toBe(first!.input.requestKey);
+  });
+
+  it('says which days around are free when the server finds the dates booked, on the first day until the dates change', async () => {
+    // Days 9 to 11 were booked after the page read the calendar: the refusal reads it again.
+    const held = heldDays(9, 12);
+    const { user } = await openCreate({ ...calendar([], [held]), proposeContract: new ApiError('DATES_UNAVAILABLE', 'taken') });
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
+    const firstDay = screen.getByLabelText('First day');
+    await waitFor(() => expect(firstDay).toHaveFocus());
+    expect(firstDay).toHaveAttribute('aria-invalid', 'true');
+    expect(firstDay).toHaveAccessibleDescription(
+      /^These dates are already booked for another contract\. Free days within 14 days before and after:/,
+    );
+    const free = freeDaysAround(
+      { precision: 'DAY', start: daysFromNow(10), end: daysFromNow(12) },
+      { booked: [held], availability: { all: true, day: false, evening: false, weekdays: [], restrictions: [] } },
+      quebecToday(new Date()),
+    );
+    expect(free.map((days) => days.start)).toContain(daysFromNow(12));
+    const error = screen.getByText('Free days within 14 days before and after:').parentElement!;
+    expect(
+      within(error)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(free.map((days) => formatContractPeriod(days, 'en')));
+    // Not a passing message: it stays while the owner does anything else, and goes once the dates change.
+    expect(notifications()).toEqual([]);
+    await fill(user, screen.getByLabelText('Total amount'), '0');
+    expect(firstDay).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(screen.getByLabelText('Last day'), { target: { value: daysFromNow(10) } });
+    expect(firstDay).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/already booked/)).toBeNull();
+  });
+
+  it('checks the dates against the calendar it has before sending', async () => {
+    const { user } = await openCreate(calendar([heldDays(11, 13)]));
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
+    await waitFor(() => expect(screen.getByLabelText('First day')).toHaveFocus());
+    expect(screen.getByLabelText('First day')).toHaveAccessibleDescription(/^These dates are already booked for another contract\./);
+    expect(callsOf('proposeContract')).toEqual([]);
   });
 
   it('says before the form that an owner not onboarded cannot propose yet, and keeps what they fill in while they onboard', async () => {
@@ -211,7 +262,11 @@ describe('changing a contract', () => {
   }
 
   it('starts from the present version and sends the version it edits', async () => {
-    const { user, location } = await openEdit({ updateContract: { id: 'contract-1', version: 3 } });
+    // The contract's own dates, held while its tenant pays, are no clash.
+    const { user, location } = await openEdit({
+      ...calendar([{ precision: 'DAY', start: '2027-01-11', end: '2027-01-13' }]),
+      updateContract: { id: 'contract-1', version: 3 },
+    });
     expect(screen.getByLabelText('Total amount')).toHaveValue('1234.50');
     // Stored as ending when the 13th starts: the form shows its last day.
     expect(screen.getByLabelText('First day')).toHaveValue('2027-01-11');

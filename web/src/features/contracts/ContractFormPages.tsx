@@ -86,6 +86,7 @@ export function CreateContractPage() {
             initial={EMPTY_DRAFT}
             draftKey={draftKey}
             rent={found.ad?.rent}
+            adId={found.ad?.id}
             submitLabel={t('create.submit')}
             onSubmit={async (fields) => {
               try {
@@ -155,6 +156,8 @@ function ContractEdition({ contract }: { contract: ContractDetails }) {
   return (
     <ContractForm
       initial={initial}
+      adId={contract.ad.id}
+      ownPeriod={contract.current.period}
       submitLabel={t('edit.submit')}
       onSubmit={async (fields) => {
         try {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldMessage } from './use-form';
 
@@ -18,11 +18,19 @@ export function FieldHint({ id, text }: { id: string | undefined; text: string |
   ) : null;
 }
 
-export function FieldError({ id, error }: { id: string | undefined; error: FieldMessage | undefined }) {
+/** The field's message; `children` say more under it (e.g. what would do instead), read with it as its description. */
+export function FieldError({ id, error, children }: { id: string | undefined; error: FieldMessage | undefined; children?: ReactNode }) {
   const { t } = useTranslation();
-  return error ? (
+  if (!error) return null;
+  const message = t(error.key, error.values ?? {});
+  return children ? (
+    <div id={id} className="field__error">
+      <p>{message}</p>
+      {children}
+    </div>
+  ) : (
     <p id={id} className="field__error">
-      {t(error.key, error.values ?? {})}
+      {message}
     </p>
-  ) : null;
+  );
 }

@@ -1,5 +1,6 @@
-// "Report": a button that opens a dialog with a reason from a short list and an optional note. The
-// reporter is thanked the same way whether they had reported the item before or not.
+// "Report": a button that opens a dialog with a reason from a short list and an optional note (or the
+// dialog alone, for a menu's item). The reporter is thanked the same way whether they had reported the
+// item before or not.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -12,21 +13,23 @@ import { Dialog } from '../ui/Dialog';
 import { REPORT_ITEM } from './operations';
 import './reports.css';
 
-interface ReportButtonProps {
+interface ReportedItem {
   kind: ReportItemKind;
   itemId: string;
   /** MESSAGE: the conversation it is in. */
   conversationId?: string;
+}
+
+interface ReportButtonProps extends ReportedItem {
   /** The button's words: what is reported ("Report this ad"). */
   label: string;
   className?: string;
 }
 
 export function ReportButton({ kind, itemId, conversationId, label, className = 'button button--secondary' }: ReportButtonProps) {
-  const { t } = useTranslation('reports');
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  // Mounted only while open (a conversation has a button per message). Removed, an open dialog never gives
+  // Mounted only while open (a list may have a button per item). Removed, an open dialog never gives
   // the focus back as closing it does: the button takes it once the dialog is gone, not left on the page's start.
   const close = () => {
     flushSync(() => setOpen(false));
@@ -37,16 +40,22 @@ export function ReportButton({ kind, itemId, conversationId, label, className = 
       <button ref={button} type="button" className={className} onClick={() => setOpen(true)}>
         {label}
       </button>
-      {open && (
-        <Dialog open title={t('title')} onClose={close}>
-          <ReportForm kind={kind} itemId={itemId} conversationId={conversationId} onDone={close} />
-        </Dialog>
-      )}
+      {open && <ReportDialog kind={kind} itemId={itemId} conversationId={conversationId} onClose={close} />}
     </>
   );
 }
 
-function ReportForm({ kind, itemId, conversationId, onDone }: Omit<ReportButtonProps, 'label' | 'className'> & { onDone: () => void }) {
+/** The report dialog, mounted while open; `onClose` unmounts it and puts the focus back where it belongs. */
+export function ReportDialog({ onClose, ...item }: ReportedItem & { onClose: () => void }) {
+  const { t } = useTranslation('reports');
+  return (
+    <Dialog open title={t('title')} onClose={onClose}>
+      <ReportForm {...item} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function ReportForm({ kind, itemId, conversationId, onDone }: ReportedItem & { onDone: () => void }) {
   const { t } = useTranslation('reports');
   const noteId = useId();
   const errorId = useId();
