@@ -16,3 +16,9 @@ export const platformFeeEnv = (): Record<'PLATFORM_FEE_BASIS_POINTS' | 'PLATFORM
   PLATFORM_FEE_BASIS_POINTS: process.env.PLATFORM_FEE_BASIS_POINTS?.trim(),
   PLATFORM_FEE_FIXED_CENTS: process.env.PLATFORM_FEE_FIXED_CENTS?.trim(),
 });
+
+/** The platform's own GST and QST numbers (PLATFORM_GST_NUMBER, PLATFORM_QST_NUMBER), as configured. */
+export const platformTaxEnv = (): Record<'PLATFORM_GST_NUMBER' | 'PLATFORM_QST_NUMBER', string | undefined> => ({
+  PLATFORM_GST_NUMBER: process.env.PLATFORM_GST_NUMBER?.trim(),
+  PLATFORM_QST_NUMBER: process.env.PLATFORM_QST_NUMBER?.trim(),
+});

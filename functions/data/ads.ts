@@ -16,6 +16,7 @@ import type {
   PriceKind,
   PriceRange,
   RentUnit,
+  TaxMode,
   TruckType,
   Weekday,
 } from '@partage/graphql';
@@ -77,6 +78,8 @@ export interface AdContent {
   allergens: Allergen[];
   rent: PriceOfferRecord | null;
   sale: PriceOfferRecord | null;
+  /** How the rent and sale prices read; null without them, absent on ads saved before (read ADDED: taxModeOf). */
+  taxMode?: TaxMode | null;
   trade: { description: LocalizedValue } | null;
   donation: { description: LocalizedValue } | null;
   organization: string | null;

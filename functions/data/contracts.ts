@@ -17,7 +17,7 @@
 //   to check), which adds 1 to `revision` too.
 
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ContractStatus, ContractStepKind, DatePrecision } from '@partage/graphql';
+import type { ContractStatus, ContractStepKind, DatePrecision, SalesTaxRates, TaxBreakdown, TaxMode, TaxStatus } from '@partage/graphql';
 import {
   batchGet,
   db,
@@ -64,6 +64,21 @@ export interface ContractFileRecord {
   size: number;
 }
 
+/** One seller's amount broken down; the numbers are the seller's, null when it collects no taxes. */
+export interface TaxLinesRecord extends TaxBreakdown {
+  gstNumber: string | null;
+  qstNumber: string | null;
+}
+
+export interface ContractTaxesRecord {
+  mode: TaxMode;
+  ownerTaxStatus: TaxStatus;
+  owner: TaxLinesRecord;
+  platformFee: TaxLinesRecord;
+  /** The rates applied, kept so that a later change of rate rewrites no past receipt; null before taxes. */
+  rates: SalesTaxRates | null;
+}
+
 /** What the owner proposes; compared as a whole to tell an edit with no change. */
 export interface ContractContent {
   precision: DatePrecision;
@@ -73,9 +88,12 @@ export interface ContractContent {
   /** The same period's instants (ISO 8601 UTC), end excluded: what overlaps are computed on. */
   startAt: string;
   endAt: string;
+  /** What the tenant pays: the owner's price with its taxes (taxes.owner.totalCents). */
   totalPriceCents: number;
-  /** Part of the total the platform keeps, fixed when the version is made. */
+  /** Part of the total the platform keeps, fixed when the version is made: its fee, its own taxes included. */
   platformFeeCents: number;
+  /** The sales taxes of the version (contract-taxes.ts); absent on versions made before issue 39 (untaxed). */
+  taxes?: ContractTaxesRecord;
   /** Sanitised HTML. */
   terms: string;
   files: ContractFileRecord[];

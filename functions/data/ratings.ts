@@ -9,6 +9,11 @@
 //   read), the review `REVIEW#<contractId>#<side>/REVIEW` (listed per rated user on GSI1, newest
 //   first), and `ADD`s to the rated user's `REPUTATION#<userId>/REPUTATION` and, for the tenant's,
 //   the ad's `AD#<adId>/EQUIPMENT_RATINGS`. So the aggregates count each rating exactly once.
+// - Only arm's-length reviews count (reputation-pairs.ts): of one author's reviews of one user, one per
+//   REPUTATION_PAIR_PERIOD_DAYS. A review published while its pair's period runs is put and listed
+//   (`counted: false`) but adds to no aggregate and does not move the rating order; one that counts
+//   puts the pair's item in the publication's transaction, conditioned on it as read, and, the pair's
+//   first, adds 1 to the reputation's `organizationsCount` (the distinct authors).
 // - A moderator hiding a published comment marks the review and the rating it came from in one
 //   transaction (the rating's revision moves on, so a write of the ratings read before is refused).
 // - While the ad is in the search, its equipment aggregate is listed in the rating order (GSI2
@@ -20,7 +25,7 @@
 //   publication and its geohash), so of two at once the later is refused and reads again: the keys
 //   always match the sums and the entry.
 // - The reputation item also counts the user's transactions (contracts paid and paid out), added in
-//   the payout's own transaction (transactionCountUpdates).
+//   the payout's own transaction (armsLengthTransactionUpdates: one per pair of accounts per period).
 // - Each party of a paid contract has `USER#<userId>/RATING_DUE#<deadline>#<contractId>`, put once paid
 //   (the contract-paid job): a range of sort keys finds the contracts whose rating window is running
 //   (their end passed, their deadline not), so the dashboard reads those, not all the user's contracts.
@@ -36,6 +41,7 @@ import { batchGet, db, isConditionFailure, queryPages, tableName, transactWrite,
 import { DataRefusal } from './errors';
 import { ratedIndexKeys, searchEntryKey } from './keys';
 import { newestFirstPage, type ListingIndex } from './page-tokens';
+import { countsAt, pairCountedPut, readPairs, reviewPairKey, transactionPairKey } from './reputation-pairs';
 
 const ratingsKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'RATINGS' });
 const reviewKey = (contractId: string, side: RatingSideName) => ({ PK: `REVIEW#${contractId}#${side}`, SK: 'REVIEW' });
@@ -101,6 +107,8 @@ export interface ReviewRecord {
   /** As on the rating it was published from: the comment and its answer are hidden. */
   commentHidden?: CommentHiding;
   publishedAt: string;
+  /** false: published while its pair's period ran (reputation-pairs.ts), in no aggregate; absent: counted. */
+  counted?: false;
   answer?: { text: string; at: string };
 }
 
@@ -180,15 +188,19 @@ const entryCheck = (adId: string, listing: SearchListing | null): TransactItem =
 });
 
 /**
- * ADD of each criterion's stars and of 1 to the count, on an aggregate item; the equipment's also
- * moves in the rating order (`placed`: the sums read, the ad's entry's publication), on the
- * condition that neither changed since they were read.
+ * ADD of each criterion's stars and of 1 to the count, on an aggregate item (and to its
+ * `organizationsCount` for a `newOrganization`: a reputation's first review by its author); the
+ * equipment's also moves in the rating order (`placed`: the sums read, the ad's entry's publication),
+ * on the condition that neither changed since they were read.
  */
 function sumsUpdate(
   key: Record<string, string>,
   type: string,
   stars: Record<string, number>,
-  placed?: { adId: string; before: EquipmentSums; listing: SearchListing | null },
+  {
+    placed,
+    newOrganization = false,
+  }: { placed?: { adId: string; before: EquipmentSums; listing: SearchListing | null }; newOrganization?: boolean } = {},
 ): TransactItem[] {
   const names = Object.keys(stars);
   const after = placed && {
@@ -201,7 +213,7 @@ function sumsUpdate(
       Update: {
         TableName: tableName(),
         Key: key,
-        UpdateExpression: `SET ${['#type = :type', ...(placement?.set ?? [])].join(', ')}${placement?.remove ?? ''} ADD ratingsCount :one, ${names.map((_, i) => `#c${i} :s${i}`).join(', ')}`,
+        UpdateExpression: `SET ${['#type = :type', ...(placement?.set ?? [])].join(', ')}${placement?.remove ?? ''} ADD ratingsCount :one, ${newOrganization ? 'organizationsCount :one, ' : ''}${names.map((_, i) => `#c${i} :s${i}`).join(', ')}`,
         ...(placement && { ConditionExpression: placement.condition }),
         ExpressionAttributeNames: { '#type': 'type', ...Object.fromEntries(names.map((name, i) => [`#c${i}`, `sum_${name}`])) },
         ExpressionAttributeValues: {
@@ -239,8 +251,9 @@ export function equipmentPlacementWrite(adId: string, sums: EquipmentSums, listi
 
 /**
  * Writes `next` over the ratings read as `before` (revision + 1), publishing `publications` with it:
- * their reviews and the aggregates' sums in the same transaction. STALE_VERSION when the ratings were
- * changed since they were read (the caller reads again).
+ * their reviews and, for those that count (their pair's period over), the pairs' items and the
+ * aggregates' sums in the same transaction. STALE_VERSION when the ratings, or a pair, were changed
+ * since they were read (the caller reads again).
  */
 export async function replaceContractRatings(
   before: ContractRatingsRecord | undefined,
@@ -258,12 +271,18 @@ export async function replaceContractRatings(
       },
     },
   ];
-  // The equipment's place in the rating order is computed from its sums and its ad's search entry as
-  // they stand: both read now, the transaction refused (STALE_VERSION) if either moved meanwhile.
-  const placed = publications.some((publication) => publication.equipment)
-    ? await Promise.all([getEquipmentSums(next.adId), searchEntryListing(next.adId)])
-    : undefined;
-  for (const { side, review, equipment } of publications) {
+  // Whether each counts is decided on its pair's item as it stands, and the equipment's place in the
+  // rating order from its sums and its ad's search entry as they stand: all read now, the transaction
+  // refused (STALE_VERSION) if any moved meanwhile.
+  const [pairs, placed] = await Promise.all([
+    readPairs(publications.map(({ review }) => reviewPairKey(review.ratedUserId, review.authorId))),
+    publications.some((publication) => publication.equipment)
+      ? Promise.all([getEquipmentSums(next.adId), searchEntryListing(next.adId)])
+      : undefined,
+  ]);
+  for (const [index, { side, review, equipment }] of publications.entries()) {
+    const pair = pairs[index]!;
+    const counted = countsAt(pair, review.publishedAt);
     items.push({
       Put: {
         TableName: tableName(),
@@ -274,14 +293,21 @@ export async function replaceContractRatings(
           GSI1SK: `${review.publishedAt}#${review.contractId}#${side}`,
           ...(review.equipment && { GSI2PK: adReviewsPartition(review.adId), GSI2SK: `${review.publishedAt}#${review.contractId}` }),
           ...review,
+          ...(!counted && { counted: false }),
         },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     });
-    items.push(...sumsUpdate(reputationKey(review.ratedUserId), 'Reputation', review.stars));
+    if (!counted) continue;
+    items.push(
+      pairCountedPut(pair, review.publishedAt, 'ReviewPair', review.contractId),
+      ...sumsUpdate(reputationKey(review.ratedUserId), 'Reputation', review.stars, { newOrganization: pair.countedUntil === null }),
+    );
     if (equipment && placed) {
       const [before, listing] = placed;
-      items.push(...sumsUpdate(equipmentRatingsKey(next.adId), 'EquipmentRatings', equipment, { adId: next.adId, before, listing }));
+      items.push(
+        ...sumsUpdate(equipmentRatingsKey(next.adId), 'EquipmentRatings', equipment, { placed: { adId: next.adId, before, listing } }),
+      );
     }
   }
   try {
@@ -307,6 +333,8 @@ function sumsOf<C extends string>(item: Record<string, unknown> | undefined, cri
 }
 
 export interface ReputationRecord extends StarSumsRecord<(typeof PARTY_CRITERIA)[number]> {
+  /** How many authors (organisations) the counted reviews come from. */
+  organizationsCount: number;
   transactionsCount: number;
 }
 
@@ -317,7 +345,14 @@ export async function getReputations(userIds: string[]): Promise<Map<string, Rep
   return new Map(
     userIds.map((id) => {
       const item = byId.get(id);
-      return [id, { ...sumsOf(item, PARTY_CRITERIA), transactionsCount: Number(item?.transactionsCount ?? 0) }];
+      return [
+        id,
+        {
+          ...sumsOf(item, PARTY_CRITERIA),
+          organizationsCount: Number(item?.organizationsCount ?? 0),
+          transactionsCount: Number(item?.transactionsCount ?? 0),
+        },
+      ];
     }),
   );
 }
@@ -359,6 +394,44 @@ export const transactionCountUpdates = (userIds: string[], delta: 1 | -1 = 1): T
       ExpressionAttributeValues: { ':type': 'Reputation', ':one': delta },
     },
   }));
+
+/**
+ * The payout's count of a rental paid out at `at` (ISO), to write in its transaction: one more
+ * transaction for both parties unless another rental between the same two accounts counted within
+ * REPUTATION_PAIR_PERIOD_DAYS (then nothing); a counted one puts their pair's item, conditioned on it
+ * as read, so that of two payouts at once between them one counts (the other's write is refused).
+ */
+export async function armsLengthTransactionUpdates(
+  contract: { id: string; ownerId: string; tenantId: string },
+  at: string,
+): Promise<TransactItem[]> {
+  const [pair] = await readPairs([transactionPairKey([contract.ownerId, contract.tenantId])]);
+  if (!countsAt(pair!, at)) return [];
+  return [pairCountedPut(pair!, at, 'TransactionPair', contract.id), ...transactionCountUpdates([contract.ownerId, contract.tenantId])];
+}
+
+/**
+ * A paid-out rental taken back (refunded, or a dispute lost): out of both parties' counts if it was the
+ * one its pair counted, and the pair's period ended with it (the next rental between them counts); a
+ * rental its pair did not count was in no count, and takes nothing away. In the refund's transaction,
+ * conditioned on the pair still naming this contract.
+ */
+export async function armsLengthTransactionRemovals(contract: { id: string; ownerId: string; tenantId: string }): Promise<TransactItem[]> {
+  const key = transactionPairKey([contract.ownerId, contract.tenantId]);
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  if (Item?.contractId !== contract.id) return [];
+  return [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: key,
+        ConditionExpression: 'contractId = :contract',
+        ExpressionAttributeValues: { ':contract': contract.id },
+      },
+    },
+    ...transactionCountUpdates([contract.ownerId, contract.tenantId], -1),
+  ];
+}
 
 /**
  * Sets a user's transaction count to `count` (the backfill: docs/ratings.md), if it is still

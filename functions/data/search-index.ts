@@ -7,7 +7,7 @@
 // around it (functions/domain/search/indexed-writes.ts).
 
 import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AdCategory, Certification, OfferMode, PriceKind, PriceRange, RentUnit, Weekday } from '@partage/graphql';
+import type { AdCategory, Certification, OfferMode, PriceKind, PriceRange, RentUnit, TaxMode, Weekday } from '@partage/graphql';
 import type { AdImageRecord, LocalizedValue } from './ads';
 import {
   batchGet,
@@ -38,6 +38,8 @@ export interface OfferPriceRecord {
   range: PriceRange | null;
   /** Rent only; absent on entries written before units existed (issue 23). */
   unit?: RentUnit | null;
+  /** The ad's; absent on entries written before tax modes (issue 39), which read ADDED. */
+  taxMode?: TaxMode | null;
 }
 
 export interface SearchEntry {

@@ -2,7 +2,7 @@
 // items, see user-directory.ts), so two accounts can never share an address, whatever the timing.
 
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Industry, OrganizationType, RegisteringInterest, UiLanguage } from '@partage/graphql';
+import type { Industry, OrganizationType, RegisteringInterest, TaxStatus, UiLanguage } from '@partage/graphql';
 import { db, failedConditionIndexes, isConditionFailure, tableName, transactWrite, type TransactItem } from './client';
 import { DataRefusal } from './errors';
 import { emailKey, userKey } from './keys';
@@ -37,6 +37,11 @@ export interface UserRecord {
   contactAuthorizationNews?: boolean;
   contactAuthorizationSurveys?: boolean;
   registeringInterests?: RegisteringInterest[];
+  /** The organisation's sales-tax status; absent: NOT_STATED, which collects no taxes (graphql/src/sales-taxes.ts). */
+  taxStatus?: Exclude<TaxStatus, 'NOT_STATED'>;
+  /** REGISTERED only, stored compact in capitals: `123456789RT0001`, `1234567890TQ0001`. */
+  gstNumber?: string;
+  qstNumber?: string;
   /** Language of the e-mails sent to the user. */
   language: UiLanguage;
   emailConfirmed: boolean;

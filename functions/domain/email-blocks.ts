@@ -71,6 +71,12 @@ export const paragraph =
   (context) =>
     paragraphsOf(context.text(key));
 
+/** The e-mail's text that the value `key` names, as paragraphs: the caller picks which of a few applies. */
+export const paragraphNamedBy =
+  (key: string): EmailBlock =>
+  (context) =>
+    paragraphsOf(context.text(context.value(key)));
+
 /** The value `key` (a one-time code) shown large, to be typed elsewhere. */
 export const code =
   (key: string): EmailBlock =>

@@ -2,7 +2,7 @@
 // they name are the e-mail's in @partage/graphql/emails ({fr,en}.json); the values, the caller's.
 
 import type { EmailName } from '@partage/graphql/emails';
-import { adCards, button, code, paragraph, secondaryLink, type EmailBlock } from './email-blocks';
+import { adCards, button, code, paragraph, paragraphNamedBy, secondaryLink, type EmailBlock } from './email-blocks';
 
 /** An e-mail whose action is a link with a token, valid for a while. */
 const LINK_WITH_DETAILS = [paragraph('intro'), button('action', 'link'), paragraph('details')];
@@ -33,8 +33,8 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   /** To the tenant: what is proposed, in short, and the contract's page. */
   contractProposed: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   contractUpdated: [paragraph('intro'), paragraph('details'), button('action', 'link')],
-  /** To both parties: the receipt (amounts, fee, dates, both organisations, the contract's number). */
-  contractPaid: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  /** To both parties: the receipt (amounts, fee, dates, both organisations, the contract's number), then its GST and QST lines or why it has none. */
+  contractPaid: [paragraph('intro'), paragraph('details'), paragraphNamedBy('taxLines'), button('action', 'link')],
   /** To the owner: their share was transferred. */
   contractPayoutSent: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   /** To both parties: the whole payment went back to the tenant (before or after the payout, the dashboard, a dispute lost). */

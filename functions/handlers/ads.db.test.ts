@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AD_APPROXIMATE_RADIUS_METERS, ADS_PAGE_MAX_LIMIT, type AdInput } from '@partage/graphql';
+import { getAd } from '../data/ads';
 import { putPendingFile } from '../data/files';
 import { updateUser, type UserRecord } from '../data/users';
 import type { AdView } from '../domain/ads/ad-view';
 import type { Identity } from '../domain/identity';
+import { replaceIndexedAd } from '../domain/search/indexed-writes';
 import {
   adInput,
   ANONYMOUS,
@@ -127,6 +129,25 @@ describe('Mutation.createAd', () => {
         'input.infoIsTrue:required',
       ].sort(),
     );
+  });
+
+  it('wants the tax mode of a priced ad, writes nothing without it, and reads an ad priced before tax modes as ADDED', async () => {
+    const user = await givenUser();
+    const refused = await call('Mutation.createAd', { input: adInput({ taxMode: null }) }, as(user));
+    expect(errorCodeOf(refused)).toBe('VALIDATION_FAILED');
+    expect(invalidFieldsOf(refused)).toEqual(['input.taxMode:required']);
+    expect((await page('Query.managedAds', { published: false }, as(user))).items).toEqual([]);
+
+    const included = await create(user, adInput({ taxMode: 'INCLUDED' }));
+    expect(included.taxMode).toBe('INCLUDED');
+    const stored = (await getAd(included.id))!;
+    const { taxMode: _, ...before } = stored.content;
+    await replaceIndexedAd(stored, { ...stored, content: before });
+    expect((await read(included.id, as(user)))?.taxMode).toBe('ADDED');
+    // Without rent or sale there is no price to tax: none stored, none read.
+    const donation = await create(user, adInput({ rent: null, taxMode: 'ADDED', donation: { description: { fr: 'Farine' } } }));
+    expect(donation.taxMode).toBeNull();
+    expect((await getAd(donation.id))!.content.taxMode).toBeNull();
   });
 
   it('sanitises the description: no script, no event handler, no javascript: link; links get a forced rel', async () => {

@@ -19,6 +19,7 @@ import {
   dyingAfterTransfer,
   errorCodeOf,
   givenPaidContract,
+  givenPayableOwner,
   givenUser,
   resolverCaller,
   routeSimulatorWebhooks,
@@ -165,6 +166,30 @@ describe('disputes', () => {
     );
     expect(await transactions(owner.id)).toBe(0);
     expect((await outbox.emailsTo(TEAM)).map((mail) => mail.subject)).toContain(`Litige perdu : contrat n° ${contract.id}`);
+  });
+
+  it('takes out of the counts only the rental its pair counted; the pair counts its next one then (arm’s length)', async () => {
+    const payee = await givenPayableOwner();
+    const counted = await givenPaidContract(tenant, payee);
+    expect(await payOut(counted.contract.id)).toBe('PAID_OUT');
+    const uncounted = await givenPaidContract(tenant, payee);
+    expect(await payOut(uncounted.contract.id)).toBe('PAID_OUT');
+    expect(await transactions(payee.owner.id)).toBe(1);
+    const lose = async (sessionId: string) => {
+      await atProvider(sessionId, 'dispute');
+      await atProvider(sessionId, 'disputeLost');
+    };
+
+    // The second rental was in no count: losing it takes nothing away.
+    await lose(uncounted.session.sessionId);
+    expect((await getContract(uncounted.contract.id))!.status).toBe('REFUNDED');
+    expect(await transactions(payee.owner.id)).toBe(1);
+    // The counted one leaves the counts, and frees the pair: its next rental counts.
+    await lose(counted.session.sessionId);
+    expect(await transactions(payee.owner.id)).toBe(0);
+    const next = await givenPaidContract(tenant, payee);
+    expect(await payOut(next.contract.id)).toBe('PAID_OUT');
+    expect(await transactions(payee.owner.id)).toBe(1);
   });
 });
 

@@ -157,6 +157,22 @@ async function withStepBeforeTransaction<T>(meanwhile: () => Promise<unknown>, r
 }
 
 describe('checkout.session.completed', () => {
+  it('gives a registered owner’s receipts their GST and QST lines with the owner’s numbers', async () => {
+    const registered = await givenUser({ taxStatus: 'REGISTERED', gstNumber: '123456789RT0001', qstNumber: '1234567890TQ0001' });
+    const payer = await givenUser({ language: 'en' });
+    const contract = await givenContract(payer, registered, { totalPriceCents: 10_000 });
+    const checkout = await startPayment(contract.id, payer);
+    const session = (await getSimulatorRecord('SESSION', new URL(checkout.url).searchParams.get('session')!))!;
+    await actOnCheckout(session, 'pay');
+    const job = (await listOneTimeSchedules()).find((schedule) => schedule.name === `paid-${contract.id}`)!;
+    await contractJobs({ job: job.job, scheduledAt: job.at, payload: job.payload });
+    const receipt = (await outbox.emailsTo(payer.email)).find((mail) => mail.subject === `Receipt: contract no. ${contract.id} paid`);
+    expect(plain(receipt?.text)).toContain('Total amount paid: $114.98');
+    expect(receipt?.text).toContain(
+      'Price before taxes: $100.00\nGST (5%), no. 123456789RT0001: $5.00\nQST (9.975%), no. 1234567890TQ0001: $9.98',
+    );
+  });
+
   it('makes the contract PAID, keeps its dates for good, and tells both parties (receipts, system line, live events)', async () => {
     const { contract, session } = await givenPaymentStarted();
     expect(await actOnCheckout(session, 'pay')).toBe(session.successUrl);
@@ -189,6 +205,7 @@ describe('checkout.session.completed', () => {
     const [ownerReceipt] = await outbox.emailsTo(owner.email);
     expect(ownerReceipt?.subject).toBe(`Reçu : contrat n° ${contract.id} payé`);
     expect(plain(ownerReceipt?.text)).toContain('Part du propriétaire : 250,00 $');
+    expect(plain(ownerReceipt?.text)).toContain('Ce contrat ne compte ni TPS ni TVQ');
 
     const contractEvents = paidEvents();
     expect(contractEvents.map((event) => event.userId).sort()).toEqual([owner.id, tenant.id].sort());

@@ -67,6 +67,13 @@ describe('acceptAndPayContract', () => {
     expect((await getContract(contract.id))?.checkout).toMatchObject({ attempt: 1, version: 1, sessionId: session.sessionId });
   });
 
+  it('charges a registered owner’s taxes with the price: the session is for the version’s total with its GST and QST', async () => {
+    const owner = await givenUser({ taxStatus: 'REGISTERED', gstNumber: '123456789RT0001', qstNumber: '1234567890TQ0001' });
+    const contract = await givenContract(tenant, owner, { totalPriceCents: 10_000 });
+    const session = (await getSimulatorRecord('SESSION', sessionIdOf(await pay(tenant, contract.id))))!;
+    expect(session.amountCents).toBe(11_498);
+  });
+
   it('is refused to the owner, a third party and an administrator, and for a version the tenant did not see', async () => {
     const contract = await givenContract(tenant);
     const owner = { id: contract.ownerId, role: 'USER' } as UserRecord;

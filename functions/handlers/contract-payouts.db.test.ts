@@ -5,14 +5,16 @@
 // retried with growing delays through the scheduler, then flagged for administrators; CLOSED after the end;
 // the rental's rating open at its end all the same.
 // A refund (the owner or an administrator, before the payout) stops the payout for good.
+// The payout counts a transaction of both parties at arm's length: one per pair of accounts per period.
 
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { PAYOUT_DELAY_MS } from '@partage/graphql';
+import { PAYOUT_DELAY_MS, REPUTATION_PAIR_PERIOD_DAYS } from '@partage/graphql';
 import { mailer } from '../adapters/mailer';
 import { PaymentProviderError } from '../adapters/payment-errors';
 import * as paymentPort from '../adapters/payment-provider';
 import { bookedPeriods, getContract, replaceContract } from '../data/contracts';
 import { getReputations } from '../data/ratings';
+import * as reputationPairs from '../data/reputation-pairs';
 import { getSimulatorRecord, simulatedTransfers, updateSimulatorRecord } from '../data/payment-simulator';
 import { listOneTimeSchedules } from '../data/scheduled-jobs';
 import type { UserRecord } from '../data/users';
@@ -26,6 +28,7 @@ import {
   dyingAfterTransfer,
   givenContract,
   givenPaidContract as givenPaidTo,
+  givenPayableOwner,
   givenUser,
   resolverCaller,
   routeSimulatorWebhooks,
@@ -383,5 +386,67 @@ describe('the rating of a paid rental', () => {
     expect(await rate('Mutation.submitRating', { input: { contractId: contract.id, party } }, asUser(owner))).toMatchObject({
       mine: { party },
     });
+  });
+});
+
+describe('the transactions count, at arm’s length', () => {
+  /** Two accounts that can be paid, and their transaction counts. */
+  async function givenPair() {
+    const [first, second] = await Promise.all([givenPayableOwner(), givenPayableOwner()]);
+    const counts = async () => [...(await getReputations([first.owner.id, second.owner.id])).values()].map((r) => r.transactionsCount);
+    return { first, second, counts };
+  }
+
+  it('counts the rentals paid out between the same two accounts, either way round, once per period', async () => {
+    const { first, second, counts } = await givenPair();
+    // The second rents from the first three times, then the first from the second (the pair is unordered).
+    for (const [renter, payee] of [
+      [second, first],
+      [second, first],
+      [second, first],
+      [first, second],
+    ] as const) {
+      const { contract } = await givenPaidTo(renter.owner, payee);
+      expect(await fire('contract-payout', contract.id)).toBe('PAID_OUT');
+    }
+    expect(await counts()).toEqual([1, 1]);
+    // A third account's rental counts for its parties.
+    const { contract: other } = await givenPaidTo(second.owner);
+    expect(await fire('contract-payout', other.id)).toBe('PAID_OUT');
+    expect(await counts()).toEqual([1, 2]);
+    // Once the period from the one counted is over, the pair's next one counts again.
+    clock.advance(REPUTATION_PAIR_PERIOD_DAYS * 86_400_000);
+    const { contract: later } = await givenPaidTo(second.owner, first);
+    expect(await fire('contract-payout', later.id)).toBe('PAID_OUT');
+    expect(await counts()).toEqual([2, 3]);
+  });
+
+  it('counts one of two payouts at once between the same accounts; the other is paid out all the same', async () => {
+    const { first, second, counts } = await givenPair();
+    const contracts = [(await givenPaidTo(second.owner, first)).contract, (await givenPaidTo(second.owner, first)).contract];
+    // Both due, and both runs read the pair before either writes.
+    const dues = await Promise.all(contracts.map(async (contract) => payoutDueAt((await getContract(contract.id))!).getTime()));
+    clock.set(new Date(Math.max(now().getTime(), ...dues)));
+    const readPairs = reputationPairs.readPairs;
+    const readers: (() => void)[] = [];
+    const together = vi.spyOn(reputationPairs, 'readPairs').mockImplementation(async (keys) => {
+      const read = await readPairs(keys);
+      await new Promise<void>((resolve) => {
+        readers.push(resolve);
+        if (readers.length === 2) for (const go of readers) go();
+      });
+      return read;
+    });
+    const runs = await Promise.allSettled(contracts.map((contract) => fireNow('contract-payout', contract.id)));
+    together.mockRestore();
+    expect(runs.map((run) => run.status).sort()).toEqual(['fulfilled', 'rejected']);
+    // The run refused on the pair (STALE_VERSION) fails, for its invoker; the look once its claim lapses finishes it.
+    clock.advance(PAYOUT_CLAIM_MS + 1_000);
+    for (const [index, run] of runs.entries()) {
+      if (run.status === 'rejected') expect(await fire('contract-payout', contracts[index]!.id)).toBe('PAID_OUT');
+    }
+    for (const contract of contracts) expect((await getContract(contract.id))!.status).toBe('PAYOUT_DONE');
+    expect(await simulatedTransfers(first.accountId)).toHaveLength(2);
+    expect(await counts()).toEqual([1, 1]);
   });
 });

@@ -19,7 +19,7 @@ import {
 } from '@partage/graphql';
 import { bookedPeriods, placeBookingHold } from '../data/contracts';
 import { putPendingFile, settleFile } from '../data/files';
-import type { UserRecord } from '../data/users';
+import { updateUser, type UserRecord } from '../data/users';
 import { conversationById, createConversation } from '../domain/chat/conversations';
 import { unpublishAd } from '../domain/ads/ads';
 import { blockConversationParticipant } from '../domain/moderation/blocks';
@@ -156,6 +156,91 @@ describe('proposeContract', () => {
       delete process.env.PLATFORM_FEE_BASIS_POINTS;
       delete process.env.PLATFORM_FEE_FIXED_CENTS;
     }
+  });
+
+  it('taxes a registered owner’s price in the ad’s tax mode, with their numbers, and the fee on the price before taxes', async () => {
+    const registered = await givenUser({ taxStatus: 'REGISTERED', gstNumber: '123456789RT0001', qstNumber: '1234567890TQ0001' });
+    await givenPaymentOnboarding(registered.id);
+    const conversationAbout = async (taxMode: 'ADDED' | 'INCLUDED') => {
+      const ad = await givenAd(registered, { availability: ALWAYS, taxMode }, { published: true });
+      return createConversation(asUser(tenant), { adId: ad.id, message: firstMessage() });
+    };
+    const env = { PLATFORM_FEE_BASIS_POINTS: '1000', PLATFORM_GST_NUMBER: '987654321 RT 0001', PLATFORM_QST_NUMBER: '9876543210tq0001' };
+    Object.assign(process.env, env);
+    try {
+      const added = (await propose(
+        registered,
+        contractInput({ conversationId: (await conversationAbout('ADDED')).id, totalPriceCents: 10_000 }),
+      )) as Contract;
+      expect(added.current).toMatchObject({
+        priceCents: 10_000,
+        totalPriceCents: 11_498,
+        platformFeeCents: 1_000,
+        ownerShareCents: 10_498,
+      });
+      expect(added.current.taxes).toEqual({
+        mode: 'ADDED',
+        ownerTaxStatus: 'REGISTERED',
+        owner: {
+          baseCents: 10_000,
+          gstCents: 500,
+          qstCents: 998,
+          totalCents: 11_498,
+          gstNumber: '123456789RT0001',
+          qstNumber: '1234567890TQ0001',
+        },
+        platformFee: {
+          baseCents: 870,
+          gstCents: 43,
+          qstCents: 87,
+          totalCents: 1_000,
+          gstNumber: '987654321RT0001',
+          qstNumber: '9876543210TQ0001',
+        },
+        gstRate: 5_000,
+        qstRate: 9_975,
+        ratesSince: '2013-01-01',
+      });
+      const included = (await propose(
+        registered,
+        contractInput({ conversationId: (await conversationAbout('INCLUDED')).id, totalPriceCents: 11_498 }),
+      )) as Contract;
+      expect(included.current).toMatchObject({ priceCents: 11_498, totalPriceCents: 11_498, platformFeeCents: 1_000 });
+      expect(included.current.taxes.owner).toMatchObject({ baseCents: 10_000, gstCents: 500, qstCents: 998 });
+
+      // The owner's status when a version is made counts: unregistered since, the same price is an edit without taxes.
+      await updateUser(registered, { set: { taxStatus: 'SMALL_SUPPLIER' }, remove: ['gstNumber', 'qstNumber'] });
+      const edited = (await call(
+        'Mutation.updateContract',
+        {
+          input: {
+            ...contractInput({ conversationId: added.conversationId }),
+            conversationId: undefined,
+            contractId: added.id,
+            expectedVersion: 1,
+            totalPriceCents: 10_000,
+          },
+        },
+        asUser(registered),
+      )) as Contract;
+      expect(edited.current).toMatchObject({
+        version: 2,
+        totalPriceCents: 10_000,
+        taxes: { ownerTaxStatus: 'SMALL_SUPPLIER', owner: { gstCents: 0, gstNumber: null } },
+      });
+      expect(edited.versions[1]!.taxes.owner.gstCents).toBe(500);
+    } finally {
+      for (const name of Object.keys(env)) delete process.env[name];
+    }
+  });
+
+  it('taxes nothing for an owner who has not stated their taxes', async () => {
+    const conversation = await givenConversationAbout();
+    const contract = (await propose(owner, contractInput({ conversationId: conversation.id, totalPriceCents: 10_000 }))) as Contract;
+    expect(contract.current).toMatchObject({
+      totalPriceCents: 10_000,
+      taxes: { ownerTaxStatus: 'NOT_STATED', owner: { gstCents: 0, qstCents: 0 } },
+    });
   });
 
   it('needs a finished payment onboarding', async () => {

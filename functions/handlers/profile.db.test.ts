@@ -101,6 +101,37 @@ describe('Mutation.updateUserProfile', () => {
     expect(await getUser(user.id)).toEqual(user);
   });
 
+  it('stores a registered organisation’s tax numbers compact in capitals, and drops them with the status', async () => {
+    const user = await givenMember();
+    expect(await profileOf(user)).toMatchObject({ taxStatus: 'NOT_STATED', gstNumber: null, qstNumber: null });
+    await update(
+      { userId: user.id, taxStatus: 'REGISTERED', gstNumber: '123456789 rt 0001', qstNumber: ' 1234567890tq0001' },
+      asUser(user),
+    );
+    expect(await profileOf(user)).toMatchObject({ taxStatus: 'REGISTERED', gstNumber: '123456789RT0001', qstNumber: '1234567890TQ0001' });
+    await update({ userId: user.id, taxStatus: 'SMALL_SUPPLIER' }, asUser(user));
+    expect(await profileOf(user)).toMatchObject({ taxStatus: 'SMALL_SUPPLIER', gstNumber: null, qstNumber: null });
+    const stored = await getUser(user.id);
+    expect(stored).not.toHaveProperty('gstNumber');
+    await update({ userId: user.id, taxStatus: 'NOT_STATED' }, asUser(user));
+    expect(await getUser(user.id)).not.toHaveProperty('taxStatus');
+  });
+
+  it('refuses a registered status without both numbers, or numbers of the wrong shape, and writes nothing', async () => {
+    const user = await givenMember();
+    expect(invalidFieldsOf(await update({ userId: user.id, taxStatus: 'REGISTERED', gstNumber: '123456789RT0001' }, asUser(user)))).toEqual(
+      ['input.qstNumber:required'],
+    );
+    const wrong = await update(
+      { userId: user.id, taxStatus: 'REGISTERED', gstNumber: '12345678RT0001', qstNumber: '1234567890RT0001' },
+      asUser(user),
+    );
+    expect(errorCodeOf(wrong)).toBe('VALIDATION_FAILED');
+    expect(invalidFieldsOf(wrong)).toEqual(['input.gstNumber:gstNumber', 'input.qstNumber:qstNumber']);
+    expect(invalidFieldsOf(await update({ userId: user.id, taxStatus: 'EXEMPT' }, asUser(user)))).toEqual(['input.taxStatus:oneOf']);
+    expect(await getUser(user.id)).toEqual(user);
+  });
+
   it('lets users edit their own profile only, and administrators anyone’s', async () => {
     const user = await givenMember();
     const other = await givenMember();

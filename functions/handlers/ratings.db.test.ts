@@ -3,9 +3,12 @@
 // published at once when the second rates, even when both send at the same moment; double submissions
 // make one rating; the deadline's job publishes a lone rating once even fired twice; reviews (of a
 // user, of an ad's equipment), averages and the rated user's one answer; a paid rental rateable from
-// its end whatever its payout; the dashboard's ratings to give, all of them.
+// its end whatever its payout; the dashboard's ratings to give, all of them; reputation at arm's
+// length (one review per author and rated user per period counts, even two published at once).
 
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { REPUTATION_PAIR_PERIOD_DAYS } from '@partage/graphql';
 import type {
   ContractRatings,
   ContractSummary,
@@ -16,6 +19,7 @@ import type {
   Review,
   ReviewPage,
 } from '@partage/graphql';
+import { db, tableName } from '../data/client';
 import { getContract, replaceContract } from '../data/contracts';
 import { getContractRatings } from '../data/ratings';
 import { listOneTimeSchedules } from '../data/scheduled-jobs';
@@ -228,6 +232,7 @@ describe('blind until both have rated or the deadline', () => {
     expect((await reviewsOf(tenant.id)).items).toEqual([expect.objectContaining({ side: 'OWNER', authorName: 'Cuisine du Quartier' })]);
     expect(await field<PartyAverages>('PublicProfile.ratings', { id: owner.id })).toEqual({
       count: 1,
+      organizationsCount: 1,
       respectOfContract: 5,
       communication: 4,
       reliability: 5,
@@ -354,6 +359,72 @@ describe('reviews and reputation', () => {
     expect(await accountsHandler(resolverEvent('Query.publicProfile', { id: owner.id }, asUser(reader)))).toMatchObject({
       transactionsCount: 0,
     } satisfies Partial<PublicProfile>);
+  });
+});
+
+describe('reputation at arm’s length', () => {
+  const FIVE = { compliance: 5, cleanliness: 5, security: 5 };
+  const FIVE_PARTY = { respectOfContract: 5, communication: 5, reliability: 5 };
+  const THREE = { compliance: 3, cleanliness: 3, security: 3 };
+  const THREE_PARTY = { respectOfContract: 3, communication: 3, reliability: 3 };
+  /** Both sides rate a rental of `tenant`'s from `owner` on `adId`, the tenant with `stars` for everything. */
+  async function rateRental(tenant: UserRecord, owner: UserRecord, adId: string, [equipment, party]: [typeof FIVE, typeof FIVE_PARTY]) {
+    const { id } = await givenEndedContract(tenant, owner, { adId });
+    await submit(tenant, tenantRating(id, { equipment, party }));
+    await submit(owner, ownerRating(id));
+    clock.advance(1_000);
+    return id;
+  }
+  /** The ad's equipment sums in the rating order: its key there (`<average in tenths>#…`). */
+  const ratedKey = async (adId: string) =>
+    (await db().send(new GetCommand({ TableName: tableName(), Key: { PK: `AD#${adId}`, SK: 'EQUIPMENT_RATINGS' } }))).Item
+      ?.GSI2SK as string;
+
+  it('counts one review per author of a user per period: four rentals between the same two accounts count once, the others listed', async () => {
+    const { owner, tenant: accomplice, adId } = await givenRental();
+    const stranger = await givenUser({ publicName: 'Épicerie du Coin' });
+    await rateRental(stranger, owner, adId, [THREE, THREE_PARTY]);
+    for (let i = 0; i < 4; i++) await rateRental(accomplice, owner, adId, [FIVE, FIVE_PARTY]);
+
+    // The stranger's 3 and the accomplice's first 5: 4 on average, from two organisations.
+    expect(await field<PartyAverages>('PublicProfile.ratings', { id: owner.id })).toMatchObject({
+      count: 2,
+      organizationsCount: 2,
+      overall: 4,
+    });
+    expect(await field<EquipmentAverages>('Ad.equipmentRatings', { id: adId })).toMatchObject({ count: 2, overall: 4 });
+    expect(await ratedKey(adId)).toMatch(/^040#/);
+    // The owner's four reviews of the accomplice: one counted.
+    expect(await field<PartyAverages>('PublicProfile.ratings', { id: accomplice.id })).toMatchObject({ count: 1, organizationsCount: 1 });
+    // Every review is published and listed; those within their pair's period say they are not counted.
+    const listed = (await reviewsOf(owner.id)).items;
+    expect(listed.map((review) => review.counted)).toEqual([false, false, false, true, true]);
+    expect(((await call('Query.adReviews', { adId })) as ReviewPage).items.filter((review) => review.counted)).toHaveLength(2);
+
+    // The period over, the accomplice's next review counts again (an organisation already counted).
+    clock.advance(REPUTATION_PAIR_PERIOD_DAYS * DAY);
+    try {
+      await rateRental(accomplice, owner, adId, [FIVE, FIVE_PARTY]);
+      expect(await field<PartyAverages>('PublicProfile.ratings', { id: owner.id })).toMatchObject({ count: 3, organizationsCount: 2 });
+      expect(await field<EquipmentAverages>('Ad.equipmentRatings', { id: adId })).toMatchObject({ count: 3, overall: 4.3 });
+      expect(await ratedKey(adId)).toMatch(/^043#/);
+      expect((await reviewsOf(owner.id)).items[0]!.counted).toBe(true);
+    } finally {
+      clock.advance(-REPUTATION_PAIR_PERIOD_DAYS * DAY);
+    }
+  });
+
+  it('counts one of two publications at once between the same two accounts', async () => {
+    const { owner, tenant, contractId, adId } = await givenRental();
+    const second = (await givenEndedContract(tenant, owner, { adId })).id;
+    for (const id of [contractId, second]) await submit(tenant, tenantRating(id));
+    // The owner's two ratings, sent at the same moment, publish both rentals' (four reviews) at once.
+    await Promise.all([submit(owner, ownerRating(contractId)), submit(owner, ownerRating(second))]);
+    for (const user of [owner, tenant]) {
+      expect(await field<PartyAverages>('PublicProfile.ratings', { id: user.id })).toMatchObject({ count: 1, organizationsCount: 1 });
+      expect((await reviewsOf(user.id)).items.map((review) => review.counted).sort()).toEqual([false, true]);
+    }
+    expect(await field<EquipmentAverages>('Ad.equipmentRatings', { id: adId })).toMatchObject({ count: 1 });
   });
 });
 

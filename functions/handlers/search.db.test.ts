@@ -419,8 +419,9 @@ describe('Query.searchAds: what is listed', () => {
           { fileId: large, url: `${TEST_PUBLIC_URL}/files/public/${large}`, width: 1024, height: 768 },
         ],
       },
-      rent: { kind: 'AMOUNT', amountCents: 4_500, range: null, unit: 'HOUR' },
-      sale: { kind: 'RANGE', amountCents: null, range: 'FROM_2000', unit: null },
+      // The ad's tax mode rides with each price (issue 39 §3).
+      rent: { kind: 'AMOUNT', amountCents: 4_500, range: null, unit: 'HOUR', taxMode: 'ADDED' },
+      sale: { kind: 'RANGE', amountCents: null, range: 'FROM_2000', unit: null, taxMode: 'ADDED' },
       trade: true,
       donation: false,
       publishedAt: expect.any(String),

@@ -22,6 +22,7 @@ export function adInput(overrides: Partial<AdInput> = {}): AdInput {
     certifications: ['HACCP'],
     allergens: [],
     rent: { kind: 'AMOUNT', amountCents: 4_500, unit: 'HOUR', description: { fr: 'Taxes en sus', en: null } },
+    taxMode: 'ADDED',
     organization: 'Épicerie solidaire Rosemont',
     images: [],
     infoIsTrue: true,

@@ -351,15 +351,21 @@ export async function givenContract(
   return { id: contract.id, adId: ad.id, conversationId: conversation.id, ownerId: adOwner.id };
 }
 
-/**
- * An owner (writing in English) with a simulator account that can be paid, and a contract of theirs
- * `tenant` accepted and paid on the simulator's Checkout (250 $, no fee): PAID from its webhook event.
- * Call routeSimulatorWebhooks first.
- */
-export async function givenPaidContract(tenant: Pick<UserRecord, 'id' | 'role'>) {
+/** A new user (writing in English) with a simulator account that can be paid. */
+export async function givenPayableOwner(): Promise<{ owner: UserRecord; accountId: string }> {
   const accountId = `acct_sim_${randomUUID().slice(0, 8)}`;
   const owner = await givenUser({ paymentAccountId: accountId, language: 'en' });
   await seedCompletedSimulatorAccount({ accountId, userId: owner.id, email: owner.email });
+  return { owner, accountId };
+}
+
+/**
+ * An owner (`payee`, or a new one: givenPayableOwner) and a contract of theirs `tenant` accepted and
+ * paid on the simulator's Checkout (250 $, no fee): PAID from its webhook event. Call
+ * routeSimulatorWebhooks first.
+ */
+export async function givenPaidContract(tenant: Pick<UserRecord, 'id' | 'role'>, payee?: { owner: UserRecord; accountId: string }) {
+  const { owner, accountId } = payee ?? (await givenPayableOwner());
   const contract = await givenContract(tenant, owner);
   const checkout = await acceptAndPayContract(asUser(tenant), { contractId: contract.id, expectedVersion: 1 });
   const session = (await getSimulatorRecord('SESSION', new URL(checkout.url).searchParams.get('session')!))!;

@@ -14,6 +14,7 @@ const valid = (): AdInput => ({
   certifications: [],
   allergens: [],
   rent: { kind: 'AMOUNT', amountCents: 12_550, unit: 'DAY' },
+  taxMode: 'ADDED',
   images: [{ fileIds: ['a', 'b'], alt: { fr: 'La cuisine' } }],
   infoIsTrue: true,
 });
@@ -73,6 +74,14 @@ describe('adInputChecks', () => {
     expect(failures({ ...valid(), sale: { kind: 'TO_BE_DETERMINED' } })).toEqual([]);
     expect(failures({ ...valid(), rent: null, trade: { description: { fr: ' ' } } })).toEqual(['trade.description:required']);
     expect(failures({ ...valid(), rent: null, donation: { description: { en: 'Two pallets of flour' } } })).toEqual([]);
+  });
+
+  it('wants the tax mode of a rent or sale price, and none without either', () => {
+    expect(failures({ ...valid(), taxMode: null })).toEqual(['taxMode:required']);
+    expect(failures({ ...valid(), rent: null, sale: { kind: 'TO_BE_DETERMINED' }, taxMode: undefined })).toEqual(['taxMode:required']);
+    expect(failures({ ...valid(), taxMode: 'EXEMPT' as never })).toEqual(['taxMode:oneOf']);
+    expect(failures({ ...valid(), taxMode: 'INCLUDED' })).toEqual([]);
+    expect(failures({ ...valid(), rent: null, taxMode: null, donation: { description: { en: 'Flour' } } })).toEqual([]);
   });
 
   it('wants a rent price to say what it is for, whatever its kind; a sale needs no unit', () => {

@@ -4,12 +4,14 @@
 // `images.2.alt`); the server prefixes them with `input.`.
 
 import { AD_MAX_IMAGES, AD_IMAGE_WIDTHS, AD_MAX_PRICE_CENTS, AD_MAX_RESTRICTIONS, AD_TEXT_MAX_LENGTH } from './constants';
+import { TAX_MODES } from './enums';
 import type { AdInput, PriceOfferInput } from './generated/types';
 import {
   hasVisibleText,
   latLong,
   maxLength,
   minDate,
+  oneOf,
   oneOfRentSaleTradeDonation,
   postalCode,
   required,
@@ -87,6 +89,8 @@ export function adInputChecks(input: AdInput, today: string): Array<[string, Rul
     // A rent price says what it is for (issue 23): "43 $" alone could be an hour or a month.
     ['rent.unit', input.rent ? required(input.rent.unit) : null],
     ...priceChecks(input.sale, 'sale'),
+    // A price says whether the GST and QST come on top of it (issue 39 §3).
+    ['taxMode', input.rent || input.sale ? (required(input.taxMode) ?? oneOf(TAX_MODES)(input.taxMode)) : null],
     ['trade.description', input.trade && !hasSomeLanguage(input.trade.description) ? 'required' : null],
     ['donation.description', input.donation && !hasSomeLanguage(input.donation.description) ? 'required' : null],
     ['images', images.length <= AD_MAX_IMAGES ? null : 'tooMany'],

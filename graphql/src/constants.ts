@@ -28,6 +28,12 @@ export const REFUND_REASON_MAX_LENGTH = 500;
 export const RATING_WINDOW_DAYS = 14;
 /** A reminder goes at the end of the rental, and once more this many days later to a side that has not rated. */
 export const RATING_SECOND_REMINDER_DAYS = 7;
+/**
+ * Reputation counts arm's-length rentals (issue 37 §8): of the reviews one author gives one user, and of
+ * the rentals paid out between two accounts, one counts per this many days (from the one counted); the
+ * others are published and listed but add to no average, count nor order (docs/ratings.md).
+ */
+export const REPUTATION_PAIR_PERIOD_DAYS = 90;
 /** A rating's comment and a review's answer, plain text. */
 export const RATING_COMMENT_MAX_LENGTH = 1_000;
 /** A page of a user's reviews on their public profile. */

@@ -147,3 +147,14 @@ const KIND_ACTIONS: Partial<Record<ModerationAction, ReportItemKind>> = { HIDE_A
 /** The actions a case of `kind` allows, in the form's order (the server refuses the others). */
 export const moderationActionsFor = (kind: ReportItemKind): ModerationAction[] =>
   MODERATION_ACTIONS.filter((action) => (KIND_ACTIONS[action] ?? kind) === kind);
+
+/** How an ad's price reads (issue 39 §3): the sales taxes come on top of it, or it holds them. */
+export const TAX_MODES = ['ADDED', 'INCLUDED'] as const;
+export type TaxMode = (typeof TAX_MODES)[number];
+
+/**
+ * An organisation's sales-tax status. NOT_STATED (accounts made before the question, and anyone who
+ * has not answered) collects no taxes, as a small supplier does (graphql/src/sales-taxes.ts).
+ */
+export const TAX_STATUSES = ['NOT_STATED', 'REGISTERED', 'SMALL_SUPPLIER'] as const;
+export type TaxStatus = (typeof TAX_STATUSES)[number];

@@ -22,4 +22,5 @@ export * from './legal';
 export * from './rating-rules';
 export * from './address-line';
 export * from './rent-total';
+export * from './sales-taxes';
 export type * from './server-pages';

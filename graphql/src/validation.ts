@@ -46,6 +46,8 @@ export type RuleName =
   | 'outsideAvailability'
   | 'oneOfRentSaleTradeDonation'
   | 'neq'
+  | 'gstNumber'
+  | 'qstNumber'
   | 'phone'
   | 'oneOf'
   | 'maxLength'
@@ -268,7 +270,8 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   EmailInput: { email: EMAIL_MAX_LENGTH },
   ResetPasswordInput: { emailAddress: EMAIL_MAX_LENGTH, newPassword: PASSWORD_MAX_LENGTH, token: TOKEN_MAX_LENGTH },
   ChangeEmailInput: { newEmail: EMAIL_MAX_LENGTH, password: PASSWORD_MAX_LENGTH },
-  UpdateUserProfileInput: PROFILE_FIELDS,
+  // The tax numbers are the organisation's own to state (issue 39 §3): on its profile only.
+  UpdateUserProfileInput: { ...PROFILE_FIELDS, gstNumber: 30, qstNumber: 30 },
   AcceptTosInput: { tosVersion: 50 },
   PublishTermsVersionInput: { version: 50 },
   CreateAdminAccountInput: { email: EMAIL_MAX_LENGTH, firstName: PROFILE_FIELDS.firstName, lastName: PROFILE_FIELDS.lastName },

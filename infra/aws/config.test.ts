@@ -141,6 +141,22 @@ describe('readConfig', () => {
     );
   });
 
+  it("reads the platform's GST and QST numbers, both or neither, normalised, and refuses a wrong shape", () => {
+    const base = { [CONTEXT_KEYS.webDist]: built };
+    expect(readConfig(context(base), {}).platformTaxNumbers).toBeUndefined();
+    const numbers = { [CONTEXT_KEYS.platformGstNumber]: '987654321 rt 0001', [CONTEXT_KEYS.platformQstNumber]: '9876543210TQ0001' };
+    expect(readConfig(context({ ...base, ...numbers }), {}).platformTaxNumbers).toEqual({
+      gstNumber: '987654321RT0001',
+      qstNumber: '9876543210TQ0001',
+    });
+    expect(() => readConfig(context({ ...base, [CONTEXT_KEYS.platformGstNumber]: '987654321RT0001' }), {})).toThrow(
+      /partage:platformGstNumber/,
+    );
+    expect(() => readConfig(context({ ...base, ...numbers, [CONTEXT_KEYS.platformQstNumber]: '98765TQ0001' }), {})).toThrow(
+      /partage:platformQstNumber/,
+    );
+  });
+
   it("refuses a fee that would not cover Stripe's on every charge, unless the operator accepted to pay the difference", () => {
     const context = (values: Record<string, string>) => (key: string) => values[key];
     expect(() => assertFeeCoversStripe(undefined, context({}))).toThrow(

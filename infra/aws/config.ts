@@ -6,7 +6,11 @@ import { existsSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { platformFeeSettingsOf, type PlatformFeeSettings } from '@partage/functions/domain/contracts/platform-fee';
+import {
+  platformFeeSettingsOf,
+  platformTaxRegistrationOf,
+  type PlatformFeeSettings,
+} from '@partage/functions/domain/contracts/platform-fee';
 import type { SiteSettings, TelemetrySettings } from '../shared/site-settings';
 
 /** The repository root (infra/aws/../..). Relative paths in the context are taken from here. */
@@ -46,6 +50,8 @@ export interface PartageConfig {
   telemetry?: TelemetrySettings;
   /** The platform's fee on contracts (docs/rentals.md); absent, none. */
   platformFee?: PlatformFeeSettings;
+  /** The platform's GST and QST numbers, on its fee (docs/payments.md, "Taxes"); absent, its fee carries no taxes. */
+  platformTaxNumbers?: { gstNumber: string; qstNumber: string };
 }
 
 /** Context keys, all under the `partage:` prefix. */
@@ -71,6 +77,8 @@ export const CONTEXT_KEYS = {
   platformFeeFixedCents: 'partage:platformFeeFixedCents',
   /** `accepted`: the operator pays Stripe's fee on each charge themself (a fee below it, or none). */
   platformFeeBelowStripe: 'partage:platformFeeBelowStripe',
+  platformGstNumber: 'partage:platformGstNumber',
+  platformQstNumber: 'partage:platformQstNumber',
 } as const;
 
 type ContextReader = (key: string) => unknown;
@@ -156,6 +164,19 @@ function platformFee(context: ContextReader): PlatformFeeSettings | undefined {
   }
 }
 
+/** The platform's GST and QST numbers: both or neither, of their shapes; otherwise the synth stops. */
+function platformTaxNumbers(context: ContextReader): { gstNumber: string; qstNumber: string } | undefined {
+  const numbers = {
+    PLATFORM_GST_NUMBER: text(context(CONTEXT_KEYS.platformGstNumber)),
+    PLATFORM_QST_NUMBER: text(context(CONTEXT_KEYS.platformQstNumber)),
+  };
+  try {
+    return platformTaxRegistrationOf(numbers) ?? undefined;
+  } catch (error) {
+    throw new Error(`${CONTEXT_KEYS.platformGstNumber} / ${CONTEXT_KEYS.platformQstNumber}: ${(error as Error).message}`);
+  }
+}
+
 /**
  * Stripe's fee on a Canadian card (2.9 % + 30 ¢): with separate charges and transfers the platform
  * pays it on every charge, and a refund does not give it back (issue 37 §8).
@@ -206,6 +227,7 @@ export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = proc
     site: siteSettings(context),
     telemetry: telemetrySettings(context),
     ...(platformFee(context) ? { platformFee: platformFee(context) } : {}),
+    ...(platformTaxNumbers(context) ? { platformTaxNumbers: platformTaxNumbers(context) } : {}),
   };
 }
 

@@ -95,6 +95,8 @@ export interface HandlerFunctionsProps {
   contactEmail?: string;
   /** The contracts' fee (context `partage:platformFee*`): PLATFORM_FEE_* of the handlers that declare `platformFee`. */
   platformFee?: PlatformFeeSettings;
+  /** The platform's GST and QST numbers (context `partage:platform*Number`): PLATFORM_*_NUMBER of the same handlers. */
+  platformTaxNumbers?: { gstNumber: string; qstNumber: string };
   appVersion: string;
 }
 
@@ -191,6 +193,9 @@ export class HandlerFunctions extends Construct {
               PLATFORM_FEE_BASIS_POINTS: String(props.platformFee.basisPoints),
               PLATFORM_FEE_FIXED_CENTS: String(props.platformFee.fixedCents),
             }
+          : {}),
+        ...(access.platformFee && props.platformTaxNumbers
+          ? { PLATFORM_GST_NUMBER: props.platformTaxNumbers.gstNumber, PLATFORM_QST_NUMBER: props.platformTaxNumbers.qstNumber }
           : {}),
         ...(access.files
           ? {

@@ -107,6 +107,7 @@ beforeAll(() => {
       mapStyleUrl: MAP_STYLE_URL,
       site: { contactEmail: CONTACT_EMAIL },
       platformFee: { basisPoints: 250, fixedCents: 30 },
+      platformTaxNumbers: { gstNumber: '987654321RT0001', qstNumber: '9876543210TQ0001' },
     },
     crossRegionReferences: true,
     cloudFrontWebAclArn: edge.webAclArn,
@@ -239,6 +240,9 @@ describe('Lambdas', () => {
       expect(env.CONTACT_EMAIL, `${name} CONTACT_EMAIL`).toBe(access.contactEmail ? CONTACT_EMAIL : undefined);
       expect([env.PLATFORM_FEE_BASIS_POINTS, env.PLATFORM_FEE_FIXED_CENTS], `${name} platform fee`).toEqual(
         access.platformFee ? ['250', '30'] : [undefined, undefined],
+      );
+      expect([env.PLATFORM_GST_NUMBER, env.PLATFORM_QST_NUMBER], `${name} platform tax numbers`).toEqual(
+        access.platformFee ? ['987654321RT0001', '9876543210TQ0001'] : [undefined, undefined],
       );
       if (access.publicUrl) expect(JSON.stringify(env.PUBLIC_URL)).toContain('DomainName');
       else expect(env.PUBLIC_URL).toBeUndefined();

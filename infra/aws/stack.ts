@@ -121,6 +121,7 @@ export class PartageStack extends Stack {
       mailFrom: config.mailFrom,
       ...(config.site?.contactEmail ? { contactEmail: config.site.contactEmail } : {}),
       ...(config.platformFee ? { platformFee: config.platformFee } : {}),
+      ...(config.platformTaxNumbers ? { platformTaxNumbers: config.platformTaxNumbers } : {}),
       appVersion: config.appVersion,
     });
 

@@ -72,6 +72,10 @@ export async function setFunctionEnv({
     PAYMENT_PROVIDER_ADAPTER: 'simulator',
     PAYMENT_SIMULATOR_WEBHOOK_SECRET: `whsec_${await dataDirSecret(dataDir, 'payment-webhook-secret')}`,
     APP_VERSION: version,
+    // The platform's own GST and QST numbers on its fee (docs/payments.md, "Taxes"): sample numbers of the
+    // right shape unless the environment gives others.
+    PLATFORM_GST_NUMBER: process.env.PLATFORM_GST_NUMBER ?? '987654321RT0001',
+    PLATFORM_QST_NUMBER: process.env.PLATFORM_QST_NUMBER ?? '9876543210TQ0001',
   });
   forgetChoices();
   registerPaymentSimulator(simulatedPaymentProvider);

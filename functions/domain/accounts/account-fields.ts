@@ -5,17 +5,21 @@ import {
   ACCOUNT_TEXT_MAX_LENGTH,
   CONTENT_LANGUAGES,
   email,
+  gstNumber,
   INDUSTRIES,
   maxLength,
   neq,
   normalizePhone,
   normalizePostalCode,
+  normalizeTaxNumber,
   oneOf,
   ORGANIZATION_TYPES,
   phone,
   postalCode,
+  qstNumber,
   REGISTERING_INTERESTS,
   required,
+  TAX_STATUSES,
   type ContentLanguage,
   type RuleResult,
   type UiLanguage,
@@ -55,11 +59,23 @@ const RULES: Record<ValueField, (value: unknown) => RuleResult> = {
   contactAuthorizationNews: () => null,
   contactAuthorizationSurveys: () => null,
   language: rule(oneOf(CONTENT_LANGUAGES)),
+  taxStatus: rule(oneOf(TAX_STATUSES)),
+  gstNumber: rule(gstNumber),
+  qstNumber: rule(qstNumber),
 };
 
-/** The text an OTHER choice needs, and the choice it explains. */
-const OTHER_TEXTS = { organizationTypeOtherSpecification: 'organizationType', industryOtherSpecification: 'industry' } as const;
-const choiceExplainedBy = (field: string) => OTHER_TEXTS[field as keyof typeof OTHER_TEXTS] as ValueField | undefined;
+/**
+ * The fields that only mean something after one choice, which needs them: the text an OTHER choice
+ * explains, the registration numbers of a REGISTERED organisation.
+ */
+const DEPENDENT_FIELDS = {
+  organizationTypeOtherSpecification: ['organizationType', 'OTHER'],
+  industryOtherSpecification: ['industry', 'OTHER'],
+  gstNumber: ['taxStatus', 'REGISTERED'],
+  qstNumber: ['taxStatus', 'REGISTERED'],
+} as const satisfies Partial<Record<ValueField, readonly [ValueField, string]>>;
+const choiceExplainedBy = (field: string) =>
+  DEPENDENT_FIELDS[field as keyof typeof DEPENDENT_FIELDS] as readonly [ValueField, string] | undefined;
 
 const REQUIRED: Record<AccountRole, readonly ValueField[]> = {
   USER: ['firstName', 'lastName', 'organizationName', 'organizationType', 'industry'],
@@ -68,17 +84,17 @@ const REQUIRED: Record<AccountRole, readonly ValueField[]> = {
 
 /**
  * The checks of a new account's fields, or, given the account being changed (`stored`), of the
- * fields present in the update. An OTHER choice needs its text, judged on the account as it would be
- * after the change.
+ * fields present in the update. An OTHER choice needs its text and a REGISTERED status its numbers,
+ * judged on the account as it would be after the change.
  */
 export function accountFieldChecks(input: AccountFieldsInput, role: AccountRole, stored?: Partial<UserRecord>): Check[] {
   const sent = (field: keyof AccountFieldsInput) => stored === undefined || field in input;
   const valueAfter = (field: ValueField): unknown => (field in input ? input[field] : stored?.[field as keyof UserRecord]);
   const checks: Check[] = [];
   for (const field of Object.keys(RULES) as ValueField[]) {
-    const choice = choiceExplainedBy(field);
+    const [choice, needingValue] = choiceExplainedBy(field) ?? [];
     if (!sent(field) && !(choice && sent(choice))) continue;
-    const needed = REQUIRED[role].includes(field) || (choice !== undefined && valueAfter(choice) === 'OTHER');
+    const needed = REQUIRED[role].includes(field) || (choice !== undefined && valueAfter(choice) === needingValue);
     const value = valueAfter(field);
     checks.push([`input.${field}`, (needed ? required(value) : null) ?? RULES[field](value)]);
   }
@@ -103,8 +119,9 @@ export const publicNameOf = (user: Pick<UserRecord, 'role' | 'firstName' | 'last
   (user.role === 'USER' && user.organizationName) || `${user.firstName} ${user.lastName.charAt(0)}.`;
 
 /**
- * How the fields present in a valid `input` are stored: trimmed texts, normalised phone and postal
- * code; a blank or null optional field is removed; an "other" text goes with a choice other than OTHER.
+ * How the fields present in a valid `input` are stored: trimmed texts, normalised phone, postal code
+ * and tax numbers; a blank or null optional field is removed, and so is a NOT_STATED tax status (its
+ * reading when absent); a dependent field goes with a choice that does not need it.
  * The public name follows, and a new phone number has to be verified again.
  */
 export function accountFieldChanges(
@@ -127,14 +144,20 @@ export function accountFieldChanges(
   if (present('postalCode')) keep('postalCode', input.postalCode?.trim() ? normalizePostalCode(input.postalCode) : undefined);
   if (present('organizationType')) keep('organizationType', input.organizationType ?? undefined);
   if (present('industry')) keep('industry', input.industry ?? undefined);
+  if (present('taxStatus')) keep('taxStatus', input.taxStatus === 'NOT_STATED' ? undefined : (input.taxStatus ?? undefined));
+  for (const field of ['gstNumber', 'qstNumber'] as const)
+    if (present(field)) keep(field, input[field]?.trim() ? normalizeTaxNumber(input[field]) : undefined);
   if (present('registeringInterests'))
     keep('registeringInterests', input.registeringInterests?.length ? [...new Set(input.registeringInterests)] : undefined);
   if (input.language) set.language = UI_LANGUAGE_OF[input.language];
 
   const after: Partial<UserRecord> = { ...before, ...set };
   for (const field of remove) delete after[field];
-  for (const [text, choice] of Object.entries(OTHER_TEXTS) as [keyof typeof OTHER_TEXTS, ValueField][]) {
-    if (after[choice as keyof UserRecord] !== 'OTHER' && (present(text) || present(choice))) {
+  for (const [text, [choice, needingValue]] of Object.entries(DEPENDENT_FIELDS) as [
+    keyof typeof DEPENDENT_FIELDS,
+    [ValueField, string],
+  ][]) {
+    if (after[choice as keyof UserRecord] !== needingValue && (present(text) || present(choice))) {
       delete set[text];
       if (!remove.includes(text)) remove.push(text);
     }

@@ -11,7 +11,7 @@ import { now as clockNow } from '../clock';
 import { onboardDemoOwner } from '../payments/demo-onboarding';
 
 export const DEMO_PASSWORD = 'Demo-Partage-2026';
-/** The demo owner: phone verified, onboarded with the payment provider (the local simulator). */
+/** The demo owner: phone verified, onboarded with the payment provider (the local simulator), registered for the GST and QST. */
 export const DEMO_OWNER_EMAIL = 'proprietaire@exemple.ca';
 
 type DemoUser = Omit<
@@ -47,6 +47,10 @@ export const DEMO_USERS: DemoUser[] = [
     address: '1880, rue Aylwin, Montréal',
     postalCode: 'H1W 3C7',
     registeringInterests: ['SHOW_EQUIPMENT'],
+    // Registered for the GST and QST (sample numbers of the right shape): its rentals show their taxes.
+    taxStatus: 'REGISTERED',
+    gstNumber: '123456789RT0001',
+    qstNumber: '1234567890TQ0001',
   },
   {
     id: 'demo-locataire',

@@ -32,6 +32,9 @@ export async function profileOf(user: UserRecord): Promise<Profile> {
     registeringInterests: user.registeringInterests ?? [],
     language: CONTENT_LANGUAGE_OF[user.language],
     registeredSince: user.createdAt,
+    taxStatus: user.taxStatus ?? 'NOT_STATED',
+    gstNumber: user.gstNumber ?? null,
+    qstNumber: user.qstNumber ?? null,
   };
 }
 

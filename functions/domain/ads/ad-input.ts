@@ -153,6 +153,7 @@ export function normalizeAdInput(input: AdInput): Omit<AdContent, 'images'> & { 
     allergens: choices(ALLERGENS, input.allergens),
     rent: priceOffer(input.rent, 'rent'),
     sale: priceOffer(input.sale, 'sale'),
+    taxMode: input.rent || input.sale ? (input.taxMode ?? null) : null,
     trade: input.trade ? { description: localized(input.trade.description) } : null,
     donation: input.donation ? { description: localized(input.donation.description) } : null,
     organization: text(input.organization),

@@ -3,8 +3,8 @@
 // and whether the reader may edit it. The contact details come from the owner's profile, read for a
 // whole page of ads at once (Ad.contact).
 
-import { adPath, type AdContact, type AdSource } from '@partage/graphql';
-import type { AdImageRecord, AdRecord, LocalizedValue, PriceOfferRecord } from '../../data/ads';
+import { adPath, type AdContact, type AdSource, type TaxMode } from '@partage/graphql';
+import type { AdContent, AdImageRecord, AdRecord, LocalizedValue, PriceOfferRecord } from '../../data/ads';
 import type { OfferPriceRecord } from '../../data/search-index';
 import type { UserRecord } from '../../data/users';
 import { publicFileUrl } from '../files/uploads';
@@ -33,11 +33,21 @@ export const imageView = (image: AdImageRecord) => ({
 });
 
 /**
- * A rent or sale price without its notes, as cards, the digest (through the search entry) and the
- * contract form's suggested total read it; the unit rides along (issue 23, point 3).
+ * How an ad's prices read (issue 39 §3): ads priced before the choice existed read ADDED, as the
+ * demo ads' "Taxes en sus" and most listings of equipment for businesses say.
  */
-export const offerPriceOf = (offer: PriceOfferRecord | null): OfferPriceRecord | null =>
-  offer && { kind: offer.kind, amountCents: offer.amountCents, range: offer.range, unit: offer.unit ?? null };
+export const taxModeOf = (content: Pick<AdContent, 'rent' | 'sale' | 'taxMode'>): TaxMode | null =>
+  content.rent || content.sale ? (content.taxMode ?? 'ADDED') : null;
+
+/**
+ * A rent or sale price without its notes, as cards, the digest (through the search entry) and the
+ * contract form's suggested total read it; the unit and the ad's tax mode ride along.
+ */
+export const offerPriceOf = (
+  offer: PriceOfferRecord | null,
+  content: Pick<AdContent, 'rent' | 'sale' | 'taxMode'>,
+): OfferPriceRecord | null =>
+  offer && { kind: offer.kind, amountCents: offer.amountCents, range: offer.range, unit: offer.unit ?? null, taxMode: taxModeOf(content) };
 
 const priceOffer = (offer: PriceOfferRecord | null) =>
   offer && {
@@ -97,6 +107,7 @@ export function adView(ad: AdRecord, reader: Identity): AdView {
     allergens: content.allergens,
     rent: priceOffer(content.rent),
     sale: priceOffer(content.sale),
+    taxMode: taxModeOf(content),
     trade: content.trade && { description: localizedText(content.trade.description) },
     donation: content.donation && { description: localizedText(content.donation.description) },
     organization: content.organization,

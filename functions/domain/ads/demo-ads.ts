@@ -14,6 +14,7 @@ import type {
   PriceOfferInput,
   PriceRange,
   RentUnit,
+  TaxMode,
   TruckType,
   Weekday,
 } from '@partage/graphql';
@@ -542,6 +543,14 @@ const TRUCK_TYPES: TruckType[] = ['VAN', 'CUBE_12_FT', 'CUBE_14_FT', 'CUBE_16_FT
 const WEEKEND: Weekday[] = ['SATURDAY', 'SUNDAY'];
 const WORKWEEK: Weekday[] = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'];
 
+/** The tax mode a demo ad's notes announce: "Taxes incluses" on its sale, else taxes on top (issue 39 §3). */
+function taxModeOfNotes(...offers: Array<AdInput['rent']>): TaxMode {
+  const included = offers.some((offer) =>
+    [offer?.description?.fr, offer?.description?.en].some((note) => note && SALE_NOTES[0]!.includes(note)),
+  );
+  return included ? 'INCLUDED' : 'ADDED';
+}
+
 /** The bucket of spec §9 that holds a price in dollars. */
 export function priceRangeOf(dollars: number): PriceRange {
   if (dollars < 100) return 'FROM_0_TO_100';
@@ -653,6 +662,7 @@ export function demoAds(today: string): DemoAd[] {
       infoIsTrue: true,
       ...categoryFields(category, plain),
     };
+    if (input.rent || input.sale) input.taxMode = taxModeOfNotes(input.rent, input.sale);
     const designs = DEMO_IMAGE_DESIGNS.filter((design) => design.category === category).map((design) => design.id);
     return { ownerEmail, imageDesigns: some(designs, 1, 3), input };
   }

@@ -22,7 +22,7 @@ import {
   type MembershipRecord,
 } from '../../data/chat';
 import { getUsers } from '../../data/user-directory';
-import { adPathOf, imageView, offerPriceOf } from '../ads/ad-view';
+import { adPathOf, imageView, offerPriceOf, taxModeOf } from '../ads/ad-view';
 import { now } from '../clock';
 import { refuseIfBlocked } from '../moderation/blocks';
 import { existingBlocks } from '../../data/moderation';
@@ -163,7 +163,8 @@ export async function conversationAds(conversations: Pick<ConversationView, 'adI
       title: { fr: ad.content.title.fr, en: ad.content.title.en },
       category: ad.content.category,
       image: image ? imageView(image) : null,
-      rent: offerPriceOf(ad.content.rent),
+      rent: offerPriceOf(ad.content.rent, ad.content),
+      taxMode: taxModeOf(ad.content),
     };
   });
 }

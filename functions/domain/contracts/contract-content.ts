@@ -1,7 +1,8 @@
 // A proposal or an edit as the server keeps it: the form's rules (graphql/src/contract-validation.ts)
 // checked on the normalised input, the terms' HTML sanitised like an ad's description, each file a
 // checked PRIVATE_DOCUMENT of the owner's (or one the contract already holds), the period's instants
-// computed, and the platform's fee fixed for this version. Then the ad: the period inside its
+// computed, and the total, the platform's fee and the sales taxes fixed for this version from the ad's
+// tax mode and the owner's tax status (contract-taxes.ts). Then the ad: the period inside its
 // availability, and clear of the periods held for its other contracts.
 
 import {
@@ -10,18 +11,22 @@ import {
   contractInputChecks,
   firstUnavailableDay,
   periodInstants,
+  quebecToday,
   richTextEmpty,
   type ContractPeriodInput,
   type RuleResult,
 } from '@partage/graphql';
-import { platformFeeEnv } from '../../adapters/env';
+import { platformFeeEnv, platformTaxEnv } from '../../adapters/env';
 import type { AdRecord } from '../../data/ads';
-import { bookedPeriods, type ContractContent, type ContractFileRecord } from '../../data/contracts';
+import { bookedPeriods, type ContractContent, type ContractFileRecord, type TaxLinesRecord } from '../../data/contracts';
 import { getFiles } from '../../data/files';
+import type { UserRecord } from '../../data/users';
 import { sanitizeDescription } from '../ads/ad-input';
+import { taxModeOf } from '../ads/ad-view';
 import { now } from '../clock';
 import { periodsOverlap } from './booking-periods';
-import { platformFeeCents, platformFeeSettingsOf } from './platform-fee';
+import { contractMoneyOf, contractTaxesOf } from './contract-taxes';
+import { platformFeeSettingsOf, platformTaxRegistrationOf } from './platform-fee';
 
 export interface ContractContentInput {
   period: ContractPeriodInput;
@@ -56,9 +61,13 @@ async function checkedFiles(ownerId: string, inputs: readonly { fileId: string; 
   });
 }
 
-/** The content of a new version; VALIDATION_FAILED (paths `input.…`) with every broken rule. */
+/**
+ * The content of a new version of a contract for `ad` by its owner (read now: their tax status of
+ * today applies); VALIDATION_FAILED (paths `input.…`) with every broken rule.
+ */
 export async function contractContentOf(
-  ownerId: string,
+  owner: UserRecord,
+  ad: AdRecord,
   input: ContractContentInput,
   keptFiles: readonly ContractFileRecord[] = [],
 ): Promise<ContractContent> {
@@ -80,10 +89,16 @@ export async function contractContentOf(
     ...period,
     startAt: instants.startAt.toISOString(),
     endAt: instants.endAt.toISOString(),
-    totalPriceCents: input.totalPriceCents,
-    platformFeeCents: platformFeeCents(input.totalPriceCents, platformFeeSettingsOf(platformFeeEnv())),
+    ...contractMoneyOf({
+      priceCents: input.totalPriceCents,
+      mode: taxModeOf(ad.content) ?? 'ADDED',
+      owner,
+      platform: platformTaxRegistrationOf(platformTaxEnv()),
+      fee: platformFeeSettingsOf(platformFeeEnv()),
+      day: quebecToday(now()),
+    }),
     terms,
-    files: await checkedFiles(ownerId, files, keptFiles),
+    files: await checkedFiles(owner.id, files, keptFiles),
     disclaimerAccepted: true,
   };
 }
@@ -101,12 +116,21 @@ export async function assertBookable(ad: AdRecord, content: ContractContent, con
   }
 }
 
+const sameTaxLines = (a: TaxLinesRecord, b: TaxLinesRecord): boolean =>
+  a.baseCents === b.baseCents &&
+  a.gstCents === b.gstCents &&
+  a.qstCents === b.qstCents &&
+  a.gstNumber === b.gstNumber &&
+  a.qstNumber === b.qstNumber;
+
 /** Whether an edit changes nothing the tenant would see (spec §4: such a save is skipped with a notice). */
 export const sameContent = (a: ContractContent, b: ContractContent): boolean =>
   a.precision === b.precision &&
   a.start === b.start &&
   a.end === b.end &&
   a.totalPriceCents === b.totalPriceCents &&
+  // The same total may break down otherwise (the owner registered since, in INCLUDED mode).
+  sameTaxLines(contractTaxesOf(a).owner, contractTaxesOf(b).owner) &&
   a.terms === b.terms &&
   a.disclaimerAccepted === b.disclaimerAccepted &&
   JSON.stringify(a.files.map((f) => [f.fileId, f.name])) === JSON.stringify(b.files.map((f) => [f.fileId, f.name]));

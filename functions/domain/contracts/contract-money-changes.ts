@@ -9,7 +9,7 @@ import type { ContractStepKind } from '@partage/graphql';
 import type { TransactItem } from '../../data/client';
 import { getContract, releaseBookingHold, replaceContract, type ContractRecord } from '../../data/contracts';
 import { retryingWhenStale } from '../../data/errors';
-import { transactionCountUpdates } from '../../data/ratings';
+import { armsLengthTransactionRemovals } from '../../data/ratings';
 import { now } from '../clock';
 import { announceContractStep } from './contract-notices';
 import { fullyRefunded } from './contract-money';
@@ -55,7 +55,7 @@ export async function changeMoney(
     const refundedNow = Boolean(verdict?.allowed);
     if (verdict?.allowed) {
       kind = transition === 'CHARGEBACK' ? 'DISPUTE_LOST' : 'REFUNDED';
-      if (COUNTED.has(next.status)) alongWith.push(...transactionCountUpdates([next.ownerId, next.tenantId], -1));
+      if (COUNTED.has(next.status)) alongWith.push(...(await armsLengthTransactionRemovals(next)));
       next = { ...next, status: verdict.to, refund: undefined };
     }
     const history = kind ? [...next.history, step(kind, { status: next.status, version: next.version }, actorId, at)] : next.history;

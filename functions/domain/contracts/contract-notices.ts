@@ -3,16 +3,24 @@
 // an e-mail to the tenant in their language with a link to the contract.
 
 import { randomUUID } from 'node:crypto';
-import { formatContractPeriod, formatMoney, QUEBEC_TIME_ZONE, type ContractStepKind, type UiLanguage } from '@partage/graphql';
+import {
+  formatContractPeriod,
+  formatMoney,
+  formatTaxRate,
+  QUEBEC_TIME_ZONE,
+  type ContractStepKind,
+  type UiLanguage,
+} from '@partage/graphql';
 import { mailer } from '../../adapters/mailer';
 import { publisher } from '../../adapters/publisher';
 import { getAds } from '../../data/ads';
-import { claimContractNotice, releaseContractNotice, type ContractRecord } from '../../data/contracts';
+import { claimContractNotice, releaseContractNotice, type ContractRecord, type ContractTaxesRecord } from '../../data/contracts';
 import { getUsers } from '../../data/user-directory';
 import { postContractStepLine } from '../chat/contract-lines';
 import { renderEmail, type EmailName } from '../emails';
 import { contactEmail } from '../../adapters/env';
 import { ownerShareCents, refundedCents, reversedCents } from './contract-money';
+import { contractTaxesOf } from './contract-taxes';
 import { appLink } from '../links';
 import { adTitleIn } from '../ads/ad-title';
 
@@ -50,6 +58,7 @@ async function emailReceipts(contract: ContractRecord): Promise<void> {
   const tenant = users.find((user) => user.id === contract.tenantId);
   if (!owner || !tenant) return;
   const { totalPriceCents, platformFeeCents } = contract.content;
+  const taxes = contractTaxesOf(contract.content);
   await Promise.all(
     [owner, tenant].map(({ email, language }) =>
       mailer().send({
@@ -65,11 +74,27 @@ async function emailReceipts(contract: ContractRecord): Promise<void> {
           total: formatMoney(totalPriceCents, language),
           fee: formatMoney(platformFeeCents, language),
           share: formatMoney(totalPriceCents - platformFeeCents, language),
+          ...taxLineValues(taxes, language),
           link: appLink(contractPath(contract.id)),
         }),
       }),
     ),
   );
+}
+
+/** The receipt's GST and QST lines with the owner's numbers (`taxed`), or that it has none (`untaxed`). */
+function taxLineValues({ owner, rates }: ContractTaxesRecord, language: UiLanguage): Record<string, string> {
+  if (!owner.gstNumber || !owner.qstNumber || !rates) return { taxLines: 'untaxed' };
+  return {
+    taxLines: 'taxed',
+    base: formatMoney(owner.baseCents, language),
+    gst: formatMoney(owner.gstCents, language),
+    qst: formatMoney(owner.qstCents, language),
+    gstRate: formatTaxRate(rates.gst, language),
+    qstRate: formatTaxRate(rates.qst, language),
+    gstNumber: owner.gstNumber,
+    qstNumber: owner.qstNumber,
+  };
 }
 
 /** To the owner: their share left the platform. */

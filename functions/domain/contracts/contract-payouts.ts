@@ -28,7 +28,7 @@ import { PaymentProviderError, paymentProvider } from '../../adapters/payment-pr
 import { scheduler } from '../../adapters/scheduler';
 import { getContract, replaceContract, type ContractPayoutRecord, type ContractRecord } from '../../data/contracts';
 import { DataRefusal, retryingWhenStale } from '../../data/errors';
-import { transactionCountUpdates } from '../../data/ratings';
+import { armsLengthTransactionUpdates } from '../../data/ratings';
 import { getUser } from '../../data/users';
 import { epochSeconds, now } from '../clock';
 import { ADMIN_ONLY, requireRole, type Identity } from '../identity';
@@ -215,7 +215,7 @@ async function recordPayout(claimed: ContractRecord, transferId: string | undefi
   const at = now().toISOString();
   const payout: ContractPayoutRecord = claimed.payout ?? { claimedAt: null, keyAttempt: 1, failures: 0, flagged: false };
   // Paid and paid out: a transaction of each party's (their public profiles count them), counted once
-  // since it is written with PAYOUT_DONE.
+  // since it is written with PAYOUT_DONE, and only at arm's length (one per pair of accounts per period).
   const done = await replaceContract(
     claimed,
     advanced(
@@ -224,7 +224,7 @@ async function recordPayout(claimed: ContractRecord, transferId: string | undefi
       { payout: { ...payout, claimedAt: null, ...(transferId ? { transferId } : {}), amountCents, paidOutAt: at } },
       at,
     ),
-    transactionCountUpdates([claimed.ownerId, claimed.tenantId]),
+    await armsLengthTransactionUpdates(claimed, at),
   );
   await announceContractStep(done, 'PAYOUT_DONE', done.ownerId);
   // The closing job found the contract still PAID if the rental ended before the payout.

@@ -23,6 +23,7 @@ import { attachmentDownloadName } from '../files/download-name';
 import { fileKey } from '../files/file-keys';
 import { availableTransitions, type ContractActor } from './contract-states';
 import { disputeOpen, moneyState, payoutDueAt, refundableCents } from './contract-money';
+import { contractTaxesView, priceOfVersion } from './contract-taxes';
 
 /** The reader's side of the contract; null for anyone else (who sees nothing). */
 export function roleOf(contract: Pick<ContractRecord, 'ownerId' | 'tenantId'>, userId: string, isAdmin: boolean): ContractRole | null {
@@ -72,6 +73,8 @@ async function versionView(version: number, createdAt: string, content: Contract
     totalPriceCents: content.totalPriceCents,
     platformFeeCents: content.platformFeeCents,
     ownerShareCents: content.totalPriceCents - content.platformFeeCents,
+    priceCents: priceOfVersion(content),
+    taxes: contractTaxesView(content),
     terms: content.terms,
     files: await fileViews(content.files),
     disclaimerAccepted: content.disclaimerAccepted,

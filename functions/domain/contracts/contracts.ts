@@ -38,7 +38,7 @@ import {
   type ContractRecord,
 } from '../../data/contracts';
 import { isConditionFailure } from '../../data/client';
-import { getUser } from '../../data/users';
+import { getUser, type UserRecord } from '../../data/users';
 import { mayReadAd } from '../ads/ad-view';
 import { pageLimit } from '../chat/paging';
 import { now } from '../clock';
@@ -52,10 +52,11 @@ import { nextStatus, type ContractActor, type ContractTransition, type Transitio
 import { adminContractLines, contractSummaries, contractView, roleOf } from './contract-view';
 
 /** Only an owner who finished onboarding with the payment provider may propose: they must be able to receive the payout. */
-async function requireOnboarded(userId: string): Promise<void> {
+async function requireOnboarded(userId: string): Promise<UserRecord> {
   const user = await getUser(userId);
   if (!user) throw unauthorized();
   requirePaymentOnboarding(user);
+  return user;
 }
 
 /** AD_NOT_AVAILABLE unless the ad is published: an ad its owner took down or moderation hid is not rented. */
@@ -106,12 +107,12 @@ export async function proposeContract(identity: Identity, input: ProposeContract
   const ad = conversation && (await getAd(conversation.adId));
   // The ad may have been transferred since the conversation began: only its owner now proposes.
   if (!conversation || !ad || ad.ownerId !== ownerId) throw unauthorized();
-  await requireOnboarded(ownerId);
+  const owner = await requireOnboarded(ownerId);
   requireRentable(ad);
   // A tenant who blocked the owner hears nothing more from them: no proposal, no e-mail, no line.
   await refuseIfBlocked(conversation.askerId, ownerId);
 
-  const content = await contractContentOf(ownerId, input);
+  const content = await contractContentOf(owner, ad, input);
   assertValid([['input.requestKey', required(input.requestKey)]]);
   // The contract's id comes from the request: a retry finds the contract its first call made.
   const id = proposalIdOf(ownerId, conversation.id, input.requestKey);
@@ -183,10 +184,11 @@ export async function updateContract(identity: Identity, input: UpdateContractIn
   if (contract.version >= CONTRACT_MAX_VERSIONS)
     throw new AppError('CONTRACT_TOO_MANY_VERSIONS', `A contract has at most ${CONTRACT_MAX_VERSIONS} versions`);
   await enforceRateLimit('contractEdit', userId);
-  const content = await contractContentOf(userId, input, contract.content.files);
-  if (sameContent(content, contract.content)) throw new AppError('NO_CHANGE', 'Nothing differs from the present version');
-  const ad = await getAd(contract.adId);
+  const [ad, owner] = await Promise.all([getAd(contract.adId), getUser(userId)]);
   if (!ad) throw new AppError('NOT_FOUND', 'The ad no longer exists');
+  if (!owner) throw unauthorized();
+  const content = await contractContentOf(owner, ad, input, contract.content.files);
+  if (sameContent(content, contract.content)) throw new AppError('NO_CHANGE', 'Nothing differs from the present version');
   await refuseIfBlocked(contract.tenantId, userId);
   await assertBookable(ad, content, contract.id);
   const at = now().toISOString();

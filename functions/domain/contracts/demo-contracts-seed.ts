@@ -18,6 +18,7 @@ import { ownerAds, type AdRecord } from '../../data/ads';
 import { bookedPeriods, getContract, type BookingHold, type ContractRecord } from '../../data/contracts';
 import { getSimulatorRecord } from '../../data/payment-simulator';
 import { claimSeedSteps } from '../../data/seed-progress';
+import { getUser } from '../../data/users';
 import { demoConversation } from '../chat/demo-conversation';
 import { removeConversationNotification } from '../chat/read-marks';
 import { manualClock, now, withClock } from '../clock';
@@ -87,7 +88,7 @@ async function propose(ads: AdRecord[], proposal: Proposal): Promise<ContractRec
     const period = availablePeriod(ad, proposal, await bookedPeriods(ad.id, now().toISOString()));
     if (!period) continue;
     const conversation = await demoConversation(TENANT, OWNER, ad.id, 'Bonjour, votre équipement est-il libre à ces dates ?');
-    const content = await contractContentOf(OWNER.userId, {
+    const content = await contractContentOf((await getUser(OWNER.userId))!, ad, {
       period,
       totalPriceCents: proposal.totalPriceCents,
       terms: proposal.terms,

@@ -1,7 +1,10 @@
 // The platform's fee on a contract, in integer CAD cents (DESIGN.md "Money": never floats). The
 // percentage is given in basis points (1 % = 100) so that the whole computation stays in integers;
 // the percentage part is rounded half up to the cent, then the fixed part is added, and the fee
-// never exceeds the total. The owner receives the rest.
+// never exceeds the total. The owner receives the rest. The fee includes the platform's own GST and
+// QST when the platform is registered (contract-taxes.ts).
+
+import { gstNumber, normalizeTaxNumber, qstNumber } from '@partage/graphql';
 
 export interface PlatformFeeSettings {
   /** 0 to 10 000 (0 % to 100 %). */
@@ -33,4 +36,22 @@ export function platformFeeSettingsOf(env: Record<string, string | undefined>): 
     return value;
   };
   return { basisPoints: read('PLATFORM_FEE_BASIS_POINTS', BASIS_POINTS_PER_UNIT), fixedCents: read('PLATFORM_FEE_FIXED_CENTS', 100_000) };
+}
+
+/**
+ * The platform's registration for the GST and QST (`PLATFORM_GST_NUMBER`, `PLATFORM_QST_NUMBER`), null
+ * when neither is set (its fee then carries no taxes). One without the other, or a number of the wrong
+ * shape, is a deployment error: it throws rather than issue invoices with a wrong number.
+ */
+export function platformTaxRegistrationOf(
+  env: Record<'PLATFORM_GST_NUMBER' | 'PLATFORM_QST_NUMBER', string | undefined>,
+): { gstNumber: string; qstNumber: string } | null {
+  const gst = env.PLATFORM_GST_NUMBER || undefined;
+  const qst = env.PLATFORM_QST_NUMBER || undefined;
+  if (gst === undefined && qst === undefined) return null;
+  if (!gst || !qst || gstNumber(gst) || qstNumber(qst))
+    throw new RangeError(
+      `PLATFORM_GST_NUMBER and PLATFORM_QST_NUMBER must both be set, as 123456789RT0001 and 1234567890TQ0001: ${gst} ${qst}`,
+    );
+  return { gstNumber: normalizeTaxNumber(gst), qstNumber: normalizeTaxNumber(qst) };
 }

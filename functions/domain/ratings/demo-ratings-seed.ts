@@ -4,7 +4,8 @@
 // paid out, closed), so that both sides can rate at once: Centre de formation (ecole@) rented from Traiteur Saveurs du Fleuve (traiteur@), and
 // Conserverie du Bas-Saint-Laurent (conserverie@) from Coopérative maraîchère de l'Estrie (ferme@),
 // twice each. A contract cannot be proposed in the past, so these are written as the payment, payout
-// and closing would have left them (each step in the history, the parties' transactions counted),
+// and closing would have left them (each step in the history, the parties' transactions counted as
+// the payout counts them: once, both rentals being between the same two accounts within the period),
 // from a real conversation about the owner's ad, with their rating reminders scheduled (the first is
 // due at once: each side finds the e-mailed link in the dev mailbox). Made once (a seed step claimed first).
 
@@ -12,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { quebecToday } from '@partage/graphql';
 import { ownerAds } from '../../data/ads';
 import { putNewContractWith, type ContractRecord } from '../../data/contracts';
-import { transactionCountUpdates } from '../../data/ratings';
+import { armsLengthTransactionUpdates } from '../../data/ratings';
 import { claimSeedSteps } from '../../data/seed-progress';
 import { demoConversation } from '../chat/demo-conversation';
 import { now } from '../clock';
@@ -87,7 +88,8 @@ export async function seedDemoRatings(): Promise<number> {
     );
     for (let i = 0; i < RENTALS_PER_PAIR; i++) {
       const rental = endedRental(pair, ad.id, conversation.id, i);
-      await putNewContractWith(rental, transactionCountUpdates([pair.ownerId, pair.tenantId]));
+      const paidOutAt = rental.history.find((entry) => entry.kind === 'PAYOUT_DONE')!.at;
+      await putNewContractWith(rental, await armsLengthTransactionUpdates(rental, paidOutAt));
       // As a payment would have: each side's rating due (their dashboards list it), and the first
       // reminder due at once, so the dev mailbox has each side's link to rate.
       await Promise.all([markRatingsDue(rental), scheduleRatingReminders(rental)]);

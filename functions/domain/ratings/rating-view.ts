@@ -17,7 +17,7 @@ import {
 } from '@partage/graphql';
 import { getAds } from '../../data/ads';
 import type { ContractRecord } from '../../data/contracts';
-import type { ContractRatingsRecord, RatingRecord, ReviewRecord, StarSumsRecord } from '../../data/ratings';
+import type { ContractRatingsRecord, RatingRecord, ReputationRecord, ReviewRecord, StarSumsRecord } from '../../data/ratings';
 import { getUsers } from '../../data/user-directory';
 import { adPathOf } from '../ads/ad-view';
 import type { Identity } from '../identity';
@@ -83,6 +83,7 @@ export async function reviewViews(reviews: ReviewRecord[], reader: Identity): Pr
       comment,
       commentHidden: hidden,
       publishedAt: review.publishedAt,
+      counted: review.counted !== false,
       answer: hidden ? null : (review.answer ?? null),
       canAnswer: review.ratedUserId === reader.userId && !review.answer && !hidden,
       // Reports come from users (reportItem is theirs), never from the comment's author.
@@ -91,6 +92,9 @@ export async function reviewViews(reviews: ReviewRecord[], reader: Identity): Pr
   });
 }
 
-export const partyAverages = (sums: StarSumsRecord<(typeof PARTY_CRITERIA)[number]>): PartyAverages => averagesOf(PARTY_CRITERIA, sums);
+export const partyAverages = (reputation: ReputationRecord): PartyAverages => ({
+  ...averagesOf(PARTY_CRITERIA, reputation),
+  organizationsCount: reputation.organizationsCount,
+});
 export const equipmentAverages = (sums: StarSumsRecord<(typeof EQUIPMENT_CRITERIA)[number]>): EquipmentAverages =>
   averagesOf(EQUIPMENT_CRITERIA, sums);

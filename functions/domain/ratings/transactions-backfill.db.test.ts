@@ -1,20 +1,26 @@
 // The one-off backfill of the transaction counts (docs/ratings.md) on DynamoDB Local: each user's
-// count becomes the number of their contracts paid out, as owner or tenant, and a second run changes nothing.
+// count becomes the number of their contracts paid out, as owner or tenant, at arm's length (one per
+// other party per period), and a second run changes nothing.
 
 import { describe, expect, it } from 'vitest';
 import { getContract, replaceContract } from '../../data/contracts';
 import { getReputations, setTransactionsCount } from '../../data/ratings';
 import { givenEndedContract, givenUser, useTestOutbox } from '../../testing/fixtures';
+import { REPUTATION_PAIR_PERIOD_DAYS } from '@partage/graphql';
 import { now } from '../clock';
 import { backfillTransactionCounts } from './transactions-backfill';
 
 useTestOutbox();
 
-/** A rental of `tenant`'s from `owner`, over and paid out to the owner (then closed), as the payout's step leaves it. */
-async function givenPaidOutContract(tenant: Awaited<ReturnType<typeof givenUser>>, owner: Awaited<ReturnType<typeof givenUser>>) {
+/** A rental of `tenant`'s from `owner`, over and paid out to the owner `daysAgo` days ago (then closed), as the payout's step leaves it. */
+async function givenPaidOutContract(
+  tenant: Awaited<ReturnType<typeof givenUser>>,
+  owner: Awaited<ReturnType<typeof givenUser>>,
+  daysAgo = 0,
+) {
   const { id } = await givenEndedContract(tenant, owner, { status: 'CLOSED' });
   const before = (await getContract(id))!;
-  const at = now().toISOString();
+  const at = new Date(now().getTime() - daysAgo * 86_400_000).toISOString();
   const payout = { claimedAt: null, keyAttempt: 0, failures: 0, flagged: false, transferId: `tr_${id}`, paidOutAt: at };
   const history = [
     ...before.history,
@@ -25,9 +31,11 @@ async function givenPaidOutContract(tenant: Awaited<ReturnType<typeof givenUser>
 }
 
 describe('backfillTransactionCounts', () => {
-  it('sets each user the count of their contracts paid out, as owner or tenant, exactly, once', async () => {
+  it('sets each user the count of their contracts paid out, as owner or tenant, at arm’s length, exactly, once', async () => {
     const [owner, tenant, bystander] = await Promise.all([givenUser(), givenUser(), givenUser()]);
-    await givenPaidOutContract(tenant, owner);
+    // Between the same two accounts, one counts per period: the oldest, the next (after its period), not the last (within the next's).
+    await givenPaidOutContract(tenant, owner, REPUTATION_PAIR_PERIOD_DAYS + 5);
+    await givenPaidOutContract(tenant, owner, 3);
     await givenPaidOutContract(tenant, owner);
     // Paid, not paid out yet; written CLOSED with no payout step: no transaction.
     await givenEndedContract(tenant, owner, { status: 'PAID' });

@@ -1,26 +1,49 @@
 // One-off maintenance (docs/ratings.md "Backfill of the transaction counts"): the reputation's
 // `transactionsCount` is added to by the payout only since the ratings work; this sets every user's to
 // the number of their contracts paid out, as owner or as tenant, counted from their own contract
-// listings. Idempotent: the exact count is SET (never ADDed), and only where it differs, so a second
+// listings at arm's length as the payout counts them (one per other party per
+// REPUTATION_PAIR_PERIOD_DAYS, by payout time; it writes no pair item). Idempotent: the exact count is SET (never ADDed), and only where it differs, so a second
 // run writes nothing. It walks the accounts' list and each user's two contract listings with Query
 // (no Scan, though one would be tolerable in a one-off command: never on a request path).
 
 import { partyContracts, type ContractParty } from '../../data/contracts';
 import { getReputations, setTransactionsCount } from '../../data/ratings';
+import { countedUntilAfter, countsAt } from '../../data/reputation-pairs';
 import { listUsers } from '../../data/user-directory';
 
 const PAGE = 100;
 
-/** The user's contracts paid out on one side, counted a page at a time. */
-async function paidOutOn(party: ContractParty, userId: string): Promise<number> {
-  let count = 0;
+/** A contract paid out: the other party, and when (the PAYOUT_DONE step's instant). */
+interface PaidOut {
+  otherId: string;
+  at: string;
+}
+
+/** The user's contracts paid out on one side, read a page at a time. */
+async function paidOutOn(party: ContractParty, userId: string): Promise<PaidOut[]> {
+  const paidOut: PaidOut[] = [];
   let token: string | null = null;
   do {
     const page = await partyContracts(party, userId, PAGE, token);
-    // Its history reached PAYOUT_DONE: the payout's own step (and the demo rentals', which have no payout record).
-    count += page.contracts.filter((contract) => contract.history.some((step) => step.status === 'PAYOUT_DONE')).length;
+    for (const contract of page.contracts) {
+      // Its history reached PAYOUT_DONE: the payout's own step (and the demo rentals', which have no payout record).
+      const step = contract.history.find((entry) => entry.status === 'PAYOUT_DONE');
+      if (step) paidOut.push({ otherId: party === 'OWNER' ? contract.tenantId : contract.ownerId, at: step.at });
+    }
     token = page.nextToken;
   } while (token);
+  return paidOut;
+}
+
+/** How many count, as the payout counts them: per other party, by payout time, one, then none until its period is over. */
+function armsLengthCount(paidOut: PaidOut[]): number {
+  const countedUntil = new Map<string, string>();
+  let count = 0;
+  for (const { otherId, at } of [...paidOut].sort((a, b) => a.at.localeCompare(b.at))) {
+    if (!countsAt({ countedUntil: countedUntil.get(otherId) ?? null }, at)) continue;
+    countedUntil.set(otherId, countedUntilAfter(at));
+    count++;
+  }
   return count;
 }
 
@@ -31,9 +54,9 @@ async function paidOutOn(party: ContractParty, userId: string): Promise<number> 
 async function backfillUser(userId: string): Promise<boolean> {
   for (;;) {
     const stored = (await getReputations([userId])).get(userId)!.transactionsCount;
-    const [owned, rented] = await Promise.all([paidOutOn('OWNER', userId), paidOutOn('TENANT', userId)]);
-    if (owned + rented === stored) return false;
-    if (await setTransactionsCount(userId, owned + rented, stored)) return true;
+    const count = armsLengthCount((await Promise.all([paidOutOn('OWNER', userId), paidOutOn('TENANT', userId)])).flat());
+    if (count === stored) return false;
+    if (await setTransactionsCount(userId, count, stored)) return true;
   }
 }
 

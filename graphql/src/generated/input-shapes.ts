@@ -66,7 +66,10 @@ export const INPUT_TYPE_FIELDS = {
     "contactAuthorizationNews": "Boolean",
     "contactAuthorizationSurveys": "Boolean",
     "registeringInterests": "[RegisteringInterest!]",
-    "language": "ContentLanguage"
+    "language": "ContentLanguage",
+    "taxStatus": "TaxStatus",
+    "gstNumber": "String",
+    "qstNumber": "String"
   },
   "AcceptTosInput": {
     "tosVersion": "String!"
@@ -205,6 +208,7 @@ export const INPUT_TYPE_FIELDS = {
     "allergens": "[Allergen!]!",
     "rent": "PriceOfferInput",
     "sale": "PriceOfferInput",
+    "taxMode": "TaxMode",
     "trade": "DescribedOfferInput",
     "donation": "DescribedOfferInput",
     "organization": "String",

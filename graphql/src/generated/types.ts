@@ -9,6 +9,9 @@ export type { OrganizationType };
 import type { Industry } from '../enums';
 export type { Industry };
 
+import type { TaxStatus } from '../enums';
+export type { TaxStatus };
+
 import type { RegisteringInterest } from '../enums';
 export type { RegisteringInterest };
 
@@ -47,6 +50,9 @@ export type { PriceRange };
 
 import type { PriceKind } from '../enums';
 export type { PriceKind };
+
+import type { TaxMode } from '../enums';
+export type { TaxMode };
 
 import type { RentUnit } from '../enums';
 export type { RentUnit };
@@ -172,6 +178,8 @@ export type _OrganizationTypeMatchesSchema = Assert<Same<OrganizationType, 'NON_
 
 export type _IndustryMatchesSchema = Assert<Same<Industry, 'FOOD_PROCESSING_AND_DISTRIBUTION' | 'CATERING' | 'RETAIL' | 'EDUCATION_AND_TEACHING' | 'HEALTH_AND_SOCIAL_SERVICES' | 'TRANSPORT' | 'OTHER'>>;
 
+export type _TaxStatusMatchesSchema = Assert<Same<TaxStatus, 'NOT_STATED' | 'REGISTERED' | 'SMALL_SUPPLIER'>>;
+
 export type _RegisteringInterestMatchesSchema = Assert<Same<RegisteringInterest, 'VIEW_AD' | 'SHOW_EQUIPMENT' | 'PROJECT_IN_GENERAL'>>;
 
 export type _ContentLanguageMatchesSchema = Assert<Same<ContentLanguage, 'FRENCH' | 'ENGLISH'>>;
@@ -228,6 +236,9 @@ export interface Profile {
   registeringInterests: Array<RegisteringInterest>;
   language: ContentLanguage;
   registeredSince: string;
+  taxStatus: TaxStatus;
+  gstNumber?: string | null;
+  qstNumber?: string | null;
 }
 
 export interface Me {
@@ -352,6 +363,9 @@ export interface UpdateUserProfileInput {
   contactAuthorizationSurveys?: boolean | null;
   registeringInterests?: Array<RegisteringInterest> | null;
   language?: ContentLanguage | null;
+  taxStatus?: TaxStatus | null;
+  gstNumber?: string | null;
+  qstNumber?: string | null;
 }
 
 export interface AcceptTosInput {
@@ -510,6 +524,8 @@ export interface LocalizedNoteInput {
   en?: string | null;
 }
 
+export type _TaxModeMatchesSchema = Assert<Same<TaxMode, 'ADDED' | 'INCLUDED'>>;
+
 export type _RentUnitMatchesSchema = Assert<Same<RentUnit, 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'FLAT'>>;
 
 export interface PriceOffer {
@@ -633,6 +649,7 @@ export interface Ad {
   allergens: Array<Allergen>;
   rent?: PriceOffer | null;
   sale?: PriceOffer | null;
+  taxMode?: TaxMode | null;
   trade?: DescribedOffer | null;
   donation?: DescribedOffer | null;
   organization?: string | null;
@@ -676,6 +693,7 @@ export interface AdInput {
   allergens: Array<Allergen>;
   rent?: PriceOfferInput | null;
   sale?: PriceOfferInput | null;
+  taxMode?: TaxMode | null;
   trade?: DescribedOfferInput | null;
   donation?: DescribedOfferInput | null;
   organization?: string | null;
@@ -790,6 +808,7 @@ export interface ConversationAd {
   category: AdCategory;
   image?: AdImage | null;
   rent?: OfferPrice | null;
+  taxMode?: TaxMode | null;
 }
 
 export interface ConversationParticipant {
@@ -945,9 +964,30 @@ export interface ContractVersion {
   totalPriceCents: number;
   platformFeeCents: number;
   ownerShareCents: number;
+  priceCents: number;
+  taxes: ContractTaxes;
   terms: string;
   files: Array<ContractFile>;
   disclaimerAccepted: boolean;
+}
+
+export interface TaxLines {
+  baseCents: number;
+  gstCents: number;
+  qstCents: number;
+  totalCents: number;
+  gstNumber?: string | null;
+  qstNumber?: string | null;
+}
+
+export interface ContractTaxes {
+  mode: TaxMode;
+  ownerTaxStatus: TaxStatus;
+  owner: TaxLines;
+  platformFee: TaxLines;
+  gstRate?: number | null;
+  qstRate?: number | null;
+  ratesSince?: string | null;
 }
 
 export interface ContractStep {
@@ -1344,6 +1384,7 @@ export interface RatingToGive {
 
 export interface PartyAverages {
   count: number;
+  organizationsCount: number;
   respectOfContract?: number | null;
   communication?: number | null;
   reliability?: number | null;
@@ -1380,6 +1421,7 @@ export interface Review {
   comment?: string | null;
   commentHidden: boolean;
   publishedAt: string;
+  counted: boolean;
   answer?: ReviewAnswer | null;
   canAnswer: boolean;
   canReport: boolean;
@@ -1451,6 +1493,7 @@ export interface OfferPrice {
   amountCents?: number | null;
   range?: PriceRange | null;
   unit?: RentUnit | null;
+  taxMode?: TaxMode | null;
 }
 
 export interface AdSummary {
@@ -1956,6 +1999,7 @@ export interface AdSource {
   allergens: Array<Allergen>;
   rent?: PriceOfferSource | null;
   sale?: PriceOfferSource | null;
+  taxMode?: TaxMode | null;
   trade?: DescribedOfferSource | null;
   donation?: DescribedOfferSource | null;
   organization?: string | null;
@@ -2027,6 +2071,10 @@ export type ContractPeriodSource = ContractPeriod;
 export type ContractFileSource = ContractFile;
 
 export type ContractVersionSource = ContractVersion;
+
+export type TaxLinesSource = TaxLines;
+
+export type ContractTaxesSource = ContractTaxes;
 
 export type ContractStepSource = ContractStep;
 
@@ -2303,6 +2351,9 @@ export interface FieldResolverTypes {
   'Profile.registeringInterests': { parent: ProfileSource; args: Record<string, never>; result: Array<RegisteringInterest> };
   'Profile.language': { parent: ProfileSource; args: Record<string, never>; result: ContentLanguage };
   'Profile.registeredSince': { parent: ProfileSource; args: Record<string, never>; result: string };
+  'Profile.taxStatus': { parent: ProfileSource; args: Record<string, never>; result: TaxStatus };
+  'Profile.gstNumber': { parent: ProfileSource; args: Record<string, never>; result: string | null };
+  'Profile.qstNumber': { parent: ProfileSource; args: Record<string, never>; result: string | null };
   'Me.id': { parent: MeSource; args: Record<string, never>; result: string };
   'Me.type': { parent: MeSource; args: Record<string, never>; result: UserType };
   'Me.email': { parent: MeSource; args: Record<string, never>; result: string };
@@ -2402,6 +2453,7 @@ export interface FieldResolverTypes {
   'Ad.conditions': { parent: AdSource; args: Record<string, never>; result: string | null };
   'Ad.certifications': { parent: AdSource; args: Record<string, never>; result: Array<Certification> };
   'Ad.allergens': { parent: AdSource; args: Record<string, never>; result: Array<Allergen> };
+  'Ad.taxMode': { parent: AdSource; args: Record<string, never>; result: TaxMode | null };
   'Ad.organization': { parent: AdSource; args: Record<string, never>; result: string | null };
   'Ad.contact': { parent: AdSource; args: Record<string, never>; result: AdContactSource };
   'Ad.infoIsTrue': { parent: AdSource; args: Record<string, never>; result: boolean };
@@ -2443,6 +2495,7 @@ export interface FieldResolverTypes {
   'ConversationAd.id': { parent: ConversationAdSource; args: Record<string, never>; result: string };
   'ConversationAd.path': { parent: ConversationAdSource; args: Record<string, never>; result: string };
   'ConversationAd.category': { parent: ConversationAdSource; args: Record<string, never>; result: AdCategory };
+  'ConversationAd.taxMode': { parent: ConversationAdSource; args: Record<string, never>; result: TaxMode | null };
   'ConversationParticipant.userId': { parent: ConversationParticipantSource; args: Record<string, never>; result: string };
   'ConversationParticipant.publicName': { parent: ConversationParticipantSource; args: Record<string, never>; result: string };
   'ConversationParticipant.role': { parent: ConversationParticipantSource; args: Record<string, never>; result: ParticipantRole };
@@ -2499,8 +2552,20 @@ export interface FieldResolverTypes {
   'ContractVersion.totalPriceCents': { parent: ContractVersionSource; args: Record<string, never>; result: number };
   'ContractVersion.platformFeeCents': { parent: ContractVersionSource; args: Record<string, never>; result: number };
   'ContractVersion.ownerShareCents': { parent: ContractVersionSource; args: Record<string, never>; result: number };
+  'ContractVersion.priceCents': { parent: ContractVersionSource; args: Record<string, never>; result: number };
   'ContractVersion.terms': { parent: ContractVersionSource; args: Record<string, never>; result: string };
   'ContractVersion.disclaimerAccepted': { parent: ContractVersionSource; args: Record<string, never>; result: boolean };
+  'TaxLines.baseCents': { parent: TaxLinesSource; args: Record<string, never>; result: number };
+  'TaxLines.gstCents': { parent: TaxLinesSource; args: Record<string, never>; result: number };
+  'TaxLines.qstCents': { parent: TaxLinesSource; args: Record<string, never>; result: number };
+  'TaxLines.totalCents': { parent: TaxLinesSource; args: Record<string, never>; result: number };
+  'TaxLines.gstNumber': { parent: TaxLinesSource; args: Record<string, never>; result: string | null };
+  'TaxLines.qstNumber': { parent: TaxLinesSource; args: Record<string, never>; result: string | null };
+  'ContractTaxes.mode': { parent: ContractTaxesSource; args: Record<string, never>; result: TaxMode };
+  'ContractTaxes.ownerTaxStatus': { parent: ContractTaxesSource; args: Record<string, never>; result: TaxStatus };
+  'ContractTaxes.gstRate': { parent: ContractTaxesSource; args: Record<string, never>; result: number | null };
+  'ContractTaxes.qstRate': { parent: ContractTaxesSource; args: Record<string, never>; result: number | null };
+  'ContractTaxes.ratesSince': { parent: ContractTaxesSource; args: Record<string, never>; result: string | null };
   'ContractStep.kind': { parent: ContractStepSource; args: Record<string, never>; result: ContractStepKind };
   'ContractStep.at': { parent: ContractStepSource; args: Record<string, never>; result: string };
   'ContractStep.actorId': { parent: ContractStepSource; args: Record<string, never>; result: string | null };
@@ -2650,6 +2715,7 @@ export interface FieldResolverTypes {
   'RatingToGive.deadline': { parent: RatingToGiveSource; args: Record<string, never>; result: string };
   'RatingToGive.started': { parent: RatingToGiveSource; args: Record<string, never>; result: boolean };
   'PartyAverages.count': { parent: PartyAveragesSource; args: Record<string, never>; result: number };
+  'PartyAverages.organizationsCount': { parent: PartyAveragesSource; args: Record<string, never>; result: number };
   'PartyAverages.respectOfContract': { parent: PartyAveragesSource; args: Record<string, never>; result: number | null };
   'PartyAverages.communication': { parent: PartyAveragesSource; args: Record<string, never>; result: number | null };
   'PartyAverages.reliability': { parent: PartyAveragesSource; args: Record<string, never>; result: number | null };
@@ -2670,6 +2736,7 @@ export interface FieldResolverTypes {
   'Review.comment': { parent: ReviewSource; args: Record<string, never>; result: string | null };
   'Review.commentHidden': { parent: ReviewSource; args: Record<string, never>; result: boolean };
   'Review.publishedAt': { parent: ReviewSource; args: Record<string, never>; result: string };
+  'Review.counted': { parent: ReviewSource; args: Record<string, never>; result: boolean };
   'Review.canAnswer': { parent: ReviewSource; args: Record<string, never>; result: boolean };
   'Review.canReport': { parent: ReviewSource; args: Record<string, never>; result: boolean };
   'ReviewPage.nextToken': { parent: ReviewPageSource; args: Record<string, never>; result: string | null };
@@ -2677,6 +2744,7 @@ export interface FieldResolverTypes {
   'OfferPrice.amountCents': { parent: OfferPriceSource; args: Record<string, never>; result: number | null };
   'OfferPrice.range': { parent: OfferPriceSource; args: Record<string, never>; result: PriceRange | null };
   'OfferPrice.unit': { parent: OfferPriceSource; args: Record<string, never>; result: RentUnit | null };
+  'OfferPrice.taxMode': { parent: OfferPriceSource; args: Record<string, never>; result: TaxMode | null };
   'AdSummary.id': { parent: AdSummarySource; args: Record<string, never>; result: string };
   'AdSummary.path': { parent: AdSummarySource; args: Record<string, never>; result: string };
   'AdSummary.category': { parent: AdSummarySource; args: Record<string, never>; result: AdCategory };

@@ -30,6 +30,8 @@ const RULES = {
   outsideAvailability: true,
   oneOfRentSaleTradeDonation: true,
   neq: true,
+  gstNumber: true,
+  qstNumber: true,
   phone: true,
   oneOf: true,
   maxLength: true,

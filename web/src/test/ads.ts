@@ -49,6 +49,7 @@ export function testAd(overrides: Record<string, unknown> = {}) {
     allergens: ['PEANUTS'],
     rent: { kind: 'AMOUNT', amountCents: 123450, range: null, unit: 'DAY', description: { fr: 'Taxes en sus', en: 'Plus taxes' } },
     sale: null,
+    taxMode: 'ADDED',
     trade: null,
     donation: { description: { fr: 'Surplus de bocaux', en: null } },
     organization: 'Cuisine du Quartier',

@@ -9,6 +9,7 @@ import {
   PRICE_KINDS,
   PRICE_RANGES,
   RENT_UNITS,
+  TAX_MODES,
   TRUCK_TYPES,
   WEEKDAYS,
   AD_CATEGORIES,
@@ -234,6 +235,18 @@ export function AdForm({ initial, mode, contact, save, submitLabel }: AdFormProp
             <DescribedOffer key={mode} form={form} mode={mode} value={values[mode]} onChange={(change) => setIn(mode, change)} />
           ))}
         </Group>
+        {(values.rent.offered || values.sale.offered) && (
+          <Select
+            label={t('fields.taxMode')}
+            hint={t('fields.taxModeHint')}
+            value={values.taxMode}
+            placeholder={t('fields.choose')}
+            options={TAX_MODES.map((mode) => ({ value: mode, label: t(`adFields:taxModes.${mode}`) }))}
+            error={messageAt('taxMode')}
+            register={register('taxMode')}
+            onChange={(taxMode) => set('taxMode', taxMode)}
+          />
+        )}
       </Section>
 
       <Section title={t('sections.contact')}>

@@ -108,6 +108,7 @@ describe('create an ad', () => {
     await fill(user, screen.getByLabelText('Rent amount (dollars)'), '1 234,5');
     await user.selectOptions(screen.getByLabelText('The rent price is'), 'DAY');
     await fill(user, screen.getByLabelText('What the price covers (Rent) in English'), 'plus taxes');
+    await user.selectOptions(screen.getByLabelText('Taxes on the price'), 'ADDED');
     await user.click(screen.getByLabelText('Trade'));
     await fill(user, screen.getByLabelText('What you would like in exchange in French'), 'Des légumes');
     await user.click(screen.getByLabelText('HACCP'));
@@ -148,6 +149,7 @@ describe('create an ad', () => {
           allergens: [],
           rent: { kind: 'AMOUNT', amountCents: 123450, range: null, unit: 'DAY', description: { fr: null, en: 'plus taxes' } },
           sale: null,
+          taxMode: 'ADDED',
           trade: { description: { fr: 'Des légumes', en: null } },
           donation: null,
           organization: 'Cuisine Solidaire',

@@ -133,6 +133,7 @@ describe('adFormErrors', () => {
       'rent.amountCents': 'numeric',
       'rent.unit': 'required',
       'sale.range': 'required',
+      taxMode: 'required',
       'title.en': 'maxLength',
       description: 'richTextEmpty',
       'address.town': 'required',

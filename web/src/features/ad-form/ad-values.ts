@@ -21,6 +21,7 @@ import {
   type PriceOfferInput,
   type PriceRange,
   type RentUnit,
+  type TaxMode,
   type RuleName,
   type TruckType,
   type Weekday,
@@ -103,6 +104,8 @@ export interface AdFormValues {
   allergens: Allergen[];
   rent: PriceValues;
   sale: PriceValues;
+  /** How the rent and sale prices read (issue 39 §3); '' until chosen. */
+  taxMode: TaxMode | '';
   trade: DescribedOfferValues;
   donation: DescribedOfferValues;
   organization: string;
@@ -159,6 +162,7 @@ export function emptyAdValues(organization = ''): AdFormValues {
     allergens: [],
     rent: emptyPrice(),
     sale: emptyPrice(),
+    taxMode: '',
     trade: { offered: false, description: emptyText() },
     donation: { offered: false, description: emptyText() },
     organization,
@@ -255,6 +259,7 @@ export function adValuesOf(ad: StoredAd, language: 'fr' | 'en'): AdFormValues {
     allergens: [...ad.allergens],
     rent: priceOf(ad.rent, language),
     sale: priceOf(ad.sale, language),
+    taxMode: ad.taxMode ?? '',
     trade: { offered: !!ad.trade, description: localizedOf(ad.trade?.description) },
     donation: { offered: !!ad.donation, description: localizedOf(ad.donation?.description) },
     organization: textOf(ad.organization),
@@ -335,6 +340,7 @@ export function adInputOf(values: AdFormValues): AdInput {
     allergens: values.allergens,
     rent: priceInput(values.rent, 'rent'),
     sale: priceInput(values.sale, 'sale'),
+    taxMode: (values.rent.offered || values.sale.offered) && values.taxMode !== '' ? values.taxMode : null,
     trade: values.trade.offered ? { description: localized(values.trade.description) } : null,
     donation: values.donation.offered ? { description: localized(values.donation.description) } : null,
     organization: optional(values.organization),

@@ -69,6 +69,7 @@ export const AD_FORM_FIELDS = graphql(
       sale {
         ...PriceFields
       }
+      taxMode
       trade {
         description {
           fr

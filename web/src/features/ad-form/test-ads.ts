@@ -37,6 +37,7 @@ export function storedAd(overrides: Partial<StoredAd> = {}): StoredAd {
     allergens: [],
     rent: { kind: 'AMOUNT', amountCents: 123450, range: null, unit: 'DAY', description: { fr: 'par jour', en: null } },
     sale: null,
+    taxMode: 'ADDED',
     trade: null,
     donation: { description: { fr: null, en: 'Free to a food bank' } },
     organization: 'Cuisine Solidaire',

@@ -122,7 +122,7 @@ describe('ad detail', () => {
     expect(within(section('Description')).getByText('equipped')).toHaveProperty('tagName', 'STRONG');
     expect(fact('Kitchen equipment')).toHaveTextContent('OvenOther (Fumoir)');
     expect(fact('Surface area')).toHaveTextContent('120 m²');
-    expect(price('Rent')).toBe('$1,234.50 / day');
+    expect(price('Rent')).toBe('$1,234.50 / day plus taxes');
     expect(fact('Rent')).toHaveTextContent('Plus taxes');
     // A donation described in French only is shown in French, marked as such.
     expect(within(fact('Donation') as HTMLElement).getByText('Text in French only')).toBeVisible();
@@ -172,10 +172,15 @@ describe('ad detail', () => {
   it('writes prices in the money format of each language', async () => {
     const { i18n } = await import('../../lib/i18n/i18n');
     await i18n.changeLanguage('fr');
-    await openAd(testAd({ sale: { kind: 'RANGE', amountCents: null, range: 'FROM_500_TO_1000', description: { fr: null, en: null } } }));
+    await openAd(
+      testAd({
+        sale: { kind: 'RANGE', amountCents: null, range: 'FROM_500_TO_1000', description: { fr: null, en: null } },
+        taxMode: 'INCLUDED',
+      }),
+    );
     // The exact characters: amount and suffix held together by no-break spaces.
-    expect(price('Location')).toBe('1\u00a0234,50\u00a0$ / jour');
-    expect(price('Vente')).toBe(PRICE_RANGE_FR);
+    expect(price('Location')).toBe('1\u00a0234,50\u00a0$ / jour, taxes incluses');
+    expect(price('Vente')).toBe(`${PRICE_RANGE_FR}, taxes incluses`);
     expect(screen.getByText('vendredi 25 décembre 2026 : Toute la journée')).toBeVisible();
   });
 

@@ -254,7 +254,7 @@ function Offers({ ad, language }: { ad: AdDetail; language: UiLanguage }) {
   const priced = (mode: 'rent' | 'sale', offer: PriceOffer | null) =>
     offer && (
       <Fact key={mode} label={t(`adFields:modes.${mode}`)}>
-        <p className="ad-price">{priceLabel(offer, language, t)}</p>
+        <p className="ad-price">{priceLabel({ ...offer, taxMode: ad.taxMode }, language, t)}</p>
         <Localized value={offer.description} />
       </Fact>
     );

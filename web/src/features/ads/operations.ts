@@ -76,6 +76,7 @@ export const AD_DETAIL = graphql(`
           en
         }
       }
+      taxMode
       trade {
         description {
           fr

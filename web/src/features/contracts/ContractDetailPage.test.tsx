@@ -5,7 +5,7 @@ import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations, callsOf, emit, subscriptionsTo } from '../../test/fake-api';
 import { renderAt, signIn } from '../../test/helpers';
 import { leaveForProvider } from '../../lib/payments/leave-for-provider';
-import { aContract, aMoneyState } from './test-fixtures';
+import { aContract, aMoneyState, registeredVersion } from './test-fixtures';
 
 vi.mock('../../lib/payments/leave-for-provider', () => ({ leaveForProvider: vi.fn() }));
 
@@ -35,6 +35,27 @@ describe('contract page', () => {
     expect(screen.getByRole('link', { name: 'Change the contract' })).toHaveAttribute('href', '/contrats/contract-1/modifier');
     expect(screen.getByRole('button', { name: 'Cancel the contract' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to the conversation' })).toHaveAttribute('href', '/conversations/conv-1');
+  });
+
+  it('shows the GST and QST lines of a registered owner’s version, each with its number', async () => {
+    const contract = aContract();
+    open(aContract({ current: { ...contract.current, ...registeredVersion } }));
+    await screen.findByRole('heading', { level: 1, name: /Contract: Commercial kitchen/ });
+    const facts = screen.getByRole('region', { name: 'Current version (2)' });
+    expect(facts).toHaveTextContent(/Price before taxes\s*\$1,000\.00/);
+    expect(facts).toHaveTextContent(/GST \(5%\), no\. 123456789RT0001\s*\$50\.00/);
+    expect(facts).toHaveTextContent(/QST \(9\.975%\), no\. 1234567890TQ0001\s*\$99\.75/);
+    expect(facts).toHaveTextContent(/Total amount\s*\$1,149\.75/);
+    expect(facts).toHaveTextContent(/Amount paid out to the owner\s*\$1,049\.75/);
+  });
+
+  it('tells an owner who has not stated their taxes that the contract has none, and where to state them', async () => {
+    open(aContract());
+    expect(await screen.findByText(/This contract carries no GST or QST/)).toBeVisible();
+    expect(screen.getByRole('link', { name: "State your organisation's tax status in your profile" })).toHaveAttribute(
+      'href',
+      '/modifier-profil',
+    );
   });
 
   it('offers the tenant cancellation only, and no action that does nothing', async () => {

@@ -15,6 +15,7 @@ import { useContractEvents } from './live-contract-events';
 import { ACCEPT_AND_PAY_CONTRACT, CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS } from './operations';
 import { ContractLoadFailed, ContractMissing, isContractMissing } from './ContractLoadStates';
 import { ContractMoneySection } from './ContractMoney';
+import { FeeFacts, PriceFacts, UntaxedNote } from './ContractTaxes';
 import { RefundAction } from './RefundAction';
 import { RatingLink } from './RatingLink';
 import './contracts.css';
@@ -99,13 +100,12 @@ function ContractView({ contract }: { contract: ContractDetails }) {
         <dl className="contract__facts">
           <dt>{t('detail.period')}</dt>
           <dd>{period(current.period, language)}</dd>
-          <dt>{t('detail.total')}</dt>
-          <dd className="contract__money">{money(current.totalPriceCents, language)}</dd>
-          <dt>{t('detail.fee')}</dt>
-          <dd className="contract__money">{money(current.platformFeeCents, language)}</dd>
+          <PriceFacts taxes={current.taxes} totalLabel={t('detail.total')} />
+          <FeeFacts taxes={current.taxes} />
           <dt>{t('detail.ownerShare')}</dt>
           <dd className="contract__money">{money(current.ownerShareCents, language)}</dd>
         </dl>
+        <UntaxedNote taxes={current.taxes} ownerReads={contract.viewerRole === 'OWNER'} />
         <h3>{t('detail.terms')}</h3>
         {/* Sanitised by the server like an ad's description. */}
         <div className="contract__terms" dangerouslySetInnerHTML={{ __html: current.terms }} />

@@ -26,6 +26,7 @@ import {
   type DatePrecision,
   type ProposeContractInput,
   type RuleResult,
+  type TaxMode,
   type WallClockPeriod,
 } from '@partage/graphql';
 import { useAdCalendar, type AdCalendar } from '../../lib/ads/calendar';
@@ -134,12 +135,14 @@ interface Props {
   adId?: string;
   /** An edited contract's present period: a hold on it is its own (a tenant paying), no clash. */
   ownPeriod?: WallClockPeriod;
+  /** How the ad's prices read about taxes: the amount typed reads the same way (the server applies it). */
+  taxMode?: TaxMode | null;
   submitLabel: string;
   /** Sends the input; answers the server's refusal to show on the fields, or null when done (or reported otherwise). */
   onSubmit: (input: ContractFields) => Promise<unknown>;
 }
 
-export function ContractForm({ initial, draftKey, rent, adId, ownPeriod, submitLabel, onSubmit }: Props) {
+export function ContractForm({ initial, draftKey, rent, adId, ownPeriod, taxMode, submitLabel, onSubmit }: Props) {
   const { t, i18n } = useTranslation(['contracts', 'adFields']);
   const [draft, setDraft] = useState(() => (draftKey && storedDraft(draftKey)) || initial);
   useEffect(() => {
@@ -324,7 +327,7 @@ export function ContractForm({ initial, draftKey, rent, adId, ownPeriod, submitL
       <PeriodSummary period={periodOf(draft)} />
       <PriceField
         label={t('form.price')}
-        hint={t('form.priceHint')}
+        hint={`${t('form.priceHint')}${taxMode ? ` ${t(`form.priceTaxes.${taxMode}`)}` : ''}`}
         value={draft.price}
         error={errors.price}
         register={register('price')}

@@ -8,7 +8,7 @@ import { answerOperations, callsOf } from '../../test/fake-api';
 import { fill, renderAt, signIn } from '../../test/helpers';
 import { leaveForProvider } from '../../lib/payments/leave-for-provider';
 import { onboardingReturn } from '../../lib/payments/onboarding-return';
-import { aContract, daysFromNow } from './test-fixtures';
+import { aContract, registeredVersion, daysFromNow } from './test-fixtures';
 
 const post = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/files/multipart', () => ({ postMultipart: post, UploadFailed: Error }));
@@ -284,6 +284,17 @@ describe('changing a contract', () => {
         files: [{ fileId: 'file-1', name: 'inventaire.pdf' }],
       },
     });
+  });
+
+  it("starts a taxed version from the owner's price before taxes (the total holds them), and says so", async () => {
+    const taxed = aContract({ current: { ...aContract().current, ...registeredVersion } });
+    const { user } = await openEdit({ contract: taxed, updateContract: { id: 'contract-1', version: 3 } });
+    // 1 000 $ before taxes, not the 1 149,75 $ total: saved as it is, the taxes are not added twice.
+    expect(screen.getByLabelText('Total amount')).toHaveValue('1000.00');
+    expect(screen.getByLabelText('Total amount')).toHaveAccessibleDescription(/Before taxes, as the ad says/);
+    await user.click(screen.getByRole('button', { name: 'Save a new version' }));
+    await waitFor(() => expect(callsOf('updateContract')).toHaveLength(1));
+    expect(callsOf('updateContract')[0]).toMatchObject({ input: { totalPriceCents: 100_000 } });
   });
 
   it('ignores a save that changes nothing, with the notice, and stays on the form', async () => {

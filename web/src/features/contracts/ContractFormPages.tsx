@@ -86,6 +86,7 @@ export function CreateContractPage() {
             initial={EMPTY_DRAFT}
             draftKey={draftKey}
             rent={found.ad?.rent}
+            taxMode={found.ad?.taxMode ?? null}
             adId={found.ad?.id}
             submitLabel={t('create.submit')}
             onSubmit={async (fields) => {
@@ -148,7 +149,8 @@ function ContractEdition({ contract }: { contract: ContractDetails }) {
   const update = useApiMutation(UPDATE_CONTRACT, { invalidates: [CONTRACT, MY_CONTRACTS] });
   const [initial] = useState<ContractDraft>(() => ({
     ...draftPeriodOf(contract.current.period),
-    price: typedAmount(contract.current.totalPriceCents, i18n.language),
+    // The price as the owner wrote it (before taxes when they are added): the total holds the taxes.
+    price: typedAmount(contract.current.priceCents, i18n.language),
     terms: contract.current.terms,
     files: contract.current.files.map((file) => ({ key: file.fileId, fileId: file.fileId, name: file.name })),
     disclaimer: contract.current.disclaimerAccepted,
@@ -158,6 +160,7 @@ function ContractEdition({ contract }: { contract: ContractDetails }) {
       initial={initial}
       adId={contract.ad.id}
       ownPeriod={contract.current.period}
+      taxMode={contract.current.taxes.mode}
       submitLabel={t('edit.submit')}
       onSubmit={async (fields) => {
         try {

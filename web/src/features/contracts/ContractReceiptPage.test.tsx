@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations } from '../../test/fake-api';
 import { renderAt, signIn } from '../../test/helpers';
-import { aContract, aMoneyState, aPaidContract } from './test-fixtures';
+import { aContract, aMoneyState, aPaidContract, registeredVersion } from './test-fixtures';
 
 beforeAll(() => i18n.loadNamespaces(['contracts']));
 
@@ -39,6 +39,31 @@ describe('the payment receipt', () => {
     expect(amounts).not.toHaveTextContent('Refunded');
     await user.click(screen.getByRole('button', { name: 'Print the receipt' }));
     expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('shows a registered owner’s price before taxes, its GST and QST with the owner’s numbers, and the fee’s own taxes', async () => {
+    const paid = aPaidContract();
+    const taxed = { ...paid.current, ...registeredVersion };
+    open(aPaidContract({ viewerRole: 'OWNER', current: taxed, versions: [taxed, paid.versions[1]] }), undefined, 'owner-1');
+    await screen.findByRole('heading', { level: 1, name: 'Payment receipt' });
+    const amounts = document.querySelectorAll('dl')[1]!;
+    expect(amounts).toHaveTextContent(/Price before taxes\s*\$1,000\.00/);
+    expect(amounts).toHaveTextContent(/GST \(5%\), no\. 123456789RT0001\s*\$50\.00/);
+    expect(amounts).toHaveTextContent(/QST \(9\.975%\), no\. 1234567890TQ0001\s*\$99\.75/);
+    expect(amounts).toHaveTextContent(/Amount paid\s*\$1,149\.75/);
+    expect(amounts).toHaveTextContent(
+      /Platform fee\s*\$100\.00 taxes included: GST \$4\.35, QST \$8\.68 \(platform: GST no\. 987654321RT0001, QST no\. 9876543210TQ0001\)/,
+    );
+    expect(screen.queryByText(/carries no GST or QST/)).toBeNull();
+  });
+
+  it('says why an untaxed receipt carries no GST or QST', async () => {
+    open(aPaidContract({ viewerRole: 'TENANT' }));
+    await screen.findByRole('heading', { level: 1, name: 'Payment receipt' });
+    expect(screen.getByText(/This contract carries no GST or QST: the owner had not said/)).toBeVisible();
+    expect(document.querySelectorAll('dl')[1]).not.toHaveTextContent('GST');
+    // Only the owner is shown where to state their taxes.
+    expect(screen.queryByRole('link', { name: /tax status/ })).toBeNull();
   });
 
   it('shows what was refunded and what is left paid', async () => {

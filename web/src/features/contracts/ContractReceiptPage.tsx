@@ -1,7 +1,8 @@
 // /contrats/{id}/recu (issue 35): the receipt of a paid contract, as the paid e-mail gives it, for an
 // organisation's books: printable (the site's header, footer and buttons are not printed), in the reader's
-// language, found again from the contract whenever it is needed. The paperwork issue makes it a numbered
-// document with its taxes; its figures come from receiptOf, in one place.
+// language, found again from the contract whenever it is needed. It shows the version's taxes (the GST
+// and QST lines with the owner's numbers, the platform's fee with its own); the paperwork issue makes it
+// a numbered document. Its figures come from receiptOf, in one place.
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { contractPath } from '../../app/paths';
@@ -10,6 +11,7 @@ import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { Outcome } from '../../lib/ui/Outcome';
 import { dateTime, localized, money, period, type ContractDetails } from './contract-format';
 import { ContractLoadFailed, ContractMissing, isContractMissing } from './ContractLoadStates';
+import { FeeFacts, PriceFacts, UntaxedNote } from './ContractTaxes';
 import { CONTRACT } from './operations';
 import './contracts.css';
 
@@ -26,6 +28,7 @@ export function receiptOf(contract: ContractDetails) {
     version: version.version,
     paidAt: paid.at,
     period: version.period,
+    taxes: version.taxes,
     paidCents,
     platformFeeCents: version.platformFeeCents,
     ownerShareCents,
@@ -95,10 +98,8 @@ function Receipt({ contract }: { contract: ContractDetails }) {
       </dl>
       <h2>{t('receipt.amounts')}</h2>
       <dl className="contract__facts">
-        <dt>{t('receipt.paid')}</dt>
-        <dd className="contract__money">{money(receipt.paidCents, language)}</dd>
-        <dt>{t('detail.fee')}</dt>
-        <dd className="contract__money">{money(receipt.platformFeeCents, language)}</dd>
+        <PriceFacts taxes={receipt.taxes} totalLabel={t('receipt.paid')} />
+        <FeeFacts taxes={receipt.taxes} />
         <dt>{t('detail.ownerShare')}</dt>
         <dd className="contract__money">{money(receipt.ownerShareCents, language)}</dd>
         {receipt.refundedCents > 0 && (
@@ -110,6 +111,7 @@ function Receipt({ contract }: { contract: ContractDetails }) {
           </>
         )}
       </dl>
+      <UntaxedNote taxes={receipt.taxes} ownerReads={contract.viewerRole === 'OWNER'} />
       <p>{t('receipt.currency')}</p>
       <div className="receipt__actions">
         <button type="button" className="button" onClick={() => window.print()}>

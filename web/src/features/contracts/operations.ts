@@ -11,6 +11,17 @@ const PERIOD_FIELDS = graphql(`
   }
 `);
 
+const TAX_LINES_FIELDS = graphql(`
+  fragment TaxLinesFields on TaxLines @_unmask {
+    baseCents
+    gstCents
+    qstCents
+    totalCents
+    gstNumber
+    qstNumber
+  }
+`);
+
 const VERSION_FIELDS = graphql(
   `
     fragment ContractVersionFields on ContractVersion @_unmask {
@@ -22,6 +33,20 @@ const VERSION_FIELDS = graphql(
       totalPriceCents
       platformFeeCents
       ownerShareCents
+      priceCents
+      taxes {
+        mode
+        ownerTaxStatus
+        owner {
+          ...TaxLinesFields
+        }
+        platformFee {
+          ...TaxLinesFields
+        }
+        gstRate
+        qstRate
+        ratesSince
+      }
       terms
       files {
         fileId
@@ -33,7 +58,7 @@ const VERSION_FIELDS = graphql(
       disclaimerAccepted
     }
   `,
-  [PERIOD_FIELDS],
+  [PERIOD_FIELDS, TAX_LINES_FIELDS],
 );
 
 /** Where a paid contract's money stands: refunds, a dispute, the payout and what was taken back of it. */
@@ -168,6 +193,7 @@ export const CONTRACT_CONVERSATION = graphql(`
           amountCents
           unit
         }
+        taxMode
       }
       participants {
         userId

@@ -3,6 +3,40 @@
 /** `YYYY-MM-DD`, `days` from today. */
 export const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+const taxLines = (baseCents: number, gstCents = 0, qstCents = 0, numbers: [string, string] | null = null) => ({
+  baseCents,
+  gstCents,
+  qstCents,
+  totalCents: baseCents + gstCents + qstCents,
+  gstNumber: numbers?.[0] ?? null,
+  qstNumber: numbers?.[1] ?? null,
+});
+
+/** A version's taxes: none, as for an owner who has not stated theirs. */
+const untaxed = (totalPriceCents: number, feeCents = 0) => ({
+  mode: 'ADDED',
+  ownerTaxStatus: 'NOT_STATED',
+  owner: taxLines(totalPriceCents),
+  platformFee: taxLines(feeCents),
+  gstRate: 5_000,
+  qstRate: 9_975,
+  ratesSince: '2013-01-01',
+});
+
+/** The money of a registered owner's version of 1 000 $ before taxes, the platform's fee of 100 $ with its taxes. */
+export const registeredVersion = {
+  totalPriceCents: 114_975,
+  platformFeeCents: 10_000,
+  ownerShareCents: 104_975,
+  priceCents: 100_000,
+  taxes: {
+    ...untaxed(0),
+    ownerTaxStatus: 'REGISTERED',
+    owner: taxLines(100_000, 5_000, 9_975, ['123456789RT0001', '1234567890TQ0001']),
+    platformFee: taxLines(8_697, 435, 868, ['987654321RT0001', '9876543210TQ0001']),
+  },
+};
+
 const version = (number: number, totalPriceCents: number, overrides: object = {}) => ({
   version: number,
   createdAt: '2026-11-20T15:00:00.000Z',
@@ -16,6 +50,8 @@ const version = (number: number, totalPriceCents: number, overrides: object = {}
   totalPriceCents,
   platformFeeCents: 0,
   ownerShareCents: totalPriceCents,
+  priceCents: totalPriceCents,
+  taxes: untaxed(totalPriceCents),
   terms: '<p>Remise des clés à <strong>8 h</strong>.</p>',
   files: [
     { fileId: 'file-1', name: 'inventaire.pdf', contentType: 'application/pdf', size: 3000, url: 'https://files.test/inventaire.pdf' },

@@ -34,8 +34,9 @@ export function cardOfAd(masked: FragmentOf<typeof AD_CARD_FIELDS>): AdCardView 
     category: ad.category,
     town: ad.location.town,
     image: ad.images[0] ?? null,
-    rent: ad.rent,
-    sale: ad.sale,
+    // The ad's tax mode reads on each of its prices, as a search result's does.
+    rent: ad.rent && { ...ad.rent, taxMode: ad.taxMode },
+    sale: ad.sale && { ...ad.sale, taxMode: ad.taxMode },
     trade: Boolean(ad.trade),
     donation: Boolean(ad.donation),
     ratings: ad.equipmentRatings,

@@ -40,6 +40,7 @@ export const AD_CARD_FIELDS = graphql(
         amountCents
         range
       }
+      taxMode
       trade {
         __typename
       }
@@ -83,11 +84,13 @@ export const AD_SUMMARY_FIELDS = graphql(
         amountCents
         range
         unit
+        taxMode
       }
       sale {
         kind
         amountCents
         range
+        taxMode
       }
       trade
       donation

@@ -37,4 +37,12 @@ describe('cardPriceLabel', () => {
     expect(await card({ kind: 'AMOUNT', amountCents: 25_000, unit: 'FLAT' }, 'fr')).toBe('250,00 $ (forfait)');
     expect(await card({ kind: 'RANGE', range: 'FROM_100_TO_500', unit: 'WEEK' }, 'en')).toBe('$100 to $500 / week');
   });
+
+  it('ends with what the price says of the taxes, when the ad says it', async () => {
+    expect(await card({ kind: 'AMOUNT', amountCents: 4_000, unit: 'HOUR', taxMode: 'ADDED' }, 'fr')).toBe(
+      '40,00 $ / heure, soit ≈ 320,00 $ / jour, taxes en sus',
+    );
+    expect(await card({ kind: 'AMOUNT', amountCents: 4_700, unit: 'DAY', taxMode: 'INCLUDED' }, 'en')).toBe('$47.00 / day, taxes included');
+    expect(await card({ kind: 'TO_BE_DETERMINED', unit: 'DAY', taxMode: 'ADDED' }, 'en')).toBe('To be determined');
+  });
 });

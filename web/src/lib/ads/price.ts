@@ -7,6 +7,7 @@ import {
   type PriceKind,
   type PriceRange,
   type RentUnit,
+  type TaxMode,
   type UiLanguage,
 } from '@partage/graphql';
 import type { TFunction } from 'i18next';
@@ -17,18 +18,30 @@ export interface PriceOfferValue {
   range?: PriceRange | null;
   /** Rent only; absent on a sale, and on rent offers saved before units existed (shown without one). */
   unit?: RentUnit | null;
+  /** The ad's (issue 39 §3); absent where the API gives none (search entries indexed before tax modes). */
+  taxMode?: TaxMode | null;
 }
 
-/** `t` must have the adFields namespace loaded. */
-export function priceLabel(offer: PriceOfferValue, language: UiLanguage, t: TFunction): string {
+/** The price with its unit, or null when it is to be determined. */
+function pricePerUnit(offer: PriceOfferValue, language: UiLanguage, t: TFunction): string | null {
   const price =
     offer.kind === 'AMOUNT' && offer.amountCents != null
       ? formatMoney(offer.amountCents, language)
       : offer.kind === 'RANGE' && offer.range
         ? t(`adFields:priceRanges.${offer.range}`)
         : null;
-  if (price === null) return t('adFields:priceKinds.TO_BE_DETERMINED');
+  if (price === null) return null;
   return offer.unit ? t(`adFields:pricePer.${offer.unit}`, { price }) : price;
+}
+
+/** A price followed by what it says of the taxes ("120,00 $ / jour, taxes en sus"). */
+const withTaxMode = (price: string, offer: PriceOfferValue, t: TFunction): string =>
+  offer.taxMode ? t(`adFields:priceWithTaxMode.${offer.taxMode}`, { price }) : price;
+
+/** `t` must have the adFields namespace loaded. */
+export function priceLabel(offer: PriceOfferValue, language: UiLanguage, t: TFunction): string {
+  const price = pricePerUnit(offer, language, t);
+  return price === null ? t('adFields:priceKinds.TO_BE_DETERMINED') : withTaxMode(price, offer, t);
 }
 
 export const OFFER_MODES = ['rent', 'sale', 'trade', 'donation'] as const;
@@ -39,7 +52,8 @@ export type OfferMode = (typeof OFFER_MODES)[number];
  * ≈ 320 $ / day"): the price orders of the search compare that (comparableDayPriceCents).
  */
 export function cardPriceLabel(offer: PriceOfferValue, language: UiLanguage, t: TFunction): string {
-  const label = priceLabel(offer, language, t);
+  const price = pricePerUnit(offer, language, t);
+  if (price === null) return t('adFields:priceKinds.TO_BE_DETERMINED');
   const day = showsDayPrice(offer) ? comparableDayPriceCents(offer) : null;
-  return day === null ? label : t('adFields:withDayPrice', { label, price: formatMoney(day, language) });
+  return withTaxMode(day === null ? price : t('adFields:withDayPrice', { label: price, price: formatMoney(day, language) }), offer, t);
 }

@@ -494,6 +494,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "taxMode",
+            "type": {
+              "kind": "ENUM",
+              "name": "TaxMode"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "title",
             "type": {
               "kind": "NON_NULL",
@@ -973,6 +982,13 @@ export type introspection = {
             "type": {
               "kind": "INPUT_OBJECT",
               "name": "PriceOfferInput"
+            }
+          },
+          {
+            "name": "taxMode",
+            "type": {
+              "kind": "ENUM",
+              "name": "TaxMode"
             }
           },
           {
@@ -4804,6 +4820,88 @@ export type introspection = {
       },
       {
         "kind": "OBJECT",
+        "name": "ContractTaxes",
+        "fields": [
+          {
+            "name": "gstRate",
+            "type": {
+              "kind": "SCALAR",
+              "name": "Int"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "mode",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "TaxMode"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "owner",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "TaxLines"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "ownerTaxStatus",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "TaxStatus"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "platformFee",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "TaxLines"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "qstRate",
+            "type": {
+              "kind": "SCALAR",
+              "name": "Int"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "ratesSince",
+            "type": {
+              "kind": "SCALAR",
+              "name": "AWSDate"
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
+        "kind": "OBJECT",
         "name": "ContractVersion",
         "fields": [
           {
@@ -4879,6 +4977,30 @@ export type introspection = {
               "ofType": {
                 "kind": "SCALAR",
                 "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "priceCents",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "taxes",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "ContractTaxes"
               }
             },
             "args": [],
@@ -5092,6 +5214,15 @@ export type introspection = {
             "type": {
               "kind": "OBJECT",
               "name": "OfferPrice"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "taxMode",
+            "type": {
+              "kind": "ENUM",
+              "name": "TaxMode"
             },
             "args": [],
             "isDeprecated": false
@@ -8246,6 +8377,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "taxMode",
+            "type": {
+              "kind": "ENUM",
+              "name": "TaxMode"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "unit",
             "type": {
               "kind": "ENUM",
@@ -8324,6 +8464,18 @@ export type introspection = {
           },
           {
             "name": "count",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "organizationsCount",
             "type": {
               "kind": "NON_NULL",
               "ofType": {
@@ -8889,6 +9041,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "gstNumber",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "id",
             "type": {
               "kind": "NON_NULL",
@@ -9021,6 +9182,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "qstNumber",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "registeredSince",
             "type": {
               "kind": "NON_NULL",
@@ -9069,6 +9239,18 @@ export type introspection = {
               "ofType": {
                 "kind": "SCALAR",
                 "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "taxStatus",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "TaxStatus"
               }
             },
             "args": [],
@@ -11011,6 +11193,18 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "counted",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "equipment",
             "type": {
               "kind": "OBJECT",
@@ -11497,6 +11691,111 @@ export type introspection = {
           }
         ],
         "interfaces": []
+      },
+      {
+        "kind": "OBJECT",
+        "name": "TaxLines",
+        "fields": [
+          {
+            "name": "baseCents",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "gstCents",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "gstNumber",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "qstCents",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "qstNumber",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "totalCents",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
+        "kind": "ENUM",
+        "name": "TaxMode",
+        "enumValues": [
+          {
+            "name": "ADDED",
+            "isDeprecated": false
+          },
+          {
+            "name": "INCLUDED",
+            "isDeprecated": false
+          }
+        ]
+      },
+      {
+        "kind": "ENUM",
+        "name": "TaxStatus",
+        "enumValues": [
+          {
+            "name": "NOT_STATED",
+            "isDeprecated": false
+          },
+          {
+            "name": "REGISTERED",
+            "isDeprecated": false
+          },
+          {
+            "name": "SMALL_SUPPLIER",
+            "isDeprecated": false
+          }
+        ]
       },
       {
         "kind": "OBJECT",
@@ -12099,6 +12398,27 @@ export type introspection = {
             "type": {
               "kind": "ENUM",
               "name": "ContentLanguage"
+            }
+          },
+          {
+            "name": "taxStatus",
+            "type": {
+              "kind": "ENUM",
+              "name": "TaxStatus"
+            }
+          },
+          {
+            "name": "gstNumber",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            }
+          },
+          {
+            "name": "qstNumber",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
             }
           }
         ],

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TEXT_MAX_LENGTH, INDUSTRIES, REGISTERING_INTERESTS } from '@partage/graphql';
 import { TextField } from '../forms/TextField';
 import { CheckboxField } from './CheckboxField';
-import { CheckboxGroup } from './ChoiceGroup';
+import { CheckboxGroup, RadioGroup } from './ChoiceGroup';
 import { LanguageField } from './LanguageField';
 import { organizationTypeChoices, type ProfileField, type ProfileMode, type ProfileValues } from './profile-values';
 import { SelectField } from './SelectField';
@@ -90,6 +90,23 @@ export function ProfileFields({ form, fields, mode }: ProfileFieldsProps) {
             autoComplete={autoComplete('postal-code')}
             required={false}
           />
+        </FormSection>
+      )}
+
+      {fields.has('taxStatus') && (
+        <FormSection title={t('sections.taxes')}>
+          <RadioGroup
+            legend={t('fields.taxStatus')}
+            hint={t(values.taxStatus === 'NOT_STATED' ? 'hints.taxStatusNotStated' : 'hints.taxStatus')}
+            field={form.control('taxStatus')}
+            options={(['REGISTERED', 'SMALL_SUPPLIER'] as const).map((status) => ({ value: status, label: t(`taxStatuses.${status}`) }))}
+          />
+          {values.taxStatus === 'REGISTERED' && (
+            <>
+              <TextField label={t('fields.gstNumber')} hint={t('hints.gstNumber')} field={form.text('gstNumber')} autoComplete="off" />
+              <TextField label={t('fields.qstNumber')} hint={t('hints.qstNumber')} field={form.text('qstNumber')} autoComplete="off" />
+            </>
+          )}
         </FormSection>
       )}
 

@@ -21,5 +21,8 @@ export const PROFILE_FORM_FIELDS = graphql(`
     contactAuthorizationSurveys
     registeringInterests
     language
+    taxStatus
+    gstNumber
+    qstNumber
   }
 `);

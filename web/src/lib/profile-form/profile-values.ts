@@ -3,12 +3,14 @@
 import {
   ACCOUNT_TEXT_MAX_LENGTH,
   email,
+  gstNumber,
   maxLength,
   neq,
   ORGANIZATION_TYPES,
   phone,
   plainText,
   postalCode,
+  qstNumber,
   required,
   type AdminCreateUserInput,
   type ContentLanguage,
@@ -16,6 +18,7 @@ import {
   type OrganizationType,
   type Profile,
   type RegisteringInterest,
+  type TaxStatus,
   type UiLanguage,
 } from '@partage/graphql';
 import type { FieldRules } from './use-fields-form';
@@ -48,6 +51,10 @@ export type ProfileValues = {
   contactAuthorizationSurveys: boolean;
   /** The language of the e-mails the account receives. */
   language: ContentLanguage;
+  /** The organisation's sales-tax status and, when REGISTERED, its numbers (issue 39 §3). */
+  taxStatus: TaxStatus;
+  gstNumber: string;
+  qstNumber: string;
   // Asked at sign-up only, beside the profile: never part of a profile update.
   password: string;
   passwordConfirmation: string;
@@ -88,12 +95,15 @@ export function profileFieldsOf(mode: ProfileMode, kind: AccountKind): ReadonlyS
     fields.push(...ORGANIZATION_FIELDS, 'phoneNumber', 'showPhoneNumber', 'showEmail', 'registeringInterests');
     // Consent is the user's to give: an account made by an administrator starts without it.
     if (mode !== 'adminCreate') fields.push('contactAuthorizationNews', 'contactAuthorizationSurveys');
+    // The organisation states its taxes itself, once it has an account; they show on its contracts.
+    if (mode === 'self') fields.push('taxStatus', 'gstNumber', 'qstNumber');
   }
   return new Set(fields);
 }
 
 const requiredWhenOther = (choice: 'organizationType' | 'industry') => (value: string, values: ProfileValues) =>
   values[choice] === 'OTHER' ? required(value) : null;
+const requiredWhenRegistered = (value: string, values: ProfileValues) => (values.taxStatus === 'REGISTERED' ? required(value) : null);
 
 const RULES: FieldRules<ProfileValues> = {
   email: { rules: [required, email, maxLength(ACCOUNT_TEXT_MAX_LENGTH.email)], messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.email } },
@@ -120,11 +130,13 @@ const RULES: FieldRules<ProfileValues> = {
   phoneNumber: { rules: [phone] },
   address: { rules: [maxLength(ACCOUNT_TEXT_MAX_LENGTH.address), plainText], messageValues: { max: ACCOUNT_TEXT_MAX_LENGTH.address } },
   postalCode: { rules: [postalCode] },
+  gstNumber: { rules: [requiredWhenRegistered, gstNumber] },
+  qstNumber: { rules: [requiredWhenRegistered, qstNumber] },
 };
 
 /** The fields a server refusal can name that show a message; choice groups show none (nothing to mistype). */
 export const fieldsWithMessages = (fields: ReadonlySet<ProfileField>): ProfileField[] =>
-  [...fields].filter((name) => name !== 'registeringInterests' && name !== 'language');
+  [...fields].filter((name) => name !== 'registeringInterests' && name !== 'language' && name !== 'taxStatus');
 
 /** The rules of the fields a screen shows. */
 export function profileRules(fields: ReadonlySet<ProfileField>): FieldRules<ProfileValues> {
@@ -150,6 +162,9 @@ export const emptyProfile = (language: ContentLanguage): ProfileValues => ({
   contactAuthorizationNews: false,
   contactAuthorizationSurveys: false,
   language,
+  taxStatus: 'NOT_STATED',
+  gstNumber: '',
+  qstNumber: '',
   password: '',
   passwordConfirmation: '',
   acceptedTermsAndPrivacy: false,
@@ -183,18 +198,20 @@ export function profileValuesOf(profile: StoredProfile, accountEmail: string): P
     registeringInterests: profile.registeringInterests,
     contactAuthorizationNews: profile.contactAuthorizationNews,
     contactAuthorizationSurveys: profile.contactAuthorizationSurveys,
+    taxStatus: profile.taxStatus,
+    gstNumber: profile.gstNumber ?? '',
+    qstNumber: profile.qstNumber ?? '',
   };
 }
 
-/** An "other" text only means something while its choice is OTHER. */
-const OTHER_TEXT_CHOICE: Partial<Record<ProfileField, 'organizationType' | 'industry'>> = {
-  organizationTypeOtherSpecification: 'organizationType',
-  industryOtherSpecification: 'industry',
+/** An "other" text only means something while its choice is OTHER, tax numbers while the status is REGISTERED. */
+const NEEDED_WHEN: Partial<Record<ProfileField, (values: ProfileValues) => boolean>> = {
+  organizationTypeOtherSpecification: (values) => values.organizationType === 'OTHER',
+  industryOtherSpecification: (values) => values.industry === 'OTHER',
+  gstNumber: (values) => values.taxStatus === 'REGISTERED',
+  qstNumber: (values) => values.taxStatus === 'REGISTERED',
 };
-const isMeaningful = (name: ProfileField, values: ProfileValues) => {
-  const choice = OTHER_TEXT_CHOICE[name];
-  return !choice || values[choice] === 'OTHER';
-};
+const isMeaningful = (name: ProfileField, values: ProfileValues) => NEEDED_WHEN[name]?.(values) ?? true;
 
 /** The profile part of a new account's input: what sign-up and an administrator's creation share. */
 export type NewAccountInput = Omit<AdminCreateUserInput, 'language'>;

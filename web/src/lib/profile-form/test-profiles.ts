@@ -24,6 +24,9 @@ export const storedProfile = (overrides: Partial<Profile> = {}): Required<Profil
   registeringInterests: ['VIEW_AD'],
   language: 'FRENCH',
   registeredSince: '2026-01-15T12:00:00.000Z',
+  taxStatus: 'NOT_STATED',
+  gstNumber: null,
+  qstNumber: null,
   ...overrides,
 });
 

@@ -1,9 +1,10 @@
 // Published reviews, newest first and by pages (a user's on their public profile, an ad's equipment on
-// its page): who wrote it and when (`meta`, the page's words), the stars' mean, the comment; the rated
-// user answers a review once, publicly; other users report a comment, which moderators may hide.
+// its page): who wrote it and when (`meta`, the page's words), the stars' mean, the comment, and that
+// it is not counted in the averages when its pair's period ran (docs/ratings.md); the rated user
+// answers a review once, publicly; other users report a comment, which moderators may hide.
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RATING_COMMENT_MAX_LENGTH } from '@partage/graphql';
+import { RATING_COMMENT_MAX_LENGTH, REPUTATION_PAIR_PERIOD_DAYS } from '@partage/graphql';
 import type { ResultOf } from '../api/documents';
 import { errorMessageKey } from '../api/errors';
 import { useApiMutation } from '../api/queries';
@@ -90,6 +91,7 @@ function ReviewItem({ review, meta, mean }: { review: ReviewView; meta: ReactNod
           {t('averages.outOfFive', { value: new Intl.NumberFormat(`${language}-CA`, { maximumFractionDigits: 1 }).format(mean) })}
         </p>
       )}
+      {!review.counted && <p className="review__note">{t('reviews.notCounted', { days: REPUTATION_PAIR_PERIOD_DAYS })}</p>}
       <RatingComment comment={review.comment} commentHidden={review.commentHidden} className="review__comment" />
       {review.canReport && (
         <ReportButton

@@ -30,6 +30,7 @@ const REVIEW_FIELDS = graphql(`
     comment
     commentHidden
     publishedAt
+    counted
     answer {
       text
       at

@@ -94,6 +94,40 @@ describe('edit profile page', () => {
     expect(screen.queryByLabelText('Specify the industry')).toBeNull();
   });
 
+  it('asks a registered organisation for its GST and QST numbers, checked with the shared rules', async () => {
+    const { user, api, id } = await openAs((id) => storedMe(id), { updateUserProfile: { id: 'x' } });
+    const status = screen.getByRole('group', { name: 'Does your organisation collect the GST and QST?' });
+    expect(status).toHaveAccessibleDescription('You have not said yet: until you do, your rental contracts carry no GST or QST.');
+    expect(screen.queryByLabelText('GST/HST number')).toBeNull();
+    await user.click(within(status).getByLabelText('Yes, it is registered for the GST and the QST'));
+    await fill(user, screen.getByLabelText('GST/HST number'), '12345678 RT 0001');
+    await user.click(save());
+    const gst = screen.getByLabelText('GST/HST number');
+    expect(gst).toHaveFocus();
+    expect(gst).toHaveAccessibleDescription(expect.stringContaining('A GST number has 9 digits, RT and 4 digits'));
+    expect(screen.getByLabelText('QST number')).toHaveAccessibleDescription(expect.stringContaining('This field is required.'));
+    expect(api.calls('updateUserProfile')).toEqual([]);
+
+    await user.clear(gst);
+    await fill(user, gst, '123456789 rt 0001');
+    await fill(user, screen.getByLabelText('QST number'), '1234567890TQ0001');
+    await user.click(save());
+    await waitFor(() => expect(api.calls('updateUserProfile')).toHaveLength(1));
+    expect(api.calls('updateUserProfile')[0]).toEqual({
+      input: { userId: id, taxStatus: 'REGISTERED', gstNumber: '123456789 rt 0001', qstNumber: '1234567890TQ0001' },
+    });
+  });
+
+  it('drops the numbers of an organisation that is no longer registered', async () => {
+    const registered = { taxStatus: 'REGISTERED', gstNumber: '123456789RT0001', qstNumber: '1234567890TQ0001' } as const;
+    const { user, api, id } = await openAs((id) => storedMe(id, {}, registered), { updateUserProfile: { id: 'x' } });
+    expect(screen.getByLabelText('GST/HST number')).toHaveValue('123456789RT0001');
+    await user.click(screen.getByLabelText('No, it is a small supplier, not registered'));
+    expect(screen.queryByLabelText('GST/HST number')).toBeNull();
+    await user.click(save());
+    await waitFor(() => expect(api.calls('updateUserProfile')).toEqual([{ input: { userId: id, taxStatus: 'SMALL_SUPPLIER' } }]));
+  });
+
   it('checks the formats with the shared rules, focusing the first field in error', async () => {
     const { user, api } = await openAs((id) => storedMe(id));
     const neq = screen.getByLabelText('Quebec enterprise number (NEQ) (optional)');

@@ -18,7 +18,7 @@ const PROFILE: PublicProfile = {
   industryOtherSpecification: null,
   registeredSince: '2026-01-15T14:00:00.000Z',
   transactionsCount: 3,
-  ratings: { count: 0, respectOfContract: null, communication: null, reliability: null, overall: null },
+  ratings: { count: 0, organizationsCount: 0, respectOfContract: null, communication: null, reliability: null, overall: null },
   email: null,
   phoneNumber: null,
 };
@@ -37,6 +37,7 @@ const aReview = (overrides: Record<string, unknown> = {}) => ({
   comment: 'Very welcoming.',
   commentHidden: false,
   publishedAt: '2026-11-02T12:00:00.000Z',
+  counted: true,
   answer: null,
   canAnswer: false,
   canReport: false,
@@ -81,7 +82,10 @@ describe('public profile', () => {
     const review = aReview({ canAnswer: true });
     let answered = false;
     answerOperations({
-      publicProfile: () => ({ ...PROFILE, ratings: { count: 1, respectOfContract: 5, communication: 4, reliability: 5, overall: 4.7 } }),
+      publicProfile: () => ({
+        ...PROFILE,
+        ratings: { count: 1, organizationsCount: 1, respectOfContract: 5, communication: 4, reliability: 5, overall: 4.7 },
+      }),
       userAds: NO_ADS,
       userReviews: () => ({
         items: [answered ? { ...review, answer: { text: 'Thank you!', at: review.publishedAt }, canAnswer: false } : review],
@@ -94,7 +98,7 @@ describe('public profile', () => {
     });
     await openProfile();
     const ratings = await screen.findByRole('region', { name: 'Ratings' });
-    expect(within(ratings).getByText(/4\.7 out of 5, from 1 rating$/)).toBeVisible();
+    expect(within(ratings).getByText(/4\.7 out of 5, from 1 rating by 1 organisation$/)).toBeVisible();
     const item = await within(ratings).findByRole('listitem');
     expect(item).toHaveTextContent('By Épicerie Rosemont, tenant · Kitchen · October 2026');
     expect(within(item).getByRole('link', { name: 'Kitchen' })).toHaveAttribute('href', '/annonces/cuisine-ad-1');
@@ -116,7 +120,10 @@ describe('public profile', () => {
   it('reports a review’s comment, and shows a comment moderators hid as such, its stars kept', async () => {
     const stars = { respectOfContract: 1, communication: 2, reliability: 1 };
     answerOperations({
-      publicProfile: () => ({ ...PROFILE, ratings: { count: 2, respectOfContract: 1, communication: 2, reliability: 1, overall: 1.3 } }),
+      publicProfile: () => ({
+        ...PROFILE,
+        ratings: { count: 2, organizationsCount: 2, respectOfContract: 1, communication: 2, reliability: 1, overall: 1.3 },
+      }),
       userAds: NO_ADS,
       userReviews: {
         items: [
@@ -142,6 +149,48 @@ describe('public profile', () => {
     expect(callsOf('reportItem')).toEqual([
       { input: expect.objectContaining({ kind: 'RATING_COMMENT', itemId: 'contract-1.TENANT', reason: 'OFFENSIVE' }) },
     ]);
+  });
+
+  describe('counts arm’s-length ratings only', () => {
+    /** A profile whose ratings come from fewer organisations than ratings, and a review of it that is not counted. */
+    function answerRatings(count: number, organizationsCount: number) {
+      answerOperations({
+        publicProfile: () => ({
+          ...PROFILE,
+          ratings: { count, organizationsCount, respectOfContract: 4, communication: 4, reliability: 4, overall: 4.5 },
+        }),
+        userAds: NO_ADS,
+        userReviews: {
+          items: [aReview({ id: 'contract-2.TENANT', counted: false }), aReview({ comment: 'Counted.' })],
+          nextToken: null,
+        },
+      });
+    }
+
+    it('says how many organisations the ratings come from, and which review is not counted and why', async () => {
+      answerRatings(2, 1);
+      await openProfile();
+      const ratings = await screen.findByRole('region', { name: 'Ratings' });
+      expect(within(ratings).getByText(/4\.5 out of 5, from 2 ratings by 1 organisation$/)).toBeVisible();
+      const [notCounted, counted] = await within(ratings).findAllByRole('listitem');
+      expect(
+        within(notCounted!).getByText('Not counted in the average: another rental between the same organisations within 90 days.'),
+      ).toBeVisible();
+      expect(counted).not.toHaveTextContent('Not counted');
+    });
+
+    it('says it in French, with its plurals', async () => {
+      const { i18n } = await import('../../../lib/i18n/i18n');
+      await i18n.changeLanguage('fr');
+      answerRatings(3, 2);
+      await openProfile();
+      const ratings = await screen.findByRole('region', { name: 'Évaluations' });
+      expect(within(ratings).getByText(/4,5 sur 5, d'après 3 évaluations de 2 organisations$/)).toBeVisible();
+      const [notCounted] = await within(ratings).findAllByRole('listitem');
+      expect(notCounted).toHaveTextContent(
+        'Non comptée dans la moyenne : une autre location entre les mêmes organisations dans les 90 jours.',
+      );
+    });
   });
 
   it('gives the e-mail address and phone number the user allowed others to see', async () => {

@@ -16,6 +16,7 @@ export const PUBLIC_PROFILE = graphql(`
       transactionsCount
       ratings {
         count
+        organizationsCount
         respectOfContract
         communication
         reliability

@@ -38,6 +38,9 @@ export function aMe(changes: MeChanges = {}): Me {
       registeringInterests: [],
       language: 'FRENCH',
       registeredSince: '2026-01-15T14:00:00.000Z',
+      taxStatus: 'NOT_STATED',
+      gstNumber: null,
+      qstNumber: null,
       ...profile,
     },
   };
