@@ -2,6 +2,7 @@
 // keys, see config.ts) and the environment; the web app must be built first (`npm run build -w web`).
 
 import { App } from 'aws-cdk-lib';
+import { auditApp } from './audit';
 import { assertFeeCoversStripe, readConfig, type PartageConfig } from './config';
 import { PartageStack } from './stack';
 import { EdgeSecurityStack } from './waf';
@@ -33,5 +34,8 @@ new PartageStack(app, stackName, {
   crossRegionReferences: edge !== undefined,
   cloudFrontWebAclArn: cloudFrontWebAclArn ?? edge?.webAclArn,
 });
+
+// The stack's audit (cdk-nag AwsSolutions, docs/operations.md): a finding not acknowledged stops the synthesis.
+auditApp(app);
 
 app.synth();

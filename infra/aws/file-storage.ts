@@ -7,6 +7,7 @@ import { Duration } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { fileAreaPrefix } from '@partage/functions/domain/files/file-keys';
+import { ACCESS_LOG_PREFIXES } from './access-logs';
 
 /** How long a quarantined file is kept for review. */
 const QUARANTINE_DAYS = 30;
@@ -30,10 +31,13 @@ export class FileStorage extends Construct {
   /** public/: checked images, served by CloudFront only. */
   readonly publicBucket: s3.Bucket;
 
-  constructor(scope: Construct, id: string) {
+  /** `accessLogs`: where S3 writes both buckets' server access logs (access-logs.ts). */
+  constructor(scope: Construct, id: string, props: { accessLogs: s3.IBucket }) {
     super(scope, id);
     this.filesBucket = new s3.Bucket(this, 'FilesBucket', {
       ...privateBucketProps,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.filesBucket,
       // The browser posts the upload form straight to the bucket; the signed policy is the guard.
       cors: [{ allowedMethods: [s3.HttpMethods.POST], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3600 }],
       lifecycleRules: [
@@ -42,6 +46,10 @@ export class FileStorage extends Construct {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
-    this.publicBucket = new s3.Bucket(this, 'PublicFilesBucket', privateBucketProps);
+    this.publicBucket = new s3.Bucket(this, 'PublicFilesBucket', {
+      ...privateBucketProps,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.publicFilesBucket,
+    });
   }
 }

@@ -5,8 +5,9 @@
 // events (functions/domain/events.ts), resolved on a NONE data source by publish-resolver.js.
 
 import { readFileSync } from 'node:fs';
-import { Annotations, Duration, Fn } from 'aws-cdk-lib';
+import { Annotations, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -16,6 +17,7 @@ import { ROOT_TYPES } from '@partage/graphql/schema-parts';
 import { FIELD_RESOLVER_MAX_BATCH_SIZE } from '@partage/functions/handlers/catalog';
 import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
 import { SERVER_EVENTS } from '@partage/functions/domain/events';
+import { acknowledge, acknowledgeWildcardResources } from './audit';
 import { constructIdOf } from './lambdas';
 
 export const RESOLVER_CODE_PATH = new URL('./resolver-code.js', import.meta.url);
@@ -69,6 +71,13 @@ export class LambdaGraphqlApi extends Construct {
     super(scope, id);
     const schemaPath = props.schemaPath ?? SCHEMA_PATH;
 
+    // The role AppSync writes its logs with: its own log group only (created below with its retention),
+    // instead of the managed AWSAppSyncPushToCloudWatchLogs (logs:* on every log group).
+    const logsRole = new iam.Role(this, 'LogsRole', {
+      description: 'Assumed by AppSync to write the GraphQL API log group',
+      assumedBy: new iam.ServicePrincipal('appsync.amazonaws.com'),
+    });
+
     this.api = new appsync.GraphqlApi(this, 'Api', {
       name: props.apiName,
       definition: appsync.Definition.fromFile(schemaPath),
@@ -86,13 +95,29 @@ export class LambdaGraphqlApi extends Construct {
       resolverCountLimit: GRAPHQL_LIMITS.resolverCount,
       introspectionConfig: props.introspection ? appsync.IntrospectionConfig.ENABLED : appsync.IntrospectionConfig.DISABLED,
       xrayEnabled: true,
-      logConfig: {
-        fieldLogLevel: appsync.FieldLogLevel.ERROR,
-        excludeVerboseContent: true,
-        retention: logs.RetentionDays.ONE_MONTH,
-      },
     });
     const cfnApi = this.api.node.defaultChild as appsync.CfnGraphQLApi;
+    // Resolver errors, without the verbose content (request headers, arguments, resolver contexts): that
+    // would write access tokens and passwords (changePassword's arguments) to the log. Set on the
+    // CloudFormation resource: the construct's logConfig would add a LogRetention custom resource (a
+    // Lambda with AWSLambdaBasicExecutionRole and logs:* on every log group) where the log group below serves.
+    cfnApi.logConfig = {
+      fieldLogLevel: appsync.FieldLogLevel.ERROR,
+      excludeVerboseContent: true,
+      cloudWatchLogsRoleArn: logsRole.roleArn,
+    };
+    acknowledge(
+      this.api,
+      'ASC3',
+      'Field logging is on at ERROR level with a log role; only the verbose content is excluded, which would log the Authorization header (access tokens) and the arguments of mutations (passwords of changePassword, phone codes).',
+    );
+    // The log group AppSync writes to, made by the stack with its retention (no LogRetention custom resource).
+    const logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName: `/aws/appsync/apis/${this.api.apiId}`,
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    logGroup.grantWrite(logsRole);
     this.graphqlUrl = this.api.graphqlUrl;
     this.graphqlHost = cfnApi.attrGraphQlDns;
     this.realtimeHost = cfnApi.attrRealtimeDns;
@@ -104,6 +129,11 @@ export class LambdaGraphqlApi extends Construct {
       const dataSource = this.api.addLambdaDataSource(`${constructIdOf(capability.name)}DataSource`, capability.fn, {
         description: `Lambda of the ${capability.name} capability`,
       });
+      acknowledgeWildcardResources(
+        dataSource,
+        [`${capability.fn.functionArn}:*`],
+        `lambda:InvokeFunction on the versions and aliases (ARN:*) of the ${capability.name} Lambda only, the data source's own function (CDK's grantInvoke).`,
+      );
       for (const field of capability.fields) {
         const { typeName, fieldName } = splitField(field);
         if (seen.has(field)) throw new Error(`Field ${field} is listed twice in the catalog`);

@@ -7,6 +7,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { acknowledge } from './audit';
 import { constructIdOf } from './lambdas';
 
 export interface HttpRoute {
@@ -36,6 +37,30 @@ export const ROUTE_THROTTLES: Record<string, { rateLimit: number; burstLimit: nu
   'POST /log': { rateLimit: 20, burstLimit: 40 },
 };
 export const ROUTE_THROTTLE_DEFAULT = { rateLimit: 50, burstLimit: 100 };
+
+/**
+ * Why each route has no API Gateway authorizer (cdk-nag AwsSolutions-APIG4), by path: none serves a
+ * signed-in user's data on an access token. Every handler also refuses a request without CloudFront's
+ * x-origin-verify value (functions/handlers/shared/http.ts), and WAF limits each address. A route
+ * missing here is reported by the stack's audit until its reason is written.
+ */
+export const PUBLIC_ROUTE_REASONS: Record<string, string> = {
+  '/token/login': 'The sign-in endpoint itself: it checks the password (and the second factor) and issues the tokens.',
+  '/token/refresh':
+    'Exchanges a refresh token for a new access token: the refresh token in the body is the credential, checked by the handler.',
+  '/token/logout': 'Ends the session of the refresh token in the body, which the handler checks.',
+  '/status': "The web app's status poll (ready or in maintenance, and the version), the same for everyone: no personal data.",
+  '/log': "The browsers' error reports, signed-in or not: written only, never read back, rate-limited per address.",
+  '/alerts/unsubscribe':
+    "The one-click unsubscribe link of an alert's e-mail (RFC 8058): the link's HMAC token (JWT key) is the credential.",
+  '/ratings/reminders/unsubscribe':
+    'The one-click unsubscribe link of the rating reminders (RFC 8058): the signed token in the link is the credential.',
+  '/annonces': 'Public search page painted for visitors and search engines: published ads only.',
+  '/annonces/{proxy+}': "Public ad pages painted for visitors and search engines: published ads only (other paths get the app's shell).",
+  '/sitemap.xml': 'The public sitemap for search engines: published ads only.',
+  '/webhooks/stripe':
+    "Stripe's webhook: each event is authenticated by its Stripe-Signature with the endpoint's signing secret (docs/payments.md).",
+};
 
 export class LambdaHttpApi extends Construct {
   readonly api: apigwv2.HttpApi;
@@ -70,7 +95,9 @@ export class LambdaHttpApi extends Construct {
         });
         integrations.set(route.name, integration);
       }
-      this.api.addRoutes({ path: route.path, methods: [apigwv2.HttpMethod[route.method]], integration });
+      const [added] = this.api.addRoutes({ path: route.path, methods: [apigwv2.HttpMethod[route.method]], integration });
+      const reason = PUBLIC_ROUTE_REASONS[route.path];
+      if (added && reason) acknowledge(added, 'APIG4', reason);
     }
 
     // RouteSettings is a JSON map in CloudFormation: CDK passes its keys as written (PascalCase).

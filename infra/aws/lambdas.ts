@@ -24,6 +24,7 @@ import { LAMBDA_NODE_TARGET } from '@partage/functions/handlers/node-target';
 import { REPO_ROOT, senderAddress } from './config';
 import { PLACE_INDEX_ACTIONS } from './place-index';
 import type { Scheduling } from './scheduling';
+import { acknowledgeWildcardResources } from './audit';
 
 export const HANDLERS_DIR = join(REPO_ROOT, 'functions', 'handlers');
 /** Where a bundle carries the web app's server renderer (handlers that declare `pageRenderer`). */
@@ -160,6 +161,13 @@ export class HandlerFunctions extends Construct {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    // Its own role, with inline statements only: writing to its own log group (rather than the managed
+    // AWSLambdaBasicExecutionRole's logs:* on every log group of the account), then the grants below.
+    const role = new iam.Role(this, `${id}Role`, {
+      description: `Partage ${name} handler`,
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+    });
+    logGroup.grantWrite(role);
 
     const fn = new NodejsFunction(this, id, {
       ...(props.jobHandlers.includes(name) && { functionName: jobFunctionName(Stack.of(this).stackName, name) }),
@@ -172,6 +180,7 @@ export class HandlerFunctions extends Construct {
       timeout: Duration.seconds(access.timeoutSeconds ?? 10),
       tracing: lambda.Tracing.ACTIVE,
       logGroup,
+      role,
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       environment: {
@@ -238,8 +247,21 @@ export class HandlerFunctions extends Construct {
       },
     });
 
+    // X-Ray's PutTraceSegments and PutTelemetryRecords (tracing: ACTIVE) have no resource to name.
+    acknowledgeWildcardResources(
+      role,
+      ['*'],
+      'xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing) support no resource-level permission: their only resource is *.',
+    );
     if (access.table === 'readWrite') props.table.grantReadWriteData(fn);
     if (access.table === 'read') props.table.grantReadData(fn);
+    if (access.table) {
+      acknowledgeWildcardResources(
+        role,
+        [`${props.table.tableArn}/index/*`],
+        "The table's own indexes (GSI1-GSI3 of functions/data/table.ts, shared by the data modules): every index projects ALL attributes of items this role may already read by key on the table, so naming the indexes one by one would hide nothing more. Which index a handler queries is not declared per handler (functions/handlers/access.ts).",
+      );
+    }
     if (access.secrets?.includes('jwt')) props.jwtSecret.grantRead(fn);
     if (access.secrets?.includes('originVerify')) props.originVerifySecret.grantRead(fn);
     if (access.secrets?.includes('twilio')) props.twilioSecret.grantRead(fn);
@@ -250,11 +272,17 @@ export class HandlerFunctions extends Construct {
       fileBuckets.add(bucket);
       // The object actions the file store uses, on the area's keys only (Bucket.grantReadWrite would
       // add s3:GetBucket*, s3:List*, s3:Abort*, tagging, retention…).
+      const areaObjects = bucket.arnForObjects(`${fileAreaPrefix(area)}*`);
       fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: level === 'readWrite' ? [...FILE_READ_ACTIONS, ...FILE_WRITE_ACTIONS] : FILE_READ_ACTIONS,
-          resources: [bucket.arnForObjects(`${fileAreaPrefix(area)}*`)],
+          resources: [areaObjects],
         }),
+      );
+      acknowledgeWildcardResources(
+        role,
+        [areaObjects],
+        `The objects of the file area ${area} only (key prefix ${fileAreaPrefix(area)}, functions/domain/files/file-keys.ts): each upload gets a key of its own, so the area's prefix is the narrowest resource.`,
       );
     }
     // Without s3:ListBucket, S3 answers 403 instead of 404 for a key that does not exist, and the file
@@ -266,13 +294,19 @@ export class HandlerFunctions extends Construct {
       fn.addToRolePolicy(new iam.PolicyStatement({ actions: PLACE_INDEX_ACTIONS, resources: [props.placeIndex.indexArn] }));
     }
     if (access.sendEmail) {
+      const identities = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
       fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['ses:SendEmail', 'ses:SendRawEmail'],
           // Identity ARNs: the sender's domain or address, plus (in the SES sandbox) the recipients'.
-          resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+          resources: [identities],
           conditions: { StringEquals: { 'ses:FromAddress': senderAddress(props.mailFrom) } },
         }),
+      );
+      acknowledgeWildcardResources(
+        role,
+        [identities],
+        "SES authorizes a send against the sender's identity and, in the SES sandbox, each recipient's: the recipients are not known ahead. The statement's condition ses:FromAddress allows MAIL_FROM as the sender only.",
       );
     }
     return fn;

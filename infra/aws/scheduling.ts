@@ -9,7 +9,7 @@
 // Alarms topic (the team's address subscribed when the deployment has one). The payout's own refusals
 // are flagged on the contract for administrators (contract-payouts.ts).
 
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Aws, Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -23,6 +23,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { CronJob, OneTimeJob } from '@partage/functions/handlers/schedules';
+import { acknowledge, acknowledgeWildcardResources } from './audit';
 import { constructIdOf, jobFunctionName } from './lambdas';
 
 export interface SchedulingProps {
@@ -52,7 +53,12 @@ export class Scheduling extends Construct {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    this.alarms = new sns.Topic(this, 'Alarms', { displayName: `${stack.stackName} alarms` });
+    acknowledge(
+      this.failedJobs,
+      'SQS3',
+      'This queue is itself the dead-letter queue of the scheduled jobs (rules, schedules and failed asynchronous runs); its messages wait 14 days for a redrive.',
+    );
+    this.alarms = new sns.Topic(this, 'Alarms', { displayName: `${stack.stackName} alarms`, enforceSSL: true });
     if (props.alarmEmail) this.alarms.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
     new cloudwatch.Alarm(this, 'FailedJobsAlarm', {
       alarmDescription: 'A scheduled job failed for good: its event waits in the FailedJobs queue (docs/payments.md, "Failures")',
@@ -92,7 +98,13 @@ export class Scheduling extends Construct {
     this.failedJobs.grantSendMessages(this.schedulerRole);
     const targetArns: Record<string, string> = {};
     for (const job of props.oneTimeJobs) {
-      props.functionOf(job.handler).grantInvoke(this.schedulerRole);
+      const target = props.functionOf(job.handler);
+      target.grantInvoke(this.schedulerRole);
+      acknowledgeWildcardResources(
+        this.schedulerRole,
+        [`${target.functionArn}:*`],
+        `lambda:InvokeFunction on the versions and aliases (ARN:*) of the ${job.handler} Lambda only, the target of the one-time job ${job.job} (CDK's grantInvoke).`,
+      );
       // From the name given ahead, not the function's attribute: a job's own Lambda may schedule it.
       targetArns[job.job] = stack.formatArn({
         service: 'lambda',
@@ -113,6 +125,21 @@ export class Scheduling extends Construct {
   grantScheduleOnce(grantee: iam.IGrantable): void {
     this.group.grantWriteSchedules(grantee);
     this.group.grantDeleteSchedules(grantee);
+    if (Construct.isConstruct(grantee.grantPrincipal)) {
+      const stack = Stack.of(this);
+      acknowledgeWildcardResources(
+        grantee.grantPrincipal,
+        [
+          stack.formatArn({
+            partition: Aws.PARTITION,
+            service: 'scheduler',
+            resource: 'schedule',
+            resourceName: `${this.group.scheduleGroupName}/*`,
+          }),
+        ],
+        `The schedules of the one-time group ${this.group.scheduleGroupName} only: each job run gets a schedule named when it is created (functions/adapters/scheduler.ts).`,
+      );
+    }
     iam.Grant.addToPrincipal({
       grantee,
       actions: ['iam:PassRole'],

@@ -24,6 +24,8 @@ import { ROUTE_THROTTLE_DEFAULT, ROUTE_THROTTLES } from './http-api';
 import { APPSYNC_RATE_RULES, EdgeSecurityStack, RATE_WINDOW_SECONDS, SITE_RATE_RULES } from './waf';
 import { PUBLIC_FILES_PATH_PATTERN, SERVER_PAGE_PATH_PATTERNS, spaRewriteCode, WEBHOOKS_PATH_PATTERN } from './web-hosting';
 import { inlineHash } from '../shared/security-headers';
+import { auditAcknowledgements, auditFindings } from './audit';
+import { ACCESS_LOG_DAYS, ACCESS_LOG_PREFIXES } from './access-logs';
 import { PAGE_SHARED_MAX_AGE_SECONDS, PRERENDER_HEAD_SCRIPT } from '@partage/graphql';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -39,6 +41,7 @@ let stack: PartageStack;
 let template: Template;
 let resources: Resources;
 let edgeTemplate: Template;
+let edge: EdgeSecurityStack;
 
 // The real catalog, plus a one-time job of a handler that has none, and another handler allowed to schedule it.
 const TEST_ONE_TIME_JOB = { job: 'test-once', handler: 'housekeeping', description: 'Synthesis test job' };
@@ -97,7 +100,7 @@ beforeAll(() => {
 
   const { context } = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
   const app = new App({ outdir, context });
-  const edge = new EdgeSecurityStack(app, 'PartageTestEdge', { account: '123456789012' });
+  edge = new EdgeSecurityStack(app, 'PartageTestEdge', { account: '123456789012' });
   stack = new PartageStack(app, 'PartageTest', {
     env: { account: '123456789012', region: 'ca-central-1' },
     config: {
@@ -126,6 +129,84 @@ afterAll(() => {
 describe('the stack', () => {
   it('synthesizes without error annotations (every catalog field is in the schema)', () => {
     Annotations.fromStack(stack).hasNoError('*', Match.anyValue());
+  });
+});
+
+describe("the stack's audit (cdk-nag AwsSolutions; docs/operations.md)", () => {
+  it('leaves no finding unacknowledged in either stack', () => {
+    // The pack walks the constructs of the synthesis above (a tenth of a second): no second synthesis.
+    const findings = [stack, edge].flatMap((scope) => auditFindings(scope));
+    const byRule = findings.map(({ severity, rule, paths }) => `${severity} ${rule} ×${paths.length}: ${paths.join(', ')}`);
+    expect(byRule, 'fix each finding, or acknowledge it on its construct with the reason (infra/aws/audit.ts)').toEqual([]);
+  });
+
+  it('acknowledges on single resources, never a stack, each with its reason', () => {
+    const acknowledged = [stack, edge].flatMap((scope) => auditAcknowledgements(scope));
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const { path, rule, reason } of acknowledged) {
+      expect(rule, path).toMatch(/^AwsSolutions-[A-Z]+\d+(\[.+\])?$/);
+      expect(path.split('/').length, `${rule} on ${path}: not on a stack`).toBeGreaterThan(1);
+      expect(reason.length, `${rule} on ${path}: a reason a reviewer can check`).toBeGreaterThan(40);
+    }
+    // AwsSolutions-IAM5 is acknowledged wildcard by wildcard (`[Resource::…]`, `[Action::…]`), never as a whole.
+    expect(acknowledged.filter(({ rule }) => rule === 'AwsSolutions-IAM5')).toEqual([]);
+  });
+
+  it("grants on * only what has no resource to name: X-Ray, and the deployment's CloudFront invalidations", () => {
+    // What the acknowledgements of AwsSolutions-IAM5[Resource::*] say (lambdas.ts, web-hosting.ts).
+    const onEverything = ofType('AWS::IAM::Policy').flatMap(([, policy]) =>
+      (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement.filter(
+        (statement) => [statement.Resource].flat().includes('*'),
+      ).flatMap((statement) => [statement.Action].flat()),
+    );
+    expect([...new Set(onEverything)].sort()).toEqual([
+      'cloudfront:CreateInvalidation',
+      'cloudfront:GetInvalidation',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
+    ]);
+  });
+
+  it('uses no AWS managed policy and no LogRetention custom resource', () => {
+    for (const [id, role] of ofType('AWS::IAM::Role')) expect(role.Properties.ManagedPolicyArns, id).toBeUndefined();
+    expect(ofType('Custom::LogRetention')).toEqual([]);
+  });
+
+  it('gives every Lambda a log group of the stack, and every log group a retention', () => {
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
+      const ref = (fn.Properties.LoggingConfig as { LogGroup?: { Ref: string } } | undefined)?.LogGroup?.Ref;
+      expect(ref && resources[ref]?.Type, `${id} log group`).toBe('AWS::Logs::LogGroup');
+    }
+    for (const [id, group] of ofType('AWS::Logs::LogGroup')) expect(group.Properties.RetentionInDays, id).toBeGreaterThan(0);
+    template.hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: { 'Fn::Join': ['', ['/aws/appsync/apis/', { 'Fn::GetAtt': [ofType('AWS::AppSync::GraphQLApi')[0]![0], 'ApiId'] }]] },
+    });
+    template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
+      LogConfig: { FieldLogLevel: 'ERROR', ExcludeVerboseContent: true, CloudWatchLogsRoleArn: Match.anyValue() },
+    });
+  });
+
+  it('logs the accesses of CloudFront and of every bucket to a private, encrypted log bucket that expires them', () => {
+    const [logBucket, logBucketResource] = ofType('AWS::S3::Bucket').find(([id]) => id.startsWith('AccessLogsBucket'))!;
+    expect(logBucketResource.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      LifecycleConfiguration: { Rules: [{ ExpirationInDays: ACCESS_LOG_DAYS, Status: 'Enabled' }] },
+    });
+    for (const [id, bucket] of ofType('AWS::S3::Bucket')) {
+      if (id === logBucket) continue;
+      expect(bucket.Properties.LoggingConfiguration, id).toMatchObject({ DestinationBucketName: { Ref: logBucket } });
+    }
+    const distribution = ofType('AWS::CloudFront::Distribution')[0]![1];
+    expect((distribution.Properties.DistributionConfig as { Logging?: unknown }).Logging).toMatchObject({
+      Bucket: { 'Fn::GetAtt': [logBucket, 'RegionalDomainName'] },
+      Prefix: ACCESS_LOG_PREFIXES.cloudFront,
+    });
   });
 });
 

@@ -9,6 +9,8 @@ import { AUTHORIZER, HTTP_ROUTES, RESOLVER_LAMBDAS } from '@partage/functions/ha
 import { CRON_JOBS, ONE_TIME_JOBS, type CronJob, type OneTimeJob } from '@partage/functions/handlers/schedules';
 import { HANDLER_ACCESS, type HandlerAccess } from '@partage/functions/handlers/access';
 import type { PartageConfig } from './config';
+import { AccessLogs } from './access-logs';
+import { acknowledge } from './audit';
 import { DataTable } from './data-table';
 import { FileStorage } from './file-storage';
 import { LambdaGraphqlApi } from './graphql-api';
@@ -95,7 +97,30 @@ export class PartageStack extends Stack {
       },
     });
 
-    const files = new FileStorage(this, 'Files');
+    // SMG4: none of the four rotates by itself; docs/operations.md ("Rotating the secrets") says how and when.
+    acknowledge(
+      jwtSecret,
+      'SMG4',
+      'A Secrets Manager rotation would invalidate every access token and alert link at once (no key overlap): the operator rotates it by the runbook in docs/operations.md.',
+    );
+    acknowledge(
+      originVerifySecret,
+      'SMG4',
+      'CloudFront reads this value at deployment (a dynamic reference), so it only changes with a deployment: the operator rotates it and redeploys (docs/operations.md).',
+    );
+    acknowledge(
+      twilioSecret,
+      'SMG4',
+      "Third-party credentials: rotated at Twilio's console by the operator, then set here (docs/operations.md).",
+    );
+    acknowledge(
+      stripeSecret,
+      'SMG4',
+      "Third-party keys: rolled at Stripe's dashboard by the operator, then set here (docs/operations.md).",
+    );
+
+    const accessLogs = new AccessLogs(this, 'AccessLogs');
+    const files = new FileStorage(this, 'Files', { accessLogs: accessLogs.bucket });
     const placeIndex = new PlaceIndex(this, 'Places');
     const cronJobs = catalog.cronJobs ?? [];
     const oneTimeJobs = catalog.oneTimeJobs ?? [];
@@ -158,6 +183,7 @@ export class PartageStack extends Stack {
       appVersion: config.appVersion,
       ...(props.cloudFrontWebAclArn ? { webAclArn: props.cloudFrontWebAclArn } : {}),
       fileBuckets: { files: files.filesBucket, public: files.publicBucket },
+      accessLogs: accessLogs.bucket,
       ...(config.domainName ? { domainName: config.domainName } : {}),
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
       ...(config.connectSources ? { extraConnectSources: config.connectSources } : {}),

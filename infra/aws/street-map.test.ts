@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessLogs } from './access-logs';
+import { auditFindings } from './audit';
 import { READ_KEY_ACTIONS, STREET_MAP_KEY_ACTIONS } from './street-map';
 import { WebHosting } from './web-hosting';
 
@@ -17,11 +19,12 @@ type Resources = Record<string, { Type: string; Properties: Record<string, unkno
 let workDir: string;
 let outdir: string;
 let template: Template;
+let stack: Stack;
 let resources: Resources;
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 
 /** The web hosting of a stack in ca-central-1, with a custom domain or CloudFront's. */
-function synthesize(domain?: { domainName: string; certificateArn: string }): { template: Template; outdir: string } {
+function synthesize(domain?: { domainName: string; certificateArn: string }): { template: Template; outdir: string; stack: Stack } {
   const webDist = join(workDir, 'web-dist');
   mkdirSync(webDist, { recursive: true });
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
@@ -37,15 +40,17 @@ function synthesize(domain?: { domainName: string; certificateArn: string }): { 
     httpApiPaths: ['/status'],
     originVerifyValue: 'verifie',
     appVersion: '1.2.3-test',
+    accessLogs: new AccessLogs(stack, 'AccessLogs').bucket,
+    webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/site/abc',
     ...domain,
   });
   app.synth();
-  return { template: Template.fromStack(stack), outdir: dir };
+  return { template: Template.fromStack(stack), outdir: dir, stack };
 }
 
 beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), 'partage-street-map-'));
-  ({ template, outdir } = synthesize());
+  ({ template, outdir, stack } = synthesize());
   resources = template.toJSON().Resources as Resources;
 });
 
@@ -129,5 +134,21 @@ describe('the street map of a deployment without mapStyleUrl', () => {
     ]);
     expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).not.toMatch(/\*\.amazonaws\.com/);
+  });
+});
+
+describe("the web hosting's audit (cdk-nag AwsSolutions; stack.test.ts audits the whole stack)", () => {
+  it("leaves no finding unacknowledged with the street map's custom resource, on CloudFront's domain", () => {
+    expect(auditFindings(stack)).toEqual([]);
+  });
+
+  it('requires TLS 1.2 of viewers on a custom domain (AwsSolutions-CFR4 fixed, not acknowledged)', () => {
+    const custom = synthesize({ domainName: 'partage.exemple.ca', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' });
+    expect(auditFindings(custom.stack)).toEqual([]);
+    custom.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
+      }),
+    });
   });
 });

@@ -4,9 +4,10 @@
 // config.json and in every tile URL): it may only fetch map tiles, only from the site's own pages.
 // An operator's `partage:mapStyleUrl` replaces all of this (web-hosting.ts creates no key then).
 
-import { Aws, Stack } from 'aws-cdk-lib';
+import { Aws, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as location from 'aws-cdk-lib/aws-location';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 
@@ -53,6 +54,18 @@ export class StreetMap extends Construct {
       forceDelete: true,
     });
 
+    // The custom resource's Lambda: its own log group with a retention, and a role with inline statements
+    // only (writing that log group; the policy below adds geo:DescribeKey), no AWSLambdaBasicExecutionRole.
+    const logGroup = new logs.LogGroup(this, 'KeyValueLogs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const role = new iam.Role(this, 'KeyValueRole', {
+      description: "Reads the street map key's value at deployment",
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+    });
+    logGroup.grantWrite(role);
+
     // The key's value is no CloudFormation attribute: DescribeKey reads it, at each deployment that
     // replaces the key (its ARN is the custom resource's id).
     const value = new cr.AwsCustomResource(this, 'KeyValue', {
@@ -68,6 +81,8 @@ export class StreetMap extends Construct {
       ]),
       // The runtime's SDK has DescribeKey: no package to download from npm during a deployment.
       installLatestAwsSdk: false,
+      role,
+      logGroup,
     });
     this.styleUrl = streetMapStyleUrl(stack.region, value.getResponseField('Key'));
   }

@@ -4,11 +4,14 @@
 // routed to API Gateway on the same origin, checked public files under /files/public/* (long-cached),
 // and the build plus the runtime config.json deployed.
 
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
@@ -18,6 +21,8 @@ import { ORIGIN_VERIFY_HEADER } from '@partage/functions/handlers/shared/http';
 import type { SiteSettings, TelemetrySettings } from '../shared/site-settings';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../shared/security-headers';
 import { StreetMap, streetMapOrigin } from './street-map';
+import { ACCESS_LOG_PREFIXES } from './access-logs';
+import { acknowledge, acknowledgeWildcardActions, acknowledgeWildcardResources } from './audit';
 
 export const SPA_REWRITE_CODE_PATH = fileURLToPath(new URL('./spa-rewrite.js', import.meta.url));
 
@@ -86,6 +91,8 @@ export interface WebHostingProps {
   webAclArn?: string;
   /** The file store (file-storage.ts): public files are served from it, uploads are posted to it. */
   fileBuckets?: { files: s3.IBucket; public: s3.IBucket };
+  /** Where CloudFront's standard logs and the site bucket's server access logs go (access-logs.ts). */
+  accessLogs: s3.IBucket;
 }
 
 /** Where CloudFront serves public files: the key prefix they have in their bucket. */
@@ -128,6 +135,8 @@ export class WebHosting extends Construct {
       enforceSSL: true,
       encryption: s3.BucketEncryption.S3_MANAGED,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.webBucket,
     });
 
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
@@ -256,6 +265,9 @@ export class WebHosting extends Construct {
           : {}),
       },
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: ACCESS_LOG_PREFIXES.cloudFront,
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // The security policy applies to a custom certificate only (the default one is fixed).
@@ -264,11 +276,39 @@ export class WebHosting extends Construct {
         : {}),
     });
     this.siteUrl = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
+    acknowledge(
+      this.distribution,
+      'CFR1',
+      "No geographic restriction: Stripe's webhooks (/webhooks/*) come from Stripe's servers outside Canada, and the site's visitors include people travelling; WAF limits each address instead.",
+    );
+    if (!(props.domainName && certificate)) {
+      acknowledge(
+        this.distribution,
+        'CFR4',
+        "Without a custom domain the site is served on CloudFront's default certificate (*.cloudfront.net), whose security policy CloudFront fixes and cannot be raised; with partage:domainName and partage:certificateArn the distribution requires TLSv1.2_2021.",
+      );
+    }
 
-    const webBuild = s3deploy.Source.asset(props.webDistPath, { exclude: PRECOMPRESSED_COPIES });
+    // The singleton Lambda of the three deployments below: its own log group with a retention, and a
+    // role with inline statements only (no AWSLambdaBasicExecutionRole).
+    const deploymentLogs = new logs.LogGroup(this, 'DeploymentLogs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const deploymentRole = new iam.Role(this, 'DeploymentRole', {
+      description: 'Copies the web build into the site bucket at deployment (CDK BucketDeployment)',
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+    });
+    deploymentLogs.grantWrite(deploymentRole);
+    const deploymentHandler = { role: deploymentRole, logGroup: deploymentLogs };
+
+    // The build as one asset (an archive in the CDK bootstrap bucket), read by two deployments.
+    const webBuildAsset = new s3assets.Asset(this, 'WebBuild', { path: props.webDistPath, exclude: PRECOMPRESSED_COPIES });
+    const webBuild = s3deploy.Source.bucket(webBuildAsset.bucket, webBuildAsset.s3ObjectKey);
     // Hashed build files: cached for a year, never pruned (a tab still running the previous
     // version may lazy-load its chunks during a deployment).
     const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      ...deploymentHandler,
       sources: [webBuild],
       destinationBucket: this.bucket,
       exclude: ['*'],
@@ -284,6 +324,7 @@ export class WebHosting extends Construct {
 
     // index.html and the other unhashed files: always revalidated.
     const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
+      ...deploymentHandler,
       sources: [webBuild],
       destinationBucket: this.bucket,
       exclude: ['assets/*', 'config.json'],
@@ -306,6 +347,7 @@ export class WebHosting extends Construct {
       ...props.telemetry,
     };
     const config = new s3deploy.BucketDeployment(this, 'DeployRuntimeConfig', {
+      ...deploymentHandler,
       sources: [s3deploy.Source.jsonData('config.json', runtimeConfig)],
       destinationBucket: this.bucket,
       prune: false,
@@ -315,5 +357,32 @@ export class WebHosting extends Construct {
       distributionPaths: ['/config.json'],
     });
     config.node.addDependency(shell);
+
+    // What CDK's BucketDeployment grants its Lambda: reading the archives in the bootstrap bucket
+    // (grantRead), writing and pruning the site bucket (grantReadWrite).
+    acknowledgeWildcardActions(
+      deploymentRole,
+      ['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'],
+      "CDK's BucketDeployment grants: read the build's archives in the CDK bootstrap bucket, then copy them into the site bucket and delete the files the build no longer has (prune). The Lambda runs during deployments only.",
+    );
+    acknowledgeWildcardResources(
+      deploymentRole,
+      ['*'],
+      "cloudfront:CreateInvalidation and GetInvalidation after the shell's and config.json's copies, on * as CDK's BucketDeployment grants them (it does not name the distribution); the Lambda runs during deployments only.",
+    );
+    acknowledgeWildcardResources(
+      deploymentRole,
+      [webBuildAsset.bucket.arnForObjects('*'), this.bucket.arnForObjects('*')],
+      "The deployment reads archives of the CDK bootstrap bucket (keys are content hashes, known only at publishing) and writes every file of the site bucket, whose keys are the build's file names.",
+    );
+    // The singleton's function, made at the stack's root by the first deployment.
+    const deploymentFunction = Stack.of(this).node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (deploymentFunction) {
+      acknowledge(
+        deploymentFunction,
+        'L1',
+        "The runtime of CDK's BucketDeployment Lambda is chosen by aws-cdk-lib (it carries the AWS CLI in a layer), upgraded with aws-cdk-lib; it runs only during deployments and serves no request.",
+      );
+    }
   }
 }

@@ -56,7 +56,7 @@ export function CriteriaChips({ criteria, onChange, focusWhenEmpty }: CriteriaCh
       {chips.length > 1 && (
         <button
           type="button"
-          className="criteria-chips__clear"
+          className="link-button criteria-chips__clear"
           onClick={() => {
             removed.current = { at: 0, of: chips.length };
             onChange({ ...EMPTY_CRITERIA, sort: criteria.sort });
