@@ -126,6 +126,8 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await page.getByRole('checkbox', { name: 'Location', exact: true }).check();
   await page.getByRole('radio', { name: 'Prix', exact: true }).check();
   await page.getByLabel('Montant pour : Location (dollars)').fill('1234,50');
+  // With a price, how it reads about the GST and QST (issue 39 §3).
+  await page.getByLabel('Taxes sur le prix').selectOption('ADDED');
   await page.getByLabel('Le prix de location est').selectOption('DAY');
   await page.getByRole('checkbox', { name: /Je déclare que les informations/ }).check();
 

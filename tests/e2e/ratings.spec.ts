@@ -85,7 +85,8 @@ test('the tenant rates the equipment then the owner, the owner rates the tenant,
 
   await page.goto('/profil/demo-traiteur');
   const reviews = page.getByRole('region', { name: 'Évaluations' });
-  await expect(reviews.getByText(/sur 5, d'après \d+ évaluations?$/)).toBeVisible();
+  // Reputation counts arm's length (issue 37 §8): how many organisations the ratings come from.
+  await expect(reviews.getByText(/sur 5, d'après \d+ évaluations? de \d+ organisations?$/)).toBeVisible();
   const review = reviews.getByRole('listitem').filter({ hasText: comment });
   await expect(review).toContainText('Par Centre de formation en alimentation du Saguenay, locataire');
 

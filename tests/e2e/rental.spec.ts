@@ -133,6 +133,11 @@ test('a whole rental: onboarding, proposal, a cancelled then declined payment, p
   // Another proposal for the paid day is refused.
   await page.goto(`/contrats/creer?conversation=${conversationId}`);
   await propose(page, day, nextDay, '100,00');
-  await expect(page.getByText('Ces dates ne sont plus disponibles : elles sont réservées pour un autre contrat.')).toBeVisible();
+  // Said on the first day's field, with the free days around (issue 36 §17), and nothing sent.
+  const firstDay = page.getByLabel('Premier jour', { exact: true });
+  await expect(firstDay).toHaveAttribute('aria-invalid', 'true');
+  await expect(firstDay).toHaveAccessibleDescription(
+    /Ces dates sont déjà réservées pour un autre contrat\..*Jours libres dans les 14 jours avant et après/,
+  );
   await expect(page).toHaveURL(/\/contrats\/creer\?conversation=/);
 });

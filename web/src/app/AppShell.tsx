@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { setBeforeLogout } from '../lib/auth/session';
@@ -47,17 +47,10 @@ function SkipLink() {
 }
 
 /** After following a link, screen-reader and keyboard users start at the new page's content. */
-/**
- * A new page takes the focus to its content. A new query on the same page (a filter ticked, a search's chip
- * removed) is not a new page: the focus stays where the reader is.
- */
 function useFocusMainOnNavigation() {
-  const { pathname } = useLocation();
+  const { key } = useLocation();
   const navigationType = useNavigationType();
-  const shown = useRef(pathname);
   useEffect(() => {
-    if (pathname === shown.current) return;
-    shown.current = pathname;
     if (navigationType === 'PUSH') focusMainContent();
-  }, [pathname, navigationType]);
+  }, [key, navigationType]);
 }

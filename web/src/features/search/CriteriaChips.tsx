@@ -1,7 +1,7 @@
 // What the search holds, under its bar: a chip per criterion, each removing it, and "clear all". After a
 // removal the focus goes to the next chip (or the one before), else to the keyword field: never to the
 // page's body.
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_CRITERIA, type SearchCriteria } from '../../lib/search/search-params';
 import { criteriaChips } from './criteria-chips';
@@ -21,13 +21,19 @@ export function CriteriaChips({ criteria, onChange, focusWhenEmpty }: CriteriaCh
   // has changed: the address, hence the criteria, may follow a render later.
   const removed = useRef<{ at: number; of: number } | null>(null);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!removed.current || chips.length === removed.current.of) return;
-    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.criteria-chip');
-    const next = buttons?.[Math.min(removed.current.at, buttons.length - 1)];
-    if (next) next.focus();
-    else focusWhenEmpty();
+    const at = removed.current.at;
     removed.current = null;
+    // After the app's own move of the focus on a navigation (AppShell, an effect of an ancestor: it runs
+    // after this one), which would otherwise take it to the page's content.
+    const timer = setTimeout(() => {
+      const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.criteria-chip');
+      const next = buttons?.[Math.min(at, buttons.length - 1)];
+      if (next) next.focus();
+      else focusWhenEmpty();
+    });
+    return () => clearTimeout(timer);
   }, [chips.length, focusWhenEmpty]);
 
   if (chips.length === 0) return null;
