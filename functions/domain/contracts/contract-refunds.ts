@@ -101,6 +101,17 @@ function withRefund(contract: ContractRecord, refundId: string, entry: ContractR
   };
 }
 
+/**
+ * Who a refund the provider tells of is recorded for: the owner or the administrator who asked it here when
+ * it answers their request (the event may come before their own call records it: the step is theirs all
+ * the same), else the platform.
+ */
+function askerOf(contract: ContractRecord, entry: ContractRefundEntry): { role: 'OWNER' | 'ADMIN' | 'SYSTEM'; userId: string | null } {
+  const asked = contract.refund;
+  if (entry.origin !== 'PLATFORM' || !asked || asked.amountCents !== entry.amountCents) return { role: 'SYSTEM', userId: null };
+  return { role: asked.requestedBy === contract.ownerId ? 'OWNER' : 'ADMIN', userId: asked.requestedBy };
+}
+
 /** Records a refund (the platform's, answered; or the provider's event): REFUNDED when the payment is all back, else a partial refund. */
 function recordRefund(
   contractId: string,
@@ -243,7 +254,7 @@ export async function mirrorRefund(event: Extract<MoneyEvent, { kind: 'REFUND' |
         withRefund(current, refund.refundId, entry) ?? current,
         `reverse-${contract.id}-${refund.refundId}`,
       );
-    current = (await recordRefund(contract.id, refund.refundId, entry, { role: 'SYSTEM', userId: null })) ?? current;
+    current = (await recordRefund(contract.id, refund.refundId, entry, askerOf(current, entry))) ?? current;
   }
   // The charge's total may say more than the refunds listed (recent API versions list none): the owner owes it all the same.
   if (refunds.length === 0 && refundedCents(current) > 0)
