@@ -13,7 +13,8 @@ import { listOneTimeSchedules } from '../data/scheduled-jobs';
 import type { UserRecord } from '../data/users';
 import { manualClock, now, useClock } from '../domain/clock';
 import { payoutDueAt } from '../domain/contracts/contract-money';
-import { mirrorRefund } from '../domain/contracts/contract-refunds';
+import { mirrorRefund, recordReversal } from '../domain/contracts/contract-refunds';
+import { onTransferReversed } from '../domain/contracts/contract-disputes';
 import {
   asUser,
   dyingAfterTransfer,
@@ -166,6 +167,22 @@ describe('disputes', () => {
     );
     expect(await transactions(owner.id)).toBe(0);
     expect((await outbox.emailsTo(TEAM)).map((mail) => mail.subject)).toContain(`Litige perdu : contrat n° ${contract.id}`);
+  });
+
+  it('tells a reversal of the payout once, whether its transfer.reversed event or its own call records it first', async () => {
+    const { contract } = await givenPaidContract(tenant);
+    expect(await payOut(contract.id)).toBe('PAID_OUT');
+    const paidOut = (await getContract(contract.id))!;
+    // The provider's event first (a floor of 5 000), then the platform's call records the same reversal by its id.
+    await onTransferReversed({
+      kind: 'TRANSFER_REVERSED',
+      transferId: paidOut.payout!.transferId!,
+      transferGroup: contract.id,
+      amountReversedCents: 5_000,
+    } as Parameters<typeof onTransferReversed>[0]);
+    await recordReversal(contract.id, 'trr_race', 5_000);
+    const steps = (await getContract(contract.id))!.history.filter((step) => step.kind === 'PAYOUT_REVERSED');
+    expect(steps).toHaveLength(1);
   });
 
   it('takes out of the counts only the rental its pair counted; the pair counts its next one then (arm’s length)', async () => {

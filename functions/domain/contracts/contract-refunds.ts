@@ -25,7 +25,7 @@ import { now } from '../clock';
 import { SIGNED_IN, unauthorized, type Identity } from '../identity';
 import { providerCall } from '../payments/provider-errors';
 import { changeMoney } from './contract-money-changes';
-import { disputeOpen, owedByOwnerCents, refundableCents, refundedCents } from './contract-money';
+import { disputeOpen, owedByOwnerCents, refundableCents, refundedCents, reversedCents } from './contract-money';
 import { PAYOUT_CLAIM_MS, settleLostPayout } from './contract-payouts';
 import { contractView } from './contract-view';
 import { assertVersion, fire, requireParty } from './contracts';
@@ -82,7 +82,9 @@ export function recordReversal(contractId: string, reversalId: string, amountCen
     (contract) => {
       if (!contract.payout || contract.payout.reversals?.[reversalId]) return null;
       const reversals = { ...contract.payout.reversals, [reversalId]: { amountCents, at: now().toISOString() } };
-      return { next: { ...contract, payout: { ...contract.payout, reversals } }, kind: 'PAYOUT_REVERSED' };
+      const next = { ...contract, payout: { ...contract.payout, reversals } };
+      // Its transfer.reversed event may have come first and told it already (as a floor): told once.
+      return { next, kind: reversedCents(next) > reversedCents(contract) ? 'PAYOUT_REVERSED' : null };
     },
     { cause: 'REFUND', actor: 'SYSTEM', actorId: null },
   );
