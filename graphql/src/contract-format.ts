@@ -7,8 +7,14 @@
 
 import { addDays, DAY_MS, HOUR_MS, quebecInstant, QUEBEC_TIME_ZONE, type WallClockPeriod } from './quebec-time';
 import type { UiLanguage } from './enums';
+import { perLanguage } from './per-language';
 
-const LOCALES: Record<UiLanguage, string> = { fr: 'fr-CA', en: 'en-CA' };
+const localeOf = (language: UiLanguage) => (language === 'en' ? 'en-CA' : 'fr-CA');
+/** A wall-clock date (`YYYY-MM-DD`, read in UTC: no zone moves it) in long words; made once per language. */
+const longDayFormat = perLanguage((language) => new Intl.DateTimeFormat(localeOf(language), { timeZone: 'UTC', dateStyle: 'long' }));
+const hourFormat = perLanguage(
+  (language) => new Intl.DateTimeFormat(localeOf(language), { timeZone: QUEBEC_TIME_ZONE, hour: 'numeric', minute: '2-digit' }),
+);
 
 /** How long a rental is: its days (both ends included) or its hours. */
 export interface RentalLength {
@@ -64,8 +70,7 @@ export function rentalLength(period: WallClockPeriod): RentalLength | null {
 
 /** Two days as one range, the separator in words: "8 au 9 décembre 2026", "December 8 to 9, 2026". */
 function dayRange(first: string, last: string, language: UiLanguage): string {
-  const format = new Intl.DateTimeFormat(LOCALES[language], { timeZone: 'UTC', dateStyle: 'long' });
-  const parts = format.formatRangeToParts(new Date(utcDay(first)), new Date(utcDay(last)));
+  const parts = longDayFormat(language).formatRangeToParts(new Date(utcDay(first)), new Date(utcDay(last)));
   const between = parts.findIndex((part, index) => part.source === 'shared' && index > 0 && parts[index - 1]!.source === 'startRange');
   return parts
     .map((part, index) => (index === between ? ` ${WORDS[language].to} ` : part.value))
@@ -79,16 +84,12 @@ export function formatContractPeriod(period: WallClockPeriod, language: UiLangua
   if (!length) return `${period.start} – ${period.end}`;
   const words = WORDS[language];
   const count = ` (${words.count(length)})`;
-  const longDate = (day: string) =>
-    new Intl.DateTimeFormat(LOCALES[language], { timeZone: 'UTC', dateStyle: 'long' }).format(new Date(utcDay(day)));
+  const longDate = (day: string) => longDayFormat(language).format(new Date(utcDay(day)));
   if (period.precision === 'DAY') {
     const last = lastDayOf(period.end);
     return (last === period.start ? words.day(longDate(last)) : words.days(dayRange(period.start, last, language))) + count;
   }
-  const time = (wallClock: string) =>
-    new Intl.DateTimeFormat(LOCALES[language], { timeZone: QUEBEC_TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(
-      quebecInstant(wallClock, 'HOUR')!,
-    );
+  const time = (wallClock: string) => hourFormat(language).format(quebecInstant(wallClock, 'HOUR')!);
   const [startDay, endDay] = [period.start.slice(0, 10), period.end.slice(0, 10)];
   return (
     (startDay === endDay

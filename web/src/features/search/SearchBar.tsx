@@ -22,7 +22,7 @@ interface SearchBarProps {
 }
 
 export function SearchBar({ criteria, view, onChange, keywordField }: SearchBarProps) {
-  const { t, i18n } = useTranslation('search');
+  const { t } = useTranslation('search');
   const keyword = useDraft(
     criteria.keyword,
     (text) => {
@@ -51,7 +51,6 @@ export function SearchBar({ criteria, view, onChange, keywordField }: SearchBarP
       className="search-bar"
       onSubmit={submit}
     >
-      {i18n.language !== DEFAULT_UI_LANGUAGE && <input type="hidden" name="lang" value={i18n.language} />}
       <HiddenCriteria criteria={criteria} view={view} fields={[SEARCH_PARAM.keyword, SEARCH_PARAM.placeLabel]} />
       <div className="field search-bar__keyword">
         <label htmlFor="search-keyword">{t('search:keyword.label')}</label>
@@ -88,10 +87,12 @@ export function SearchBar({ criteria, view, onChange, keywordField }: SearchBarP
 }
 
 /**
- * The search's criteria that a form has no field for, as hidden fields: a GET form sent before the app is
- * there replaces the whole query, and must not drop them.
+ * The search's criteria that a form has no field for, and the page's language when not the default, as
+ * hidden fields: a GET form sent before the app is there replaces the whole query, and must not drop them.
  */
 export function HiddenCriteria({ criteria, view, fields }: { criteria: SearchCriteria; view: SearchView; fields: readonly string[] }) {
+  const { i18n } = useTranslation();
   const kept = [...searchParamsOf(criteria, view)].filter(([name]) => !fields.includes(name));
+  if (i18n.language !== DEFAULT_UI_LANGUAGE) kept.unshift(['lang', i18n.language]);
   return kept.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
 }

@@ -5,7 +5,7 @@
 // come first there, not under 35 boxes.
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_UI_LANGUAGE, SEARCH_RADIUS_KM, radiusKm } from '@partage/graphql';
+import { SEARCH_RADIUS_KM, radiusKm } from '@partage/graphql';
 import { CriteriaFieldsets } from '../../lib/criteria/CriteriaFieldsets';
 import { EMPTY_CRITERIA, SEARCH_FORM_TARGET, SEARCH_PARAM, type SearchCriteria, type SearchView } from '../../lib/search/search-params';
 import { CloseButton } from '../../lib/ui/CloseButton';
@@ -99,7 +99,7 @@ function FiltersForm({
   onChange,
   onApplied,
 }: Pick<SearchPanelProps, 'criteria' | 'view' | 'onChange'> & { onApplied: () => void }) {
-  const { t, i18n } = useTranslation('search');
+  const { t } = useTranslation('search');
   const bodyId = useId();
   const radius = useDraft(
     criteria.radiusKm === null ? '' : String(criteria.radiusKm),
@@ -132,7 +132,6 @@ function FiltersForm({
       className="search-panel__body"
       onSubmit={submit}
     >
-      {i18n.language !== DEFAULT_UI_LANGUAGE && <input type="hidden" name="lang" value={i18n.language} />}
       <HiddenCriteria criteria={criteria} view={view} fields={FILTER_FIELDS} />
       <div className="field">
         <label htmlFor={`${bodyId}-radius`}>{t('search:radius.label')}</label>
