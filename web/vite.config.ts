@@ -33,10 +33,12 @@ export default defineConfig({
             },
             { name: 'shell', tags: ['$initial'], priority: 0 },
             // The shared validation rules, for the pages with forms: left alone, they share a chunk with the
-            // constants every page needs (and without their dependencies, which are those constants).
+            // constants every page needs (and without their dependencies, which are those constants). Only
+            // modules the shell never imports (money.ts is the shell's: the i18n formatter writes prices),
+            // else the two chunks would import each other and one would read the other's bindings unset.
             {
               name: 'validation',
-              test: /graphql[\\/]src[\\/]([a-z-]*validation|money|generated[\\/]input-shapes)\./,
+              test: /graphql[\\/]src[\\/]([a-z-]*validation|generated[\\/]input-shapes)\./,
               priority: 1,
               includeDependenciesRecursively: false,
             },

@@ -22,3 +22,9 @@ export const platformTaxEnv = (): Record<'PLATFORM_GST_NUMBER' | 'PLATFORM_QST_N
   PLATFORM_GST_NUMBER: process.env.PLATFORM_GST_NUMBER?.trim(),
   PLATFORM_QST_NUMBER: process.env.PLATFORM_QST_NUMBER?.trim(),
 });
+
+/** The platform as its invoices name it (PLATFORM_LEGAL_NAME, PLATFORM_ADDRESS), as configured; null when not. */
+export const platformIdentityEnv = (): { name: string | null; address: string | null } => ({
+  name: process.env.PLATFORM_LEGAL_NAME?.trim() || null,
+  address: process.env.PLATFORM_ADDRESS?.trim() || null,
+});

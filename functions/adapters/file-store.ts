@@ -1,12 +1,13 @@
 // The file store port. Browsers upload straight to storage with a presigned form; the server then
 // reads the object's first bytes (and ranges of it: a ZIP's directory at its tail), moves it between areas (functions/domain/files/file-keys.ts) and
 // hands out URLs. Chosen once from FILE_STORE_ADAPTER: `s3` (FILES_BUCKET, PUBLIC_FILES_BUCKET) or
-// `local` (FILE_STORE_DIR, FILE_STORE_SECRET; served by the local host with the same form protocol).
+// `local` (FILE_STORE_DIR, FILE_STORE_SECRET; served by the local host with the same form protocol,
+// which registers it: local-adapters.ts).
 
 import { chosenOnce } from './chosen-once';
 import { S3Client } from '@aws-sdk/client-s3';
 import { publicUrl, requireEnv } from './env';
-import { localFileStore } from './local-file-store';
+import { localAdapters } from './local-adapters';
 import { s3FileStore } from './s3-file-store';
 
 /** POST `fields`, then the file as the last part named `file`, as multipart/form-data to `url`. */
@@ -72,7 +73,6 @@ function chooseFileStore(adapter: string): FileStore {
       publicBaseUrl: publicUrl,
     });
   }
-  if (adapter === 'local')
-    return localFileStore({ dir: requireEnv('FILE_STORE_DIR'), secret: requireEnv('FILE_STORE_SECRET'), baseUrl: publicUrl });
+  if (adapter === 'local') return localAdapters('FILE_STORE_ADAPTER=local').fileStore();
   throw new Error(`Unknown FILE_STORE_ADAPTER "${adapter}" (expected s3 or local)`);
 }

@@ -1,13 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { forgetChoices } from './chosen-once';
+import { useLocalAdapters } from './local-host';
 import { mailer } from './mailer';
 import { readOutbox } from './outbox';
 
 const saved = { ...process.env };
 afterEach(() => {
   process.env = { ...saved };
+  forgetChoices();
 });
 
 describe('mailer choice', () => {
@@ -19,7 +22,17 @@ describe('mailer choice', () => {
     expect(() => mailer()).toThrow('MAIL_FROM');
   });
 
-  it('uses the outbox when configured, and keeps that choice', async () => {
+  it('finds no outbox in a process the local host did not set up (a Lambda)', async () => {
+    Object.assign(process.env, { MAIL_ADAPTER: 'outbox', OUTBOX_DIR: tmpdir() });
+    // Modules of their own: this worker's other test files may have set the local host up.
+    vi.resetModules();
+    const fresh = await import('./mailer');
+    expect(() => fresh.mailer()).toThrow('MAIL_ADAPTER=outbox: the local adapters are the local host');
+    vi.resetModules();
+  });
+
+  it("uses the local host's outbox when configured, and keeps that choice", async () => {
+    useLocalAdapters();
     const dir = await mkdtemp(join(tmpdir(), 'mailer-test-'));
     Object.assign(process.env, { MAIL_ADAPTER: 'outbox', OUTBOX_DIR: dir });
     await mailer().send({ to: 'a@exemple.ca', subject: 'Objet', text: 'Texte', html: '<p>Texte</p>' });

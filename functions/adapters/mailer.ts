@@ -1,11 +1,11 @@
 // The e-mail port. The adapter is chosen once, from MAIL_ADAPTER, on first use: SES in AWS, the
-// outbox (shown at the local dev mailbox page) on the local host.
+// outbox (shown at the local dev mailbox page) on the local host (registered by it: local-adapters.ts).
 
 import { chosenOnce } from './chosen-once';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { requireEnv } from './env';
-import { outboxMailer } from './outbox';
-import { sesMailer } from './ses-mailer';
+import { localAdapters } from './local-adapters';
+import { SES_REQUEST_HANDLER, sesMailer } from './ses-mailer';
 
 export interface EmailMessage {
   to: string;
@@ -27,10 +27,16 @@ export interface Mailer {
   send(message: EmailMessage): Promise<void>;
 }
 
-export const mailer: () => Mailer = chosenOnce(() => chooseMailer(requireEnv('MAIL_ADAPTER')));
+export const mailer: () => Mailer = chosenOnce(() => skippingNoAddress(chooseMailer(requireEnv('MAIL_ADAPTER'))));
+
+/**
+ * A deleted account keeps no address (docs/privacy.md): what is still sent to it (a job about a kept
+ * contract or conversation) goes nowhere rather than failing its job.
+ */
+const skippingNoAddress = (adapter: Mailer): Mailer => ({ send: (message) => (message.to ? adapter.send(message) : Promise.resolve()) });
 
 function chooseMailer(adapter: string): Mailer {
-  if (adapter === 'ses') return sesMailer(new SESv2Client({}), requireEnv('MAIL_FROM'));
-  if (adapter === 'outbox') return outboxMailer(requireEnv('OUTBOX_DIR'));
+  if (adapter === 'ses') return sesMailer(new SESv2Client({ requestHandler: SES_REQUEST_HANDLER }), requireEnv('MAIL_FROM'));
+  if (adapter === 'outbox') return localAdapters('MAIL_ADAPTER=outbox').mailer();
   throw new Error(`Unknown MAIL_ADAPTER "${adapter}" (expected ses or outbox)`);
 }

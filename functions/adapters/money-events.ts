@@ -47,12 +47,13 @@ const REFUND_STATES: Record<string, RefundState> = {
   canceled: 'CANCELED',
 };
 
+/** A refund's Stripe status in the port's terms (Stripe's type allows a null status: pending); undefined for a status unknown. */
+export const refundStateOf = (status: unknown): RefundState | undefined => REFUND_STATES[typeof status === 'string' ? status : 'pending'];
+
 function refundFacts(refund: StripeObject): RefundFacts {
   requireCad(refund);
-  // Stripe's type allows a null status; the adapter's createRefund reads it as pending too.
-  const status = refund.status ?? 'pending';
-  const state = typeof status === 'string' ? REFUND_STATES[status] : undefined;
-  if (!state) throw new Unusable(`refund status ${String(status)}`);
+  const state = refund.status === null || refund.status === undefined ? 'PENDING' : refundStateOf(refund.status);
+  if (!state) throw new Unusable(`refund status ${String(refund.status)}`);
   const metadata = isObject(refund.metadata) ? refund.metadata : {};
   return {
     refundId: text(refund, 'id'),

@@ -2,12 +2,14 @@
 // charges and transfers, refunds, signed webhooks). The adapter is chosen once, from
 // PAYMENT_PROVIDER_ADAPTER, on first use: Stripe in AWS (keys in the Secrets Manager secret
 // STRIPE_SECRET_ARN), the local simulator on the local host (its pages under /_dev/payments, its events
-// signed with a local webhook secret and posted to the same webhook handler). Money is integer cents.
+// signed with a local webhook secret and posted to the same webhook handler; registered by the local
+// host: local-adapters.ts). Money is integer cents.
 
 import { chosenOnce } from './chosen-once';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { UiLanguage } from '@partage/graphql';
 import { requireEnv } from './env';
+import { localAdapters } from './local-adapters';
 import { loadStripeCredentials, stripePaymentProvider } from './stripe-payment-provider';
 
 /** What the platform needs to know of a connected account (Stripe's own flags). */
@@ -217,7 +219,7 @@ export interface PaymentProvider {
   /** The charge a paid Checkout Session made (a payout's `sourceTransaction`); its events name only the payment. */
   checkoutCharge(sessionId: string): Promise<string>;
   createTransfer(request: TransferRequest): Promise<{ transferId: string }>;
-  createRefund(request: RefundRequest): Promise<{ refundId: string; status: string }>;
+  createRefund(request: RefundRequest): Promise<{ refundId: string; state: RefundState }>;
   /** Takes money back from a connected account (Stripe's `transfers.createReversal`). */
   reverseTransfer(request: TransferReversalRequest): Promise<{ reversalId: string; amountCents: number }>;
   /**
@@ -233,19 +235,6 @@ export interface PaymentProvider {
 
 export { PaymentProviderError, WebhookSignatureError, WEBHOOK_TOLERANCE_SECONDS, type PaymentProviderErrorKind } from './payment-errors';
 
-/** Makes the local payment simulator (simulated-payment-provider.ts). */
-export type SimulatedPaymentProviderFactory = (options: { webhookSecret: string }) => PaymentProvider;
-let simulatorFactory: SimulatedPaymentProviderFactory | undefined;
-
-/**
- * The local host (infra/local/functions-env.ts) and the tests hand the simulator in: this port never
- * imports it, so no Lambda bundle carries the simulator or its records, whose keys live in the
- * production table.
- */
-export function registerPaymentSimulator(factory: SimulatedPaymentProviderFactory): void {
-  simulatorFactory = factory;
-}
-
 // A failed secret read (throttling, network) is retried by the next call (chosenOnce).
 export const paymentProvider: () => Promise<PaymentProvider> = chosenOnce(() =>
   choosePaymentProvider(requireEnv('PAYMENT_PROVIDER_ADAPTER')),
@@ -254,10 +243,7 @@ export const paymentProvider: () => Promise<PaymentProvider> = chosenOnce(() =>
 async function choosePaymentProvider(adapter: string): Promise<PaymentProvider> {
   if (adapter === 'stripe')
     return stripePaymentProvider(await loadStripeCredentials(requireEnv('STRIPE_SECRET_ARN'), new SecretsManagerClient({})));
-  if (adapter === 'simulator') {
-    if (!simulatorFactory)
-      throw new Error('PAYMENT_PROVIDER_ADAPTER=simulator: the local host registers the simulator (registerPaymentSimulator)');
-    return simulatorFactory({ webhookSecret: requireEnv('PAYMENT_SIMULATOR_WEBHOOK_SECRET') });
-  }
+  // Never imported here: no Lambda bundle carries the simulator or its records, whose keys live in the production table.
+  if (adapter === 'simulator') return localAdapters('PAYMENT_PROVIDER_ADAPTER=simulator').paymentProvider();
   throw new Error(`Unknown PAYMENT_PROVIDER_ADAPTER "${adapter}" (expected stripe or simulator)`);
 }

@@ -1,12 +1,13 @@
 // The phone verification port: sends a one-time code by SMS and checks it. The adapter is chosen once,
 // from PHONE_VERIFIER_ADAPTER, on first use: Twilio Verify in AWS (credentials in the Secrets Manager
-// secret TWILIO_SECRET_ARN), the outbox (shown at the local dev mailbox page) on the local host.
+// secret TWILIO_SECRET_ARN), the outbox (shown at the local dev mailbox page) on the local host
+// (registered by it: local-adapters.ts).
 
 import { chosenOnce } from './chosen-once';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { UiLanguage } from '@partage/graphql';
 import { requireEnv } from './env';
-import { outboxPhoneVerifier } from './outbox-phone-verifier';
+import { localAdapters } from './local-adapters';
 import { loadTwilioCredentials, twilioPhoneVerifier } from './twilio-phone-verifier';
 
 /**
@@ -32,6 +33,6 @@ export const phoneVerifier: () => Promise<PhoneVerifier> = chosenOnce(() => choo
 async function choosePhoneVerifier(adapter: string): Promise<PhoneVerifier> {
   if (adapter === 'twilio')
     return twilioPhoneVerifier(await loadTwilioCredentials(requireEnv('TWILIO_SECRET_ARN'), new SecretsManagerClient({})));
-  if (adapter === 'outbox') return outboxPhoneVerifier(requireEnv('OUTBOX_DIR'));
+  if (adapter === 'outbox') return localAdapters('PHONE_VERIFIER_ADAPTER=outbox').phoneVerifier();
   throw new Error(`Unknown PHONE_VERIFIER_ADAPTER "${adapter}" (expected twilio or outbox)`);
 }

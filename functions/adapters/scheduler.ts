@@ -1,14 +1,17 @@
 // The scheduler port: runs a declared one-time job (functions/handlers/schedules.ts) at an instant.
 // Chosen once from SCHEDULER_ADAPTER: `eventbridge` creates an EventBridge Scheduler schedule that
 // deletes itself after its run; `table` keeps it in the table, where the local host's scheduler
-// finds it. Cron jobs need no port: both hosts read their declaration.
+// finds it (the local host registers it: local-adapters.ts). Cron jobs need no port: both hosts read
+// their declaration. A job scheduled during an invocation carries its correlation id in its payload
+// (`correlationId`), so its run logs under the id of the request that asked for it.
 
 import type { TransactItem } from '../data/client';
 import { chosenOnce } from './chosen-once';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { eventBridgeScheduler } from './eventbridge-scheduler';
 import { requireEnv } from './env';
-import { tableScheduler } from './table-scheduler';
+import { localAdapters } from './local-adapters';
+import { CORRELATION_ID_KEY, currentCorrelationId } from './log';
 
 /** What a job's handler receives, from either host and for cron and one-time jobs alike. */
 export interface ScheduledJobEvent {
@@ -46,7 +49,20 @@ export interface Scheduler {
 
 export const SCHEDULE_NAME = /^[0-9A-Za-z_.-]{1,64}$/;
 
-export const scheduler: () => Scheduler = chosenOnce(() => chooseScheduler(requireEnv('SCHEDULER_ADAPTER')));
+export const scheduler: () => Scheduler = chosenOnce(() => withCorrelation(chooseScheduler(requireEnv('SCHEDULER_ADAPTER'))));
+
+function withCorrelation(scheduler: Scheduler): Scheduler {
+  const correlated = (schedule: OneTimeSchedule): OneTimeSchedule => {
+    const correlationId = currentCorrelationId();
+    return correlationId ? { ...schedule, payload: { ...schedule.payload, [CORRELATION_ID_KEY]: correlationId } } : schedule;
+  };
+  const { scheduleWithin } = scheduler;
+  return {
+    scheduleOnce: (schedule) => scheduler.scheduleOnce(correlated(schedule)),
+    ...(scheduleWithin && { scheduleWithin: (schedule: OneTimeSchedule) => scheduleWithin(correlated(schedule)) }),
+    cancel: (name) => scheduler.cancel(name),
+  };
+}
 
 function chooseScheduler(adapter: string): Scheduler {
   // Job -> what runs it (AWS: the Lambda's ARN; local: the handler's name): a job absent is not declared.
@@ -59,6 +75,6 @@ function chooseScheduler(adapter: string): Scheduler {
       deadLetterArn: requireEnv('SCHEDULE_DEAD_LETTER_ARN'),
     });
   }
-  if (adapter === 'table') return tableScheduler(targets);
+  if (adapter === 'table') return localAdapters('SCHEDULER_ADAPTER=table').scheduler(targets);
   throw new Error(`Unknown SCHEDULER_ADAPTER "${adapter}" (expected eventbridge or table)`);
 }

@@ -150,7 +150,7 @@ describe('the payment simulator: charges and refunds', () => {
   it('refunds up to what is left, naming the contract, and sends its events only once the call has answered', async () => {
     const { chargeId, paymentIntentId } = await paid('c-refund');
     const answer = await refund(paymentIntentId, 'refund-1', 2_500);
-    expect(answer).toEqual({ refundId: expect.stringMatching(/^re_sim/), status: 'succeeded' });
+    expect(answer).toEqual({ refundId: expect.stringMatching(/^re_sim/), state: 'SUCCEEDED' });
     expect(events).toEqual([]);
     await simulatorEventsDelivered();
     expect(events.map((event) => [event.type, event.money])).toEqual([
@@ -212,7 +212,7 @@ describe('the payment simulator: charges and refunds', () => {
     });
     try {
       expect(await down.createRefund({ paymentIntentId, contractId: 'c', idempotencyKey: 'refund-down' })).toMatchObject({
-        status: 'succeeded',
+        state: 'SUCCEEDED',
       });
       await simulatorEventsDelivered();
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('refund.created, charge.refunded'), expect.any(Error));
@@ -256,7 +256,7 @@ describe("the payment simulator: the dashboard's actions on a charge", () => {
       ['charge.dispute.funds_reinstated', expect.objectContaining({ state: 'WON', phase: 'funds_reinstated' })],
     ]);
     expect(await failure(actOnCharge(chargeId, 'disputeLost', { deliver: capture }))).toBeInstanceOf(PaymentProviderError);
-    expect(await refund(paymentIntentId, 'refund-after-won')).toMatchObject({ status: 'succeeded' });
+    expect(await refund(paymentIntentId, 'refund-after-won')).toMatchObject({ state: 'SUCCEEDED' });
   });
 
   it('loses a dispute, after which the charge cannot be refunded', async () => {

@@ -232,7 +232,7 @@ export function simulatedPaymentProvider({
         const payment = await getSimulatorRecord('INTENT', request.paymentIntentId);
         if (!payment) throw refused(`No such payment_intent: '${request.paymentIntentId}'`, 'resource_missing', 404);
         const { refund, events } = await refundCharge(await existingCharge(payment.chargeId), request.amountCents, request.contractId);
-        return [{ refundId: refund.refundId, status: 'succeeded' }, events];
+        return [{ refundId: refund.refundId, state: 'SUCCEEDED' }, events];
       }),
 
     reverseTransfer: (request) =>

@@ -34,6 +34,8 @@ interface Recorded {
 const requests: Recorded[] = [];
 /** The next answer per "METHOD path" (a test sets one to make Stripe fail). */
 const overrides = new Map<string, [number, object]>();
+/** The "METHOD path"s Stripe never answers (a test sets one to make it time out). */
+const hanging = new Set<string>();
 
 const stripeError = (status: number, type: string, message: string, code?: string): [number, object] => [
   status,
@@ -145,6 +147,7 @@ beforeAll(async () => {
         authorization: request.headers.authorization,
         ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
       });
+      if (hanging.has(`${request.method} ${url.pathname}`)) return;
       const [status, json] = answer(request.method ?? '', url.pathname, form);
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_1' }).end(JSON.stringify(json));
     });
@@ -153,11 +156,18 @@ beforeAll(async () => {
   endpoint = { host: '127.0.0.1', port: (server.address() as AddressInfo).port, protocol: 'http' };
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+);
 
 beforeEach(() => {
   requests.length = 0;
   overrides.clear();
+  hanging.clear();
 });
 
 const provider = () => stripePaymentProvider(CREDENTIALS, endpoint);
@@ -308,7 +318,7 @@ describe('Stripe adapter: payment and payout', () => {
   it('refunds a payment, whole or in part, naming the contract in its metadata', async () => {
     expect(await provider().createRefund({ paymentIntentId: 'pi_1', contractId: 'c1', idempotencyKey: 'refund-c1' })).toEqual({
       refundId: 're_1',
-      status: 'succeeded',
+      state: 'SUCCEEDED',
     });
     await provider().createRefund({ paymentIntentId: 'pi_1', amountCents: 500, contractId: 'c1', idempotencyKey: 'refund-c1-part' });
     expect(requests[0]).toMatchObject({ path: '/v1/refunds', idempotencyKey: 'refund-c1' });
@@ -400,6 +410,17 @@ describe('Stripe adapter: failures', () => {
     expect(error).toMatchObject({ kind: 'connection', retryable: true });
   });
 
+  it('gives up on a Stripe that does not answer once its timeout has passed: a retryable connection error, asked once', async () => {
+    hanging.add('POST /v1/refunds');
+    const slow = stripePaymentProvider(CREDENTIALS, { ...endpoint, timeout: 200 });
+    const error = await slow
+      .createRefund({ paymentIntentId: 'pi_1', contractId: 'c1', idempotencyKey: 'refund-c1' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect(error).toMatchObject({ kind: 'connection', retryable: true });
+    expect(requests).toHaveLength(1);
+  });
+
   it("refuses a reversal of more than what is left of the transfer, with Stripe's code", async () => {
     overrides.set(
       'POST /v1/transfers/tr_1/reversals',
@@ -445,6 +466,20 @@ describe('Stripe adapter: webhooks', () => {
         account: { accountId: ACCOUNT, userId: 'u1', detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: false },
         money: null,
       });
+    } finally {
+      restore();
+    }
+  });
+
+  it("accepts the Connect endpoint's signature too (the connected accounts' events), and no other", () => {
+    const restore = useClock(manualClock(new Date(1_900_000_010_000)));
+    try {
+      const both = stripePaymentProvider({ ...CREDENTIALS, connectWebhookSecret: 'whsec_test_connect' }, endpoint);
+      expect(both.verifyWebhook(event, sign(event, 'whsec_test_connect', 1_900_000_000)).account).toMatchObject({ accountId: ACCOUNT });
+      expect(both.verifyWebhook(event, sign(event, CREDENTIALS.webhookSecret, 1_900_000_000)).id).toBe('evt_1');
+      expect(() => both.verifyWebhook(event, sign(event, 'whsec_someone_else', 1_900_000_000))).toThrow(WebhookSignatureError);
+      // Without a Connect secret, its endpoint's events are refused.
+      expect(() => provider().verifyWebhook(event, sign(event, 'whsec_test_connect', 1_900_000_000))).toThrow(WebhookSignatureError);
     } finally {
       restore();
     }

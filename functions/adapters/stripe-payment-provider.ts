@@ -7,18 +7,24 @@ import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/clien
 import Stripe from 'stripe';
 import { now } from '../domain/clock';
 import { decodeAccount, decodeCheckoutSession } from './checkout-events';
-import { decodeMoneyEvent } from './money-events';
+import { decodeMoneyEvent, refundStateOf } from './money-events';
 import { PaymentProviderError, WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError, type PaymentProviderErrorKind } from './payment-errors';
 import type { ConnectedAccountState, PaymentEvent, PaymentProvider } from './payment-provider';
 
 export interface StripeCredentials {
   /** The platform's secret key (`sk_live_…`, `sk_test_…`) or a restricted key (`rk_…`). */
   secretKey: string;
-  /** The signing secret of the webhook endpoint (`whsec_…`). */
+  /** The signing secret of the webhook endpoint for the platform's own events (`whsec_…`). */
   webhookSecret: string;
+  /**
+   * The signing secret of the Connect endpoint (the connected accounts' events: `account.updated`).
+   * Stripe sends an endpoint either kind, never both, each endpoint signing with its own secret; both
+   * may share the one URL.
+   */
+  connectWebhookSecret?: string;
 }
 
-/** The secret holds `{ secretKey, webhookSecret }` as JSON (docs/payments.md). */
+/** The secret holds `{ secretKey, webhookSecret, connectWebhookSecret? }` as JSON (docs/payments.md). */
 export async function loadStripeCredentials(secretArn: string, client: SecretsManagerClient): Promise<StripeCredentials> {
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
   if (!SecretString) throw new Error(`Secret ${secretArn} has no SecretString`);
@@ -34,6 +40,8 @@ export interface StripeEndpoint {
   host: string;
   port: number;
   protocol: 'http' | 'https';
+  /** Milliseconds to wait for an answer, instead of the 8 s the Lambdas wait (a fake that never answers). */
+  timeout?: number;
 }
 
 const KINDS: [new (...args: never[]) => Stripe.errors.StripeError, PaymentProviderErrorKind][] = [
@@ -68,20 +76,28 @@ const stateOf = (account: Stripe.Account): ConnectedAccountState => ({
   detailsSubmitted: account.details_submitted,
 });
 
+/** The event of a body signed with one of `secrets` (each endpoint's); the last refusal when none signed it. */
+function constructEvent(rawBody: string, signatureHeader: string, secrets: readonly string[]): Stripe.Event {
+  let refusal: unknown;
+  for (const secret of secrets) {
+    try {
+      // milliseconds: the age is counted on the functions' clock
+      return Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, now().getTime());
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
+      refusal = error;
+    }
+  }
+  throw refusal;
+}
+
 /**
  * Verifies a webhook body with Stripe's own check (HMAC-SHA256 of `<t>.<body>`, timestamp within the
  * tolerance), and decodes what it is about (a Checkout Session, an account, money).
  */
-export function verifyStripeSignature(rawBody: string, signatureHeader: string, webhookSecret: string): PaymentEvent {
+export function verifyStripeSignature(rawBody: string, signatureHeader: string, webhookSecrets: string | readonly string[]): PaymentEvent {
   try {
-    const event = Stripe.webhooks.constructEvent(
-      rawBody,
-      signatureHeader,
-      webhookSecret,
-      WEBHOOK_TOLERANCE_SECONDS,
-      undefined,
-      now().getTime(), // milliseconds: the age is counted on the functions' clock
-    );
+    const event = constructEvent(rawBody, signatureHeader, typeof webhookSecrets === 'string' ? [webhookSecrets] : webhookSecrets);
     const object = event.data.object as unknown as Record<string, unknown>;
     return {
       id: event.id,
@@ -226,7 +242,8 @@ export function stripePaymentProvider(credentials: StripeCredentials, endpoint?:
           },
           { idempotencyKey: request.idempotencyKey },
         );
-        return { refundId: refund.id, status: refund.status ?? 'pending' };
+        // A status Stripe may add later reads as under way: its refund.* event tells the outcome.
+        return { refundId: refund.id, state: refundStateOf(refund.status) ?? 'PENDING' };
       }),
 
     reverseTransfer: (request) =>
@@ -258,6 +275,10 @@ export function stripePaymentProvider(credentials: StripeCredentials, endpoint?:
         return charge.transfer_group ?? (intent && typeof intent !== 'string' ? intent.transfer_group : null);
       }),
 
-    verifyWebhook: (rawBody, signatureHeader) => verifyStripeSignature(rawBody, signatureHeader, credentials.webhookSecret),
+    verifyWebhook: (rawBody, signatureHeader) =>
+      verifyStripeSignature(rawBody, signatureHeader, [
+        credentials.webhookSecret,
+        ...(credentials.connectWebhookSecret ? [credentials.connectWebhookSecret] : []),
+      ]),
   };
 }

@@ -20,6 +20,9 @@ const TO = '+15145550100';
 const INVALID_TO = '+1000';
 const LANDLINE_TO = '+15145550111';
 const MAX_ATTEMPTS = 5;
+/** Services whose Verify API fails: one answers 500, the other never answers. */
+const DOWN_SERVICE = 'VA-down';
+const HUNG_SERVICE = 'VA-hung';
 
 /** The fake's state: one pending verification per number, as Twilio keeps it. */
 interface Pending {
@@ -43,6 +46,7 @@ function answerVerifyApi(path: string, form: URLSearchParams): [number, object] 
   const to = form.get('To') ?? '';
   const error = (status: number, code: number, message: string) =>
     [status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }] as [number, object];
+  if (path.startsWith(`/v2/Services/${DOWN_SERVICE}/`)) return error(500, 20500, 'Internal Server Error');
   if (path === verificationsPath) {
     if (to === INVALID_TO) return error(400, 60200, 'Invalid parameter `To`: +1000');
     if (to === LANDLINE_TO) return error(400, 60205, 'SMS is not supported by landline phone number');
@@ -70,6 +74,7 @@ beforeAll(async () => {
     void readBody(request).then((form) => {
       const path = new URL(request.url ?? '/', 'http://fake').pathname;
       requests.push({ method: request.method ?? '', path, form, authorization: request.headers.authorization });
+      if (path.startsWith(`/v2/Services/${HUNG_SERVICE}/`)) return;
       const [status, body] = answerVerifyApi(path, form);
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
@@ -78,7 +83,13 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+);
 
 beforeEach(() => {
   pending.clear();
@@ -135,6 +146,19 @@ describe('Twilio Verify adapter', () => {
   it('answers undeliverable for a number Twilio cannot text (60200 invalid, 60205 landline)', async () => {
     expect(await verifier().send({ userId: 'u1', phoneNumber: INVALID_TO, language: 'en' })).toBe('undeliverable');
     expect(await verifier().send({ userId: 'u1', phoneNumber: LANDLINE_TO, language: 'en' })).toBe('undeliverable');
+  });
+
+  it('lets a Verify API answering 500 fail the call, asking once (retrying is the user’s to decide)', async () => {
+    const down = twilioPhoneVerifier({ ...CREDENTIALS, serviceSid: DOWN_SERVICE }, baseUrl);
+    await expect(down.send({ userId: 'u1', phoneNumber: TO, language: 'en' })).rejects.toMatchObject({ status: 500 });
+    await expect(down.check({ userId: 'u1', phoneNumber: TO, code: '123456' })).rejects.toMatchObject({ status: 500 });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('gives up on a Verify API that does not answer once its timeout has passed', async () => {
+    const hung = twilioPhoneVerifier({ ...CREDENTIALS, serviceSid: HUNG_SERVICE }, baseUrl, 200);
+    await expect(hung.send({ userId: 'u1', phoneNumber: TO, language: 'en' })).rejects.toThrow(/timeout/);
+    expect(requests).toHaveLength(1);
   });
 
   it('lets any other failure through', async () => {

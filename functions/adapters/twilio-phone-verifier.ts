@@ -30,8 +30,11 @@ export async function loadTwilioCredentials(secretArn: string, client: SecretsMa
 
 /** Sends every request to `baseUrl` instead of Twilio's hosts, same path and query (the tests' loopback fake). */
 class RebasedRequestClient extends RequestClient {
-  constructor(private readonly baseUrl: string) {
-    super();
+  constructor(
+    private readonly baseUrl: string,
+    timeout: number,
+  ) {
+    super({ timeout });
   }
 
   override request<TData>(opts: RequestClient.RequestOptions<TData>) {
@@ -50,11 +53,19 @@ const UNDELIVERABLE = new Set([60200, 60205]);
 const twilioErrorCode = (error: unknown): number | undefined =>
   error instanceof Error && 'status' in error ? ((error as { code?: number }).code ?? (error as { status: number }).status) : undefined;
 
-/** `baseUrl`: tests only, where the fake Verify API listens. */
-export function twilioPhoneVerifier(credentials: TwilioCredentials, baseUrl?: string): PhoneVerifier {
+/**
+ * Milliseconds a Verify call may take (the SDK's default is 30 s): a Twilio that does not answer fails
+ * the request with a message well within the Lambda's 10 s, rather than the Lambda timing out.
+ */
+export const TWILIO_TIMEOUT_MS = 5000;
+
+/** `baseUrl` and `timeoutMs`: tests only, where the fake Verify API listens and how long to wait for it. */
+export function twilioPhoneVerifier(credentials: TwilioCredentials, baseUrl?: string, timeoutMs = TWILIO_TIMEOUT_MS): PhoneVerifier {
+  // The SDK retries nothing here (autoRetry is off): a failed send is the user's to ask again.
   const client = new BaseTwilio.Client(credentials.apiKeySid ?? credentials.accountSid, credentials.authToken, {
     accountSid: credentials.accountSid,
-    ...(baseUrl ? { httpClient: new RebasedRequestClient(baseUrl) } : {}),
+    timeout: timeoutMs,
+    ...(baseUrl ? { httpClient: new RebasedRequestClient(baseUrl, timeoutMs) } : {}),
   });
   const service = new Verify(client).v2.services(credentials.serviceSid);
 

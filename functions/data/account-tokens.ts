@@ -5,7 +5,7 @@
 
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TokenType } from '@partage/graphql';
-import { db, isConditionFailure, queryPages, tableName, type TransactItem } from './client';
+import { batchWrite, db, isConditionFailure, queryPages, tableName, type TransactItem } from './client';
 import { accountTokenKey } from './keys';
 
 export interface AccountToken {
@@ -76,5 +76,17 @@ async function deleteIfUnused(key: { PK: string; SK: string }): Promise<void> {
   } catch (error) {
     // Used meanwhile: kept, so that it reads as USED.
     if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Deletes every token sent to the address, used or not (an account's deletion: its address keeps nothing). */
+export async function deleteAccountTokensOf(email: string): Promise<void> {
+  const { PK } = accountTokenKey(email, '');
+  for await (const items of queryPages({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': PK },
+    ProjectionExpression: 'PK, SK',
+  })) {
+    await batchWrite(items.map((Key) => ({ DeleteRequest: { Key } })));
   }
 }

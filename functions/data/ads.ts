@@ -9,6 +9,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   AdCategory,
   Allergen,
+  CancellationPolicy,
   Certification,
   DayPeriod,
   EquipmentCriterion,
@@ -22,7 +23,15 @@ import type {
 } from '@partage/graphql';
 import { batchGet, db, failedConditionIndexes, isConditionFailure, tableName, transactWrite } from './client';
 import { DataRefusal } from './errors';
-import { adKey, adListIndexKeys, ownerAdsPartition, UNLISTED_ADS_PARTITION, type AdListState } from './keys';
+import {
+  adCalendarKey,
+  adEquipmentRatingsKey,
+  adKey,
+  adListIndexKeys,
+  ownerAdsPartition,
+  UNLISTED_ADS_PARTITION,
+  type AdListState,
+} from './keys';
 import { newestFirstPage, type ListingIndex } from './page-tokens';
 import { equipmentPlacementWrite, type StarSumsRecord } from './ratings';
 import { searchEntryWrite, type SearchEntry } from './search-index';
@@ -80,6 +89,8 @@ export interface AdContent {
   sale: PriceOfferRecord | null;
   /** How the rent and sale prices read; null without them, absent on ads saved before (read ADDED: taxModeOf). */
   taxMode?: TaxMode | null;
+  /** What cancelling a rental gives back; null without rent, absent on ads saved before (read MODERATE: cancellationPolicyOf). */
+  cancellationPolicy?: CancellationPolicy | null;
   trade: { description: LocalizedValue } | null;
   donation: { description: LocalizedValue } | null;
   organization: string | null;
@@ -187,3 +198,28 @@ export const ownerAds = (ownerId: string, state: AdListState, limit: number, nex
 
 /** The ads administrators prepared and did not transfer yet, newest first. */
 export const unlistedAds = (limit: number, nextToken?: string | null) => listPage(GSI1, UNLISTED_ADS_PARTITION, limit, nextToken);
+
+/**
+ * Deletes an unpublished ad (out of the search already: its card and points went with its unpublication)
+ * with its calendar and equipment sums; ITEM_GONE when it was changed or published meanwhile. An ad
+ * already gone is no error: a deletion run again after a crash finds nothing to do.
+ */
+export async function deleteUnpublishedAd(ad: AdRecord): Promise<void> {
+  try {
+    await transactWrite([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: adKey(ad.id),
+          ConditionExpression: 'attribute_not_exists(PK) OR (version = :version AND published = :false)',
+          ExpressionAttributeValues: { ':version': ad.version, ':false': false },
+        },
+      },
+      { Delete: { TableName: tableName(), Key: adCalendarKey(ad.id) } },
+      { Delete: { TableName: tableName(), Key: adEquipmentRatingsKey(ad.id) } },
+    ]);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new DataRefusal('ITEM_GONE', 'The ad was changed meanwhile');
+    throw error;
+  }
+}

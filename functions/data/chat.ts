@@ -15,6 +15,7 @@ import {
   failedConditionIndexes,
   isConditionFailure,
   isTransactionConflict,
+  isTransientCancellation,
   queryPages,
   retrying,
   tableName,
@@ -192,7 +193,7 @@ export interface NewMessage {
   contractStep?: ContractStepLineRecord;
 }
 
-/** Tries of a send that ran into another write of the same conversation (TransactionConflict). */
+/** Tries of a send that ran into another write of the same conversation (TransactionConflict), or into throttling. */
 const SEND_TRIES = 25;
 
 /**
@@ -267,7 +268,7 @@ export async function putMessage(
     }
   };
   return retrying(send, {
-    retryable: isTransactionConflict,
+    retryable: isTransientCancellation,
     tries: SEND_TRIES,
     waitMs: (attempt) => Math.min(200, 10 * attempt) + Math.random() * 40,
   });
@@ -390,6 +391,23 @@ export async function claimReminder(userId: string, conversationId: string, peri
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
+  }
+}
+
+/** Gives back the claim of a period's reminder (its e-mail could not be sent), for the job's retry to send it. */
+export async function releaseReminder(userId: string, conversationId: string, period: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: membershipKey(userId, conversationId),
+        UpdateExpression: 'REMOVE reminderSentFor',
+        ConditionExpression: 'reminderSentFor = :period',
+        ExpressionAttributeValues: { ':period': period },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
 

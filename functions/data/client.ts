@@ -13,6 +13,7 @@ import {
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
+  BatchWriteCommand,
   DynamoDBDocumentClient,
   QueryCommand,
   TransactWriteCommand,
@@ -181,6 +182,19 @@ export async function readTogether<T>(reads: KeyedReads<T>): Promise<T> {
   return reads.of(reads.keys.map((key) => found.get(keyId(key))));
 }
 
+const BATCH_WRITE_LIMIT = 25;
+
+/** BatchWriteItem of put and delete requests by 25, unprocessed ones sent again (writes that need no condition). */
+export async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
+  for (let start = 0; start < requests.length; start += BATCH_WRITE_LIMIT) {
+    let pending = requests.slice(start, start + BATCH_WRITE_LIMIT);
+    while (pending.length > 0) {
+      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending as never } }));
+      pending = (UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined) ?? [];
+    }
+  }
+}
+
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const reasonsOf = (error: unknown): { Code?: string }[] | undefined =>
@@ -203,6 +217,21 @@ export function failedConditionIndexes(error: unknown): number[] {
 /** True when a transaction was cancelled only because another one wrote the same item meanwhile. */
 export const isTransactionConflict = (error: unknown): boolean =>
   !!reasonsOf(error)?.some((r) => r.Code === 'TransactionConflict') && !isConditionFailure(error);
+
+/** Why DynamoDB cancels a transaction that trying again may get through (its other items' reason is `None`). */
+const TRANSIENT_CANCELLATIONS = new Set(['TransactionConflict', 'ThrottlingError']);
+
+/**
+ * True when a transaction was cancelled only because another one wrote the same item meanwhile, or
+ * because the table was throttled: the SDK retries neither (its error is TransactionCanceledException).
+ */
+export function isTransientCancellation(error: unknown): boolean {
+  const reasons = reasonsOf(error) ?? [];
+  return (
+    reasons.some((r) => TRANSIENT_CANCELLATIONS.has(r.Code ?? '')) &&
+    reasons.every((r) => !r.Code || r.Code === 'None' || TRANSIENT_CANCELLATIONS.has(r.Code))
+  );
+}
 
 /**
  * Runs `run` again while it fails with an error `retryable` accepts, `tries` runs at most, waiting
@@ -227,11 +256,11 @@ const CONFLICT_RETRIES = 5;
 /**
  * TransactWriteItems. A transaction that ran into another one on the same item (TransactionConflict,
  * which the SDK does not retry) is tried again, so that the loser of a race is refused by a condition
- * (e.g. DUPLICATE_EMAIL) rather than by an unexpected error.
+ * (e.g. DUPLICATE_EMAIL) rather than by an unexpected error; so is one cancelled by a short throttling.
  */
 export async function transactWrite(items: TransactItem[]): Promise<void> {
   await retrying(() => db().send(new TransactWriteCommand({ TransactItems: items })), {
-    retryable: isTransactionConflict,
+    retryable: isTransientCancellation,
     tries: CONFLICT_RETRIES,
     waitMs: (attempt) => 20 * attempt + Math.random() * 30,
   });

@@ -17,9 +17,19 @@
 //   to check), which adds 1 to `revision` too.
 
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ContractStatus, ContractStepKind, DatePrecision, SalesTaxRates, TaxBreakdown, TaxMode, TaxStatus } from '@partage/graphql';
+import type {
+  CancellationPolicy,
+  ContractStatus,
+  ContractStepKind,
+  DatePrecision,
+  SalesTaxRates,
+  TaxBreakdown,
+  TaxMode,
+  TaxStatus,
+} from '@partage/graphql';
 import {
   batchGet,
+  queryPages,
   db,
   failedConditionIndexes,
   isConditionFailure,
@@ -32,6 +42,7 @@ import {
 } from './client';
 import { claimAlone, releaseClaim } from './claims';
 import { DataRefusal } from './errors';
+import { adCalendarKey as calendarKey } from './keys';
 import { newestFirstPage, type ListingIndex } from './page-tokens';
 
 const contractKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'CONTRACT' });
@@ -43,7 +54,6 @@ const versionKey = (contractId: string, version: number) => ({
 });
 const ownerContractsPartition = (ownerId: string) => `OWNER_CONTRACTS#${ownerId}`;
 const tenantContractsPartition = (tenantId: string) => `TENANT_CONTRACTS#${tenantId}`;
-const calendarKey = (adId: string) => ({ PK: `AD#${adId}`, SK: 'CALENDAR' });
 /** Every contract, for administrators (GSI3). */
 const ALL_CONTRACTS_PARTITION = 'CONTRACTS';
 /** The contracts whose payout is flagged, for administrators (GSI1 of their flag items). */
@@ -94,6 +104,8 @@ export interface ContractContent {
   platformFeeCents: number;
   /** The sales taxes of the version (contract-taxes.ts); absent on versions made before issue 39 (untaxed). */
   taxes?: ContractTaxesRecord;
+  /** The ad's cancellation policy when the version was made; absent before policies (no cancellation by the tenant). */
+  cancellationPolicy?: CancellationPolicy;
   /** Sanitised HTML. */
   terms: string;
   files: ContractFileRecord[];
@@ -108,6 +120,17 @@ export interface ContractStepRecord {
   actorId: string | null;
   status: ContractStatus;
   version: number;
+  /** An administrator's reason for a refund (read by administrators only). */
+  reason?: string;
+}
+
+/** A paid rental the tenant cancelled under the paid version's policy (contract-cancellation.ts). */
+export interface ContractCancellationRecord {
+  at: string;
+  policy: CancellationPolicy;
+  percent: number;
+  /** What the cancellation gives back (0: nothing under the policy now). */
+  refundCents: number;
 }
 
 /** The tenant's present attempt at paying: the Checkout Session opened for it (absent before the first). */
@@ -218,6 +241,8 @@ export interface ContractRecord {
   dispute?: ContractDisputeRecord;
   /** The card issuer's early fraud warning (its fraud type). */
   fraudWarning?: { warningId: string; fraudType: string; at: string };
+  /** The tenant cancelled the paid rental: its dates are freed, it is never rated nor counted. */
+  cancellation?: ContractCancellationRecord;
 }
 
 export interface ContractVersionRecord {
@@ -425,6 +450,18 @@ export async function partyContracts(
   const { index, partition } = PARTY_LISTINGS[party];
   const page = await listingPage(index, partition(userId), limit, nextToken);
   return { contracts: page.items.map(contractOf), nextToken: page.nextToken };
+}
+
+/** Every contract of an owner created before `beforeAt` (ISO instant), read whole: what their books' export looks its payouts up in. */
+export async function ownerContractsBefore(ownerId: string, beforeAt: string): Promise<ContractRecord[]> {
+  const contracts: ContractRecord[] = [];
+  for await (const items of queryPages({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
+    ExpressionAttributeValues: { ':pk': ownerContractsPartition(ownerId), ':before': beforeAt },
+  }))
+    contracts.push(...items.map(contractOf));
+  return contracts;
 }
 
 const ALL_CONTRACTS_INDEX: ListingIndex = { name: 'GSI3', pk: 'GSI3PK', sk: 'GSI3SK' };

@@ -4,7 +4,14 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UploadPurpose } from '@partage/graphql';
 import { batchGet, db, isConditionFailure, queryPages, tableName } from './client';
-import { fileRecordKey, PENDING_UPLOADS_PARTITION, pendingUploadIndexKeys, storageUsageKey } from './keys';
+import {
+  fileOwnerIndexKeys,
+  fileRecordKey,
+  PENDING_UPLOADS_PARTITION,
+  pendingUploadIndexKeys,
+  storageUsageKey,
+  userFilesPartition,
+} from './keys';
 
 export type FileStatus = 'PENDING' | 'STORED' | 'QUARANTINED';
 
@@ -22,8 +29,16 @@ export interface FileRecord {
   height?: number;
 }
 
-/** A file's record item, without the pending list's keys (exported for bulk loads: the demo seed's stored pictures). */
-export const fileItem = (file: FileRecord): Record<string, unknown> => ({ ...fileRecordKey(file.id), type: 'FILE', ...file });
+/**
+ * A file's record item, listed under its owner (GSI2), without the pending list's keys (exported for bulk
+ * loads: the demo seed's stored pictures).
+ */
+export const fileItem = (file: FileRecord): Record<string, unknown> => ({
+  ...fileRecordKey(file.id),
+  type: 'FILE',
+  ...fileOwnerIndexKeys(file.ownerId, file.createdAt, file.id),
+  ...file,
+});
 
 export async function putPendingFile(file: FileRecord): Promise<void> {
   await db().send(
@@ -149,4 +164,24 @@ export async function addStoredBytes(userId: string, bytes: number, quota = Infi
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/**
+ * The records of the files a user uploaded, oldest first (GSI2; records written before the owner index
+ * existed are not listed: docs/privacy.md).
+ */
+export async function ownedFiles(ownerId: string): Promise<FileRecord[]> {
+  const files: FileRecord[] = [];
+  const pages = queryPages({
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': userFilesPartition(ownerId) },
+  });
+  for await (const items of pages) files.push(...items.map(fromItem));
+  return files;
+}
+
+/** Deletes a file's record (its object is the file store's to delete first); nothing when it is gone. */
+export async function deleteFileRecord(fileId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: fileRecordKey(fileId) }));
 }

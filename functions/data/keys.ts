@@ -297,3 +297,32 @@ export const openModerationIndexKeys = (lastReportedAt: string, caseId: string) 
 /** A block: `blocker` no longer hears from `blocked` (BLOCK# items of the blocker's partition, listed on their settings). */
 export const BLOCK_SK_PREFIX = 'BLOCK#';
 export const blockKey = (blockerId: string, blockedId: string) => ({ PK: `USER#${blockerId}`, SK: `${BLOCK_SK_PREFIX}${blockedId}` });
+
+/**
+ * Privacy (functions/data/privacy.ts, docs/privacy.md). Every item of a user's own partition
+ * `USER#<id>` is found by one Query on it (the export reads it, the deletion sweeps it); a data export's
+ * record lives there too. The log of privacy requests is one item per request, listed newest first in GSI1.
+ */
+export const userPartition = (userId: string) => `USER#${userId}`;
+export const DATA_EXPORT_SK_PREFIX = 'DATA_EXPORT#';
+export const dataExportKey = (userId: string, exportId: string) => ({
+  PK: userPartition(userId),
+  SK: `${DATA_EXPORT_SK_PREFIX}${exportId}`,
+});
+export const privacyRequestKey = (requestId: string) => ({ PK: `PRIVACY_REQUEST#${requestId}`, SK: 'REQUEST' });
+export const PRIVACY_REQUESTS_PARTITION = 'PRIVACY_REQUESTS';
+export const privacyRequestIndexKeys = (at: string, requestId: string) => ({
+  GSI1PK: PRIVACY_REQUESTS_PARTITION,
+  GSI1SK: `${at}#${requestId}`,
+});
+/** A user's reputation aggregate (ratings.ts keeps it; an account's deletion removes it). */
+export const reputationKey = (userId: string) => ({ PK: `REPUTATION#${userId}`, SK: 'REPUTATION' });
+/** GSI2: the files a user uploaded, oldest first (their export lists them; their deletion removes their pictures). */
+export const userFilesPartition = (ownerId: string) => `USER_FILES#${ownerId}`;
+export const fileOwnerIndexKeys = (ownerId: string, createdAt: string, fileId: string) => ({
+  GSI2PK: userFilesPartition(ownerId),
+  GSI2SK: `${createdAt}#${fileId}`,
+});
+/** An ad's items beside the ad itself: its booking calendar (contracts.ts) and equipment sums (ratings.ts). */
+export const adCalendarKey = (adId: string) => ({ PK: `AD#${adId}`, SK: 'CALENDAR' });
+export const adEquipmentRatingsKey = (adId: string) => ({ PK: `AD#${adId}`, SK: 'EQUIPMENT_RATINGS' });

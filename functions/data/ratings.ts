@@ -39,14 +39,12 @@ import type { EquipmentCriterion, EquipmentStarValues, PartyStarValues, RatingSi
 import { averagesOf, EQUIPMENT_CRITERIA, PARTY_CRITERIA } from '@partage/graphql';
 import { batchGet, db, isConditionFailure, queryPages, tableName, transactWrite, type TransactItem } from './client';
 import { DataRefusal } from './errors';
-import { ratedIndexKeys, searchEntryKey } from './keys';
+import { adEquipmentRatingsKey as equipmentRatingsKey, ratedIndexKeys, reputationKey, searchEntryKey } from './keys';
 import { newestFirstPage, type ListingIndex } from './page-tokens';
 import { countsAt, pairCountedPut, readPairs, reviewPairKey, transactionPairKey } from './reputation-pairs';
 
 const ratingsKey = (contractId: string) => ({ PK: `CONTRACT#${contractId}`, SK: 'RATINGS' });
 const reviewKey = (contractId: string, side: RatingSideName) => ({ PK: `REVIEW#${contractId}#${side}`, SK: 'REVIEW' });
-const reputationKey = (userId: string) => ({ PK: `REPUTATION#${userId}`, SK: 'REPUTATION' });
-const equipmentRatingsKey = (adId: string) => ({ PK: `AD#${adId}`, SK: 'EQUIPMENT_RATINGS' });
 const userReviewsPartition = (userId: string) => `USER_REVIEWS#${userId}`;
 const REVIEWS_INDEX: ListingIndex = { name: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' };
 const adReviewsPartition = (adId: string) => `AD_REVIEWS#${adId}`;

@@ -6,11 +6,12 @@
 // reads them back. The card is written in the ad's own transaction (ads.ts), the points and counts
 // around it (functions/domain/search/indexed-writes.ts).
 
-import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdCategory, Certification, OfferMode, PriceKind, PriceRange, RentUnit, TaxMode, Weekday } from '@partage/graphql';
 import type { AdImageRecord, LocalizedValue } from './ads';
 import {
   batchGet,
+  batchWrite,
   db,
   isConditionFailure,
   retrying,
@@ -125,18 +126,6 @@ export const searchEntryWrite = (adId: string, entry: SearchEntry | null): Trans
   entry
     ? { Put: { TableName: tableName(), Item: searchEntryItem(entry) } }
     : { Delete: { TableName: tableName(), Key: searchEntryKey(adId) } };
-
-const BATCH_WRITE_LIMIT = 25;
-
-async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
-  for (let start = 0; start < requests.length; start += BATCH_WRITE_LIMIT) {
-    let pending = requests.slice(start, start + BATCH_WRITE_LIMIT);
-    while (pending.length > 0) {
-      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending as never } }));
-      pending = (UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined) ?? [];
-    }
-  }
-}
 
 const join = (values: readonly string[]) => values.join(',');
 const split = <T extends string>(text: unknown): T[] => (typeof text === 'string' && text ? (text.split(',') as T[]) : []);

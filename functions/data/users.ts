@@ -61,6 +61,11 @@ export interface UserRecord {
   paymentOnboardingAt?: number;
   /** True once the user stopped the e-mails reminding them to rate a rental (their one-click unsubscribe). */
   ratingRemindersStopped?: boolean;
+  /** The account's deletion under way (docs/privacy.md): its request, from when; the account is locked out meanwhile. */
+  deletionRequestId?: string;
+  deletionStartedAt?: string;
+  /** Set on what is left of a deleted account: no personal data, no address, never listed (functions/data/privacy.ts). */
+  deletedAt?: string;
 }
 
 export type PaymentOnboardingState = 'INCOMPLETE' | 'COMPLETE';

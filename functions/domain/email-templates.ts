@@ -7,6 +7,17 @@ import { adCards, button, code, paragraph, paragraphNamedBy, secondaryLink, type
 /** An e-mail whose action is a link with a token, valid for a while. */
 const LINK_WITH_DETAILS = [paragraph('intro'), button('action', 'link'), paragraph('details')];
 
+/**
+ * An e-mail that names numbered documents (the one of the texts that value `key` picks: the recipient's
+ * receipt, invoice or credit notes) before its action, and the receipt page where they download as PDFs after it.
+ */
+const WITH_DOCUMENTS = (key: string, blocks: readonly EmailBlock[]): readonly EmailBlock[] => [
+  ...blocks,
+  paragraphNamedBy(key),
+  button('action', 'link'),
+  secondaryLink('documentsAction', 'documentsLink'),
+];
+
 /** An e-mail that tells something and links the page where to act on it. */
 const NOTICE = [paragraph('intro'), button('action', 'link')];
 
@@ -33,18 +44,28 @@ export const EMAIL_TEMPLATES: Record<EmailName, readonly EmailBlock[]> = {
   /** To the tenant: what is proposed, in short, and the contract's page. */
   contractProposed: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   contractUpdated: [paragraph('intro'), paragraph('details'), button('action', 'link')],
-  /** To both parties: the receipt (amounts, fee, dates, both organisations, the contract's number), then its GST and QST lines or why it has none. */
-  contractPaid: [paragraph('intro'), paragraph('details'), paragraphNamedBy('taxLines'), button('action', 'link')],
+  /**
+   * To both parties: the receipt (amounts, fee, dates, both organisations, the contract's number), then its GST and QST lines or why
+   * it has none, then the GST and QST the platform's fee includes (the owner's input tax credits) or that it has none.
+   */
+  contractPaid: WITH_DOCUMENTS('documentLines', [
+    paragraph('intro'),
+    paragraph('details'),
+    paragraphNamedBy('taxLines'),
+    paragraphNamedBy('feeTaxLines'),
+  ]),
   /** To the owner: their share was transferred. */
   contractPayoutSent: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   /** To both parties: the whole payment went back to the tenant (before or after the payout, the dashboard, a dispute lost). */
-  contractRefunded: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  contractRefunded: WITH_DOCUMENTS('creditLines', [paragraph('intro'), paragraph('details')]),
   paymentRefundedDatesTaken: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   /** To both parties (the reversal to the owner alone): money of a paid contract moved back, or a dispute of it moved on. */
-  contractPartlyRefunded: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  contractPartlyRefunded: WITH_DOCUMENTS('creditLines', [paragraph('intro'), paragraph('details')]),
+  /** To both parties: the tenant cancelled a paid rental under its policy (named by `policy`), with what went back. */
+  contractCancelled: WITH_DOCUMENTS('creditLines', [paragraph('intro'), paragraph('details'), paragraphNamedBy('policy')]),
   contractDisputeOpened: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   contractDisputeWon: [paragraph('intro'), paragraph('details'), button('action', 'link')],
-  contractDisputeLost: [paragraph('intro'), paragraph('details'), button('action', 'link')],
+  contractDisputeLost: WITH_DOCUMENTS('creditLines', [paragraph('intro'), paragraph('details')]),
   contractPayoutReversed: [paragraph('intro'), paragraph('details'), button('action', 'link')],
   /** To the team: money that needs an administrator (a dispute, a fraud warning), to the contracts' management. */
   adminMoneyDisputeOpened: [paragraph('intro'), paragraph('details'), button('action', 'link')],

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { UI_LANGUAGES } from '@partage/graphql';
+import { formatMoney, UI_LANGUAGES, type UiLanguage } from '@partage/graphql';
 import { EMAIL_LAYOUT_TEXTS } from '@partage/graphql/emails';
 import { EMAIL_TEXTS, inertText, renderEmail, type EmailName } from './emails';
 import { renderAdCard, secondaryLink, type AdCard, type EmailContext } from './email-blocks';
 import { EMAIL_TEMPLATES } from './email-templates';
 import { extractLinks } from '../adapters/outbox';
+import { offersOf } from './alerts/offer-words';
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 const NAMES = Object.keys(EMAIL_TEXTS.fr) as EmailName[];
@@ -17,6 +18,7 @@ const deleteLink = `${BASE}/alertes/supprimer/a-1?token=d`;
 const moreLink = `${BASE}/annonces`;
 const resetLink = `${BASE}/mot-de-passe-oublie`;
 const stopLink = `${BASE}/evaluations/arreter-les-rappels?utilisateur=u-1&token=s`;
+const documentsLink = `${BASE}/contrats/c0ffee00/recu`;
 const VALUES = {
   code: '123456',
   firstName: EVIL,
@@ -42,29 +44,42 @@ const VALUES = {
   cause: EVIL,
   at: '2026-07-01 14:00 UTC',
   period: 'du 1 juillet 2026 au 3 juillet 2026',
-  total: '250,00 $',
+  total: formatMoney(25_000, 'fr'),
   version: '2',
   number: 'c0ffee00-1234-4abc-8def-0123456789ab',
   paidAt: '1 juillet 2026 à 10 h 00',
   owner: EVIL,
   tenant: EVIL,
-  fee: '12,50 $',
-  share: '237,50 $',
+  fee: formatMoney(1_250, 'fr'),
+  share: formatMoney(23_750, 'fr'),
   taxLines: 'taxed',
-  base: '217,44 $',
-  gst: '10,87 $',
-  qst: '21,69 $',
+  base: formatMoney(21_744, 'fr'),
+  gst: formatMoney(1_087, 'fr'),
+  qst: formatMoney(2_169, 'fr'),
   gstRate: '5 %',
   qstRate: '9,975 %',
   gstNumber: '123456789RT0001',
   qstNumber: '1234567890TQ0001',
-  refunded: '50,00 $',
-  reversed: '50,00 $',
+  feeTaxLines: 'feeTaxed',
+  feeGst: formatMoney(54, 'fr'),
+  feeQst: formatMoney(108, 'fr'),
+  feeGstNumber: '987654321RT0001',
+  feeQstNumber: '9876543210TQ0001',
+  refunded: formatMoney(5_000, 'fr'),
+  reversed: formatMoney(5_000, 'fr'),
+  policy: 'MODERATE',
   reason: EVIL,
   dueBy: '5 décembre 2026 à 23 h 59',
   contractLink: `${BASE}/contrats/c0ffee00`,
   deadline: '4 décembre 2026',
   stopLink,
+  documentLines: 'ownerDocuments',
+  creditLines: 'ownerCreditWithFee',
+  receiptNumber: '3F9A1C-2026-000001',
+  invoiceNumber: 'PA-2026-000123',
+  creditNumber: '3F9A1C-2026-000002',
+  feeCreditNumber: 'PA-2026-000124',
+  documentsLink,
 };
 
 /** The links an e-mail's template has after its action (secondary links), in order. */
@@ -74,6 +89,11 @@ const SECONDARY_LINKS: Partial<Record<EmailName, string[]>> = {
   signUpAttempt: [resetLink],
   ratingReminder: [stopLink],
   ratingYourTurn: [stopLink],
+  contractPaid: [documentsLink],
+  contractRefunded: [documentsLink],
+  contractPartlyRefunded: [documentsLink],
+  contractCancelled: [documentsLink],
+  contractDisputeLost: [documentsLink],
 };
 
 /** The placeholders that take text someone typed. */
@@ -225,6 +245,94 @@ describe('inert text', () => {
     const { text, html } = renderEmail('contractPaid', 'en', { ...VALUES, total: '$480.00', fee: '$24.00', share: '$456.00' });
     expect(text).toContain("Total amount paid: $480.00\nPlatform fee: $24.00\nOwner's share: $456.00");
     expect(html).toContain('Total amount paid: $480.00');
+  });
+});
+
+/** The placeholders that hold an amount (formatMoney's, as the senders fill them). */
+const AMOUNT_PLACEHOLDERS = ['total', 'fee', 'share', 'base', 'gst', 'qst', 'feeGst', 'feeQst', 'refunded', 'reversed'];
+
+/** VALUES with amounts in thousands in `language`, and a digest's cards priced as its sender prices them. */
+function valuesWithAmounts(language: UiLanguage) {
+  const amounts = Object.fromEntries(AMOUNT_PLACEHOLDERS.map((key, index) => [key, formatMoney(1_234_567 + index * 10_101, language)]));
+  const offers = offersOf(
+    {
+      rent: { kind: 'AMOUNT', amountCents: 123_450, range: null, unit: 'DAY' },
+      sale: { kind: 'RANGE', amountCents: null, range: 'FROM_1000_TO_2000' },
+      trade: false,
+      donation: false,
+    },
+    language,
+  );
+  const overTwoThousand = offersOf(
+    { rent: null, sale: { kind: 'RANGE', amountCents: null, range: 'FROM_2000' }, trade: true, donation: false },
+    language,
+  );
+  const card = (title: string, cardOffers: AdCard['offers']): AdCard => ({
+    url: `${BASE}/annonces/a`,
+    title,
+    offers: cardOffers,
+    town: 'Rimouski',
+  });
+  return { ...VALUES, ...amounts, cards: [card('Four', offers), card('Camion', overTwoThousand)] };
+}
+
+/**
+ * Every `$` of `part` belongs to an amount in the language's one format: in French digits grouped by
+ * narrow no-break spaces, a comma and two decimals (none for a price bucket), a no-break space, `$`;
+ * in English `$`, digits grouped by commas, a period and two decimals. Never "CA", never a look-alike.
+ */
+function expectWellFormedAmounts(part: string, language: UiLanguage, where: string) {
+  const signs = [...part.matchAll(/\$/g)].map((match) => match.index);
+  for (const at of signs) {
+    expect(part.slice(at + 1), `${where}: "CA" after an amount`).not.toMatch(/^\s*CA\b/);
+    if (language === 'fr') {
+      expect(part[at - 1], `${where}: the space before $`).toBe('\u00a0');
+      const amount = /[^ \n<>(«:]*$/.exec(part.slice(0, at - 1))![0];
+      expect(amount, where).toMatch(/^\d{1,3}(\u202f\d{3})*(,\d{2})?$/);
+    } else {
+      const amount = /^\$[^\s<]*/.exec(part.slice(at))![0].replace(/[.,;:!?)”"]+$/, '');
+      expect(amount, where).toMatch(/^\$\d{1,3}(,\d{3})*(\.\d{2})?$/);
+    }
+  }
+  return signs.length;
+}
+
+describe('money in every e-mail', () => {
+  it.each(NAMES.flatMap((name) => UI_LANGUAGES.map((language) => [name, language] as const)))(
+    '%s in %s: amounts of digits, the language’s separators and the sign only',
+    (name, language) => {
+      const values = valuesWithAmounts(language);
+      const rendered = renderEmail(name, language, values);
+      const amounts = Object.entries(rendered).map(([part, text]) => expectWellFormedAmounts(text, language, `${name}.${part}`));
+      const texts = Object.values(EMAIL_TEXTS[language][name]).join('\n');
+      for (const key of AMOUNT_PLACEHOLDERS.filter((key) => texts.includes(`{{${key}}}`))) {
+        expect(rendered.text + rendered.html, `${name}: {{${key}}}`).toContain(values[key as keyof typeof values]);
+      }
+      if (name === 'contractPaid' || name === 'alertDigest') expect(amounts[1], name).toBeGreaterThanOrEqual(3);
+    },
+  );
+
+  it('covers every placeholder that holds an amount', () => {
+    const moneyLike = Object.entries(VALUES).filter(([, value]) => typeof value === 'string' && value.includes('$'));
+    expect(moneyLike.map(([key]) => key).sort()).toEqual([...AMOUNT_PLACEHOLDERS].sort());
+  });
+
+  it('refuses what was written before: "$ CA", a plain space, U+2024 for a period', () => {
+    expect(() => expectWellFormedAmounts('Total : 250,00 $ CA', 'fr', 'old')).toThrow();
+    expect(() => expectWellFormedAmounts('Total : 1 250,00 $', 'fr', 'old')).toThrow();
+    expect(() => expectWellFormedAmounts('Total: $480\u202400.', 'en', 'old')).toThrow();
+    expect(expectWellFormedAmounts(`Total : ${formatMoney(125_000, 'fr')}.`, 'fr', 'new')).toBe(1);
+    expect(expectWellFormedAmounts(`<td>${formatMoney(125_000, 'en')}</td>.`, 'en', 'new')).toBe(1);
+  });
+
+  it('tells the owner the GST and QST the platform’s fee includes, or that it has none', () => {
+    const { text } = renderEmail('contractPaid', 'en', { ...VALUES, feeGst: '$0.54', feeQst: '$1.08' });
+    expect(text).toContain(
+      'Taxes included in the platform fee:\nGST (5 %), no. 987654321RT0001: $0.54\nQST (9,975 %), no. 9876543210TQ0001: $1.08',
+    );
+    expect(renderEmail('contractPaid', 'fr', { ...VALUES, feeTaxLines: 'feeUntaxed' }).text).toContain(
+      'Les frais de la plateforme ne comptent ni TPS ni TVQ.',
+    );
   });
 });
 

@@ -57,6 +57,8 @@ export const RATE_LIMITS = {
   checkoutStart: perHour(20),
   /** Per account: links to the payment provider's hosted pages and reads of the account (each a call to Stripe, which limits the platform). */
   paymentLink: perHour(60),
+  /** Per account: data exports (each reads everything about a person) and deletions asked (each checks a password). */
+  privacyRequest: perHour(20),
   /** Per recipient address and kind of e-mail (the link e-mails: confirmation, reset, …). */
   linkEmail: perHour(ACCOUNT_EMAILS_PER_HOUR),
 } satisfies Record<string, BucketRule>;

@@ -23,6 +23,13 @@ export interface HandlerAccess {
   contactEmail?: boolean;
   /** PLATFORM_FEE_BASIS_POINTS and PLATFORM_FEE_FIXED_CENTS, the contracts' fee (set only when the deployment charges one). */
   platformFee?: boolean;
+  /**
+   * PLATFORM_LEGAL_NAME and PLATFORM_ADDRESS, the platform as its invoices name it (each set only when configured):
+   * the Lambdas that issue the contracts' numbered documents (domain/contracts/contract-documents.ts).
+   */
+  platformIdentity?: boolean;
+  /** The PDF documents' font (Noto Sans) copied into its bundle, and PDF_FONTS_DIR naming it (domain/contracts/document-pdf.ts). */
+  pdfFonts?: boolean;
   /** PUBLIC_URL, the site's address (links in e-mails, public file URLs). */
   publicUrl?: boolean;
   /** Server events it publishes: appsync:GraphQL on those IAM-only mutations only. */
@@ -91,14 +98,16 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // Contracts: e-mails the tenant a proposal or an edit, publishes contract events and the chat's
   // system lines to both parties, signs URLs of the contracts' files (private area), opens and expires
   // Checkout Sessions (Stripe) when the tenant pays.
+  // Issues the credit notes of the refunds it records; signs the links to the documents' PDFs (an HMAC with the JWT key).
   contracts: {
     table: 'readWrite',
-    secrets: ['stripe'],
+    secrets: ['stripe', 'jwt'],
     sendEmail: true,
     publicUrl: true,
     publish: ['contractEvent', 'chatEvent'],
     files: { private: 'read' },
     platformFee: true,
+    platformIdentity: true,
   },
   // Alerts: e-mails the confirmation link, signs the links' tokens (an HMAC with the JWT key).
   alerts: { table: 'readWrite', secrets: ['jwt'], sendEmail: true, publicUrl: true },
@@ -143,6 +152,8 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
     publish: ['contractEvent', 'chatEvent'],
     scheduler: true,
     contactEmail: true,
+    // The credit notes of the refunds and chargebacks it records.
+    platformIdentity: true,
   },
   // The contracts' one-time jobs: what follows a payment (receipts, the conversation's line, the
   // closing and rating reminders scheduled), the payout (Stripe transfer) and its retries with backoff
@@ -155,7 +166,12 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
     publicUrl: true,
     publish: ['contractEvent', 'chatEvent'],
     scheduler: true,
+    // The receipt and the fee invoice of a paid contract, issued by the contract-paid job.
+    platformIdentity: true,
   },
+  // A contract document's PDF (GET /documents/pdf): checks the link's token (JWT key) and the reader's rights,
+  // reads the document, writes the PDF with the font its bundle carries.
+  'contract-documents': { table: 'read', secrets: ['jwt', 'originVerify'], pdfFonts: true },
   // Ratings: reads contracts, ads and users, writes ratings, reviews and aggregates; schedules the
   // publication of a lone rating at its deadline (rating-jobs).
   ratings: { table: 'readWrite', scheduler: true, secrets: ['jwt'] },
@@ -169,4 +185,33 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   'rating-reminders-unsubscribe': { table: 'readWrite', secrets: ['jwt', 'originVerify'] },
   // The chat's reminder job: e-mails a link to the conversation.
   'chat-reminders': { table: 'readWrite', sendEmail: true, publicUrl: true },
+  // Privacy rights (docs/privacy.md): reads every item of one person for their export (the ads' picture
+  // URLs built, no object read), writes its file (private) and signs its link; a deletion unpublishes and
+  // deletes ads with their pictures (public) and the person's other uploads (any area), cancels their open
+  // proposals as they would (the Checkout Session expired at Stripe, the other party told by e-mail and
+  // in the conversation), and schedules the jobs that finish it and delete an export's file (privacy-jobs).
+  // A password checked (scrypt) and a person's whole history read: more memory, and the API's 30 s.
+  privacy: {
+    table: 'readWrite',
+    secrets: ['stripe'],
+    sendEmail: true,
+    publicUrl: true,
+    publish: ['contractEvent', 'chatEvent'],
+    scheduler: true,
+    files: { incoming: 'readWrite', public: 'readWrite', private: 'readWrite', quarantine: 'readWrite' },
+    memorySize: 1024,
+    timeoutSeconds: 30,
+  },
+  // The privacy rights' one-time jobs: a deletion finished (the same steps as the privacy Lambda's), an
+  // export's file deleted. Schedules nothing.
+  'privacy-jobs': {
+    table: 'readWrite',
+    secrets: ['stripe'],
+    sendEmail: true,
+    publicUrl: true,
+    publish: ['contractEvent', 'chatEvent'],
+    files: { incoming: 'readWrite', public: 'readWrite', private: 'readWrite', quarantine: 'readWrite' },
+    memorySize: 1024,
+    timeoutSeconds: 300,
+  },
 };

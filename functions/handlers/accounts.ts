@@ -38,6 +38,7 @@ import { requireAnonymous, requireRole, requireSelfOrAdmin, SIGNED_IN, unauthori
 import { enforceRateLimit } from '../domain/rate-limits';
 import { resolverHandler, sourceAddressOf, type FieldMap, type ResolverEvent } from './shared/resolver';
 import { subscriptionFilter } from './shared/subscription-filter';
+import { observed } from './shared/observed';
 
 type NoArgs = Record<string, never>;
 
@@ -127,4 +128,4 @@ export const accountsFields = {
   },
 } satisfies FieldMap;
 
-export const handler = resolverHandler(accountsFields);
+export const handler = observed('accounts', resolverHandler(accountsFields));

@@ -321,6 +321,30 @@ describe('Mutation.adminUpdateUser', () => {
     ]);
     expect(await getUser(user.id)).toEqual(user);
   });
+
+  it('sets an organisation’s tax status with the profile’s rules: numbers stored compact, removed with another status', async () => {
+    const user = await givenUser();
+    await update({ userId: user.id, taxStatus: 'REGISTERED', gstNumber: '123456789 rt 0001', qstNumber: '1234567890 TQ 0001' });
+    expect(await call('Query.user', { id: user.id })).toMatchObject({
+      profile: { taxStatus: 'REGISTERED', gstNumber: '123456789RT0001', qstNumber: '1234567890TQ0001' },
+    });
+    await update({ userId: user.id, taxStatus: 'SMALL_SUPPLIER' });
+    expect(await call('Query.user', { id: user.id })).toMatchObject({
+      profile: { taxStatus: 'SMALL_SUPPLIER', gstNumber: null, qstNumber: null },
+    });
+  });
+
+  it('refuses registration numbers of the wrong shape, or a registered status without them, and changes nothing', async () => {
+    const user = await givenUser();
+    expect(
+      invalidFieldsOf(await update({ userId: user.id, taxStatus: 'REGISTERED', gstNumber: '12345', qstNumber: '1234567890RT0001' })),
+    ).toEqual(['input.gstNumber:gstNumber', 'input.qstNumber:qstNumber']);
+    expect(invalidFieldsOf(await update({ userId: user.id, taxStatus: 'REGISTERED' }))).toEqual([
+      'input.gstNumber:required',
+      'input.qstNumber:required',
+    ]);
+    expect(await getUser(user.id)).toEqual(user);
+  });
 });
 
 describe('Mutation.verifyEmail (resend the verification e-mail)', () => {

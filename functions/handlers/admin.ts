@@ -27,6 +27,7 @@ import { userDetail, userPage } from '../domain/accounts/user-directory';
 import { transferTargetOf } from '../domain/ads/ads';
 import { ADMIN_ONLY, requireRole, unauthorized, type Identity } from '../domain/identity';
 import { batched, resolverHandler, type FieldMap } from './shared/resolver';
+import { observed } from './shared/observed';
 
 /** Every field here is for administrators: the role is checked before anything else. */
 const adminOnly =
@@ -91,4 +92,4 @@ export const adminFields = {
   }),
 } satisfies FieldMap;
 
-export const handler = resolverHandler(adminFields);
+export const handler = observed('admin', resolverHandler(adminFields));

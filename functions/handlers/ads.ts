@@ -15,6 +15,7 @@ import { adById, adContacts, createAd, managedAds, publishAd, transferAd, unpubl
 import type { AdView } from '../domain/ads/ad-view';
 import type { Identity } from '../domain/identity';
 import { batched, resolverHandler, type FieldMap } from './shared/resolver';
+import { observed } from './shared/observed';
 
 /** The fields of the ads Lambda. */
 export const adsFields = {
@@ -34,4 +35,4 @@ export const adsFields = {
   'Ad.contact': batched(async (calls) => adContacts(calls.map((call) => ({ ad: call.source as AdView, reader: call.identity })))),
 } satisfies FieldMap;
 
-export const handler = resolverHandler(adsFields);
+export const handler = observed('ads', resolverHandler(adsFields));

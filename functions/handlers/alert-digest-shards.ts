@@ -3,7 +3,11 @@
 
 import { DIGEST_SHARD_JOB, digestShardRunOf, runDigestShard } from '../domain/alerts/digest';
 import { scheduledJobHandler } from './shared/scheduled-job';
+import { observed } from './shared/observed';
 
-export const handler = scheduledJobHandler({
-  [DIGEST_SHARD_JOB]: (event) => runDigestShard(digestShardRunOf(event.payload)),
-});
+export const handler = observed(
+  'alert-digest-shards',
+  scheduledJobHandler({
+    [DIGEST_SHARD_JOB]: (event) => runDigestShard(digestShardRunOf(event.payload)),
+  }),
+);

@@ -4,7 +4,11 @@
 
 import { DIGEST_JOB, scheduleWeeklyDigest } from '../domain/alerts/digest';
 import { scheduledJobHandler } from './shared/scheduled-job';
+import { observed } from './shared/observed';
 
-export const handler = scheduledJobHandler({
-  [DIGEST_JOB]: (event) => scheduleWeeklyDigest(event.scheduledAt),
-});
+export const handler = observed(
+  'alert-digest',
+  scheduledJobHandler({
+    [DIGEST_JOB]: (event) => scheduleWeeklyDigest(event.scheduledAt),
+  }),
+);

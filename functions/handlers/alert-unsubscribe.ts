@@ -7,6 +7,7 @@ import { AppError } from '@partage/graphql';
 import { deleteAlertByLink } from '../domain/alerts/alerts';
 import { httpHandler, json, text, type HttpResponse } from './shared/http';
 import { askFirst, languageOf, requireOneClick } from './shared/one-click-unsubscribe';
+import { observed } from './shared/observed';
 
 function linkOf(query: Record<string, string | undefined> | undefined): { id: string; token: string } {
   const id = query?.id ?? '';
@@ -17,20 +18,23 @@ function linkOf(query: Record<string, string | undefined> | undefined): { id: st
   return { id, token };
 }
 
-export const handler = httpHandler(async (event): Promise<HttpResponse> => {
-  const link = linkOf(event.queryStringParameters);
-  if (event.requestContext.http.method === 'GET') {
-    const lang = languageOf(event);
-    const page = `/alertes/supprimer/${encodeURIComponent(link.id)}?token=${encodeURIComponent(link.token)}&lang=${lang}`;
-    return askFirst(page);
-  }
-  requireOneClick(event);
-  try {
-    await deleteAlertByLink(link);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    // Twice the same click (a client retrying) is done, not an error.
-    if (error.code !== 'ALERT_ALREADY_DELETED') return json(401, { code: error.code, message: error.message });
-  }
-  return text(200, 'Unsubscribed');
-});
+export const handler = observed(
+  'alert-unsubscribe',
+  httpHandler(async (event): Promise<HttpResponse> => {
+    const link = linkOf(event.queryStringParameters);
+    if (event.requestContext.http.method === 'GET') {
+      const lang = languageOf(event);
+      const page = `/alertes/supprimer/${encodeURIComponent(link.id)}?token=${encodeURIComponent(link.token)}&lang=${lang}`;
+      return askFirst(page);
+    }
+    requireOneClick(event);
+    try {
+      await deleteAlertByLink(link);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // Twice the same click (a client retrying) is done, not an error.
+      if (error.code !== 'ALERT_ALREADY_DELETED') return json(401, { code: error.code, message: error.message });
+    }
+    return text(200, 'Unsubscribed');
+  }),
+);

@@ -15,6 +15,7 @@ import { alertById, confirmAlert, createAlert, deleteAlert, deleteAlertByLink, m
 import { publicAlertsOf } from '../domain/alerts/alert-view';
 import type { Identity } from '../domain/identity';
 import { batched, resolverHandler, sourceAddressOf, type FieldMap, type ResolverEvent } from './shared/resolver';
+import { observed } from './shared/observed';
 
 export const alertsFields = {
   'Query.myAlerts': (_args: Record<string, never>, identity: Identity) => myAlerts(identity),
@@ -37,4 +38,4 @@ export const alertsFields = {
   ),
 } satisfies FieldMap;
 
-export const handler = resolverHandler(alertsFields);
+export const handler = observed('alerts', resolverHandler(alertsFields));

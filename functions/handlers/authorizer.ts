@@ -5,6 +5,7 @@ import type { AppSyncAuthorizerEvent, AppSyncAuthorizerResult } from 'aws-lambda
 import { ANONYMOUS_TOKEN, type UserType } from '@partage/graphql';
 import { activeSessionClaims } from '../domain/accounts/sessions';
 import { epochSeconds } from '../domain/clock';
+import { observed } from './shared/observed';
 
 /** What every resolver receives as `identity.resolverContext`. */
 export type ResolverContext = { userId: string; role: UserType; sessionId: string };
@@ -16,7 +17,7 @@ export type ResolverContext = { userId: string; role: UserType; sessionId: strin
  */
 export const MAX_CACHE_SECONDS = 60;
 
-export const handler = async (event: AppSyncAuthorizerEvent): Promise<AppSyncAuthorizerResult<ResolverContext>> => {
+export const handler = observed('authorizer', async (event: AppSyncAuthorizerEvent): Promise<AppSyncAuthorizerResult<ResolverContext>> => {
   const header = (event.authorizationToken ?? '').trim();
   if (header === ANONYMOUS_TOKEN) {
     return { isAuthorized: true, resolverContext: { userId: '', role: 'ANONYME', sessionId: '' }, ttlOverride: MAX_CACHE_SECONDS };
@@ -30,4 +31,4 @@ export const handler = async (event: AppSyncAuthorizerEvent): Promise<AppSyncAut
   } catch {
     return { isAuthorized: false, ttlOverride: 0 };
   }
-};
+});

@@ -5,6 +5,9 @@
 // so does a call refused where the table says yes, or let through where it says no.
 
 import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   getNamedType,
@@ -84,6 +87,9 @@ let admin: UserRecord;
 
 beforeAll(async () => {
   await useTestEnvironment();
+  // The data exports write their file (privacy.graphql).
+  const storeDir = await mkdtemp(join(tmpdir(), 'authz-store-'));
+  Object.assign(process.env, { FILE_STORE_ADAPTER: 'local', FILE_STORE_DIR: storeDir, FILE_STORE_SECRET: 'test-file-store-secret' });
   for (const { name, fields } of RESOLVER_LAMBDAS) {
     const { handler } = (await import(/* @vite-ignore */ `./${name}.ts`)) as { handler: (event: ResolverEvent) => Promise<unknown> };
     for (const field of fields) handlers.set(field, handler);
@@ -119,6 +125,7 @@ const RESOURCES: { fields: RegExp; path: string[]; make: (target: UserRecord) =>
   },
   // A contract the target is the tenant of (the owner for updateContract): `own` is a party, `other` and the administrator are not.
   { fields: /^Query\.contract$/, path: ['id'], make: (target) => givenContract(target) },
+  { fields: /^Query\.contractDocumentDownload$/, path: ['input', 'contractId'], make: (target) => givenContract(target) },
   { fields: /^Mutation\.(cancelContract|acceptAndPayContract)$/, path: ['input', 'contractId'], make: (target) => givenContract(target) },
   {
     fields: /^Mutation\.(updateContract|refundContract)$/,
@@ -129,6 +136,8 @@ const RESOURCES: { fields: RegExp; path: string[]; make: (target: UserRecord) =>
   { fields: /^Query\.contractRatings$/, path: ['contractId'], make: (target) => givenEndedContract(target) },
   { fields: /^Mutation\.(saveRatingDraft|submitRating)$/, path: ['input', 'contractId'], make: (target) => givenEndedContract(target) },
   { fields: /^Mutation\.answerReview$/, path: ['input', 'reviewId'], make: (target) => givenPublishedReview(target) },
+  // A deletion the administrator is let through for deletes a user made for it, not the matrix's target.
+  { fields: /^Mutation\.adminDeleteUser$/, path: ['input', 'userId'], make: () => givenUser() },
   // An alert of the target's: `own` is its owner; `other` and the administrator are not.
   { fields: /^(Query\.alert|Mutation\.deleteAlert)$/, path: ['id'], make: (target) => givenAlert(target) },
   { fields: /^Mutation\.updateAlert$/, path: ['input', 'id'], make: (target) => givenAlert(target) },

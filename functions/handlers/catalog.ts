@@ -15,6 +15,7 @@ import { moderationFields } from './moderation';
 import { paymentsFields } from './payments';
 import { phoneFields } from './phone';
 import { placesFields } from './places';
+import { privacyFields } from './privacy';
 import { ratingsFields } from './ratings';
 import { searchFields } from './search';
 import type { FieldMap } from './shared/resolver';
@@ -53,6 +54,8 @@ export const RESOLVER_LAMBDAS: { name: string; fields: string[] }[] = [
   { name: 'ratings', fields: fieldsOf(ratingsFields) },
   // Favourites: saved ads, listed with their cards from the search index (functions/domain/favourites).
   { name: 'favourites', fields: fieldsOf(favouritesFields) },
+  // Privacy rights: a person's data exported, their account deleted, the log of requests (functions/domain/privacy).
+  { name: 'privacy', fields: fieldsOf(privacyFields) },
 ];
 
 /**
@@ -80,4 +83,6 @@ export const HTTP_ROUTES: { method: 'GET' | 'POST'; path: string; name: string }
   { method: 'GET', path: '/sitemap.xml', name: 'seo' },
   // The payment provider's events (Stripe, or the local simulator): raw body, signature checked (docs/payments.md).
   { method: 'POST', path: '/webhooks/stripe', name: 'stripe-webhook' },
+  // A contract's numbered document as a PDF, from the link the API gives its reader (docs/payments.md, "Receipts").
+  { method: 'GET', path: '/documents/pdf', name: 'contract-documents' },
 ];

@@ -4,7 +4,11 @@
 
 import { CHAT_REMINDER_JOB, sendChatReminder } from '../domain/chat/reminders';
 import { scheduledJobHandler } from './shared/scheduled-job';
+import { observed } from './shared/observed';
 
-export const handler = scheduledJobHandler({
-  [CHAT_REMINDER_JOB]: (event) => sendChatReminder(event.payload),
-});
+export const handler = observed(
+  'chat-reminders',
+  scheduledJobHandler({
+    [CHAT_REMINDER_JOB]: (event) => sendChatReminder(event.payload),
+  }),
+);

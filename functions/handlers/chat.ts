@@ -26,6 +26,7 @@ import { myUnreadMessageCount, removeConversationNotification } from '../domain/
 import { requireRole, unauthorized, USER_ONLY, type Identity } from '../domain/identity';
 import { batched, resolverHandler, type FieldMap } from './shared/resolver';
 import { subscriptionFilter } from './shared/subscription-filter';
+import { observed } from './shared/observed';
 
 /** The fields of the chat Lambda. */
 export const chatFields = {
@@ -55,4 +56,4 @@ export const chatFields = {
   'Conversation.ad': batched(async (calls) => conversationAds(calls.map((call) => call.source as ConversationView))),
 } satisfies FieldMap;
 
-export const handler = resolverHandler(chatFields);
+export const handler = observed('chat', resolverHandler(chatFields));

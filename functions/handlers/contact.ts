@@ -5,10 +5,11 @@ import type { MutationSendContactMessageArgs } from '@partage/graphql';
 import { sendContactMessage } from '../domain/contact/contact-message';
 import type { Identity } from '../domain/identity';
 import { resolverHandler, sourceAddressOf, type FieldMap, type ResolverEvent } from './shared/resolver';
+import { observed } from './shared/observed';
 
 export const contactFields = {
   'Mutation.sendContactMessage': ({ input }: MutationSendContactMessageArgs, _identity: Identity, event: ResolverEvent) =>
     sendContactMessage(input, sourceAddressOf(event)),
 } satisfies FieldMap;
 
-export const handler = resolverHandler(contactFields);
+export const handler = observed('contact', resolverHandler(contactFields));

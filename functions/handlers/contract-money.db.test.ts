@@ -15,6 +15,7 @@ import { manualClock, now, useClock } from '../domain/clock';
 import { payoutDueAt } from '../domain/contracts/contract-money';
 import { mirrorRefund, recordReversal } from '../domain/contracts/contract-refunds';
 import { onTransferReversed } from '../domain/contracts/contract-disputes';
+import { conversationMessages } from '../domain/chat/messages';
 import {
   asUser,
   dyingAfterTransfer,
@@ -167,6 +168,12 @@ describe('disputes', () => {
     );
     expect(await transactions(owner.id)).toBe(0);
     expect((await outbox.emailsTo(TEAM)).map((mail) => mail.subject)).toContain(`Litige perdu : contrat n° ${contract.id}`);
+    // The administrators' list dates the refund by the dispute lost that made it.
+    const { items } = (await call('Query.adminContracts', { filter: 'ALL', limit: 50 }, asUser(admin))) as {
+      items: { id: string; refundedAt: string | null }[];
+    };
+    const lost = (await getContract(contract.id))!.history.find((step) => step.kind === 'DISPUTE_LOST')!;
+    expect(items.find((line) => line.id === contract.id)?.refundedAt).toBe(lost.at);
   });
 
   it('tells a reversal of the payout once, whether its transfer.reversed event or its own call records it first', async () => {
@@ -243,7 +250,13 @@ describe("an administrator's refunds", () => {
         refunds: [{ amountCents: 5_000, origin: 'PLATFORM', reason: 'Le locataire a annulé' }],
       },
     });
-    expect(errorCodeOf(await adminRefund(contract.id, 1, { amountCents: 20_001 }))).toBe('REFUND_TOO_LARGE');
+    // A second part on the same version has its own line in the conversation.
+    await adminRefund(contract.id, 1, { amountCents: 1_000 });
+    const lines = (await conversationMessages(asUser(tenant), { conversationId: contract.conversationId })).items.filter(
+      (message) => message.contractStep?.kind === 'PARTLY_REFUNDED',
+    );
+    expect(lines).toHaveLength(2);
+    expect(errorCodeOf(await adminRefund(contract.id, 1, { amountCents: 19_001 }))).toBe('REFUND_TOO_LARGE');
     expect(errorCodeOf(await adminRefund(contract.id, 1, { reason: '  ' }))).toBe('VALIDATION_FAILED');
     const ownerAsks = await call(
       'Mutation.refundContract',
@@ -253,11 +266,11 @@ describe("an administrator's refunds", () => {
     expect(errorCodeOf(ownerAsks)).toBe('UNAUTHORIZED_ACCESS');
     await simulatorEventsDelivered();
     expect(await payOut(contract.id)).toBe('PAID_OUT');
-    expect((await simulatedTransfers(accountId)).map((transfer) => transfer.amountCents)).toEqual([20_000]);
+    expect((await simulatedTransfers(accountId)).map((transfer) => transfer.amountCents)).toEqual([19_000]);
 
     expect(await adminRefund(contract.id, 1)).toMatchObject({
       status: 'REFUNDED',
-      money: { refundedCents: 25_000, reversedCents: 20_000 },
+      money: { refundedCents: 25_000, reversedCents: 19_000 },
     });
     await simulatorEventsDelivered();
     const stored = (await getContract(contract.id))!;
@@ -266,8 +279,8 @@ describe("an administrator's refunds", () => {
       Object.values(stored.refunds!)
         .map((refund) => refund.amountCents)
         .sort(),
-    ).toEqual([20_000, 5_000]);
-    expect((await simulatedTransfers(accountId))[0]?.amountReversedCents).toBe(20_000);
+    ).toEqual([1_000, 19_000, 5_000]);
+    expect((await simulatedTransfers(accountId))[0]?.amountReversedCents).toBe(19_000);
   });
 
   it('after a payout run died past its transfer: the transfer is found first; the owner may no longer refund, an administrator reverses it', async () => {

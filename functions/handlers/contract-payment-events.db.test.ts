@@ -171,6 +171,31 @@ describe('checkout.session.completed', () => {
     expect(receipt?.text).toContain(
       'Price before taxes: $100.00\nGST (5%), no. 123456789RT0001: $5.00\nQST (9.975%), no. 1234567890TQ0001: $9.98',
     );
+    // The platform collects no taxes here (no numbers configured): its fee says so.
+    expect(receipt?.text).toContain('The platform fee carries no GST or QST.');
+  });
+
+  it('gives the owner’s receipt the GST and QST the platform’s fee includes, with the platform’s numbers', async () => {
+    const env = { PLATFORM_FEE_BASIS_POINTS: '1000', PLATFORM_GST_NUMBER: '987654321 RT 0001', PLATFORM_QST_NUMBER: '9876543210tq0001' };
+    const registered = await givenUser({ taxStatus: 'REGISTERED', gstNumber: '123456789RT0001', qstNumber: '1234567890TQ0001' });
+    const payer = await givenUser({ language: 'en' });
+    Object.assign(process.env, env);
+    let contract: { id: string };
+    try {
+      contract = await givenContract(payer, registered, { totalPriceCents: 10_000 });
+    } finally {
+      for (const key of Object.keys(env)) delete process.env[key];
+    }
+    const checkout = await startPayment(contract.id, payer);
+    const session = (await getSimulatorRecord('SESSION', new URL(checkout.url).searchParams.get('session')!))!;
+    await actOnCheckout(session, 'pay');
+    const job = (await listOneTimeSchedules()).find((schedule) => schedule.name === `paid-${contract.id}`)!;
+    await contractJobs({ job: job.job, scheduledAt: job.at, payload: job.payload });
+    const receipt = (await outbox.emailsTo(registered.email)).find((mail) => mail.subject === `Reçu : contrat n° ${contract.id} payé`);
+    expect(plain(receipt?.text)).toContain('Frais de la plateforme : 10,00 $');
+    expect(plain(receipt?.text)).toContain(
+      'Taxes incluses dans les frais de la plateforme : TPS (5 %), no 987654321RT0001 : 0,43 $ TVQ (9,975 %), no 9876543210TQ0001 : 0,87 $',
+    );
   });
 
   it('makes the contract PAID, keeps its dates for good, and tells both parties (receipts, system line, live events)', async () => {

@@ -296,7 +296,7 @@ async function givenFlaggedPayout() {
 
 describe('administrators: the contracts list and the retry of a flagged payout', () => {
   type Page = {
-    items: { id: string; status: string; availableActions: string[]; payout: { flagged: boolean } | null }[];
+    items: { id: string; status: string; availableActions: string[]; payout: { flagged: boolean; overdue: boolean } | null }[];
     nextToken: string | null;
   };
   const list = async (admin: Pick<UserRecord, 'id' | 'role'>, filter: string, nextToken?: string | null) =>
@@ -330,6 +330,21 @@ describe('administrators: the contracts list and the retry of a flagged payout',
     expect(await simulatedTransfers(accountId)).toHaveLength(1);
     expect((await list(admin, 'PAYOUT_FLAGGED')).items.map((line) => line.id)).not.toContain(contract.id);
     expect(errorCodeOf(await retry())).toBe('CONTRACT_STATUS_CONFLICT');
+  });
+
+  it('shows a payout whose job never ran as overdue an hour past its due time, and runs it on request', async () => {
+    const admin = await givenUser({ role: 'ADMIN' });
+    const { contract, accountId } = await givenPaidContract();
+    const lineOf = async () => (await list(admin, 'ALL')).items.find((line) => line.id === contract.id)!;
+    const due = payoutDueAt((await getContract(contract.id))!);
+    clock.set(new Date(due.getTime() + 30 * 60_000));
+    expect(await lineOf()).toMatchObject({ availableActions: ['REFUND'], payout: { overdue: false } });
+    // Its job failed for good (the FailedJobs queue) or its schedule was lost: nothing ran it.
+    clock.set(new Date(due.getTime() + 2 * 60 * 60_000));
+    expect(await lineOf()).toMatchObject({ availableActions: ['REFUND', 'RETRY_PAYOUT'], payout: { overdue: true } });
+    const retried = await call('Mutation.retryContractPayout', { input: { contractId: contract.id } }, asUser(admin));
+    expect(retried).toMatchObject({ status: 'PAYOUT_DONE', payout: { overdue: false } });
+    expect(await simulatedTransfers(accountId)).toHaveLength(1);
   });
 
   it('pages through every contract newest first, and refuses a retry of a payout that is not flagged', async () => {

@@ -6,9 +6,15 @@
 import { CONTRACT_PAID_JOB, runContractPaid } from '../domain/contracts/contract-payment-events';
 import { CLOSE_JOB, PAYOUT_JOB, runClose, runPayout } from '../domain/contracts/contract-payouts';
 import { scheduledJobHandler } from './shared/scheduled-job';
+import { tracer } from '../adapters/tracing';
+import { observed } from './shared/observed';
 
-export const handler = scheduledJobHandler({
-  [CONTRACT_PAID_JOB]: (event) => runContractPaid(event.payload),
-  [PAYOUT_JOB]: (event) => runPayout(event.payload),
-  [CLOSE_JOB]: (event) => runClose(event.payload),
-});
+export const handler = observed(
+  'contract-payouts',
+  scheduledJobHandler({
+    [CONTRACT_PAID_JOB]: (event) => runContractPaid(event.payload),
+    [PAYOUT_JOB]: (event) => runPayout(event.payload),
+    [CLOSE_JOB]: (event) => runClose(event.payload),
+  }),
+  { tracer },
+);

@@ -12,16 +12,21 @@ import {
   type QueryAdminContractsArgs,
   type MutationProposeContractArgs,
   type MutationUpdateContractArgs,
+  type QueryBooksExportArgs,
   type QueryContractArgs,
+  type QueryPlatformBooksExportArgs,
+  type QueryContractDocumentDownloadArgs,
   type QueryMyContractsArgs,
   type SubscriptionOnContractEventArgs,
 } from '@partage/graphql';
+import { booksExport, platformBooksExport } from '../domain/contracts/books-export';
+import { cancelContract } from '../domain/contracts/contract-cancellation';
 import { acceptAndPayContract } from '../domain/contracts/contract-payment';
+import { contractDocumentDownload } from '../domain/contracts/document-access';
 import { refundContract } from '../domain/contracts/contract-refunds';
 import { retryFlaggedPayout } from '../domain/contracts/contract-payouts';
 import {
   adBookedPeriods,
-  cancelContract,
   contractById,
   listAdminContracts,
   myContracts,
@@ -31,6 +36,7 @@ import {
 import { requireRole, unauthorized, USER_ONLY, type Identity } from '../domain/identity';
 import { resolverHandler, type FieldMap } from './shared/resolver';
 import { subscriptionFilter } from './shared/subscription-filter';
+import { observed } from './shared/observed';
 
 /** The fields of the contracts Lambda. */
 export const contractsFields = {
@@ -38,6 +44,10 @@ export const contractsFields = {
   'Query.myContracts': (args: QueryMyContractsArgs, identity: Identity) => myContracts(identity, args),
   'Query.adBookedPeriods': ({ adId }: QueryAdBookedPeriodsArgs, identity: Identity) => adBookedPeriods(identity, adId),
   'Query.adminContracts': (args: QueryAdminContractsArgs, identity: Identity) => listAdminContracts(identity, args),
+  'Query.booksExport': ({ input }: QueryBooksExportArgs, identity: Identity) => booksExport(identity, input),
+  'Query.platformBooksExport': ({ input }: QueryPlatformBooksExportArgs, identity: Identity) => platformBooksExport(identity, input),
+  'Query.contractDocumentDownload': ({ input }: QueryContractDocumentDownloadArgs, identity: Identity) =>
+    contractDocumentDownload(identity, input),
 
   'Mutation.proposeContract': ({ input }: MutationProposeContractArgs, identity: Identity) => proposeContract(identity, input),
   'Mutation.updateContract': ({ input }: MutationUpdateContractArgs, identity: Identity) => updateContract(identity, input),
@@ -57,4 +67,4 @@ export const contractsFields = {
   },
 } satisfies FieldMap;
 
-export const handler = resolverHandler(contractsFields);
+export const handler = observed('contracts', resolverHandler(contractsFields));

@@ -4,6 +4,7 @@ import type { MutationAddFavouriteArgs, MutationRemoveFavouriteArgs, QueryMyFavo
 import { addFavourite, myFavouriteAdIds, myFavourites, removeFavourite } from '../domain/favourites/favourites';
 import type { Identity } from '../domain/identity';
 import { resolverHandler, type FieldMap } from './shared/resolver';
+import { observed } from './shared/observed';
 
 export const favouritesFields = {
   'Query.myFavourites': (args: QueryMyFavouritesArgs, identity: Identity) => myFavourites(identity, args),
@@ -12,4 +13,4 @@ export const favouritesFields = {
   'Mutation.removeFavourite': ({ adId }: MutationRemoveFavouriteArgs, identity: Identity) => removeFavourite(identity, adId),
 } satisfies FieldMap;
 
-export const handler = resolverHandler(favouritesFields);
+export const handler = observed('favourites', resolverHandler(favouritesFields));

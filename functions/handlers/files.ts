@@ -4,6 +4,7 @@ import type { MutationConfirmUploadArgs, MutationRequestUploadArgs, QueryFileUrl
 import { confirmUpload, fileUrl, requestUpload } from '../domain/files/uploads';
 import { ADMIN_ONLY, requireRole, SIGNED_IN, type Identity } from '../domain/identity';
 import { resolverHandler, type FieldMap } from './shared/resolver';
+import { observed } from './shared/observed';
 
 /** The fields of the files Lambda. */
 export const filesFields = {
@@ -20,4 +21,4 @@ export const filesFields = {
   'Query.fileUrl': ({ fileId }: QueryFileUrlArgs, identity: Identity) => fileUrl(identity, fileId),
 } satisfies FieldMap;
 
-export const handler = resolverHandler(filesFields);
+export const handler = observed('files', resolverHandler(filesFields));

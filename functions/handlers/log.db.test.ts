@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { manualClock, useClock } from '../domain/clock';
 import { RATE_LIMITS } from '../domain/rate-limits';
 import { httpEvent, newSourceAddress, useTestEnvironment } from '../testing/fixtures';
+import { captureLogLines } from '../testing/log-lines';
 import { handler, MAX_LOG_ENTRIES, MAX_LOG_MESSAGE_LENGTH } from './log';
 
 beforeAll(async () => {
@@ -16,21 +17,23 @@ afterEach(() => {
 });
 
 describe('POST /log', () => {
-  it('writes one JSON line per entry and answers 204', async () => {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  it('writes one JSON line per entry, at its level and with the request id, and answers 204', async () => {
+    const log = captureLogLines();
     const response = await post([
       { message: 'Carte chargée', level: 'Information' },
-      { message: 'Échec du chargement', level: 'Error' },
+      { message: 'Échec du chargement pour marie.tremblay@exemple.ca', level: 'Error' },
     ]);
     expect(response.statusCode).toBe(204);
-    expect(log.mock.calls.map(([line]) => JSON.parse(String(line)))).toEqual([
-      { source: 'web', level: 'Information', message: 'Carte chargée' },
-      { source: 'web', level: 'Error', message: 'Échec du chargement' },
+    const web = log.entries().filter((entry) => entry.source === 'web');
+    expect(web).toEqual([
+      expect.objectContaining({ level: 'INFO', message: 'Carte chargée', handler: 'log', correlation_id: expect.any(String) }),
+      // An address the page wrote is masked like every other line's.
+      expect.objectContaining({ level: 'ERROR', message: 'Échec du chargement pour m***@exemple.ca', handler: 'log' }),
     ]);
   });
 
   it('refuses a bad level, a message that is missing or too long, and writes nothing', async () => {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const log = captureLogLines();
     const response = await post([
       { message: 'ok', level: 'Debug' },
       { level: 'Warning' },
@@ -44,7 +47,7 @@ describe('POST /log', () => {
       { path: '1.message', rule: 'required' },
       { path: '2.message', rule: 'maxLength' },
     ]);
-    expect(log).not.toHaveBeenCalled();
+    expect(log.entries().filter((entry) => entry.source === 'web')).toEqual([]);
   });
 
   it(`refuses more than ${MAX_LOG_ENTRIES} entries, a body that is not an array, and one that is not JSON`, async () => {
@@ -56,7 +59,7 @@ describe('POST /log', () => {
   });
 
   it('answers 429 with Retry-After once a source address has sent too many, and writes nothing more', async () => {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const log = captureLogLines();
     const source = newSourceAddress();
     const entry = [{ message: 'ok', level: 'Information' }];
     // A still clock: on a busy machine, using the limit up takes long enough for the bucket to refill.
@@ -66,7 +69,7 @@ describe('POST /log', () => {
         expect((await handler(httpEvent('POST', '/log', entry, source))).statusCode).toBe(204);
       const limited = await handler(httpEvent('POST', '/log', entry, source));
       expect([limited.statusCode, Number(limited.headers?.['retry-after']) > 0]).toEqual([429, true]);
-      expect(log).toHaveBeenCalledTimes(RATE_LIMITS.log.capacity);
+      expect(log.entries().filter((entry) => entry.source === 'web')).toHaveLength(RATE_LIMITS.log.capacity);
       expect((await handler(httpEvent('POST', '/log', entry, newSourceAddress()))).statusCode).toBe(204);
     } finally {
       restore();

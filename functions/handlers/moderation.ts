@@ -13,6 +13,7 @@ import { blockConversationParticipant, myBlockedUsers, unblockUser } from '../do
 import { moderateCase, moderationQueue } from '../domain/moderation/moderation';
 import { reportItem } from '../domain/moderation/reports';
 import { resolverHandler, type FieldMap } from './shared/resolver';
+import { observed } from './shared/observed';
 
 export const moderationFields = {
   'Query.moderationQueue': (args: QueryModerationQueueArgs, identity: Identity) => moderationQueue(identity, args),
@@ -24,4 +25,4 @@ export const moderationFields = {
   'Mutation.unblockUser': ({ userId }: MutationUnblockUserArgs, identity: Identity) => unblockUser(identity, userId),
 } satisfies FieldMap;
 
-export const handler = resolverHandler(moderationFields);
+export const handler = observed('moderation', resolverHandler(moderationFields));

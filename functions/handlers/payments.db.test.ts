@@ -2,10 +2,11 @@
 // simulator behind the port: one account per user whatever the timing, the state read back and stored
 // on the user item, the dashboard link only once onboarding is complete, and provider failures.
 
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { updateSimulatorRecord } from '../data/payment-simulator';
 import { getUser, type UserRecord } from '../data/users';
 import { asUser, errorCodeOf, givenUser, resolverCaller, TEST_PUBLIC_URL, useTestEnvironment } from '../testing/fixtures';
+import { captureLogLines } from '../testing/log-lines';
 import { handler as accountsHandler } from './accounts';
 import { handler } from './payments';
 
@@ -41,9 +42,9 @@ describe('Mutation.startPaymentOnboarding', () => {
   it('keeps one account per user, across calls and concurrent calls, each with a fresh link', async () => {
     const user = await givenUser();
     // A call that meets another one's account creation in flight is refused (as Stripe answers 409), never doubled.
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = captureLogLines();
     const results = await Promise.all([start(user), start(user), start(user)]);
-    logged.mockRestore();
+    logged.restore();
     for (const result of results) if (errorCodeOf(result)) expect(errorCodeOf(result)).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
     const accountId = (await getUser(user.id))!.paymentAccountId;
     expect(accountId).toMatch(/^acct_/);
@@ -87,12 +88,14 @@ describe('Mutation.confirmPaymentOnboarding', () => {
 
   it('answers PAYMENT_PROVIDER_UNAVAILABLE when the provider refuses, changing nothing', async () => {
     const user = await givenUser({ paymentAccountId: 'acct_unknown', paymentOnboarding: 'INCOMPLETE' });
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = captureLogLines();
     try {
       expect(errorCodeOf(await confirm(user))).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
-      expect(logged).toHaveBeenCalledOnce();
+      expect(logged.entries().filter((entry) => entry.level === 'ERROR')).toEqual([
+        expect.objectContaining({ message: 'payment provider call failed', handler: 'payments' }),
+      ]);
     } finally {
-      logged.mockRestore();
+      logged.restore();
     }
     expect((await getUser(user.id))!.paymentOnboarding).toBe('INCOMPLETE');
   });

@@ -3,6 +3,8 @@
 import { requireRole, USER_ONLY, type Identity } from '../domain/identity';
 import { confirmPaymentOnboarding, paymentDashboardLink, startPaymentOnboarding } from '../domain/payments/onboarding';
 import { resolverHandler, type FieldMap } from './shared/resolver';
+import { tracer } from '../adapters/tracing';
+import { observed } from './shared/observed';
 
 type NoArgs = Record<string, never>;
 
@@ -14,4 +16,4 @@ export const paymentsFields = {
   'Mutation.paymentDashboardLink': (_args: NoArgs, identity: Identity) => paymentDashboardLink(requireRole(identity, USER_ONLY)),
 } satisfies FieldMap;
 
-export const handler = resolverHandler(paymentsFields);
+export const handler = observed('payments', resolverHandler(paymentsFields), { tracer });

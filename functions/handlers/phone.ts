@@ -4,6 +4,7 @@ import type { MutationVerifyPhoneCodeArgs } from '@partage/graphql';
 import { sendPhoneVerificationCode, verifyPhoneCode } from '../domain/phone/phone-verification';
 import { requireRole, USER_ONLY, type Identity } from '../domain/identity';
 import { resolverHandler, type FieldMap } from './shared/resolver';
+import { observed } from './shared/observed';
 
 type NoArgs = Record<string, never>;
 
@@ -14,4 +15,4 @@ export const phoneFields = {
     verifyPhoneCode(requireRole(identity, USER_ONLY), input?.code),
 } satisfies FieldMap;
 
-export const handler = resolverHandler(phoneFields);
+export const handler = observed('phone', resolverHandler(phoneFields));

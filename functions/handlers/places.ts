@@ -7,6 +7,7 @@ import type { Identity } from '../domain/identity';
 import { placeSearchOptions } from '../domain/places/place-search-input';
 import { enforceRateLimit } from '../domain/rate-limits';
 import { resolverHandler, sourceAddressOf, type FieldMap, type ResolverEvent } from './shared/resolver';
+import { observed } from './shared/observed';
 
 export const placesFields = {
   // Public and asked at each keystroke: limited per source address, and per account when signed in
@@ -17,4 +18,4 @@ export const placesFields = {
   },
 } satisfies FieldMap;
 
-export const handler = resolverHandler(placesFields);
+export const handler = observed('places', resolverHandler(placesFields));

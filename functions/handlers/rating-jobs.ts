@@ -6,8 +6,12 @@ import { RATING_PUBLISH_JOB } from '../domain/ratings/ratings';
 import { RATING_REMINDER_JOB, sendRatingReminders } from '../domain/ratings/rating-reminders';
 import { runRatingPublication } from '../domain/ratings/rating-publication';
 import { scheduledJobHandler } from './shared/scheduled-job';
+import { observed } from './shared/observed';
 
-export const handler = scheduledJobHandler({
-  [RATING_PUBLISH_JOB]: (event) => runRatingPublication(event.payload, event.scheduledAt),
-  [RATING_REMINDER_JOB]: (event) => sendRatingReminders(event.payload),
-});
+export const handler = observed(
+  'rating-jobs',
+  scheduledJobHandler({
+    [RATING_PUBLISH_JOB]: (event) => runRatingPublication(event.payload, event.scheduledAt),
+    [RATING_REMINDER_JOB]: (event) => sendRatingReminders(event.payload),
+  }),
+);

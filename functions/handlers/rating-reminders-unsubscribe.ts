@@ -7,6 +7,7 @@ import { AppError } from '@partage/graphql';
 import { RATING_REMINDERS_STOP_PAGE, stopRatingReminders } from '../domain/ratings/rating-reminders';
 import { httpHandler, json, text, type HttpResponse } from './shared/http';
 import { askFirst, languageOf, requireOneClick } from './shared/one-click-unsubscribe';
+import { observed } from './shared/observed';
 
 function linkOf(query: Record<string, string | undefined> | undefined): { userId: string; token: string } {
   const userId = query?.user ?? '';
@@ -17,19 +18,22 @@ function linkOf(query: Record<string, string | undefined> | undefined): { userId
   return { userId, token };
 }
 
-export const handler = httpHandler(async (event): Promise<HttpResponse> => {
-  const link = linkOf(event.queryStringParameters);
-  if (event.requestContext.http.method === 'GET') {
-    const lang = languageOf(event);
-    const page = `${RATING_REMINDERS_STOP_PAGE}?${new URLSearchParams({ utilisateur: link.userId, token: link.token, lang })}`;
-    return askFirst(page);
-  }
-  requireOneClick(event);
-  try {
-    await stopRatingReminders(link);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return json(401, { code: error.code, message: error.message });
-  }
-  return text(200, 'Unsubscribed');
-});
+export const handler = observed(
+  'rating-reminders-unsubscribe',
+  httpHandler(async (event): Promise<HttpResponse> => {
+    const link = linkOf(event.queryStringParameters);
+    if (event.requestContext.http.method === 'GET') {
+      const lang = languageOf(event);
+      const page = `${RATING_REMINDERS_STOP_PAGE}?${new URLSearchParams({ utilisateur: link.userId, token: link.token, lang })}`;
+      return askFirst(page);
+    }
+    requireOneClick(event);
+    try {
+      await stopRatingReminders(link);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return json(401, { code: error.code, message: error.message });
+    }
+    return text(200, 'Unsubscribed');
+  }),
+);

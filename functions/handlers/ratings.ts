@@ -22,6 +22,7 @@ import { myRatingsToGive, ratingsToGive } from '../domain/ratings/ratings-to-giv
 import { adReviews, answerReview, contractRatings, saveRatingDraft, submitRating, userReviews } from '../domain/ratings/ratings';
 import { equipmentAverages, partyAverages } from '../domain/ratings/rating-view';
 import { batched, resolverHandler, type FieldMap } from './shared/resolver';
+import { observed } from './shared/observed';
 
 /** The equipment's averages of a level's ads (Ads or search results: both have the ad's id): one BatchGetItem. */
 async function equipmentRatingsOfAds(calls: { source: unknown }[]) {
@@ -58,4 +59,4 @@ export const ratingsFields = {
   ),
 } satisfies FieldMap;
 
-export const handler = resolverHandler(ratingsFields);
+export const handler = observed('ratings', resolverHandler(ratingsFields));

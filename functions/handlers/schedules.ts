@@ -74,6 +74,16 @@ export const ONE_TIME_JOBS: OneTimeJob[] = [
     description: 'E-mails a participant who left a message unread CHAT_REMINDER_MINUTES, once per quiet period',
   },
   {
+    job: 'account-deletion',
+    handler: 'privacy-jobs',
+    description: "Finishes an account's deletion whose run stopped half-way (each step is safe to run again); nothing once it is done",
+  },
+  {
+    job: 'data-export-expire',
+    handler: 'privacy-jobs',
+    description: "Deletes a data export's file and its record DATA_EXPORT_HOURS after it was made",
+  },
+  {
     job: 'alert-digest-shard',
     handler: 'alert-digest-shards',
     description: 'E-mails one shard of the active alerts the ads published since their last digest',

@@ -5,6 +5,7 @@ import type { Identity } from '../domain/identity';
 import { enforceRateLimit } from '../domain/rate-limits';
 import { searchAds } from '../domain/search/ad-search';
 import { resolverHandler, sourceAddressOf, type FieldMap, type ResolverEvent } from './shared/resolver';
+import { observed } from './shared/observed';
 
 export const searchFields = {
   // Public, and asked as the map moves: limited per account when signed in, else per source address.
@@ -14,4 +15,4 @@ export const searchFields = {
   },
 } satisfies FieldMap;
 
-export const handler = resolverHandler(searchFields);
+export const handler = observed('search', resolverHandler(searchFields));

@@ -19,6 +19,7 @@ import { AD_PAGES_PREFIX, adIdOfPath, adPageHead, isPublicAd, missingAdPageHtml 
 import { sitemapPartXml, sitemapXml } from '../domain/site/sitemap';
 import { httpHandler, sourceAddressOf, text, type HttpResponse } from './shared/http';
 import { pageResolvers } from './shared/page-resolvers';
+import { observed } from './shared/observed';
 
 export const SITEMAP_PATH = '/sitemap.xml';
 export const SEARCH_PAGE_PATH = '/annonces';
@@ -79,8 +80,11 @@ async function sitemap(event: APIGatewayProxyEventV2): Promise<HttpResponse> {
   };
 }
 
-export const handler = httpHandler((event) => {
-  if (event.rawPath === SITEMAP_PATH) return sitemap(event);
-  if (event.rawPath === SEARCH_PAGE_PATH) return paintedPage(event, requestedLanguage(event.queryStringParameters?.lang));
-  return adPage(event);
-});
+export const handler = observed(
+  'seo',
+  httpHandler((event) => {
+    if (event.rawPath === SITEMAP_PATH) return sitemap(event);
+    if (event.rawPath === SEARCH_PAGE_PATH) return paintedPage(event, requestedLanguage(event.queryStringParameters?.lang));
+    return adPage(event);
+  }),
+);

@@ -20,6 +20,7 @@ import {
   useUpRateLimit,
 } from '../testing/fixtures';
 import { handler } from './accounts';
+import { captureLogLines } from '../testing/log-lines';
 
 const { emailsTo, lastLinkEmail } = useTestOutbox();
 afterEach(() => {
@@ -89,7 +90,7 @@ describe('Mutation.createUserAccount', () => {
 
   it('keeps the account when the confirmation e-mail cannot be sent; "resend" sends it', async () => {
     const input = signUpInput();
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = captureLogLines();
     const { mailer } = await import('../adapters/mailer');
     const failing = vi.spyOn(mailer(), 'send').mockRejectedValue(new Error('SES is down'));
     try {
@@ -97,7 +98,7 @@ describe('Mutation.createUserAccount', () => {
       expect(failing).toHaveBeenCalledTimes(3);
     } finally {
       failing.mockRestore();
-      error.mockRestore();
+      logged.restore();
     }
     const user = await findUserByEmail(input.email);
     expect(await listTermsAcceptances(user!.id)).toHaveLength(1);

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../data/client';
 import { systemStatusKey } from '../data/keys';
 import { httpEvent, useTestEnvironment } from '../testing/fixtures';
+import { captureLogLines } from '../testing/log-lines';
 import { handler } from './status';
 
 beforeAll(async () => {
@@ -32,14 +33,16 @@ describe('GET /status', () => {
 
   it('is not ready when the table cannot be read', async () => {
     const table = process.env.TABLE_NAME;
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = captureLogLines();
     process.env.TABLE_NAME = 'no-such-table';
     try {
       expect(await status()).toEqual({ ready: false, version: '1.2.3' });
-      expect(logged).toHaveBeenCalledOnce();
+      expect(logged.entries().filter((entry) => entry.level === 'ERROR')).toEqual([
+        expect.objectContaining({ message: 'status check failed', handler: 'status' }),
+      ]);
     } finally {
       process.env.TABLE_NAME = table;
-      logged.mockRestore();
+      logged.restore();
     }
   });
 });

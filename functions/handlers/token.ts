@@ -13,6 +13,7 @@ import {
 import { login } from '../domain/accounts/login';
 import { endSession, refreshSession } from '../domain/accounts/sessions';
 import { httpHandler, json, jsonBody, noContent, sourceAddressOf, text } from './shared/http';
+import { observed } from './shared/observed';
 
 /** The body's string fields; a field of another type counts as missing. */
 function stringFields(body: unknown): Record<string, string | undefined> {
@@ -37,45 +38,48 @@ export const TOKEN_BODY_MAX_LENGTHS = {
 const bounded = (field: keyof typeof TOKEN_BODY_MAX_LENGTHS, value: string | undefined): RuleResult =>
   required(value) ?? (value!.length > TOKEN_BODY_MAX_LENGTHS[field] ? 'maxLength' : null);
 
-export const handler = httpHandler(async (event) => {
-  const body = jsonBody(event);
-  const { username, password, deviceId, code, token, refreshToken, deviceToken } = stringFields(body);
-  if (event.rawPath.endsWith('/token/login')) {
-    // `code` is optional (only the second call of an administrator's login sends it), and so is
-    // `deviceToken` (sent once a login on this browser gave one).
-    const codeSent = ((body as { code?: unknown } | null)?.code ?? null) !== null;
-    assertValid([
-      ['username', bounded('username', username)],
-      ['password', bounded('password', password)],
-      ['deviceId', bounded('deviceId', deviceId)],
-      ['code', codeSent ? (bounded('code', code) ?? phoneCode(code)) : null],
-      ['deviceToken', deviceToken === undefined ? null : bounded('deviceToken', deviceToken)],
-    ]);
-    const result = await login({
-      username: username!,
-      password: password!,
-      deviceId: deviceId!,
-      code,
-      deviceToken,
-      source: sourceAddressOf(event),
-    });
-    return result.kind === 'codeSent' ? text(202, LOGIN_TEXT.twoFactorSent) : json(200, result.tokens);
-  }
-  if (event.rawPath.endsWith('/token/refresh')) {
-    assertValid([
-      ['token', bounded('token', token)],
-      ['refreshToken', bounded('refreshToken', refreshToken)],
-      ['deviceId', bounded('deviceId', deviceId)],
-    ]);
-    return json(200, await refreshSession({ token: token!, refreshToken: refreshToken!, deviceId: deviceId! }));
-  }
-  if (event.rawPath.endsWith('/token/logout')) {
-    assertValid([
-      ['token', bounded('token', token)],
-      ['refreshToken', bounded('refreshToken', refreshToken)],
-    ]);
-    await endSession({ token: token!, refreshToken: refreshToken! });
-    return noContent();
-  }
-  return text(404, 'Not found');
-});
+export const handler = observed(
+  'token',
+  httpHandler(async (event) => {
+    const body = jsonBody(event);
+    const { username, password, deviceId, code, token, refreshToken, deviceToken } = stringFields(body);
+    if (event.rawPath.endsWith('/token/login')) {
+      // `code` is optional (only the second call of an administrator's login sends it), and so is
+      // `deviceToken` (sent once a login on this browser gave one).
+      const codeSent = ((body as { code?: unknown } | null)?.code ?? null) !== null;
+      assertValid([
+        ['username', bounded('username', username)],
+        ['password', bounded('password', password)],
+        ['deviceId', bounded('deviceId', deviceId)],
+        ['code', codeSent ? (bounded('code', code) ?? phoneCode(code)) : null],
+        ['deviceToken', deviceToken === undefined ? null : bounded('deviceToken', deviceToken)],
+      ]);
+      const result = await login({
+        username: username!,
+        password: password!,
+        deviceId: deviceId!,
+        code,
+        deviceToken,
+        source: sourceAddressOf(event),
+      });
+      return result.kind === 'codeSent' ? text(202, LOGIN_TEXT.twoFactorSent) : json(200, result.tokens);
+    }
+    if (event.rawPath.endsWith('/token/refresh')) {
+      assertValid([
+        ['token', bounded('token', token)],
+        ['refreshToken', bounded('refreshToken', refreshToken)],
+        ['deviceId', bounded('deviceId', deviceId)],
+      ]);
+      return json(200, await refreshSession({ token: token!, refreshToken: refreshToken!, deviceId: deviceId! }));
+    }
+    if (event.rawPath.endsWith('/token/logout')) {
+      assertValid([
+        ['token', bounded('token', token)],
+        ['refreshToken', bounded('refreshToken', refreshToken)],
+      ]);
+      await endSession({ token: token!, refreshToken: refreshToken! });
+      return noContent();
+    }
+    return text(404, 'Not found');
+  }),
+);

@@ -23,6 +23,7 @@ export function adInput(overrides: Partial<AdInput> = {}): AdInput {
     allergens: [],
     rent: { kind: 'AMOUNT', amountCents: 4_500, unit: 'HOUR', description: { fr: 'Taxes en sus', en: null } },
     taxMode: 'ADDED',
+    cancellationPolicy: 'MODERATE',
     organization: 'Épicerie solidaire Rosemont',
     images: [],
     infoIsTrue: true,

@@ -30,7 +30,7 @@ import { acceptAndPayContract } from '../domain/contracts/contract-payment';
 import { markRatingsDue } from '../domain/ratings/ratings-to-give';
 import { actOnCheckout, seedCompletedSimulatorAccount } from '../adapters/payment-simulator';
 import * as paymentPort from '../adapters/payment-provider';
-import { simulatedPaymentProvider } from '../adapters/simulated-payment-provider';
+import { useLocalAdapters } from '../adapters/local-host';
 import { getSimulatorRecord } from '../data/payment-simulator';
 import { createAlert } from '../domain/alerts/alerts';
 import { submitRating } from '../domain/ratings/ratings';
@@ -79,8 +79,10 @@ export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
     // The local payment simulator (no Stripe); its events are signed with this secret.
     PAYMENT_PROVIDER_ADAPTER: 'simulator',
     PAYMENT_SIMULATOR_WEBHOOK_SECRET: TEST_PAYMENT_WEBHOOK_SECRET,
+    // Business metrics counted in the process (adapters/metrics-recorder.ts recordedMetrics).
+    METRICS_ADAPTER: 'recorder',
   });
-  paymentPort.registerPaymentSimulator(simulatedPaymentProvider);
+  useLocalAdapters();
   published.length = 0;
   registerLocalEventSink(async (mutation, result) => {
     published.push({ mutation, result });
@@ -364,9 +366,13 @@ export async function givenPayableOwner(): Promise<{ owner: UserRecord; accountI
  * paid on the simulator's Checkout (250 $, no fee): PAID from its webhook event. Call
  * routeSimulatorWebhooks first.
  */
-export async function givenPaidContract(tenant: Pick<UserRecord, 'id' | 'role'>, payee?: { owner: UserRecord; accountId: string }) {
+export async function givenPaidContract(
+  tenant: Pick<UserRecord, 'id' | 'role'>,
+  payee?: { owner: UserRecord; accountId: string },
+  adId?: string,
+) {
   const { owner, accountId } = payee ?? (await givenPayableOwner());
-  const contract = await givenContract(tenant, owner);
+  const contract = await givenContract(tenant, owner, {}, adId);
   const checkout = await acceptAndPayContract(asUser(tenant), { contractId: contract.id, expectedVersion: 1 });
   const session = (await getSimulatorRecord('SESSION', new URL(checkout.url).searchParams.get('session')!))!;
   await actOnCheckout(session, 'pay');

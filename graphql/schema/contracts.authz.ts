@@ -15,8 +15,13 @@ export const authz: AuthzTable = {
   'Query.myContracts': USERS,
   // The ad's page shows its booked dates to everyone (nothing of the contracts themselves).
   'Query.adBookedPeriods': PUBLIC,
+  // A party's documents (the tenant's receipts, the owner's receipts and fee invoices), and administrators.
+  'Query.contractDocumentDownload': { anonymous: false, own: true, other: false, admin: true },
   // Administrators oversee every contract's payment and payout.
   'Query.adminContracts': ADMIN_ONLY,
+  // An organisation's own books (each caller reads only theirs: nothing names another); the platform's to administrators.
+  'Query.booksExport': USERS,
+  'Query.platformBooksExport': ADMIN_ONLY,
   'Mutation.retryContractPayout': ADMIN_ONLY,
   // The owner of the conversation's ad; without a finished payment onboarding the answer is
   // PAYMENT_ONBOARDING_INCOMPLETE, not a refusal of authorization.

@@ -15,6 +15,7 @@ const valid = (): AdInput => ({
   allergens: [],
   rent: { kind: 'AMOUNT', amountCents: 12_550, unit: 'DAY' },
   taxMode: 'ADDED',
+  cancellationPolicy: 'MODERATE',
   images: [{ fileIds: ['a', 'b'], alt: { fr: 'La cuisine' } }],
   infoIsTrue: true,
 });
@@ -82,6 +83,13 @@ describe('adInputChecks', () => {
     expect(failures({ ...valid(), taxMode: 'EXEMPT' as never })).toEqual(['taxMode:oneOf']);
     expect(failures({ ...valid(), taxMode: 'INCLUDED' })).toEqual([]);
     expect(failures({ ...valid(), rent: null, taxMode: null, donation: { description: { en: 'Flour' } } })).toEqual([]);
+  });
+
+  it('wants the cancellation policy of a rental, one of the list, and none without rent', () => {
+    expect(failures({ ...valid(), cancellationPolicy: null })).toEqual(['cancellationPolicy:required']);
+    expect(failures({ ...valid(), cancellationPolicy: 'LENIENT' as never })).toEqual(['cancellationPolicy:oneOf']);
+    expect(failures({ ...valid(), cancellationPolicy: 'STRICT' })).toEqual([]);
+    expect(failures({ ...valid(), rent: null, sale: { kind: 'TO_BE_DETERMINED' }, cancellationPolicy: null })).toEqual([]);
   });
 
   it('wants a rent price to say what it is for, whatever its kind; a sale needs no unit', () => {

@@ -4,6 +4,7 @@
 // `images.2.alt`); the server prefixes them with `input.`.
 
 import { AD_MAX_IMAGES, AD_IMAGE_WIDTHS, AD_MAX_PRICE_CENTS, AD_MAX_RESTRICTIONS, AD_TEXT_MAX_LENGTH } from './constants';
+import { CANCELLATION_POLICIES } from './cancellation-policy';
 import { TAX_MODES } from './enums';
 import type { AdInput, PriceOfferInput } from './generated/types';
 import {
@@ -91,6 +92,11 @@ export function adInputChecks(input: AdInput, today: string): Array<[string, Rul
     ...priceChecks(input.sale, 'sale'),
     // A price says whether the GST and QST come on top of it (issue 39 §3).
     ['taxMode', input.rent || input.sale ? (required(input.taxMode) ?? oneOf(TAX_MODES)(input.taxMode)) : null],
+    // A rental says what cancelling it gives back (issue 39 §2).
+    [
+      'cancellationPolicy',
+      input.rent ? (required(input.cancellationPolicy) ?? oneOf(CANCELLATION_POLICIES)(input.cancellationPolicy)) : null,
+    ],
     ['trade.description', input.trade && !hasSomeLanguage(input.trade.description) ? 'required' : null],
     ['donation.description', input.donation && !hasSomeLanguage(input.donation.description) ? 'required' : null],
     ['images', images.length <= AD_MAX_IMAGES ? null : 'tooMany'],

@@ -58,10 +58,14 @@ export const CONTRACT_FILE_NAME_MAX_LENGTH = 200;
 export const CONTRACT_MAX_DAYS_AHEAD = 2 * 365;
 /** Longest a contract may last, in days. */
 export const CONTRACT_MAX_DAYS = 366;
+/** The longest period an export for the books covers (issue 39 §5): a year, a leap one included. */
+export const BOOKS_EXPORT_MAX_DAYS = 366;
 /** How many days either side of a refused period the contract form lists the ad's free days for (freeDaysAround). */
 export const FREE_DAYS_REACH = 14;
 /** A contract file's signed URL lasts this long (its page reads the contract again for new ones). */
 export const CONTRACT_FILE_URL_MINUTES = 15;
+/** A contract document's PDF link lasts this long: the page asks for one when the reader downloads. */
+export const CONTRACT_DOCUMENT_LINK_MINUTES = 5;
 /** Pages of a user's contracts (dashboard). */
 export const CONTRACTS_PAGE = { default: 20, max: 50 } as const;
 /**

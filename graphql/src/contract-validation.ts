@@ -62,20 +62,6 @@ export const contractPriceCents = (cents: number | null | undefined): RuleResult
       ? null
       : 'priceCents';
 
-/**
- * Dollars as typed, in either language's habits (`125`, `125,5`, `1 250,50`, `1,250.50`, `1.250,50`),
- * to cents, exactly; null when it is not an amount. The last mark followed by one or two digits is
- * the decimal one; any other mark groups thousands (three digits after it).
- */
-export function centsOfTypedAmount(typed: string): number | null {
-  const compact = typed.replace(/[\s\u00a0\u202f$]/g, '');
-  const match = /^(\d{1,3}(?:[.,]\d{3})*|\d+)(?:[.,](\d{1,2}))?$/.exec(compact);
-  if (!match) return null;
-  const dollars = match[1]!.replace(/[.,]/g, '');
-  if (dollars.length > 9) return null;
-  return Number(dollars) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
 export interface ContractFormValues {
   period: WallClockPeriod;
   totalPriceCents: number | null;

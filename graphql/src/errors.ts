@@ -50,6 +50,14 @@ export const ERROR_CODES = [
   'CONTRACT_TOO_MANY_VERSIONS',
   /** A dispute of the payment is open: the bank holds the money, nothing can be refunded or paid out until it is decided. */
   'CONTRACT_DISPUTED',
+  /** A paid rental is cancelled from its start on: it can no longer be (the owner may still refund). */
+  'CANCELLATION_TOO_LATE',
+  /** Cancelling now gives back another amount than the page showed (a tier ended meanwhile): read it again. */
+  'CANCELLATION_TERMS_CHANGED',
+  /** The paid version has no cancellation policy (made before policies): the tenant asks the owner. */
+  'CANCELLATION_NOT_OFFERED',
+  /** An export for the books asks for more than BOOKS_EXPORT_MAX_DAYS days: ask for a year at most. */
+  'EXPORT_PERIOD_TOO_LONG',
   /** A refund asks more than what is left of the payment to give back. */
   'REFUND_TOO_LARGE',
   /** Ratings: the rental is not over yet (or the contract never reached payout), so nothing can be rated. */
@@ -62,6 +70,12 @@ export const ERROR_CODES = [
   'REVIEW_ALREADY_ANSWERED',
   /** The user keeps FAVOURITES_PER_USER_MAX favourites already: one must go before another is saved. */
   'FAVOURITES_FULL',
+  /** A contract of the person still moves money (paid and not paid out, a dispute or a refund under way): the account cannot be deleted yet. */
+  'ACCOUNT_HAS_ACTIVE_CONTRACTS',
+  /** The SMS service (Twilio Verify) failed or did not answer in time, sending or checking a code: asking again is allowed at once. */
+  'PHONE_SERVICE_UNAVAILABLE',
+  /** A service behind the API (the table, the mail service) is throttled, failing or slow: nothing was saved, the same request may be sent again. */
+  'SERVICE_BUSY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -84,7 +84,7 @@ const rateFormat = perLanguage(
   (language) => new Intl.NumberFormat(language === 'en' ? 'en-CA' : 'fr-CA', { style: 'percent', maximumFractionDigits: 3 }),
 );
 
-/** A rate as each language writes it: `9,975 %`, `9.975%` (no-break spaces, as formatMoney's). */
+/** A rate as each language writes it: `9,975 %`, `9.975%` (a no-break space before `%`, as before formatMoney's `$`). */
 export const formatTaxRate = (rate: number, language: UiLanguage): string =>
   rateFormat(language)
     .format(rate / RATE_UNIT)

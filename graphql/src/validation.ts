@@ -43,6 +43,9 @@ export type RuleName =
   | 'maxDate'
   | 'periodTooLong'
   | 'priceCents'
+  | 'amount'
+  | 'amountDecimals'
+  | 'amountAmbiguous'
   | 'outsideAvailability'
   | 'oneOfRentSaleTradeDonation'
   | 'neq'
@@ -257,6 +260,7 @@ const PROFILE_FIELDS = {
   postalCode: 10,
 } as const;
 const ACCOUNT_FIELDS = { ...PROFILE_FIELDS, email: EMAIL_MAX_LENGTH } as const;
+const TAX_NUMBER_FIELDS = { gstNumber: 30, qstNumber: 30 } as const;
 
 /**
  * The longest value of each String/ID input, per input type (or per root field for its scalar
@@ -270,8 +274,8 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   EmailInput: { email: EMAIL_MAX_LENGTH },
   ResetPasswordInput: { emailAddress: EMAIL_MAX_LENGTH, newPassword: PASSWORD_MAX_LENGTH, token: TOKEN_MAX_LENGTH },
   ChangeEmailInput: { newEmail: EMAIL_MAX_LENGTH, password: PASSWORD_MAX_LENGTH },
-  // The tax numbers are the organisation's own to state (issue 39 §3): on its profile only.
-  UpdateUserProfileInput: { ...PROFILE_FIELDS, gstNumber: 30, qstNumber: 30 },
+  // The tax numbers: the organisation states them on its profile, an administrator corrects them (issue 39 §3).
+  UpdateUserProfileInput: { ...PROFILE_FIELDS, ...TAX_NUMBER_FIELDS },
   AcceptTosInput: { tosVersion: 50 },
   PublishTermsVersionInput: { version: 50 },
   CreateAdminAccountInput: { email: EMAIL_MAX_LENGTH, firstName: PROFILE_FIELDS.firstName, lastName: PROFILE_FIELDS.lastName },
@@ -283,7 +287,7 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
     lastName: PROFILE_FIELDS.lastName,
   },
   AdminCreateUserInput: ACCOUNT_FIELDS,
-  AdminUpdateUserInput: ACCOUNT_FIELDS,
+  AdminUpdateUserInput: { ...ACCOUNT_FIELDS, ...TAX_NUMBER_FIELDS },
   'Query.verifyToken': { email: EMAIL_MAX_LENGTH, token: TOKEN_MAX_LENGTH },
   LocalizedTextInput: { fr: AD_TEXT_MAX_LENGTH.alt, en: AD_TEXT_MAX_LENGTH.alt },
   LocalizedRichTextInput: { fr: AD_TEXT_MAX_LENGTH.description, en: AD_TEXT_MAX_LENGTH.description },
@@ -320,6 +324,8 @@ export const INPUT_MAX_LENGTHS: { [T in InputTypeName | RootFieldName]?: Record<
   ReportInput: { note: REPORT_NOTE_MAX_LENGTH },
   ModerateCaseInput: { reason: MODERATION_REASON_MAX_LENGTH },
   LockUserInput: { reason: MODERATION_REASON_MAX_LENGTH },
+  DeleteMyAccountInput: { password: PASSWORD_MAX_LENGTH },
+  AdminPrivacyRequestInput: { reason: MODERATION_REASON_MAX_LENGTH },
   RatingInput: { comment: RATING_COMMENT_MAX_LENGTH },
   AnswerReviewInput: { text: RATING_COMMENT_MAX_LENGTH },
   StopRatingRemindersInput: { token: TOKEN_MAX_LENGTH },
@@ -336,6 +342,7 @@ const MULTILINE_FIELDS = new Set([
   'ReportInput.note',
   'ModerateCaseInput.reason',
   'LockUserInput.reason',
+  'AdminPrivacyRequestInput.reason',
   'LocalizedRichTextInput.fr',
   'LocalizedRichTextInput.en',
   'LocalizedNoteInput.fr',

@@ -24,6 +24,7 @@ const edge = cloudFrontWebAclArn
   ? undefined
   : new EdgeSecurityStack(app, `${stackName}Edge`, {
       account: process.env.CDK_DEFAULT_ACCOUNT,
+      ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
       description: 'Partage: AWS WAF rate limits of the CloudFront distribution (must be in us-east-1)',
     });
 

@@ -1,6 +1,6 @@
 // Settings of the CDK app and the small pure helpers of the constructs (no synthesis here).
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -157,6 +157,19 @@ describe('readConfig', () => {
     );
   });
 
+  it("reads the platform's legal name and address for its invoices, each optional", () => {
+    const base = { [CONTEXT_KEYS.webDist]: built };
+    expect(readConfig(context(base), {}).platformIdentity).toBeUndefined();
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.platformLegalName]: ' Partage inc. ' }), {}).platformIdentity).toEqual({
+      legalName: 'Partage inc.',
+    });
+    const both = { [CONTEXT_KEYS.platformLegalName]: 'Partage inc.', [CONTEXT_KEYS.platformAddress]: '1 rue de la Plateforme, Montréal' };
+    expect(readConfig(context({ ...base, ...both }), {}).platformIdentity).toEqual({
+      legalName: 'Partage inc.',
+      address: '1 rue de la Plateforme, Montréal',
+    });
+  });
+
   it("refuses a fee that would not cover Stripe's on every charge, unless the operator accepted to pay the difference", () => {
     const context = (values: Record<string, string>) => (key: string) => values[key];
     expect(() => assertFeeCoversStripe(undefined, context({}))).toThrow(
@@ -176,6 +189,36 @@ describe('readConfig', () => {
     expect(readConfig(context({ ...base, [CONTEXT_KEYS.graphqlIntrospection]: 'true' }), {}).graphqlIntrospection).toBe(true);
     const arn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/partage/abc';
     expect(readConfig(context({ ...base, [CONTEXT_KEYS.cloudFrontWebAclArn]: arn }), {}).cloudFrontWebAclArn).toBe(arn);
+  });
+
+  it("e-mails the alarms to the operator's address, else to the team's, and refuses a malformed one", () => {
+    const base = { [CONTEXT_KEYS.webDist]: built };
+    expect(readConfig(context(base), {}).alarmEmail).toBeUndefined();
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.contactEmail]: 'equipe@exemple.ca' }), {}).alarmEmail).toBe('equipe@exemple.ca');
+    const both = { ...base, [CONTEXT_KEYS.contactEmail]: 'equipe@exemple.ca', [CONTEXT_KEYS.alarmEmail]: 'exploitation@exemple.ca' };
+    expect(readConfig(context(both), {})).toMatchObject({
+      alarmEmail: 'exploitation@exemple.ca',
+      site: { contactEmail: 'equipe@exemple.ca' },
+    });
+    expect(() => readConfig(context({ ...base, [CONTEXT_KEYS.alarmEmail]: 'exploitation' }), {})).toThrow(
+      /partage:alarmEmail must be an e-mail address/,
+    );
+  });
+
+  it('names a second stack beside the first (a staging copy) by partage:stackName, and refuses a name CloudFormation or the Lambdas would not take', () => {
+    const base = { [CONTEXT_KEYS.webDist]: built };
+    expect(readConfig(context(base), {}).stackName).toBe('Partage');
+    expect(readConfig(context({ ...base, [CONTEXT_KEYS.stackName]: 'PartageStaging' }), {}).stackName).toBe('PartageStaging');
+    for (const name of ['Partage_Staging', '1Partage', 'Partage Staging', `P${'a'.repeat(40)}`]) {
+      expect(() => readConfig(context({ ...base, [CONTEXT_KEYS.stackName]: name }), {}), name).toThrow(
+        /partage:stackName must start with a letter/,
+      );
+    }
+  });
+
+  it('has every key in the deploy guide', () => {
+    const guide = readFileSync(join(REPO_ROOT, 'docs', 'deploy.md'), 'utf8');
+    for (const key of Object.values(CONTEXT_KEYS)) expect(guide, key).toContain(`\`${key}\``);
   });
 
   it('needs a certificate with a custom domain', () => {

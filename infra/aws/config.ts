@@ -46,12 +46,16 @@ export interface PartageConfig {
   cloudFrontWebAclArn?: string;
   /** The partner, the team's contact address and the video the site links to (config.json `site`). */
   site?: SiteSettings;
+  /** Where the alarms are e-mailed (`partage:alarmEmail`, else the team's contact address); absent, nowhere. */
+  alarmEmail?: string;
   /** Analytics id and error-reporting DSN (config.json); each absent, that service never loads. */
   telemetry?: TelemetrySettings;
   /** The platform's fee on contracts (docs/rentals.md); absent, none. */
   platformFee?: PlatformFeeSettings;
   /** The platform's GST and QST numbers, on its fee (docs/payments.md, "Taxes"); absent, its fee carries no taxes. */
   platformTaxNumbers?: { gstNumber: string; qstNumber: string };
+  /** The platform's legal name and address on its invoices (docs/payments.md, "Receipts"); absent, the product's name and no address. */
+  platformIdentity?: { legalName?: string; address?: string };
 }
 
 /** Context keys, all under the `partage:` prefix. */
@@ -70,7 +74,10 @@ export const CONTEXT_KEYS = {
   partnerName: 'partage:partnerName',
   partnerUrl: 'partage:partnerUrl',
   contactEmail: 'partage:contactEmail',
+  /** The operator's address the alarms are e-mailed to (infra/aws/alarms.ts); else `partage:contactEmail`. */
+  alarmEmail: 'partage:alarmEmail',
   videoUrl: 'partage:videoUrl',
+  privacyOfficer: 'partage:privacyOfficer',
   analyticsId: 'partage:analyticsId',
   errorReportingDsn: 'partage:errorReportingDsn',
   platformFeeBasisPoints: 'partage:platformFeeBasisPoints',
@@ -79,6 +86,8 @@ export const CONTEXT_KEYS = {
   platformFeeBelowStripe: 'partage:platformFeeBelowStripe',
   platformGstNumber: 'partage:platformGstNumber',
   platformQstNumber: 'partage:platformQstNumber',
+  platformLegalName: 'partage:platformLegalName',
+  platformAddress: 'partage:platformAddress',
 } as const;
 
 type ContextReader = (key: string) => unknown;
@@ -133,15 +142,20 @@ function refusePlaceholder(key: string, value: string | undefined): string | und
   return value;
 }
 
+function emailAddress(context: ContextReader, key: string): string | undefined {
+  const address = text(context(key));
+  if (address && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) throw new Error(`${key} must be an e-mail address`);
+  return address;
+}
+
 function siteSettings(context: ContextReader): SiteSettings {
-  const contactEmail = text(context(CONTEXT_KEYS.contactEmail));
-  if (contactEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(contactEmail))
-    throw new Error(`${CONTEXT_KEYS.contactEmail} must be an e-mail address`);
+  const contactEmail = emailAddress(context, CONTEXT_KEYS.contactEmail);
   const settings: SiteSettings = {
     partnerName: refusePlaceholder(CONTEXT_KEYS.partnerName, text(context(CONTEXT_KEYS.partnerName))),
     partnerUrl: refusePlaceholder(CONTEXT_KEYS.partnerUrl, httpsUrl(CONTEXT_KEYS.partnerUrl, text(context(CONTEXT_KEYS.partnerUrl)))),
     contactEmail: refusePlaceholder(CONTEXT_KEYS.contactEmail, contactEmail),
     videoUrl: refusePlaceholder(CONTEXT_KEYS.videoUrl, httpsUrl(CONTEXT_KEYS.videoUrl, text(context(CONTEXT_KEYS.videoUrl)))),
+    privacyOfficer: text(context(CONTEXT_KEYS.privacyOfficer)),
   };
   return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
 }
@@ -177,6 +191,14 @@ function platformTaxNumbers(context: ContextReader): { gstNumber: string; qstNum
   }
 }
 
+/** The platform's legal name and address as its invoices write them; undefined when neither is set. */
+function platformIdentity(context: ContextReader): { legalName?: string; address?: string } | undefined {
+  const legalName = text(context(CONTEXT_KEYS.platformLegalName));
+  const address = text(context(CONTEXT_KEYS.platformAddress));
+  if (!legalName && !address) return undefined;
+  return { ...(legalName ? { legalName } : {}), ...(address ? { address } : {}) };
+}
+
 /**
  * Stripe's fee on a Canadian card (2.9 % + 30 ¢): with separate charges and transfers the platform
  * pays it on every charge, and a refund does not give it back (issue 37 §8).
@@ -197,6 +219,17 @@ export function assertFeeCoversStripe(fee: PlatformFeeSettings | undefined, cont
   );
 }
 
+/**
+ * The stack's name, which also names its Lambdas of one-time jobs, schedule group, APIs, alarms and the
+ * `<name>Edge` stack: another name (`PartageStaging`) deploys a second, separate copy beside the first.
+ */
+function stackName(context: ContextReader): string {
+  const name = text(context(CONTEXT_KEYS.stackName)) ?? 'Partage';
+  if (!/^[A-Za-z][A-Za-z0-9-]{0,39}$/.test(name))
+    throw new Error(`${CONTEXT_KEYS.stackName} must start with a letter and have 40 letters, digits or hyphens at most: ${name}`);
+  return name;
+}
+
 export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = process.env): PartageConfig {
   const domainName = text(context(CONTEXT_KEYS.domainName));
   const certificateArn = text(context(CONTEXT_KEYS.certificateArn));
@@ -213,8 +246,10 @@ export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = proc
   // A JSON array in cdk.json, or a space-separated string on the command line.
   const rawSources = context(CONTEXT_KEYS.connectSources);
   const connectSources = (Array.isArray(rawSources) ? rawSources.map(String) : (text(rawSources) ?? '').split(/\s+/)).filter(Boolean);
+  const site = siteSettings(context);
+  const alarmEmail = emailAddress(context, CONTEXT_KEYS.alarmEmail) ?? site.contactEmail;
   return {
-    stackName: text(context(CONTEXT_KEYS.stackName)) ?? 'Partage',
+    stackName: stackName(context),
     region: text(context(CONTEXT_KEYS.region)) ?? text(env.CDK_DEFAULT_REGION) ?? 'ca-central-1',
     webDistPath: resolveWebDist(context(CONTEXT_KEYS.webDist), env),
     mailFrom: text(context(CONTEXT_KEYS.mailFrom)) ?? text(env.MAIL_FROM) ?? 'no-reply@example.ca',
@@ -224,10 +259,12 @@ export function readConfig(context: ContextReader, env: NodeJS.ProcessEnv = proc
     ...(String(context(CONTEXT_KEYS.graphqlIntrospection)) === 'true' ? { graphqlIntrospection: true } : {}),
     ...(cloudFrontWebAclArn ? { cloudFrontWebAclArn } : {}),
     ...(mapStyleUrl ? { mapStyleUrl } : {}),
-    site: siteSettings(context),
+    site,
+    ...(alarmEmail ? { alarmEmail } : {}),
     telemetry: telemetrySettings(context),
     ...(platformFee(context) ? { platformFee: platformFee(context) } : {}),
     ...(platformTaxNumbers(context) ? { platformTaxNumbers: platformTaxNumbers(context) } : {}),
+    ...(platformIdentity(context) ? { platformIdentity: platformIdentity(context) } : {}),
   };
 }
 

@@ -60,6 +60,8 @@ export const PUBLIC_ROUTE_REASONS: Record<string, string> = {
   '/sitemap.xml': 'The public sitemap for search engines: published ads only.',
   '/webhooks/stripe':
     "Stripe's webhook: each event is authenticated by its Stripe-Signature with the endpoint's signing secret (docs/payments.md).",
+  '/documents/pdf':
+    "A contract document's PDF: the link's token (an HMAC of its reader and expiry with the JWT key, minutes long) names the reader, whose rights the handler checks as the API does.",
 };
 
 export class LambdaHttpApi extends Construct {

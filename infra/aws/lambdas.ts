@@ -21,6 +21,8 @@ import { SERVER_EVENTS } from '@partage/functions/domain/events';
 import type { PlatformFeeSettings } from '@partage/functions/domain/contracts/platform-fee';
 import { TWILIO_BUNDLE_ALIASES } from '@partage/functions/adapters/twilio-bundling';
 import { LAMBDA_NODE_TARGET } from '@partage/functions/handlers/node-target';
+import { METRICS_NAMESPACE } from '@partage/functions/adapters/metrics';
+import { PDF_FONT_FILE_NAMES } from '@partage/functions/domain/contracts/document-fonts';
 import { REPO_ROOT, senderAddress } from './config';
 import { PLACE_INDEX_ACTIONS } from './place-index';
 import type { Scheduling } from './scheduling';
@@ -30,6 +32,11 @@ export const HANDLERS_DIR = join(REPO_ROOT, 'functions', 'handlers');
 /** Where a bundle carries the web app's server renderer (handlers that declare `pageRenderer`). */
 export const PAGE_RENDERER_PATH = '/var/task/page-renderer/server-render.js';
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
+
+/** Where a bundle carries the PDF documents' font (handlers that declare `pdfFonts`), and where it is copied from. */
+export const PDF_FONTS_PATH = '/var/task/fonts';
+const PDF_FONTS_SOURCE = join(REPO_ROOT, 'node_modules', '@fontsource', 'noto-sans', 'files');
+const PDF_FONT_FILES = Object.values(PDF_FONT_FILE_NAMES);
 
 /** What the file store does with objects (functions/adapters/s3-file-store.ts): ranged and presigned GET, copy source. */
 export const FILE_READ_ACTIONS = ['s3:GetObject'];
@@ -98,6 +105,8 @@ export interface HandlerFunctionsProps {
   platformFee?: PlatformFeeSettings;
   /** The platform's GST and QST numbers (context `partage:platform*Number`): PLATFORM_*_NUMBER of the same handlers. */
   platformTaxNumbers?: { gstNumber: string; qstNumber: string };
+  /** The platform as its invoices name it (context `partage:platformLegalName`, `partage:platformAddress`): of the handlers that declare `platformIdentity`. */
+  platformIdentity?: { legalName?: string; address?: string };
   appVersion: string;
 }
 
@@ -206,6 +215,9 @@ export class HandlerFunctions extends Construct {
         ...(access.platformFee && props.platformTaxNumbers
           ? { PLATFORM_GST_NUMBER: props.platformTaxNumbers.gstNumber, PLATFORM_QST_NUMBER: props.platformTaxNumbers.qstNumber }
           : {}),
+        ...(access.platformIdentity && props.platformIdentity?.legalName ? { PLATFORM_LEGAL_NAME: props.platformIdentity.legalName } : {}),
+        ...(access.platformIdentity && props.platformIdentity?.address ? { PLATFORM_ADDRESS: props.platformIdentity.address } : {}),
+        ...(access.pdfFonts ? { PDF_FONTS_DIR: PDF_FONTS_PATH } : {}),
         ...(access.files
           ? {
               FILE_STORE_ADAPTER: 's3',
@@ -217,6 +229,11 @@ export class HandlerFunctions extends Construct {
         ...(access.pageRenderer ? { PAGE_RENDERER_PATH } : {}),
         APP_VERSION: props.appVersion,
         NODE_OPTIONS: '--enable-source-maps',
+        // The logger's and the metrics' (functions/adapters/log.ts, metrics.ts): one service per stack, so a
+        // staging stack's metrics stay apart from production's in the one namespace (infra/aws/dashboard.ts).
+        POWERTOOLS_SERVICE_NAME: Stack.of(this).stackName,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        METRICS_ADAPTER: 'emf',
       },
       bundling: {
         forceDockerBundling: false,
@@ -231,13 +248,19 @@ export class HandlerFunctions extends Construct {
         externalModules: ['@aws-sdk/*'],
         tsconfig: join(REPO_ROOT, 'functions', 'tsconfig.json'),
         logLevel: LogLevel.WARNING,
-        // The renderer is loaded by path at run time (not bundled): a copy of the build beside the handler.
-        ...(access.pageRenderer && {
+        // The renderer and the PDF font are read by path at run time (not bundled): copies beside the handler.
+        ...((access.pageRenderer || access.pdfFonts) && {
           commandHooks: {
             beforeBundling: () => [],
             beforeInstall: () => [],
             afterBundling: (_inputDir: string, outputDir: string) => [
-              `cp -r "${checkedRendererDir(props.pageRendererDir)}" "${outputDir}/page-renderer"`,
+              ...(access.pageRenderer ? [`cp -r "${checkedRendererDir(props.pageRendererDir)}" "${outputDir}/page-renderer"`] : []),
+              ...(access.pdfFonts
+                ? [
+                    `mkdir -p "${outputDir}/fonts"`,
+                    ...PDF_FONT_FILES.map((file) => `cp "${join(PDF_FONTS_SOURCE, file)}" "${outputDir}/fonts/"`),
+                  ]
+                : []),
             ],
           },
         }),

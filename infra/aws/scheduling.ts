@@ -6,23 +6,20 @@
 // A job that fails for good is never dropped (issue 37 §9): a rule's or a schedule's event that could
 // not be delivered, and an invocation whose retries failed (the jobs' Lambdas are invoked
 // asynchronously), land in the FailedJobs queue (14 days), whose first message raises an alarm to the
-// Alarms topic (the team's address subscribed when the deployment has one). The payout's own refusals
-// are flagged on the contract for administrators (contract-payouts.ts).
+// operator (alarms.ts; docs/operations.md says how to redrive it). The payout's own refusals are flagged
+// on the contract for administrators (contract-payouts.ts).
 
 import { ArnFormat, Aws, Duration, Stack } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
-import * as sns from 'aws-cdk-lib/aws-sns';
-import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { CronJob, OneTimeJob } from '@partage/functions/handlers/schedules';
+import type { OperatorAlarms } from './alarms';
 import { acknowledge, acknowledgeWildcardResources } from './audit';
 import { constructIdOf, jobFunctionName } from './lambdas';
 
@@ -30,8 +27,8 @@ export interface SchedulingProps {
   cronJobs: CronJob[];
   oneTimeJobs: OneTimeJob[];
   functionOf: (handler: string) => lambda.IFunction;
-  /** Where the alarms are e-mailed (the team's address), when the deployment has one. */
-  alarmEmail?: string;
+  /** Where the FailedJobs queue's alarm goes. */
+  alarms: OperatorAlarms;
 }
 
 export class Scheduling extends Construct {
@@ -42,7 +39,6 @@ export class Scheduling extends Construct {
   readonly environment: Record<string, string>;
   /** The events of the jobs that failed for good. */
   readonly failedJobs: sqs.Queue;
-  readonly alarms: sns.Topic;
 
   constructor(scope: Construct, id: string, props: SchedulingProps) {
     super(scope, id);
@@ -58,16 +54,7 @@ export class Scheduling extends Construct {
       'SQS3',
       'This queue is itself the dead-letter queue of the scheduled jobs (rules, schedules and failed asynchronous runs); its messages wait 14 days for a redrive.',
     );
-    this.alarms = new sns.Topic(this, 'Alarms', { displayName: `${stack.stackName} alarms`, enforceSSL: true });
-    if (props.alarmEmail) this.alarms.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
-    new cloudwatch.Alarm(this, 'FailedJobsAlarm', {
-      alarmDescription: 'A scheduled job failed for good: its event waits in the FailedJobs queue (docs/payments.md, "Failures")',
-      metric: this.failedJobs.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
-      threshold: 0,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    }).addAlarmAction(new cloudwatchActions.SnsAction(this.alarms));
+    props.alarms.deadLetterQueue('FailedJobs', this.failedJobs, 'A scheduled job (a rule, a one-time schedule or its Lambda run)');
     // The jobs' Lambdas run asynchronously: a run whose retries failed goes to the queue too.
     for (const handler of new Set([...props.cronJobs, ...props.oneTimeJobs].map((job) => job.handler))) {
       props.functionOf(handler).configureAsyncInvoke({ onFailure: new destinations.SqsDestination(this.failedJobs), retryAttempts: 2 });

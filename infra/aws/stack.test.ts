@@ -4,7 +4,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, type CfnElement } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZER, FIELD_RESOLVER_MAX_BATCH_SIZE, HTTP_ROUTES, RESOLVER_LAMBDAS } from '@partage/functions/handlers/catalog';
@@ -25,12 +26,15 @@ import { APPSYNC_RATE_RULES, EdgeSecurityStack, RATE_WINDOW_SECONDS, SITE_RATE_R
 import { PUBLIC_FILES_PATH_PATTERN, SERVER_PAGE_PATH_PATTERNS, spaRewriteCode, WEBHOOKS_PATH_PATTERN } from './web-hosting';
 import { inlineHash } from '../shared/security-headers';
 import { auditAcknowledgements, auditFindings } from './audit';
+import { ALARM_THRESHOLDS, TABLE_OPERATIONS } from './alarms';
 import { ACCESS_LOG_DAYS, ACCESS_LOG_PREFIXES } from './access-logs';
 import { PAGE_SHARED_MAX_AGE_SECONDS, PRERENDER_HEAD_SCRIPT } from '@partage/graphql';
+import { BUSINESS_METRICS, METRICS_NAMESPACE } from '@partage/functions/adapters/metrics';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const MAIL_FROM = 'Partage <no-reply@exemple.ca>';
 const CONTACT_EMAIL = 'equipe@exemple.ca';
+const ALARM_EMAIL = 'exploitation@exemple.ca';
 const MAP_STYLE_URL = 'https://tuiles.exemple.ca/styles/quebec.json';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }>;
@@ -100,7 +104,7 @@ beforeAll(() => {
 
   const { context } = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
   const app = new App({ outdir, context });
-  edge = new EdgeSecurityStack(app, 'PartageTestEdge', { account: '123456789012' });
+  edge = new EdgeSecurityStack(app, 'PartageTestEdge', { account: '123456789012', alarmEmail: ALARM_EMAIL });
   stack = new PartageStack(app, 'PartageTest', {
     env: { account: '123456789012', region: 'ca-central-1' },
     config: {
@@ -109,8 +113,10 @@ beforeAll(() => {
       appVersion: '1.2.3-test',
       mapStyleUrl: MAP_STYLE_URL,
       site: { contactEmail: CONTACT_EMAIL },
+      alarmEmail: ALARM_EMAIL,
       platformFee: { basisPoints: 250, fixedCents: 30 },
       platformTaxNumbers: { gstNumber: '987654321RT0001', qstNumber: '9876543210TQ0001' },
+      platformIdentity: { legalName: 'Partage inc.', address: '1 rue de la Plateforme, Montréal (Québec)' },
     },
     crossRegionReferences: true,
     cloudFrontWebAclArn: edge.webAclArn,
@@ -261,6 +267,17 @@ describe('secrets', () => {
       GenerateSecretString: Match.objectLike({ SecretStringTemplate: '{"secretKey":""}', GenerateStringKey: 'webhookSecret' }),
     });
   });
+
+  it('are each in the deploy guide, by their name and the variable their description names', () => {
+    const guide = readFileSync(join(REPO_ROOT, 'docs', 'deploy.md'), 'utf8');
+    const secrets = stack.node.findAll().filter((c): c is secretsmanager.Secret => c instanceof secretsmanager.Secret);
+    expect(secrets).toHaveLength(ofType('AWS::SecretsManager::Secret').length);
+    for (const secret of secrets) {
+      const description = String(resources[stack.getLogicalId(secret.node.defaultChild as CfnElement)]!.Properties.Description);
+      expect(guide, secret.node.id).toContain(`\`${secret.node.id}\``);
+      expect(guide, secret.node.id).toContain(`\`${/\(([A-Z_]+)\)/.exec(description)![1]}\``);
+    }
+  });
 });
 
 describe('Lambdas', () => {
@@ -306,6 +323,12 @@ describe('Lambdas', () => {
       const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       const has = (variable: string) => env[variable] !== undefined;
       expect(env.APP_VERSION).toBe('1.2.3-test');
+      // Logs and metrics (functions/adapters/log.ts, metrics.ts): the stack's own service, EMF metrics.
+      expect([env.POWERTOOLS_SERVICE_NAME, env.POWERTOOLS_METRICS_NAMESPACE, env.METRICS_ADAPTER], `${name} observability`).toEqual([
+        'PartageTest',
+        METRICS_NAMESPACE,
+        'emf',
+      ]);
       expect(env.TABLE_NAME, `${name} TABLE_NAME`).toEqual(access.table ? { Ref: table } : undefined);
       expect(env.JWT_SECRET_ARN, `${name} JWT_SECRET_ARN`).toEqual(access.secrets?.includes('jwt') ? { Ref: secret } : undefined);
       expect(env.ORIGIN_VERIFY_SECRET_ARN, `${name} ORIGIN_VERIFY_SECRET_ARN`).toEqual(
@@ -325,6 +348,10 @@ describe('Lambdas', () => {
       expect([env.PLATFORM_GST_NUMBER, env.PLATFORM_QST_NUMBER], `${name} platform tax numbers`).toEqual(
         access.platformFee ? ['987654321RT0001', '9876543210TQ0001'] : [undefined, undefined],
       );
+      expect([env.PLATFORM_LEGAL_NAME, env.PLATFORM_ADDRESS], `${name} platform identity`).toEqual(
+        access.platformIdentity ? ['Partage inc.', '1 rue de la Plateforme, Montréal (Québec)'] : [undefined, undefined],
+      );
+      expect(env.PDF_FONTS_DIR, `${name} PDF fonts`).toBe(access.pdfFonts ? '/var/task/fonts' : undefined);
       if (access.publicUrl) expect(JSON.stringify(env.PUBLIC_URL)).toContain('DomainName');
       else expect(env.PUBLIC_URL).toBeUndefined();
       expect(has('PUBLISH_ADAPTER') && has('GRAPHQL_URL'), `${name} publish`).toBe(!!access.publish?.length);
@@ -533,7 +560,7 @@ describe('schedules', () => {
     expect(JSON.stringify(statements[1]!.Resource)).toContain(fnId);
   });
 
-  it('keeps every job that failed for good in a queue whose first message raises an alarm to the team', () => {
+  it('keeps every job that failed for good in a queue whose first message raises an alarm to the operator', () => {
     const [queueId] = ofType('AWS::SQS::Queue').find(([id]) => id.includes('FailedJobs'))!;
     template.hasResourceProperties('AWS::SQS::Queue', { MessageRetentionPeriod: 14 * 86_400, SqsManagedSseEnabled: true });
     // A cron rule's event that could not be delivered.
@@ -547,12 +574,12 @@ describe('schedules', () => {
     // The alarm, to the Alarms topic, at the first message.
     const [, alarm] = ofType('AWS::CloudWatch::Alarm').find(([id]) => id.includes('FailedJobsAlarm'))!;
     expect(alarm.Properties).toMatchObject({
-      Threshold: 0,
-      ComparisonOperator: 'GreaterThanThreshold',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
     });
     expect(JSON.stringify(alarm.Properties.AlarmActions)).toContain('Alarms');
-    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: CONTACT_EMAIL });
   });
 
   it('lets a scheduling handler create schedules in the group only, with the role and the targets in its environment', () => {
@@ -564,6 +591,223 @@ describe('schedules', () => {
     const policy = JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role)));
     expect(policy).toContain(':schedule/');
     expect(policy).toContain('"iam:PassedToService":"scheduler.amazonaws.com"');
+  });
+});
+
+describe("alarms (docs/operations.md, 'Alarms')", () => {
+  type Alarm = Resources[string]['Properties'] & {
+    MetricName?: string;
+    Namespace?: string;
+    Dimensions?: { Name: string; Value: unknown }[];
+  };
+  const alarmsOf = (stackResources: Resources) =>
+    Object.entries(stackResources)
+      .filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm')
+      .map(([id, r]) => [id, r.Properties as Alarm] as const);
+  const alarms = () => alarmsOf(resources);
+  /** The alarms on one metric, with these dimensions among theirs. */
+  const alarmsOn = (metricName: string, dimensions: Record<string, unknown> = {}) =>
+    alarms().filter(
+      ([, a]) =>
+        a.MetricName === metricName &&
+        Object.entries(dimensions).every(([name, value]) =>
+          a.Dimensions?.some((d) => d.Name === name && JSON.stringify(d.Value) === JSON.stringify(value)),
+        ),
+    );
+  /** The metrics of a metric-math alarm: [metric name, dimensions]. */
+  const mathMetricsOf = (alarm: Alarm) =>
+    ((alarm.Metrics ?? []) as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } } }[])
+      .filter((m) => m.MetricStat)
+      .map((m) => m.MetricStat!.Metric);
+
+  it("e-mails every alarm of both stacks to the operator's address, when it fires and when it is back to OK, on one TLS-only topic per region", () => {
+    for (const [stackTemplate, name] of [
+      [template, 'main'],
+      [edgeTemplate, 'edge'],
+    ] as const) {
+      const stackResources = stackTemplate.toJSON().Resources as Resources;
+      const topics = Object.entries(stackResources).filter(([, r]) => r.Type === 'AWS::SNS::Topic');
+      expect(topics, `${name}: one topic`).toHaveLength(1);
+      const [topicId] = topics[0]!;
+      stackTemplate.hasResourceProperties('AWS::SNS::Subscription', {
+        Protocol: 'email',
+        Endpoint: ALARM_EMAIL,
+        TopicArn: { Ref: topicId },
+      });
+      stackTemplate.hasResourceProperties('AWS::SNS::TopicPolicy', {
+        PolicyDocument: { Statement: [Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })] },
+      });
+      const stackAlarms = alarmsOf(stackResources);
+      expect(stackAlarms.length, name).toBeGreaterThan(0);
+      for (const [id, alarm] of stackAlarms) {
+        expect(alarm.AlarmActions, id).toEqual([{ Ref: topicId }]);
+        expect(alarm.OKActions, id).toEqual([{ Ref: topicId }]);
+        expect(JSON.stringify(alarm.AlarmName), id).toContain(name === 'main' ? 'PartageTest-' : 'PartageTestEdge-');
+        expect(alarm.AlarmDescription, id).toContain('docs/operations.md, "Alarms"');
+        expect(alarm.TreatMissingData, id).toBe('notBreaching');
+      }
+    }
+  });
+
+  it("alarms each handler Lambda's errors and throttles, on that function", () => {
+    for (const name of handlerNames) {
+      const [fnId] = functionOf(name);
+      const errors = alarmsOn('Errors', { FunctionName: { Ref: fnId } });
+      expect(errors, `${name} errors`).toHaveLength(1);
+      expect(errors[0]![1]).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        Statistic: 'Sum',
+        Period: 300,
+        Threshold: ALARM_THRESHOLDS.functionErrors,
+      });
+      const throttles = alarmsOn('Throttles', { FunctionName: { Ref: fnId } });
+      expect(throttles, `${name} throttles`).toHaveLength(1);
+      expect(throttles[0]![1].Threshold).toBe(ALARM_THRESHOLDS.functionThrottles);
+    }
+  });
+
+  it("alarms every queue's depth at its first message (every queue of the stack is a dead-letter queue)", () => {
+    const queues = ofType('AWS::SQS::Queue');
+    expect(queues.length).toBeGreaterThan(0);
+    for (const [queueId] of queues) {
+      const depth = alarmsOn('ApproximateNumberOfMessagesVisible', { QueueName: { 'Fn::GetAtt': [queueId, 'QueueName'] } });
+      expect(depth, queueId).toHaveLength(1);
+      expect(depth[0]![1]).toMatchObject({ Statistic: 'Maximum', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    }
+  });
+
+  it("alarms AppSync's 5xx and its p95 latency held 15 minutes", () => {
+    const [apiId] = ofType('AWS::AppSync::GraphQLApi')[0]!;
+    const api = { 'Fn::GetAtt': [apiId, 'ApiId'] };
+    expect(alarmsOn('5XXError', { GraphQLAPIId: api })[0]?.[1]).toMatchObject({
+      Namespace: 'AWS/AppSync',
+      Statistic: 'Sum',
+      Threshold: ALARM_THRESHOLDS.graphql5xx,
+    });
+    expect(alarmsOn('Latency', { GraphQLAPIId: api })[0]?.[1]).toMatchObject({
+      ExtendedStatistic: 'p95',
+      Threshold: ALARM_THRESHOLDS.graphqlP95Ms,
+      EvaluationPeriods: 3,
+    });
+  });
+
+  it("alarms the table's throttled requests and system errors over every operation the functions call", () => {
+    const [tableId] = ofType('AWS::DynamoDB::Table')[0]!;
+    for (const metricName of ['ThrottledRequests', 'SystemErrors']) {
+      const found = alarms().filter(([, a]) => mathMetricsOf(a).some((m) => m.MetricName === metricName));
+      expect(found, metricName).toHaveLength(1);
+      const metrics = mathMetricsOf(found[0]![1]);
+      expect(metrics.length, `${metricName}: an alarm's metric math sums 10 metrics at most`).toBeLessThanOrEqual(10);
+      for (const metric of metrics) expect(metric.Dimensions).toContainEqual({ Name: 'TableName', Value: { Ref: tableId } });
+      const operations = metrics.map((m) => m.Dimensions.find((d) => d.Name === 'Operation')!.Value);
+      expect(operations.sort()).toEqual([...TABLE_OPERATIONS].sort());
+    }
+    // Every DynamoDB command of the functions (lib-dynamodb's `GetCommand` is GetItem) is among the operations.
+    const called = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== 'node_modules') walk(path);
+        } else if (/(?<!\.test)\.ts$/.test(entry.name)) {
+          for (const [, command] of readFileSync(path, 'utf8').matchAll(/new (\w+?)(?:Item)?Command\(/g)) called.add(command!);
+        }
+      }
+    };
+    walk(join(REPO_ROOT, 'functions'));
+    const asOperation: Record<string, string> = {
+      Get: 'GetItem',
+      BatchGet: 'BatchGetItem',
+      Put: 'PutItem',
+      Update: 'UpdateItem',
+      Delete: 'DeleteItem',
+      BatchWrite: 'BatchWriteItem',
+      TransactWrite: 'TransactWriteItems',
+      TransactGet: 'TransactGetItems',
+      Query: 'Query',
+      Scan: 'Scan',
+      ExecuteStatement: 'ExecuteStatement',
+      BatchExecuteStatement: 'BatchExecuteStatement',
+      ExecuteTransaction: 'ExecuteTransaction',
+    };
+    const dynamoCommands = [...called].filter((command) => command in asOperation);
+    expect(dynamoCommands).toContain('TransactWrite');
+    for (const command of dynamoCommands) expect(TABLE_OPERATIONS, command).toContain(asOperation[command]);
+  });
+
+  it("alarms SES's bounce and complaint rates of the account before SES reviews it", () => {
+    expect(alarmsOn('Reputation.BounceRate')[0]?.[1]).toMatchObject({ Namespace: 'AWS/SES', Threshold: ALARM_THRESHOLDS.bounceRate });
+    expect(alarmsOn('Reputation.ComplaintRate')[0]?.[1]).toMatchObject({ Namespace: 'AWS/SES', Threshold: ALARM_THRESHOLDS.complaintRate });
+    expect(ALARM_THRESHOLDS.bounceRate).toBeLessThan(0.05);
+    expect(ALARM_THRESHOLDS.complaintRate).toBeLessThan(0.001);
+  });
+
+  it('alarms a spike of blocked requests on both WebACLs, each in its own region', () => {
+    // WAF's metrics name a WebACL by its name, the first part of its Ref (name|id|scope).
+    const nameOf = (aclId: string) => ({ 'Fn::Select': [0, { 'Fn::Split': ['|', { Ref: aclId }] }] });
+    const [regionalAcl] = ofType('AWS::WAFv2::WebACL').find(([, acl]) => acl.Properties.Scope === 'REGIONAL')!;
+    const regional = alarmsOn('BlockedRequests', { WebACL: nameOf(regionalAcl), Rule: 'ALL', Region: 'ca-central-1' });
+    expect(regional).toHaveLength(1);
+    expect(regional[0]![1]).toMatchObject({ Namespace: 'AWS/WAFV2', Statistic: 'Sum', Threshold: ALARM_THRESHOLDS.webAclBlocked });
+    const edgeResources = edgeTemplate.toJSON().Resources as Resources;
+    const [siteAcl] = Object.entries(edgeResources).find(([, r]) => r.Type === 'AWS::WAFv2::WebACL')!;
+    const site = alarmsOf(edgeResources).filter(([, a]) => a.MetricName === 'BlockedRequests');
+    expect(site).toHaveLength(1);
+    // CloudFront's WAF metrics (us-east-1) carry no Region.
+    expect(site[0]![1].Dimensions).toEqual([
+      { Name: 'Rule', Value: 'ALL' },
+      { Name: 'WebACL', Value: nameOf(siteAcl) },
+    ]);
+  });
+
+  it('gives every asynchronous invocation and every rule target a dead-letter queue or an on-failure destination', () => {
+    const lambdaIds = ofType('AWS::Lambda::Function').map(([id]) => id);
+    const functionsIn = (value: unknown) => lambdaIds.filter((id) => JSON.stringify(value).includes(`"${id}"`));
+    const asyncPrincipals = /^(events|scheduler|s3|sns|ses|logs|iot|cloudwatch|pipes)\.amazonaws\.com$/;
+    const invokedAsync = new Set<string>();
+    // Services allowed to invoke a function (each invokes asynchronously).
+    for (const [, permission] of ofType('AWS::Lambda::Permission')) {
+      if (asyncPrincipals.test(String(permission.Properties.Principal)))
+        functionsIn(permission.Properties.FunctionName).forEach((id) => invokedAsync.add(id));
+    }
+    // Roles such a service assumes (EventBridge Scheduler's), and what they may invoke.
+    for (const [roleId, role] of ofType('AWS::IAM::Role')) {
+      const principals = JSON.stringify(role.Properties.AssumeRolePolicyDocument).match(/[a-z0-9-]+\.amazonaws\.com/g) ?? [];
+      if (!principals.some((principal) => asyncPrincipals.test(principal))) continue;
+      for (const [, policy] of ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))) {
+        const statements = (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement;
+        for (const statement of statements.filter((st) => [st.Action].flat().includes('lambda:InvokeFunction')))
+          functionsIn(statement.Resource).forEach((id) => invokedAsync.add(id));
+      }
+    }
+    // A rule's target that cannot be delivered goes to the target's dead-letter queue.
+    for (const [ruleId, rule] of ofType('AWS::Events::Rule')) {
+      for (const target of rule.Properties.Targets as { Arn: unknown; DeadLetterConfig?: { Arn: unknown } }[]) {
+        expect(target.DeadLetterConfig?.Arn, `${ruleId} target`).toBeDefined();
+        functionsIn(target.Arn).forEach((id) => invokedAsync.add(id));
+      }
+    }
+    for (const [id, schedule] of ofType('AWS::Scheduler::Schedule'))
+      expect((schedule.Properties.Target as { DeadLetterConfig?: unknown }).DeadLetterConfig, id).toBeDefined();
+    for (const [id, subscription] of ofType('AWS::SNS::Subscription'))
+      if (['lambda', 'sqs'].includes(String(subscription.Properties.Protocol)))
+        expect(subscription.Properties.RedrivePolicy, id).toBeDefined();
+
+    // The walk finds the scheduled jobs' Lambdas (cron rules and one-time schedules)...
+    for (const job of [...CRON_JOBS, ...ONE_TIME_JOBS]) expect([...invokedAsync]).toContain(functionOf(job.handler)[0]);
+    // ...and each asynchronously invoked function sends a run whose retries failed somewhere.
+    const onFailure = ofType('AWS::Lambda::EventInvokeConfig').filter(
+      ([, config]) =>
+        (config.Properties.DestinationConfig as { OnFailure?: { Destination?: unknown } } | undefined)?.OnFailure?.Destination,
+    );
+    for (const id of invokedAsync) {
+      const configured = onFailure.some(([, config]) => functionsIn(config.Properties.FunctionName).includes(id));
+      const deadLetter = (resources[id]!.Properties.DeadLetterConfig as { TargetArn?: unknown } | undefined)?.TargetArn;
+      expect(
+        configured || deadLetter,
+        `${id}: invoked asynchronously without an on-failure destination or a dead-letter queue`,
+      ).toBeTruthy();
+    }
   });
 });
 
@@ -801,6 +1045,7 @@ describe('payments', () => {
       publish: ['contractEvent', 'chatEvent'],
       scheduler: true,
       contactEmail: true,
+      platformIdentity: true,
     });
     expect(envOf('stripe-webhook')).toMatchObject({
       ORIGIN_VERIFY_SECRET_ARN: expect.anything(),
@@ -923,6 +1168,7 @@ describe('web hosting', () => {
       '/alerts/*',
       '/annonces',
       '/annonces/*',
+      '/documents/*',
       '/log',
       '/ratings/*',
       '/sitemap.xml',
@@ -1176,5 +1422,20 @@ describe('limits against abuse', () => {
       ResolverCountLimit: GRAPHQL_LIMITS.resolverCount,
       IntrospectionConfig: 'DISABLED',
     });
+  });
+});
+
+describe('operations dashboard', () => {
+  it("shows every business metric of the stack's service, every Lambda's errors, AppSync's latency and errors, DynamoDB's throttling", () => {
+    const dashboards = ofType('AWS::CloudWatch::Dashboard');
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(dashboards[0]![1].Properties.DashboardBody);
+    for (const metric of BUSINESS_METRICS)
+      expect(body).toContain(`\\"${METRICS_NAMESPACE}\\",\\"${metric}\\",\\"service\\",\\"PartageTest\\"`);
+    for (const name of handlerNames) {
+      const [id] = functionOf(name);
+      expect(body, `${name} errors`).toMatch(new RegExp(`Errors.*?${id}`));
+    }
+    for (const metric of ['Latency', '5XXError', 'ReadThrottleEvents', 'WriteThrottleEvents']) expect(body).toContain(metric);
   });
 });

@@ -10,7 +10,9 @@ import { CRON_JOBS, ONE_TIME_JOBS, type CronJob, type OneTimeJob } from '@partag
 import { HANDLER_ACCESS, type HandlerAccess } from '@partage/functions/handlers/access';
 import type { PartageConfig } from './config';
 import { AccessLogs } from './access-logs';
+import { OperatorAlarms } from './alarms';
 import { acknowledge } from './audit';
+import { OperationsDashboard } from './dashboard';
 import { DataTable } from './data-table';
 import { FileStorage } from './file-storage';
 import { LambdaGraphqlApi } from './graphql-api';
@@ -89,7 +91,7 @@ export class PartageStack extends Stack {
     // webhook endpoint's signing secret): until then the empty secretKey makes every Stripe call fail
     // with an authentication error, and no webhook verifies.
     const stripeSecret = new secretsmanager.Secret(this, 'Stripe', {
-      description: 'Stripe keys, JSON { secretKey, webhookSecret } (STRIPE_SECRET_ARN)',
+      description: 'Stripe keys, JSON { secretKey, webhookSecret, connectWebhookSecret } (STRIPE_SECRET_ARN)',
       generateSecretString: {
         secretStringTemplate: JSON.stringify({ secretKey: '' }),
         generateStringKey: 'webhookSecret',
@@ -147,6 +149,7 @@ export class PartageStack extends Stack {
       ...(config.site?.contactEmail ? { contactEmail: config.site.contactEmail } : {}),
       ...(config.platformFee ? { platformFee: config.platformFee } : {}),
       ...(config.platformTaxNumbers ? { platformTaxNumbers: config.platformTaxNumbers } : {}),
+      ...(config.platformIdentity ? { platformIdentity: config.platformIdentity } : {}),
       appVersion: config.appVersion,
     });
 
@@ -156,13 +159,15 @@ export class PartageStack extends Stack {
       capabilities: catalog.resolverLambdas.map((r) => ({ ...r, fn: this.functions.get(r.name) })),
       introspection: config.graphqlIntrospection ?? false,
     });
-    protectGraphqlApi(this, this.graphqlApi.api.arn);
+    const graphqlWebAcl = protectGraphqlApi(this, this.graphqlApi.api.arn);
     this.functions.grantPublish(this.graphqlApi.api);
+    // Every alarm of this region, to the operator (alarms.ts; docs/operations.md, "Alarms").
+    const alarms = new OperatorAlarms(this, 'Alarms', { ...(config.alarmEmail ? { email: config.alarmEmail } : {}) });
     const scheduling = new Scheduling(this, 'Schedules', {
       cronJobs,
       oneTimeJobs,
       functionOf: (name) => this.functions.get(name),
-      ...(config.site?.contactEmail ? { alarmEmail: config.site.contactEmail } : {}),
+      alarms,
     });
     this.functions.grantScheduling(scheduling);
 
@@ -192,6 +197,18 @@ export class PartageStack extends Stack {
       telemetry: config.telemetry,
     });
     this.functions.setPublicUrl(this.web.siteUrl);
+
+    alarms.functions(this.functions.all);
+    alarms.graphqlApi(this.graphqlApi.api);
+    alarms.table(this.dataTable.table);
+    alarms.mailReputation();
+    alarms.webAclBlocks('Graphql', graphqlWebAcl.webAcl, 'the GraphQL API');
+
+    new OperationsDashboard(this, 'Operations', {
+      functions: this.functions.all,
+      api: this.graphqlApi.api,
+      table: this.dataTable.table,
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'The web app' });
     new CfnOutput(this, 'GraphqlUrl', { value: this.graphqlApi.graphqlUrl, description: 'AppSync GraphQL endpoint' });

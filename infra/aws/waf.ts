@@ -5,6 +5,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { OperatorAlarms } from './alarms';
 
 export interface RateRule {
   /** Rule and metric name. */
@@ -99,19 +100,22 @@ export const GRAPHQL_RATE_LIMITED_BODY = {
 /**
  * CloudFront only accepts a WebACL created in us-east-1, whatever the region of the rest. This small
  * stack holds it there; the main stack reads its ARN through CDK's cross-region references
- * (`crossRegionReferences`), so `cdk deploy --all` deploys both in order.
+ * (`crossRegionReferences`), so `cdk deploy --all` deploys both in order. Its metrics are in us-east-1
+ * too, and an alarm notifies a topic of its own region: the spike alarm has a topic of its own here.
  */
 export class EdgeSecurityStack extends Stack {
   readonly webAclArn: string;
 
-  constructor(scope: Construct, id: string, props: Omit<StackProps, 'env'> & { account?: string }) {
-    super(scope, id, { ...props, env: { account: props.account, region: 'us-east-1' }, crossRegionReferences: true });
+  constructor(scope: Construct, id: string, props: Omit<StackProps, 'env'> & { account?: string; alarmEmail?: string }) {
+    const { account, alarmEmail, ...stackProps } = props;
+    super(scope, id, { ...stackProps, env: { account, region: 'us-east-1' }, crossRegionReferences: true });
     const acl = new RateLimitedWebAcl(this, 'SiteRateLimits', {
       scope: 'CLOUDFRONT',
       rules: SITE_RATE_RULES,
       blockedBody: HTTP_RATE_LIMITED_BODY,
     });
     this.webAclArn = acl.arn;
+    new OperatorAlarms(this, 'Alarms', { ...(alarmEmail ? { email: alarmEmail } : {}) }).webAclBlocks('Site', acl.webAcl, 'the site');
   }
 }
 

@@ -10,7 +10,7 @@ import { executeOperation } from './appsync-execution';
 import { parseGraphQLRequest, prepareOperation } from './appsync-operation';
 import type { AppSyncSchema } from './appsync-schema';
 import { GRAPHQL_LIMITS } from '../shared/graphql-limits';
-import { BodyTooLargeError, flatHeaders, readBody, sendJson } from './http-io';
+import { BodyTooLargeError, flatHeaders, newTraceHeader, readBody, sendJson } from './http-io';
 import type { LambdaFunctions } from './lambda-functions';
 
 export interface AppSyncHttpOptions {
@@ -34,10 +34,12 @@ export function createAppSyncHttpHandler({ api, functions, publish }: AppSyncHtt
     const graphqlRequest = parseGraphQLRequest(body.toString('utf8'));
     if (!graphqlRequest) return sendJson(response, 400, { errors: [malformedRequestError('Unable to parse GraphQL query.')] });
 
-    // As AppSync does: the caller's address in x-forwarded-for (here from the socket, never from the client).
+    // As AppSync does: the caller's address in x-forwarded-for (here from the socket, never from the client),
+    // and the request's own trace id.
     const headers: Record<string, string> = {
       ...flatHeaders(request.headers),
       'x-forwarded-for': request.socket.remoteAddress ?? '127.0.0.1',
+      'x-amzn-trace-id': newTraceHeader(),
     };
     const caller = await authorize(functions.authorizer, {
       token: headers.authorization,

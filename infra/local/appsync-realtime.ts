@@ -17,7 +17,7 @@ import { limitExceededError, rateLimitedError, unauthorizedError, validationErro
 import { executeOperation, subscriptionEventData, type SubscribedField } from './appsync-execution';
 import { isRecord, parseGraphQLRequest, prepareOperation, type PreparedOperation } from './appsync-operation';
 import type { AppSyncSchema } from './appsync-schema';
-import { flatHeaders } from './http-io';
+import { flatHeaders, newTraceHeader } from './http-io';
 import type { LambdaFunctions } from './lambda-functions';
 import { createRateLimiter, type RateLimit } from './rate-limiter';
 
@@ -171,8 +171,10 @@ export function createAppSyncRealtime({ api, functions, limits = REALTIME_LIMITS
     const headers = {
       ...connection.headers,
       ...Object.fromEntries(Object.entries(authorization).map(([name, value]) => [name.toLowerCase(), String(value)])),
-      // As on POST /graphql: the caller's address from the socket, whatever the client put in its headers.
+      // As on POST /graphql: the caller's address from the socket, whatever the client put in its headers,
+      // and the subscription's own trace id.
       'x-forwarded-for': connection.sourceAddress,
+      'x-amzn-trace-id': newTraceHeader(),
     };
     const caller = await authorize(functions.authorizer, {
       token: headerValue(authorization, 'authorization'),

@@ -71,7 +71,7 @@ describe('the payment simulator: charges page', () => {
   it('lists a paid charge with labelled actions, refunds part of it in dollars, and says why a refund is refused', async () => {
     const { chargeId } = await paidSession('c-page');
     const page = (await visit('charges')).body;
-    expect(page).toContain(`<code>${chargeId}</code></td><td><code>c-page</code></td><td>100.00 $ CA</td><td>0.00 $ CA</td><td>none</td>`);
+    expect(page).toContain(`<code>${chargeId}</code></td><td><code>c-page</code></td><td>$100.00</td><td>$0.00</td><td>none</td>`);
     expect(page).toContain(
       `<label for="amount-${chargeId}">Amount to refund, in dollars</label> <input id="amount-${chargeId}" name="amount"`,
     );
@@ -102,7 +102,7 @@ describe('the payment simulator: charges page', () => {
     const refused = await visit('chargeChoice', { form: { charge: chargeId, choice: 'refundFull' } });
     expect(refused.status).toBe(200);
     expect(refused.body).toContain('<p role="alert">Refused: Charge');
-    expect(refused.body).toMatch(/<td>needs_response, 87\.50 \$ CA, evidence due /);
+    expect(refused.body).toMatch(/<td>needs_response, \$87\.50, evidence due /);
     expect((await visit('chargeChoice', { form: { charge: chargeId, choice: 'launder' } })).status).toBe(400);
   });
 

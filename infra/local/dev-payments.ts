@@ -8,6 +8,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PaymentProviderError } from '@partage/functions/adapters/payment-errors';
+import { formatMoney, readTypedAmount } from '@partage/graphql';
 import {
   actOnCharge,
   actOnCheckout,
@@ -82,12 +83,13 @@ const CHARGE_ACTIONS: Record<ChargeChoice, ChargeAction> = {
 };
 const DELIVER_HELD = 'deliverHeld';
 
-const dollars = (cents: number) => `${(cents / 100).toFixed(2)} $ CA`;
+// These pages are in English: amounts in its money format, typed ones read as the site reads them.
+const dollars = (cents: number) => formatMoney(cents, 'en');
 
-/** Dollars as typed (`12`, `12.5`, `12,50`) in integer cents; undefined when it is not an amount. */
+/** Dollars as typed (`12`, `12.5`, `1,234.50`) in integer cents; undefined when it is not an amount. */
 function centsOf(typed: string): number | undefined {
-  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(typed.trim());
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : undefined;
+  const read = readTypedAmount(typed, 'en');
+  return 'cents' in read ? read.cents : undefined;
 }
 
 function chargeRow(charge: SimulatedCharge): string {

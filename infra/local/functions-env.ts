@@ -1,15 +1,15 @@
 // The environment the functions read at cold start (docs/contracts.md), set for the local host:
 // local DynamoDB and fixed credentials (never a developer's AWS profile), the outbox instead of
 // SES and Twilio Verify, the payment simulator instead of Stripe, the bundled gazetteer instead of Amazon Location, the real-time server for published events, the table for one-time schedules, files under
-// the data folder, and secrets (JWT, file store) generated once per data folder so what they signed
-// survives a restart.
+// the data folder, business metrics counted in the process, and secrets (JWT, file store) generated
+// once per data folder so what they signed survives a restart. The local adapters are the local host's
+// composition root's (functions/adapters/local-host.ts).
 
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { forgetChoices } from '@partage/functions/adapters/chosen-once';
-import { registerPaymentSimulator } from '@partage/functions/adapters/payment-provider';
-import { simulatedPaymentProvider } from '@partage/functions/adapters/simulated-payment-provider';
+import { useLocalAdapters } from '@partage/functions/adapters/local-host';
 import { ONE_TIME_JOBS } from '@partage/functions/handlers/schedules';
 import { localSiteSettings } from '../shared/site-settings';
 
@@ -72,12 +72,13 @@ export async function setFunctionEnv({
     PAYMENT_PROVIDER_ADAPTER: 'simulator',
     PAYMENT_SIMULATOR_WEBHOOK_SECRET: `whsec_${await dataDirSecret(dataDir, 'payment-webhook-secret')}`,
     APP_VERSION: version,
+    METRICS_ADAPTER: 'recorder',
     // The platform's own GST and QST numbers on its fee (docs/payments.md, "Taxes"): sample numbers of the
     // right shape unless the environment gives others.
     PLATFORM_GST_NUMBER: process.env.PLATFORM_GST_NUMBER ?? '987654321RT0001',
     PLATFORM_QST_NUMBER: process.env.PLATFORM_QST_NUMBER ?? '9876543210TQ0001',
   });
   forgetChoices();
-  registerPaymentSimulator(simulatedPaymentProvider);
+  useLocalAdapters();
   return { outboxDir };
 }

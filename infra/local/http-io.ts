@@ -1,5 +1,6 @@
 // Small helpers around node:http requests and responses, shared by the local server's routes.
 
+import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 
 /** API Gateway's payload limit; larger bodies are refused before reaching a handler. */
@@ -36,3 +37,9 @@ export function sendText(response: ServerResponse, statusCode: number, text: str
   response.writeHead(statusCode, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
   response.end(text);
 }
+
+/**
+ * A new X-Ray trace header, `Root=1-<epoch seconds, hex>-<96 random bits>`, as AppSync hands each
+ * request's authorizer and resolvers: their correlation id (functions/handlers/shared/observed.ts).
+ */
+export const newTraceHeader = (): string => `Root=1-${Math.floor(Date.now() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`;

@@ -1,5 +1,6 @@
 // Deployment settings the web app reads from config.json (docs/contracts.md): who the partner
-// organisation is, where the team answers, the how-it-works video, and the optional telemetry ids.
+// organisation is, where the team answers, the how-it-works video, who is in charge of personal
+// information, and the optional telemetry ids.
 // AWS takes them from the CDK context (infra/aws/config.ts); the local host from its environment,
 // with demo values so that no link is missing on `npm start`.
 
@@ -9,6 +10,12 @@ export interface SiteSettings {
   /** The team's address: shown in the footer and on the contact page, and where the contact form writes. */
   contactEmail?: string;
   videoUrl?: string;
+  /**
+   * Who is in charge of the protection of personal information (Law 25): a title, or a name and title,
+   * named on /confidentialite, reached at contactEmail. Absent, the page names the role Law 25 gives it
+   * by default (the person with the highest authority in the organisation).
+   */
+  privacyOfficer?: string;
 }
 
 export interface TelemetrySettings {
@@ -31,6 +38,7 @@ export function localSiteSettings(env: NodeJS.ProcessEnv = process.env): Require
     partnerUrl: text(env.PARTNER_URL) ?? 'https://www.example.org/',
     contactEmail: text(env.CONTACT_EMAIL) ?? 'equipe@partage.localhost',
     videoUrl: text(env.VIDEO_URL) ?? 'https://www.example.org/video',
+    privacyOfficer: text(env.PRIVACY_OFFICER) ?? 'Direction générale (exemple)',
     ...(analyticsId ? { analyticsId } : {}),
     ...(errorReportingDsn ? { errorReportingDsn } : {}),
   };

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AdCategory, OfferMode } from '@partage/graphql';
+import { useLocalAdapters } from '../../functions/adapters/local-host';
 import { newAlertItems, type AlertRecord } from '../../functions/data/alerts';
 import { ensureTable } from '../../functions/data/ensure-table';
 import { searchEntryItem } from '../../functions/data/search-index';
@@ -96,7 +97,9 @@ Object.assign(process.env, {
   FILE_STORE_ADAPTER: 'local',
   FILE_STORE_DIR: join(outboxDir, 'files'),
   FILE_STORE_SECRET: 'bench',
+  METRICS_ADAPTER: 'recorder',
 });
+useLocalAdapters();
 
 interface Run {
   alerts: number;

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ResolverEvent } from '../../functions/handlers/shared/resolver';
+import { useLocalAdapters } from '../../functions/adapters/local-host';
 import { ensureTable } from '../../functions/data/ensure-table';
 import { emailKey, userKey } from '../../functions/data/keys';
 import { localClient, startDynamoDbLocal } from '../../infra/local/dynamodb-local';
@@ -31,7 +32,9 @@ Object.assign(process.env, {
   MAIL_ADAPTER: 'outbox',
   OUTBOX_DIR: `${root}.data/bench-outbox`,
   APP_VERSION: 'bench',
+  METRICS_ADAPTER: 'recorder',
 });
+useLocalAdapters();
 
 try {
   const client = localClient(dynamo.endpoint);

@@ -31,6 +31,7 @@ const PREPARE = {
   rent: 'Location',
   amount: 'Montant pour : Location (dollars)',
   taxMode: 'Taxes sur le prix',
+  cancellationPolicy: 'Politique d’annulation',
   rentUnit: 'Le prix de location est',
   organization: "Organisation nommée sur l'annonce",
   infoIsTrue: 'Je déclare que les informations de cette annonce sont véridiques.',
@@ -114,6 +115,7 @@ test('an administrator prepares an ad and transfers it to a user, who publishes 
   await page.getByLabel(PREPARE.rent, { exact: true }).check();
   await page.getByLabel(PREPARE.amount).fill('125');
   await page.getByLabel(PREPARE.taxMode).selectOption('ADDED');
+  await page.getByLabel(PREPARE.cancellationPolicy).selectOption('STRICT');
   await page.getByLabel(PREPARE.rentUnit).selectOption('WEEK');
   await page.getByLabel(PREPARE.organization).fill(`Cuisine collective ${word}`);
   await page.getByLabel(PREPARE.infoIsTrue).check();

@@ -128,6 +128,8 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await page.getByLabel('Montant pour : Location (dollars)').fill('1234,50');
   // With a price, how it reads about the GST and QST (issue 39 §3).
   await page.getByLabel('Taxes sur le prix').selectOption('ADDED');
+  // A rental says what cancelling it gives back (issue 39 §2).
+  await page.getByLabel('Politique d’annulation').selectOption('FLEXIBLE');
   await page.getByLabel('Le prix de location est').selectOption('DAY');
   await page.getByRole('checkbox', { name: /Je déclare que les informations/ }).check();
 
@@ -151,7 +153,7 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   await expect(page.getByText('Votre annonce est enregistrée, pas encore publiée', { exact: false })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Non publiées' })).toHaveAttribute('aria-selected', 'true');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: TITLE.fr }) });
-  await expect(card.getByText('Location : 1\u00a0234,50\u00a0$ / jour')).toBeVisible();
+  await expect(card.getByText('Location : 1\u202f234,50\u00a0$ / jour')).toBeVisible();
   await expect(card.getByText('2 images')).toBeVisible();
   await page.getByRole('button', { name: `Publier « ${TITLE.fr} »` }).click();
   await expect(page.getByText("L'annonce est publiée.")).toBeVisible();
@@ -160,7 +162,7 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
 
   // Its detail page: title, price in the French money format with its unit, both pictures with their widths.
   await expect(page.getByRole('heading', { level: 1, name: TITLE.fr })).toBeVisible();
-  await expect(page.getByText('1\u00a0234,50\u00a0$ / jour')).toBeVisible();
+  await expect(page.getByText('1\u202f234,50\u00a0$ / jour')).toBeVisible();
   const gallery = page.getByRole('region', { name: 'Images' });
   const main = gallery.getByRole('img', { name: 'La cuisine vue de l’entrée' });
   await expect(main).toHaveAttribute('srcset', /\b480w, .+\b640w$/);
@@ -209,7 +211,7 @@ test('an owner verifies the phone, creates an ad with two images in French, publ
   // Back in French, the French title.
   await page.getByRole('button', { name: 'Français' }).click();
   await expect(page.getByRole('heading', { level: 1, name: TITLE.fr })).toBeVisible();
-  await expect(page.getByText('1\u00a0500,75\u00a0$ / jour')).toBeVisible();
+  await expect(page.getByText('1\u202f500,75\u00a0$ / jour')).toBeVisible();
 });
 
 test('a picture that is not one (a .png file of text) is refused and nothing is uploaded', async ({ page }) => {

@@ -155,3 +155,51 @@ test('a dispute lost after the payout reverses the transfer; a dashboard refund 
   await expect(page.getByRole('row').filter({ hasText: refunded })).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: disputed })).toHaveCount(1);
 });
+
+test('a tenant cancels a paid rental under the moderate policy on a phone: half back, the dates freed, the owner told', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.slow();
+  const { owner, tenant, title, conversationId } = await ownerAdAndTenant(request);
+  const tokens = { owner: await apiToken(request, owner.email, PASSWORD), tenant: await apiToken(request, tenant.email, PASSWORD) };
+  await onboard(request, tokens.owner);
+  // Three days ahead: past the moderate policy's full refund (5 days before), within its half.
+  const id = await paidContract(request, tokens, conversationId, 3);
+
+  const tenantPage = await signedIn(browser, baseURL!, tenant.email);
+  await tenantPage.setViewportSize({ width: 375, height: 740 });
+  await tenantPage.goto(`/contrats/${id}?lang=fr`);
+  const current = tenantPage.getByRole('region', { name: /Version actuelle/ });
+  await expect(current).toContainText(/Politique d’annulation\s*Modérée : remboursement complet jusqu’à 5 jours avant le début/);
+  await tenantPage.getByRole('button', { name: 'Annuler la location' }).click();
+  const confirm = tenantPage.getByRole('group', { name: /Vous serez remboursé de 150,00\s\$ \(50\s% du montant payé\)/ });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Oui, annuler la location' }).click();
+  await expect(tenantPage.getByText('La location est annulée. Le remboursement est en route vers votre carte.')).toBeVisible();
+  await expect(tenantPage.getByRole('heading', { level: 1, name: `Contrat : ${title} Annulé` })).toBeVisible();
+  await expect(
+    tenantPage.getByText(/Location annulée par le locataire le .* : 150,00\s\$ remboursés \(50\s% du montant payé\)\./),
+  ).toBeVisible();
+  await expect(tenantPage.getByRole('button', { name: 'Annuler la location' })).toHaveCount(0);
+
+  // The owner reads the same, with the refund; the ad's dates are free again.
+  const ownerPage = await signedIn(browser, baseURL!, owner.email);
+  await ownerPage.goto(`/contrats/${id}?lang=fr`);
+  await expect(ownerPage.getByRole('heading', { level: 1, name: `Contrat : ${title} Annulé` })).toBeVisible();
+  await expect(ownerPage.getByRole('region', { name: 'Historique' }).getByText(/Traiteur du Fleuve a annulé le contrat\./)).toBeVisible();
+  const { contract } = await graphqlCall<{ contract: { ad: { id: string } } }>(
+    request,
+    'query C($id: ID!) { contract(id: $id) { ad { id } } }',
+    { id },
+    tokens.owner,
+  );
+  const { adBookedPeriods } = await graphqlCall<{ adBookedPeriods: unknown[] }>(
+    request,
+    'query B($adId: ID!) { adBookedPeriods(adId: $adId) { start } }',
+    { adId: contract.ad.id },
+    tokens.owner,
+  );
+  expect(adBookedPeriods).toEqual([]);
+});

@@ -13,6 +13,7 @@
 // time for that run alone: the payout checks it), and nothing else. The
 // payout is scheduled by the contract-paid job (`paid-<id>`, due at once after the payment), which the
 // journey runs first unless the host's scheduler ran it already.
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { lastDayOf, quebecToday, rentalLength } from '@partage/graphql';
 import { DAY_MS, ownerAdAndTenant, PASSWORD, signedIn } from './rental-setup';
@@ -97,17 +98,30 @@ test('a whole rental: onboarding, proposal, a cancelled then declined payment, p
   await expect(page.getByRole('heading', { level: 1, name: `Contrat : ${title} Payé` })).toBeVisible();
   await tenantPage.goto(contractUrl.pathname);
   await expect(tenantPage.getByRole('heading', { level: 1, name: `Contrat : ${title} Payé` })).toBeVisible();
-  // The receipt, for the tenant's books: printable, from the contract.
+  // The contract-paid job (run here, or by the host's scheduler meanwhile: 404 then) issues the numbered
+  // receipt and schedules the payout.
+  const json = { accept: 'application/json' };
+  await request.post('/_dev/schedules/run', { form: { name: `paid-${contractId}` }, headers: json });
+
+  // The receipt, for the tenant's books: numbered in the owner's series, printable, its PDF downloaded, from the contract.
   await tenantPage.getByRole('link', { name: 'Voir le reçu de paiement' }).click();
   await expect(tenantPage.getByRole('heading', { level: 1, name: 'Reçu de paiement' })).toBeVisible();
   await expect(tenantPage.getByText('250,00\u00a0$').first()).toBeVisible();
+  const receiptNumber = tenantPage.locator('dt:text-is("N° du reçu") + dd');
+  await expect(receiptNumber).toHaveText(/^[A-Z0-9]{6}-\d{4}-\d{6}$/);
+  const number = await receiptNumber.innerText();
+  await expect(tenantPage.getByRole('article', { name: `Reçu n° ${number}` })).toContainText('250,00\u00a0$');
+  const [pdf] = await Promise.all([
+    tenantPage.waitForEvent('download'),
+    tenantPage.getByRole('button', { name: `Télécharger en PDF : Reçu n° ${number}` }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toBe(`${number}.pdf`);
+  expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
   await expect(tenantPage.getByRole('button', { name: 'Imprimer le reçu' })).toBeVisible();
   await tenantPage.getByRole('link', { name: 'Retour au contrat' }).click();
 
   // The payout, from the dev schedules page (see the top of this file: the host's clock is not moved),
-  // once the contract-paid job scheduled it (run here, or by the host's scheduler meanwhile: 404 then).
-  const json = { accept: 'application/json' };
-  await request.post('/_dev/schedules/run', { form: { name: `paid-${contractId}` }, headers: json });
+  // once the contract-paid job scheduled it.
   await expect
     .poll(async () =>
       ((await (await request.get('/_dev/schedules', { headers: json })).json()) as { oneTime: { name: string }[] }).oneTime.map(

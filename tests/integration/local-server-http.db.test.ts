@@ -37,6 +37,7 @@ describe('runtime config and HTTP API routes', () => {
         partnerUrl: 'https://www.example.org/',
         contactEmail: 'equipe@partage.localhost',
         videoUrl: 'https://www.example.org/video',
+        privacyOfficer: 'Direction générale (exemple)',
       },
     });
   });

@@ -12,7 +12,9 @@ import {
   type RuleResult,
   type UserIdResult,
 } from '@partage/graphql';
+import { logger } from '../../adapters/log';
 import { mailer } from '../../adapters/mailer';
+import { countMetric } from '../../adapters/metrics';
 import { DataRefusal } from '../../data/errors';
 import { newAccountTermsAcceptance } from '../../data/terms';
 import { createUser, findUserByEmail, type UserRecord } from '../../data/users';
@@ -48,6 +50,7 @@ export async function createUserAccount(input: CreateUserAccountInput): Promise<
     await tellOwnerOfSignUpAttempt(user.email);
     return { id: user.id };
   }
+  countMetric('SignUp');
   await sendConfirmationAfterCommit(user, safeReturnPath(input.returnPath) ?? undefined);
   return { id: user.id };
 }
@@ -79,7 +82,7 @@ async function sendConfirmationAfterCommit(user: UserRecord, returnPath: string 
       return;
     } catch (error) {
       if (attempt === SEND_TRIES) {
-        console.error(JSON.stringify({ event: 'signUpConfirmationNotSent', userId: user.id, error: String(error) }));
+        logger().error('sign-up confirmation not sent', { userId: user.id, error });
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));

@@ -154,6 +154,7 @@ export function normalizeAdInput(input: AdInput): Omit<AdContent, 'images'> & { 
     rent: priceOffer(input.rent, 'rent'),
     sale: priceOffer(input.sale, 'sale'),
     taxMode: input.rent || input.sale ? (input.taxMode ?? null) : null,
+    cancellationPolicy: input.rent ? (input.cancellationPolicy ?? null) : null,
     trade: input.trade ? { description: localized(input.trade.description) } : null,
     donation: input.donation ? { description: localized(input.donation.description) } : null,
     organization: text(input.organization),

@@ -3,7 +3,14 @@
 // and whether the reader may edit it. The contact details come from the owner's profile, read for a
 // whole page of ads at once (Ad.contact).
 
-import { adPath, type AdContact, type AdSource, type TaxMode } from '@partage/graphql';
+import {
+  adPath,
+  DEFAULT_CANCELLATION_POLICY,
+  type AdContact,
+  type AdSource,
+  type CancellationPolicy,
+  type TaxMode,
+} from '@partage/graphql';
 import type { AdContent, AdImageRecord, AdRecord, LocalizedValue, PriceOfferRecord } from '../../data/ads';
 import type { OfferPriceRecord } from '../../data/search-index';
 import type { UserRecord } from '../../data/users';
@@ -38,6 +45,10 @@ export const imageView = (image: AdImageRecord) => ({
  */
 export const taxModeOf = (content: Pick<AdContent, 'rent' | 'sale' | 'taxMode'>): TaxMode | null =>
   content.rent || content.sale ? (content.taxMode ?? 'ADDED') : null;
+
+/** What cancelling a rental of the ad gives back (issue 39 §2): ads saved before the choice read the middle policy. */
+export const cancellationPolicyOf = (content: Pick<AdContent, 'rent' | 'cancellationPolicy'>): CancellationPolicy | null =>
+  content.rent ? (content.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY) : null;
 
 /**
  * A rent or sale price without its notes, as cards, the digest (through the search entry) and the
@@ -108,6 +119,7 @@ export function adView(ad: AdRecord, reader: Identity): AdView {
     rent: priceOffer(content.rent),
     sale: priceOffer(content.sale),
     taxMode: taxModeOf(content),
+    cancellationPolicy: cancellationPolicyOf(content),
     trade: content.trade && { description: localizedText(content.trade.description) },
     donation: content.donation && { description: localizedText(content.donation.description) },
     organization: content.organization,

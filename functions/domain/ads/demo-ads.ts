@@ -18,7 +18,7 @@ import type {
   TruckType,
   Weekday,
 } from '@partage/graphql';
-import { AD_CATEGORIES, addDays, DAY_PERIODS, WEEKDAYS } from '@partage/graphql';
+import { AD_CATEGORIES, addDays, CANCELLATION_POLICIES, DAY_PERIODS, WEEKDAYS } from '@partage/graphql';
 import { DEMO_USERS } from '../accounts/demo-seed';
 import { DEMO_IMAGE_DESIGNS, seededRandom } from './demo-images';
 
@@ -663,6 +663,8 @@ export function demoAds(today: string): DemoAd[] {
       ...categoryFields(category, plain),
     };
     if (input.rent || input.sale) input.taxMode = taxModeOfNotes(input.rent, input.sale);
+    // Read off the street number rather than drawn: the demo's other draws (and the ads they make) stay as they were.
+    if (input.rent) input.cancellationPolicy = CANCELLATION_POLICIES[Number.parseInt(street, 10) % CANCELLATION_POLICIES.length];
     const designs = DEMO_IMAGE_DESIGNS.filter((design) => design.category === category).map((design) => design.id);
     return { ownerEmail, imageDesigns: some(designs, 1, 3), input };
   }

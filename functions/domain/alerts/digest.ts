@@ -23,6 +23,7 @@ import {
 } from '../../data/alerts';
 import { DIGEST_SHARDS, publicationSortKey, RECENT_SHARDS } from '../../data/keys';
 import { entriesByPublication, type IndexStartKey, type SearchEntry } from '../../data/search-index';
+import { logger } from '../../adapters/log';
 import { mailer } from '../../adapters/mailer';
 import { scheduler } from '../../adapters/scheduler';
 import { now } from '../clock';
@@ -158,7 +159,7 @@ async function sendDigest(alert: AlertRecord, hits: DigestHit[], week: string, c
   try {
     await mailer().send(digestMessage(await digestContentOf(alert, hits)));
   } catch (error) {
-    console.error(`[digest] alert ${alert.id}: the e-mail failed`, error);
+    logger().error('digest e-mail failed', { alertId: alert.id, error });
     await releaseDigest(alert.id, claim.leaseUntil);
     return 'failed';
   }

@@ -1,14 +1,14 @@
 // How a digest card says an ad's prices, in the alert's language (the ad list's wording,
-// web/src/locales/<lang>/adFields.json): "1 200,00 $ / jour", "100 à 500 $", "prix à déterminer".
+// web/src/locales/<lang>/adFields.json): "1 200,00 $ / jour", "100 à 500 $", "prix à déterminer";
+// amounts and price buckets in the one money format (graphql/src/money.ts).
 // The modes' names are the e-mail layout's (graphql/src/emails/layout).
 
-import { formatMoney, type PriceRange, type RentUnit, type UiLanguage } from '@partage/graphql';
+import { formatMoney, formatPriceRange, type RentUnit, type UiLanguage } from '@partage/graphql';
 import type { OfferPriceRecord, SearchEntry } from '../../data/search-index';
 import type { AdCard } from '../email-blocks';
 
 interface OfferWords {
   toBeDetermined: string;
-  ranges: Record<PriceRange, string>;
   /** A rent price with what it is for (adFields.json `pricePer`). */
   per: Record<RentUnit, (price: string) => string>;
 }
@@ -16,13 +16,6 @@ interface OfferWords {
 const WORDS: Record<UiLanguage, OfferWords> = {
   fr: {
     toBeDetermined: 'prix à déterminer',
-    ranges: {
-      FROM_0_TO_100: '0 à 100 $',
-      FROM_100_TO_500: '100 à 500 $',
-      FROM_500_TO_1000: '500 à 1 000 $',
-      FROM_1000_TO_2000: '1 000 à 2 000 $',
-      FROM_2000: '2 000 $ et plus',
-    },
     per: {
       HOUR: (price) => `${price} / heure`,
       DAY: (price) => `${price} / jour`,
@@ -33,13 +26,6 @@ const WORDS: Record<UiLanguage, OfferWords> = {
   },
   en: {
     toBeDetermined: 'price to be determined',
-    ranges: {
-      FROM_0_TO_100: '$0 to $100',
-      FROM_100_TO_500: '$100 to $500',
-      FROM_500_TO_1000: '$500 to $1,000',
-      FROM_1000_TO_2000: '$1,000 to $2,000',
-      FROM_2000: '$2,000 or more',
-    },
     per: {
       HOUR: (price) => `${price} / hour`,
       DAY: (price) => `${price} / day`,
@@ -56,7 +42,7 @@ function priceWords(price: OfferPriceRecord, language: UiLanguage): string {
     price.kind === 'AMOUNT' && price.amountCents !== null
       ? formatMoney(price.amountCents, language)
       : price.kind === 'RANGE' && price.range
-        ? words.ranges[price.range]
+        ? formatPriceRange(price.range, language)
         : null;
   if (amount === null) return words.toBeDetermined;
   return price.unit ? words.per[price.unit](amount) : amount;

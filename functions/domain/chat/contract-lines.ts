@@ -1,6 +1,7 @@
 // A contract's steps appear in the conversation it came from as system lines: a message with no text
 // that names the step, posted in the name of who made it, delivered live like any message. Its id
-// is derived from the step, so a retried step never posts it twice.
+// is derived from the step (and, for a step that comes more than once on a version, such as a second
+// partial refund, from how many came), so a retried step never posts it twice.
 
 import type { ContractStepKind } from '@partage/graphql';
 import { putMessage } from '../../data/chat';
@@ -17,11 +18,14 @@ export interface ContractStepLine {
   contractId: string;
   kind: ContractStepKind;
   version: number;
+  /** The how-manieth step of this kind on the contract (1 when absent): a second partial refund has its own line. */
+  occurrence?: number;
 }
 
 export async function postContractStepLine(line: ContractStepLine): Promise<void> {
-  const { conversationId, senderId, recipientId, contractId, kind, version } = line;
-  const id = messageIdOf(conversationId, senderId, `contract:${contractId}:${kind}:${version}`);
+  const { conversationId, senderId, recipientId, contractId, kind, version, occurrence = 1 } = line;
+  const step = `contract:${contractId}:${kind}:${version}${occurrence > 1 ? `:${occurrence}` : ''}`;
+  const id = messageIdOf(conversationId, senderId, step);
   const contractStep = { contractId, kind, version };
   const sent = await putMessage(
     { id, conversationId, senderId, recipientId, body: '', attachments: [], contractStep },

@@ -22,7 +22,7 @@ import {
   type MembershipRecord,
 } from '../../data/chat';
 import { getUsers } from '../../data/user-directory';
-import { adPathOf, imageView, offerPriceOf, taxModeOf } from '../ads/ad-view';
+import { adPathOf, cancellationPolicyOf, imageView, offerPriceOf, taxModeOf } from '../ads/ad-view';
 import { now } from '../clock';
 import { refuseIfBlocked } from '../moderation/blocks';
 import { existingBlocks } from '../../data/moderation';
@@ -165,6 +165,7 @@ export async function conversationAds(conversations: Pick<ConversationView, 'adI
       image: image ? imageView(image) : null,
       rent: offerPriceOf(ad.content.rent, ad.content),
       taxMode: taxModeOf(ad.content),
+      cancellationPolicy: cancellationPolicyOf(ad.content),
     };
   });
 }

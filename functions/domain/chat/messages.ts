@@ -17,6 +17,7 @@ import {
   type SendMessageInput,
 } from '@partage/graphql';
 import { fileStore } from '../../adapters/file-store';
+import { countMetric } from '../../adapters/metrics';
 import { getMembership, getSentMessage, messagesPage, putMessage, type AttachmentRecord, type MessageRecord } from '../../data/chat';
 import { getFiles } from '../../data/files';
 import { now } from '../clock';
@@ -138,7 +139,13 @@ export async function postMessage(
     (createdAt) => ({ senderId, body: previewOf(body), attachmentCount: attachments.length, createdAt }),
   );
   // Null: this message was sent already (a retry, or the same send made at once); the first is the answer.
-  if (!sent) return messageView((await getSentMessage(conversationId, id))!);
+  if (!sent) {
+    const first = (await getSentMessage(conversationId, id))!;
+    // The first call may have died between its write and the reminder's schedule (one per period: asking again is harmless).
+    await scheduleReminderOfPeriod(conversationId, recipientId, first.createdAt);
+    return messageView(first);
+  }
+  countMetric('MessageSent');
 
   const view = await messageView(sent);
   await publishChatEvent([senderId, recipientId], {
@@ -148,10 +155,16 @@ export async function postMessage(
     participantId: senderId,
     at: sent.createdAt,
   });
-  // This message began the recipient's quiet period: its reminder is due CHAT_REMINDER_MINUTES later.
-  const recipient = await getMembership(recipientId, conversationId);
-  if (recipient?.reminderPendingSince === sent.createdAt) await scheduleReminder(conversationId, recipientId, sent.createdAt);
+  await scheduleReminderOfPeriod(conversationId, recipientId, sent.createdAt);
   return view;
+}
+
+/** When the message sent at `sentAt` began the recipient's quiet period (still unsent): its reminder, due CHAT_REMINDER_MINUTES later. */
+async function scheduleReminderOfPeriod(conversationId: string, recipientId: string, sentAt: string): Promise<void> {
+  const recipient = await getMembership(recipientId, conversationId);
+  if (recipient?.reminderPendingSince === sentAt && recipient.reminderSentFor !== sentAt) {
+    await scheduleReminder(conversationId, recipientId, sentAt);
+  }
 }
 
 /**

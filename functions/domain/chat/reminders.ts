@@ -2,12 +2,13 @@
 // e-mail per quiet period (from the first unread message until they read the conversation). The
 // period's start is on the recipient's membership; the one-time job `chat-reminder` checks, when it
 // comes due, that the period is still the pending one and that reminders are on, then claims the
-// period by a conditional update before sending, so a repeated run sends nothing more.
+// period by a conditional update before sending, so a repeated run sends nothing more; a send that
+// fails gives the claim back and fails the run, which its invoker retries.
 
 import { CHAT_REMINDER_MINUTES } from '@partage/graphql';
 import { mailer } from '../../adapters/mailer';
 import { scheduler } from '../../adapters/scheduler';
-import { claimReminder, getChatPreferences, getConversation, getMembership } from '../../data/chat';
+import { claimReminder, getChatPreferences, getConversation, getMembership, releaseReminder } from '../../data/chat';
 import { getUsers } from '../../data/user-directory';
 import { renderEmail } from '../emails';
 import { appLink } from '../links';
@@ -54,6 +55,11 @@ export async function sendChatReminder(payload: Record<string, unknown>): Promis
   if (!(await claimReminder(userId, conversationId, period))) return { sent: false };
   const link = appLink(`/conversations/${conversationId}`);
   const name = users.get(otherId)?.publicName ?? '';
-  await mailer().send({ to: recipient.email, ...renderEmail('chatReminder', recipient.language, { name, link }) });
+  try {
+    await mailer().send({ to: recipient.email, ...renderEmail('chatReminder', recipient.language, { name, link }) });
+  } catch (error) {
+    await releaseReminder(userId, conversationId, period);
+    throw error;
+  }
   return { sent: true };
 }

@@ -2,7 +2,7 @@
 // checked on the normalised input, the terms' HTML sanitised like an ad's description, each file a
 // checked PRIVATE_DOCUMENT of the owner's (or one the contract already holds), the period's instants
 // computed, and the total, the platform's fee and the sales taxes fixed for this version from the ad's
-// tax mode and the owner's tax status (contract-taxes.ts). Then the ad: the period inside its
+// tax mode and the owner's tax status (contract-taxes.ts), and the ad's cancellation policy. Then the ad: the period inside its
 // availability, and clear of the periods held for its other contracts.
 
 import {
@@ -22,7 +22,7 @@ import { bookedPeriods, type ContractContent, type ContractFileRecord, type TaxL
 import { getFiles } from '../../data/files';
 import type { UserRecord } from '../../data/users';
 import { sanitizeDescription } from '../ads/ad-input';
-import { taxModeOf } from '../ads/ad-view';
+import { cancellationPolicyOf, taxModeOf } from '../ads/ad-view';
 import { now } from '../clock';
 import { periodsOverlap } from './booking-periods';
 import { contractMoneyOf, contractTaxesOf } from './contract-taxes';
@@ -97,6 +97,8 @@ export async function contractContentOf(
       fee: platformFeeSettingsOf(platformFeeEnv()),
       day: quebecToday(now()),
     }),
+    // The ad's policy of today binds the version (a later change of the ad changes no paid rental).
+    ...(cancellationPolicyOf(ad.content) ? { cancellationPolicy: cancellationPolicyOf(ad.content)! } : {}),
     terms,
     files: await checkedFiles(owner.id, files, keptFiles),
     disclaimerAccepted: true,

@@ -11,6 +11,7 @@
 // An early fraud warning is recorded for administrators, who may refund before a dispute comes.
 // A reversal of the owner's transfer made in the provider's dashboard (`transfer.reversed`) is recorded too.
 
+import { countMetric } from '../../adapters/metrics';
 import type { MoneyEvent } from '../../adapters/payment-provider';
 import { getContract, type ContractDisputeRecord, type ContractRecord } from '../../data/contracts';
 import { now } from '../clock';
@@ -67,7 +68,10 @@ export async function onDispute(event: DisputeEvent): Promise<void> {
     { cause: 'CHARGEBACK', actor: 'SYSTEM', actorId: null },
   );
   if (!written || written.dispute?.state === before) return;
-  if (written.dispute?.state === 'OPEN' && before === undefined) await emailAdministratorsOfMoney(written, 'DISPUTE_OPENED');
+  if (written.dispute?.state === 'OPEN' && before === undefined) {
+    countMetric('DisputeOpened');
+    await emailAdministratorsOfMoney(written, 'DISPUTE_OPENED');
+  }
   if ((written.dispute?.state === 'WON' || written.dispute?.state === 'WARNING_CLOSED') && written.status === 'PAID')
     await resumePayout(written);
   if (written.dispute?.state === 'LOST') await emailAdministratorsOfMoney(written, 'DISPUTE_LOST');

@@ -11,13 +11,17 @@ import { getContract, releaseBookingHold, replaceContract, type ContractRecord }
 import { retryingWhenStale } from '../../data/errors';
 import { armsLengthTransactionRemovals } from '../../data/ratings';
 import { now } from '../clock';
-import { announceContractStep } from './contract-notices';
+import { issueContractDocuments, mayNeedCredit } from './contract-documents';
+import { announceContractStep, refundOfCancellation } from './contract-notices';
 import { fullyRefunded } from './contract-money';
 import { nextStatus, type ContractActor, type ContractTransition } from './contract-states';
 import { step } from './contracts';
 
-/** A change of the contract read fresh: its new record and the step to tell (none: nothing new to tell); null: nothing to write. */
-export type MoneyChange = (contract: ContractRecord) => { next: ContractRecord; kind: ContractStepKind | null } | null;
+/**
+ * A change of the contract read fresh: its new record and the step to tell (none: nothing new to tell)
+ * with an administrator's reason kept on it; null: nothing to write.
+ */
+export type MoneyChange = (contract: ContractRecord) => { next: ContractRecord; kind: ContractStepKind | null; reason?: string } | null;
 
 /** The statuses in which the rental counts as a transaction of each party (set at the payout). */
 const COUNTED = new Set(['PAYOUT_DONE', 'CLOSED']);
@@ -58,13 +62,22 @@ export async function changeMoney(
       if (COUNTED.has(next.status)) alongWith.push(...(await armsLengthTransactionRemovals(next)));
       next = { ...next, status: verdict.to, refund: undefined };
     }
-    const history = kind ? [...next.history, step(kind, { status: next.status, version: next.version }, actorId, at)] : next.history;
+    const told = kind && {
+      ...step(kind, { status: next.status, version: next.version }, actorId, at),
+      ...(changed.reason ? { reason: changed.reason } : {}),
+    };
+    const history = told ? [...next.history, told] : next.history;
     const written = await replaceContract(contract, { ...next, history, updatedAt: kind ? at : next.updatedAt }, alongWith);
     return { written, kind, refundedNow };
   });
   if (!outcome) return undefined;
   const { written, kind, refundedNow } = outcome;
-  if (refundedNow) await releaseBookingHold(written.adId, written.id, now().toISOString());
+  // Money given back calls for credit notes (issue 39 §4), issued before the step is told (its e-mails
+  // name them); also when nothing new was written, so that the provider's retry of an event whose
+  // issuing failed issues them.
+  if (mayNeedCredit(written)) await issueContractDocuments(written.id);
+  // A tenant's cancellation frees the dates once its refund is recorded, whoever records it.
+  if (refundedNow || (kind && refundOfCancellation(written, kind))) await releaseBookingHold(written.adId, written.id, now().toISOString());
   // The conversation has only its two participants: the platform's or an administrator's step is shown in the owner's name.
   if (kind) await announceContractStep(written, kind, actor === 'OWNER' || actor === 'TENANT' ? actorId! : written.ownerId);
   return written;

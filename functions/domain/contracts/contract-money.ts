@@ -5,7 +5,14 @@
 // Who bears a refund (docs/payments.md, "Refunds"): the owner's share first, then the platform's fee;
 // a refund after the payout takes back from the owner's transfer as much as it reduces their share.
 
-import { PAYOUT_DELAY_MS, PAYOUT_MIN_AFTER_PAYMENT_MS, type ContractMoneyState, type PayoutHold } from '@partage/graphql';
+import {
+  policyRefund,
+  PAYOUT_DELAY_MS,
+  PAYOUT_MIN_AFTER_PAYMENT_MS,
+  type CancellationQuote,
+  type ContractMoneyState,
+  type PayoutHold,
+} from '@partage/graphql';
 import type { ContractRecord } from '../../data/contracts';
 
 const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
@@ -67,6 +74,27 @@ export const owedByOwnerCents = (contract: ContractRecord): number =>
 
 export const disputeOpen = (contract: Pick<ContractRecord, 'dispute'>): boolean => contract.dispute?.state === 'OPEN';
 
+/** What the tenant's cancellation now gives back (contract-cancellation.ts), after what went back already; null when the tenant cannot cancel now. */
+export function cancellationQuoteOf(contract: ContractRecord, at: Date): CancellationQuote | null {
+  const policy = contract.content.cancellationPolicy;
+  if (contract.status !== 'PAID' || contract.cancellation || disputeOpen(contract) || !contract.payment || !policy) return null;
+  const quote = policyRefund(policy, contract.payment.amountCents, new Date(contract.content.startAt), at);
+  if (!quote) return null;
+  // A refund made before (an administrator's part) counts toward what the policy gives back.
+  const refundCents = Math.max(0, quote.refundCents - refundedCents(contract));
+  return { policy, percent: quote.percent, refundCents, until: quote.until.toISOString() };
+}
+
+/** How long after its due time a payout that has not run reads as overdue (its job failed for good, or was lost). */
+const PAYOUT_OVERDUE_MS = 60 * 60 * 1000;
+
+/** The payout should have run by `at` and nothing holds it nor runs it: its job failed for good, or its schedule was lost. */
+export const payoutOverdue = (contract: ContractRecord, at: Date): boolean =>
+  contract.status === 'PAID' &&
+  !payoutHold(contract) &&
+  !contract.payout?.claimedAt &&
+  at.getTime() > payoutDueAt(contract).getTime() + PAYOUT_OVERDUE_MS;
+
 /** Why the payout of a paid contract waits (null: it does not). */
 export function payoutHold(contract: ContractRecord): PayoutHold | null {
   if (contract.status !== 'PAID') return null;
@@ -83,6 +111,7 @@ export function moneyState(contract: ContractRecord): ContractMoneyState | null 
   return {
     paidCents: payment.amountCents,
     refundedCents: refundedCents(contract),
+    refundableCents: refundableCents(contract),
     ownerShareCents: ownerShareCents(contract),
     payoutDueAt: contract.status === 'PAID' ? payoutDueAt(contract).toISOString() : null,
     paidOutCents: payout?.transferId ? (payout.amountCents ?? 0) : 0,

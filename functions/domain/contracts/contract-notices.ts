@@ -14,6 +14,7 @@ import {
 import { mailer } from '../../adapters/mailer';
 import { publisher } from '../../adapters/publisher';
 import { getAds } from '../../data/ads';
+import { contractDocuments } from '../../data/contract-documents';
 import { claimContractNotice, releaseContractNotice, type ContractRecord, type ContractTaxesRecord } from '../../data/contracts';
 import { getUsers } from '../../data/user-directory';
 import { postContractStepLine } from '../chat/contract-lines';
@@ -21,6 +22,7 @@ import { renderEmail, type EmailName } from '../emails';
 import { contactEmail } from '../../adapters/env';
 import { ownerShareCents, refundedCents, reversedCents } from './contract-money';
 import { contractTaxesOf } from './contract-taxes';
+import { creditDocumentValues, paidDocumentValues } from './document-emails';
 import { appLink } from '../links';
 import { adTitleIn } from '../ads/ad-title';
 
@@ -53,14 +55,18 @@ const partyLine = (user: { publicName: string; organizationName?: string | null 
 
 /** The receipt of a paid contract, to each party in their language (their books need it). */
 async function emailReceipts(contract: ContractRecord): Promise<void> {
-  const [users, [ad]] = await Promise.all([getUsers([contract.ownerId, contract.tenantId]), getAds([contract.adId])]);
+  const [users, [ad], documents] = await Promise.all([
+    getUsers([contract.ownerId, contract.tenantId]),
+    getAds([contract.adId]),
+    contractDocuments(contract.id),
+  ]);
   const owner = users.find((user) => user.id === contract.ownerId);
   const tenant = users.find((user) => user.id === contract.tenantId);
   if (!owner || !tenant) return;
   const { totalPriceCents, platformFeeCents } = contract.content;
   const taxes = contractTaxesOf(contract.content);
   await Promise.all(
-    [owner, tenant].map(({ email, language }) =>
+    [owner, tenant].map(({ id, email, language }) =>
       mailer().send({
         to: email,
         ...renderEmail('contractPaid', language, {
@@ -75,6 +81,8 @@ async function emailReceipts(contract: ContractRecord): Promise<void> {
           fee: formatMoney(platformFeeCents, language),
           share: formatMoney(totalPriceCents - platformFeeCents, language),
           ...taxLineValues(taxes, language),
+          ...feeTaxLineValues(taxes, language),
+          ...paidDocumentValues(contract, documents, id),
           link: appLink(contractPath(contract.id)),
         }),
       }),
@@ -94,6 +102,20 @@ function taxLineValues({ owner, rates }: ContractTaxesRecord, language: UiLangua
     qstRate: formatTaxRate(rates.qst, language),
     gstNumber: owner.gstNumber,
     qstNumber: owner.qstNumber,
+  };
+}
+
+/** The GST and QST the platform's fee includes, with the platform's numbers (`feeTaxed`), or that it has none (`feeUntaxed`). */
+function feeTaxLineValues({ platformFee, rates }: ContractTaxesRecord, language: UiLanguage): Record<string, string> {
+  if (!platformFee.gstNumber || !platformFee.qstNumber || !rates) return { feeTaxLines: 'feeUntaxed' };
+  return {
+    feeTaxLines: 'feeTaxed',
+    feeGst: formatMoney(platformFee.gstCents, language),
+    feeQst: formatMoney(platformFee.qstCents, language),
+    gstRate: formatTaxRate(rates.gst, language),
+    qstRate: formatTaxRate(rates.qst, language),
+    feeGstNumber: platformFee.gstNumber,
+    feeQstNumber: platformFee.qstNumber,
   };
 }
 
@@ -127,20 +149,34 @@ function moneyValues(contract: ContractRecord, language: UiLanguage, ad: Awaited
     refunded: formatMoney(refundedCents(contract), language),
     share: formatMoney(ownerShareCents(contract), language),
     reversed: formatMoney(reversedCents(contract), language),
+    // A cancellation's e-mail names its policy's text.
+    policy: contract.cancellation?.policy ?? '',
     link: appLink(contractPath(contract.id)),
   };
 }
 
 /** A money step's e-mail to both parties (`parties`) or to the owner alone, each in their language. */
 async function emailMoneyStep(contract: ContractRecord, name: EmailName, to: 'BOTH' | 'OWNER'): Promise<void> {
-  const [users, [ad]] = await Promise.all([
+  const [users, [ad], documents] = await Promise.all([
     getUsers(to === 'BOTH' ? [contract.ownerId, contract.tenantId] : [contract.ownerId]),
     getAds([contract.adId]),
+    CREDIT_EMAILS.has(name) ? contractDocuments(contract.id) : [],
   ]);
   await Promise.all(
-    users.map(({ email, language }) => mailer().send({ to: email, ...renderEmail(name, language, moneyValues(contract, language, ad)) })),
+    users.map(({ id, email, language }) =>
+      mailer().send({
+        to: email,
+        ...renderEmail(name, language, {
+          ...moneyValues(contract, language, ad),
+          ...(CREDIT_EMAILS.has(name) ? creditDocumentValues(contract, documents, id) : {}),
+        }),
+      }),
+    ),
   );
 }
+
+/** The money e-mails that name the credit notes their step issued (money given back). */
+const CREDIT_EMAILS = new Set<EmailName>(['contractRefunded', 'contractPartlyRefunded', 'contractCancelled', 'contractDisputeLost']);
 
 /** The e-mail of each money step, and who gets it. */
 const MONEY_EMAILS: Partial<Record<ContractStepKind, [EmailName, 'BOTH' | 'OWNER']>> = {
@@ -259,10 +295,26 @@ export async function tellPartiesOfStep(contract: ContractRecord, kind: Contract
       contractId: contract.id,
       kind,
       version: contract.version,
+      occurrence: contract.history.filter((step) => step.kind === kind).length,
     }),
     ...(kind === 'PROPOSED' || kind === 'UPDATED' ? [once(contract, kind, () => emailTenant(contract, kind), contract.version)] : []),
     ...(kind === 'PAID' ? [once(contract, kind, () => emailReceipts(contract))] : []),
     ...(kind === 'PAYOUT_DONE' ? [emailPayoutSent(contract)] : []),
-    ...(MONEY_EMAILS[kind] ? [emailMoneyStep(contract, ...MONEY_EMAILS[kind])] : []),
+    // A tenant's cancellation is told once its refund is recorded, by whoever records it first (the
+    // cancellation's request, or the provider's event); with nothing to give back, by the cancellation.
+    ...((kind === 'CANCELLED' && contract.cancellation) || refundOfCancellation(contract, kind)
+      ? [once(contract, 'CANCELLED', () => emailMoneyStep(contract, 'contractCancelled', 'BOTH'))]
+      : []),
+    ...(MONEY_EMAILS[kind] && !refundOfCancellation(contract, kind) ? [emailMoneyStep(contract, ...MONEY_EMAILS[kind])] : []),
   ]);
 }
+
+/**
+ * The refund a tenant's cancellation gives: its step comes right after the cancellation's, and the
+ * cancellation's e-mail tells it (a refund e-mail would say the contract still stands).
+ */
+export const refundOfCancellation = (contract: ContractRecord, kind: ContractStepKind): boolean =>
+  Boolean(contract.cancellation) &&
+  (kind === 'REFUNDED' || kind === 'PARTLY_REFUNDED') &&
+  contract.history.at(-1)?.kind === kind &&
+  contract.history.at(-2)?.kind === 'CANCELLED';

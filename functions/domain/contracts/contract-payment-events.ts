@@ -24,6 +24,8 @@
 // run failed after PAID (a scheduling failure) finds the contract paid by that session and schedules
 // the job again.
 
+import { logger } from '../../adapters/log';
+import { countMetric } from '../../adapters/metrics';
 import type { CheckoutSessionFacts, PaymentEvent } from '../../adapters/payment-provider';
 import { paymentProvider } from '../../adapters/payment-provider';
 import { scheduler, type OneTimeSchedule } from '../../adapters/scheduler';
@@ -42,6 +44,7 @@ import {
 import { DataRefusal } from '../../data/errors';
 import type { EventClaim, PaymentEventHandler } from '../payments/webhook-handlers';
 import { now } from '../clock';
+import { issueContractDocuments } from './contract-documents';
 import { emailPaymentRefundedDatesTaken, publishContractStep, tellPartiesOfStep, type PublishedContract } from './contract-notices';
 import { scheduleRatingReminders } from '../ratings/rating-reminders';
 import { markRatingsDue } from '../ratings/ratings-to-give';
@@ -67,7 +70,7 @@ async function scheduleContractPaid(contractId: string): Promise<void> {
 /**
  * The `contract-paid` job, run at once after the webhook made a contract PAID: the payout's schedule,
  * the closing's and the rating reminders' (a schedule pending is kept), the ratings due on the
- * parties' dashboards, the receipts (once) and the
+ * parties' dashboards, the numbered receipt and fee invoice (each numbered once), the receipts (once) and the
  * conversation's line in the tenant's name (once per step), each safe to redo. A failed run schedules
  * its own retry with the payouts' backoff (the local host's scheduler does not run a failed job again;
  * `payload.failures` counts the failed runs); once those are spent, the failure is its invoker's.
@@ -83,7 +86,8 @@ export async function runContractPaid(payload: Record<string, unknown>): Promise
       scheduleClose(contract),
       scheduleRatingReminders(contract),
       markRatingsDue(contract),
-      tellPartiesOfStep(contract, 'PAID', contract.tenantId),
+      // The receipts e-mailed name the numbered receipt and fee invoice: issued first (once, whatever runs again).
+      issueContractDocuments(contract.id).then(() => tellPartiesOfStep(contract, 'PAID', contract.tenantId)),
     ])
   ).find((outcome) => outcome.status === 'rejected');
   if (!failed) return 'TOLD';
@@ -105,7 +109,7 @@ const CONTRACT_TRIES = 5;
 async function refundSession(facts: SessionFacts, reason: string, claim: EventClaim): Promise<void> {
   await claim.alone();
   const paymentIntentId = facts.paymentIntentId!;
-  console.warn(`[payments] refunding session ${facts.sessionId} of contract ${facts.contractId}: ${reason}`);
+  logger().warn('refunding a Checkout Session', { sessionId: facts.sessionId, contractId: facts.contractId, reason });
   await (
     await paymentProvider()
   ).createRefund({ paymentIntentId, contractId: facts.contractId, idempotencyKey: `refund-session-${facts.sessionId}` });
@@ -136,6 +140,7 @@ const sessionStart = ({ session: facts }: PaymentEvent): KeyedReads<SessionStart
  * the provider's retry of an event whose run failed here schedules the job again.
  */
 async function afterPaid(paid: PublishedContract, jobWritten: boolean): Promise<void> {
+  countMetric('ContractPaid');
   await Promise.all([jobWritten ? undefined : scheduleContractPaid(paid.id), publishContractStep(paid, 'PAID')]);
 }
 

@@ -25,6 +25,8 @@
 
 import { AppError, assertValid, required, type AdminContractLine, type RetryContractPayoutInput } from '@partage/graphql';
 import { PaymentProviderError, paymentProvider } from '../../adapters/payment-provider';
+import { logger } from '../../adapters/log';
+import { countMetric } from '../../adapters/metrics';
 import { scheduler } from '../../adapters/scheduler';
 import { getContract, replaceContract, type ContractPayoutRecord, type ContractRecord } from '../../data/contracts';
 import { DataRefusal, retryingWhenStale } from '../../data/errors';
@@ -35,7 +37,7 @@ import { ADMIN_ONLY, requireRole, type Identity } from '../identity';
 import { announceContractStep } from './contract-notices';
 import { nextStatus, type ContractTransition } from './contract-states';
 import { adminContractLines } from './contract-view';
-import { ownerShareCents, payoutDueAt, payoutHold } from './contract-money';
+import { ownerShareCents, payoutDueAt, payoutHold, payoutOverdue } from './contract-money';
 import { providerCall } from '../payments/provider-errors';
 import { step } from './contracts';
 
@@ -70,9 +72,7 @@ export async function scheduleRetry({
   error: unknown;
 }): Promise<void> {
   const delay = JOB_RETRY_DELAYS_MS[failures - 1]!;
-  console.warn(
-    `[contracts] ${job} of contract ${contractId} failed (${(error as Error)?.message ?? error}), tried again in ${delay / 60_000} min`,
-  );
+  logger().warn('contract job failed, tried again later', { job, contractId, failures, retryInMinutes: delay / 60_000, error });
   await scheduler().scheduleOnce({
     name: retryScheduleName(prefix, contractId, failures),
     job,
@@ -216,6 +216,7 @@ async function recordPayout(claimed: ContractRecord, transferId: string | undefi
   const payout: ContractPayoutRecord = claimed.payout ?? { claimedAt: null, keyAttempt: 1, failures: 0, flagged: false };
   // Paid and paid out: a transaction of each party's (their public profiles count them), counted once
   // since it is written with PAYOUT_DONE, and only at arm's length (one per pair of accounts per period).
+  // A rental its tenant cancelled took place nowhere: the owner is paid what its policy leaves them, uncounted.
   const done = await replaceContract(
     claimed,
     advanced(
@@ -224,8 +225,9 @@ async function recordPayout(claimed: ContractRecord, transferId: string | undefi
       { payout: { ...payout, claimedAt: null, ...(transferId ? { transferId } : {}), amountCents, paidOutAt: at } },
       at,
     ),
-    await armsLengthTransactionUpdates(claimed, at),
+    claimed.cancellation ? [] : await armsLengthTransactionUpdates(claimed, at),
   );
+  countMetric('ContractPaidOut');
   await announceContractStep(done, 'PAYOUT_DONE', done.ownerId);
   // The closing job found the contract still PAID if the rental ended before the payout.
   await runClose({ contractId: done.id });
@@ -240,7 +242,7 @@ async function recordPayout(claimed: ContractRecord, transferId: string | undefi
 export async function settleLostPayout(contract: ContractRecord): Promise<ContractRecord> {
   const made = await providerCall(async () => (await paymentProvider()).findTransfer(contract.id));
   if (!made) return contract;
-  console.warn(`[payouts] contract ${contract.id}: transfer ${made.transferId} found at the provider, recorded as its payout`);
+  logger().warn('transfer found at the provider, recorded as the payout', { contractId: contract.id, transferId: made.transferId });
   await recordPayout(contract, made.transferId, made.amountCents);
   return (await getContract(contract.id))!;
 }
@@ -249,6 +251,7 @@ async function recordFailure(claimed: ContractRecord, error: PaymentProviderErro
   const payout = claimed.payout!;
   const failures = payout.failures + 1;
   const flagged = failures >= PAYOUT_MAX_FAILURES;
+  countMetric('PayoutFailed');
   await replaceContract(claimed, {
     ...claimed,
     payout: {
@@ -262,7 +265,7 @@ async function recordFailure(claimed: ContractRecord, error: PaymentProviderErro
     },
   });
   if (flagged) {
-    console.error(`[payouts] contract ${claimed.id}: payout failed ${failures} times, left to administrators: ${error.message}`);
+    logger().error('payout failed for good, left to administrators', { contractId: claimed.id, failures, reason: error.message });
     return 'FLAGGED';
   }
   await scheduleRetry({ job: PAYOUT_JOB, prefix: 'payout', contractId: claimed.id, failures, error });
@@ -286,7 +289,8 @@ export async function runClose(payload: Record<string, unknown>): Promise<'CLOSE
 }
 
 /**
- * ADMIN: a flagged payout run again at once. The flag is cleared first (conditioned on the contract's
+ * ADMIN: a flagged payout run again at once, or an overdue one (its job failed for good or was lost:
+ * payoutOverdue). The flag is cleared first (conditioned on the contract's
  * revision: of two retries at once one runs), then the same run as the job's claims and transfers with
  * the key the failures left; its failures stay counted, so a new refusal flags it again at once, with
  * its reason. Answers the contract's line as the run left it.
@@ -296,10 +300,11 @@ export async function retryFlaggedPayout(identity: Identity, input: RetryContrac
   assertValid([['input.contractId', required(input?.contractId)]]);
   const contract = await getContract(input.contractId);
   if (!contract) throw new AppError('NOT_FOUND', 'No such contract');
-  if (contract.status !== 'PAID' || !contract.payout?.flagged || contract.refund) {
-    throw new AppError('CONTRACT_STATUS_CONFLICT', 'Only a paid contract whose payout is flagged can have it retried');
+  const overdue = payoutOverdue(contract, now());
+  if (contract.status !== 'PAID' || (!contract.payout?.flagged && !overdue) || contract.refund) {
+    throw new AppError('CONTRACT_STATUS_CONFLICT', 'Only a paid contract whose payout is flagged or overdue can have it retried');
   }
-  await replaceContract(contract, { ...contract, payout: { ...contract.payout, flagged: false } });
+  if (contract.payout?.flagged) await replaceContract(contract, { ...contract, payout: { ...contract.payout, flagged: false } });
   await runPayout({ contractId: contract.id });
   const [line] = await adminContractLines([(await getContract(contract.id))!]);
   return line!;

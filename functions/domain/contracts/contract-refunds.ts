@@ -103,14 +103,18 @@ function withRefund(contract: ContractRecord, refundId: string, entry: ContractR
   };
 }
 
+/** Who a refund asked here is recorded for: the owner or an administrator; the platform for a tenant's cancellation under its policy. */
+type RefundAsker = { role: 'OWNER' | 'ADMIN' | 'SYSTEM'; userId: string | null };
+
 /**
  * Who a refund the provider tells of is recorded for: the owner or the administrator who asked it here when
  * it answers their request (the event may come before their own call records it: the step is theirs all
  * the same), else the platform.
  */
-function askerOf(contract: ContractRecord, entry: ContractRefundEntry): { role: 'OWNER' | 'ADMIN' | 'SYSTEM'; userId: string | null } {
+function askerOf(contract: ContractRecord, entry: ContractRefundEntry): RefundAsker {
   const asked = contract.refund;
   if (entry.origin !== 'PLATFORM' || !asked || asked.amountCents !== entry.amountCents) return { role: 'SYSTEM', userId: null };
+  if (asked.requestedBy === contract.tenantId) return { role: 'SYSTEM', userId: asked.requestedBy };
   return { role: asked.requestedBy === contract.ownerId ? 'OWNER' : 'ADMIN', userId: asked.requestedBy };
 }
 
@@ -119,7 +123,7 @@ function recordRefund(
   contractId: string,
   refundId: string,
   entry: ContractRefundEntry,
-  actor: { role: 'OWNER' | 'ADMIN' | 'SYSTEM'; userId: string | null },
+  actor: RefundAsker,
 ): Promise<ContractRecord | undefined> {
   return changeMoney(
     contractId,
@@ -132,19 +136,13 @@ function recordRefund(
         contract.refund &&
         (actor.role !== 'SYSTEM' || (entry.origin === 'PLATFORM' && isNew && contract.refund.amountCents === entry.amountCents));
       if (!next) return answered ? { next: { ...contract, refund: undefined }, kind: null } : null;
-      return { next: { ...next, refund: answered ? undefined : next.refund }, kind: isNew ? 'PARTLY_REFUNDED' : null };
+      // An administrator's reason stays in the history with its step.
+      const reason = actor.role === 'ADMIN' ? (contract.refund?.reason ?? entry.reason) : undefined;
+      return { next: { ...next, refund: answered ? undefined : next.refund }, kind: isNew ? 'PARTLY_REFUNDED' : null, reason };
     },
     { cause: 'REFUND', actor: actor.role, actorId: actor.userId },
   );
 }
-
-const STATES: Record<string, ContractRefundEntry['state']> = {
-  pending: 'PENDING',
-  requires_action: 'PENDING',
-  succeeded: 'SUCCEEDED',
-  failed: 'FAILED',
-  canceled: 'CANCELED',
-};
 
 /** The owner or an administrator gives money back to the tenant (see the top of this file). */
 export async function refundContract(identity: Identity, input: RefundContractInput): Promise<Contract> {
@@ -158,29 +156,49 @@ export async function refundContract(identity: Identity, input: RefundContractIn
   // A payout run that died may have made its transfer: the contract is then paid out, before anything else.
   const contract = read.status === 'PAID' && read.payout ? await settleLostPayout(read) : read;
   if (contract.status !== read.status) fire(contract, refundBy(contract, role), role);
+  const written = await giveBack(contract, { ...request, requestedBy: userId }, { role: role === 'ADMIN' ? 'ADMIN' : 'OWNER', userId });
+  return contractView(written, role);
+}
 
+/** What a refund is written with, and taken away with when nothing went back (a cancellation and its step). */
+export interface RefundCause {
+  add: (contract: ContractRecord) => ContractRecord;
+  remove: (contract: ContractRecord) => ContractRecord;
+}
+
+/**
+ * Gives `request.amountCents` back to the tenant (steps 2 to 5 at the top of this file), the request
+ * recorded with its `cause`, withdrawn with it when nothing went back. Resumes the contract's request
+ * under way, with its key and amount, when there is one (a retry after a crash). Answers the contract
+ * as written.
+ */
+export async function giveBack(
+  contract: ContractRecord,
+  request: { amountCents: number; reason?: string; requestedBy: string },
+  asker: RefundAsker,
+  cause?: RefundCause,
+): Promise<ContractRecord> {
   const key = contract.refund?.key ?? refundKey(contract);
   let asked = await replaceContract(contract, {
-    ...contract,
+    ...(contract.refund || !cause ? contract : cause.add(contract)),
     refund: contract.refund ?? {
       requestedAt: now().toISOString(),
-      requestedBy: userId,
+      requestedBy: request.requestedBy,
       amountCents: request.amountCents,
       reason: request.reason,
       key,
     },
   });
   const amountCents = asked.refund!.amountCents ?? request.amountCents;
-  const at = now().toISOString();
   const entry: ContractRefundEntry = {
     amountCents,
     state: 'PENDING',
     origin: 'PLATFORM',
-    ...(request.reason ? { reason: request.reason } : {}),
-    at,
+    ...(asked.refund!.reason ? { reason: asked.refund!.reason } : {}),
+    at: now().toISOString(),
   };
   const provider = await paymentProvider();
-  let refund: { refundId: string; status: string };
+  let refund: { refundId: string; state: ContractRefundEntry['state'] };
   try {
     asked = await providerCall(() => reverseOwed(asked, { ...asked, refunds: { ...asked.refunds, [key]: entry } }, `reverse-${key}`));
     refund = await providerCall(() =>
@@ -192,18 +210,13 @@ export async function refundContract(identity: Identity, input: RefundContractIn
       }),
     );
   } catch (error) {
-    // Nothing went back: the request is withdrawn (a reversal made stays recorded, and is not made again).
+    // Nothing went back: the request is withdrawn with its cause (a reversal made stays recorded, and is not made again).
     const current = await getContract(asked.id);
-    if (current?.refund?.key === key) await replaceContract(current, { ...current, refund: undefined });
+    if (current?.refund?.key === key) await replaceContract(current, { ...(cause ? cause.remove(current) : current), refund: undefined });
     throw error;
   }
-  const written = await recordRefund(
-    asked.id,
-    refund.refundId,
-    { ...entry, state: STATES[refund.status] ?? 'PENDING' },
-    { role: role === 'ADMIN' ? 'ADMIN' : 'OWNER', userId },
-  );
-  return contractView(written!, role);
+  const written = await recordRefund(asked.id, refund.refundId, { ...entry, state: refund.state }, asker);
+  return written!;
 }
 
 /**

@@ -11,6 +11,7 @@ const ALLOWED: Array<[ContractStatus, ContractTransition, ContractActor, Contrac
   ['SUBMITTED', 'CANCEL', 'OWNER', 'CANCELLED'],
   ['SUBMITTED', 'CANCEL', 'TENANT', 'CANCELLED'],
   ['SUBMITTED', 'PAY', 'SYSTEM', 'PAID'],
+  ['PAID', 'CANCEL_PAID', 'TENANT', 'PAID'],
   ['PAID', 'REFUND', 'OWNER', 'REFUNDED'],
   ['PAID', 'REFUND', 'ADMIN', 'REFUNDED'],
   ['PAID', 'REFUND', 'SYSTEM', 'REFUNDED'],
@@ -63,7 +64,7 @@ describe('contract state machine', () => {
     expect(availableTransitions('SUBMITTED', 'ADMIN')).toEqual([]);
     expect(availableTransitions('PAID', 'OWNER')).toEqual(['REFUND']);
     expect(availableTransitions('CLOSED', 'ADMIN')).toEqual(['REFUND_AFTER_PAYOUT']);
-    expect(availableTransitions('PAID', 'TENANT')).toEqual([]);
+    expect(availableTransitions('PAID', 'TENANT')).toEqual(['CANCEL_PAID']);
     expect(availableTransitions('CLOSED', 'SYSTEM')).toEqual(['REFUND_AFTER_PAYOUT', 'CHARGEBACK']);
   });
 });

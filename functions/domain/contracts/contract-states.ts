@@ -2,7 +2,7 @@
 // from the payment provider's verified webhook) → PAYOUT_DONE (the payout job, 24 h after the
 // rental starts and after the payment) → CLOSED (after the end date); CANCELLED by either party before
 // payment; REFUNDED when the whole payment went back to the tenant: a paid contract cancelled before
-// the payout (the owner or an administrator), an administrator's refund after it (the owner's transfer
+// the payout (the owner, an administrator, or the tenant under a policy that gives it all back), an administrator's refund after it (the owner's transfer
 // reversed first), a refund made in the provider's dashboard, or a dispute lost. Every change of a
 // contract's status goes through `nextStatus`, which names who may fire each transition.
 //
@@ -15,7 +15,8 @@ import type { ContractStatus } from '@partage/graphql';
 /** Who fires a transition: a party, an administrator, or the platform itself (webhook, scheduler). */
 export type ContractActor = 'OWNER' | 'TENANT' | 'ADMIN' | 'SYSTEM';
 
-export type ContractTransition = 'EDIT' | 'CANCEL' | 'PAY' | 'REFUND' | 'REFUND_AFTER_PAYOUT' | 'CHARGEBACK' | 'PAY_OUT' | 'CLOSE';
+export type ContractTransition =
+  'EDIT' | 'CANCEL' | 'CANCEL_PAID' | 'PAY' | 'REFUND' | 'REFUND_AFTER_PAYOUT' | 'CHARGEBACK' | 'PAY_OUT' | 'CLOSE';
 
 interface TransitionRule {
   from: readonly ContractStatus[];
@@ -29,6 +30,11 @@ export const CONTRACT_TRANSITIONS: Record<ContractTransition, TransitionRule> = 
   /** A new version of the terms, while unpaid (spec §4: editable and resubmittable). */
   EDIT: { from: ['SUBMITTED'], to: 'SUBMITTED', by: ['OWNER'] },
   CANCEL: { from: ['SUBMITTED'], to: 'CANCELLED', by: ['OWNER', 'TENANT'] },
+  /**
+   * The tenant cancels a paid rental before it starts, under the version's policy (contract-cancellation.ts):
+   * the status stays (the payout pays the owner what the policy leaves them, or the refund makes it REFUNDED).
+   */
+  CANCEL_PAID: { from: ['PAID'], to: 'PAID', by: ['TENANT'], movesMoney: true },
   /** The verified payment webhook; never the browser's return. */
   PAY: { from: ['SUBMITTED'], to: 'PAID', by: ['SYSTEM'] },
   /** All the money back to the tenant before the owner was paid (SYSTEM: a refund made in the provider's dashboard). */

@@ -8,6 +8,7 @@ import {
   type Contract,
   type ContractAction,
   type ContractFile,
+  type ContractMoneyState,
   type ContractRole,
   type ContractSummary,
   type ContractVersion,
@@ -22,8 +23,9 @@ import { now } from '../clock';
 import { attachmentDownloadName } from '../files/download-name';
 import { fileKey } from '../files/file-keys';
 import { availableTransitions, type ContractActor } from './contract-states';
-import { disputeOpen, moneyState, payoutDueAt, refundableCents } from './contract-money';
+import { cancellationQuoteOf, disputeOpen, moneyState, payoutDueAt, payoutOverdue, refundableCents } from './contract-money';
 import { contractTaxesView, priceOfVersion } from './contract-taxes';
+import { dashboardDocuments, readableDocuments } from './document-access';
 
 /** The reader's side of the contract; null for anyone else (who sees nothing). */
 export function roleOf(contract: Pick<ContractRecord, 'ownerId' | 'tenantId'>, userId: string, isAdmin: boolean): ContractRole | null {
@@ -36,14 +38,17 @@ export function roleOf(contract: Pick<ContractRecord, 'ownerId' | 'tenantId'>, u
 const PAGE_ACTIONS: Partial<Record<string, ContractAction>> = {
   EDIT: 'EDIT',
   CANCEL: 'CANCEL',
+  CANCEL_PAID: 'CANCEL',
   REFUND: 'REFUND',
   REFUND_AFTER_PAYOUT: 'REFUND',
 };
 // PAY is the webhook's transition (SYSTEM): what the tenant does from the page is start the payment.
-// A refund is offered while something is left to give back (a partial refund leaves the rest).
+// A refund is offered while something is left to give back (a partial refund leaves the rest); a paid
+// rental's cancellation while its policy allows one.
 const actionsOf = (contract: ContractRecord, role: ContractRole): ContractAction[] => [
   ...new Set(
     availableTransitions(contract.status, role satisfies ContractActor, { disputeOpen: disputeOpen(contract) })
+      .filter((transition) => transition !== 'CANCEL_PAID' || cancellationQuoteOf(contract, now()))
       .flatMap((transition) => PAGE_ACTIONS[transition] ?? [])
       .filter((action) => action !== 'REFUND' || refundableCents(contract) > 0),
   ),
@@ -75,6 +80,7 @@ async function versionView(version: number, createdAt: string, content: Contract
     ownerShareCents: content.totalPriceCents - content.platformFeeCents,
     priceCents: priceOfVersion(content),
     taxes: contractTaxesView(content),
+    cancellationPolicy: content.cancellationPolicy ?? null,
     terms: content.terms,
     files: await fileViews(content.files),
     disclaimerAccepted: content.disclaimerAccepted,
@@ -90,10 +96,11 @@ const adTitleOf = (ad: AdRecord | undefined) => ({ fr: ad?.content.title.fr ?? n
 
 /** The contract as `role` reads it. */
 export async function contractView(contract: ContractRecord, role: ContractRole): Promise<Contract> {
-  const [users, [ad], versions] = await Promise.all([
+  const [users, [ad], versions, documents] = await Promise.all([
     getUsers([contract.ownerId, contract.tenantId]).then((list) => new Map(list.map((user) => [user.id, user]))),
     getAds([contract.adId]),
     contractVersions(contract.id),
+    readableDocuments(contract, role),
   ]);
   const versionViews = await Promise.all(versions.reverse().map((v) => versionView(v.version, v.createdAt, v.content)));
   return {
@@ -110,12 +117,19 @@ export async function contractView(contract: ContractRecord, role: ContractRole)
       versionViews.find((v) => v.version === contract.version) ??
       (await versionView(contract.version, contract.updatedAt, contract.content)),
     versions: versionViews,
-    history: contract.history,
-    money: moneyState(contract),
+    history: role === 'ADMIN' ? contract.history : contract.history.map(({ reason: _reason, ...told }) => told),
+    money: role === 'ADMIN' ? moneyState(contract) : withoutReasons(moneyState(contract)),
     createdAt: contract.createdAt,
     updatedAt: contract.updatedAt,
+    cancellation: contract.cancellation ?? null,
+    cancellationQuote: role === 'TENANT' ? cancellationQuoteOf(contract, now()) : null,
+    documents,
   };
 }
+
+/** An administrator's reasons for refunds are theirs: the parties read the refunds without them. */
+const withoutReasons = (money: ContractMoneyState | null): ContractMoneyState | null =>
+  money && { ...money, refunds: money.refunds.map((refund) => ({ ...refund, reason: null })) };
 
 /** The users and ads a list of contracts names, read at once. */
 async function namesOf(contracts: ContractRecord[], userIds: string[]) {
@@ -137,7 +151,7 @@ const periodOf = ({ content }: ContractRecord) => ({
 /** Lines of a user's dashboard: their contracts on one side, with the ads' titles and the other parties' names read at once. */
 export async function contractSummaries(contracts: ContractRecord[], side: 'OWNER' | 'TENANT'): Promise<ContractSummary[]> {
   const otherOf = (contract: ContractRecord) => (side === 'OWNER' ? contract.tenantId : contract.ownerId);
-  const names = await namesOf(contracts, contracts.map(otherOf));
+  const [names, documents] = await Promise.all([namesOf(contracts, contracts.map(otherOf)), dashboardDocuments(contracts, side)]);
   return contracts.map((contract) => ({
     id: contract.id,
     status: contract.status,
@@ -147,15 +161,16 @@ export async function contractSummaries(contracts: ContractRecord[], side: 'OWNE
     period: periodOf(contract),
     totalPriceCents: contract.content.totalPriceCents,
     updatedAt: contract.updatedAt,
+    cancelled: Boolean(contract.cancellation),
+    documents: documents.get(contract.id) ?? [],
   }));
 }
 
-/** What an administrator may do from the list: refund a paid contract not being paid out or refunded, run a flagged payout again. */
+/** What an administrator may do from the list: refund a paid contract not being paid out or refunded, run a flagged or overdue payout again. */
 function adminActionsOf(contract: ContractRecord): ContractAction[] {
   const actions = actionsOf(contract, 'ADMIN').filter((action) => action === 'REFUND');
-  return contract.status === 'PAID' && contract.payout?.flagged && !contract.refund && !disputeOpen(contract)
-    ? [...actions, 'RETRY_PAYOUT']
-    : actions;
+  const stuck = (contract.payout?.flagged && !contract.refund && !disputeOpen(contract)) || payoutOverdue(contract, now());
+  return contract.status === 'PAID' && stuck ? [...actions, 'RETRY_PAYOUT'] : actions;
 }
 
 /** Lines of the administrators' list: each contract with its payment, payout and refund. */
@@ -182,13 +197,15 @@ export async function adminContractLines(contracts: ContractRecord[]): Promise<A
             dueAt: payoutDueAt(contract).toISOString(),
             failures: payout?.failures ?? 0,
             flagged: payout?.flagged ?? false,
+            overdue: payoutOverdue(contract, now()),
             lastFailure: payout?.lastFailure ?? null,
             paidOutAt: payout?.paidOutAt ?? null,
           }
         : null,
       money: moneyState(contract),
       fraudWarning: contract.fraudWarning?.fraudType ?? null,
-      refundedAt: contract.status === 'REFUNDED' ? (contract.history.findLast((s) => s.kind === 'REFUNDED')?.at ?? null) : null,
+      // The step that made it REFUNDED: a refund's, or a dispute lost's.
+      refundedAt: contract.status === 'REFUNDED' ? (contract.history.find((s) => s.status === 'REFUNDED')?.at ?? null) : null,
       availableActions: adminActionsOf(contract),
       createdAt: contract.createdAt,
       updatedAt: contract.updatedAt,

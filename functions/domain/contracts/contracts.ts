@@ -22,6 +22,7 @@ import {
   type ProposeContractInput,
   type UpdateContractInput,
 } from '@partage/graphql';
+import { countMetric } from '../../adapters/metrics';
 import { getAd, type AdRecord } from '../../data/ads';
 import { refuseIfBlocked } from '../moderation/blocks';
 import { enforceRateLimit } from '../rate-limits';
@@ -172,6 +173,7 @@ export async function submitProposal(
     if (made) return made;
     throw error;
   }
+  countMetric('ContractProposed');
   await announceContractStep(contract, 'PROPOSED', ownerId);
   return contract;
 }
@@ -205,9 +207,12 @@ export async function updateContract(identity: Identity, input: UpdateContractIn
   return contractView(written, role);
 }
 
-/** Either party cancels a contract before it is paid; the dates it may hold are freed. */
-export async function cancelContract(identity: Identity, input: CancelContractInput): Promise<Contract> {
-  const { contract, role, userId } = await requireParty(identity, input?.contractId, USER_ONLY);
+/** Either party cancels a contract before it is paid (`contract`, as read for them); the dates it may hold are freed. */
+export async function cancelUnpaidContract(
+  contract: ContractRecord,
+  { role, userId }: { role: ContractRole; userId: string },
+  input: CancelContractInput,
+): Promise<Contract> {
   const status = fire(contract, 'CANCEL', role);
   assertVersion(contract, input.expectedVersion);
   const at = now().toISOString();

@@ -30,7 +30,8 @@ import { acceptAndPayContract } from './contract-payment';
 import { refundContract } from './contract-refunds';
 import { runContractPaid } from './contract-payment-events';
 import { runClose, runPayout } from './contract-payouts';
-import { cancelContract, submitProposal } from './contracts';
+import { cancelContract } from './contract-cancellation';
+import { submitProposal } from './contracts';
 
 const PROPOSALS_SEED = 'DEMO_CONTRACTS#1';
 const PAID_SEED = 'DEMO_CONTRACTS_PAID#1';

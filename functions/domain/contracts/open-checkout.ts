@@ -4,6 +4,7 @@
 // pays the new version through a new attempt), and the dates it held are freed at once rather than
 // when the session would have lapsed.
 
+import { logger } from '../../adapters/log';
 import { PaymentProviderError, paymentProvider } from '../../adapters/payment-provider';
 import { partyContracts, releaseAttemptHold, releaseBookingHold, type ContractRecord } from '../../data/contracts';
 import { now } from '../clock';
@@ -20,7 +21,7 @@ export async function endOpenCheckout(contract: ContractRecord): Promise<void> {
     await (await paymentProvider()).expireCheckoutSession(sessionId, `expire-${sessionId}`);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    console.warn(`[payments] could not expire session ${sessionId} of contract ${contract.id}: ${error.message}`);
+    logger().warn('could not expire a Checkout Session', { sessionId, contractId: contract.id, reason: error.message });
   }
   await releaseBookingHold(contract.adId, contract.id, now().toISOString());
 }

@@ -22,6 +22,7 @@ import {
 import { fileStore } from '../../adapters/file-store';
 import {
   addStoredBytes,
+  deleteFileRecord,
   deletePendingFile,
   getFile,
   pendingFilesBefore,
@@ -157,6 +158,16 @@ export async function fileUrl(caller: Identity, fileId: string): Promise<string>
   const key = fileKey(areaOf(file.purpose), file.id);
   if (isPublic(file.purpose)) return fileStore().publicUrl(key);
   return fileStore().signedUrl(key, new Date(now().getTime() + PRIVATE_URL_MINUTES * 60_000));
+}
+
+/** Where a file's bytes are now: `incoming` until checked, then its purpose's area, or `quarantine`. */
+const currentKeyOf = (file: FileRecord) =>
+  fileKey(file.status === 'PENDING' ? 'incoming' : file.status === 'QUARANTINED' ? 'quarantine' : areaOf(file.purpose), file.id);
+
+/** Deletes a file's bytes, then its record (an account's deletion, docs/privacy.md); a file gone already is no error. */
+export async function deleteUploadedFile(file: FileRecord): Promise<void> {
+  await fileStore().delete(currentKeyOf(file));
+  await deleteFileRecord(file.id);
 }
 
 /** Deletes uploads never confirmed within ABANDONED_UPLOAD_HOURS, their file and their record. */

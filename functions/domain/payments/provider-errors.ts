@@ -3,6 +3,7 @@
 // operator, never shown (it may name the platform's configuration).
 
 import { AppError } from '@partage/graphql';
+import { logger } from '../../adapters/log';
 import { PaymentProviderError } from '../../adapters/payment-provider';
 
 export async function providerCall<T>(call: () => Promise<T>): Promise<T> {
@@ -10,9 +11,12 @@ export async function providerCall<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    console.error(
-      `[payments] provider call failed (${error.kind}, ${error.statusCode ?? 'no status'}, ${error.providerCode ?? 'no code'}): ${error.message}`,
-    );
+    logger().error('payment provider call failed', {
+      kind: error.kind,
+      statusCode: error.statusCode,
+      providerCode: error.providerCode,
+      reason: error.message,
+    });
     throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 'The payment provider could not be reached; try again');
   }
 }

@@ -4,6 +4,7 @@
 // handlers here. A handler must be safe to run again (a failed run is retried in full by the provider)
 // and must ignore an event older than the state it would change (events arrive in any order).
 
+import { logger } from '../../adapters/log';
 import { MONEY_EVENT_TYPES, type PaymentEvent } from '../../adapters/payment-provider';
 import type { KeyedReads, TransactItem } from '../../data/client';
 import { CHECKOUT_EVENT_HANDLERS } from '../contracts/contract-payment-events';
@@ -64,7 +65,7 @@ async function accountUpdated({ account, created }: PaymentEvent, _start: unknow
 async function moneyEvent({ id, type, money }: PaymentEvent, _start: unknown, claim: EventClaim): Promise<void> {
   if (!money) return;
   if (money.kind === 'UNUSABLE') {
-    console.error(`[payments] event ${id} (${type}) cannot be accounted for: ${money.reason}`);
+    logger().error('payment event cannot be accounted for', { eventId: id, type, reason: money.reason });
     return;
   }
   await claim.alone();

@@ -4,6 +4,7 @@
 // the code; the table keeps which number it went to and when, so the interval, "expired" and "no
 // verification" are decided here, the same on both hosts. The phone is verified only if the profile
 // still has the number the code went to (a changed number is unverified again: account-fields.ts).
+// A verifier that fails or does not answer is PHONE_SERVICE_UNAVAILABLE, and leaves no interval to wait.
 
 import {
   AppError,
@@ -15,6 +16,7 @@ import {
   type PhoneVerificationResult,
   type PhoneVerificationStarted,
 } from '@partage/graphql';
+import { logger } from '../../adapters/log';
 import { phoneVerifier, type CheckOutcome } from '../../adapters/phone-verifier';
 import {
   claimPhoneVerification,
@@ -39,6 +41,12 @@ async function existingUser(userId: string): Promise<UserRecord> {
   const user = await getUser(userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   return user;
+}
+
+/** The verifier failed (Twilio answering 5xx, a timeout): the cause is the operator's, the user is told to try again. */
+function smsServiceDown(error: unknown): AppError {
+  logger().error('phone verifier failed', { error });
+  return new AppError('PHONE_SERVICE_UNAVAILABLE', 'The SMS service failed; try again');
 }
 
 /** Sends a code to the profile's number. NO_CHANGE when that number is already verified. */
@@ -69,7 +77,7 @@ export async function sendPhoneVerificationCode(userId: string): Promise<PhoneVe
     .then((verifier) => verifier.send({ userId, phoneNumber, language: user.language }))
     .catch(async (error: unknown) => {
       await releasePhoneVerification(userId, record, previous);
-      throw error;
+      throw smsServiceDown(error);
     });
   if (sent === 'tooManySends') {
     await releasePhoneVerification(userId, record, previous);
@@ -102,7 +110,11 @@ export async function verifyPhoneCode(userId: string, sent: string | null | unde
   // The number changed since the code was sent: that code proves nothing about the new one.
   if (user.phoneNumber !== record.phoneNumber) throw CHECK_REFUSALS.none;
 
-  const outcome = await (await phoneVerifier()).check({ userId, phoneNumber: record.phoneNumber, code });
+  const outcome = await phoneVerifier()
+    .then((verifier) => verifier.check({ userId, phoneNumber: record.phoneNumber, code }))
+    .catch((error: unknown) => {
+      throw smsServiceDown(error);
+    });
   if (outcome !== 'approved') throw CHECK_REFUSALS[outcome];
   if (!(await completePhoneVerification(userId, record.phoneNumber))) throw CHECK_REFUSALS.none;
   return { phoneVerified: true };

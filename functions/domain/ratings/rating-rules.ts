@@ -23,10 +23,10 @@ const PAID_STATUSES: readonly ContractStatus[] = ['PAID', 'PAYOUT_DONE', 'CLOSED
 /**
  * Whether a contract may be rated at `at`: the one rule of the screen, the writes, the dashboard and
  * the reminders. A paid rental opens at its end whatever its payout, until the deadline; one not paid,
- * cancelled, refunded or charged back (a dispute lost makes it REFUNDED) never does.
+ * cancelled (before or after its payment), refunded or charged back (a dispute lost makes it REFUNDED) never does.
  */
-export function ratingWindow(contract: Pick<ContractRecord, 'status' | 'content'>, at: Date): RatingWindow {
-  if (!PAID_STATUSES.includes(contract.status)) return 'NOT_RATEABLE';
+export function ratingWindow(contract: Pick<ContractRecord, 'status' | 'content' | 'cancellation'>, at: Date): RatingWindow {
+  if (!PAID_STATUSES.includes(contract.status) || contract.cancellation) return 'NOT_RATEABLE';
   if (at.getTime() < Date.parse(contract.content.endAt)) return 'NOT_YET';
   return at.getTime() >= ratingDeadline(contract.content.endAt).getTime() ? 'CLOSED' : 'OPEN';
 }

@@ -8,10 +8,16 @@ import { requireLatestTermsAccepted } from '../../domain/accounts/terms';
 import type { Identity } from '../../domain/identity';
 
 /**
- * What a USER may still do before accepting the current terms: accept them, or write to the team (a
- * question about the new terms is the likeliest message then).
+ * What a USER may still do before accepting the current terms: accept them, write to the team (a
+ * question about the new terms is the likeliest message then), or take their data and leave.
  */
-const ALLOWED_BEFORE_TERMS = new Set(['Mutation.acceptTos', 'Mutation.sendContactMessage']);
+const ALLOWED_BEFORE_TERMS = new Set([
+  'Mutation.acceptTos',
+  'Mutation.sendContactMessage',
+  // A person who will not accept new terms may still take their data and leave (docs/privacy.md).
+  'Mutation.requestMyDataExport',
+  'Mutation.deleteMyAccount',
+]);
 
 export async function checkBeforeResolving(field: string, args: unknown, identity: Identity): Promise<void> {
   assertValid(inputTextChecks(field, args));

@@ -4,10 +4,12 @@
 // parent object of the level) and the answer an array in the same order, an envelope for each failure.
 
 import { AppError, toResolverError, USER_TYPES, type FieldResolverTypes, type ResolverInfo } from '@partage/graphql';
+import { logger } from '../../adapters/log';
 import { apiErrorOf } from '../../domain/data-errors';
 import { sourceSubjectOf } from '../../domain/source-address';
 import type { Identity } from '../../domain/identity';
 import { checkBeforeResolving, storeValidationError } from './resolver-guards';
+import { serviceBusyError } from './service-busy';
 import type { SubscriptionFilterEnvelope } from './subscription-filter';
 
 export interface ResolverEvent<Source = unknown> {
@@ -81,14 +83,22 @@ export function sourceAddressOf(event: ResolverEvent): string | undefined {
   return address ? sourceSubjectOf(address) : undefined;
 }
 
-/** The envelope of an error a client caused; anything else is thrown (AppSync reports Lambda:Unhandled). */
+/**
+ * The envelope of an error a client caused, or of a busy service (SERVICE_BUSY: the client may send the
+ * request again); anything else is thrown (AppSync reports Lambda:Unhandled).
+ */
 function envelopeOf(field: string, error: unknown) {
   const translated = apiErrorOf(error);
   if (translated instanceof AppError) return toResolverError(translated);
   const refused = storeValidationError(error);
-  if (!refused) throw error;
-  console.error(`[${field}] DynamoDB refused the input`, error);
-  return toResolverError(refused);
+  if (refused) {
+    logger().error('DynamoDB refused the input', { field, error });
+    return toResolverError(refused);
+  }
+  const busy = serviceBusyError(error);
+  if (!busy) throw error;
+  logger().error('a service behind the API is busy', { field, error });
+  return toResolverError(busy);
 }
 
 type AnyResolver = FieldResolver<FieldName> | BatchFieldResolver<FieldName>;

@@ -131,7 +131,10 @@ export const INPUT_TYPE_FIELDS = {
     "contactAuthorizationNews": "Boolean",
     "contactAuthorizationSurveys": "Boolean",
     "registeringInterests": "[RegisteringInterest!]",
-    "language": "ContentLanguage"
+    "language": "ContentLanguage",
+    "taxStatus": "TaxStatus",
+    "gstNumber": "String",
+    "qstNumber": "String"
   },
   "AllowUserInput": {
     "userId": "ID!"
@@ -209,6 +212,7 @@ export const INPUT_TYPE_FIELDS = {
     "rent": "PriceOfferInput",
     "sale": "PriceOfferInput",
     "taxMode": "TaxMode",
+    "cancellationPolicy": "CancellationPolicy",
     "trade": "DescribedOfferInput",
     "donation": "DescribedOfferInput",
     "organization": "String",
@@ -286,6 +290,11 @@ export const INPUT_TYPE_FIELDS = {
     "elapsedMs": "Int!",
     "website": "String"
   },
+  "ContractDocumentDownloadInput": {
+    "contractId": "ID!",
+    "documentId": "ID!",
+    "language": "ContentLanguage!"
+  },
   "RetryContractPayoutInput": {
     "contractId": "ID!"
   },
@@ -328,7 +337,12 @@ export const INPUT_TYPE_FIELDS = {
   },
   "CancelContractInput": {
     "contractId": "ID!",
-    "expectedVersion": "Int!"
+    "expectedVersion": "Int!",
+    "expectedRefundCents": "Int"
+  },
+  "BooksExportInput": {
+    "from": "String!",
+    "to": "String!"
   },
   "RequestUploadInput": {
     "purpose": "UploadPurpose!",
@@ -352,6 +366,13 @@ export const INPUT_TYPE_FIELDS = {
   },
   "VerifyPhoneCodeInput": {
     "code": "String!"
+  },
+  "DeleteMyAccountInput": {
+    "password": "String!"
+  },
+  "AdminPrivacyRequestInput": {
+    "userId": "ID!",
+    "reason": "String!"
   },
   "EquipmentStarsInput": {
     "compliance": "Int!",
@@ -467,10 +488,19 @@ export const ROOT_FIELD_ARGUMENTS = {
   "Query.adBookedPeriods": {
     "adId": "ID!"
   },
+  "Query.contractDocumentDownload": {
+    "input": "ContractDocumentDownloadInput!"
+  },
   "Query.adminContracts": {
     "filter": "AdminContractFilter!",
     "limit": "Int",
     "nextToken": "String"
+  },
+  "Query.booksExport": {
+    "input": "BooksExportInput!"
+  },
+  "Query.platformBooksExport": {
+    "input": "BooksExportInput!"
   },
   "Query.myFavourites": {
     "limit": "Int",
@@ -487,6 +517,10 @@ export const ROOT_FIELD_ARGUMENTS = {
     "text": "String!",
     "limit": "Int",
     "language": "ContentLanguage"
+  },
+  "Query.privacyRequests": {
+    "limit": "Int",
+    "nextToken": "String"
   },
   "Query.contractRatings": {
     "contractId": "ID!"
@@ -660,6 +694,15 @@ export const ROOT_FIELD_ARGUMENTS = {
   },
   "Mutation.verifyPhoneCode": {
     "input": "VerifyPhoneCodeInput!"
+  },
+  "Mutation.deleteMyAccount": {
+    "input": "DeleteMyAccountInput!"
+  },
+  "Mutation.adminExportUserData": {
+    "input": "AdminPrivacyRequestInput!"
+  },
+  "Mutation.adminDeleteUser": {
+    "input": "AdminPrivacyRequestInput!"
   },
   "Mutation.saveRatingDraft": {
     "input": "RatingInput!"

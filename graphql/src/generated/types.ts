@@ -90,13 +90,18 @@ export interface Query {
   contract?: Contract | null;
   myContracts: ContractPage;
   adBookedPeriods?: Array<BookedPeriod> | null;
+  contractDocumentDownload: ContractDocumentDownload;
   adminContracts: AdminContractPage;
+  booksExport: BooksExport;
+  platformBooksExport: BooksExport;
   myFavourites: FavouritePage;
   myFavouriteAdIds: Array<string>;
   fileUrl?: string | null;
   moderationQueue: ModerationCasePage;
   myBlockedUsers: Array<BlockedUser>;
   searchPlaces: Array<PlaceSuggestion>;
+  myDataExports: Array<DataExport>;
+  privacyRequests: PrivacyRequestPage;
   contractRatings: ContractRatings;
   userReviews: ReviewPage;
   adReviews: ReviewPage;
@@ -160,6 +165,10 @@ export interface Mutation {
   paymentDashboardLink?: PaymentLink | null;
   sendPhoneVerificationCode?: PhoneVerificationStarted | null;
   verifyPhoneCode?: PhoneVerificationResult | null;
+  requestMyDataExport: DataExport;
+  deleteMyAccount: boolean;
+  adminExportUserData: DataExport;
+  adminDeleteUser: boolean;
   saveRatingDraft: ContractRatings;
   submitRating: ContractRatings;
   answerReview: Review;
@@ -475,6 +484,9 @@ export interface AdminUpdateUserInput {
   contactAuthorizationSurveys?: boolean | null;
   registeringInterests?: Array<RegisteringInterest> | null;
   language?: ContentLanguage | null;
+  taxStatus?: TaxStatus | null;
+  gstNumber?: string | null;
+  qstNumber?: string | null;
 }
 
 export interface AllowUserInput {
@@ -525,6 +537,8 @@ export interface LocalizedNoteInput {
 }
 
 export type _TaxModeMatchesSchema = Assert<Same<TaxMode, 'ADDED' | 'INCLUDED'>>;
+
+export type CancellationPolicy = 'FLEXIBLE' | 'MODERATE' | 'STRICT';
 
 export type _RentUnitMatchesSchema = Assert<Same<RentUnit, 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'FLAT'>>;
 
@@ -650,6 +664,7 @@ export interface Ad {
   rent?: PriceOffer | null;
   sale?: PriceOffer | null;
   taxMode?: TaxMode | null;
+  cancellationPolicy?: CancellationPolicy | null;
   trade?: DescribedOffer | null;
   donation?: DescribedOffer | null;
   organization?: string | null;
@@ -694,6 +709,7 @@ export interface AdInput {
   rent?: PriceOfferInput | null;
   sale?: PriceOfferInput | null;
   taxMode?: TaxMode | null;
+  cancellationPolicy?: CancellationPolicy | null;
   trade?: DescribedOfferInput | null;
   donation?: DescribedOfferInput | null;
   organization?: string | null;
@@ -809,6 +825,7 @@ export interface ConversationAd {
   image?: AdImage | null;
   rent?: OfferPrice | null;
   taxMode?: TaxMode | null;
+  cancellationPolicy?: CancellationPolicy | null;
 }
 
 export interface ConversationParticipant {
@@ -966,6 +983,7 @@ export interface ContractVersion {
   ownerShareCents: number;
   priceCents: number;
   taxes: ContractTaxes;
+  cancellationPolicy?: CancellationPolicy | null;
   terms: string;
   files: Array<ContractFile>;
   disclaimerAccepted: boolean;
@@ -996,6 +1014,7 @@ export interface ContractStep {
   actorId?: string | null;
   status: ContractStatus;
   version: number;
+  reason?: string | null;
 }
 
 export interface ContractParty {
@@ -1026,7 +1045,85 @@ export interface Contract {
   money?: ContractMoneyState | null;
   createdAt: string;
   updatedAt: string;
+  cancellation?: ContractCancellation | null;
+  cancellationQuote?: CancellationQuote | null;
+  documents: Array<ContractDocument>;
   ratingToGive?: RatingToGive | null;
+}
+
+export type ContractDocumentKind = 'RECEIPT' | 'FEE_INVOICE' | 'CREDIT_NOTE';
+
+export type DocumentIssuer = 'OWNER' | 'PLATFORM';
+
+export type DocumentLine = 'RENTAL' | 'PLATFORM_FEE';
+
+export interface DocumentParty {
+  userId?: string | null;
+  name?: string | null;
+  address?: string | null;
+  postalCode?: string | null;
+  neq?: string | null;
+  gstNumber?: string | null;
+  qstNumber?: string | null;
+}
+
+export interface DocumentReference {
+  id: string;
+  number: string;
+}
+
+export interface DocumentAmounts {
+  baseCents: number;
+  gstCents: number;
+  qstCents: number;
+  totalCents: number;
+}
+
+export interface ContractDocument {
+  id: string;
+  kind: ContractDocumentKind;
+  issuer: DocumentIssuer;
+  number: string;
+  issuedAt: string;
+  refersTo?: DocumentReference | null;
+  seller: DocumentParty;
+  buyer: DocumentParty;
+  line: DocumentLine;
+  amounts: DocumentAmounts;
+  gstRate?: number | null;
+  qstRate?: number | null;
+  contractVersion: number;
+  adTitle: LocalizedText;
+  period: ContractPeriod;
+  paidAt: string;
+  paymentReference: string;
+  refundReference?: string | null;
+  creditCause?: string | null;
+}
+
+export interface ContractDocumentDownload {
+  url: string;
+  expiresAt: string;
+}
+
+export interface ContractDocumentDownloadInput {
+  contractId: string;
+  documentId: string;
+  language: ContentLanguage;
+}
+
+export interface ContractCancellation {
+  at: string;
+  policy: CancellationPolicy;
+  percent: number;
+  refundCents: number;
+}
+
+export interface CancellationQuote {
+  policy: CancellationPolicy;
+  percent: number;
+  refundCents: number;
+  until: string;
 }
 
 export interface ContractSummary {
@@ -1038,7 +1135,15 @@ export interface ContractSummary {
   period: ContractPeriod;
   totalPriceCents: number;
   updatedAt: string;
+  cancelled: boolean;
+  documents: Array<ContractDocumentLink>;
   ratingToGive?: RatingToGive | null;
+}
+
+export interface ContractDocumentLink {
+  id: string;
+  kind: ContractDocumentKind;
+  number: string;
 }
 
 export interface ContractPage {
@@ -1082,6 +1187,7 @@ export type PayoutHold = 'DISPUTE' | 'REFUND' | 'FLAGGED';
 export interface ContractMoneyState {
   paidCents: number;
   refundedCents: number;
+  refundableCents: number;
   ownerShareCents: number;
   payoutDueAt?: string | null;
   paidOutCents: number;
@@ -1100,6 +1206,7 @@ export interface ContractPayoutState {
   dueAt: string;
   failures: number;
   flagged: boolean;
+  overdue: boolean;
   lastFailure?: string | null;
   paidOutAt?: string | null;
 }
@@ -1193,6 +1300,18 @@ export interface RefundContractInput {
 export interface CancelContractInput {
   contractId: string;
   expectedVersion: number;
+  expectedRefundCents?: number | null;
+}
+
+export interface BooksExportInput {
+  from: string;
+  to: string;
+}
+
+export interface BooksExport {
+  fileName: string;
+  csv: string;
+  lineCount: number;
 }
 
 export interface Favourite {
@@ -1336,6 +1455,45 @@ export interface PlaceSuggestion {
   postalCode?: string | null;
   latitude: number;
   longitude: number;
+}
+
+export interface DataExport {
+  id: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+  url: string;
+}
+
+export type PrivacyRequestKind = 'EXPORT' | 'DELETION';
+
+export type PrivacyRequestStatus = 'DONE' | 'IN_PROGRESS' | 'REFUSED';
+
+export interface PrivacyRequest {
+  id: string;
+  kind: PrivacyRequestKind;
+  status: PrivacyRequestStatus;
+  subjectId: string;
+  subjectName: string;
+  requestedById: string;
+  requestedByName: string;
+  byAdministrator: boolean;
+  reason?: string | null;
+  at: string;
+}
+
+export interface PrivacyRequestPage {
+  items: Array<PrivacyRequest>;
+  nextToken?: string | null;
+}
+
+export interface DeleteMyAccountInput {
+  password: string;
+}
+
+export interface AdminPrivacyRequestInput {
+  userId: string;
+  reason: string;
 }
 
 export type RatingSide = 'TENANT' | 'OWNER';
@@ -1610,10 +1768,22 @@ export interface QueryAdBookedPeriodsArgs {
   adId: string;
 }
 
+export interface QueryContractDocumentDownloadArgs {
+  input: ContractDocumentDownloadInput;
+}
+
 export interface QueryAdminContractsArgs {
   filter: AdminContractFilter;
   limit?: number | null;
   nextToken?: string | null;
+}
+
+export interface QueryBooksExportArgs {
+  input: BooksExportInput;
+}
+
+export interface QueryPlatformBooksExportArgs {
+  input: BooksExportInput;
 }
 
 export interface QueryMyFavouritesArgs {
@@ -1634,6 +1804,11 @@ export interface QuerySearchPlacesArgs {
   text: string;
   limit?: number | null;
   language?: ContentLanguage | null;
+}
+
+export interface QueryPrivacyRequestsArgs {
+  limit?: number | null;
+  nextToken?: string | null;
 }
 
 export interface QueryContractRatingsArgs {
@@ -1864,6 +2039,18 @@ export interface MutationVerifyPhoneCodeArgs {
   input: VerifyPhoneCodeInput;
 }
 
+export interface MutationDeleteMyAccountArgs {
+  input: DeleteMyAccountInput;
+}
+
+export interface MutationAdminExportUserDataArgs {
+  input: AdminPrivacyRequestInput;
+}
+
+export interface MutationAdminDeleteUserArgs {
+  input: AdminPrivacyRequestInput;
+}
+
 export interface MutationSaveRatingDraftArgs {
   input: RatingInput;
 }
@@ -2000,6 +2187,7 @@ export interface AdSource {
   rent?: PriceOfferSource | null;
   sale?: PriceOfferSource | null;
   taxMode?: TaxMode | null;
+  cancellationPolicy?: CancellationPolicy | null;
   trade?: DescribedOfferSource | null;
   donation?: DescribedOfferSource | null;
   organization?: string | null;
@@ -2098,7 +2286,24 @@ export interface ContractSource {
   money?: ContractMoneyStateSource | null;
   createdAt: string;
   updatedAt: string;
+  cancellation?: ContractCancellationSource | null;
+  cancellationQuote?: CancellationQuoteSource | null;
+  documents: Array<ContractDocumentSource>;
 }
+
+export type DocumentPartySource = DocumentParty;
+
+export type DocumentReferenceSource = DocumentReference;
+
+export type DocumentAmountsSource = DocumentAmounts;
+
+export type ContractDocumentSource = ContractDocument;
+
+export type ContractDocumentDownloadSource = ContractDocumentDownload;
+
+export type ContractCancellationSource = ContractCancellation;
+
+export type CancellationQuoteSource = CancellationQuote;
 
 export interface ContractSummarySource {
   id: string;
@@ -2109,7 +2314,11 @@ export interface ContractSummarySource {
   period: ContractPeriodSource;
   totalPriceCents: number;
   updatedAt: string;
+  cancelled: boolean;
+  documents: Array<ContractDocumentLinkSource>;
 }
+
+export type ContractDocumentLinkSource = ContractDocumentLink;
 
 export interface ContractPageSource {
   items: Array<ContractSummarySource>;
@@ -2135,6 +2344,8 @@ export type AdminContractPageSource = AdminContractPage;
 export type ContractEventSource = ContractEvent;
 
 export type ContractCheckoutSource = ContractCheckout;
+
+export type BooksExportSource = BooksExport;
 
 export interface FavouriteSource {
   adId: string;
@@ -2173,6 +2384,12 @@ export type PhoneVerificationStartedSource = PhoneVerificationStarted;
 export type PhoneVerificationResultSource = PhoneVerificationResult;
 
 export type PlaceSuggestionSource = PlaceSuggestion;
+
+export type DataExportSource = DataExport;
+
+export type PrivacyRequestSource = PrivacyRequest;
+
+export type PrivacyRequestPageSource = PrivacyRequestPage;
 
 export type EquipmentStarsSource = EquipmentStars;
 
@@ -2248,13 +2465,18 @@ export interface FieldResolverTypes {
   'Query.contract': { parent: null; args: QueryContractArgs; result: ContractSource | null };
   'Query.myContracts': { parent: null; args: QueryMyContractsArgs; result: ContractPageSource };
   'Query.adBookedPeriods': { parent: null; args: QueryAdBookedPeriodsArgs; result: Array<BookedPeriodSource> | null };
+  'Query.contractDocumentDownload': { parent: null; args: QueryContractDocumentDownloadArgs; result: ContractDocumentDownloadSource };
   'Query.adminContracts': { parent: null; args: QueryAdminContractsArgs; result: AdminContractPageSource };
+  'Query.booksExport': { parent: null; args: QueryBooksExportArgs; result: BooksExportSource };
+  'Query.platformBooksExport': { parent: null; args: QueryPlatformBooksExportArgs; result: BooksExportSource };
   'Query.myFavourites': { parent: null; args: QueryMyFavouritesArgs; result: FavouritePageSource };
   'Query.myFavouriteAdIds': { parent: null; args: Record<string, never>; result: Array<string> };
   'Query.fileUrl': { parent: null; args: QueryFileUrlArgs; result: string | null };
   'Query.moderationQueue': { parent: null; args: QueryModerationQueueArgs; result: ModerationCasePageSource };
   'Query.myBlockedUsers': { parent: null; args: Record<string, never>; result: Array<BlockedUserSource> };
   'Query.searchPlaces': { parent: null; args: QuerySearchPlacesArgs; result: Array<PlaceSuggestionSource> };
+  'Query.myDataExports': { parent: null; args: Record<string, never>; result: Array<DataExportSource> };
+  'Query.privacyRequests': { parent: null; args: QueryPrivacyRequestsArgs; result: PrivacyRequestPageSource };
   'Query.contractRatings': { parent: null; args: QueryContractRatingsArgs; result: ContractRatingsSource };
   'Query.userReviews': { parent: null; args: QueryUserReviewsArgs; result: ReviewPageSource };
   'Query.adReviews': { parent: null; args: QueryAdReviewsArgs; result: ReviewPageSource };
@@ -2312,6 +2534,10 @@ export interface FieldResolverTypes {
   'Mutation.paymentDashboardLink': { parent: null; args: Record<string, never>; result: PaymentLinkSource | null };
   'Mutation.sendPhoneVerificationCode': { parent: null; args: Record<string, never>; result: PhoneVerificationStartedSource | null };
   'Mutation.verifyPhoneCode': { parent: null; args: MutationVerifyPhoneCodeArgs; result: PhoneVerificationResultSource | null };
+  'Mutation.requestMyDataExport': { parent: null; args: Record<string, never>; result: DataExportSource };
+  'Mutation.deleteMyAccount': { parent: null; args: MutationDeleteMyAccountArgs; result: boolean };
+  'Mutation.adminExportUserData': { parent: null; args: MutationAdminExportUserDataArgs; result: DataExportSource };
+  'Mutation.adminDeleteUser': { parent: null; args: MutationAdminDeleteUserArgs; result: boolean };
   'Mutation.saveRatingDraft': { parent: null; args: MutationSaveRatingDraftArgs; result: ContractRatingsSource };
   'Mutation.submitRating': { parent: null; args: MutationSubmitRatingArgs; result: ContractRatingsSource };
   'Mutation.answerReview': { parent: null; args: MutationAnswerReviewArgs; result: ReviewSource };
@@ -2454,6 +2680,7 @@ export interface FieldResolverTypes {
   'Ad.certifications': { parent: AdSource; args: Record<string, never>; result: Array<Certification> };
   'Ad.allergens': { parent: AdSource; args: Record<string, never>; result: Array<Allergen> };
   'Ad.taxMode': { parent: AdSource; args: Record<string, never>; result: TaxMode | null };
+  'Ad.cancellationPolicy': { parent: AdSource; args: Record<string, never>; result: CancellationPolicy | null };
   'Ad.organization': { parent: AdSource; args: Record<string, never>; result: string | null };
   'Ad.contact': { parent: AdSource; args: Record<string, never>; result: AdContactSource };
   'Ad.infoIsTrue': { parent: AdSource; args: Record<string, never>; result: boolean };
@@ -2496,6 +2723,7 @@ export interface FieldResolverTypes {
   'ConversationAd.path': { parent: ConversationAdSource; args: Record<string, never>; result: string };
   'ConversationAd.category': { parent: ConversationAdSource; args: Record<string, never>; result: AdCategory };
   'ConversationAd.taxMode': { parent: ConversationAdSource; args: Record<string, never>; result: TaxMode | null };
+  'ConversationAd.cancellationPolicy': { parent: ConversationAdSource; args: Record<string, never>; result: CancellationPolicy | null };
   'ConversationParticipant.userId': { parent: ConversationParticipantSource; args: Record<string, never>; result: string };
   'ConversationParticipant.publicName': { parent: ConversationParticipantSource; args: Record<string, never>; result: string };
   'ConversationParticipant.role': { parent: ConversationParticipantSource; args: Record<string, never>; result: ParticipantRole };
@@ -2553,6 +2781,7 @@ export interface FieldResolverTypes {
   'ContractVersion.platformFeeCents': { parent: ContractVersionSource; args: Record<string, never>; result: number };
   'ContractVersion.ownerShareCents': { parent: ContractVersionSource; args: Record<string, never>; result: number };
   'ContractVersion.priceCents': { parent: ContractVersionSource; args: Record<string, never>; result: number };
+  'ContractVersion.cancellationPolicy': { parent: ContractVersionSource; args: Record<string, never>; result: CancellationPolicy | null };
   'ContractVersion.terms': { parent: ContractVersionSource; args: Record<string, never>; result: string };
   'ContractVersion.disclaimerAccepted': { parent: ContractVersionSource; args: Record<string, never>; result: boolean };
   'TaxLines.baseCents': { parent: TaxLinesSource; args: Record<string, never>; result: number };
@@ -2571,6 +2800,7 @@ export interface FieldResolverTypes {
   'ContractStep.actorId': { parent: ContractStepSource; args: Record<string, never>; result: string | null };
   'ContractStep.status': { parent: ContractStepSource; args: Record<string, never>; result: ContractStatus };
   'ContractStep.version': { parent: ContractStepSource; args: Record<string, never>; result: number };
+  'ContractStep.reason': { parent: ContractStepSource; args: Record<string, never>; result: string | null };
   'ContractParty.userId': { parent: ContractPartySource; args: Record<string, never>; result: string };
   'ContractParty.publicName': { parent: ContractPartySource; args: Record<string, never>; result: string };
   'ContractParty.organizationName': { parent: ContractPartySource; args: Record<string, never>; result: string | null };
@@ -2585,13 +2815,53 @@ export interface FieldResolverTypes {
   'Contract.createdAt': { parent: ContractSource; args: Record<string, never>; result: string };
   'Contract.updatedAt': { parent: ContractSource; args: Record<string, never>; result: string };
   'Contract.ratingToGive': { parent: ContractSource; args: Record<string, never>; result: RatingToGiveSource | null };
+  'DocumentParty.userId': { parent: DocumentPartySource; args: Record<string, never>; result: string | null };
+  'DocumentParty.name': { parent: DocumentPartySource; args: Record<string, never>; result: string | null };
+  'DocumentParty.address': { parent: DocumentPartySource; args: Record<string, never>; result: string | null };
+  'DocumentParty.postalCode': { parent: DocumentPartySource; args: Record<string, never>; result: string | null };
+  'DocumentParty.neq': { parent: DocumentPartySource; args: Record<string, never>; result: string | null };
+  'DocumentParty.gstNumber': { parent: DocumentPartySource; args: Record<string, never>; result: string | null };
+  'DocumentParty.qstNumber': { parent: DocumentPartySource; args: Record<string, never>; result: string | null };
+  'DocumentReference.id': { parent: DocumentReferenceSource; args: Record<string, never>; result: string };
+  'DocumentReference.number': { parent: DocumentReferenceSource; args: Record<string, never>; result: string };
+  'DocumentAmounts.baseCents': { parent: DocumentAmountsSource; args: Record<string, never>; result: number };
+  'DocumentAmounts.gstCents': { parent: DocumentAmountsSource; args: Record<string, never>; result: number };
+  'DocumentAmounts.qstCents': { parent: DocumentAmountsSource; args: Record<string, never>; result: number };
+  'DocumentAmounts.totalCents': { parent: DocumentAmountsSource; args: Record<string, never>; result: number };
+  'ContractDocument.id': { parent: ContractDocumentSource; args: Record<string, never>; result: string };
+  'ContractDocument.kind': { parent: ContractDocumentSource; args: Record<string, never>; result: ContractDocumentKind };
+  'ContractDocument.issuer': { parent: ContractDocumentSource; args: Record<string, never>; result: DocumentIssuer };
+  'ContractDocument.number': { parent: ContractDocumentSource; args: Record<string, never>; result: string };
+  'ContractDocument.issuedAt': { parent: ContractDocumentSource; args: Record<string, never>; result: string };
+  'ContractDocument.line': { parent: ContractDocumentSource; args: Record<string, never>; result: DocumentLine };
+  'ContractDocument.gstRate': { parent: ContractDocumentSource; args: Record<string, never>; result: number | null };
+  'ContractDocument.qstRate': { parent: ContractDocumentSource; args: Record<string, never>; result: number | null };
+  'ContractDocument.contractVersion': { parent: ContractDocumentSource; args: Record<string, never>; result: number };
+  'ContractDocument.paidAt': { parent: ContractDocumentSource; args: Record<string, never>; result: string };
+  'ContractDocument.paymentReference': { parent: ContractDocumentSource; args: Record<string, never>; result: string };
+  'ContractDocument.refundReference': { parent: ContractDocumentSource; args: Record<string, never>; result: string | null };
+  'ContractDocument.creditCause': { parent: ContractDocumentSource; args: Record<string, never>; result: string | null };
+  'ContractDocumentDownload.url': { parent: ContractDocumentDownloadSource; args: Record<string, never>; result: string };
+  'ContractDocumentDownload.expiresAt': { parent: ContractDocumentDownloadSource; args: Record<string, never>; result: string };
+  'ContractCancellation.at': { parent: ContractCancellationSource; args: Record<string, never>; result: string };
+  'ContractCancellation.policy': { parent: ContractCancellationSource; args: Record<string, never>; result: CancellationPolicy };
+  'ContractCancellation.percent': { parent: ContractCancellationSource; args: Record<string, never>; result: number };
+  'ContractCancellation.refundCents': { parent: ContractCancellationSource; args: Record<string, never>; result: number };
+  'CancellationQuote.policy': { parent: CancellationQuoteSource; args: Record<string, never>; result: CancellationPolicy };
+  'CancellationQuote.percent': { parent: CancellationQuoteSource; args: Record<string, never>; result: number };
+  'CancellationQuote.refundCents': { parent: CancellationQuoteSource; args: Record<string, never>; result: number };
+  'CancellationQuote.until': { parent: CancellationQuoteSource; args: Record<string, never>; result: string };
   'ContractSummary.id': { parent: ContractSummarySource; args: Record<string, never>; result: string };
   'ContractSummary.status': { parent: ContractSummarySource; args: Record<string, never>; result: ContractStatus };
   'ContractSummary.version': { parent: ContractSummarySource; args: Record<string, never>; result: number };
   'ContractSummary.otherPartyName': { parent: ContractSummarySource; args: Record<string, never>; result: string };
   'ContractSummary.totalPriceCents': { parent: ContractSummarySource; args: Record<string, never>; result: number };
   'ContractSummary.updatedAt': { parent: ContractSummarySource; args: Record<string, never>; result: string };
+  'ContractSummary.cancelled': { parent: ContractSummarySource; args: Record<string, never>; result: boolean };
   'ContractSummary.ratingToGive': { parent: ContractSummarySource; args: Record<string, never>; result: RatingToGiveSource | null };
+  'ContractDocumentLink.id': { parent: ContractDocumentLinkSource; args: Record<string, never>; result: string };
+  'ContractDocumentLink.kind': { parent: ContractDocumentLinkSource; args: Record<string, never>; result: ContractDocumentKind };
+  'ContractDocumentLink.number': { parent: ContractDocumentLinkSource; args: Record<string, never>; result: string };
   'ContractPage.nextToken': { parent: ContractPageSource; args: Record<string, never>; result: string | null };
   'BookedPeriod.precision': { parent: BookedPeriodSource; args: Record<string, never>; result: DatePrecision };
   'BookedPeriod.start': { parent: BookedPeriodSource; args: Record<string, never>; result: string };
@@ -2609,6 +2879,7 @@ export interface FieldResolverTypes {
   'ContractRefund.at': { parent: ContractRefundSource; args: Record<string, never>; result: string };
   'ContractMoneyState.paidCents': { parent: ContractMoneyStateSource; args: Record<string, never>; result: number };
   'ContractMoneyState.refundedCents': { parent: ContractMoneyStateSource; args: Record<string, never>; result: number };
+  'ContractMoneyState.refundableCents': { parent: ContractMoneyStateSource; args: Record<string, never>; result: number };
   'ContractMoneyState.ownerShareCents': { parent: ContractMoneyStateSource; args: Record<string, never>; result: number };
   'ContractMoneyState.payoutDueAt': { parent: ContractMoneyStateSource; args: Record<string, never>; result: string | null };
   'ContractMoneyState.paidOutCents': { parent: ContractMoneyStateSource; args: Record<string, never>; result: number };
@@ -2619,6 +2890,7 @@ export interface FieldResolverTypes {
   'ContractPayoutState.dueAt': { parent: ContractPayoutStateSource; args: Record<string, never>; result: string };
   'ContractPayoutState.failures': { parent: ContractPayoutStateSource; args: Record<string, never>; result: number };
   'ContractPayoutState.flagged': { parent: ContractPayoutStateSource; args: Record<string, never>; result: boolean };
+  'ContractPayoutState.overdue': { parent: ContractPayoutStateSource; args: Record<string, never>; result: boolean };
   'ContractPayoutState.lastFailure': { parent: ContractPayoutStateSource; args: Record<string, never>; result: string | null };
   'ContractPayoutState.paidOutAt': { parent: ContractPayoutStateSource; args: Record<string, never>; result: string | null };
   'AdminContractLine.id': { parent: AdminContractLineSource; args: Record<string, never>; result: string };
@@ -2642,6 +2914,9 @@ export interface FieldResolverTypes {
   'ContractEvent.at': { parent: ContractEventSource; args: Record<string, never>; result: string };
   'ContractCheckout.url': { parent: ContractCheckoutSource; args: Record<string, never>; result: string };
   'ContractCheckout.expiresAt': { parent: ContractCheckoutSource; args: Record<string, never>; result: string };
+  'BooksExport.fileName': { parent: BooksExportSource; args: Record<string, never>; result: string };
+  'BooksExport.csv': { parent: BooksExportSource; args: Record<string, never>; result: string };
+  'BooksExport.lineCount': { parent: BooksExportSource; args: Record<string, never>; result: number };
   'Favourite.adId': { parent: FavouriteSource; args: Record<string, never>; result: string };
   'Favourite.savedAt': { parent: FavouriteSource; args: Record<string, never>; result: string };
   'FavouritePage.nextToken': { parent: FavouritePageSource; args: Record<string, never>; result: string | null };
@@ -2694,6 +2969,22 @@ export interface FieldResolverTypes {
   'PlaceSuggestion.postalCode': { parent: PlaceSuggestionSource; args: Record<string, never>; result: string | null };
   'PlaceSuggestion.latitude': { parent: PlaceSuggestionSource; args: Record<string, never>; result: number };
   'PlaceSuggestion.longitude': { parent: PlaceSuggestionSource; args: Record<string, never>; result: number };
+  'DataExport.id': { parent: DataExportSource; args: Record<string, never>; result: string };
+  'DataExport.userId': { parent: DataExportSource; args: Record<string, never>; result: string };
+  'DataExport.createdAt': { parent: DataExportSource; args: Record<string, never>; result: string };
+  'DataExport.expiresAt': { parent: DataExportSource; args: Record<string, never>; result: string };
+  'DataExport.url': { parent: DataExportSource; args: Record<string, never>; result: string };
+  'PrivacyRequest.id': { parent: PrivacyRequestSource; args: Record<string, never>; result: string };
+  'PrivacyRequest.kind': { parent: PrivacyRequestSource; args: Record<string, never>; result: PrivacyRequestKind };
+  'PrivacyRequest.status': { parent: PrivacyRequestSource; args: Record<string, never>; result: PrivacyRequestStatus };
+  'PrivacyRequest.subjectId': { parent: PrivacyRequestSource; args: Record<string, never>; result: string };
+  'PrivacyRequest.subjectName': { parent: PrivacyRequestSource; args: Record<string, never>; result: string };
+  'PrivacyRequest.requestedById': { parent: PrivacyRequestSource; args: Record<string, never>; result: string };
+  'PrivacyRequest.requestedByName': { parent: PrivacyRequestSource; args: Record<string, never>; result: string };
+  'PrivacyRequest.byAdministrator': { parent: PrivacyRequestSource; args: Record<string, never>; result: boolean };
+  'PrivacyRequest.reason': { parent: PrivacyRequestSource; args: Record<string, never>; result: string | null };
+  'PrivacyRequest.at': { parent: PrivacyRequestSource; args: Record<string, never>; result: string };
+  'PrivacyRequestPage.nextToken': { parent: PrivacyRequestPageSource; args: Record<string, never>; result: string | null };
   'EquipmentStars.compliance': { parent: EquipmentStarsSource; args: Record<string, never>; result: number };
   'EquipmentStars.cleanliness': { parent: EquipmentStarsSource; args: Record<string, never>; result: number };
   'EquipmentStars.security': { parent: EquipmentStarsSource; args: Record<string, never>; result: number };

@@ -8,9 +8,10 @@ import { LegalLinks } from './LegalLinks';
 import { PATHS } from './paths';
 
 /**
- * Partner, FAQ, contact e-mail, cookie preferences, and the current terms and privacy PDFs (spec §1). The
- * settings-driven links come with config.json, after the first render: they sit last in the page, so
- * their arrival moves nothing above them. A link whose setting is absent is not shown.
+ * Partner, FAQ, contact e-mail, cookie preferences, the current terms and privacy PDFs (spec §1), and the
+ * privacy page (the person in charge, the retention periods: Law 25). The settings-driven links come with
+ * config.json, after the first render: they sit last in the page, so their arrival moves nothing above
+ * them. A link whose setting is absent is not shown.
  */
 export function SiteFooter() {
   const { t, i18n } = useTranslation();
@@ -38,6 +39,9 @@ export function SiteFooter() {
             </li>
           )}
           <LegalLinks near={near} language={language} otherLanguage={otherLanguage} />
+          <li>
+            <Link to={PATHS.privacy}>{t('footer.privacyRights')}</Link>
+          </li>
           <li>
             <button type="button" className="link-button" onClick={() => void openCookiePreferences()}>
               {t('footer.cookies')}

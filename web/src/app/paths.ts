@@ -35,6 +35,10 @@ export const PATHS = {
   faq: '/faq',
   /** The contact page (its own capability). */
   contact: '/nous-joindre',
+  /** How personal information is handled: the person in charge, the retention periods, the rights (docs/privacy.md). */
+  privacy: '/confidentialite',
+  /** The administrators' log of privacy requests (exports and deletions). */
+  privacyRequests: '/gestion-utilisateurs/demandes-confidentialite',
   /** Onboarding with the card payment provider and the way to its dashboard of payouts. */
   payments: '/paiements',
   paymentRefresh: PAYMENT_ONBOARDING_PATHS.refresh,

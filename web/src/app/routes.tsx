@@ -35,6 +35,8 @@ const UserListPage = lazyPage(() => import('../features/admin/users/UserListPage
 const TermsAdminPage = lazyPage(() => import('../features/admin/terms/TermsAdminPage').then((m) => m.TermsAdminPage));
 const ModerationQueuePage = lazyPage(() => import('../features/admin/moderation/ModerationQueuePage').then((m) => m.ModerationQueuePage));
 const CreateAdminPage = lazyPage(() => import('../features/admin/users/CreateAdminPage').then((m) => m.CreateAdminPage));
+const PrivacyRequestsPage = lazyPage(() => import('../features/admin/privacy/PrivacyRequestsPage').then((m) => m.PrivacyRequestsPage));
+const PrivacyPage = lazyPage(() => import('../features/site/PrivacyPage').then((m) => m.PrivacyPage));
 const SignupPage = lazyPage(() => import('../features/accounts/signup/SignupPage').then((m) => m.SignupPage));
 const EditProfilePage = lazyPage(() => import('../features/accounts/profile/EditProfilePage').then((m) => m.EditProfilePage));
 const AdminCreateUserPage = lazyPage(() => import('../features/admin/user-form/AdminCreateUserPage').then((m) => m.AdminCreateUserPage));
@@ -119,6 +121,8 @@ export const routes: RouteObject[] = [
           { path: 'registration/admin', element: <MovedTo pathname={PATHS.adminRegistration} /> },
           // Visitors-only in spec §2, but signed-in users follow the link of a change of address: the page serves both.
           { path: 'confirmez-courriel', element: <ConfirmEmailPage /> },
+          // How personal information is handled: for everyone, signed in or not.
+          { path: PATHS.privacy.slice(1), element: <PrivacyPage /> },
           { path: 'annonces', element: <AdSearchPage /> },
           // Visitors and users (the page sends administrators away: they have no alerts); the e-mailed links need no sign-in.
           { path: 'alertes/creer', element: <CreateAlertPage /> },
@@ -135,6 +139,7 @@ export const routes: RouteObject[] = [
               { path: 'gestion-utilisateurs/creer-administrateur', element: <CreateAdminPage /> },
               { path: 'gestion-utilisateurs/creer-utilisateur', element: <AdminCreateUserPage /> },
               { path: 'gestion-utilisateurs/modifier-utilisateur/:id', element: <AdminEditUserPage /> },
+              { path: PATHS.privacyRequests.slice(1), element: <PrivacyRequestsPage /> },
               { path: 'gestion-conditions', element: <TermsAdminPage /> },
               { path: 'moderation', element: <ModerationQueuePage /> },
               { path: PATHS.manageContracts.slice(1), element: <AdminContractsPage /> },

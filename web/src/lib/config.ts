@@ -10,7 +10,7 @@ export interface RuntimeConfig {
   /** The MapLibre style of the maps in production; absent, they draw the bundled offline basemap (lib/map/basemap.ts). */
   mapStyleUrl?: string;
   /** Deployment settings (infra/shared/site-settings.ts); a link whose setting is absent is not shown. */
-  site?: { partnerName?: string; partnerUrl?: string; contactEmail?: string; videoUrl?: string };
+  site?: { partnerName?: string; partnerUrl?: string; contactEmail?: string; videoUrl?: string; privacyOfficer?: string };
   /** Analytics measurement id: absent, analytics never loads. */
   analyticsId?: string;
   /** Error-reporting DSN: absent, client errors go to /log only. */

@@ -45,6 +45,9 @@ const RULES = {
   termsVersion: true,
   termsVersionTaken: true,
   stars: true,
+  amount: true,
+  amountDecimals: true,
+  amountAmbiguous: true,
 } satisfies Record<RuleName, true>;
 
 function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string> {

@@ -6,9 +6,13 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { ChangeEmailSection } from './email/ChangeEmailSection';
 import { BlockedUsersSection } from './settings/BlockedUsersSection';
 import { ChatRemindersSection } from './settings/ChatRemindersSection';
+import { PrivacySection } from './settings/PrivacySection';
 import { TermsHistorySection } from './settings/TermsHistorySection';
 
-/** Account settings (spec §2): change of password, change of e-mail address; for users, the chat's e-mail reminders and the terms versions they accepted. */
+/**
+ * Account settings (spec §2): change of password, change of e-mail address; for users, the chat's e-mail
+ * reminders, the terms versions they accepted, and their personal data (download, account deletion).
+ */
 export function AccountSettingsPage() {
   const { t } = useTranslation('accounts');
   const passwordTitleId = useId();
@@ -25,6 +29,7 @@ export function AccountSettingsPage() {
       {session?.role === 'USER' && <ChatRemindersSection />}
       {session?.role === 'USER' && <BlockedUsersSection />}
       {session?.role === 'USER' && <TermsHistorySection />}
+      {session?.role === 'USER' && <PrivacySection />}
     </div>
   );
 }

@@ -10,11 +10,13 @@ import {
   PRICE_RANGES,
   RENT_UNITS,
   TAX_MODES,
+  CANCELLATION_POLICIES,
   TRUCK_TYPES,
   WEEKDAYS,
   AD_CATEGORIES,
   AD_MAX_RESTRICTIONS,
   AD_TEXT_MAX_LENGTH,
+  formatPriceRange,
   quebecToday,
   type AdInput,
 } from '@partage/graphql';
@@ -89,7 +91,7 @@ export function AdForm({ initial, mode, contact, save, submitLabel }: AdFormProp
     if (submitting) return;
     if (uploading) return void notify({ type: 'info', text: 'adForm:images.wait' });
     if (!form.validate()) return;
-    const input = adInputOf(values);
+    const input = adInputOf(values, form.language);
     if (mode === 'edit' && sameAdInput(input, form.baseline)) return void notify({ type: 'info', text: 'errors.NO_CHANGE' });
     setSubmitting(true);
     try {
@@ -245,6 +247,18 @@ export function AdForm({ initial, mode, contact, save, submitLabel }: AdFormProp
             error={messageAt('taxMode')}
             register={register('taxMode')}
             onChange={(taxMode) => set('taxMode', taxMode)}
+          />
+        )}
+        {values.rent.offered && (
+          <Select
+            label={t('fields.cancellationPolicy')}
+            hint={t('fields.cancellationPolicyHint')}
+            value={values.cancellationPolicy}
+            placeholder={t('fields.choose')}
+            options={CANCELLATION_POLICIES.map((policy) => ({ value: policy, label: t(`adFields:cancellationPolicyTerms.${policy}`) }))}
+            error={messageAt('cancellationPolicy')}
+            register={register('cancellationPolicy')}
+            onChange={(policy) => set('cancellationPolicy', policy)}
           />
         )}
       </Section>
@@ -552,7 +566,7 @@ function PriceOffer({ form, mode, first, value, onChange }: PriceOfferProps) {
               label={t('fields.range', { mode: t(`adFields:modes.${mode}`) })}
               value={value.range}
               placeholder={t('fields.choose')}
-              options={PRICE_RANGES.map((range) => ({ value: range, label: t(`adFields:priceRanges.${range}`) }))}
+              options={PRICE_RANGES.map((range) => ({ value: range, label: formatPriceRange(range, form.language) }))}
               error={messageAt(`${mode}.range`)}
               register={register(`${mode}.range`)}
               onChange={(range) => onChange({ range })}

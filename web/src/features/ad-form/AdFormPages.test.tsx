@@ -109,6 +109,7 @@ describe('create an ad', () => {
     await user.selectOptions(screen.getByLabelText('The rent price is'), 'DAY');
     await fill(user, screen.getByLabelText('What the price covers (Rent) in English'), 'plus taxes');
     await user.selectOptions(screen.getByLabelText('Taxes on the price'), 'ADDED');
+    await user.selectOptions(screen.getByLabelText('Cancellation policy'), 'STRICT');
     await user.click(screen.getByLabelText('Trade'));
     await fill(user, screen.getByLabelText('What you would like in exchange in French'), 'Des légumes');
     await user.click(screen.getByLabelText('HACCP'));
@@ -150,6 +151,7 @@ describe('create an ad', () => {
           rent: { kind: 'AMOUNT', amountCents: 123450, range: null, unit: 'DAY', description: { fr: null, en: 'plus taxes' } },
           sale: null,
           taxMode: 'ADDED',
+          cancellationPolicy: 'STRICT',
           trade: { description: { fr: 'Des légumes', en: null } },
           donation: null,
           organization: 'Cuisine Solidaire',
@@ -175,7 +177,9 @@ describe('create an ad', () => {
     expect(screen.getByRole('combobox', { name: 'Address' })).toHaveAccessibleDescription(
       expect.stringContaining('This field is required.'),
     );
-    expect(screen.getByLabelText('Rent amount (dollars)')).toHaveAccessibleDescription(expect.stringContaining('Enter a valid number.'));
+    expect(screen.getByLabelText('Rent amount (dollars)')).toHaveAccessibleDescription(
+      expect.stringContaining('An amount has at most two decimals (the cents), for example 12.50.'),
+    );
     // "43 $" alone could be an hour or a month: a rent price says what it is for.
     expect(screen.getByLabelText('The rent price is')).toHaveAccessibleDescription('This field is required.');
     expect(screen.getByRole('group', { name: 'When is it available?' })).toHaveAccessibleDescription(

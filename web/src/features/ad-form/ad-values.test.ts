@@ -1,47 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { adFormErrors, adInputOf, adValuesOf, centsToDollars, dollarsToCents, emptyAdValues, limitOf, sameAdInput } from './ad-values';
+import { adFormErrors, adInputOf, adValuesOf, emptyAdValues, limitOf, sameAdInput } from './ad-values';
 import { storedAd, validValues } from './test-ads';
-
-describe('dollarsToCents', () => {
-  it('reads amounts as people type them in both languages', () => {
-    expect(dollarsToCents('1234.5')).toBe(123450);
-    expect(dollarsToCents('1 234,50')).toBe(123450);
-    expect(dollarsToCents('1\u00a0234,05 $')).toBe(123405);
-    expect(dollarsToCents('0')).toBe(0);
-    expect(dollarsToCents('12')).toBe(1200);
-    // Grouped thousands before a decimal mark of the other kind, as English (or some French) writing has them.
-    expect(dollarsToCents('1,234.50')).toBe(123450);
-    expect(dollarsToCents('$1,234,567.5')).toBe(123456750);
-    expect(dollarsToCents('1.234,50')).toBe(123450);
-  });
-
-  it('refuses what is not an amount of at most 2 decimals', () => {
-    for (const text of ['', 'abc', '1.234', '1,234', '12,3,4', '-5', '1e3', '.5', '1,234,50', '1,23.50', '1,234.567', '12,345.6.7'])
-      expect(dollarsToCents(text), text).toBeNull();
-  });
-
-  it('shows cents back with the language’s decimal mark', () => {
-    expect(centsToDollars(123405, 'fr')).toBe('1234,05');
-    expect(centsToDollars(123405, 'en')).toBe('1234.05');
-    expect(centsToDollars(7, 'en')).toBe('0.07');
-  });
-});
 
 describe('adInputOf', () => {
   it('maps the values onto the AdInput, empty texts as null', () => {
-    const input = adInputOf({
-      ...validValues(),
-      rent: {
-        offered: true,
-        kind: 'AMOUNT',
-        amount: '25,5',
-        range: 'FROM_100_TO_500',
-        unit: 'DAY',
-        description: { fr: ' par jour ', en: '' },
+    const input = adInputOf(
+      {
+        ...validValues(),
+        rent: {
+          offered: true,
+          kind: 'AMOUNT',
+          amount: '25,5',
+          range: 'FROM_100_TO_500',
+          unit: 'DAY',
+          description: { fr: ' par jour ', en: '' },
+        },
+        // A sale sends no unit, whatever the values hold.
+        sale: { offered: true, kind: 'RANGE', amount: '10', range: 'FROM_2000', unit: 'DAY', description: { fr: '', en: '' } },
       },
-      // A sale sends no unit, whatever the values hold.
-      sale: { offered: true, kind: 'RANGE', amount: '10', range: 'FROM_2000', unit: 'DAY', description: { fr: '', en: '' } },
-    });
+      'fr',
+    );
     expect(input).toMatchObject({
       title: { fr: 'Four à pizza', en: null },
       description: { fr: '<p>Un four.</p>', en: null },
@@ -69,7 +47,7 @@ describe('adInputOf', () => {
       surfaceSize: '20 m²',
       equipment: 'Hayon',
     };
-    expect(adInputOf(values)).toMatchObject({
+    expect(adInputOf(values, 'fr')).toMatchObject({
       deliveryTruckType: 'OTHER',
       deliveryTruckTypeOther: 'Remorque',
       canHaveDriver: true,
@@ -79,7 +57,7 @@ describe('adInputOf', () => {
       surfaceSize: null,
       equipment: null,
     });
-    expect(adInputOf({ ...values, category: 'STORAGE_SPACE' })).toMatchObject({
+    expect(adInputOf({ ...values, category: 'STORAGE_SPACE' }, 'fr')).toMatchObject({
       deliveryTruckType: null,
       canHaveDriver: null,
       surfaceSize: '20 m²',
@@ -92,7 +70,7 @@ describe('adInputOf', () => {
     const values = adValuesOf(ad, 'fr');
     expect(values.rent.amount).toBe('1234,50');
     expect(values.images[0]).toMatchObject({ fileIds: ['file-480', 'file-1024'], previewUrl: 'https://images.test/file-480.webp' });
-    const input = adInputOf(values);
+    const input = adInputOf(values, 'fr');
     expect(input).toMatchObject({
       rent: { kind: 'AMOUNT', amountCents: 123450, unit: 'DAY', description: { fr: 'par jour', en: null } },
       donation: { description: { fr: null, en: 'Free to a food bank' } },
@@ -100,8 +78,8 @@ describe('adInputOf', () => {
       availability: { all: true, restrictions: [{ date: '2099-01-02', period: 'EVENING' }] },
       address: { address: '123 rue Principale', town: 'Rimouski', postalCode: 'G5L 1A1', latitude: 48.45, longitude: -68.52 },
     });
-    expect(sameAdInput(input, adInputOf(adValuesOf(ad, 'en')))).toBe(true);
-    expect(sameAdInput(input, adInputOf({ ...values, certifications: ['HACCP', 'GFSI'] }))).toBe(false);
+    expect(sameAdInput(input, adInputOf(adValuesOf(ad, 'en'), 'en'))).toBe(true);
+    expect(sameAdInput(input, adInputOf({ ...values, certifications: ['HACCP', 'GFSI'] }, 'fr'))).toBe(false);
   });
 
   it('leaves out restrictions whose day has passed, which the rules would refuse on the next save', () => {
@@ -110,7 +88,7 @@ describe('adInputOf', () => {
       { date: '2099-01-02', period: 'EVENING' as const },
     ];
     const ad = storedAd({ availability: { all: true, day: false, evening: false, weekdays: [], restrictions } });
-    expect(adInputOf(adValuesOf(ad, 'fr')).availability.restrictions).toEqual([{ date: '2099-01-02', period: 'EVENING' }]);
+    expect(adInputOf(adValuesOf(ad, 'fr'), 'fr').availability.restrictions).toEqual([{ date: '2099-01-02', period: 'EVENING' }]);
   });
 });
 
@@ -118,7 +96,7 @@ describe('adFormErrors', () => {
   const today = '2030-06-15';
 
   it('passes valid values', () => {
-    expect(adFormErrors(validValues(), today)).toEqual({});
+    expect(adFormErrors(validValues(), today, 'en')).toEqual({});
   });
 
   it('names each failing field by its AdInput path with the shared rules', () => {
@@ -128,12 +106,13 @@ describe('adFormErrors', () => {
     values.sale = { offered: true, kind: 'RANGE', amount: '', range: '', unit: '', description: { fr: '', en: '' } };
     values.availability.restrictions = [{ key: 'r', date: '2030-06-14', period: 'DAY' }];
     values.title.en = 'x'.repeat(121);
-    expect(adFormErrors(values, today)).toEqual({
+    expect(adFormErrors(values, today, 'en')).toEqual({
       category: 'required',
-      'rent.amountCents': 'numeric',
+      'rent.amountCents': 'amountDecimals',
       'rent.unit': 'required',
       'sale.range': 'required',
       taxMode: 'required',
+      cancellationPolicy: 'required',
       'title.en': 'maxLength',
       description: 'richTextEmpty',
       'address.town': 'required',
@@ -144,20 +123,32 @@ describe('adFormErrors', () => {
     });
   });
 
+  it('reads the amounts typed in the form’s language, and names what reads two ways', () => {
+    const values = validValues();
+    values.rent = { offered: true, kind: 'AMOUNT', amount: '1,234', range: '', unit: 'DAY', description: { fr: '', en: '' } };
+    values.taxMode = 'ADDED';
+    values.cancellationPolicy = 'FLEXIBLE';
+    expect(adFormErrors(values, today, 'en')).toEqual({});
+    expect(adInputOf(values, 'en').rent).toMatchObject({ amountCents: 123_400 });
+    expect(adFormErrors(values, today, 'fr')).toEqual({ 'rent.amountCents': 'amountAmbiguous' });
+    values.rent.amount = '1,234,56';
+    expect(adFormErrors(values, today, 'en')).toEqual({ 'rent.amountCents': 'amountAmbiguous' });
+  });
+
   it('requires a mode, an amount, and an alt text in one language per image', () => {
     const values = validValues();
     values.donation.offered = false;
     values.images = [{ key: 'i', fileIds: ['f'], alt: { fr: ' ', en: '' }, previewUrl: '' }];
-    expect(adFormErrors(values, today)).toEqual({ offers: 'oneOfRentSaleTradeDonation', 'images.0.alt': 'required' });
+    expect(adFormErrors(values, today, 'en')).toEqual({ offers: 'oneOfRentSaleTradeDonation', 'images.0.alt': 'required' });
     values.rent = { offered: true, kind: 'AMOUNT', amount: '', range: '', unit: 'DAY', description: { fr: '', en: '' } };
-    expect(adFormErrors(values, today)).toMatchObject({ 'rent.amountCents': 'requiredNumeric' });
+    expect(adFormErrors(values, today, 'en')).toMatchObject({ 'rent.amountCents': 'requiredNumeric' });
   });
 
   it('checks lengths and characters with the schema’s limits', () => {
     const values = validValues();
     values.equipment = 'x'.repeat(1001);
     values.organization = 'a\u202eb';
-    expect(adFormErrors(values, today)).toEqual({ equipment: 'maxLength', organization: 'characters' });
+    expect(adFormErrors(values, today, 'en')).toEqual({ equipment: 'maxLength', organization: 'characters' });
   });
 });
 

@@ -10,7 +10,9 @@ import {
   INPUT_MAX_LENGTHS,
   inputTextChecks,
   quebecToday,
+  readTypedAmount,
   richTextEmpty,
+  typedAmountOf,
   type AdCategory,
   type AdInput,
   type Allergen,
@@ -21,9 +23,11 @@ import {
   type PriceOfferInput,
   type PriceRange,
   type RentUnit,
+  type CancellationPolicy,
   type TaxMode,
   type RuleName,
   type TruckType,
+  type UiLanguage,
   type Weekday,
 } from '@partage/graphql';
 import type { StoredAd } from './operations';
@@ -36,7 +40,7 @@ export interface LocalizedValues {
 export interface PriceValues {
   offered: boolean;
   kind: PriceKind;
-  /** Dollars as typed (`1 234,50` or `1234.5`). */
+  /** Dollars as typed (`1 234,50` or `1234.5`), read by readTypedAmount in the form's language. */
   amount: string;
   range: PriceRange | '';
   /** Rent only: what the price is for; '' until chosen (and on a rent saved before units existed). */
@@ -106,6 +110,8 @@ export interface AdFormValues {
   sale: PriceValues;
   /** How the rent and sale prices read (issue 39 §3); '' until chosen. */
   taxMode: TaxMode | '';
+  /** What a tenant gets back by cancelling a rental (issue 39 §2); '' until chosen. */
+  cancellationPolicy: CancellationPolicy | '';
   trade: DescribedOfferValues;
   donation: DescribedOfferValues;
   organization: string;
@@ -163,6 +169,7 @@ export function emptyAdValues(organization = ''): AdFormValues {
     rent: emptyPrice(),
     sale: emptyPrice(),
     taxMode: '',
+    cancellationPolicy: '',
     trade: { offered: false, description: emptyText() },
     donation: { offered: false, description: emptyText() },
     organization,
@@ -171,32 +178,11 @@ export function emptyAdValues(organization = ''): AdFormValues {
   };
 }
 
-/** Digits, then a comma or a dot before at most 2 decimals. */
-const PLAIN_AMOUNT = /^(\d+)(?:[.,](\d{1,2}))?$/;
-/**
- * Thousands grouped with commas or dots, read only before a decimal mark of the other kind
- * (`1,234.50` as English writes it, `1.234,50`): alone, `1.234` could be either and is refused.
- */
-const GROUPED_AMOUNT = /^(\d{1,3}([.,])\d{3}(?:\2\d{3})*)(?!\2)[.,](\d{1,2})$/;
-
-/**
- * Dollars as a person types them (spaces or a non-breaking space between thousands, a comma or a
- * dot before at most 2 decimals, or grouped thousands as above) in cents; null when it is not such an amount.
- */
-export function dollarsToCents(text: string): number | null {
-  const compact = text.replace(/[\s\u00a0\u202f$]/g, '');
-  const plain = PLAIN_AMOUNT.exec(compact);
-  const grouped = plain ? null : GROUPED_AMOUNT.exec(compact);
-  const [dollars, decimals = ''] = plain ? [plain[1], plain[2]] : grouped ? [grouped[1]?.replace(/[.,]/g, ''), grouped[3]] : [];
-  if (dollars === undefined) return null;
-  return Number(dollars) * 100 + Number(decimals.padEnd(2, '0'));
-}
-
-/** Cents as the form shows them for editing, with the language's decimal mark and no grouping. */
-export function centsToDollars(cents: number, language: 'fr' | 'en'): string {
-  const text = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-  return language === 'fr' ? text.replace('.', ',') : text;
-}
+/** The typed amount's cents; null when it is not an amount (adFormErrors names why). */
+const centsOf = (typed: string, language: UiLanguage): number | null => {
+  const read = readTypedAmount(typed, language);
+  return 'cents' in read ? read.cents : null;
+};
 
 const textOf = (value: string | null | undefined): string => value ?? '';
 const localizedOf = (value: { fr?: string | null; en?: string | null } | null | undefined): LocalizedValues => ({
@@ -204,12 +190,12 @@ const localizedOf = (value: { fr?: string | null; en?: string | null } | null | 
   en: textOf(value?.en),
 });
 
-function priceOf(offer: StoredAd['rent'], language: 'fr' | 'en'): PriceValues {
+function priceOf(offer: StoredAd['rent'], language: UiLanguage): PriceValues {
   if (!offer) return emptyPrice();
   return {
     offered: true,
     kind: offer.kind,
-    amount: typeof offer.amountCents === 'number' ? centsToDollars(offer.amountCents, language) : '',
+    amount: typeof offer.amountCents === 'number' ? typedAmountOf(offer.amountCents, language) : '',
     range: offer.range ?? '',
     unit: offer.unit ?? '',
     description: localizedOf(offer.description),
@@ -217,7 +203,7 @@ function priceOf(offer: StoredAd['rent'], language: 'fr' | 'en'): PriceValues {
 }
 
 /** A stored ad as the form's values (edit). */
-export function adValuesOf(ad: StoredAd, language: 'fr' | 'en'): AdFormValues {
+export function adValuesOf(ad: StoredAd, language: UiLanguage): AdFormValues {
   const { location, availability } = ad;
   return {
     title: localizedOf(ad.title),
@@ -260,6 +246,7 @@ export function adValuesOf(ad: StoredAd, language: 'fr' | 'en'): AdFormValues {
     rent: priceOf(ad.rent, language),
     sale: priceOf(ad.sale, language),
     taxMode: ad.taxMode ?? '',
+    cancellationPolicy: ad.cancellationPolicy ?? '',
     trade: { offered: !!ad.trade, description: localizedOf(ad.trade?.description) },
     donation: { offered: !!ad.donation, description: localizedOf(ad.donation?.description) },
     organization: textOf(ad.organization),
@@ -278,11 +265,11 @@ const localized = ({ fr, en }: LocalizedValues) => ({ fr: optional(fr), en: opti
 /** The editor's "nothing" (`<p></p>`) is no text. */
 const richText = (html: string): string | null => (richTextEmpty(html) ? null : html.trim());
 
-function priceInput(price: PriceValues, mode: 'rent' | 'sale'): PriceOfferInput | null {
+function priceInput(price: PriceValues, mode: 'rent' | 'sale', language: UiLanguage): PriceOfferInput | null {
   if (!price.offered) return null;
   return {
     kind: price.kind,
-    amountCents: price.kind === 'AMOUNT' ? dollarsToCents(price.amount) : null,
+    amountCents: price.kind === 'AMOUNT' ? centsOf(price.amount, language) : null,
     range: price.kind === 'RANGE' && price.range !== '' ? price.range : null,
     unit: mode === 'rent' && price.unit !== '' ? price.unit : null,
     description: localized(price.description),
@@ -290,10 +277,10 @@ function priceInput(price: PriceValues, mode: 'rent' | 'sale'): PriceOfferInput 
 }
 
 /**
- * The AdInput the values make. Fields of other categories than the chosen one are sent empty, so
- * a changed category leaves nothing of the previous one on the ad.
+ * The AdInput the values make, their amounts read as typed in `language`. Fields of other categories
+ * than the chosen one are sent empty, so a changed category leaves nothing of the previous one on the ad.
  */
-export function adInputOf(values: AdFormValues): AdInput {
+export function adInputOf(values: AdFormValues, language: UiLanguage): AdInput {
   const has = (group: CategoryFieldGroup) => hasGroup(values.category, group);
   const ifGroup = (group: CategoryFieldGroup, value: string) => (has(group) ? optional(value) : null);
   const truck = has('truck');
@@ -338,9 +325,10 @@ export function adInputOf(values: AdFormValues): AdInput {
         },
     certifications: values.certifications,
     allergens: values.allergens,
-    rent: priceInput(values.rent, 'rent'),
-    sale: priceInput(values.sale, 'sale'),
+    rent: priceInput(values.rent, 'rent', language),
+    sale: priceInput(values.sale, 'sale', language),
     taxMode: (values.rent.offered || values.sale.offered) && values.taxMode !== '' ? values.taxMode : null,
+    cancellationPolicy: values.rent.offered && values.cancellationPolicy !== '' ? values.cancellationPolicy : null,
     trade: values.trade.offered ? { description: localized(values.trade.description) } : null,
     donation: values.donation.offered ? { description: localized(values.donation.description) } : null,
     organization: optional(values.organization),
@@ -382,14 +370,15 @@ export type AdFormErrors = Record<string, RuleName>;
 
 /**
  * Every failing rule of the values, by AdInput path (the first failure of a path wins): a typed
- * amount that is not one, then the shared ad rules (`today` YYYY-MM-DD), then lengths and characters.
+ * amount that is not one (read in `language`), then the shared ad rules (`today` YYYY-MM-DD), then
+ * lengths and characters.
  */
-export function adFormErrors(values: AdFormValues, today: string): AdFormErrors {
-  const input = adInputOf(values);
+export function adFormErrors(values: AdFormValues, today: string, language: UiLanguage): AdFormErrors {
+  const input = adInputOf(values, language);
   const amountFormat = (['rent', 'sale'] as const).map((mode): [string, RuleName | null] => {
     const price = values[mode];
-    const typed = price.offered && price.kind === 'AMOUNT' && price.amount.trim() !== '';
-    return [`${mode}.amountCents`, typed && dollarsToCents(price.amount) === null ? 'numeric' : null];
+    const read = price.offered && price.kind === 'AMOUNT' && price.amount.trim() !== '' ? readTypedAmount(price.amount, language) : null;
+    return [`${mode}.amountCents`, read && 'rule' in read ? read.rule : null];
   });
   const textChecks = inputTextChecks('Mutation.createAd', { input }).map(([path, rule]): [string, RuleName | null] => [
     path.replace(/^input\./, ''),

@@ -70,6 +70,7 @@ export const AD_FORM_FIELDS = graphql(
         ...PriceFields
       }
       taxMode
+      cancellationPolicy
       trade {
         description {
           fr

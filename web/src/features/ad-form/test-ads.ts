@@ -38,6 +38,7 @@ export function storedAd(overrides: Partial<StoredAd> = {}): StoredAd {
     rent: { kind: 'AMOUNT', amountCents: 123450, range: null, unit: 'DAY', description: { fr: 'par jour', en: null } },
     sale: null,
     taxMode: 'ADDED',
+    cancellationPolicy: 'MODERATE',
     trade: null,
     donation: { description: { fr: null, en: 'Free to a food bank' } },
     organization: 'Cuisine Solidaire',

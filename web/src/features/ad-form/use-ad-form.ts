@@ -2,7 +2,9 @@
 // server), focus on the first field in error in page order (WCAG 3.3.1), and the last saved input a
 // save is compared with (a save without change is skipped, spec §8).
 import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FieldMessage } from '../../lib/forms/use-form';
+import { readerLanguage } from '../../lib/ads/localized-text';
 import { quebecToday } from '@partage/graphql';
 import { adFormErrors, adInputOf, limitOf, type AdFormErrors, type AdFormValues } from './ad-values';
 
@@ -17,8 +19,10 @@ const messagesOf = (errors: AdFormErrors): AdFormMessages =>
 const inDocumentOrder = (a: HTMLElement, b: HTMLElement) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1);
 
 export function useAdForm(initial: AdFormValues) {
+  // Amounts are read as typed in the interface's language (`1,234` is 1 234 $ in English only).
+  const language = readerLanguage(useTranslation().i18n.language);
   const [values, setValues] = useState(initial);
-  const [baseline, setBaseline] = useState(() => adInputOf(initial));
+  const [baseline, setBaseline] = useState(() => adInputOf(initial, language));
   // The messages set by a submit (from the rules or the server) and the values they were about.
   const [shown, setShown] = useState<{ messages: AdFormMessages; about: AdFormValues }>({ messages: {}, about: initial });
   const elements = useRef(new Map<string, HTMLElement>());
@@ -26,9 +30,9 @@ export function useAdForm(initial: AdFormValues) {
   // Once a message is shown it follows the input: it goes as soon as the value is right.
   const messages = useMemo(() => {
     if (shown.about === values || Object.keys(shown.messages).length === 0) return shown.messages;
-    const now = adFormErrors(values, quebecToday(new Date()));
+    const now = adFormErrors(values, quebecToday(new Date()), language);
     return Object.fromEntries(Object.keys(shown.messages).flatMap((path) => (now[path] ? [[path, messageOf(path, now[path])]] : [])));
-  }, [shown, values]);
+  }, [shown, values, language]);
 
   /** The element that shows a path's message: its own, else the nearest enclosing one (`images.0.fileIds` → `images.0`). */
   const elementOf = (path: string): HTMLElement | undefined => {
@@ -52,7 +56,7 @@ export function useAdForm(initial: AdFormValues) {
 
   /** The messages of the values' failing rules, shown; true when there were none. */
   const validate = (): boolean => {
-    const errors = adFormErrors(values, quebecToday(new Date()));
+    const errors = adFormErrors(values, quebecToday(new Date()), language);
     if (Object.keys(errors).length === 0) return true;
     showMessages(messagesOf(errors));
     return false;
@@ -69,9 +73,9 @@ export function useAdForm(initial: AdFormValues) {
   const update = (change: (current: AdFormValues) => AdFormValues) => setValues(change);
 
   /** After a save: later changes are measured from what was saved. */
-  const rebase = () => setBaseline(adInputOf(values));
+  const rebase = () => setBaseline(adInputOf(values, language));
 
-  return { values, update, baseline, messageAt, register, validate, showMessages, rebase };
+  return { values, language, update, baseline, messageAt, register, validate, showMessages, rebase };
 }
 
 export type AdForm = ReturnType<typeof useAdForm>;

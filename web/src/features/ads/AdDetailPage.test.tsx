@@ -13,7 +13,7 @@ vi.mock('./AdMap', () => ({
   ),
 }));
 
-const PRICE_RANGE_FR = '500 à 1 000 $';
+const PRICE_RANGE_FR = '500 à 1\u202f000\u00a0$';
 const CURRENT_PATH = `/annonces/cuisine-commerciale-${AD_ID}`;
 const section = (name: string) => screen.getByRole('region', { name });
 const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
@@ -178,8 +178,8 @@ describe('ad detail', () => {
         taxMode: 'INCLUDED',
       }),
     );
-    // The exact characters: amount and suffix held together by no-break spaces.
-    expect(price('Location')).toBe('1\u00a0234,50\u00a0$ / jour, taxes incluses');
+    // The exact characters: thousands apart by a narrow no-break space, the sign held by a no-break space.
+    expect(price('Location')).toBe('1\u202f234,50\u00a0$ / jour, taxes incluses');
     expect(price('Vente')).toBe(`${PRICE_RANGE_FR}, taxes incluses`);
     expect(screen.getByText('vendredi 25 décembre 2026 : Toute la journée')).toBeVisible();
   });

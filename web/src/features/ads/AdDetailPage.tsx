@@ -268,6 +268,11 @@ function Offers({ ad, language }: { ad: AdDetail; language: UiLanguage }) {
     <Section title={t('detail.offer')}>
       <dl className="ad-facts">
         {priced('rent', ad.rent)}
+        {ad.cancellationPolicy && (
+          <Fact label={t('adFields:cancellationPolicyLabel')}>
+            <p>{t(`adFields:cancellationPolicyTerms.${ad.cancellationPolicy}`)}.</p>
+          </Fact>
+        )}
         {priced('sale', ad.sale)}
         {described('trade', ad.trade)}
         {described('donation', ad.donation)}

@@ -77,6 +77,7 @@ export const AD_DETAIL = graphql(`
         }
       }
       taxMode
+      cancellationPolicy
       trade {
         description {
           fr

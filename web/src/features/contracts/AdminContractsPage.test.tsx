@@ -42,12 +42,14 @@ const flagged = line('c-2', 'Chambre froide', {
     dueAt: '2027-01-12T05:00:00.000Z',
     failures: 3,
     flagged: true,
+    overdue: false,
     lastFailure: 'invalidRequest (account_invalid)',
     paidOutAt: null,
   },
   money: {
     paidCents: 25_000,
     refundedCents: 0,
+    refundableCents: 25_000,
     ownerShareCents: 24_500,
     payoutDueAt: '2027-01-12T05:00:00.000Z',
     paidOutCents: 0,
@@ -62,10 +64,18 @@ const flagged = line('c-2', 'Chambre froide', {
 const disputed = line('c-3', 'Camion réfrigéré', {
   status: 'PAYOUT_DONE',
   payment: { amountCents: 25_000, paidAt: '2026-11-21T15:00:00.000Z' },
-  payout: { dueAt: '2026-11-22T15:00:00.000Z', failures: 0, flagged: false, lastFailure: null, paidOutAt: '2026-11-22T15:01:00.000Z' },
+  payout: {
+    dueAt: '2026-11-22T15:00:00.000Z',
+    failures: 0,
+    flagged: false,
+    overdue: false,
+    lastFailure: null,
+    paidOutAt: '2026-11-22T15:01:00.000Z',
+  },
   money: {
     paidCents: 25_000,
     refundedCents: 5_000,
+    refundableCents: 20_000,
     ownerShareCents: 19_500,
     payoutDueAt: null,
     paidOutCents: 24_500,
@@ -92,6 +102,20 @@ function open(answers: Record<string, unknown>, path = '/gestion-contrats') {
 }
 
 describe('/gestion-contrats', () => {
+  it('marks a payout whose job never ran as overdue, and offers to run it', async () => {
+    const overdue = line('c-9', 'Four mixte', {
+      status: 'PAID',
+      payment: { amountCents: 25_000, paidAt: '2026-11-21T15:00:00.000Z' },
+      payout: { dueAt: '2026-11-22T15:00:00.000Z', failures: 0, flagged: false, overdue: true, lastFailure: null, paidOutAt: null },
+      availableActions: ['REFUND', 'RETRY_PAYOUT'],
+    });
+    open({ adminContracts: { items: [overdue], nextToken: null } });
+    const list = await screen.findByRole('list', { name: 'All contracts' });
+    const item = within(list).getByRole('link', { name: 'Four mixte' }).closest('li')!;
+    expect(item).toHaveTextContent("Overdue: the payout's job did not complete. Run it again.");
+    expect(within(item).getByRole('button', { name: 'Retry the payout of “Four mixte”' })).toBeVisible();
+  });
+
   it('lists every contract with its payment and payout, and filters the flagged payouts', async () => {
     const { user } = open({
       adminContracts: (variables: { filter: string }) =>
@@ -146,6 +170,12 @@ describe('/gestion-contrats', () => {
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
     expect(within(form).getByLabelText('Reason')).toHaveAccessibleDescription(/This field is required/);
     expect(within(form).getByLabelText('Amount to refund')).toHaveAccessibleDescription(/more than what is left to refund/);
+    expect(callsOf('refundContract')).toEqual([]);
+    // The same reader as every amount field: what reads two ways is refused, not guessed.
+    await user.clear(within(form).getByLabelText('Amount to refund'));
+    await user.type(within(form).getByLabelText('Amount to refund'), '1,234,56');
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    expect(within(form).getByLabelText('Amount to refund')).toHaveAccessibleDescription(/This amount can be read two ways/);
     expect(callsOf('refundContract')).toEqual([]);
     await user.clear(within(form).getByLabelText('Amount to refund'));
     await user.type(within(form).getByLabelText('Amount to refund'), '50,25');

@@ -15,6 +15,7 @@ import { dateTime, localized, money, period, type AdminContractLine } from './co
 import { ADMIN_CONTRACTS, RETRY_CONTRACT_PAYOUT } from './operations';
 import { MoneyFacts } from './ContractMoney';
 import { RefundAction } from './RefundAction';
+import { BooksExportForm } from './BooksExportForm';
 import './contracts.css';
 import { MoreButton } from '../../lib/ui/MoreButton';
 import { ContractStatusBadge } from './ContractStatusBadge';
@@ -70,6 +71,7 @@ export function AdminContractsPage() {
         </ul>
       )}
       <MoreButton pages={pages} label={t('dashboard.more')} />
+      <BooksExportForm platform />
     </div>
   );
 }
@@ -109,6 +111,12 @@ function AdminContractCard({ line }: { line: AdminContractLine }) {
                 : line.refundedAt
                   ? t('admin.noPayout')
                   : t('admin.payoutDue', { date: dateTime(payout.dueAt, language) })}
+              {payout.overdue && (
+                <>
+                  {' '}
+                  <strong className="admin-contracts__flag">{t('admin.overdue')}</strong>
+                </>
+              )}
               {payout.failures > 0 && !payout.paidOutAt && (
                 <>
                   {' '}
@@ -176,7 +184,7 @@ function AdminActions({ line, title }: { line: AdminContractLine; title: string 
           version={line.version}
           invalidates={[ADMIN_CONTRACTS]}
           label={t('admin.refundFor', { ad: title })}
-          admin={{ leftCents: line.money.paidCents - line.money.refundedCents, afterPayout: line.status !== 'PAID' }}
+          admin={{ leftCents: line.money.refundableCents, afterPayout: line.status !== 'PAID' }}
         />
       )}
     </div>

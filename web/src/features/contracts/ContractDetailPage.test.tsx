@@ -5,7 +5,7 @@ import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations, callsOf, emit, subscriptionsTo } from '../../test/fake-api';
 import { renderAt, signIn } from '../../test/helpers';
 import { leaveForProvider } from '../../lib/payments/leave-for-provider';
-import { aContract, aMoneyState, registeredVersion } from './test-fixtures';
+import { aContract, aMoneyState, aPaidContract, registeredVersion } from './test-fixtures';
 
 vi.mock('../../lib/payments/leave-for-provider', () => ({ leaveForProvider: vi.fn() }));
 
@@ -112,6 +112,92 @@ describe('contract page', () => {
     await waitFor(() => expect(notifications()).toContain('The contract is cancelled.'));
   });
 
+  it("shows the version's cancellation policy", async () => {
+    open(aContract());
+    const facts = await screen.findByRole('region', { name: 'Current version (2)' });
+    expect(facts).toHaveTextContent(
+      /Cancellation policy\s*Moderate: full refund until 5 days before the start, then half until the start\./,
+    );
+  });
+
+  it('says when a contract predates cancellation policies, and whom to ask', async () => {
+    const contract = aContract();
+    open(aContract({ current: { ...contract.current, cancellationPolicy: null } }));
+    const facts = await screen.findByRole('region', { name: 'Current version (2)' });
+    expect(facts).toHaveTextContent(/Cancellation policy\s*None: this contract predates cancellation policies/);
+  });
+
+  it('lets the paid tenant cancel after reading what goes back, and sends that amount', async () => {
+    const quote = { policy: 'MODERATE', percent: 50, refundCents: 61_725, until: '2027-01-11T05:00:00.000Z' };
+    const { user } = open(aPaidContract({ viewerRole: 'TENANT', availableActions: ['CANCEL'], cancellationQuote: quote }), 'tenant-1');
+    await user.click(await screen.findByRole('button', { name: 'Cancel the rental' }));
+    answerOperations({ cancelContract: { id: 'contract-1', status: 'PAID' } });
+    const confirm = screen.getByRole('group', { name: /You will be refunded \$617\.25 \(50% of the amount paid\)/ });
+    expect(confirm).toHaveTextContent(/The dates will be freed, and this amount holds until Jan 11, 2027, 12:00 a\.m\.(?!\.)/);
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel the rental' }));
+    await waitFor(() =>
+      expect(callsOf('cancelContract')).toEqual([{ input: { contractId: 'contract-1', expectedVersion: 2, expectedRefundCents: 61_725 } }]),
+    );
+    await waitFor(() => expect(notifications()).toContain('The rental is cancelled. The refund is on its way to your card.'));
+  });
+
+  it('reads the contract again when the amount changed before the tenant confirmed', async () => {
+    const quote = { policy: 'MODERATE', percent: 100, refundCents: 123_450, until: '2027-01-06T05:00:00.000Z' };
+    const { user } = open(aPaidContract({ viewerRole: 'TENANT', availableActions: ['CANCEL'], cancellationQuote: quote }), 'tenant-1');
+    await user.click(await screen.findByRole('button', { name: 'Cancel the rental' }));
+    const reads = callsOf('contract').length;
+    answerOperations({
+      cancelContract: new ApiError('CANCELLATION_TERMS_CHANGED', 'changed'),
+      contract: aPaidContract({
+        viewerRole: 'TENANT',
+        availableActions: ['CANCEL'],
+        cancellationQuote: { ...quote, percent: 50, refundCents: 61_725 },
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the rental' }));
+    await waitFor(() =>
+      expect(notifications()).toContain(
+        'The refund changed since the page was shown (a deadline of the policy has passed). Read the new amount before confirming.',
+      ),
+    );
+    await waitFor(() => expect(callsOf('contract').length).toBeGreaterThan(reads));
+    await user.click(screen.getByRole('button', { name: 'Cancel the rental' }));
+    expect(screen.getByRole('group', { name: /You will be refunded \$617\.25/ })).toBeVisible();
+  });
+
+  it('shows a cancelled paid rental as cancelled, with what went back', async () => {
+    open(aPaidContract({ cancellation: { at: '2026-12-01T15:00:00.000Z', policy: 'MODERATE', percent: 50, refundCents: 61_725 } }));
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent('Cancelled');
+    expect(
+      screen.getByText(/Rental cancelled by the tenant on Dec 1, 2026, 10:00 a\.m\.: \$617\.25 refunded \(50% of the amount paid\)\./),
+    ).toBeVisible();
+    expect(document.querySelector('.contract__next')).toHaveTextContent('The tenant cancelled this rental');
+  });
+
+  it('shows an administrator the reason of a refund in the history', async () => {
+    const contract = aPaidContract();
+    open(
+      aPaidContract({
+        viewerRole: 'ADMIN',
+        history: [
+          ...contract.history,
+          {
+            kind: 'PARTLY_REFUNDED',
+            at: '2026-11-22T15:00:00.000Z',
+            actorId: 'admin-1',
+            status: 'PAID',
+            version: 2,
+            reason: 'Geste commercial',
+          },
+        ],
+      }),
+      'admin-1',
+      'ADMIN',
+    );
+    expect(await screen.findByText(/Part of the payment is refunded to the tenant\. Reason: “Geste commercial”\./)).toBeVisible();
+  });
+
   it('says why a cancellation failed', async () => {
     const { user } = open(aContract());
     answerOperations({ cancelContract: new ApiError('CONTRACT_CHANGED', 'changed') });
@@ -174,6 +260,7 @@ describe('contract page', () => {
           availableActions: [],
           money: money({
             refundedCents: 23_450,
+            refundableCents: 100_000,
             ownerShareCents: 100_000,
             payoutDueAt: null,
             paidOutCents: 123_450,

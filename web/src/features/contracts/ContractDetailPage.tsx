@@ -1,22 +1,22 @@
 // /contrats/{id} (issue 20): a contract as its parties (and administrators) read it: who, what ad,
-// when, how much (2 decimals and "$ CA"), the terms and documents, every version, the history, what
-// comes next, and the actions the state machine allows the reader now. It follows changes live.
-import { useState } from 'react';
+// when, how much, the terms, documents and cancellation policy, every version, the history, what comes
+// next, and the actions the state machine allows the reader now. It follows changes live.
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { contractReceiptPath, editContractPath } from '../../app/paths';
+import { DocumentDownloads } from './DocumentDownloadButton';
 import { useApiMutation, useApiQuery } from '../../lib/api/queries';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { notifyError } from '../../lib/notifications/notify-error';
-import { notify } from '../../lib/notifications/store';
 import { leaveForProvider } from '../../lib/payments/leave-for-provider';
 import { dateTime, localized, money, nextStepKey, period, type ContractDetails } from './contract-format';
 import { useContractEvents } from './live-contract-events';
-import { ACCEPT_AND_PAY_CONTRACT, CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS } from './operations';
+import { ACCEPT_AND_PAY_CONTRACT, CONTRACT, MY_CONTRACTS } from './operations';
 import { ContractLoadFailed, ContractMissing, isContractMissing } from './ContractLoadStates';
 import { ContractMoneySection } from './ContractMoney';
 import { FeeFacts, PriceFacts, UntaxedNote } from './ContractTaxes';
 import { RefundAction } from './RefundAction';
+import { CancelAction } from './CancelAction';
 import { RatingLink } from './RatingLink';
 import './contracts.css';
 import { ContractStatusBadge } from './ContractStatusBadge';
@@ -34,11 +34,11 @@ export function ContractDetailPage() {
   if (missing) return <ContractMissing title={t('detail.pageTitle')} />;
   if (query.error) return <ContractLoadFailed title={t('detail.pageTitle')} onRetry={() => void query.refetch()} />;
   if (!contract) return <p role="status">{t('common:loading')}</p>;
-  return <ContractView contract={contract} />;
+  return <ContractView contract={contract} onStale={() => void query.refetch()} />;
 }
 
-function ContractView({ contract }: { contract: ContractDetails }) {
-  const { t, i18n } = useTranslation('contracts');
+function ContractView({ contract, onStale }: { contract: ContractDetails; onStale: () => void }) {
+  const { t, i18n } = useTranslation(['contracts', 'adFields']);
   const language = i18n.language;
   const adTitle = localized(contract.ad.title, language);
   const { current } = contract;
@@ -53,18 +53,28 @@ function ContractView({ contract }: { contract: ContractDetails }) {
   return (
     <div className="page page--narrow contract">
       <h1>
-        {t('detail.title', { ad: adTitle })} <ContractStatusBadge status={contract.status} />
+        {t('detail.title', { ad: adTitle })} <ContractStatusBadge status={contract.status} cancelled={Boolean(contract.cancellation)} />
       </h1>
       <p className="contract__next" role="status">
-        {t(nextStepKey(contract.viewerRole, contract.status))}
+        {t(nextStepKey(contract.viewerRole, contract.status, Boolean(contract.cancellation)))}
       </p>
-      <ContractActions contract={contract} />
+      {contract.cancellation && (
+        <p>
+          {t('cancellation.summary', {
+            date: dateTime(contract.cancellation.at, language),
+            amount: money(contract.cancellation.refundCents, language),
+            percent: contract.cancellation.percent,
+          })}
+        </p>
+      )}
+      <ContractActions contract={contract} onStale={onStale} />
       <RatingLink contractId={contract.id} toGive={contract.ratingToGive} />
       {contract.money && contract.money.paidCents > 0 && (
         <p>
           <Link to={contractReceiptPath(contract.id)}>{t('receipt.link')}</Link>
         </p>
       )}
+      <DocumentDownloads contractId={contract.id} documents={contract.documents} />
 
       <section aria-labelledby="contract-parties">
         <h2 id="contract-parties">{t('detail.parties')}</h2>
@@ -104,6 +114,12 @@ function ContractView({ contract }: { contract: ContractDetails }) {
           <FeeFacts taxes={current.taxes} />
           <dt>{t('detail.ownerShare')}</dt>
           <dd className="contract__money">{money(current.ownerShareCents, language)}</dd>
+          <dt>{t('adFields:cancellationPolicyLabel')}</dt>
+          <dd>
+            {current.cancellationPolicy
+              ? `${t(`adFields:cancellationPolicyTerms.${current.cancellationPolicy}`)}.`
+              : t('cancellation.noPolicy')}
+          </dd>
         </dl>
         <UntaxedNote taxes={current.taxes} ownerReads={contract.viewerRole === 'OWNER'} />
         <h3>{t('detail.terms')}</h3>
@@ -154,6 +170,7 @@ function ContractView({ contract }: { contract: ContractDetails }) {
             <li key={`${step.kind}-${step.at}`}>
               <time dateTime={step.at}>{dateTime(step.at, language)}</time> —{' '}
               {t(`step.${step.kind}`, { name: partyName(step.actorId), version: step.version })}
+              {step.reason && ` ${t('detail.stepReason', { reason: step.reason })}`}
             </li>
           ))}
         </ol>
@@ -168,23 +185,11 @@ function ContractView({ contract }: { contract: ContractDetails }) {
  * refunding ask to confirm first. Paying sends the tenant to the provider's hosted page for the version shown; the
  * contract becomes PAID from the provider's event, which this page then shows live.
  */
-function ContractActions({ contract }: { contract: ContractDetails }) {
+function ContractActions({ contract, onStale }: { contract: ContractDetails; onStale: () => void }) {
   const { t } = useTranslation('contracts');
-  const [confirming, setConfirming] = useState(false);
-  const cancel = useApiMutation(CANCEL_CONTRACT, { invalidates: [CONTRACT, MY_CONTRACTS] });
   const pay = useApiMutation(ACCEPT_AND_PAY_CONTRACT, { invalidates: [CONTRACT] });
   const actions = contract.availableActions;
   if (actions.length === 0) return null;
-  const confirmCancel = async () => {
-    try {
-      await cancel.mutateAsync({ input: { contractId: contract.id, expectedVersion: contract.version } });
-      notify({ type: 'success', text: 'contracts:detail.cancelled' });
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setConfirming(false);
-    }
-  };
   const acceptAndPay = async () => {
     try {
       const answer = await pay.mutateAsync({ input: { contractId: contract.id, expectedVersion: contract.version } });
@@ -201,7 +206,7 @@ function ContractActions({ contract }: { contract: ContractDetails }) {
           version={contract.version}
           invalidates={[CONTRACT, MY_CONTRACTS]}
           {...(contract.viewerRole === 'ADMIN' && contract.money
-            ? { admin: { leftCents: contract.money.paidCents - contract.money.refundedCents, afterPayout: contract.status !== 'PAID' } }
+            ? { admin: { leftCents: contract.money.refundableCents, afterPayout: contract.status !== 'PAID' } }
             : {})}
         />
       )}
@@ -215,22 +220,7 @@ function ContractActions({ contract }: { contract: ContractDetails }) {
           {t('detail.edit')}
         </Link>
       )}
-      {actions.includes('CANCEL') &&
-        (confirming ? (
-          <div role="group" aria-label={t('detail.cancelQuestion')} className="contract__confirm">
-            <p>{t('detail.cancelQuestion')}</p>
-            <button type="button" className="button" aria-disabled={cancel.isPending || undefined} onClick={() => void confirmCancel()}>
-              {t('detail.confirmCancel')}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
-              {t('detail.keep')}
-            </button>
-          </div>
-        ) : (
-          <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
-            {t('detail.cancel')}
-          </button>
-        ))}
+      {actions.includes('CANCEL') && <CancelAction contract={contract} onStale={onStale} />}
     </div>
   );
 }

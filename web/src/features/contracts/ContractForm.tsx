@@ -9,7 +9,6 @@ import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type Reac
 import { useTranslation } from 'react-i18next';
 import {
   addDays,
-  centsOfTypedAmount,
   contractInputChecks,
   formatContractPeriod,
   lastDayOf,
@@ -20,12 +19,15 @@ import {
   freeDaysAround,
   overlapsBooked,
   quebecToday,
+  readTypedAmount,
   suggestedRentCents,
+  typedAmountOf,
   UPLOAD_RULES,
   type RentPrice,
   type DatePrecision,
   type ProposeContractInput,
   type RuleResult,
+  type CancellationPolicy,
   type TaxMode,
   type WallClockPeriod,
 } from '@partage/graphql';
@@ -40,7 +42,7 @@ import { SubmitButton } from '../../lib/forms/SubmitButton';
 import type { FieldMessage } from '../../lib/forms/use-form';
 import { uploadFile } from '../../lib/files/upload';
 import { notifyError } from '../../lib/notifications/notify-error';
-import { money, typedAmount } from './contract-format';
+import { money } from './contract-format';
 import { keepDraft, storedDraft } from './contract-draft';
 
 /** What the form fills (the page adds which conversation and the request's key). */
@@ -137,12 +139,14 @@ interface Props {
   ownPeriod?: WallClockPeriod;
   /** How the ad's prices read about taxes: the amount typed reads the same way (the server applies it). */
   taxMode?: TaxMode | null;
+  /** The ad's cancellation policy, which the version carries (null: none, before policies). */
+  cancellationPolicy?: CancellationPolicy | null;
   submitLabel: string;
   /** Sends the input; answers the server's refusal to show on the fields, or null when done (or reported otherwise). */
   onSubmit: (input: ContractFields) => Promise<unknown>;
 }
 
-export function ContractForm({ initial, draftKey, rent, adId, ownPeriod, taxMode, submitLabel, onSubmit }: Props) {
+export function ContractForm({ initial, draftKey, rent, adId, ownPeriod, taxMode, cancellationPolicy, submitLabel, onSubmit }: Props) {
   const { t, i18n } = useTranslation(['contracts', 'adFields']);
   const [draft, setDraft] = useState(() => (draftKey && storedDraft(draftKey)) || initial);
   useEffect(() => {
@@ -178,14 +182,20 @@ export function ContractForm({ initial, draftKey, rent, adId, ownPeriod, taxMode
     if (first) controls.get(first)?.focus();
   };
 
+  /** The price as typed, read in the interface's language: its cents, or the rule it breaks. */
+  const typedPrice = () => readTypedAmount(draft.price, readerLanguage(i18n.language));
+
   /** The input as the rules read it (a document not uploaded yet stands for itself by its key: the rules read names only). */
-  const fields = (): ContractFields => ({
-    period: periodOf(draft),
-    totalPriceCents: centsOfTypedAmount(draft.price) ?? 0,
-    terms: draft.terms,
-    files: draft.files.map((file) => ({ fileId: file.fileId ?? file.key, name: file.name })),
-    disclaimerAccepted: draft.disclaimer,
-  });
+  const fields = (): ContractFields => {
+    const price = typedPrice();
+    return {
+      period: periodOf(draft),
+      totalPriceCents: 'cents' in price ? price.cents : 0,
+      terms: draft.terms,
+      files: draft.files.map((file) => ({ fileId: file.fileId ?? file.key, name: file.name })),
+      disclaimerAccepted: draft.disclaimer,
+    };
+  };
 
   /** A rule's message; by the day, the last day may be the first (one day), never before it. */
   const ruleMessage = (name: FieldName, rule: string): FieldMessage => ({
@@ -194,10 +204,10 @@ export function ContractForm({ initial, draftKey, rent, adId, ownPeriod, taxMode
   });
 
   const check = (): Partial<Record<FieldName, FieldMessage>> => {
-    const cents = centsOfTypedAmount(draft.price);
-    const priceRule: RuleResult = draft.price.trim() === '' ? 'required' : cents === null ? 'priceCents' : contractPriceCents(cents);
+    const price = typedPrice();
+    const priceRule: RuleResult = 'rule' in price ? price.rule : contractPriceCents(price.cents);
     const found: Partial<Record<FieldName, FieldMessage>> = priceRule ? { price: { key: `validation.${priceRule}` } } : {};
-    for (const [path, rule] of contractInputChecks({ ...fields(), totalPriceCents: cents ?? 0 }, new Date())) {
+    for (const [path, rule] of contractInputChecks(fields(), new Date())) {
       const name = fieldOf(path);
       if (rule && name && name !== 'price' && !found[name]) found[name] = ruleMessage(name, rule);
     }
@@ -334,6 +344,11 @@ export function ContractForm({ initial, draftKey, rent, adId, ownPeriod, taxMode
         onChange={(price) => change({ price })}
       />
       <RentSuggestion rent={rent} fields={fields()} onUse={(price) => change({ price })} />
+      {cancellationPolicy && (
+        <p className="contract-form__policy">
+          {t('form.cancellationPolicy', { policy: t(`adFields:cancellationPolicyTerms.${cancellationPolicy}`) })}
+        </p>
+      )}
       <RichTextEditor
         label={t('form.terms')}
         hint={t('form.termsHint')}
@@ -419,11 +434,15 @@ function FreeDays({ days }: { days: WallClockPeriod[] }) {
 
 function PriceField({ label, hint, value, error, register, onChange }: Omit<DateFieldProps, 'type' | 'details'>) {
   const { id, hintId, errorId, describedBy } = useFieldDescription(hint, error);
+  // The sign where the money format puts it (graphql/src/money.ts): before in English, after in French.
+  const signFirst = readerLanguage(useTranslation().i18n.language) === 'en';
+  const sign = <span aria-hidden="true">$</span>;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <FieldHint id={hintId} text={hint} />
       <div className="contract-form__price">
+        {signFirst && sign}
         <input
           id={id}
           type="text"
@@ -436,7 +455,7 @@ function PriceField({ label, hint, value, error, register, onChange }: Omit<Date
           aria-describedby={describedBy}
           onChange={(event) => onChange(event.target.value)}
         />
-        <span aria-hidden="true">$ CA</span>
+        {!signFirst && sign}
       </div>
       <FieldError id={errorId} error={error} />
     </div>
@@ -501,7 +520,7 @@ function RentSuggestion({ rent, fields, onUse }: { rent?: RentPrice | null; fiel
   return (
     <p className="contract-form__suggestion">
       {t('form.suggestion', { price: priceLabel(rent, readerLanguage(i18n.language), t), total: money(cents, i18n.language) })}{' '}
-      <button type="button" className="link-button" onClick={() => onUse(typedAmount(cents, i18n.language))}>
+      <button type="button" className="link-button" onClick={() => onUse(typedAmountOf(cents, readerLanguage(i18n.language)))}>
         {t('form.useSuggestion')}
       </button>
     </p>

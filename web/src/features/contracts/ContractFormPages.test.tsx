@@ -73,7 +73,12 @@ describe('proposing a contract', () => {
     await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
     expect(screen.getByLabelText('Last day')).toHaveFocus();
     expect(screen.getByLabelText('Last day')).toHaveAccessibleDescription(/The last day cannot come before the first\./);
-    expect(screen.getByLabelText(/Total amount/)).toHaveAccessibleDescription(/Enter a valid amount in dollars/);
+    expect(screen.getByLabelText(/Total amount/)).toHaveAccessibleDescription(/An amount has at most two decimals \(the cents\)/);
+    // The keystrokes the ad form refuses are refused here too, with the same words.
+    await user.clear(screen.getByLabelText('Total amount'));
+    await fill(user, screen.getByLabelText('Total amount'), '1,234,56');
+    await user.click(screen.getByRole('button', { name: 'Propose the contract' }));
+    expect(screen.getByLabelText(/Total amount/)).toHaveAccessibleDescription(/This amount can be read two ways/);
     expect(callsOf('proposeContract')).toEqual([]);
   });
 

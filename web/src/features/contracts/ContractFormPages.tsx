@@ -3,9 +3,10 @@
 // ignored with the spec's notice, §4).
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { STORAGE_KEYS } from '@partage/graphql';
+import { STORAGE_KEYS, typedAmountOf } from '@partage/graphql';
 import { useTranslation } from 'react-i18next';
 import { contractPath } from '../../app/paths';
+import { readerLanguage } from '../../lib/ads/localized-text';
 import { ApiError } from '../../lib/api/errors';
 import { useApiMutation, useApiQuery } from '../../lib/api/queries';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
@@ -13,7 +14,7 @@ import { notify } from '../../lib/notifications/store';
 import { PAYMENT_ONBOARDING } from '../../lib/payments/operations';
 import { OnboardingIncompleteNotice } from '../../lib/payments/OnboardingIncompleteNotice';
 import { Outcome } from '../../lib/ui/Outcome';
-import { localized, typedAmount, type ContractDetails } from './contract-format';
+import { localized, type ContractDetails } from './contract-format';
 import { forgetDraft } from './contract-draft';
 import { ContractLoadFailed, ContractMissing, isContractMissing } from './ContractLoadStates';
 import { ContractForm, draftPeriodOf, type ContractDraft } from './ContractForm';
@@ -87,6 +88,7 @@ export function CreateContractPage() {
             draftKey={draftKey}
             rent={found.ad?.rent}
             taxMode={found.ad?.taxMode ?? null}
+            cancellationPolicy={found.ad?.cancellationPolicy ?? null}
             adId={found.ad?.id}
             submitLabel={t('create.submit')}
             onSubmit={async (fields) => {
@@ -150,7 +152,7 @@ function ContractEdition({ contract }: { contract: ContractDetails }) {
   const [initial] = useState<ContractDraft>(() => ({
     ...draftPeriodOf(contract.current.period),
     // The price as the owner wrote it (before taxes when they are added): the total holds the taxes.
-    price: typedAmount(contract.current.priceCents, i18n.language),
+    price: typedAmountOf(contract.current.priceCents, readerLanguage(i18n.language)),
     terms: contract.current.terms,
     files: contract.current.files.map((file) => ({ key: file.fileId, fileId: file.fileId, name: file.name })),
     disclaimer: contract.current.disclaimerAccepted,
@@ -161,6 +163,7 @@ function ContractEdition({ contract }: { contract: ContractDetails }) {
       adId={contract.ad.id}
       ownPeriod={contract.current.period}
       taxMode={contract.current.taxes.mode}
+      cancellationPolicy={contract.current.cancellationPolicy ?? null}
       submitLabel={t('edit.submit')}
       onSubmit={async (fields) => {
         try {

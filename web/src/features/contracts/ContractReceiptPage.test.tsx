@@ -1,22 +1,27 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { startDownload } from '../../lib/files/start-download';
 import { i18n } from '../../lib/i18n/i18n';
-import { answerOperations } from '../../test/fake-api';
+import { answerOperations, callsOf } from '../../test/fake-api';
 import { renderAt, signIn } from '../../test/helpers';
-import { aContract, aMoneyState, aPaidContract, registeredVersion } from './test-fixtures';
+import { aContract, aMoneyState, aPaidContract, aReceiptDocument, registeredVersion } from './test-fixtures';
+
+vi.mock('../../lib/files/start-download', () => ({ startDownload: vi.fn() }));
 
 beforeAll(() => i18n.loadNamespaces(['contracts']));
 
-function open(contract: unknown, path = '/contrats/contract-1/recu', userId = 'tenant-1') {
+function open(contract: unknown, path = '/contrats/contract-1/recu', userId = 'tenant-1', more: Record<string, unknown> = {}) {
   signIn('USER', userId);
-  answerOperations({ me: { id: userId, profile: { id: userId } }, myUnreadMessageCount: 0, contract });
+  answerOperations({ me: { id: userId, profile: { id: userId } }, myUnreadMessageCount: 0, contract, ...more });
   return renderAt(path);
 }
 
 describe('the payment receipt', () => {
-  it('is offered on a paid contract’s page', async () => {
-    open(aPaidContract({ viewerRole: 'TENANT' }), '/contrats/contract-1');
+  it('is offered on a paid contract’s page, with its numbered documents’ PDFs', async () => {
+    open(aPaidContract({ viewerRole: 'TENANT', documents: [aReceiptDocument()] }), '/contrats/contract-1');
     expect(await screen.findByRole('link', { name: 'See the payment receipt' })).toHaveAttribute('href', '/contrats/contract-1/recu');
+    const documents = screen.getByRole('list', { name: 'Numbered documents' });
+    expect(within(documents).getByRole('button', { name: 'Download as PDF: Receipt no. OWNER1-2026-000007' })).toBeVisible();
   });
 
   it('is not offered before the payment', async () => {
@@ -67,11 +72,64 @@ describe('the payment receipt', () => {
   });
 
   it('shows what was refunded and what is left paid', async () => {
-    open(aPaidContract({ status: 'PAID', money: aMoneyState({ refundedCents: 23_450, ownerShareCents: 100_000 }) }));
+    open(
+      aPaidContract({ status: 'PAID', money: aMoneyState({ refundedCents: 23_450, refundableCents: 100_000, ownerShareCents: 100_000 }) }),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Payment receipt' });
     const amounts = document.querySelectorAll('dl')[1]!;
     expect(amounts).toHaveTextContent(/Refunded\s*\$234\.50/);
     expect(amounts).toHaveTextContent(/Amount paid, refunds deducted\s*\$1,000\.00/);
+  });
+
+  it('shows each numbered document in full: number, both organisations, period, lines, taxes, total, payment date and reference', async () => {
+    const receipt = aReceiptDocument();
+    const credit = aReceiptDocument({
+      id: 'credit-1',
+      kind: 'CREDIT_NOTE',
+      number: 'OWNER1-2026-000008',
+      refersTo: { id: 'receipt', number: receipt.number },
+      amounts: { baseCents: 4_349, gstCents: 217, qstCents: 434, totalCents: 5_000 },
+      refundReference: 're_3Refunded',
+      creditCause: 'REFUND',
+    });
+    open(aPaidContract({ viewerRole: 'TENANT', documents: [receipt, credit] }));
+    await screen.findByRole('heading', { level: 1, name: 'Payment receipt' });
+    expect(document.querySelector('dl')).toHaveTextContent(/Receipt no\.\s*OWNER1-2026-000007/);
+    const section = screen.getByRole('region', { name: 'Numbered documents' });
+    const shown = within(section).getByRole('article', { name: 'Receipt no. OWNER1-2026-000007' });
+    expect(shown).toHaveTextContent(
+      /Issued by\s*Cuisine du Quartier OBNL\s*100 rue Ontario Est, Montréal\s*H2X 1H1\s*NEQ: 1171234567\s*GST no\.: 123456789RT0001\s*QST no\.: 1234567890TQ0001/,
+    );
+    expect(shown).toHaveTextContent(/Issued to\s*Traiteur du Plateau\s*5 avenue du Parc, Montréal/);
+    expect(shown).toHaveTextContent(/Period\s*from January 11 to 12, 2027 \(2 days\)/);
+    const lines = within(shown).getByRole('table');
+    expect(within(lines).getByRole('row', { name: /Rental: Commercial kitchen\s*\$1,000\.00/ })).toBeVisible();
+    expect(within(lines).getByRole('row', { name: /GST \(5%\)\s*\$50\.00/ })).toBeVisible();
+    expect(within(lines).getByRole('row', { name: /QST \(9\.975%\)\s*\$99\.75/ })).toBeVisible();
+    expect(within(lines).getByRole('row', { name: /Total\s*\$1,149\.75/ })).toBeVisible();
+    expect(shown).toHaveTextContent(/Payment reference\s*pi_3PaidWithACard/);
+    // The credit note credits the receipt, its amounts written as negative.
+    const note = within(section).getByRole('article', { name: 'Credit note no. OWNER1-2026-000008' });
+    expect(note).toHaveTextContent(/Credits document no\.\s*OWNER1-2026-000007/);
+    expect(within(note).getByRole('row', { name: /Total credited\s*-\$50\.00/ })).toBeVisible();
+    expect(note).toHaveTextContent(/Refund reference\s*re_3Refunded/);
+  });
+
+  it('downloads a document as a PDF in the reader’s language', async () => {
+    const { user } = open(aPaidContract({ viewerRole: 'TENANT', documents: [aReceiptDocument()] }), undefined, 'tenant-1', {
+      contractDocumentDownload: { url: 'http://localhost/documents/pdf?document=receipt', expiresAt: '2026-11-21T15:05:00.000Z' },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download as PDF: Receipt no. OWNER1-2026-000007' }));
+    await waitFor(() => expect(startDownload).toHaveBeenCalledWith('http://localhost/documents/pdf?document=receipt'));
+    expect(callsOf('contractDocumentDownload')).toEqual([
+      { input: { contractId: 'contract-1', documentId: 'receipt', language: 'ENGLISH' } },
+    ]);
+  });
+
+  it('says when the numbered documents are still being issued', async () => {
+    open(aPaidContract({ viewerRole: 'TENANT' }));
+    await screen.findByRole('heading', { level: 1, name: 'Payment receipt' });
+    expect(document.querySelector('dl')).toHaveTextContent(/Receipt no\.\s*The numbered documents are being issued/);
   });
 
   it('says an unpaid contract has none', async () => {

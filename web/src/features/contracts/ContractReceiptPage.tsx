@@ -1,8 +1,10 @@
 // /contrats/{id}/recu (issue 35): the receipt of a paid contract, as the paid e-mail gives it, for an
 // organisation's books: printable (the site's header, footer and buttons are not printed), in the reader's
 // language, found again from the contract whenever it is needed. It shows the version's taxes (the GST
-// and QST lines with the owner's numbers, the platform's fee with its own); the paperwork issue makes it
-// a numbered document. Its figures come from receiptOf, in one place.
+// and QST lines with the owner's numbers, the platform's fee with its own), the receipt's number, then
+// every numbered document the reader may read in full (issue 39 §4: the owner's receipt and credit
+// notes, and for the owner the platform's fee invoice and its credit notes), each downloadable as a PDF.
+// Its figures come from receiptOf, in one place.
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { contractPath } from '../../app/paths';
@@ -11,6 +13,7 @@ import { usePageTitle } from '../../lib/i18n/use-page-title';
 import { Outcome } from '../../lib/ui/Outcome';
 import { dateTime, localized, money, period, type ContractDetails } from './contract-format';
 import { ContractLoadFailed, ContractMissing, isContractMissing } from './ContractLoadStates';
+import { ContractDocumentView } from './ContractDocumentView';
 import { FeeFacts, PriceFacts, UntaxedNote } from './ContractTaxes';
 import { CONTRACT } from './operations';
 import './contracts.css';
@@ -25,6 +28,8 @@ export function receiptOf(contract: ContractDetails) {
   const { paidCents, refundedCents, ownerShareCents } = contract.money;
   return {
     number: contract.id,
+    /** The owner's numbered receipt, once issued (the contract-paid job issues it right after the payment). */
+    receiptNumber: contract.documents.find((document) => document.kind === 'RECEIPT')?.number ?? null,
     version: version.version,
     paidAt: paid.at,
     period: version.period,
@@ -79,6 +84,8 @@ function Receipt({ contract }: { contract: ContractDetails }) {
       <h1>{t('receipt.title')}</h1>
       <p>{t('receipt.issuer', { platform: t('common:app.name') })}</p>
       <dl className="contract__facts">
+        <dt>{t('documents.receiptNumber')}</dt>
+        <dd>{receipt.receiptNumber ?? t('documents.pending')}</dd>
         <dt>{t('detail.number')}</dt>
         <dd>
           <code>{receipt.number}</code>
@@ -113,6 +120,14 @@ function Receipt({ contract }: { contract: ContractDetails }) {
       </dl>
       <UntaxedNote taxes={receipt.taxes} ownerReads={contract.viewerRole === 'OWNER'} />
       <p>{t('receipt.currency')}</p>
+      <section aria-labelledby="receipt-documents">
+        <h2 id="receipt-documents">{t('documents.title')}</h2>
+        {contract.documents.length === 0 ? (
+          <p>{t('documents.pending')}</p>
+        ) : (
+          contract.documents.map((document) => <ContractDocumentView key={document.id} contractId={contract.id} document={document} />)
+        )}
+      </section>
       <div className="receipt__actions">
         <button type="button" className="button" onClick={() => window.print()}>
           {t('receipt.print')}

@@ -14,8 +14,10 @@ const ICONS: Record<ContractStatus, string> = {
   REFUNDED: 'M6 3L2.5 6.5 6 10M3 6.5h6.5a3.5 3.5 0 0 1 0 7H7',
 };
 
-export function ContractStatusBadge({ status }: { status: ContractStatus }) {
+/** `cancelled`: the tenant cancelled the paid rental; it reads as cancelled unless all of it went back (REFUNDED). */
+export function ContractStatusBadge({ status: stored, cancelled = false }: { status: ContractStatus; cancelled?: boolean }) {
   const { t } = useTranslation('contracts');
+  const status = cancelled && stored !== 'REFUNDED' ? 'CANCELLED' : stored;
   return (
     <span className={`contract-status contract-status--${status}`}>
       <svg className="contract-status__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">

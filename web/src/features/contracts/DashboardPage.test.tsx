@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
+import { startDownload } from '../../lib/files/start-download';
 import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations, callsOf, emit } from '../../test/fake-api';
 import { renderAt, signIn } from '../../test/helpers';
+
+vi.mock('../../lib/files/start-download', () => ({ startDownload: vi.fn() }));
 
 beforeAll(() => i18n.loadNamespaces(['contracts']));
 
@@ -23,6 +26,7 @@ const line = (id: string, status: string, otherPartyName: string, title: string)
   totalPriceCents: 45_000,
   updatedAt: '2026-11-20T15:00:00.000Z',
   ratingToGive: null as { deadline: string; started: boolean } | null,
+  documents: [] as { id: string; kind: string; number: string }[],
 });
 
 function open(answer: unknown, more: Record<string, unknown> = {}) {
@@ -165,6 +169,25 @@ describe('dashboard', () => {
       at: '2026-11-21T10:00:00.000Z',
     });
     await waitFor(() => expect(callsOf('myContracts').length).toBeGreaterThan(reads));
+  });
+
+  it('downloads a paid contract’s numbered receipt and fee invoice as PDFs in my language', async () => {
+    const paid = {
+      ...line('c-4', 'PAID', 'Traiteur du Plateau', 'Four à convection'),
+      documents: [
+        { id: 'receipt', kind: 'RECEIPT', number: 'OWNER1-2026-000007' },
+        { id: 'fee-invoice', kind: 'FEE_INVOICE', number: 'PA-2026-000123' },
+      ],
+    };
+    const { user } = open((variables: { role: string }) => ({ items: variables.role === 'OWNER' ? [paid] : [], nextToken: null }), {
+      contractDocumentDownload: { url: 'http://localhost/documents/pdf?jeton=x', expiresAt: '2026-11-21T15:05:00.000Z' },
+    });
+    const asOwner = await screen.findByRole('region', { name: 'My contracts as owner' });
+    const documents = await within(asOwner).findByRole('list', { name: 'Numbered documents' });
+    expect(within(documents).getByRole('button', { name: 'Download as PDF: Receipt no. OWNER1-2026-000007' })).toBeVisible();
+    await user.click(within(documents).getByRole('button', { name: 'Download as PDF: Service fee invoice no. PA-2026-000123' }));
+    await waitFor(() => expect(startDownload).toHaveBeenCalledWith('http://localhost/documents/pdf?jeton=x'));
+    expect(callsOf('contractDocumentDownload')).toEqual([{ input: { contractId: 'c-4', documentId: 'fee-invoice', language: 'ENGLISH' } }]);
   });
 
   it('says when the list could not be read', async () => {

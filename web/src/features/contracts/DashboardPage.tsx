@@ -14,6 +14,8 @@ import { useContractEvents } from './live-contract-events';
 import { MY_CONTRACTS } from './operations';
 import { RatingLink } from './RatingLink';
 import { ContractStatusBadge } from './ContractStatusBadge';
+import { DocumentDownloads } from './DocumentDownloadButton';
+import { BooksExportForm } from './BooksExportForm';
 import './contracts.css';
 import { MoreButton } from '../../lib/ui/MoreButton';
 
@@ -27,6 +29,7 @@ export function DashboardPage() {
       <ToDo />
       <ContractList role="OWNER" />
       <ContractList role="TENANT" />
+      <BooksExportForm />
     </div>
   );
 }
@@ -143,13 +146,14 @@ function ContractCard({ line, role }: { line: ContractLine; role: 'OWNER' | 'TEN
         <Link to={contractPath(line.id)}>{localized(line.adTitle, language)}</Link>
       </h3>
       <p>
-        <ContractStatusBadge status={line.status} />{' '}
+        <ContractStatusBadge status={line.status} cancelled={line.cancelled} />{' '}
         {t(role === 'OWNER' ? 'dashboard.tenant' : 'dashboard.owner', { name: line.otherPartyName })}
       </p>
       <p>{period(line.period, language)}</p>
       <p className="contract__money">{money(line.totalPriceCents, language)}</p>
       <p className="dashboard__next">{t(nextStepKey(role, line.status))}</p>
       <RatingLink contractId={line.id} toGive={line.ratingToGive} />
+      <DocumentDownloads contractId={line.id} documents={line.documents} />
     </li>
   );
 }

@@ -6,7 +6,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TadaDocumentNode } from 'gql.tada';
-import { centsOfTypedAmount, REFUND_REASON_MAX_LENGTH, refundInputChecks } from '@partage/graphql';
+import { readTypedAmount, REFUND_REASON_MAX_LENGTH, refundInputChecks } from '@partage/graphql';
+import { readerLanguage } from '../../lib/ads/localized-text';
 import { useApiMutation } from '../../lib/api/queries';
 import { notifyError } from '../../lib/notifications/notify-error';
 import { notify } from '../../lib/notifications/store';
@@ -76,11 +77,14 @@ function AdminRefundForm({ admin, pending, onSend, onKeep }: FormProps) {
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const amountCents = typedAmount.trim() ? (centsOfTypedAmount(typedAmount) ?? Number.NaN) : undefined;
+    // Empty: everything left; else the amount as typed, read in the interface's language.
+    const read = typedAmount.trim() ? readTypedAmount(typedAmount, readerLanguage(i18n.language)) : undefined;
+    const amountCents = read && 'cents' in read ? read.cents : undefined;
     const rules = Object.fromEntries(refundInputChecks({ amountCents, reason }));
+    const amountRule = read && 'rule' in read ? read.rule : rules['input.amountCents'];
     const tooLarge = amountCents !== undefined && amountCents > admin.leftCents;
     const found = {
-      ...(rules['input.amountCents'] ? { amount: t(`common:validation.${rules['input.amountCents']}`) } : {}),
+      ...(amountRule ? { amount: t(`common:validation.${amountRule}`) } : {}),
       ...(tooLarge ? { amount: t('common:errors.REFUND_TOO_LARGE') } : {}),
       ...(rules['input.reason'] ? { reason: t(`common:validation.${rules['input.reason']}`, { max: REFUND_REASON_MAX_LENGTH }) } : {}),
     };

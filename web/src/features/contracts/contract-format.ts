@@ -1,5 +1,5 @@
 // How the contract screens show a contract's values: the ad's title in the reader's language (or
-// the other one), money as each language writes it (graphql/src/money.ts), amounts as the form types them.
+// the other one), money as each language writes it (graphql/src/money.ts).
 import { formatContractPeriod, formatMoney, QUEBEC_TIME_ZONE, type UiLanguage } from '@partage/graphql';
 import type { ResultOf } from '../../lib/api/documents';
 import type { ADMIN_CONTRACTS, CONTRACT, MY_CONTRACTS } from './operations';
@@ -8,6 +8,7 @@ export type ContractDetails = NonNullable<ResultOf<typeof CONTRACT>['contract']>
 export type ContractLine = ResultOf<typeof MY_CONTRACTS>['myContracts']['items'][number];
 export type AdminContractLine = ResultOf<typeof ADMIN_CONTRACTS>['adminContracts']['items'][number];
 export type ContractMoney = NonNullable<ContractDetails['money']>;
+export type ContractDocumentDetails = ContractDetails['documents'][number];
 
 const uiLanguage = (language: string): UiLanguage => (language === 'en' ? 'en' : 'fr');
 
@@ -16,10 +17,6 @@ export const localized = (text: { fr?: string | null; en?: string | null }, lang
   (uiLanguage(language) === 'en' ? (text.en ?? text.fr) : (text.fr ?? text.en)) ?? '';
 
 export const money = (cents: number, language: string): string => formatMoney(cents, uiLanguage(language));
-
-/** Cents as the price field shows them (`1234,50` in French): integer arithmetic, no float. */
-export const typedAmount = (cents: number, language: string): string =>
-  `${Math.floor(cents / 100)}${uiLanguage(language) === 'fr' ? ',' : '.'}${String(cents % 100).padStart(2, '0')}`;
 
 /** An instant as a date and time of Quebec, in the reader's language. */
 export const dateTime = (iso: string, language: string): string =>
@@ -34,5 +31,5 @@ export const period = (value: { precision: 'DAY' | 'HOUR'; start: string; end: s
   formatContractPeriod(value, uiLanguage(language));
 
 /** What comes next for the reader (the dashboard's "what to do next"): only an unpaid contract differs by side. */
-export const nextStepKey = (role: 'OWNER' | 'TENANT' | 'ADMIN', status: string): string =>
-  status === 'SUBMITTED' ? `next.SUBMITTED_${role}` : `next.${status}`;
+export const nextStepKey = (role: 'OWNER' | 'TENANT' | 'ADMIN', status: string, cancelled = false): string =>
+  status === 'SUBMITTED' ? `next.SUBMITTED_${role}` : cancelled && status === 'PAID' ? 'next.CANCELLED_PAID' : `next.${status}`;

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n/i18n';
 import { answerOperations } from '../../test/fake-api';
 import { renderAt, signIn } from '../../test/helpers';
-import { aContract, aPaidContract } from './test-fixtures';
+import { aContract, aPaidContract, aReceiptDocument } from './test-fixtures';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['contracts', 'editor']);
@@ -23,6 +23,7 @@ async function violations() {
 const MONEY = {
   paidCents: 123_450,
   refundedCents: 23_450,
+  refundableCents: 100_000,
   ownerShareCents: 100_000,
   payoutDueAt: '2027-01-12T05:00:00.000Z',
   paidOutCents: 0,
@@ -63,7 +64,8 @@ describe('contract screens accessibility', () => {
   it.each(['en', 'fr'] as const)('the payment receipt has no axe violation (%s)', async (language) => {
     await i18n.changeLanguage(language);
     signIn('USER', 'owner-1');
-    answerOperations({ ...OWNER, contract: aPaidContract({ money: MONEY }) });
+    const credit = aReceiptDocument({ id: 'credit-1', kind: 'CREDIT_NOTE', refersTo: { id: 'receipt', number: 'OWNER1-2026-000007' } });
+    answerOperations({ ...OWNER, contract: aPaidContract({ money: MONEY, documents: [aReceiptDocument(), credit] }) });
     renderAt('/contrats/contract-1/recu');
     await screen.findByRole('button', { name: language === 'en' ? 'Print the receipt' : 'Imprimer le reçu' });
     expect(await violations()).toEqual([]);
@@ -105,7 +107,14 @@ describe('contract screens accessibility', () => {
             totalPriceCents: current.totalPriceCents,
             platformFeeCents: current.platformFeeCents,
             payment: { amountCents: current.totalPriceCents, paidAt: '2026-11-21T15:00:00.000Z' },
-            payout: { dueAt: '2027-01-12T05:00:00.000Z', failures: 3, flagged: true, lastFailure: 'invalidRequest', paidOutAt: null },
+            payout: {
+              dueAt: '2027-01-12T05:00:00.000Z',
+              failures: 3,
+              flagged: true,
+              overdue: false,
+              lastFailure: 'invalidRequest',
+              paidOutAt: null,
+            },
             money: MONEY,
             fraudWarning: 'made_with_stolen_card',
             refundedAt: null,

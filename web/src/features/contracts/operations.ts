@@ -47,6 +47,7 @@ const VERSION_FIELDS = graphql(
         qstRate
         ratesSince
       }
+      cancellationPolicy
       terms
       files {
         fileId
@@ -66,6 +67,7 @@ const MONEY_FIELDS = graphql(`
   fragment ContractMoneyFields on ContractMoneyState @_unmask {
     paidCents
     refundedCents
+    refundableCents
     ownerShareCents
     payoutDueAt
     paidOutCents
@@ -88,6 +90,63 @@ const MONEY_FIELDS = graphql(`
     }
   }
 `);
+
+const DOCUMENT_PARTY_FIELDS = graphql(`
+  fragment DocumentPartyFields on DocumentParty @_unmask {
+    userId
+    name
+    address
+    postalCode
+    neq
+    gstNumber
+    qstNumber
+  }
+`);
+
+/** A numbered document (receipt, fee invoice, credit note) as the receipt page shows it in full. */
+const DOCUMENT_FIELDS = graphql(
+  `
+    fragment ContractDocumentFields on ContractDocument @_unmask {
+      id
+      kind
+      issuer
+      number
+      issuedAt
+      refersTo {
+        id
+        number
+      }
+      seller {
+        ...DocumentPartyFields
+      }
+      buyer {
+        ...DocumentPartyFields
+      }
+      line
+      amounts {
+        baseCents
+        gstCents
+        qstCents
+        totalCents
+      }
+      gstRate
+      qstRate
+      contractVersion
+      adTitle {
+        fr
+        en
+      }
+      period {
+        ...ContractPeriodFields
+      }
+      paidAt
+      paymentReference
+      refundReference
+      creditCause
+    }
+  `,
+  [DOCUMENT_PARTY_FIELDS, PERIOD_FIELDS],
+);
 
 /** /contrats/{id} and its edit form. */
 export const CONTRACT = graphql(
@@ -134,16 +193,32 @@ export const CONTRACT = graphql(
           actorId
           status
           version
+          reason
         }
         money {
           ...ContractMoneyFields
         }
         createdAt
         updatedAt
+        cancellation {
+          at
+          policy
+          percent
+          refundCents
+        }
+        cancellationQuote {
+          policy
+          percent
+          refundCents
+          until
+        }
+        documents {
+          ...ContractDocumentFields
+        }
       }
     }
   `,
-  [VERSION_FIELDS, MONEY_FIELDS],
+  [VERSION_FIELDS, MONEY_FIELDS, DOCUMENT_FIELDS],
 );
 
 /** /tableau-de-bord: one side at a time. */
@@ -165,9 +240,15 @@ export const MY_CONTRACTS = graphql(
           }
           totalPriceCents
           updatedAt
+          cancelled
           ratingToGive {
             deadline
             started
+          }
+          documents {
+            id
+            kind
+            number
           }
         }
         nextToken
@@ -176,6 +257,16 @@ export const MY_CONTRACTS = graphql(
   `,
   [PERIOD_FIELDS],
 );
+
+/** A link to a numbered document's PDF in the reader's language, asked for when they download it (it lasts minutes). */
+export const CONTRACT_DOCUMENT_DOWNLOAD = graphql(`
+  query ContractDocumentDownload($input: ContractDocumentDownloadInput!) {
+    contractDocumentDownload(input: $input) {
+      url
+      expiresAt
+    }
+  }
+`);
 
 /** The conversation a proposal starts from: its ad and who the tenant is. */
 export const CONTRACT_CONVERSATION = graphql(`
@@ -194,6 +285,7 @@ export const CONTRACT_CONVERSATION = graphql(`
           unit
         }
         taxMode
+        cancellationPolicy
       }
       participants {
         userId
@@ -290,6 +382,7 @@ export const ADMIN_CONTRACTS = graphql(
             dueAt
             failures
             flagged
+            overdue
             lastFailure
             paidOutAt
           }
@@ -317,6 +410,27 @@ export const RETRY_CONTRACT_PAYOUT = graphql(`
         flagged
         lastFailure
       }
+    }
+  }
+`);
+
+/** The books' export (issue 39 §5): the caller's organisation's, and the platform's for administrators. */
+export const BOOKS_EXPORT = graphql(`
+  query BooksExport($input: BooksExportInput!) {
+    booksExport(input: $input) {
+      fileName
+      csv
+      lineCount
+    }
+  }
+`);
+
+export const PLATFORM_BOOKS_EXPORT = graphql(`
+  query PlatformBooksExport($input: BooksExportInput!) {
+    platformBooksExport(input: $input) {
+      fileName
+      csv
+      lineCount
     }
   }
 `);

@@ -52,6 +52,7 @@ const version = (number: number, totalPriceCents: number, overrides: object = {}
   ownerShareCents: totalPriceCents,
   priceCents: totalPriceCents,
   taxes: untaxed(totalPriceCents),
+  cancellationPolicy: 'MODERATE',
   terms: '<p>Remise des clés à <strong>8 h</strong>.</p>',
   files: [
     { fileId: 'file-1', name: 'inventaire.pdf', contentType: 'application/pdf', size: 3000, url: 'https://files.test/inventaire.pdf' },
@@ -80,14 +81,61 @@ export function aContract(overrides: object = {}) {
     money: null,
     createdAt: '2026-11-19T15:00:00.000Z',
     updatedAt: '2026-11-20T15:00:00.000Z',
+    cancellation: null,
+    cancellationQuote: null,
+    documents: [],
     ...overrides,
   };
 }
+
+const documentParty = (overrides: object = {}) => ({
+  userId: 'owner-1',
+  name: 'Cuisine du Quartier OBNL',
+  address: '100 rue Ontario Est, Montréal',
+  postalCode: 'H2X 1H1',
+  neq: '1171234567',
+  gstNumber: '123456789RT0001',
+  qstNumber: '1234567890TQ0001',
+  ...overrides,
+});
+
+/** The owner's numbered receipt to the tenant of a registered owner's version of 1 000 $ before taxes. */
+export const aReceiptDocument = (overrides: object = {}) => ({
+  id: 'receipt',
+  kind: 'RECEIPT',
+  issuer: 'OWNER',
+  number: 'OWNER1-2026-000007',
+  issuedAt: '2026-11-21T15:01:00.000Z',
+  refersTo: null,
+  seller: documentParty(),
+  buyer: documentParty({
+    userId: 'tenant-1',
+    name: 'Traiteur du Plateau',
+    address: '5 avenue du Parc, Montréal',
+    postalCode: 'H2V 4E7',
+    neq: null,
+    gstNumber: null,
+    qstNumber: null,
+  }),
+  line: 'RENTAL',
+  amounts: { baseCents: 100_000, gstCents: 5_000, qstCents: 9_975, totalCents: 114_975 },
+  gstRate: 5_000,
+  qstRate: 9_975,
+  contractVersion: 2,
+  adTitle: { fr: 'Cuisine commerciale', en: 'Commercial kitchen' },
+  period: version(2, 0).period,
+  paidAt: '2026-11-21T15:00:00.000Z',
+  paymentReference: 'pi_3PaidWithACard',
+  refundReference: null,
+  creditCause: null,
+  ...overrides,
+});
 
 /** Where a paid contract's money stands (`contract.money`), paid in full and nothing else yet. */
 export const aMoneyState = (overrides: object = {}) => ({
   paidCents: 123_450,
   refundedCents: 0,
+  refundableCents: 123_450,
   ownerShareCents: 123_450,
   payoutDueAt: '2027-01-12T05:00:00.000Z',
   paidOutCents: 0,

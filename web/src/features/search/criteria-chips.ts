@@ -41,7 +41,7 @@ export function criteriaChips(criteria: SearchCriteria, t: TFunction): CriteriaC
   };
   each('categories', (value) => t(`adFields:categories.${value}`));
   each('modes', (value) => t(`adFields:modes.${value.toLowerCase()}`));
-  each('priceRanges', (value) => t(`adFields:priceRanges.${value}`));
+  each('priceRanges', (range) => t('adFields:priceRange', { range }));
   if (criteria.day) chips.push({ key: 'day', label: t('criteria:availability.day'), without: { ...criteria, day: false } });
   if (criteria.evening) chips.push({ key: 'evening', label: t('criteria:availability.evening'), without: { ...criteria, evening: false } });
   each('weekdays', (value) => t(`adFields:weekdays.${value}`));

@@ -3,6 +3,7 @@
 import {
   comparableDayPriceCents,
   formatMoney,
+  formatPriceRange,
   showsDayPrice,
   type PriceKind,
   type PriceRange,
@@ -28,7 +29,7 @@ function pricePerUnit(offer: PriceOfferValue, language: UiLanguage, t: TFunction
     offer.kind === 'AMOUNT' && offer.amountCents != null
       ? formatMoney(offer.amountCents, language)
       : offer.kind === 'RANGE' && offer.range
-        ? t(`adFields:priceRanges.${offer.range}`)
+        ? formatPriceRange(offer.range, language)
         : null;
   if (price === null) return null;
   return offer.unit ? t(`adFields:pricePer.${offer.unit}`, { price }) : price;

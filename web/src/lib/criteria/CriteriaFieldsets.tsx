@@ -11,14 +11,14 @@ import { SEARCH_PARAM, type SearchCriteria } from '../search/search-params';
 export type BoxCriteria = Pick<SearchCriteria, 'categories' | 'modes' | 'priceRanges' | 'certifications' | 'day' | 'evening' | 'weekdays'>;
 type ListKey = 'categories' | 'modes' | 'priceRanges' | 'certifications' | 'weekdays';
 
-/** Each list criterion: its legend, its hint and the translation key of each value's label. */
+/** Each list criterion: its legend, its hint and the translation key of each value's label (with the value as `range` for a price bucket). */
 const LISTS: Record<ListKey, { legend: string; hint?: string; labels: { values: readonly string[]; key: (value: string) => string } }> = {
   categories: { legend: 'criteria:categories', labels: { values: AD_CATEGORIES, key: (value) => `adFields:categories.${value}` } },
   modes: { legend: 'criteria:modes', labels: { values: OFFER_MODES, key: (value) => `adFields:modes.${value.toLowerCase()}` } },
   priceRanges: {
     legend: 'criteria:prices',
     hint: 'criteria:pricesHint',
-    labels: { values: PRICE_RANGES, key: (value) => `adFields:priceRanges.${value}` },
+    labels: { values: PRICE_RANGES, key: () => 'adFields:priceRange' },
   },
   weekdays: { legend: 'criteria:availability.weekdays', labels: { values: WEEKDAYS, key: (value) => `adFields:weekdays.${value}` } },
   certifications: {
@@ -49,7 +49,7 @@ export function CriteriaFieldsets({ criteria, onChange }: CriteriaFieldsetsProps
           legend={t(legend)}
           hint={hint && t(hint)}
           name={SEARCH_PARAM[key]}
-          choices={labels.values.map((value) => ({ value, label: t(labels.key(value)) }))}
+          choices={labels.values.map((value) => ({ value, label: t(labels.key(value), { range: value }) }))}
           checked={criteria[key]}
           onToggle={(value, checked) => toggle(key, value as BoxCriteria[typeof key][number], checked)}
         />

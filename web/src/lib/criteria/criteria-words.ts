@@ -27,7 +27,7 @@ export function criteriaInWords(t: TFunction, criteria: WordedCriteria): string[
   );
   line(
     t('criteria:prices'),
-    criteria.priceRanges.map((value) => t(`adFields:priceRanges.${value}`)),
+    criteria.priceRanges.map((range) => t('adFields:priceRange', { range })),
   );
   const availability = criteria.availability;
   if (availability) {

@@ -5,7 +5,7 @@ import type { FieldBinding } from './use-form';
 interface TextFieldProps {
   label: string;
   field: FieldBinding;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'date';
   autoComplete: string;
   /** Guidance shown under the label and read with the field. */
   hint?: string;

@@ -4,10 +4,12 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   FAVOURITES_PER_USER_MAX,
+  formatPriceRange,
   PASSWORD_MIN_LENGTH,
   PHONE_CODE_INTERVAL_MS,
   PHONE_CODE_LENGTH,
   UI_LANGUAGES,
+  type PriceRange,
   type UiLanguage,
 } from '@partage/graphql';
 import commonEn from '../../locales/en/common.json';
@@ -36,7 +38,7 @@ if (typeof document !== 'undefined') {
 
 /** Ready when it returns (common is bundled); other namespaces load when a screen asks for them. */
 export function initI18n(language: UiLanguage): Promise<unknown> {
-  return i18n
+  const ready = i18n
     .use(localeBackend)
     .use(initReactI18next)
     .init({
@@ -60,6 +62,9 @@ export function initI18n(language: UiLanguage): Promise<unknown> {
         },
       },
     });
+  // A price bucket in a sentence (`{{range, priceRange}}`) is written by the one money format (graphql/src/money.ts).
+  i18n.services.formatter?.add('priceRange', (range: PriceRange, lng) => formatPriceRange(range, lng === 'en' ? 'en' : 'fr'));
+  return ready;
 }
 
 export { i18n };

@@ -96,8 +96,11 @@ export function ProfileFields({ form, fields, mode }: ProfileFieldsProps) {
       {fields.has('taxStatus') && (
         <FormSection title={t('sections.taxes')}>
           <RadioGroup
-            legend={t('fields.taxStatus')}
-            hint={t(values.taxStatus === 'NOT_STATED' ? 'hints.taxStatusNotStated' : 'hints.taxStatus')}
+            // An administrator corrects an organisation's status: the words speak of it, not to it.
+            legend={t(mode === 'adminEdit' ? 'fields.taxStatusAdmin' : 'fields.taxStatus')}
+            hint={t(
+              `hints.${values.taxStatus === 'NOT_STATED' ? 'taxStatusNotStated' : 'taxStatus'}${mode === 'adminEdit' ? 'Admin' : ''}`,
+            )}
             field={form.control('taxStatus')}
             options={(['REGISTERED', 'SMALL_SUPPLIER'] as const).map((status) => ({ value: status, label: t(`taxStatuses.${status}`) }))}
           />

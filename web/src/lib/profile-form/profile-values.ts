@@ -95,8 +95,8 @@ export function profileFieldsOf(mode: ProfileMode, kind: AccountKind): ReadonlyS
     fields.push(...ORGANIZATION_FIELDS, 'phoneNumber', 'showPhoneNumber', 'showEmail', 'registeringInterests');
     // Consent is the user's to give: an account made by an administrator starts without it.
     if (mode !== 'adminCreate') fields.push('contactAuthorizationNews', 'contactAuthorizationSurveys');
-    // The organisation states its taxes itself, once it has an account; they show on its contracts.
-    if (mode === 'self') fields.push('taxStatus', 'gstNumber', 'qstNumber');
+    // The organisation states its taxes once it has an account (an administrator may correct them); they show on its contracts.
+    if (mode === 'self' || mode === 'adminEdit') fields.push('taxStatus', 'gstNumber', 'qstNumber');
   }
   return new Set(fields);
 }

@@ -162,12 +162,34 @@ describe('admin: edit a user', () => {
     await waitFor(() => expect(row('Login')).toHaveTextContent('Locked'));
   });
 
+  it('corrects an organisation’s tax status and numbers, checked with the profile’s rules', async () => {
+    const { user, api } = await openEdit({ user: detail(), adminUpdateUser: { id: 'u-7' } });
+    const status = await screen.findByRole('group', { name: 'Does the organisation collect the GST and QST?' });
+    expect(status).toHaveAccessibleDescription('Not stated yet: until it is, its rental contracts carry no GST or QST.');
+    await user.click(within(status).getByLabelText('Yes, it is registered for the GST and the QST'));
+    await fill(user, screen.getByLabelText('GST/HST number'), '12345 RT 0001');
+    await fill(user, screen.getByLabelText('QST number'), '1234567890 TQ 0001');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const gst = screen.getByLabelText('GST/HST number');
+    await waitFor(() => expect(gst).toHaveFocus());
+    expect(gst).toHaveAccessibleDescription(expect.stringContaining('A GST number has 9 digits, RT and 4 digits'));
+    expect(api.calls('adminUpdateUser')).toEqual([]);
+    await user.clear(gst);
+    await fill(user, gst, '123456789 RT 0001');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your changes have been saved.')).toBeVisible();
+    expect(api.calls('adminUpdateUser')).toEqual([
+      { input: { userId: 'u-7', taxStatus: 'REGISTERED', gstNumber: '123456789 RT 0001', qstNumber: '1234567890 TQ 0001' } },
+    ]);
+  });
+
   it('edits an administrator account by its name and address only', async () => {
     await openEdit({ user: detail({ type: 'ADMIN', profile: storedProfile({ organizationName: null, publicName: 'Luc G.' }) }) });
     await screen.findByLabelText('First name');
     expect(row('Account type')).toHaveTextContent('Administrator');
     expect(screen.getByLabelText('Email')).toBeVisible();
     expect(screen.queryByLabelText('Organisation name')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Does the organisation collect the GST and QST?' })).toBeNull();
     // Administrators are not locked out from here.
     expect(state().queryByRole('button', { name: 'Lock the account' })).toBeNull();
   });

@@ -10,10 +10,11 @@ import { ProfileEditForm } from '../../../lib/profile-form/ProfileEditForm';
 import { profileValuesOf } from '../../../lib/profile-form/profile-values';
 import { AccountStatePanel } from './AccountStatePanel';
 import { BackToUsers } from './BackToUsers';
+import { PrivacyActionsPanel } from './PrivacyActionsPanel';
 import { USERS } from '../users/operations';
 import { ADMIN_UPDATE_USER, USER_DETAIL } from './operations';
 
-/** `/gestion-utilisateurs/modifier-utilisateur/:id`: one user's account state and profile. */
+/** `/gestion-utilisateurs/modifier-utilisateur/:id`: one user's account state, profile and privacy requests. */
 export function AdminEditUserPage() {
   const { id = '' } = useParams();
   // Another user is another page: nothing of the previous one is kept.
@@ -61,6 +62,7 @@ function UserEditor({ userId }: { userId: string }) {
               await updateUser.mutateAsync({ input: { userId, ...changes } });
             }}
           />
+          <PrivacyActionsPanel user={user} />
         </>
       )}
     </div>

@@ -27,6 +27,9 @@ export function UserListPage() {
           <Link to={PATHS.createUser} className="button button--secondary">
             {t('users.createUser')}
           </Link>
+          <Link to={PATHS.privacyRequests} className="button button--secondary">
+            {t('users.privacyRequests')}
+          </Link>
         </div>
       </div>
       <UserSearchForm search={search} onSearch={(term, { replace }) => setParams(term ? { [SEARCH_PARAM]: term } : {}, { replace })} />

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { DOCUMENT_TEXTS, documentText } from './index';
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+
+describe('the documents’ texts', () => {
+  it('exist in French and English with the same keys and placeholders', () => {
+    expect(Object.keys(DOCUMENT_TEXTS.en).sort()).toEqual(Object.keys(DOCUMENT_TEXTS.fr).sort());
+    for (const [key, text] of Object.entries(DOCUMENT_TEXTS.fr))
+      expect(placeholders(DOCUMENT_TEXTS.en[key as keyof typeof DOCUMENT_TEXTS.en]), key).toEqual(placeholders(text));
+  });
+
+  it('fill their placeholders, and refuse a missing value', () => {
+    expect(documentText('fr', 'refersTo', { number: 'PA-2026-000123' })).toBe('Crédite le document n° PA-2026-000123');
+    expect(() => documentText('en', 'refersTo')).toThrow(/needs a value for \{\{number\}\}/);
+  });
+});
