@@ -167,6 +167,8 @@ test('a tenant cancels a paid rental under the moderate policy on a phone: half 
   await onboard(request, tokens.owner);
   // Three days ahead: past the moderate policy's full refund (5 days before), within its half.
   const id = await paidContract(request, tokens, conversationId, 3);
+  // Its numbered receipt, issued by the contract-paid job (run here unless the host's scheduler ran it).
+  await request.post('/_dev/schedules/run', { form: { name: `paid-${id}` }, headers: json });
 
   const tenantPage = await signedIn(browser, baseURL!, tenant.email);
   await tenantPage.setViewportSize({ width: 375, height: 740 });
@@ -183,6 +185,10 @@ test('a tenant cancels a paid rental under the moderate policy on a phone: half 
     tenantPage.getByText(/Location annulée par le locataire le .* : 150,00\s\$ remboursés \(50\s% du montant payé\)\./),
   ).toBeVisible();
   await expect(tenantPage.getByRole('button', { name: 'Annuler la location' })).toHaveCount(0);
+  // The receipt and the credit note of the refund, each a numbered PDF.
+  await tenantPage.reload();
+  await expect(tenantPage.getByRole('button', { name: /^Télécharger en PDF : Reçu n° / })).toBeVisible();
+  await expect(tenantPage.getByRole('button', { name: /^Télécharger en PDF : Note de crédit n° / })).toBeVisible();
 
   // The owner reads the same, with the refund; the ad's dates are free again.
   const ownerPage = await signedIn(browser, baseURL!, owner.email);
