@@ -415,22 +415,32 @@ export const RETRY_CONTRACT_PAYOUT = graphql(`
 `);
 
 /** The books' export (issue 39 §5): the caller's organisation's, and the platform's for administrators. */
-export const BOOKS_EXPORT = graphql(`
-  query BooksExport($input: BooksExportInput!) {
-    booksExport(input: $input) {
-      fileName
-      csv
-      lineCount
-    }
+const BOOKS_EXPORT_FIELDS = graphql(`
+  fragment BooksExportFields on BooksExport @_unmask {
+    fileName
+    csv
+    lineCount
   }
 `);
 
-export const PLATFORM_BOOKS_EXPORT = graphql(`
-  query PlatformBooksExport($input: BooksExportInput!) {
-    platformBooksExport(input: $input) {
-      fileName
-      csv
-      lineCount
+export const BOOKS_EXPORT = graphql(
+  `
+    query BooksExport($input: BooksExportInput!) {
+      booksExport(input: $input) {
+        ...BooksExportFields
+      }
     }
-  }
-`);
+  `,
+  [BOOKS_EXPORT_FIELDS],
+);
+
+export const PLATFORM_BOOKS_EXPORT = graphql(
+  `
+    query PlatformBooksExport($input: BooksExportInput!) {
+      platformBooksExport(input: $input) {
+        ...BooksExportFields
+      }
+    }
+  `,
+  [BOOKS_EXPORT_FIELDS],
+);
