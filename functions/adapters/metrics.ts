@@ -20,6 +20,8 @@ export const BUSINESS_METRICS = [
   'ContractPaidOut',
   'PayoutFailed',
   'DisputeOpened',
+  /** A request answered SERVICE_BUSY (handlers/shared/service-busy.ts): not a Lambda error, alarmed on its own. */
+  'ServiceBusy',
 ] as const;
 
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];

@@ -6,6 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordedMetrics } from '../adapters/metrics-recorder';
 import { db } from '../data/client';
 import { getMembership, messagesPage } from '../data/chat';
 import { listTermsAcceptances } from '../data/terms';
@@ -91,7 +92,8 @@ describe('DynamoDB throttled or contended for good', () => {
     expect(proxy.met()).toBe(await sdkAttempts());
     expect(await ownersMessages(conversationId, owner)).toEqual([]);
     expect((await getMembership(asker.id, conversationId))?.unreadCount).toBe(0);
-    // The operator reads why.
+    // The operator reads why, and is alarmed on the count (infra/aws/alarms.ts serviceBusy).
+    expect(recordedMetrics().ServiceBusy).toBeGreaterThanOrEqual(1);
     expect(logs.entries()).toContainEqual(
       expect.objectContaining({ level: 'ERROR', message: 'a service behind the API is busy', field: 'Mutation.sendMessage' }),
     );

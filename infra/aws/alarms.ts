@@ -15,6 +15,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { METRICS_NAMESPACE } from '@partage/functions/adapters/metrics';
 import { constructIdOf } from './lambdas';
 
 /** When each alarm fires (docs/operations.md, "Alarms", says why each). */
@@ -35,6 +36,8 @@ export const ALARM_THRESHOLDS = {
   bounceRate: 0.04,
   /** SES's account complaint rate, before SES reviews the account (0.1 %) and pauses its sending (0.5 %). */
   complaintRate: 0.0008,
+  /** Requests answered SERVICE_BUSY in 5 minutes: a service behind the API stayed throttled or failing past the SDK's retries. */
+  serviceBusy: 5,
   /** Requests a WebACL blocked in 5 minutes: one address far over its rate limit, or many. */
   webAclBlocked: 500,
 } as const;
@@ -110,6 +113,25 @@ export class OperatorAlarms extends Construct {
         threshold: ALARM_THRESHOLDS.functionThrottles,
       });
     }
+  }
+
+  /**
+   * Requests answered SERVICE_BUSY (the `ServiceBusy` business metric): they are answers, not Lambda
+   * errors, so the functions' alarms never see them.
+   */
+  serviceBusy(): void {
+    this.add('ServiceBusy', {
+      name: 'service-busy',
+      description: `${ALARM_THRESHOLDS.serviceBusy} requests or more were answered SERVICE_BUSY in 5 minutes (a service behind the API throttled, failing or silent)`,
+      metric: new cloudwatch.Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: 'ServiceBusy',
+        dimensionsMap: { service: Stack.of(this).stackName },
+        statistic: 'Sum',
+        period: FIVE_MINUTES,
+      }),
+      threshold: ALARM_THRESHOLDS.serviceBusy,
+    });
   }
 
   /** AppSync's own failures and its p95 latency. */

@@ -22,7 +22,7 @@ export interface OperationsDashboardProps {
 const BUSINESS_WIDGETS: { title: string; metrics: BusinessMetric[] }[] = [
   { title: 'Sign-ups and messages', metrics: ['SignUp', 'MessageSent'] },
   { title: 'Contracts proposed, paid, paid out', metrics: ['ContractProposed', 'ContractPaid', 'ContractPaidOut'] },
-  { title: 'Payouts failed and disputes opened', metrics: ['PayoutFailed', 'DisputeOpened'] },
+  { title: 'Payouts failed, disputes opened, requests answered SERVICE_BUSY', metrics: ['PayoutFailed', 'DisputeOpened', 'ServiceBusy'] },
 ];
 
 const WIDTH = 8;

@@ -676,6 +676,14 @@ describe("alarms (docs/operations.md, 'Alarms')", () => {
     }
   });
 
+  it('alarms the requests answered SERVICE_BUSY, which no Lambda error counts', () => {
+    expect(alarmsOn('ServiceBusy', { service: 'PartageTest' })[0]?.[1]).toMatchObject({
+      Namespace: 'Partage',
+      Statistic: 'Sum',
+      Threshold: ALARM_THRESHOLDS.serviceBusy,
+    });
+  });
+
   it("alarms AppSync's 5xx and its p95 latency held 15 minutes", () => {
     const [apiId] = ofType('AWS::AppSync::GraphQLApi')[0]!;
     const api = { 'Fn::GetAtt': [apiId, 'ApiId'] };

@@ -201,6 +201,7 @@ export class PartageStack extends Stack {
     alarms.functions(this.functions.all);
     alarms.graphqlApi(this.graphqlApi.api);
     alarms.table(this.dataTable.table);
+    alarms.serviceBusy();
     alarms.mailReputation();
     alarms.webAclBlocks('Graphql', graphqlWebAcl.webAcl, 'the GraphQL API');
 

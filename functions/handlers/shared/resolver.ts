@@ -5,6 +5,7 @@
 
 import { AppError, toResolverError, USER_TYPES, type FieldResolverTypes, type ResolverInfo } from '@partage/graphql';
 import { logger } from '../../adapters/log';
+import { countMetric } from '../../adapters/metrics';
 import { apiErrorOf } from '../../domain/data-errors';
 import { sourceSubjectOf } from '../../domain/source-address';
 import type { Identity } from '../../domain/identity';
@@ -98,6 +99,7 @@ function envelopeOf(field: string, error: unknown) {
   const busy = serviceBusyError(error);
   if (!busy) throw error;
   logger().error('a service behind the API is busy', { field, error });
+  countMetric('ServiceBusy');
   return toResolverError(busy);
 }
 
