@@ -4,6 +4,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, quebecToday, type BooksExport } from '@partage/graphql';
+import { simulatorEventsDelivered } from '../adapters/payment-simulator';
 import type { UserRecord } from '../data/users';
 import { getContract } from '../data/contracts';
 import { manualClock, now, useClock } from '../domain/clock';
@@ -96,6 +97,8 @@ describe('an organisation exports its books', () => {
       { input: { contractId: contract.id, expectedVersion: 1, amountCents: 5_000, reason: 'Panne' } },
       asUser(admin),
     );
+    // The refund's events first, as the provider sends them (the payout would race them).
+    await simulatorEventsDelivered();
     clock.set(payoutDueAt((await getContract(contract.id))!));
     expect(await job('contract-payout')).toBe('PAID_OUT');
 

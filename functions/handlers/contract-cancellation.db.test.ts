@@ -7,6 +7,7 @@ import type { CancellationPolicy, Contract } from '@partage/graphql';
 import * as paymentPort from '../adapters/payment-provider';
 import { PaymentProviderError } from '../adapters/payment-provider';
 import * as contractData from '../data/contracts';
+import { simulatorEventsDelivered } from '../adapters/payment-simulator';
 import { bookedPeriods, getContract, replaceContract } from '../data/contracts';
 import { getSimulatorRecord, simulatedTransfers } from '../data/payment-simulator';
 import { getReputations } from '../data/ratings';
@@ -68,8 +69,9 @@ const read = async (user: UserRecord, contractId: string) => (await call('Query.
 const cancel = (contractId: string, expectedRefundCents?: number, user = tenant) =>
   call('Mutation.cancelContract', { input: { contractId, expectedVersion: 1, expectedRefundCents } }, asUser(user));
 
-/** Runs the payout job at its due time, as its schedule would. */
+/** Runs the payout job at its due time, as its schedule would (the refund's events delivered first, as the provider sends them). */
 async function payOut(contractId: string) {
+  await simulatorEventsDelivered();
   clock.set(new Date(Math.max(now().getTime(), payoutDueAt((await getContract(contractId))!).getTime())));
   return jobs({ job: 'contract-payout', scheduledAt: now().toISOString(), payload: { contractId } });
 }

@@ -145,7 +145,9 @@ describe('the payout job', () => {
   it('transfers once when the schedule fires twice at the same moment', async () => {
     const { contract, accountId } = await givenPaidContract();
     const outcomes = await Promise.all([fire('contract-payout', contract.id), fire('contract-payout', contract.id)]);
-    expect(outcomes.sort()).toEqual(['LOOK_SCHEDULED', 'PAID_OUT']);
+    // The other run finds the claim held (and looks again later), or, on a slow machine, the payout done.
+    expect(outcomes.filter((outcome) => outcome === 'PAID_OUT')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome !== 'PAID_OUT')).toEqual([expect.stringMatching(/^(LOOK_SCHEDULED|NOTHING_TO_DO)$/)]);
     expect(await simulatedTransfers(accountId)).toHaveLength(1);
   });
 

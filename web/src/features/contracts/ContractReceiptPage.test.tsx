@@ -126,10 +126,15 @@ describe('the payment receipt', () => {
     ]);
   });
 
-  it('says when the numbered documents are still being issued', async () => {
-    open(aPaidContract({ viewerRole: 'TENANT' }));
+  it('says when the numbered documents are still being issued, and shows them once they are', async () => {
+    const issued = aPaidContract({ viewerRole: 'TENANT', documents: [aReceiptDocument()] });
+    open([aPaidContract({ viewerRole: 'TENANT' }), issued]);
     await screen.findByRole('heading', { level: 1, name: 'Payment receipt' });
     expect(document.querySelector('dl')).toHaveTextContent(/Receipt no\.\s*The numbered documents are being issued/);
+    // Asked again every few seconds until the contract-paid job has issued them.
+    await waitFor(() => expect(document.querySelector('dl')).toHaveTextContent(/Receipt no\.\s*[0-9A-Z]{6}-\d{4}-\d{6}/), {
+      timeout: 15_000,
+    });
   });
 
   it('says an unpaid contract has none', async () => {

@@ -47,11 +47,22 @@ const partyLine = (party: Party) =>
     ? `${party.organizationName} (${party.publicName})`
     : party.publicName;
 
+const DOCUMENTS_POLL_MS = 3_000;
+
+/** Paid, and its receipt not issued yet. */
+const documentsPending = (contract: ContractDetails | null | undefined): boolean =>
+  Boolean(contract?.money && contract.money.paidCents > 0 && !contract.documents.some((document) => document.kind === 'RECEIPT'));
+
 export function ContractReceiptPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('contracts');
   usePageTitle(t('receipt.title'));
-  const query = useApiQuery(CONTRACT, { id });
+  // A paid contract's numbered documents come from the contract-paid job, a moment after the payment: asked again until there.
+  const query = useApiQuery(
+    CONTRACT,
+    { id },
+    { refetchInterval: (data) => (documentsPending(data?.contract) ? DOCUMENTS_POLL_MS : false) },
+  );
   const contract = query.data?.contract;
   if (isContractMissing(contract, query.error)) return <ContractMissing title={t('receipt.title')} />;
   if (query.error) return <ContractLoadFailed title={t('receipt.title')} onRetry={() => void query.refetch()} />;

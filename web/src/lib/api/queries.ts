@@ -18,7 +18,7 @@ export function operationName(document: Document<unknown, never>): string {
 export const queryKey = <Result, Vars>(document: Document<Result, Vars>, variables?: Vars) =>
   [operationName(document), variables ?? {}] as const;
 
-interface QueryOptions {
+interface QueryOptions<Result = unknown> {
   /** False: not asked for yet (a required value is missing). */
   enabled?: boolean;
   /** How long an answer is served without asking again; the client's default otherwise. */
@@ -32,8 +32,11 @@ interface QueryOptions {
    * cancels an abandoned request, and asks again on the next mount). For an operation with an effect.
    */
   abortable?: boolean;
-  /** Milliseconds between fetches while the screen shows it (a state that changes on the server, e.g. from a webhook); false: none. */
-  refetchInterval?: number | false;
+  /**
+   * Milliseconds between fetches while the screen shows it (a state that changes on the server, e.g. from a
+   * webhook or a job); false: none. A function decides from the latest answer (ask again until it changed).
+   */
+  refetchInterval?: number | false | ((data: Result | undefined) => number | false);
 }
 
 /**
@@ -44,11 +47,12 @@ interface QueryOptions {
 export function useApiQuery<Result, Vars>(
   document: Document<Result, Vars>,
   variables: Vars,
-  { notifyError, keepPreviousData: keepPrevious, abortable = true, ...options }: QueryOptions = {},
+  { notifyError, keepPreviousData: keepPrevious, abortable = true, refetchInterval, ...options }: QueryOptions<Result> = {},
 ) {
   return useQuery(
     {
       queryKey: queryKey(document, variables),
+      refetchInterval: typeof refetchInterval === 'function' ? (query) => refetchInterval(query.state.data) : refetchInterval,
       // Reading `signal` is what lets TanStack Query cancel the request.
       queryFn: abortable ? ({ signal }) => graphqlRequest(document, variables, signal) : () => graphqlRequest(document, variables),
       meta: { notifyError },
