@@ -5,7 +5,8 @@
 // (contract-refunds.ts giveBack), recorded as the platform's (it applies the policy) in the tenant's
 // name; the owner keeps the rest, paid out at the usual time. The cancellation and its step are
 // written with the refund's request, so the payout waits for it; if the provider refuses the refund
-// all three are withdrawn and nothing changed. Then the dates are freed and both parties told. A
+// all three are withdrawn and nothing changed. Once the refund is recorded (by this call or by the
+// provider's event, whichever comes first) the dates are freed and both parties told. A
 // cancelled rental is never rated nor counted as a transaction. Safe to redo: a cancellation whose
 // refund is still asked (a crash before the provider answered) is resumed, with the same key, by the
 // same request.
@@ -55,8 +56,14 @@ async function cancelPaidContract(contract: ContractRecord, input: CancelContrac
   const asker = { role: 'SYSTEM' as const, userId };
   if (contract.cancellation) {
     // A retry: finishes what a crash left (the refund asked, the dates, the notices), changes nothing else.
-    const { amountCents = 0, requestedBy = userId } = contract.refund ?? {};
-    return contractView(await told(contract.refund ? await giveBack(contract, { amountCents, requestedBy }, asker) : contract), 'TENANT');
+    // Only the cancellation's own refund is resumed (an administrator's under way is theirs to finish);
+    // refused again by the provider, the cancellation goes with it, as on the first try.
+    const own = contract.refund?.requestedBy === userId ? contract.refund : undefined;
+    const cause = cancelled(contract.cancellation);
+    return contractView(
+      await told(own ? await giveBack(contract, { amountCents: own.amountCents ?? 0, requestedBy: userId }, asker, cause) : contract),
+      'TENANT',
+    );
   }
   fire(contract, 'CANCEL_PAID', 'TENANT', { disputeOpen: disputeOpen(contract) });
   assertVersion(contract, input.expectedVersion);

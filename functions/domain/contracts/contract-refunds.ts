@@ -179,16 +179,19 @@ export async function giveBack(
   cause?: RefundCause,
 ): Promise<ContractRecord> {
   const key = contract.refund?.key ?? refundKey(contract);
-  let asked = await replaceContract(contract, {
-    ...(contract.refund || !cause ? contract : cause.add(contract)),
-    refund: contract.refund ?? {
-      requestedAt: now().toISOString(),
-      requestedBy: request.requestedBy,
-      amountCents: request.amountCents,
-      reason: request.reason,
-      key,
-    },
-  });
+  // A request under way is resumed as recorded: nothing to write (its own event may be recording it meanwhile).
+  let asked = contract.refund
+    ? contract
+    : await replaceContract(contract, {
+        ...(cause ? cause.add(contract) : contract),
+        refund: {
+          requestedAt: now().toISOString(),
+          requestedBy: request.requestedBy,
+          amountCents: request.amountCents,
+          reason: request.reason,
+          key,
+        },
+      });
   const amountCents = asked.refund!.amountCents ?? request.amountCents;
   const entry: ContractRefundEntry = {
     amountCents,
