@@ -27,7 +27,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['graphql/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'web/scripts/**/*.test.ts'],
+          include: [
+            'graphql/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'infra/**/*.test.ts',
+            'web/scripts/**/*.test.ts',
+            'tests/bench/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', DYNAMODB_SUITES, ...OWN_PROCESS_SUITES],
           environment: 'node',
           pool: 'threads',
