@@ -19,6 +19,7 @@ import {
   booksPeriodTooLong,
   formatContractPeriod,
   quebecToday,
+  typedAmountOf,
   type BooksExport,
   type BooksExportInput,
   type UiLanguage,
@@ -168,9 +169,8 @@ async function payoutLines(contracts: ContractRecord[], fromAt: string, toAt: st
   });
 }
 
-/** Dollars as a program reads them: `-1234.56`. */
-const dollars = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+/** Dollars as a program reads them: `-1234.56` (an amount as a price field shows it, in English, signed). */
+const dollars = (cents: number) => `${cents < 0 ? '-' : ''}${typedAmountOf(Math.abs(cents), 'en')}`;
 
 /** A text field as RFC 4180 writes it, never read as a formula by a spreadsheet (`=`, `+`, `-`, `@` first). */
 const textField = (value: string) => quoted(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
