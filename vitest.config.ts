@@ -50,6 +50,8 @@ export default defineConfig({
           pool: 'forks',
           isolate: false,
           globalSetup: ['tests/support/dynamodb-global-setup.ts'],
+          // Each handler's table requests checked against its declared access (functions/handlers/access.ts).
+          setupFiles: ['tests/support/declared-access-setup.ts'],
           // The built server renderer (6 MB, already JavaScript for Node: handlers/seo.ts) loads as Node loads
           // it, not through Vite's transform (15 s of a worker).
           server: { deps: { external: [/[\\/]web[\\/]dist-server[\\/]/] } },

@@ -1,5 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeAccount, decodeCheckoutSession } from './checkout-events';
+import { decodeAccount, decodeChargePayment, decodeCheckoutSession } from './checkout-events';
+
+// Stripe's own example objects (../testing/stripe-fixtures.json), given a contract's ids.
+const FIXTURES = (
+  JSON.parse(readFileSync(new URL('../testing/stripe-fixtures.json', import.meta.url), 'utf8')) as {
+    resources: Record<string, Record<string, unknown>>;
+  }
+).resources;
+const fixture = (name: string, overrides: Record<string, unknown> = {}) => ({ ...structuredClone(FIXTURES[name]!), ...overrides });
 
 const session = (overrides: Record<string, unknown> = {}) => ({
   id: 'cs_1',
@@ -63,8 +72,65 @@ describe('account events', () => {
       detailsSubmitted: true,
       chargesEnabled: false,
       payoutsEnabled: true,
+      bankAccountFingerprints: [],
     });
     expect(decodeAccount('account.updated', { ...account, metadata: {} })).toBeNull();
     expect(decodeAccount('capability.updated', account)).toBeNull();
+  });
+});
+
+describe('linked accounts: the fingerprints the provider gives', () => {
+  it("reads the fingerprints of an account's bank accounts, not of its cards, each once", () => {
+    const bank = fixture('bank_account');
+    const account = fixture('account', {
+      metadata: { userId: 'u1' },
+      external_accounts: {
+        object: 'list',
+        has_more: false,
+        data: [
+          bank,
+          { ...bank, id: 'ba_2' },
+          { id: 'card_1', object: 'card', fingerprint: 'CardPrint' },
+          { ...bank, fingerprint: 'Other' },
+        ],
+      },
+    });
+    expect(decodeAccount('account.updated', account)?.bankAccountFingerprints).toEqual([bank.fingerprint, 'Other']);
+    // An account's event that does not list them (not expanded) has none.
+    expect(decodeAccount('account.updated', { ...account, external_accounts: undefined })?.bankAccountFingerprints).toEqual([]);
+  });
+
+  it("reads the card's fingerprint, the contract and the tenant of a contract's charge", () => {
+    const charge = fixture('charge', {
+      id: 'ch_1',
+      status: 'succeeded',
+      transfer_group: 'c1',
+      metadata: { contractId: 'c1', tenantId: 't1' },
+    });
+    const fingerprint = (charge.payment_method_details as { card: { fingerprint: string } }).card.fingerprint;
+    expect(decodeChargePayment('charge.succeeded', charge)).toEqual({
+      chargeId: 'ch_1',
+      contractId: 'c1',
+      tenantId: 't1',
+      cardFingerprint: fingerprint,
+    });
+    // The contract from the metadata when the charge has no transfer group yet; no tenant named: null (read from the contract).
+    expect(decodeChargePayment('charge.succeeded', { ...charge, transfer_group: null, metadata: { contractId: 'c2' } })).toMatchObject({
+      contractId: 'c2',
+      tenantId: null,
+    });
+    // Another method than a card: no fingerprint.
+    expect(
+      decodeChargePayment('charge.succeeded', { ...charge, payment_method_details: { type: 'acss_debit', acss_debit: {} } }),
+    ).toMatchObject({
+      cardFingerprint: null,
+    });
+  });
+
+  it("is none for a charge of no contract, one that did not succeed, or another event's", () => {
+    const charge = fixture('charge', { id: 'ch_1', status: 'succeeded', transfer_group: 'c1' });
+    expect(decodeChargePayment('charge.succeeded', { ...charge, transfer_group: null, metadata: {} })).toBeNull();
+    expect(decodeChargePayment('charge.succeeded', { ...charge, status: 'failed' })).toBeNull();
+    expect(decodeChargePayment('charge.refunded', charge)).toBeNull();
   });
 });

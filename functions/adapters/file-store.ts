@@ -60,8 +60,18 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Public files never change under their id, so browsers and the CDN keep them for a year. */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/**
+ * How long a shared cache (CloudFront, a proxy) serves a public file without asking storage again: a
+ * deleted picture (an account's deletion, docs/privacy.md) is unreachable at the site's address within
+ * this bound (the CloudFront behaviour caps every copy at it, infra/aws/web-hosting.ts; docs/operations.md).
+ */
+export const PUBLIC_FILE_SHARED_MAX_AGE_SECONDS = 3600;
+
+/**
+ * Public files never change under their id, so a browser that read one keeps it for a year; shared
+ * caches ask storage again after PUBLIC_FILE_SHARED_MAX_AGE_SECONDS (a 304 while it exists, gone once deleted).
+ */
+export const PUBLIC_CACHE_CONTROL = `public, max-age=31536000, s-maxage=${PUBLIC_FILE_SHARED_MAX_AGE_SECONDS}, immutable`;
 
 export const fileStore: () => FileStore = chosenOnce(() => chooseFileStore(requireEnv('FILE_STORE_ADAPTER')));
 

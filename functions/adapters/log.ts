@@ -37,6 +37,9 @@ export function logger(): Logger {
 /** The correlation id of the invocation running; undefined outside any. */
 export const currentCorrelationId = (): string | undefined => invocations.getStore()?.keys.correlation_id;
 
+/** The handler of the invocation running (functions/data/declared-access.ts); undefined outside any. */
+export const currentHandler = (): string | undefined => invocations.getStore()?.keys.handler;
+
 /** Whether debug lines are written (POWERTOOLS_LOG_LEVEL): an invocation that writes none makes no logger of its own. */
 export const debugLogged = (): boolean => ['TRACE', 'DEBUG'].includes(root.getLevelName());
 

@@ -36,6 +36,21 @@ export interface PaymentEvent {
   account: ConnectedAccountEvent | null;
   /** A refund, a dispute, a fraud warning, a reversed transfer. */
   money: MoneyEvent | null;
+  /** `charge.succeeded`: a tenant's card charged for a contract (its fingerprint links accounts). */
+  charge: ChargePaymentFacts | null;
+}
+
+/**
+ * What a charge of a Checkout Session the platform opened says of who paid: the contract (its
+ * `transfer_group`, or the payment's metadata), the tenant when the metadata names them, and the card's
+ * fingerprint (the same card gives the same one, whichever account pays with it; null for another
+ * method than a card).
+ */
+export interface ChargePaymentFacts {
+  chargeId: string;
+  contractId: string;
+  tenantId: string | null;
+  cardFingerprint: string | null;
 }
 
 /** What a Checkout Session's event says of the contract it was opened for. */
@@ -61,6 +76,8 @@ export interface CheckoutSessionFacts {
 export interface ConnectedAccountEvent extends ConnectedAccountState {
   /** The user the platform created it for (its metadata). */
   userId: string;
+  /** The fingerprints of the bank accounts it is paid out to (its external accounts), when the event lists them. */
+  bankAccountFingerprints: string[];
 }
 
 /** A refund's state at the provider (Stripe's `refund.status`, `requires_action` counted as pending). */
@@ -121,6 +138,9 @@ export type MoneyEvent =
   | { kind: 'TRANSFER_REVERSED'; transferId: string; transferGroup: string | null; amountCents: number; amountReversedCents: number }
   /** A money event the platform cannot account for (another currency, a missing field): logged, acknowledged. */
   | { kind: 'UNUSABLE'; reason: string };
+
+/** The charge's event that says which card paid (ChargePaymentFacts), subscribed to with the others (docs/payments.md). */
+export const CHARGE_PAYMENT_EVENT_TYPE = 'charge.succeeded';
 
 /** The money event types the webhook endpoint is subscribed to besides the account and Checkout ones (docs/payments.md). */
 export const MONEY_EVENT_TYPES = [

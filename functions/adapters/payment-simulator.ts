@@ -6,7 +6,7 @@
 // (deliverAfterAnswer), as Stripe's come asynchronously.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   getSimulatorRecord,
@@ -50,6 +50,12 @@ export const OPEN_SESSION = { expression: '#status = :open', names: { '#status':
 /** The app's webhook route (HTTP_ROUTES in handlers/catalog.ts). */
 export const WEBHOOK_PATH = '/webhooks/stripe';
 
+/**
+ * A fingerprint as Stripe gives one: the same card (or bank account) number, the same fingerprint,
+ * whichever account uses it. So two accounts paying with one test card number share it.
+ */
+const simulatedFingerprint = (number: string) => createHash('sha256').update(number.replace(/[\s-]/g, '')).digest('base64url').slice(0, 16);
+
 const accountObject = (account: SimulatedAccount) => ({
   id: account.accountId,
   object: 'account',
@@ -60,6 +66,24 @@ const accountObject = (account: SimulatedAccount) => ({
   charges_enabled: account.chargesEnabled,
   payouts_enabled: account.payoutsEnabled,
   details_submitted: account.detailsSubmitted,
+  external_accounts: {
+    object: 'list',
+    has_more: false,
+    data: account.bankAccountFingerprint
+      ? [
+          {
+            id: `ba_${account.bankAccountFingerprint}`,
+            object: 'bank_account',
+            account: account.accountId,
+            country: 'CA',
+            currency: 'cad',
+            fingerprint: account.bankAccountFingerprint,
+            last4: '6789',
+            status: 'new',
+          },
+        ]
+      : [],
+  },
   metadata: { userId: account.userId },
   created: account.created,
 });
@@ -101,10 +125,12 @@ const chargeObject = (charge: SimulatedCharge) => ({
   disputed: charge.dispute !== undefined,
   paid: true,
   payment_intent: charge.paymentIntentId,
+  payment_method_details: { type: 'card', card: { brand: 'visa', fingerprint: charge.cardFingerprint ?? null, last4: '4242' } },
   refunded: charge.amountRefundedCents === charge.amountCents,
   status: 'succeeded',
   transfer_group: charge.transferGroup,
-  metadata: {},
+  // Checkout puts the payment's metadata (payment_intent_data) on its charge.
+  metadata: { contractId: charge.transferGroup, ...(charge.tenantId ? { tenantId: charge.tenantId } : {}) },
   created: charge.created,
   livemode: false,
 });
@@ -346,11 +372,18 @@ export type OnboardingChoice = 'complete' | 'leave' | 'expire';
  * `complete`: every requirement given, the account can be paid (account.updated); `leave`: back to the
  * app unfinished (nothing changes, as when one closes Stripe's page); `expire`: the link no longer
  * works, the app is sent to its refresh URL for a new one. Returns where the browser goes next.
+ * `bankAccount`: the number given (two accounts given the same share its fingerprint); none, one of
+ * the account's own.
  */
-export async function actOnOnboarding({ link, account }: OnboardingVisit, choice: OnboardingChoice): Promise<string> {
+export async function actOnOnboarding({ link, account }: OnboardingVisit, choice: OnboardingChoice, bankAccount?: string): Promise<string> {
   if (choice === 'expire' || link.ttl <= epochSeconds()) return link.refreshUrl;
   if (choice === 'complete' && !(account.detailsSubmitted && account.chargesEnabled && account.payoutsEnabled)) {
-    const done = { detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true };
+    const done = {
+      detailsSubmitted: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      bankAccountFingerprint: simulatedFingerprint(bankAccount || `account:${account.accountId}`),
+    };
     await updateSimulatorRecord('ACCOUNT', account.accountId, done);
     await deliverSimulatorEvent('account.updated', accountObject({ ...account, ...done }));
   }
@@ -389,9 +422,10 @@ async function expire(session: SimulatedSession, deliver?: SimulatorEventDeliver
 export type CheckoutChoice = 'pay' | 'payLate' | 'decline' | 'cancel' | 'expire';
 
 /**
- * `pay`: the card is charged (checkout.session.completed), the browser goes to the success URL;
- * `payLate`: the same, but the event is held back until the charges page delivers it (a webhook
- * delayed or down); `decline`: the card is refused, the page says so and the session stays open
+ * `pay`: the card is charged (charge.succeeded, then checkout.session.completed), the browser goes to
+ * the success URL; `card`: its number (two accounts paying with the same share its fingerprint), none:
+ * a card of the tenant's own; `payLate`: the same, but the events are held back until the charges
+ * page delivers them (a webhook delayed or down); `decline`: the card is refused, the page says so and the session stays open
  * (undefined: stay); `cancel`: back to the cancel URL, the session stays open until it expires, as on
  * Stripe; `expire`: the session ends now (checkout.session.expired), back to the cancel URL.
  * The events go to the webhook route unless `deliver` hands them to the app another way (the demo
@@ -401,6 +435,7 @@ export async function actOnCheckout(
   session: SimulatedSession,
   choice: CheckoutChoice,
   deliver?: SimulatorEventDelivery,
+  card?: string,
 ): Promise<string | undefined> {
   if (session.status !== 'open') return session.status === 'complete' ? session.successUrl : session.cancelUrl;
   if (choice === 'decline') return undefined;
@@ -409,9 +444,13 @@ export async function actOnCheckout(
     await expire(session, deliver);
     return session.cancelUrl;
   }
-  if (await paySimulatedSession(session)) {
-    const completed = simulatorEvent('checkout.session.completed', sessionObject({ ...session, ...PAID }));
-    await (choice === 'payLate' ? holdSimulatorEvent(completed) : deliverEvent(completed, deliver));
+  const charge = await paySimulatedSession(session, card);
+  if (charge) {
+    const events = [
+      simulatorEvent('charge.succeeded', chargeObject(charge)),
+      simulatorEvent('checkout.session.completed', sessionObject({ ...session, ...PAID })),
+    ];
+    for (const event of events) await (choice === 'payLate' ? holdSimulatorEvent(event) : deliverEvent(event, deliver));
   }
   return session.successUrl;
 }
@@ -419,11 +458,12 @@ export async function actOnCheckout(
 const PAID = { status: 'complete' as const, paymentStatus: 'paid' as const };
 
 /**
- * The card goes through: the open session is paid and its charge made (refunds, disputes and
- * `chargeTransferGroup` need it), with no event. False when the session was no longer open. Tests
- * that deliver a `checkout.session.completed` of their own make the payment real with it first.
+ * The card (`card`, or the tenant's own) goes through: the open session is paid and its charge made
+ * (refunds, disputes and `chargeTransferGroup` need it), with no event. Null when the session was no
+ * longer open. Tests that deliver a `checkout.session.completed` of their own make the payment real
+ * with it first.
  */
-export function paySimulatedSession(session: SimulatedSession): Promise<boolean> {
+export async function paySimulatedSession(session: SimulatedSession, card?: string): Promise<SimulatedCharge | null> {
   const charge: SimulatedCharge = {
     chargeId: session.chargeId,
     paymentIntentId: session.paymentIntentId,
@@ -431,10 +471,12 @@ export function paySimulatedSession(session: SimulatedSession): Promise<boolean>
     transferGroup: session.contractId,
     amountCents: session.amountCents,
     amountRefundedCents: 0,
+    ...(session.tenantId ? { tenantId: session.tenantId } : {}),
+    cardFingerprint: simulatedFingerprint(card || `tenant:${session.tenantId ?? session.sessionId}`),
     created: epochSeconds(),
     revision: 0,
   };
-  return putSimulatedCharge(charge, { changes: PAID, condition: OPEN_SESSION });
+  return (await putSimulatedCharge(charge, { changes: PAID, condition: OPEN_SESSION })) ? charge : null;
 }
 
 /** Delivers the events held back, oldest first; each is forgotten once the app acknowledged it. Returns how many went. */

@@ -41,7 +41,7 @@ describe('S3 file store', () => {
         Key: 'files/public/f2',
         Body: bytes,
         ContentType: 'image/webp',
-        CacheControl: 'public, max-age=31536000, immutable',
+        CacheControl: 'public, max-age=31536000, s-maxage=3600, immutable',
       },
     ]);
   });
@@ -83,7 +83,7 @@ describe('S3 file store', () => {
       CopySource: 'files-bucket/files/incoming/f1',
       MetadataDirective: 'REPLACE',
       ContentType: 'image/png',
-      CacheControl: 'public, max-age=31536000, immutable',
+      CacheControl: 'public, max-age=31536000, s-maxage=3600, immutable',
     });
     expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input).toEqual({ Bucket: 'files-bucket', Key: 'files/incoming/f1' });
     await store.move('files/incoming/f2', 'files/private/f2', 'application/pdf');

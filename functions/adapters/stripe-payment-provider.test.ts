@@ -463,8 +463,16 @@ describe('Stripe adapter: webhooks', () => {
         type: 'account.updated',
         created: 1_900_000_000,
         session: null,
-        account: { accountId: ACCOUNT, userId: 'u1', detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: false },
+        account: {
+          accountId: ACCOUNT,
+          userId: 'u1',
+          detailsSubmitted: true,
+          chargesEnabled: true,
+          payoutsEnabled: false,
+          bankAccountFingerprints: [],
+        },
         money: null,
+        charge: null,
       });
     } finally {
       restore();

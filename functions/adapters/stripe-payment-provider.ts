@@ -6,7 +6,7 @@
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import { now } from '../domain/clock';
-import { decodeAccount, decodeCheckoutSession } from './checkout-events';
+import { decodeAccount, decodeChargePayment, decodeCheckoutSession } from './checkout-events';
 import { decodeMoneyEvent, refundStateOf } from './money-events';
 import { PaymentProviderError, WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError, type PaymentProviderErrorKind } from './payment-errors';
 import type { ConnectedAccountState, PaymentEvent, PaymentProvider } from './payment-provider';
@@ -93,7 +93,7 @@ function constructEvent(rawBody: string, signatureHeader: string, secrets: reado
 
 /**
  * Verifies a webhook body with Stripe's own check (HMAC-SHA256 of `<t>.<body>`, timestamp within the
- * tolerance), and decodes what it is about (a Checkout Session, an account, money).
+ * tolerance), and decodes what it is about (a Checkout Session, an account, money, a card's charge).
  */
 export function verifyStripeSignature(rawBody: string, signatureHeader: string, webhookSecrets: string | readonly string[]): PaymentEvent {
   try {
@@ -106,6 +106,7 @@ export function verifyStripeSignature(rawBody: string, signatureHeader: string, 
       session: decodeCheckoutSession(event.type, object),
       account: decodeAccount(event.type, object),
       money: decodeMoneyEvent(event.type, object),
+      charge: decodeChargePayment(event.type, object),
     };
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);

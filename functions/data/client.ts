@@ -21,6 +21,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from '../adapters/env';
+import { declaredAccessCheck } from './declared-access';
 
 /**
  * The SDK's logger middleware calls `logger.info?.(...)` after every request with a redacted copy of
@@ -40,6 +41,8 @@ export function db(): DynamoDBDocumentClient {
     client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, logger: sdkLogger }), {
       marshallOptions: { removeUndefinedValues: true },
     });
+    // Tests only: each handler's requests checked against its declared table access (none in a Lambda).
+    for (const plugin of declaredAccessCheck()) client.middlewareStack.use(plugin);
     clientEndpoint = endpoint;
   }
   return client;

@@ -244,19 +244,24 @@ export const paymentEventKey = (eventId: string) => ({ PK: `PAYMENT_EVENT#${even
  * account) find a charge or a transfer from the id a call names.
  */
 export type SimulatorRecordKind = 'ACCOUNT' | 'LINK' | 'SESSION' | 'CALL' | 'CHARGE' | 'INTENT' | 'REFUND' | 'TRANSFER';
-export const simulatorRecordKey = (kind: SimulatorRecordKind, id: string) => ({ PK: `PAYSIM#${kind}#${id}`, SK: kind });
+/** Every partition of the simulator's starts with it (none on AWS: functions/data/declared-access.ts). */
+export const SIMULATOR_PARTITION_PREFIX = 'PAYSIM#';
+export const simulatorRecordKey = (kind: SimulatorRecordKind, id: string) => ({
+  PK: `${SIMULATOR_PARTITION_PREFIX}${kind}#${id}`,
+  SK: kind,
+});
 /** A transfer the simulator made to a connected account (its dashboard lists them). */
 export const simulatorTransferKey = (accountId: string, transferId: string) => ({
-  PK: `PAYSIM#ACCOUNT#${accountId}`,
+  PK: `${SIMULATOR_PARTITION_PREFIX}ACCOUNT#${accountId}`,
   SK: `TRANSFER#${transferId}`,
 });
 /** A transfer of a transfer group (`findTransfer`: Stripe's list by `transfer_group`), newest first. */
 export const simulatorGroupTransferKey = (transferGroup: string, transferId: string) => ({
-  PK: `PAYSIM#GROUP#${transferGroup}`,
+  PK: `${SIMULATOR_PARTITION_PREFIX}GROUP#${transferGroup}`,
   SK: `TRANSFER#${transferId}`,
 });
 /** The simulator's charges page lists the charges paid (newest first) and the events held back to deliver late (oldest first). */
-export const SIMULATOR_CHARGES_PARTITION = 'PAYSIM#CHARGES';
+export const SIMULATOR_CHARGES_PARTITION = `${SIMULATOR_PARTITION_PREFIX}CHARGES`;
 export const simulatorChargeListingKey = (paidAt: number, chargeId: string) => ({
   PK: SIMULATOR_CHARGES_PARTITION,
   SK: `CHARGE#${paidAt}#${chargeId}`,

@@ -23,6 +23,8 @@ export interface SimulatedAccount {
   chargesEnabled: boolean;
   payoutsEnabled: boolean;
   created: number;
+  /** The fingerprint of the bank account given at onboarding (absent before: none). */
+  bankAccountFingerprint?: string;
 }
 
 export interface SimulatedLink {
@@ -101,6 +103,10 @@ export interface SimulatedCharge {
   transferGroup: string;
   amountCents: number;
   amountRefundedCents: number;
+  /** The payment's metadata: who paid (absent from charges kept from before). */
+  tenantId?: string;
+  /** The card's fingerprint (absent from charges kept from before). */
+  cardFingerprint?: string;
   dispute?: SimulatedDispute;
   /** Epoch seconds, when paid. */
   created: number;

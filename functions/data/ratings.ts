@@ -10,7 +10,7 @@
 //   first), and `ADD`s to the rated user's `REPUTATION#<userId>/REPUTATION` and, for the tenant's,
 //   the ad's `AD#<adId>/EQUIPMENT_RATINGS`. So the aggregates count each rating exactly once.
 // - Only arm's-length reviews count (reputation-pairs.ts): of one author's reviews of one user, one per
-//   REPUTATION_PAIR_PERIOD_DAYS. A review published while its pair's period runs is put and listed
+//   REPUTATION_PAIR_PERIOD_DAYS, and none between linked accounts (linked-accounts.ts). A review published while its pair's period runs is put and listed
 //   (`counted: false`) but adds to no aggregate and does not move the rating order; one that counts
 //   puts the pair's item in the publication's transaction, conditioned on it as read, and, the pair's
 //   first, adds 1 to the reputation's `organizationsCount` (the distinct authors).
@@ -105,8 +105,10 @@ export interface ReviewRecord {
   /** As on the rating it was published from: the comment and its answer are hidden. */
   commentHidden?: CommentHiding;
   publishedAt: string;
-  /** false: published while its pair's period ran (reputation-pairs.ts), in no aggregate; absent: counted. */
+  /** false: published while its pair's period ran, or between linked accounts (reputation-pairs.ts), in no aggregate; absent: counted. */
   counted?: false;
+  /** Not counted because author and rated user are linked accounts (administrators' flag), not for the period. */
+  linked?: true;
   answer?: { text: string; at: string };
 }
 
@@ -273,7 +275,12 @@ export async function replaceContractRatings(
   // rating order from its sums and its ad's search entry as they stand: all read now, the transaction
   // refused (STALE_VERSION) if any moved meanwhile.
   const [pairs, placed] = await Promise.all([
-    readPairs(publications.map(({ review }) => reviewPairKey(review.ratedUserId, review.authorId))),
+    readPairs(
+      publications.map(({ review }) => ({
+        key: reviewPairKey(review.ratedUserId, review.authorId),
+        userIds: [review.ratedUserId, review.authorId] as [string, string],
+      })),
+    ),
     publications.some((publication) => publication.equipment)
       ? Promise.all([getEquipmentSums(next.adId), searchEntryListing(next.adId)])
       : undefined,
@@ -292,6 +299,7 @@ export async function replaceContractRatings(
           ...(review.equipment && { GSI2PK: adReviewsPartition(review.adId), GSI2SK: `${review.publishedAt}#${review.contractId}` }),
           ...review,
           ...(!counted && { counted: false }),
+          ...(pair.linked && { linked: true }),
         },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
@@ -396,14 +404,15 @@ export const transactionCountUpdates = (userIds: string[], delta: 1 | -1 = 1): T
 /**
  * The payout's count of a rental paid out at `at` (ISO), to write in its transaction: one more
  * transaction for both parties unless another rental between the same two accounts counted within
- * REPUTATION_PAIR_PERIOD_DAYS (then nothing); a counted one puts their pair's item, conditioned on it
+ * REPUTATION_PAIR_PERIOD_DAYS, or the two are linked accounts (then nothing); a counted one puts their pair's item, conditioned on it
  * as read, so that of two payouts at once between them one counts (the other's write is refused).
  */
 export async function armsLengthTransactionUpdates(
   contract: { id: string; ownerId: string; tenantId: string },
   at: string,
 ): Promise<TransactItem[]> {
-  const [pair] = await readPairs([transactionPairKey([contract.ownerId, contract.tenantId])]);
+  const userIds: [string, string] = [contract.ownerId, contract.tenantId];
+  const [pair] = await readPairs([{ key: transactionPairKey(userIds), userIds }]);
   if (!countsAt(pair!, at)) return [];
   return [pairCountedPut(pair!, at, 'TransactionPair', contract.id), ...transactionCountUpdates([contract.ownerId, contract.tenantId])];
 }

@@ -13,9 +13,12 @@
 // that does not count needs no condition on it: `countedUntil` only ever moves forward. Pair items have
 // no ttl: one per pair, and an organisation is counted among a user's authors once. A transaction pair
 // goes only with the rental it counted, when that rental is taken back (armsLengthTransactionRemovals).
+// Two accounts found linked (linked-accounts.ts: one organisation) are no arm's length at all: their
+// pair's linked item is read with its pair item, and nothing between them counts, ever.
 
 import { REPUTATION_PAIR_PERIOD_DAYS } from '@partage/graphql';
 import { batchGet, tableName, type TransactItem } from './client';
+import { linkedPairKey } from './linked-accounts';
 
 type Key = { PK: string; SK: string };
 
@@ -26,27 +29,46 @@ export function transactionPairKey(userIds: [string, string]): Key {
   return { PK: `TRANSACTION_PAIR#${first}#${second}`, SK: 'TRANSACTION_PAIR' };
 }
 
-/** A pair as read: its key, and until when its next one does not count (null: nothing of the pair counted yet). */
+/** A pair to read: its item's key, and the two users it is between (the rated user and the author, or the parties). */
+export interface PairToRead {
+  key: Key;
+  userIds: [string, string];
+}
+
+/** A pair as read: its key, until when its next one does not count (null: nothing of the pair counted yet), whether the two are linked. */
 export interface PairRead {
   key: Key;
   countedUntil: string | null;
+  linked: boolean;
 }
 
-/** The pairs' items as they stand (one strongly consistent BatchGetItem), in the order of `keys`. */
-export async function readPairs(keys: Key[]): Promise<PairRead[]> {
-  if (keys.length === 0) return [];
+const keyOf = (item: Record<string, unknown>) => `${String(item.PK)}|${String(item.SK)}`;
+
+/** The pairs' items and their linked items as they stand (one strongly consistent BatchGetItem), in the order of `pairs`. */
+export async function readPairs(pairs: PairToRead[]): Promise<PairRead[]> {
+  if (pairs.length === 0) return [];
+  const linkedKeys = pairs.map(({ userIds }) => linkedPairKey(userIds));
+  // Both sides' reviews of one rental are two pairs of the same two users: one linked item, read once.
+  const keys = new Map([...pairs.map(({ key }) => key), ...linkedKeys].map((key) => [keyOf(key), key]));
   const found = new Map(
-    (await batchGet(keys, { consistent: true, attributes: ['PK', 'SK', 'countedUntil'] })).map((item) => [
-      `${item.PK}|${item.SK}`,
-      item.countedUntil as string,
+    (await batchGet([...keys.values()], { consistent: true, attributes: ['PK', 'SK', 'countedUntil'] })).map((item) => [
+      keyOf(item),
+      item.countedUntil as string | undefined,
     ]),
   );
-  return keys.map((key) => ({ key, countedUntil: found.get(`${key.PK}|${key.SK}`) ?? null }));
+  return pairs.map(({ key }, index) => ({
+    key,
+    countedUntil: found.get(keyOf(key)) ?? null,
+    linked: found.has(keyOf(linkedKeys[index]!)),
+  }));
 }
 
-/** Whether what the pair publishes (or pays out) at `at` (ISO) counts: nothing counted yet, or the period is over. */
-export const countsAt = (pair: Pick<PairRead, 'countedUntil'>, at: string): boolean =>
-  pair.countedUntil === null || pair.countedUntil <= at;
+/**
+ * Whether what the pair publishes (or pays out) at `at` (ISO) counts: the two are not linked, and nothing
+ * counted yet or the period is over.
+ */
+export const countsAt = (pair: Pick<PairRead, 'countedUntil' | 'linked'>, at: string): boolean =>
+  !pair.linked && (pair.countedUntil === null || pair.countedUntil <= at);
 
 /** Until when the pair's next one does not count, after one counted at `at` (ISO). */
 export const countedUntilAfter = (at: string): string => new Date(Date.parse(at) + REPUTATION_PAIR_PERIOD_DAYS * 86_400_000).toISOString();

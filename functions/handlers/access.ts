@@ -7,8 +7,16 @@ import type { FileArea } from '../domain/files/file-keys';
 import type { ServerEventName } from '../domain/events';
 
 export interface HandlerAccess {
-  /** The table (TABLE_NAME). */
+  /** The table (TABLE_NAME), on the partitions and indexes below only. */
   table?: 'read' | 'readWrite';
+  /**
+   * The table's partitions it reads or writes, by the start of their key (`USER#`: every `USER#<id>`;
+   * functions/data/keys.ts): its grant allows no other partition key (dynamodb:LeadingKeys, infra/aws/lambdas.ts).
+   * The DB tests prove them: a request outside them fails (functions/data/declared-access.ts).
+   */
+  partitions?: readonly string[];
+  /** The indexes it queries (functions/data/table.ts): dynamodb:Query on those only. */
+  indexes?: readonly ('GSI1' | 'GSI2' | 'GSI3')[];
   /**
    * Secrets Manager secrets it reads: `jwt` signs or verifies access tokens (JWT_SECRET_ARN);
    * `originVerify` is the value CloudFront adds to what it forwards to the HTTP API
@@ -53,54 +61,164 @@ export interface HandlerAccess {
   timeoutSeconds?: number;
 }
 
+/**
+ * What an account's deletion reads and writes, whichever Lambda runs its steps (the privacy API, and its
+ * one-time job that finishes a deletion stopped half-way): the person's items, their ads with their search
+ * entries, conversations and contracts (functions/domain/privacy/account-deletion.ts).
+ */
+const ACCOUNT_DELETION_PARTITIONS = [
+  'USER#',
+  'EMAIL#',
+  'TOKEN#',
+  'FAILURES#',
+  'PRIVACY_REQUEST#',
+  'REPUTATION#',
+  'FILE#',
+  'ALERT#',
+  'ALERT_CELL#',
+  'CONV#',
+  'CONTRACT#',
+  'AD#',
+  'PT#',
+  'PTN#',
+  'PTV#',
+  'DT#',
+  'PR#',
+];
+
 export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // Verifies tokens and reads the session (refresh family) and the user's lock, so revoked sessions
   // stop within its cache TTL. No PUBLIC_URL: it would make a dependency cycle
   // (authorizer -> distribution -> CSP -> AppSync API -> authorizer).
-  authorizer: { table: 'read', secrets: ['jwt'] },
-  token: { table: 'readWrite', secrets: ['jwt', 'originVerify'], sendEmail: true, publicUrl: true, memorySize: 1024 }, // scrypt wants CPU
+  authorizer: { table: 'read', partitions: ['USER#'], secrets: ['jwt'] },
+  token: {
+    table: 'readWrite',
+    partitions: ['USER#', 'EMAIL#', 'TOKEN#', 'BUCKET#', 'FAILURES#', 'FAILURES_FROM#'],
+    secrets: ['jwt', 'originVerify'],
+    sendEmail: true,
+    publicUrl: true,
+    memorySize: 1024,
+  }, // scrypt wants CPU
   // Both hand out the public URLs of the terms' PDFs (the file store builds them, it reads no object).
   accounts: {
     table: 'readWrite',
+    partitions: ['USER#', 'EMAIL#', 'TOKEN#', 'TERMS', 'BUCKET#', 'FAILURES#', 'REPUTATION#', 'LINKED_PAIR#'],
     sendEmail: true,
     publicUrl: true,
     publish: ['firstLoginModalClosed'],
     files: { public: 'read' },
     memorySize: 1024, // scrypt (changePassword)
   },
-  admin: { table: 'readWrite', sendEmail: true, publicUrl: true, files: { public: 'read' } },
-  status: { table: 'read', secrets: ['originVerify'] },
-  log: { table: 'readWrite', secrets: ['originVerify'] }, // table: its rate limit per source address
+  // Locking a user out suspends them as moderation does: their open Checkout Sessions expired (Stripe).
+  admin: {
+    table: 'readWrite',
+    partitions: ['USER#', 'EMAIL#', 'TOKEN#', 'TERMS', 'FAILURES#', 'FILE#', 'AD#', 'PT#', 'PTN#', 'PTV#', 'DT#', 'PR#', 'LINKED_PAIR#'],
+    indexes: ['GSI1', 'GSI2'],
+    secrets: ['stripe'],
+    sendEmail: true,
+    publicUrl: true,
+    files: { public: 'read' },
+  },
+  status: { table: 'read', partitions: ['SYSTEM'], secrets: ['originVerify'] },
+  log: { table: 'readWrite', partitions: ['BUCKET#'], secrets: ['originVerify'] }, // table: its rate limit per source address
   // Reads text attachments whole (up to 100 MB, in slices) to look for scripts.
   files: {
     table: 'readWrite',
+    partitions: ['USER#', 'TERMS', 'FILE#'],
     memorySize: 1024,
     publicUrl: true,
     files: { incoming: 'readWrite', public: 'readWrite', private: 'readWrite', quarantine: 'readWrite' },
   },
   // The table keeps each verification's number and times, and the per-account limits.
-  phone: { table: 'readWrite', secrets: ['twilio'] },
-  places: { table: 'readWrite', placeIndex: true }, // table: its rate limit per source address
+  phone: { table: 'readWrite', partitions: ['USER#', 'TERMS', 'BUCKET#'], secrets: ['twilio'] },
+  places: { table: 'readWrite', partitions: ['BUCKET#'], placeIndex: true }, // table: its rate limit per source address
   // Also e-mails the team the contact messages held for review (CONTACT_EMAIL).
-  housekeeping: { table: 'readWrite', files: { incoming: 'readWrite' }, sendEmail: true, contactEmail: true },
+  housekeeping: {
+    table: 'readWrite',
+    partitions: ['FILE#', 'CONTACT_HELD'],
+    indexes: ['GSI1'],
+    files: { incoming: 'readWrite' },
+    sendEmail: true,
+    contactEmail: true,
+  },
   // Reads the search index; writes only its rate limit per source address or account. Hands out the
   // public URLs of the results' images (the file store builds them, it reads no object).
-  search: { table: 'readWrite', publicUrl: true, files: { public: 'read' } },
+  search: {
+    table: 'readWrite',
+    partitions: ['AD#', 'PT#', 'PTN#', 'PTV#', 'DT#', 'PR#', 'BUCKET#'],
+    indexes: ['GSI2'],
+    publicUrl: true,
+    files: { public: 'read' },
+  },
   // E-mails the new owner of a transferred ad; hands out the public URLs of ad images (the file store
   // builds them, it reads no object).
-  ads: { table: 'readWrite', sendEmail: true, publicUrl: true, files: { public: 'read' } },
+  ads: {
+    table: 'readWrite',
+    partitions: [
+      'AD#',
+      'USER#',
+      'EMAIL#',
+      'TERMS',
+      'FILE#',
+      'PT#',
+      'PTN#',
+      'PTV#',
+      'DT#',
+      'PR#',
+      'CONTRACT#',
+      'REPUTATION#',
+      'REVIEW#',
+      'LINKED_PAIR#',
+    ],
+    indexes: ['GSI1', 'GSI2'],
+    sendEmail: true,
+    publicUrl: true,
+    files: { public: 'read' },
+  },
   // Reports, blocks, the moderation queue: e-mails the person an action is about (a link to their ads),
-  // unpublishes ads (their views name the images' public URLs, built without reading a file).
-  moderation: { table: 'readWrite', sendEmail: true, publicUrl: true, files: { public: 'read' } },
+  // unpublishes ads (their views name the images' public URLs, built without reading a file); a
+  // suspension expires the Checkout Sessions open for the person's contracts (Stripe).
+  moderation: {
+    table: 'readWrite',
+    partitions: ['MODCASE#', 'USER#', 'TERMS', 'BUCKET#', 'AD#', 'PT#', 'PTN#', 'PTV#', 'DT#', 'PR#', 'CONV#', 'CONTRACT#', 'REVIEW#'],
+    indexes: ['GSI1'],
+    secrets: ['stripe'],
+    sendEmail: true,
+    publicUrl: true,
+    files: { public: 'read' },
+  },
   // Publishes chat events to both participants, schedules the e-mail reminder of an unread message,
   // signs URLs of the attachments (private area) and builds those of the ads' images (public).
-  chat: { table: 'readWrite', publicUrl: true, publish: ['chatEvent'], scheduler: true, files: { private: 'read', public: 'read' } },
+  chat: {
+    table: 'readWrite',
+    partitions: ['CONV#', 'USER#', 'TERMS', 'BUCKET#', 'AD#', 'FILE#'],
+    indexes: ['GSI1'],
+    publicUrl: true,
+    publish: ['chatEvent'],
+    scheduler: true,
+    files: { private: 'read', public: 'read' },
+  },
   // Contracts: e-mails the tenant a proposal or an edit, publishes contract events and the chat's
   // system lines to both parties, signs URLs of the contracts' files (private area), opens and expires
   // Checkout Sessions (Stripe) when the tenant pays.
   // Issues the credit notes of the refunds it records; signs the links to the documents' PDFs (an HMAC with the JWT key).
   contracts: {
     table: 'readWrite',
+    partitions: [
+      'CONTRACT#',
+      'USER#',
+      'TERMS',
+      'BUCKET#',
+      'AD#',
+      'CONV#',
+      'FILE#',
+      'DOCUMENT_SEQUENCE#',
+      'REPUTATION#',
+      'TRANSACTION_PAIR#',
+      'LINK_MARK#',
+      'LINKED_PAIR#',
+    ],
+    indexes: ['GSI1', 'GSI2', 'GSI3'],
     secrets: ['stripe', 'jwt'],
     sendEmail: true,
     publicUrl: true,
@@ -110,9 +228,16 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
     platformIdentity: true,
   },
   // Alerts: e-mails the confirmation link, signs the links' tokens (an HMAC with the JWT key).
-  alerts: { table: 'readWrite', secrets: ['jwt'], sendEmail: true, publicUrl: true },
+  alerts: {
+    table: 'readWrite',
+    partitions: ['ALERT#', 'ALERT_CELL#', 'USER#', 'TERMS', 'BUCKET#'],
+    indexes: ['GSI1'],
+    secrets: ['jwt'],
+    sendEmail: true,
+    publicUrl: true,
+  },
   // One-click unsubscribe of a digest: checks the token (JWT key) and deletes the alert.
-  'alert-unsubscribe': { table: 'readWrite', secrets: ['jwt', 'originVerify'] },
+  'alert-unsubscribe': { table: 'readWrite', partitions: ['ALERT#', 'ALERT_CELL#'], secrets: ['jwt', 'originVerify'] },
   // The weekly digest's cron job: schedules one run per shard (alert-digest-shards).
   'alert-digest': { scheduler: true },
   // One shard of the weekly digest: reads new ads and the alerts of their cells, e-mails each alert
@@ -120,6 +245,8 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // A shard may take minutes (its e-mails go at SES's pace): the Lambda's longest run.
   'alert-digest-shards': {
     table: 'readWrite',
+    partitions: ['ALERT#', 'ALERT_CELL#', 'DIGEST_RUN'],
+    indexes: ['GSI2'],
     secrets: ['jwt'],
     sendEmail: true,
     publicUrl: true,
@@ -128,15 +255,24 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
     timeoutSeconds: 900,
   },
   // The contact form: e-mails the team (CONTACT_EMAIL); the table holds its limits per source and sender.
-  contact: { table: 'readWrite', sendEmail: true, publicUrl: true, contactEmail: true },
+  contact: { table: 'readWrite', partitions: ['BUCKET#', 'CONTACT_HELD'], sendEmail: true, publicUrl: true, contactEmail: true },
   // The pages the server paints (an ad's, the search) and the sitemap: reads ads, their ratings and booked
   // dates and the search index, and writes the search's limits per source address; PUBLIC_URL for the absolute
   // URLs and the web app's index.html (fetched from the site); the ads' image URLs (built by the file store, no
   // object read). More memory is more CPU: React renders the page (the renderer parses about a second at a cold start).
-  seo: { table: 'readWrite', secrets: ['originVerify'], publicUrl: true, files: { public: 'read' }, pageRenderer: true, memorySize: 1024 },
+  seo: {
+    table: 'readWrite',
+    partitions: ['AD#', 'USER#', 'REPUTATION#', 'PT#', 'PTN#', 'PTV#', 'DT#', 'PR#', 'BUCKET#', 'LINKED_PAIR#'],
+    indexes: ['GSI2'],
+    secrets: ['originVerify'],
+    publicUrl: true,
+    files: { public: 'read' },
+    pageRenderer: true,
+    memorySize: 1024,
+  },
   // Onboarding with the payment provider: Stripe calls (its secret key), the user item's payment state,
   // PUBLIC_URL for the pages Stripe's onboarding comes back to.
-  payments: { table: 'readWrite', secrets: ['stripe'], publicUrl: true },
+  payments: { table: 'readWrite', partitions: ['USER#', 'TERMS', 'BUCKET#'], secrets: ['stripe'], publicUrl: true },
   // Stripe's webhook: verifies each event with the signing secret, marks it handled, applies it. A paid
   // contract: its contract events published and the contract-paid job scheduled (again on a duplicate
   // of the payment), which schedules the payout; a payment that cannot apply refunded (Stripe), the
@@ -145,6 +281,19 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // both parties (a conversation line, e-mails) and the team (CONTACT_EMAIL) for what needs them.
   'stripe-webhook': {
     table: 'readWrite',
+    partitions: [
+      'PAYMENT_EVENT#',
+      'CONTRACT#',
+      'AD#',
+      'USER#',
+      'CONV#',
+      'DOCUMENT_SEQUENCE#',
+      'REPUTATION#',
+      'TRANSACTION_PAIR#',
+      'LINK_MARK#',
+      'LINKED_PAIR#',
+    ],
+    indexes: ['GSI1'],
     secrets: ['originVerify', 'stripe'],
     sendEmail: true,
     publicUrl: true,
@@ -161,6 +310,7 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // published to the parties.
   'contract-payouts': {
     table: 'readWrite',
+    partitions: ['CONTRACT#', 'AD#', 'USER#', 'CONV#', 'DOCUMENT_SEQUENCE#', 'REPUTATION#', 'TRANSACTION_PAIR#', 'LINKED_PAIR#'],
     secrets: ['stripe'],
     sendEmail: true,
     publicUrl: true,
@@ -171,20 +321,32 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   },
   // A contract document's PDF (GET /documents/pdf): checks the link's token (JWT key) and the reader's rights,
   // reads the document, writes the PDF with the font its bundle carries.
-  'contract-documents': { table: 'read', secrets: ['jwt', 'originVerify'], pdfFonts: true },
+  'contract-documents': { table: 'read', partitions: ['CONTRACT#', 'USER#'], secrets: ['jwt', 'originVerify'], pdfFonts: true },
   // Ratings: reads contracts, ads and users, writes ratings, reviews and aggregates; schedules the
   // publication of a lone rating at its deadline (rating-jobs).
-  ratings: { table: 'readWrite', scheduler: true, secrets: ['jwt'] },
+  ratings: {
+    table: 'readWrite',
+    partitions: ['CONTRACT#', 'REVIEW#', 'REPUTATION#', 'AD#', 'USER#', 'TERMS', 'LINKED_PAIR#'],
+    indexes: ['GSI1', 'GSI2'],
+    scheduler: true,
+    secrets: ['jwt'],
+  },
   // Favourites: the user's saved ads; their cards come from the search index with the public URLs of
   // their images (the file store builds them, it reads no object).
-  favourites: { table: 'readWrite', publicUrl: true, files: { public: 'read' } },
+  favourites: { table: 'readWrite', partitions: ['USER#', 'TERMS', 'AD#'], indexes: ['GSI1'], publicUrl: true, files: { public: 'read' } },
   // The ratings' one-time jobs: publishes a lone rating (its review and the aggregates); e-mails the
   // reminders with their links (the unsubscribe token is an HMAC with the JWT key). Schedules nothing.
-  'rating-jobs': { table: 'readWrite', secrets: ['jwt'], sendEmail: true, publicUrl: true },
+  'rating-jobs': {
+    table: 'readWrite',
+    partitions: ['CONTRACT#', 'REVIEW#', 'REPUTATION#', 'AD#', 'USER#', 'LINKED_PAIR#'],
+    secrets: ['jwt'],
+    sendEmail: true,
+    publicUrl: true,
+  },
   // One-click unsubscribe from the rating reminders: checks the token (JWT key), marks the user.
-  'rating-reminders-unsubscribe': { table: 'readWrite', secrets: ['jwt', 'originVerify'] },
+  'rating-reminders-unsubscribe': { table: 'readWrite', partitions: ['USER#'], secrets: ['jwt', 'originVerify'] },
   // The chat's reminder job: e-mails a link to the conversation.
-  'chat-reminders': { table: 'readWrite', sendEmail: true, publicUrl: true },
+  'chat-reminders': { table: 'readWrite', partitions: ['CONV#', 'USER#'], sendEmail: true, publicUrl: true },
   // Privacy rights (docs/privacy.md): reads every item of one person for their export (the ads' picture
   // URLs built, no object read), writes its file (private) and signs its link; a deletion unpublishes and
   // deletes ads with their pictures (public) and the person's other uploads (any area), cancels their open
@@ -193,6 +355,8 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // A password checked (scrypt) and a person's whole history read: more memory, and the API's 30 s.
   privacy: {
     table: 'readWrite',
+    partitions: [...ACCOUNT_DELETION_PARTITIONS, 'TERMS', 'BUCKET#'],
+    indexes: ['GSI1', 'GSI2'],
     secrets: ['stripe'],
     sendEmail: true,
     publicUrl: true,
@@ -206,6 +370,8 @@ export const HANDLER_ACCESS: Record<string, HandlerAccess> = {
   // export's file deleted. Schedules nothing.
   'privacy-jobs': {
     table: 'readWrite',
+    partitions: ACCOUNT_DELETION_PARTITIONS,
+    indexes: ['GSI1', 'GSI2'],
     secrets: ['stripe'],
     sendEmail: true,
     publicUrl: true,

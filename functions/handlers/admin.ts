@@ -12,6 +12,7 @@ import {
   type MutationLockUserArgs,
   type MutationPublishTermsVersionArgs,
   type MutationVerifyEmailArgs,
+  type QueryLinkedAccountPairsArgs,
   type QueryTermsVersionAcceptancesArgs,
   type QueryTransferTargetExistsArgs,
   type QueryUserArgs,
@@ -26,6 +27,7 @@ import { adminUpdateUser } from '../domain/accounts/update-profile';
 import { userDetail, userPage } from '../domain/accounts/user-directory';
 import { transferTargetOf } from '../domain/ads/ads';
 import { ADMIN_ONLY, requireRole, unauthorized, type Identity } from '../domain/identity';
+import { linkedAccountPairs } from '../domain/ratings/linked-accounts';
 import { batched, resolverHandler, type FieldMap } from './shared/resolver';
 import { observed } from './shared/observed';
 
@@ -78,6 +80,8 @@ export const adminFields = {
   }),
 
   'Query.termsVersions': adminOnly(() => termsVersions()),
+
+  'Query.linkedAccountPairs': (args: QueryLinkedAccountPairsArgs, identity: Identity) => linkedAccountPairs(identity, args),
 
   'Query.termsVersionAcceptances': adminOnly((args: QueryTermsVersionAcceptancesArgs) => termsVersionAcceptances(args)),
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +46,8 @@ beforeAll(async () => {
 const call = (field: string, args: Record<string, unknown>, identity: Identity) => handler(resolverEvent(field, args, identity));
 const as = (user: UserRecord) => asUser(user);
 const create = async (user: UserRecord, input: AdInput = adInput()) => (await call('Mutation.createAd', { input }, as(user))) as AdView;
+const createWith = async (user: UserRecord, requestKey: string, input: AdInput = adInput()) =>
+  (await call('Mutation.createAd', { input, requestKey }, as(user))) as AdView;
 const read = async (id: string, identity: Identity) => (await call('Query.ad', { id }, identity)) as AdView | null;
 const page = async (field: string, args: Record<string, unknown>, identity: Identity) =>
   (await call(field, args, identity)) as { items: AdView[]; nextToken: string | null };
@@ -98,6 +101,31 @@ describe('Mutation.createAd', () => {
     expect(await read(ad.id, ANONYMOUS)).toBeNull();
     expect(await read(ad.id, as(admin))).toMatchObject({ id: ad.id, unlisted: true });
     expect(ids(await page('Query.managedAds', { published: false, limit: ADS_PAGE_MAX_LIMIT }, as(admin)))).toContain(ad.id);
+  });
+
+  it('answers a retried creation (the answer lost after the write) with the ad its first call made, once', async () => {
+    const user = await givenUser();
+    const requestKey = randomUUID();
+    const first = await createWith(user, requestKey);
+    // The retry of that submit, even sent with other values: the ad the first call made, as it is.
+    const retried = await createWith(user, requestKey, adInput({ title: { fr: 'Autre titre', en: null } }));
+    expect(retried).toMatchObject({ id: first.id, title: first.title });
+    // A double submission, both calls at the same moment: one ad.
+    const [left, right] = await Promise.all([createWith(user, 'same-moment'), createWith(user, 'same-moment')]);
+    expect(right.id).toBe(left.id);
+    const listed = ids(await page('Query.managedAds', { published: false }, as(user)));
+    expect(listed.sort()).toEqual([first.id, left.id].sort());
+    // The key is the caller's: another user sending the same one makes their own ad.
+    const others = await createWith(otherUser, requestKey);
+    expect(others.id).not.toBe(first.id);
+    expect((await getAd(others.id))?.ownerId).toBe(otherUser.id);
+  });
+
+  it('refuses a blank request key, writing nothing', async () => {
+    const user = await givenUser();
+    const refused = await call('Mutation.createAd', { input: adInput(), requestKey: ' ' }, as(user));
+    expect(invalidFieldsOf(refused)).toEqual(['requestKey:required']);
+    expect(ids(await page('Query.managedAds', { published: false }, as(user)))).toEqual([]);
   });
 
   it('answers every broken rule at once, with paths under input', async () => {

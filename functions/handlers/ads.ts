@@ -23,7 +23,7 @@ export const adsFields = {
   'Query.managedAds': (args: QueryManagedAdsArgs, identity: Identity) => managedAds(identity, args),
   'Query.userAds': (args: QueryUserAdsArgs, identity: Identity) => userAds(identity, args),
 
-  'Mutation.createAd': ({ input }: MutationCreateAdArgs, identity: Identity) => createAd(identity, input),
+  'Mutation.createAd': ({ input, requestKey }: MutationCreateAdArgs, identity: Identity) => createAd(identity, input, requestKey),
   'Mutation.updateAd': ({ id, input, expectedUpdatedAt }: MutationUpdateAdArgs, identity: Identity) =>
     updateAd(identity, id, input, expectedUpdatedAt),
   'Mutation.publishAd': ({ id }: MutationPublishAdArgs, identity: Identity) => publishAd(identity, id),

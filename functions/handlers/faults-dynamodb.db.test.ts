@@ -12,10 +12,22 @@ import { getMembership, messagesPage } from '../data/chat';
 import { listTermsAcceptances } from '../data/terms';
 import { findUserByEmail, type UserRecord } from '../data/users';
 import { startDynamoFaultProxy, type DynamoFault, type DynamoFaultProxy } from '../testing/dynamodb-fault-proxy';
-import { asUser, errorCodeOf, givenConversation, givenUser, resolverCaller, signUpInput, useTestEnvironment } from '../testing/fixtures';
+import {
+  asUser,
+  errorCodeOf,
+  givenConversation,
+  givenUser,
+  httpEvent,
+  resolverCaller,
+  signUpInput,
+  TEST_PASSWORD,
+  useTestEnvironment,
+} from '../testing/fixtures';
 import { captureLogLines } from '../testing/log-lines';
 import { handler as accounts } from './accounts';
 import { handler as chat } from './chat';
+import { SERVICE_BUSY_RETRY_AFTER_SECONDS } from './shared/service-busy';
+import { handler as token } from './token';
 
 let proxy: DynamoFaultProxy;
 let directEndpoint: string;
@@ -125,5 +137,29 @@ describe('DynamoDB throttled or contended for good', () => {
     expect(errorCodeOf(await callChat('Query.myConversations', {}, asUser(asker)))).toBe('SERVICE_BUSY');
     proxy.recover();
     expect(await callChat('Query.myConversations', {}, asUser(asker))).toMatchObject({ items: [expect.anything()] });
+  });
+});
+
+describe('DynamoDB throttled for good behind an HTTP route', () => {
+  it('a login: 503 SERVICE_BUSY with a Retry-After (the web says "try again"), counted and logged; the same login works once the table answers', async () => {
+    const user = await givenUser();
+    const logs = captureLogLines();
+    const login = () =>
+      token(httpEvent('POST', '/token/login', { username: user.email, password: TEST_PASSWORD, deviceId: 'partage-web-1' }));
+    proxy.inject('ThrottlingException', { operation: 'GetItem', marker: user.email });
+    const busy = await login();
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers?.['retry-after']).toBe(String(SERVICE_BUSY_RETRY_AFTER_SECONDS));
+    expect(JSON.parse(busy.body!)).toMatchObject({ code: 'SERVICE_BUSY' });
+    expect(proxy.met()).toBeGreaterThanOrEqual(await sdkAttempts());
+    expect(recordedMetrics().ServiceBusy).toBeGreaterThanOrEqual(1);
+    expect(logs.entries()).toContainEqual(
+      expect.objectContaining({ level: 'ERROR', message: 'a service behind the API is busy', route: 'POST /token/login' }),
+    );
+
+    proxy.recover();
+    const signedIn = await login();
+    expect(signedIn.statusCode).toBe(200);
+    expect(JSON.parse(signedIn.body!)).toMatchObject({ token: expect.any(String), refreshToken: expect.any(String) });
   });
 });

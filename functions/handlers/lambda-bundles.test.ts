@@ -66,6 +66,12 @@ describe('the Lambda bundles', () => {
     expect(inputs.get(name)!.some((input) => input.endsWith('adapters/stripe-payment-provider.ts'))).toBe(true);
   });
 
+  // A Lambda without the Stripe secret that carries the payment port would fail the day its code calls
+  // it (a suspension expiring sessions did); one that never calls it only carries weight.
+  it.each(LAMBDAS.filter((name) => !callsStripe(name)))('%s carries no payment adapter', (name) => {
+    expect(inputs.get(name)!.filter((input) => /adapters\/payment-provider\.ts$|node_modules\/stripe\//.test(input))).toEqual([]);
+  });
+
   it('the tracer is in the money Lambdas, and in no other', () => {
     const carrying = LAMBDAS.filter((name) => inputs.get(name)!.some((input) => input.includes('node_modules/aws-xray-sdk-core/')));
     expect(carrying.sort()).toEqual([...TRACED].sort());

@@ -42,6 +42,7 @@ import {
   routeSimulatorWebhooks,
   signUpInput,
   TEST_PASSWORD,
+  TEST_PUBLIC_URL,
   tokenLogin,
   useTestOutbox,
 } from '../testing/fixtures';
@@ -183,6 +184,23 @@ describe('data export', () => {
     expect(await call('Query.myDataExports', {}, asUser(person))).toEqual([]);
     expect(await runDuePrivacyJobs()).toBeGreaterThanOrEqual(1);
     expect(existsSync(join(storeDir, new URL(made.url).pathname))).toBe(false);
+  });
+
+  it('says what it is in the language of the person it is about, even made by an administrator, with the privacy page in it', async () => {
+    const aboutOf = async (dataExport: DataExport) => (JSON.parse(await fileOf(dataExport)) as { about: unknown }).about;
+    const french = await givenUser({ language: 'fr' });
+    expect(await aboutOf(await exportOf(french))).toBe(
+      `Toutes les données que Partage conserve à votre sujet, à la date de generatedAt. Le fichier est supprimé ${DATA_EXPORT_HOURS} h après sa création. Ce qui est conservé après la suppression d'un compte, et pourquoi : ${TEST_PUBLIC_URL}/confidentialite?lang=fr`,
+    );
+    const english = await givenUser({ language: 'en' });
+    const madeForThem = (await call(
+      'Mutation.adminExportUserData',
+      { input: { userId: english.id, reason: 'Courriel du 4 juin' } },
+      asUser(administrator),
+    )) as DataExport;
+    expect(await aboutOf(madeForThem)).toBe(
+      `Everything Partage keeps about you, as of generatedAt. The file is deleted ${DATA_EXPORT_HOURS} h after it was made. What is kept after an account's deletion, and why: ${TEST_PUBLIC_URL}/confidentialite?lang=en`,
+    );
   });
 
   it('is made for a user by an administrator on request, and both are logged', async () => {

@@ -61,9 +61,23 @@ const published: { mutation: string; result: unknown }[] = [];
 /** The events published (through the local adapter) since this test file started. */
 export const publishedEvents = () => [...published];
 
+const DEPLOYMENT_SETTINGS = [
+  'PLATFORM_FEE_BASIS_POINTS',
+  'PLATFORM_FEE_FIXED_CENTS',
+  'PLATFORM_GST_NUMBER',
+  'PLATFORM_QST_NUMBER',
+  'PLATFORM_LEGAL_NAME',
+  'PLATFORM_ADDRESS',
+  'CONTACT_EMAIL',
+];
+
 /** Call in beforeAll: a new table, a JWT secret, an outbox and a recorder of published events of this file's own. */
 export async function useTestEnvironment(): Promise<{ outboxDir: string }> {
   await useTestTable();
+  // A deployment's settings that a test sets for itself: never left over from an earlier file of the
+  // worker, or from a local host one started in it (infra/local/functions-env.ts sets the platform's
+  // tax numbers), which would tax the fees of every file after it.
+  for (const name of DEPLOYMENT_SETTINGS) delete process.env[name];
   const outboxDir = await mkdtemp(join(tmpdir(), 'outbox-'));
   Object.assign(process.env, {
     JWT_SECRET: 'test-secret-of-at-least-thirty-two-bytes',

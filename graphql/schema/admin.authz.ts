@@ -15,4 +15,5 @@ export const authz: AuthzTable = {
   'Mutation.allowUser': ADMIN_ONLY,
   'Mutation.lockUser': ADMIN_ONLY,
   'Query.transferTargetExists': ADMIN_ONLY,
+  'Query.linkedAccountPairs': ADMIN_ONLY,
 };

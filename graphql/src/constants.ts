@@ -34,6 +34,8 @@ export const RATING_SECOND_REMINDER_DAYS = 7;
  * others are published and listed but add to no average, count nor order (docs/ratings.md).
  */
 export const REPUTATION_PAIR_PERIOD_DAYS = 90;
+/** The administrators' list of linked accounts: pairs a page (docs/ratings.md). */
+export const LINKED_ACCOUNTS_PAGE = { default: 20, max: 100 } as const;
 /** A rating's comment and a review's answer, plain text. */
 export const RATING_COMMENT_MAX_LENGTH = 1_000;
 /** A page of a user's reviews on their public profile. */

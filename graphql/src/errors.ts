@@ -93,7 +93,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string = code,
     readonly fields: FieldError[] = [],
-    /** RATE_LIMITED: seconds before the next try may succeed. */
+    /** RATE_LIMITED, SERVICE_BUSY: seconds before the next try may succeed. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);

@@ -16,6 +16,7 @@ export const PUBLIC_PAGES = [
   { path: '/nous-joindre', name: 'contact' },
   { path: '/connexion', name: 'login' },
   { path: '/inscription', name: 'signUp' },
+  { path: '/confidentialite', name: 'privacy' },
 ] as const satisfies readonly { path: `/${string}`; name: string }[];
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];

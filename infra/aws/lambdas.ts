@@ -43,6 +43,54 @@ export const FILE_READ_ACTIONS = ['s3:GetObject'];
 /** Presigned POST, copy destination, delete. */
 export const FILE_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject'];
 
+/** What the data modules send on the table's items (functions/data): reads, then what writing adds. */
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+
+/** The dynamodb:LeadingKeys patterns of a handler's declared partitions (a prefix and anything after it). */
+export const leadingKeyPatterns = (partitions: readonly string[]): string[] => partitions.map((prefix) => `${prefix}*`);
+
+/**
+ * The table as far as DynamoDB lets a grant follow a handler's declaration (functions/handlers/access.ts):
+ * - Items: `ForAllValues:StringLike` on dynamodb:LeadingKeys, which holds the table's partition key of every item a
+ *   request names ("the first key attribute of a table", to be used with ForAllValues:
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html): GetItem, PutItem,
+ *   UpdateItem, DeleteItem, each key of BatchGetItem and BatchWriteItem, a Query on the table (its key condition's
+ *   partition), and each item of TransactWriteItems and TransactGetItems, which DynamoDB authorizes as the underlying
+ *   GetItem, PutItem, UpdateItem, DeleteItem and ConditionCheckItem
+ *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis-iam.html).
+ * - Indexes: a Query on a GSI names the index's partition key, not the table's, and the docs define LeadingKeys on the
+ *   table's only; so Query on the index ARNs the handler declares, without the condition: not narrowed within them.
+ * - Scan: granted to no Lambda ("Scan returns all items regardless of the leading keys", same page): only the
+ *   operator's offline re-index scans (infra/local/reindex-search.ts).
+ * The DB tests prove the declarations: functions/data/declared-access.ts refuses there what this would refuse here.
+ */
+function grantTable(fn: NodejsFunction, name: string, access: HandlerAccess, table: dynamodb.ITable): void {
+  if (!access.partitions?.length)
+    throw new Error(`Handler "${name}" reads the table but declares no partitions (functions/handlers/access.ts)`);
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: access.table === 'readWrite' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS,
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeyPatterns(access.partitions) } },
+    }),
+  );
+  if (access.indexes?.length) {
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: access.indexes.map((index) => `${table.tableArn}/index/${index}`),
+      }),
+    );
+  }
+}
+
 export function constructIdOf(name: string): string {
   return name.replace(/(^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g, (_m, _sep: string, c: string) => c.toUpperCase());
 }
@@ -276,15 +324,7 @@ export class HandlerFunctions extends Construct {
       ['*'],
       'xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing) support no resource-level permission: their only resource is *.',
     );
-    if (access.table === 'readWrite') props.table.grantReadWriteData(fn);
-    if (access.table === 'read') props.table.grantReadData(fn);
-    if (access.table) {
-      acknowledgeWildcardResources(
-        role,
-        [`${props.table.tableArn}/index/*`],
-        "The table's own indexes (GSI1-GSI3 of functions/data/table.ts, shared by the data modules): every index projects ALL attributes of items this role may already read by key on the table, so naming the indexes one by one would hide nothing more. Which index a handler queries is not declared per handler (functions/handlers/access.ts).",
-      );
-    }
+    if (access.table) grantTable(fn, name, access, props.table);
     if (access.secrets?.includes('jwt')) props.jwtSecret.grantRead(fn);
     if (access.secrets?.includes('originVerify')) props.originVerifySecret.grantRead(fn);
     if (access.secrets?.includes('twilio')) props.twilioSecret.grantRead(fn);

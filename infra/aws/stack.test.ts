@@ -13,7 +13,7 @@ import { MAX_CACHE_SECONDS as AUTHORIZER_CACHE_SECONDS } from '@partage/function
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@partage/functions/data/table';
 import { SCHEMA_PATH } from '@partage/graphql/schema';
 import { REPO_ROOT } from './config';
-import { FILE_READ_ACTIONS, FILE_WRITE_ACTIONS } from './lambdas';
+import { FILE_READ_ACTIONS, FILE_WRITE_ACTIONS, leadingKeyPatterns, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from './lambdas';
 import { PUBLISH_RESOLVER_CODE_PATH, RESOLVER_CODE_PATH } from './graphql-api';
 import { HANDLER_ACCESS, type HandlerAccess } from '@partage/functions/handlers/access';
 import { CRON_JOBS, ONE_TIME_JOBS } from '@partage/functions/handlers/schedules';
@@ -30,6 +30,7 @@ import { ALARM_THRESHOLDS, TABLE_OPERATIONS } from './alarms';
 import { ACCESS_LOG_DAYS, ACCESS_LOG_PREFIXES } from './access-logs';
 import { PAGE_SHARED_MAX_AGE_SECONDS, PRERENDER_HEAD_SCRIPT } from '@partage/graphql';
 import { BUSINESS_METRICS, METRICS_NAMESPACE } from '@partage/functions/adapters/metrics';
+import { PUBLIC_CACHE_CONTROL, PUBLIC_FILE_SHARED_MAX_AGE_SECONDS } from '@partage/functions/adapters/file-store';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const MAIL_FROM = 'Partage <no-reply@exemple.ca>';
@@ -55,6 +56,8 @@ const CATALOG: HandlerCatalog = {
   access: { ...HANDLER_ACCESS, files: { ...HANDLER_ACCESS.files, scheduler: true } },
 };
 const accessOf = (name: string): HandlerAccess => CATALOG.access?.[name] ?? {};
+/** A declaration without the table's partitions and indexes (their grant has a test of its own). */
+const beyondTable = ({ partitions: _partitions, indexes: _indexes, ...rest }: HandlerAccess): HandlerAccess => rest;
 const handlerNames = [
   ...new Set([
     AUTHORIZER,
@@ -282,7 +285,7 @@ describe('secrets', () => {
 
 describe('Lambdas', () => {
   it('declares the phone Lambda: the table and the Twilio credentials, nothing else', () => {
-    expect(accessOf('phone')).toEqual({ table: 'readWrite', secrets: ['twilio'] });
+    expect(beyondTable(accessOf('phone'))).toEqual({ table: 'readWrite', secrets: ['twilio'] });
     functionOf('phone');
   });
 
@@ -433,6 +436,50 @@ describe('Lambdas', () => {
         `${name} on the buckets`,
       ).toEqual(beyondAreas.length ? beyondAreas.map(() => 's3:ListBucket') : []);
     }
+  });
+
+  it("narrows each handler's table grant to its declared partitions and indexes (functions/data/declared-access.ts proves them)", () => {
+    const [table] = ofType('AWS::DynamoDB::Table')[0]!;
+    const tableArn = { 'Fn::GetAtt': [table, 'Arn'] };
+    type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
+    const sorted = (values: string[]) => [...values].sort();
+    for (const name of handlerNames) {
+      const [, fn] = functionOf(name);
+      const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const statements = ofType('AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role))
+        .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement)
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')));
+      const access = accessOf(name);
+      if (!access.table) {
+        expect(statements, `${name} has no table grant`).toEqual([]);
+        continue;
+      }
+      const onItems = statements.filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify(tableArn));
+      expect(onItems, `${name}: one statement on the table's items`).toHaveLength(1);
+      expect(sorted([onItems[0]!.Action].flat()), `${name} item actions`).toEqual(
+        sorted(access.table === 'readWrite' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS),
+      );
+      expect(onItems[0]!.Condition, `${name} partitions`).toEqual({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeyPatterns(access.partitions ?? []) },
+      });
+      const onIndexes = statements.filter((statement) => !onItems.includes(statement));
+      expect(
+        onIndexes.flatMap((statement) => [statement.Action].flat()).every((action) => action === 'dynamodb:Query'),
+        name,
+      ).toBe(true);
+      expect(
+        onIndexes.every((statement) => statement.Condition === undefined),
+        name,
+      ).toBe(true);
+      const indexArns = onIndexes.flatMap((statement) => [statement.Resource].flat()).map((arn) => JSON.stringify(arn));
+      expect(sorted(indexArns), `${name} indexes`).toEqual(
+        sorted((access.indexes ?? []).map((index) => JSON.stringify({ 'Fn::Join': ['', [tableArn, `/index/${index}`]] }))),
+      );
+    }
+    // Every partition declared is one the declarations' check knows (a prefix, never a pattern of its own).
+    for (const access of Object.values(HANDLER_ACCESS))
+      for (const prefix of access.partitions ?? []) expect(prefix).toMatch(/^[A-Z_]+(#|$)/);
   });
 
   it('bundled every handler into an ESM file with a source map', () => {
@@ -837,10 +884,16 @@ describe('file store', () => {
     const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
     const config = distribution.Properties.DistributionConfig as {
       Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown }[];
-      CacheBehaviors: { PathPattern: string; TargetOriginId: string; CachePolicyId: string }[];
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string; CachePolicyId: unknown }[];
     };
     const behavior = config.CacheBehaviors.find((b) => b.PathPattern === PUBLIC_FILES_PATH_PATTERN);
-    expect(behavior?.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // CachingOptimized
+    // A deleted picture (an account's deletion) stops being served within the bound docs/operations.md states:
+    // the edge keeps no copy longer, whatever the object's own Cache-Control says (a year for browsers).
+    const [policyId, policy] = ofType('AWS::CloudFront::CachePolicy').find(([id]) => id.includes('PublicFilesCachePolicy'))!;
+    expect(behavior?.CachePolicyId).toEqual({ Ref: policyId });
+    expect(policy.Properties.CachePolicyConfig).toMatchObject({ MinTTL: 0, MaxTTL: PUBLIC_FILE_SHARED_MAX_AGE_SECONDS });
+    expect(PUBLIC_FILE_SHARED_MAX_AGE_SECONDS).toBeLessThanOrEqual(3600);
+    expect(PUBLIC_CACHE_CONTROL).toContain(`s-maxage=${PUBLIC_FILE_SHARED_MAX_AGE_SECONDS}`);
     const origin = config.Origins.find((o) => o.Id === behavior!.TargetOriginId)!;
     expect(origin.OriginAccessControlId).toBeDefined();
     const bucketId = (origin.DomainName as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
@@ -1037,7 +1090,7 @@ describe('alerts', () => {
 
 describe('payments', () => {
   it('has a resolver Lambda that calls Stripe with its keys and writes the table, and nothing else', () => {
-    expect(accessOf('payments')).toEqual({ table: 'readWrite', secrets: ['stripe'], publicUrl: true });
+    expect(beyondTable(accessOf('payments'))).toEqual({ table: 'readWrite', secrets: ['stripe'], publicUrl: true });
     const statements = statementsOf('payments');
     expect(statements).not.toContain('ses:SendEmail');
     expect(statements).not.toContain('s3:');
@@ -1045,7 +1098,7 @@ describe('payments', () => {
 
   it('routes POST /webhooks/stripe to a Lambda that checks CloudFront’s header and Stripe’s signature', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /webhooks/stripe' });
-    expect(accessOf('stripe-webhook')).toEqual({
+    expect(beyondTable(accessOf('stripe-webhook'))).toEqual({
       table: 'readWrite',
       secrets: ['originVerify', 'stripe'],
       sendEmail: true,
@@ -1280,7 +1333,7 @@ describe('web hosting', () => {
       template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `GET ${path}` });
     }
     // readWrite: the search's limits per source address are counted in the table.
-    expect(accessOf('seo')).toEqual({
+    expect(beyondTable(accessOf('seo'))).toEqual({
       table: 'readWrite',
       secrets: ['originVerify'],
       publicUrl: true,

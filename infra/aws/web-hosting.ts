@@ -1,7 +1,7 @@
 // The web app: a private S3 bucket behind CloudFront (Origin Access Control), public pages rewritten to
 // their prerendered HTML and other SPA routes to /index.html by a CloudFront Function, text compressed by
 // CloudFront (Brotli or gzip, as the viewer accepts; the build's own .br/.gz copies are not uploaded), security headers on every response, the HTTP API's paths
-// routed to API Gateway on the same origin, checked public files under /files/public/* (long-cached),
+// routed to API Gateway on the same origin, checked public files under /files/public/* (cached, an hour at most at the edge),
 // and the build plus the runtime config.json deployed.
 
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
@@ -17,6 +17,7 @@ import { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_UI_LANGUAGE, PAGE_SHARED_MAX_AGE_SECONDS, PUBLIC_PAGES, UI_LANGUAGES } from '@partage/graphql';
+import { PUBLIC_FILE_SHARED_MAX_AGE_SECONDS } from '@partage/functions/adapters/file-store';
 import { ORIGIN_VERIFY_HEADER } from '@partage/functions/handlers/shared/http';
 import type { SiteSettings, TelemetrySettings } from '../shared/site-settings';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../shared/security-headers';
@@ -252,13 +253,23 @@ export class WebHosting extends Construct {
             pattern === WEBHOOKS_PATH_PATTERN ? webhookBehavior : SERVER_PAGE_PATH_PATTERNS.includes(pattern) ? pageBehavior : apiBehavior,
           ]),
         ),
-        // Objects carry `Cache-Control: public, max-age=31536000, immutable` (new id for new content).
+        // Objects carry PUBLIC_CACHE_CONTROL (new id for new content): browsers keep them a year, CloudFront
+        // at most PUBLIC_FILE_SHARED_MAX_AGE_SECONDS, whatever an object says, so a deleted picture stops
+        // being served within that bound without an invalidation (docs/operations.md, "Deleted pictures").
         ...(props.fileBuckets
           ? {
               [PUBLIC_FILES_PATH_PATTERN]: {
                 origin: origins.S3BucketOrigin.withOriginAccessControl(props.fileBuckets.public),
                 viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-                cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+                cachePolicy: new cloudfront.CachePolicy(this, 'PublicFilesCachePolicy', {
+                  comment: 'Partage public files (ad pictures): kept at the edge at most an hour, so a deleted one stops being served',
+                  minTtl: Duration.seconds(0),
+                  defaultTtl: Duration.seconds(PUBLIC_FILE_SHARED_MAX_AGE_SECONDS),
+                  maxTtl: Duration.seconds(PUBLIC_FILE_SHARED_MAX_AGE_SECONDS),
+                  queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+                  headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+                  cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+                }),
                 responseHeadersPolicy: securityHeaders,
               },
             }

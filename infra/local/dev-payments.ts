@@ -55,13 +55,25 @@ function seeOther(response: ServerResponse, location: string): void {
 }
 const isChoice = <T extends string>(choices: Record<T, string>, value: string | null): value is T => value !== null && value in choices;
 
-const buttons = <T extends string>(action: string, field: string, id: string, choices: Record<T, string>) =>
-  (Object.entries(choices) as [T, string][])
-    .map(
-      ([choice, label]) =>
-        `<form method="post" action="${action}"><input type="hidden" name="${field}" value="${escapeHtml(id)}"><button type="submit" name="choice" value="${choice}">${escapeHtml(label)}</button></form>`,
-    )
-    .join('\n');
+/**
+ * One form: a number typed (a test card, a bank account: two accounts given the same share its
+ * fingerprint, which links them; empty, one of the account's own) and the choices' buttons.
+ */
+const withNumber = <T extends string>(
+  action: string,
+  field: string,
+  id: string,
+  number: { name: string; label: string },
+  choices: Record<T, string>,
+) =>
+  `<form method="post" action="${action}"><input type="hidden" name="${field}" value="${escapeHtml(id)}">
+<p><label for="${number.name}">${escapeHtml(number.label)}</label> <input id="${number.name}" name="${number.name}" inputmode="numeric" autocomplete="off"></p>
+${(Object.entries(choices) as [T, string][])
+  .map(([choice, label]) => `<button type="submit" name="choice" value="${choice}">${escapeHtml(label)}</button>`)
+  .join('\n')}
+</form>`;
+const CARD_NUMBER = { name: 'card', label: "Test card number (empty: a card of this tenant's own)" };
+const BANK_ACCOUNT = { name: 'bankAccount', label: "Bank account number (empty: one of this account's own)" };
 
 /** What the platform's dashboard does to a charge; `refundPart` takes the amount field. */
 const CHARGE_CHOICES = {
@@ -130,7 +142,7 @@ function checkoutPage(session: SimulatedSession, declined: boolean): string {
   if (session.status !== 'open')
     return `${facts}<p>This session is ${escapeHtml(session.status)}. <a href="${escapeHtml(session.status === 'complete' ? session.successUrl : session.cancelUrl)}">Back to the site</a></p>`;
   const refusal = declined ? '<p role="alert">Your card was declined. Try another card.</p>' : '';
-  return `<p>The local stand-in for Stripe Checkout: no card data, no money.</p>${refusal}${facts}${buttons(SIMULATOR_PATHS.checkout, 'session', session.sessionId, CHECKOUT_CHOICES)}`;
+  return `<p>The local stand-in for Stripe Checkout: no card data, no money.</p>${refusal}${facts}${withNumber(SIMULATOR_PATHS.checkout, 'session', session.sessionId, CARD_NUMBER, CHECKOUT_CHOICES)}`;
 }
 
 export function createDevPayments() {
@@ -144,7 +156,7 @@ export function createDevPayments() {
         'Payment provider: onboarding',
         `<p>The local stand-in for Stripe Connect's hosted onboarding of account <code>${escapeHtml(account.accountId)}</code> (${escapeHtml(account.email)}).</p>
 <p>Details submitted: ${account.detailsSubmitted ? 'yes' : 'no'}; charges: ${account.chargesEnabled ? 'enabled' : 'disabled'}; payouts: ${account.payoutsEnabled ? 'enabled' : 'disabled'}.</p>
-${buttons(SIMULATOR_PATHS.onboarding, 'link', query(request, 'link'), ONBOARDING_CHOICES)}`,
+${withNumber(SIMULATOR_PATHS.onboarding, 'link', query(request, 'link'), BANK_ACCOUNT, ONBOARDING_CHOICES)}`,
       );
     },
 
@@ -153,7 +165,7 @@ ${buttons(SIMULATOR_PATHS.onboarding, 'link', query(request, 'link'), ONBOARDING
       const choice = fields.get('choice');
       const visit = await onboardingVisit(fields.get('link') ?? '');
       if (!visit || !isChoice(ONBOARDING_CHOICES, choice)) return sendText(response, 404, 'Unknown or expired onboarding link');
-      seeOther(response, await actOnOnboarding(visit, choice));
+      seeOther(response, await actOnOnboarding(visit, choice, fields.get(BANK_ACCOUNT.name) ?? undefined));
     },
 
     async dashboard(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -221,7 +233,7 @@ ${
       const choice = fields.get('choice');
       const session = await checkoutVisit(fields.get('session') ?? '');
       if (!session || !isChoice(CHECKOUT_CHOICES, choice)) return sendText(response, 404, 'No such Checkout Session');
-      const next = await actOnCheckout(session, choice);
+      const next = await actOnCheckout(session, choice, undefined, fields.get(CARD_NUMBER.name) ?? undefined);
       if (next) return seeOther(response, next);
       sendDevPage(response, 'Payment provider: checkout', checkoutPage(session, true));
     },

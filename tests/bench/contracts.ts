@@ -29,6 +29,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'prettier';
 import { AppError, quebecToday, type ContractCheckout } from '@partage/graphql';
+import { contractPorts } from '../../functions/adapters/composition-root';
 import { registerLocalEventSink } from '../../functions/adapters/local-publisher';
 import { paymentProvider } from '../../functions/adapters/payment-provider';
 import {
@@ -413,7 +414,7 @@ await pool(paidContracts, Math.max(1, Math.floor(IN_FLIGHT / 2)), async (contrac
   const due = manualClock(payoutDueAt((await getContract(contractId))!));
   const fire = async () => {
     const started = performance.now();
-    const outcome = await withClock(due, () => runPayout({ contractId }));
+    const outcome = await withClock(due, () => runPayout(contractPorts, { contractId }));
     fireMs.push(performance.now() - started);
     fireOutcomes[outcome] = (fireOutcomes[outcome] ?? 0) + 1;
   };
@@ -594,7 +595,7 @@ await pool(crashContracts, IN_FLIGHT, async (id) => {
     } catch (error) {
       count(`refund_${(apiErrorOf(error) as AppError).code ?? 'error'}`);
     }
-    count(`payout_${await runPayout({ contractId: id })}`);
+    count(`payout_${await runPayout(contractPorts, { contractId: id })}`);
   });
 });
 await simulatorEventsDelivered();

@@ -110,7 +110,7 @@ export const DOCUMENTS = {
   sendPhoneCode: 'mutation SendPhoneCode { sendPhoneVerificationCode { phoneNumber } }',
   verifyPhoneCode: 'mutation VerifyPhoneCode($input: VerifyPhoneCodeInput!) { verifyPhoneCode(input: $input) { phoneVerified } }',
   startOnboarding: 'mutation StartOnboarding { startPaymentOnboarding { url } }',
-  createAd: 'mutation CreateAd($input: AdInput!) { createAd(input: $input) { id path } }',
+  createAd: 'mutation CreateAd($input: AdInput!, $requestKey: ID!) { createAd(input: $input, requestKey: $requestKey) { id path } }',
   publishAd: 'mutation PublishAd($id: ID!) { publishAd(id: $id) { id path published } }',
   createConversation: 'mutation CreateConversation($input: CreateConversationInput!) { createConversation(input: $input) { id } }',
   searchPlaces: `query SearchPlaces($text: String!, $limit: Int, $language: ContentLanguage) {

@@ -197,6 +197,7 @@ export async function prepareUsers(
     const { createAd } = await connection.graphql<{ createAd: { id: string } }>(
       DOCUMENTS.createAd,
       {
+        requestKey: crypto.randomUUID(),
         input: adInput({
           title: { fr: `Cuisine partagée ${index} à ${place.town}`, en: `Shared kitchen ${index} in ${place.town}` },
           address: {

@@ -167,8 +167,8 @@ async function demoAd(request: APIRequestContext): Promise<{ id: string; path: s
 async function createAd(request: APIRequestContext, token: string, title: string): Promise<string> {
   const { createAd: created } = await graphqlCall<{ createAd: { id: string } }>(
     request,
-    'mutation CreateAd($input: AdInput!) { createAd(input: $input) { id } }',
-    { input: adInput({ title: { fr: title, en: null } }) },
+    'mutation CreateAd($input: AdInput!, $requestKey: ID!) { createAd(input: $input, requestKey: $requestKey) { id } }',
+    { input: adInput({ title: { fr: title, en: null } }), requestKey: crypto.randomUUID() },
     token,
   );
   return created.id;

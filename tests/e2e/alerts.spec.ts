@@ -45,8 +45,8 @@ async function publishKitchenInQuebec(request: APIRequestContext): Promise<strin
   });
   const { createAd } = await graphqlCall<{ createAd: { id: string } }>(
     request,
-    'mutation CreateAd($input: AdInput!) { createAd(input: $input) { id } }',
-    { input },
+    'mutation CreateAd($input: AdInput!, $requestKey: ID!) { createAd(input: $input, requestKey: $requestKey) { id } }',
+    { input, requestKey: crypto.randomUUID() },
     token,
   );
   const { publishAd } = await graphqlCall<{ publishAd: { path: string } }>(

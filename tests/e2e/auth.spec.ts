@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, testIn, expect, ACCOUNTS, LABELS, fillLogin, waitForEmail, WIDE_SCREEN, type Lang } from './support';
+import { test, testIn, expect, ACCOUNTS, LABELS, fillLogin, nextEmailTo, WIDE_SCREEN, type Lang } from './support';
 
 const STORAGE_TOKEN = 'partage.token';
 const STORAGE_REFRESH = 'partage.refreshToken';
@@ -35,12 +35,12 @@ for (const lang of ['fr', 'en'] as const) {
     }
 
     testIn(lang, 'en')('admin logs in with a code read from the dev mailbox', async ({ page, request }) => {
-      const since = Date.now() - 1000;
       await page.goto(`/connexion?lang=${lang}`);
+      const codeMail = await nextEmailTo(request, ACCOUNTS.admin);
       await fillLogin(page, lang, ACCOUNTS.admin);
       const codeField = page.getByLabel(LABELS[lang].code);
       await expect(codeField).toBeFocused();
-      const mail = await waitForEmail(request, ACCOUNTS.admin, since);
+      const mail = await codeMail();
       const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
       expect(code).toMatch(/^\d{6}$/);
       await codeField.fill(code!);

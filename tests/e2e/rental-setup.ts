@@ -52,8 +52,9 @@ export async function ownerAdAndTenant(request: APIRequestContext) {
   const title = `Cuisine de Lévis ${Date.now()}`;
   const { createAd } = await graphqlCall<{ createAd: { id: string } }>(
     request,
-    'mutation CreateAd($input: AdInput!) { createAd(input: $input) { id } }',
+    'mutation CreateAd($input: AdInput!, $requestKey: ID!) { createAd(input: $input, requestKey: $requestKey) { id } }',
     {
+      requestKey: crypto.randomUUID(),
       input: adInput({
         title: { fr: title, en: null },
         availability: { all: true, day: true, evening: true, weekdays: [], restrictions: [] },

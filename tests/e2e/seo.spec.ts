@@ -60,6 +60,35 @@ test.describe('without JavaScript', () => {
     });
   });
 
+  test('the privacy page (Law 25) is painted ahead with its sections and head tags, in French and in English', async ({ page }) => {
+    await page.goto('/confidentialite');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Protection des renseignements personnels');
+    for (const section of ['Personne responsable', 'Vos droits', 'Durées de conservation']) {
+      await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+    }
+    expect(await headTags(page)).toMatchObject({
+      lang: 'fr',
+      title: "Protection des renseignements personnels | Partage d'équipement alimentaire",
+      description: expect.stringMatching(/^Comment Partage protège vos renseignements personnels/),
+      canonical: expect.stringMatching(/\/confidentialite$/),
+      alternates: [
+        expect.stringMatching(/^fr .*\/confidentialite$/),
+        expect.stringMatching(/^en .*\/confidentialite\?lang=en$/),
+        expect.stringMatching(/^x-default .*\/confidentialite$/),
+      ],
+    });
+
+    await page.goto('/confidentialite?lang=en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Protection of personal information');
+    await expect(page.getByRole('heading', { level: 2, name: 'Retention periods' })).toBeVisible();
+    expect(await headTags(page)).toMatchObject({
+      lang: 'en',
+      title: 'Protection of personal information | Food Equipment Sharing',
+      description: expect.stringMatching(/^How Partage protects your personal information/),
+      canonical: expect.stringMatching(/\/confidentialite\?lang=en$/),
+    });
+  });
+
   test('an ad’s address shows its title and Open Graph tags; a wrong slug lands on the canonical address', async ({ page, request }) => {
     const ad = await publishedAdUrl(request);
     await page.goto(ad.pathname);

@@ -120,6 +120,26 @@ export async function waitForEmail(request: APIRequestContext, to: string, since
 }
 
 /**
+ * Notes the e-mails to `to` so far, and gives the wait for the newest one after them. A one-time code
+ * replaces the one before it, so the code to type is the last e-mailed; a time window instead may hold
+ * a code of a login just before (this journey's own refused try, or a journey that just ended).
+ */
+export async function nextEmailTo(request: APIRequestContext, to: string): Promise<() => Promise<OutboxEntry>> {
+  const mailsTo = async () => (await outbox(request)).filter((e) => e.kind === 'email' && e.to === to);
+  const before = new Set((await mailsTo()).map((e) => e.id));
+  return async () => {
+    let found: OutboxEntry | undefined;
+    await expect
+      .poll(async () => {
+        found = (await mailsTo()).filter((e) => !before.has(e.id)).sort((x, y) => Date.parse(y.sentAt) - Date.parse(x.sentAt))[0];
+        return found !== undefined;
+      })
+      .toBe(true);
+    return found!;
+  };
+}
+
+/**
  * Waits until the app has taken over a prerendered page (web/src/main.tsx): typing into the prerendered
  * form before that is lost when the app renders the same form in its place.
  */
@@ -232,16 +252,15 @@ export async function signUpConfirmedThroughApi(
 }
 
 /**
- * Logs the demo administrator in through the login page, with the code e-mailed to them. Journeys run
- * side by side share that account: another one's login may send a newer code, which replaces this
- * one's (refused as expired), or its e-mail may be the one read. Then the login starts again, a few times.
+ * Logs the demo administrator in through the login page, with the code e-mailed to them: the newest
+ * sent after the try began (nextEmailTo). A try refused all the same starts again, a few times.
  */
 export async function loginAdminWithEmailedCode(page: Page, request: APIRequestContext, lang: Lang): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const since = Date.now() - 1000;
     await page.goto(`/connexion?lang=${lang}`);
+    const codeMail = await nextEmailTo(request, ACCOUNTS.admin);
     await fillLogin(page, lang, ACCOUNTS.admin);
-    const mail = await waitForEmail(request, ACCOUNTS.admin, since);
+    const mail = await codeMail();
     await page.getByLabel(LABELS[lang].code).fill(/\b(\d{6})\b/.exec(mail.text)![1]!);
     await page.getByRole('button', { name: LABELS[lang].submit }).click();
     // Either in (the ad list), or the code refused: whichever the page comes to first.
@@ -337,11 +356,11 @@ export async function closeWelcomeLater(page: Page, lang: Lang): Promise<void> {
  * with a second factor: the code is read from the dev mailbox.
  */
 export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const since = Date.now() - 1000;
   const credentials = { username: email, password, deviceId: `partage-web-e2e-${Date.now()}` };
+  const codeMail = await nextEmailTo(request, email);
   let response = await request.post('/token/login', { data: credentials });
   if (response.status() === 202) {
-    const code = /\b(\d{6})\b/.exec((await waitForEmail(request, email, since)).text)?.[1];
+    const code = /\b(\d{6})\b/.exec((await codeMail()).text)?.[1];
     response = await request.post('/token/login', { data: { ...credentials, code } });
   }
   expect(response.status(), await response.text()).toBe(200);

@@ -89,7 +89,7 @@ describe('uploads straight to the local store', () => {
     const response = await fetch(`${server.url}/files/public/${ticket.fileId}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, s-maxage=3600, immutable');
     expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
     expect(await filesIn('incoming')).not.toContain(ticket.fileId);
   });

@@ -1,6 +1,6 @@
 import type { Me } from '@partage/graphql';
 import { getUser } from '../../data/users';
-import { paymentOnboardingOf } from '../payments/onboarding';
+import { paymentOnboardingOf } from '../payments/onboarding-state';
 import { profileOf } from './profile-view';
 
 /** The signed-in user as `Query.me` shows them; null when the account no longer exists. */

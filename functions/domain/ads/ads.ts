@@ -29,6 +29,7 @@ import {
   type AdPageResult,
   type AdRecord,
 } from '../../data/ads';
+import { isConditionFailure } from '../../data/client';
 import { DataRefusal } from '../../data/errors';
 import { getFiles, type FileRecord } from '../../data/files';
 import { findUserByEmail, getUser, type UserRecord } from '../../data/users';
@@ -37,6 +38,7 @@ import { now } from '../clock';
 import { renderEmail } from '../emails';
 import { ADMIN_ONLY, requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
 import { appLink } from '../links';
+import { idOfRequest } from '../request-ids';
 import { newestPublishedAdIds } from '../search/ad-search';
 import { replaceIndexedAd } from '../search/indexed-writes';
 import { termsOf } from '../search/terms';
@@ -112,13 +114,21 @@ async function adContentOf(identity: Identity, input: AdInput, before?: AdRecord
   return { ...normalized, images: await checkedImages(identity, normalized.images, before) };
 }
 
-/** USER: a new unpublished ad of theirs. ADMIN: a new unlisted ad, until it is transferred. */
-export async function createAd(identity: Identity, input: AdInput): Promise<AdView> {
+/**
+ * USER: a new unpublished ad of theirs. ADMIN: a new unlisted ad, until it is transferred. The ad's id
+ * comes from the form's request key: a retry (the answer lost after the write) answers the ad its first
+ * call made. Callers that never retry (the demo seed, fixtures) leave the key to chance.
+ */
+export async function createAd(identity: Identity, input: AdInput, requestKey: string = randomUUID()): Promise<AdView> {
   const ownerId = requireRole(identity, SIGNED_IN);
+  assertValid([['requestKey', required(requestKey)]]);
+  const id = idOfRequest(ownerId, requestKey);
+  const made = await getAd(id);
+  if (made) return adView(made, identity);
   const content = await adContentOf(identity, input);
   const at = now().toISOString();
   const ad: AdRecord = {
-    id: randomUUID(),
+    id,
     ownerId,
     unlisted: identity.role === 'ADMIN',
     published: false,
@@ -128,7 +138,14 @@ export async function createAd(identity: Identity, input: AdInput): Promise<AdVi
     version: 1,
     content,
   };
-  await putNewAd(ad);
+  try {
+    await putNewAd(ad);
+  } catch (error) {
+    // The same request at the same moment (a double submission): the first call's ad is the answer.
+    const first = isConditionFailure(error) ? await getAd(id) : undefined;
+    if (first) return adView(first, identity);
+    throw error;
+  }
   return adView(ad, identity);
 }
 

@@ -19,7 +19,8 @@ import { cancellationQuoteOf, disputeOpen } from './contract-money';
 import { giveBack, type RefundCause } from './contract-refunds';
 import { contractView } from './contract-view';
 import { USER_ONLY, type Identity } from '../identity';
-import { assertVersion, cancelUnpaidContract, fire, requireParty, step } from './contracts';
+import { requireParty } from './contract-parties';
+import { assertVersion, cancelUnpaidContract, fire, step } from './contracts';
 
 /** Why the tenant cannot cancel the paid contract now. */
 function refusal(contract: ContractRecord): AppError {

@@ -19,6 +19,8 @@ import { emailAdministratorsOfMoney } from './contract-notices';
 import { changeMoney } from './contract-money-changes';
 import { keptByOwnerCents, reversedCents } from './contract-money';
 import { resumePayout } from './contract-payouts';
+// Not migrated to receiving its ports yet (docs/payments.md, "How the money core gets its ports"): it asks the root for the payout's.
+import { contractPorts } from '../../adapters/composition-root';
 import { contractOfCharge, reverseOwnerTransfer } from './contract-refunds';
 
 type DisputeEvent = Extract<MoneyEvent, { kind: 'DISPUTE' }>;
@@ -73,7 +75,7 @@ export async function onDispute(event: DisputeEvent): Promise<void> {
     await emailAdministratorsOfMoney(written, 'DISPUTE_OPENED');
   }
   if ((written.dispute?.state === 'WON' || written.dispute?.state === 'WARNING_CLOSED') && written.status === 'PAID')
-    await resumePayout(written);
+    await resumePayout(contractPorts, written);
   if (written.dispute?.state === 'LOST') await emailAdministratorsOfMoney(written, 'DISPUTE_LOST');
 }
 

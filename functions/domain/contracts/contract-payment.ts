@@ -36,7 +36,8 @@ import { USER_ONLY, type Identity } from '../identity';
 import { appLink, withLanguage } from '../links';
 import { providerCall } from '../payments/provider-errors';
 import { enforceRateLimit } from '../rate-limits';
-import { assertVersion, requireParty, requireRentable } from './contracts';
+import { requireParty } from './contract-parties';
+import { assertVersion, requireRentable } from './contracts';
 import { adTitleIn } from '../ads/ad-title';
 
 /**

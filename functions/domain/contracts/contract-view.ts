@@ -16,6 +16,7 @@ import {
 import { fileStore } from '../../adapters/file-store';
 import { getAds, type AdRecord } from '../../data/ads';
 import { contractVersions, type ContractContent, type ContractRecord } from '../../data/contracts';
+import { linkedPairKey, linkedPairsAmong } from '../../data/linked-accounts';
 import { getUsers } from '../../data/user-directory';
 import type { UserRecord } from '../../data/users';
 import { adPathOf } from '../ads/ad-view';
@@ -175,10 +176,8 @@ function adminActionsOf(contract: ContractRecord): ContractAction[] {
 
 /** Lines of the administrators' list: each contract with its payment, payout and refund. */
 export async function adminContractLines(contracts: ContractRecord[]): Promise<AdminContractLine[]> {
-  const names = await namesOf(
-    contracts,
-    contracts.flatMap((contract) => [contract.ownerId, contract.tenantId]),
-  );
+  const parties = (contract: ContractRecord) => [contract.ownerId, contract.tenantId] as const;
+  const [names, linked] = await Promise.all([namesOf(contracts, contracts.flatMap(parties)), linkedPairsAmong(contracts.map(parties))]);
   return contracts.map((contract) => {
     const { payment, payout } = contract;
     return {
@@ -204,6 +203,7 @@ export async function adminContractLines(contracts: ContractRecord[]): Promise<A
         : null,
       money: moneyState(contract),
       fraudWarning: contract.fraudWarning?.fraudType ?? null,
+      partiesLinked: linked.has(linkedPairKey(parties(contract)).PK),
       // The step that made it REFUNDED: a refund's, or a dispute lost's.
       refundedAt: contract.status === 'REFUNDED' ? (contract.history.find((s) => s.status === 'REFUNDED')?.at ?? null) : null,
       availableActions: adminActionsOf(contract),

@@ -3,7 +3,7 @@
 // version; cancelled by either party before payment; read by the parties and administrators only.
 // Every use case checks the caller's role and side first, then the state machine, then the input.
 
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   AppError,
   assertValid,
@@ -15,7 +15,6 @@ import {
   type Contract,
   type AdminContractFilter,
   type AdminContractPage,
-  type BookedPeriod,
   type ContractPage,
   type ContractRole,
   type ContractStepKind,
@@ -29,7 +28,6 @@ import { enforceRateLimit } from '../rate-limits';
 import { getConversation, getMembership, type ConversationRecord } from '../../data/chat';
 import {
   adminContracts,
-  bookedPeriods,
   getContract,
   partyContracts,
   putNewContract,
@@ -40,17 +38,17 @@ import {
 } from '../../data/contracts';
 import { isConditionFailure } from '../../data/client';
 import { getUser, type UserRecord } from '../../data/users';
-import { mayReadAd } from '../ads/ad-view';
 import { pageLimit } from '../chat/paging';
 import { now } from '../clock';
-import { ADMIN_ONLY, requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
+import { idOfRequest } from '../request-ids';
+import { ADMIN_ONLY, requireRole, unauthorized, USER_ONLY, type Identity } from '../identity';
 import { assertBookable, contractContentOf, sameContent } from './contract-content';
+import { requireParty } from './contract-parties';
 import { endOpenCheckout } from './open-checkout';
-import { wallClockPeriod } from './booking-periods';
-import { requirePaymentOnboarding } from '../payments/onboarding';
+import { requirePaymentOnboarding } from '../payments/onboarding-state';
 import { announceContractStep } from './contract-notices';
 import { nextStatus, type ContractActor, type ContractTransition, type TransitionContext } from './contract-states';
-import { adminContractLines, contractSummaries, contractView, roleOf } from './contract-view';
+import { adminContractLines, contractSummaries, contractView } from './contract-view';
 
 /** Only an owner who finished onboarding with the payment provider may propose: they must be able to receive the payout. */
 async function requireOnboarded(userId: string): Promise<UserRecord> {
@@ -63,15 +61,6 @@ async function requireOnboarded(userId: string): Promise<UserRecord> {
 /** AD_NOT_AVAILABLE unless the ad is published: an ad its owner took down or moderation hid is not rented. */
 export function requireRentable(ad: Pick<AdRecord, 'published'> | undefined): void {
   if (!ad?.published) throw new AppError('AD_NOT_AVAILABLE', 'The ad is not published');
-}
-
-/** The contract and the caller's side of it; UNAUTHORIZED_ACCESS for a third party or a contract that does not exist. */
-export async function requireParty(identity: Identity, contractId: string | null | undefined, roles = SIGNED_IN) {
-  const userId = requireRole(identity, roles);
-  const contract = typeof contractId === 'string' && contractId ? await getContract(contractId) : undefined;
-  const role = contract && roleOf(contract, userId, identity.role === 'ADMIN');
-  if (!contract || !role) throw unauthorized();
-  return { contract, role, userId };
 }
 
 /** `actor` fires `transition`: the status it leads to; UNAUTHORIZED_ACCESS, CONTRACT_STATUS_CONFLICT or CONTRACT_DISPUTED otherwise. */
@@ -116,18 +105,12 @@ export async function proposeContract(identity: Identity, input: ProposeContract
   const content = await contractContentOf(owner, ad, input);
   assertValid([['input.requestKey', required(input.requestKey)]]);
   // The contract's id comes from the request: a retry finds the contract its first call made.
-  const id = proposalIdOf(ownerId, conversation.id, input.requestKey);
+  const id = idOfRequest(ownerId, conversation.id, input.requestKey);
   const made = await getContract(id);
   if (made) return contractView(await proposalRetried(made), 'OWNER');
   await enforceRateLimit('contractProposal', ownerId);
   await assertBookable(ad, content);
   return contractView(await submitProposal(conversation, ownerId, content, id), 'OWNER');
-}
-
-/** A UUID-shaped id from the owner, the conversation and the form's request key. */
-function proposalIdOf(ownerId: string, conversationId: string, requestKey: string): string {
-  const hex = createHash('sha256').update(`${ownerId}:${conversationId}:${requestKey}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**
@@ -257,17 +240,4 @@ export async function listAdminContracts(
   assertValid([['filter', oneOf(['ALL', 'PAYOUT_FLAGGED', 'MONEY_ATTENTION'] as const)(args.filter)]]);
   const page = await adminContracts(args.filter, pageLimit(args.limit, CONTRACTS_PAGE), args.nextToken);
   return { items: await adminContractLines(page.contracts), nextToken: page.nextToken };
-}
-
-/**
- * Anyone who may read the ad (a published one; its owner and administrators any): the periods held on
- * it from now on (paid, or held while a tenant pays), soonest first, as dates and hours only. Null for
- * an ad they may not read or that does not exist.
- */
-export async function adBookedPeriods(identity: Identity, adId: string): Promise<BookedPeriod[] | null> {
-  assertValid([['adId', required(adId)]]);
-  const ad = await getAd(adId);
-  if (!ad || !mayReadAd(identity, ad)) return null;
-  const holds = await bookedPeriods(ad.id, now().toISOString());
-  return holds.sort((a, b) => a.startAt.localeCompare(b.startAt)).map((hold) => wallClockPeriod(hold.startAt, hold.endAt));
 }

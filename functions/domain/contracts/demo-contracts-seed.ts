@@ -30,6 +30,7 @@ import { acceptAndPayContract } from './contract-payment';
 import { refundContract } from './contract-refunds';
 import { runContractPaid } from './contract-payment-events';
 import { runClose, runPayout } from './contract-payouts';
+import { contractPorts } from '../../adapters/composition-root';
 import { cancelContract } from './contract-cancellation';
 import { submitProposal } from './contracts';
 
@@ -134,8 +135,10 @@ async function pastPaidOut(ads: AdRecord[], daysAgo: number, proposal: Proposal,
     return proposed;
   });
   if (!contract) return null;
-  await withClock(manualClock(new Date(Date.parse(contract.content.startAt) + DAY_MS)), () => runPayout({ contractId: contract.id }));
-  if (closed) await withClock(manualClock(contract.content.endAt), () => runClose({ contractId: contract.id }));
+  await withClock(manualClock(new Date(Date.parse(contract.content.startAt) + DAY_MS)), () =>
+    runPayout(contractPorts, { contractId: contract.id }),
+  );
+  if (closed) await withClock(manualClock(contract.content.endAt), () => runClose(contractPorts, { contractId: contract.id }));
   // Run by the seed, on its clock: the host's scheduler must not run them again on its own.
   await scheduler().cancel(`payout-${contract.id}`);
   await scheduler().cancel(`close-${contract.id}`);

@@ -4,31 +4,14 @@
 // (`paymentAccountId`, `paymentOnboarding`), from the provider's answer when the owner comes back and
 // from its `account.updated` events (webhook-handlers.ts), whichever is newer.
 
-import {
-  AppError,
-  PAYMENT_ONBOARDING_PATHS,
-  type PaymentLink,
-  type PaymentOnboardingState,
-  type PaymentOnboardingStatus,
-} from '@partage/graphql';
-import { paymentProvider, type ConnectedAccountState } from '../../adapters/payment-provider';
+import { AppError, PAYMENT_ONBOARDING_PATHS, type PaymentLink, type PaymentOnboardingStatus } from '@partage/graphql';
+import { paymentProvider } from '../../adapters/payment-provider';
 import { getUser, linkPaymentAccount, recordPaymentOnboarding, type UserRecord } from '../../data/users';
 import { epochSeconds } from '../clock';
 import { appLink, withLanguage } from '../links';
 import { enforceRateLimit } from '../rate-limits';
+import { onboardingStateOf, paymentOnboardingOf, requirePaymentOnboarding } from './onboarding-state';
 import { providerCall } from './provider-errors';
-
-/** Complete once the provider accepts charges and payouts for the account and has every detail it asked for. */
-export const onboardingStateOf = (account: ConnectedAccountState): Exclude<PaymentOnboardingState, 'NOT_STARTED'> =>
-  account.detailsSubmitted && account.chargesEnabled && account.payoutsEnabled ? 'COMPLETE' : 'INCOMPLETE';
-
-export const paymentOnboardingOf = (user: UserRecord): PaymentOnboardingState => user.paymentOnboarding ?? 'NOT_STARTED';
-
-/** PAYMENT_ONBOARDING_INCOMPLETE unless the user can be paid (what contract creation checks). */
-export function requirePaymentOnboarding(user: UserRecord): void {
-  if (paymentOnboardingOf(user) !== 'COMPLETE')
-    throw new AppError('PAYMENT_ONBOARDING_INCOMPLETE', 'Onboarding with the payment provider is not complete');
-}
 
 async function existingUser(userId: string): Promise<UserRecord> {
   const user = await getUser(userId);

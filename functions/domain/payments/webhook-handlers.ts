@@ -5,14 +5,15 @@
 // and must ignore an event older than the state it would change (events arrive in any order).
 
 import { logger } from '../../adapters/log';
-import { MONEY_EVENT_TYPES, type PaymentEvent } from '../../adapters/payment-provider';
+import { CHARGE_PAYMENT_EVENT_TYPE, MONEY_EVENT_TYPES, type PaymentEvent } from '../../adapters/payment-provider';
 import type { KeyedReads, TransactItem } from '../../data/client';
 import { CHECKOUT_EVENT_HANDLERS } from '../contracts/contract-payment-events';
 import { onDispute, onFraudWarning, onTransferReversed } from '../contracts/contract-disputes';
 import { mirrorRefund } from '../contracts/contract-refunds';
 import { endOwnerOpenCheckouts } from '../contracts/open-checkout';
 import { recordPaymentOnboarding } from '../../data/users';
-import { onboardingStateOf } from './onboarding';
+import { markBankAccounts, markCardPayment } from '../ratings/linked-accounts';
+import { onboardingStateOf } from './onboarding-state';
 
 /** The event's claim (its marker by id), which a handling that changes anything takes with its change. */
 export interface EventClaim {
@@ -54,6 +55,16 @@ async function accountUpdated({ account, created }: PaymentEvent, _start: unknow
   const recorded = await recordPaymentOnboarding(account.userId, account.accountId, state, created, claim.put);
   // Payouts disabled (a restricted account): no tenant pays the sessions open for this owner now.
   if (recorded && state !== 'COMPLETE') await endOwnerOpenCheckouts(account.userId);
+  // An older event's bank accounts were the owner's all the same: marked whatever the state recorded.
+  await markBankAccounts(account);
+}
+
+/**
+ * A contract's charge succeeded: its card marks the tenant (linked accounts, docs/ratings.md). Only
+ * marks, each written if absent: safe to run again, so it claims nothing.
+ */
+async function chargeSucceeded({ charge }: PaymentEvent): Promise<void> {
+  if (charge) await markCardPayment(charge);
 }
 
 /**
@@ -77,6 +88,7 @@ async function moneyEvent({ id, type, money }: PaymentEvent, _start: unknown, cl
 
 export const PAYMENT_EVENT_HANDLERS: Readonly<Record<string, PaymentEventHandler>> = {
   'account.updated': { handle: accountUpdated },
+  [CHARGE_PAYMENT_EVENT_TYPE]: { handle: chargeSucceeded },
   ...CHECKOUT_EVENT_HANDLERS,
   ...Object.fromEntries(MONEY_EVENT_TYPES.map((type) => [type, { handle: moneyEvent }])),
 };

@@ -4,7 +4,8 @@
 // (messages, published reviews, public names), nothing more of them: no other person's address, phone,
 // private profile or unpublished rating. docs/privacy.md lists the sections.
 
-import { DATA_EXPORT_HOURS } from '@partage/graphql';
+import { DATA_EXPORT_HOURS, PUBLIC_PAGES, type UiLanguage } from '@partage/graphql';
+import { documentText } from '@partage/graphql/documents';
 import type { AdRecord } from '../../data/ads';
 import type { AlertRecord } from '../../data/alerts';
 import { userAlerts } from '../../data/alerts';
@@ -16,14 +17,22 @@ import { getManyContractRatings, getReputations, type RatingRecord } from '../..
 import { getUsers } from '../../data/user-directory';
 import type { UserRecord } from '../../data/users';
 import { publicFileUrl } from '../files/uploads';
+import { appLink, withLanguage } from '../links';
 import { allAdsOf, allContractsOf, allMembershipsOf, allMessagesOf } from './whole-listings';
 
 export const PERSONAL_DATA_FORMAT = 'partage-personal-data/1';
 
-const ABOUT = {
-  fr: `Toutes les données que Partage conserve à votre sujet, à la date de generatedAt. Le fichier est supprimé ${DATA_EXPORT_HOURS} h après sa création. Ce qui est conservé après la suppression d'un compte, et pourquoi : page /confidentialite.`,
-  en: `Everything Partage keeps about you, as of generatedAt. The file is deleted ${DATA_EXPORT_HOURS} h after it was made. What is kept after an account's deletion, and why: page /confidentialite.`,
-};
+const PRIVACY_PAGE = PUBLIC_PAGES.find((page) => page.name === 'privacy')!.path;
+
+/**
+ * What the file is, in the language of the person it is about (it speaks to them: their own export, or
+ * the one an administrator makes on their request and sends them), with the privacy page in that language.
+ */
+const aboutIn = (language: UiLanguage) =>
+  documentText(language, 'personalDataAbout', {
+    hours: String(DATA_EXPORT_HOURS),
+    privacyPage: withLanguage(appLink(PRIVACY_PAGE), language),
+  });
 
 const account = (user: UserRecord) => ({
   id: user.id,
@@ -196,7 +205,7 @@ export async function personalDataOf(user: UserRecord, generatedAt: string) {
   return {
     format: PERSONAL_DATA_FORMAT,
     generatedAt,
-    about: ABOUT,
+    about: aboutIn(user.language),
     account: account(user),
     profile: profile(user),
     organization: organization(user),

@@ -33,7 +33,7 @@ import {
 import { pageLimit } from '../chat/paging';
 import { now } from '../clock';
 import { mayReadAd } from '../ads/ad-view';
-import { requireParty } from '../contracts/contracts';
+import { requireParty } from '../contracts/contract-parties';
 import { requireRole, SIGNED_IN, unauthorized, USER_ONLY, type Identity } from '../identity';
 import { emailRatingsPublished, emailReviewAnswered } from './rating-notices';
 import { remindYourTurn } from './rating-reminders';

@@ -2,12 +2,13 @@
 // `transactionsCount` is added to by the payout only since the ratings work; this sets every user's to
 // the number of their contracts paid out, as owner or as tenant, counted from their own contract
 // listings at arm's length as the payout counts them (one per other party per
-// REPUTATION_PAIR_PERIOD_DAYS, by payout time; it writes no pair item). Idempotent: the exact count is SET (never ADDed), and only where it differs, so a second
+// REPUTATION_PAIR_PERIOD_DAYS, by payout time, none with a linked account; it writes no pair item). Idempotent: the exact count is SET (never ADDed), and only where it differs, so a second
 // run writes nothing. It walks the accounts' list and each user's two contract listings with Query
 // (no Scan, though one would be tolerable in a one-off command: never on a request path).
 
 import { partyContracts, type ContractParty } from '../../data/contracts';
 import { getReputations, setTransactionsCount } from '../../data/ratings';
+import { linkedAmong } from '../../data/linked-accounts';
 import { countedUntilAfter, countsAt } from '../../data/reputation-pairs';
 import { listUsers } from '../../data/user-directory';
 
@@ -35,12 +36,15 @@ async function paidOutOn(party: ContractParty, userId: string): Promise<PaidOut[
   return paidOut;
 }
 
-/** How many count, as the payout counts them: per other party, by payout time, one, then none until its period is over. */
-function armsLengthCount(paidOut: PaidOut[]): number {
+/**
+ * How many count, as the payout counts them: per other party, by payout time, one, then none until its
+ * period is over; none with a party `linked` to the user.
+ */
+function armsLengthCount(paidOut: PaidOut[], linked: Set<string>): number {
   const countedUntil = new Map<string, string>();
   let count = 0;
   for (const { otherId, at } of [...paidOut].sort((a, b) => a.at.localeCompare(b.at))) {
-    if (!countsAt({ countedUntil: countedUntil.get(otherId) ?? null }, at)) continue;
+    if (!countsAt({ countedUntil: countedUntil.get(otherId) ?? null, linked: linked.has(otherId) }, at)) continue;
     countedUntil.set(otherId, countedUntilAfter(at));
     count++;
   }
@@ -54,7 +58,14 @@ function armsLengthCount(paidOut: PaidOut[]): number {
 async function backfillUser(userId: string): Promise<boolean> {
   for (;;) {
     const stored = (await getReputations([userId])).get(userId)!.transactionsCount;
-    const count = armsLengthCount((await Promise.all([paidOutOn('OWNER', userId), paidOutOn('TENANT', userId)])).flat());
+    const paidOut = (await Promise.all([paidOutOn('OWNER', userId), paidOutOn('TENANT', userId)])).flat();
+    const count = armsLengthCount(
+      paidOut,
+      await linkedAmong(
+        userId,
+        paidOut.map(({ otherId }) => otherId),
+      ),
+    );
     if (count === stored) return false;
     if (await setTransactionsCount(userId, count, stored)) return true;
   }

@@ -9,7 +9,7 @@
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { replaceAd, type AdRecord } from '../../data/ads';
-import { DataRefusal } from '../../data/errors';
+import { retryingWhenStale } from '../../data/errors';
 import { getEquipmentSums } from '../../data/ratings';
 import { addToCounts, deleteItems, getSearchEntry, putItems, raiseCellVersions, type SearchEntry } from '../../data/search-index';
 import { searchEntryOf } from './search-entry';
@@ -41,17 +41,11 @@ export async function publishAll<T>(ads: AdRecord[], publish: (ad: AdRecord) => 
 
 /**
  * replaceAd with the equipment's place in the rating order, from its sums as they stand: a rating
- * published between the read and the write refuses it (STALE_VERSION), and it is tried again.
+ * published between the read and the write refuses it (STALE_VERSION), and it is tried again (a
+ * bounded number of rounds).
  */
-async function writeWithEquipmentPlacement(before: AdRecord, next: AdRecord, entry: SearchEntry | null): Promise<AdRecord> {
-  for (;;) {
-    try {
-      return await replaceAd(before, next, entry, await getEquipmentSums(before.id));
-    } catch (error) {
-      if (!(error instanceof DataRefusal && error.reason === 'STALE_VERSION')) throw error;
-    }
-  }
-}
+const writeWithEquipmentPlacement = (before: AdRecord, next: AdRecord, entry: SearchEntry | null): Promise<AdRecord> =>
+  retryingWhenStale(async () => replaceAd(before, next, entry, await getEquipmentSums(before.id)));
 
 const keyText = ({ key }: IndexedPoint) => `${key.PK}\n${key.SK}`;
 

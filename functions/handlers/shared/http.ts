@@ -1,12 +1,14 @@
 // The frame of every HTTP Lambda (API Gateway HTTP API, payload v2): JSON bodies in, small
-// responses out, and AppErrors turned into statuses (VALIDATION_FAILED as a JSON body, the others
-// as the plain text the web app matches).
+// responses out, and AppErrors turned into statuses (VALIDATION_FAILED and SERVICE_BUSY as a JSON
+// body with their code, the others as the plain text the web app matches). A busy service behind the
+// route answers 503 SERVICE_BUSY with a Retry-After, as the resolvers answer SERVICE_BUSY.
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError, type ErrorCode } from '@partage/graphql';
 import { originVerifyValue } from '../../adapters/secrets';
 import { sourceSubjectOf } from '../../domain/source-address';
+import { serviceBusyAnswer } from './service-busy';
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2;
 
@@ -35,6 +37,7 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   EMAIL_NOT_CONFIRMED: 403,
   USER_LOCKED_OUT: 403,
   RATE_LIMITED: 429,
+  SERVICE_BUSY: 503,
 };
 
 /** A body of another type than application/json (jsonBody): VALIDATION_FAILED, answered 415. */
@@ -47,7 +50,8 @@ class UnsupportedMediaType extends AppError {
 export function errorResponse(error: AppError): HttpResponse {
   const status = error instanceof UnsupportedMediaType ? 415 : (STATUS_OF[error.code] ?? 400);
   if (error.code === 'VALIDATION_FAILED') return json(status, { code: error.code, message: error.message, fields: error.fields });
-  const response = text(status, error.message);
+  // SERVICE_BUSY by its code: the caller shows its translated "try again", whatever the route.
+  const response = error.code === 'SERVICE_BUSY' ? json(status, { code: error.code, message: error.message }) : text(status, error.message);
   if (error.retryAfterSeconds !== undefined) response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };
   return response;
 }
@@ -109,6 +113,8 @@ export function httpHandler(handle: (event: APIGatewayProxyEventV2) => Promise<H
       return await handle(event);
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
+      const busy = serviceBusyAnswer(error, { route: `${event.requestContext.http.method} ${event.rawPath}` });
+      if (busy) return errorResponse(busy);
       throw error;
     }
   };

@@ -5,9 +5,9 @@
 
 import type { PageResolvers } from '@partage/graphql';
 import { adsFields } from '../ads';
-import { contractsFields } from '../contracts';
 import { ratingsFields } from '../ratings';
 import { searchFields } from '../search';
+import { bookedPeriodsFields } from './booked-periods-fields';
 import { resolverHandler, type FieldMap } from './resolver';
 
 const PAGE_FIELDS = {
@@ -15,7 +15,7 @@ const PAGE_FIELDS = {
   'Ad.contact': adsFields['Ad.contact'],
   'Ad.equipmentRatings': ratingsFields['Ad.equipmentRatings'],
   'AdSummary.equipmentRatings': ratingsFields['AdSummary.equipmentRatings'],
-  'Query.adBookedPeriods': contractsFields['Query.adBookedPeriods'],
+  ...bookedPeriodsFields,
   'Query.searchAds': searchFields['Query.searchAds'],
 } satisfies FieldMap;
 

@@ -5,12 +5,11 @@
 
 import { AppError, toResolverError, USER_TYPES, type FieldResolverTypes, type ResolverInfo } from '@partage/graphql';
 import { logger } from '../../adapters/log';
-import { countMetric } from '../../adapters/metrics';
 import { apiErrorOf } from '../../domain/data-errors';
 import { sourceSubjectOf } from '../../domain/source-address';
 import type { Identity } from '../../domain/identity';
 import { checkBeforeResolving, storeValidationError } from './resolver-guards';
-import { serviceBusyError } from './service-busy';
+import { serviceBusyAnswer } from './service-busy';
 import type { SubscriptionFilterEnvelope } from './subscription-filter';
 
 export interface ResolverEvent<Source = unknown> {
@@ -96,10 +95,8 @@ function envelopeOf(field: string, error: unknown) {
     logger().error('DynamoDB refused the input', { field, error });
     return toResolverError(refused);
   }
-  const busy = serviceBusyError(error);
+  const busy = serviceBusyAnswer(error, { field });
   if (!busy) throw error;
-  logger().error('a service behind the API is busy', { field, error });
-  countMetric('ServiceBusy');
   return toResolverError(busy);
 }
 

@@ -13,5 +13,9 @@ describe('the documents’ texts', () => {
   it('fill their placeholders, and refuse a missing value', () => {
     expect(documentText('fr', 'refersTo', { number: 'PA-2026-000123' })).toBe('Crédite le document n° PA-2026-000123');
     expect(() => documentText('en', 'refersTo')).toThrow(/needs a value for \{\{number\}\}/);
+    // The personal-data export's `about` too (functions/domain/privacy/personal-data.ts).
+    expect(documentText('en', 'personalDataAbout', { hours: '24', privacyPage: 'https://partage.example/confidentialite?lang=en' })).toBe(
+      "Everything Partage keeps about you, as of generatedAt. The file is deleted 24 h after it was made. What is kept after an account's deletion, and why: https://partage.example/confidentialite?lang=en",
+    );
   });
 });

@@ -1,6 +1,6 @@
-// The texts of the contracts' numbered documents as PDFs (issue 39 §4), per language: the functions
-// write the PDFs, and functions/ does not import from web/ (the receipt page has its own in
-// web/src/locales). Placeholders in the i18next `{{name}}` syntax. Imported as
+// The texts of the contracts' numbered documents as PDFs (issue 39 §4) and of the files the server
+// writes for people (the personal-data export's `about`), per language: the functions write them, and
+// functions/ does not import from web/ (the receipt page has its own in web/src/locales). Placeholders in the i18next `{{name}}` syntax. Imported as
 // `@partage/graphql/documents`, so the web bundle never carries them.
 
 import type { UiLanguage } from '../enums';

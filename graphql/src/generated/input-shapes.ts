@@ -448,6 +448,10 @@ export const ROOT_FIELD_ARGUMENTS = {
   "Query.transferTargetExists": {
     "email": "AWSEmail!"
   },
+  "Query.linkedAccountPairs": {
+    "limit": "Int",
+    "nextToken": "String"
+  },
   "Query.ad": {
     "id": "ID!"
   },
@@ -598,7 +602,8 @@ export const ROOT_FIELD_ARGUMENTS = {
     "input": "LockUserInput!"
   },
   "Mutation.createAd": {
-    "input": "AdInput!"
+    "input": "AdInput!",
+    "requestKey": "ID!"
   },
   "Mutation.updateAd": {
     "id": "ID!",

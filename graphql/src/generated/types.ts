@@ -77,6 +77,7 @@ export interface Query {
   termsVersions?: Array<TermsVersion> | null;
   termsVersionAcceptances?: TermsVersionAcceptancePage | null;
   transferTargetExists: boolean;
+  linkedAccountPairs: LinkedAccountPairPage;
   ad?: Ad | null;
   managedAds: AdPage;
   userAds: AdPage;
@@ -496,6 +497,31 @@ export interface AllowUserInput {
 export interface LockUserInput {
   userId: string;
   reason: string;
+}
+
+export type LinkSignal = 'CARD' | 'BANK_ACCOUNT' | 'SOURCE_ADDRESS';
+
+export interface LinkEvidence {
+  signal: LinkSignal;
+  since: string;
+}
+
+export interface LinkedAccount {
+  id: string;
+  publicName: string;
+  email?: string | null;
+  organizationName?: string | null;
+}
+
+export interface LinkedAccountPair {
+  accounts: Array<LinkedAccount>;
+  signals: Array<LinkEvidence>;
+  firstSeenAt: string;
+}
+
+export interface LinkedAccountPairPage {
+  items: Array<LinkedAccountPair>;
+  nextToken?: string | null;
 }
 
 export type _AdCategoryMatchesSchema = Assert<Same<AdCategory, 'PROFESSIONAL_KITCHEN' | 'DELIVERY_TRUCK' | 'STORAGE_SPACE' | 'PROFESSIONAL_COOKING_EQUIPMENT' | 'PREP_EQUIPMENT' | 'REFRIGERATION_EQUIPMENT' | 'HEAVY_EQUIPMENT' | 'SURPLUS' | 'OTHER'>>;
@@ -1225,6 +1251,7 @@ export interface AdminContractLine {
   payout?: ContractPayoutState | null;
   money?: ContractMoneyState | null;
   fraudWarning?: string | null;
+  partiesLinked: boolean;
   refundedAt?: string | null;
   availableActions: Array<ContractAction>;
   createdAt: string;
@@ -1718,6 +1745,11 @@ export interface QueryTransferTargetExistsArgs {
   email: string;
 }
 
+export interface QueryLinkedAccountPairsArgs {
+  limit?: number | null;
+  nextToken?: string | null;
+}
+
 export interface QueryAdArgs {
   id: string;
 }
@@ -1911,6 +1943,7 @@ export interface MutationLockUserArgs {
 
 export interface MutationCreateAdArgs {
   input: AdInput;
+  requestKey: string;
 }
 
 export interface MutationUpdateAdArgs {
@@ -2142,6 +2175,14 @@ export interface TermsVersionAcceptancePageSource {
   items: Array<TermsVersionAcceptanceSource>;
   nextToken?: string | null;
 }
+
+export type LinkEvidenceSource = LinkEvidence;
+
+export type LinkedAccountSource = LinkedAccount;
+
+export type LinkedAccountPairSource = LinkedAccountPair;
+
+export type LinkedAccountPairPageSource = LinkedAccountPairPage;
 
 export type LocalizedTextSource = LocalizedText;
 
@@ -2452,6 +2493,7 @@ export interface FieldResolverTypes {
   'Query.termsVersions': { parent: null; args: Record<string, never>; result: Array<TermsVersionSource> | null };
   'Query.termsVersionAcceptances': { parent: null; args: QueryTermsVersionAcceptancesArgs; result: TermsVersionAcceptancePageSource | null };
   'Query.transferTargetExists': { parent: null; args: QueryTransferTargetExistsArgs; result: boolean };
+  'Query.linkedAccountPairs': { parent: null; args: QueryLinkedAccountPairsArgs; result: LinkedAccountPairPageSource };
   'Query.ad': { parent: null; args: QueryAdArgs; result: AdSource | null };
   'Query.managedAds': { parent: null; args: QueryManagedAdsArgs; result: AdPageSource };
   'Query.userAds': { parent: null; args: QueryUserAdsArgs; result: AdPageSource };
@@ -2631,6 +2673,14 @@ export interface FieldResolverTypes {
   'UserDetail.createdAt': { parent: UserDetailSource; args: Record<string, never>; result: string };
   'TermsVersionAcceptance.acceptedAt': { parent: TermsVersionAcceptanceSource; args: Record<string, never>; result: string };
   'TermsVersionAcceptancePage.nextToken': { parent: TermsVersionAcceptancePageSource; args: Record<string, never>; result: string | null };
+  'LinkEvidence.signal': { parent: LinkEvidenceSource; args: Record<string, never>; result: LinkSignal };
+  'LinkEvidence.since': { parent: LinkEvidenceSource; args: Record<string, never>; result: string };
+  'LinkedAccount.id': { parent: LinkedAccountSource; args: Record<string, never>; result: string };
+  'LinkedAccount.publicName': { parent: LinkedAccountSource; args: Record<string, never>; result: string };
+  'LinkedAccount.email': { parent: LinkedAccountSource; args: Record<string, never>; result: string | null };
+  'LinkedAccount.organizationName': { parent: LinkedAccountSource; args: Record<string, never>; result: string | null };
+  'LinkedAccountPair.firstSeenAt': { parent: LinkedAccountPairSource; args: Record<string, never>; result: string };
+  'LinkedAccountPairPage.nextToken': { parent: LinkedAccountPairPageSource; args: Record<string, never>; result: string | null };
   'LocalizedText.fr': { parent: LocalizedTextSource; args: Record<string, never>; result: string | null };
   'LocalizedText.en': { parent: LocalizedTextSource; args: Record<string, never>; result: string | null };
   'PriceOffer.kind': { parent: PriceOfferSource; args: Record<string, never>; result: PriceKind };
@@ -2901,6 +2951,7 @@ export interface FieldResolverTypes {
   'AdminContractLine.totalPriceCents': { parent: AdminContractLineSource; args: Record<string, never>; result: number };
   'AdminContractLine.platformFeeCents': { parent: AdminContractLineSource; args: Record<string, never>; result: number };
   'AdminContractLine.fraudWarning': { parent: AdminContractLineSource; args: Record<string, never>; result: string | null };
+  'AdminContractLine.partiesLinked': { parent: AdminContractLineSource; args: Record<string, never>; result: boolean };
   'AdminContractLine.refundedAt': { parent: AdminContractLineSource; args: Record<string, never>; result: string | null };
   'AdminContractLine.availableActions': { parent: AdminContractLineSource; args: Record<string, never>; result: Array<ContractAction> };
   'AdminContractLine.createdAt': { parent: AdminContractLineSource; args: Record<string, never>; result: string };

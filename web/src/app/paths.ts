@@ -39,6 +39,8 @@ export const PATHS = {
   privacy: '/confidentialite',
   /** The administrators' log of privacy requests (exports and deletions). */
   privacyRequests: '/gestion-utilisateurs/demandes-confidentialite',
+  /** Administrators: the pairs of accounts found to be one organisation's (docs/ratings.md). */
+  linkedAccounts: '/gestion-utilisateurs/comptes-lies',
   /** Onboarding with the card payment provider and the way to its dashboard of payouts. */
   payments: '/paiements',
   paymentRefresh: PAYMENT_ONBOARDING_PATHS.refresh,

@@ -36,6 +36,7 @@ const TermsAdminPage = lazyPage(() => import('../features/admin/terms/TermsAdmin
 const ModerationQueuePage = lazyPage(() => import('../features/admin/moderation/ModerationQueuePage').then((m) => m.ModerationQueuePage));
 const CreateAdminPage = lazyPage(() => import('../features/admin/users/CreateAdminPage').then((m) => m.CreateAdminPage));
 const PrivacyRequestsPage = lazyPage(() => import('../features/admin/privacy/PrivacyRequestsPage').then((m) => m.PrivacyRequestsPage));
+const LinkedAccountsPage = lazyPage(() => import('../features/admin/linked-accounts/LinkedAccountsPage').then((m) => m.LinkedAccountsPage));
 const PrivacyPage = lazyPage(() => import('../features/site/PrivacyPage').then((m) => m.PrivacyPage));
 const SignupPage = lazyPage(() => import('../features/accounts/signup/SignupPage').then((m) => m.SignupPage));
 const EditProfilePage = lazyPage(() => import('../features/accounts/profile/EditProfilePage').then((m) => m.EditProfilePage));
@@ -140,6 +141,7 @@ export const routes: RouteObject[] = [
               { path: 'gestion-utilisateurs/creer-utilisateur', element: <AdminCreateUserPage /> },
               { path: 'gestion-utilisateurs/modifier-utilisateur/:id', element: <AdminEditUserPage /> },
               { path: PATHS.privacyRequests.slice(1), element: <PrivacyRequestsPage /> },
+              { path: PATHS.linkedAccounts.slice(1), element: <LinkedAccountsPage /> },
               { path: 'gestion-conditions', element: <TermsAdminPage /> },
               { path: 'moderation', element: <ModerationQueuePage /> },
               { path: PATHS.manageContracts.slice(1), element: <AdminContractsPage /> },

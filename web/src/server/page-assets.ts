@@ -16,6 +16,7 @@ export const PAGE_MODULES: Record<PublicPage['path'], string> = {
   '/nous-joindre': 'src/features/contact/ContactPage.tsx',
   '/connexion': 'src/features/accounts/LoginPage.tsx',
   '/inscription': 'src/features/accounts/signup/SignupPage.tsx',
+  '/confidentialite': 'src/features/site/PrivacyPage.tsx',
 };
 
 /** The module of an ad's page (/annonces/{slug}-{id}), which the server renders. */

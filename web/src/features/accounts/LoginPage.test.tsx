@@ -127,6 +127,17 @@ describe('login page', () => {
     expect(location()).toBe('/connexion');
   });
 
+  it('says to try again in a moment when a service behind the login is busy (503 SERVICE_BUSY)', async () => {
+    mockFetch({
+      'POST /token/login': () => new Response('{"code":"SERVICE_BUSY","message":"busy"}', { status: 503, headers: { 'Retry-After': '5' } }),
+    });
+    const { user, location } = await openLogin();
+    await submitCredentials(user);
+    expect(await screen.findByText('The service is very busy right now. Wait a moment, then try again.')).toHaveAttribute('role', 'alert');
+    expect(location()).toBe('/connexion');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
   it('keeps the device token a login gives, and sends the stored one with a login', async () => {
     localStorage.setItem(STORAGE_KEYS.deviceToken, 'device-token-1');
     const fetchMock = mockFetch({ 'POST /token/login': json({ ...tokens('USER'), deviceToken: 'device-token-2' }) });

@@ -14,6 +14,7 @@ const NOTICE_BY_REFUSAL: Record<LoginRefusal, string> = {
   invalidCredentials: 'login.refused.invalidCredentials',
   invalidCode: 'login.refused.invalidCode',
   tooManyAttempts: 'login.refused.tooManyAttempts',
+  serviceBusy: 'common:errors.SERVICE_BUSY',
   unexpected: 'common:error.unexpected',
 };
 

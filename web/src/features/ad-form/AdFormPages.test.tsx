@@ -158,8 +158,33 @@ describe('create an ad', () => {
           images: [],
           infoIsTrue: true,
         },
+        requestKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
     ]);
+  });
+
+  it('sends a retry of its submit with the same request key, so the server makes one ad of both', async () => {
+    // The first answer is lost to a busy service (the ad may have been written): the owner saves again.
+    const { user, location } = await openCreate({
+      createAd: [new ApiError('SERVICE_BUSY', 'busy'), { id: 'ad-9', path: 'four-ad-9' }],
+    });
+    await fill(user, screen.getByLabelText('Title in French'), 'Chambre froide');
+    await user.click(editor('In French'));
+    await user.keyboard('Une chambre froide');
+    await user.selectOptions(screen.getByLabelText('Category'), 'STORAGE_SPACE');
+    await pickAddress(user);
+    await user.click(screen.getByLabelText('Any time'));
+    await user.click(screen.getByLabelText('Trade'));
+    await fill(user, screen.getByLabelText('What you would like in exchange in French'), 'Des légumes');
+    await user.click(screen.getByLabelText('I declare that the information in this ad is true.'));
+    await user.click(screen.getByRole('button', { name: 'Save the ad' }));
+    expect(await screen.findByText('The service is very busy right now. Wait a moment, then try again.')).toBeVisible();
+    expect(location()).toBe('/annonces/creer');
+
+    await user.click(screen.getByRole('button', { name: 'Save the ad' }));
+    await waitFor(() => expect(location()).toBe('/gerer-annonces?onglet=non-publiees&annonce=ad-9'));
+    const [first, second] = callsOf('createAd') as { requestKey: string }[];
+    expect(second!.requestKey).toBe(first!.requestKey);
   });
 
   it('shows every failing rule on its field and focuses the first, sending nothing', async () => {

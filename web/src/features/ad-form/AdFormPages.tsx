@@ -55,13 +55,15 @@ const forgetCachedAds = () => queryClient.removeQueries({ type: 'inactive' });
 
 /**
  * A create or prepare: saved, then the manage page shows the new ad where it is, unpublished, with its
- * "Publish" button (its "Published" tab, where it had landed, was empty for a first ad).
+ * "Publish" button (its "Published" tab, where it had landed, was empty for a first ad). Every submit of
+ * this page shares one key: a retry after a lost answer gets the ad the first call made, not a second.
  */
 function useCreate() {
   const navigate = useNavigate();
   const createAd = useApiMutation(CREATE_AD);
+  const [requestKey] = useState(() => crypto.randomUUID());
   return async (input: AdInput) => {
-    const { createAd: created } = await createAd.mutateAsync({ input });
+    const { createAd: created } = await createAd.mutateAsync({ input, requestKey });
     forgetCachedAds();
     notify({ type: 'success', text: 'adForm:created' });
     await navigate(unpublishedAdPath(created?.id));

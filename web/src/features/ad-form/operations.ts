@@ -116,8 +116,8 @@ export const AD_TO_EDIT = graphql(
 export type StoredAd = ResultOf<typeof AD_FORM_FIELDS>;
 
 export const CREATE_AD = graphql(`
-  mutation CreateAd($input: AdInput!) {
-    createAd(input: $input) {
+  mutation CreateAd($input: AdInput!, $requestKey: ID!) {
+    createAd(input: $input, requestKey: $requestKey) {
       id
       path
     }

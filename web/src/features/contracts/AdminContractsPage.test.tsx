@@ -29,6 +29,7 @@ const line = (id: string, title: string, overrides: object = {}) => ({
   payout: null,
   money: null,
   fraudWarning: null,
+  partiesLinked: false,
   refundedAt: null,
   availableActions: [],
   createdAt: '2026-11-20T15:00:00.000Z',
@@ -102,6 +103,25 @@ function open(answers: Record<string, unknown>, path = '/gestion-contrats') {
 }
 
 describe('/gestion-contrats', () => {
+  it('says which rentals are between linked accounts, with a link to them', async () => {
+    open({
+      adminContracts: {
+        items: [line('c-1', 'Four à convection'), line('c-3', 'Camion réfrigéré', { partiesLinked: true })],
+        nextToken: null,
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'All contracts' });
+    const itemOf = (title: string) => within(list).getByRole('link', { name: title }).closest('li')!;
+    expect(itemOf('Camion réfrigéré')).toHaveTextContent(
+      /Linked accounts\s*The owner and the tenant share a card, a bank account or a network address/,
+    );
+    expect(within(itemOf('Camion réfrigéré')).getByRole('link', { name: 'See the linked accounts' })).toHaveAttribute(
+      'href',
+      '/gestion-utilisateurs/comptes-lies',
+    );
+    expect(itemOf('Four à convection')).not.toHaveTextContent('Linked accounts');
+  });
+
   it('marks a payout whose job never ran as overdue, and offers to run it', async () => {
     const overdue = line('c-9', 'Four mixte', {
       status: 'PAID',
@@ -163,6 +183,7 @@ describe('/gestion-contrats', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Cancel and refund “Chambre froide”' }));
     const form = screen.getByRole('form', { name: 'Refund the tenant' });
+    expect(form).toHaveFocus();
     expect(within(form).getByText(/their share is reduced by as much/)).toBeVisible();
     expect(within(form).getByText(/everything left: \$250\.00/)).toBeVisible();
     // No reason, and more than what is left: refused here, nothing sent.

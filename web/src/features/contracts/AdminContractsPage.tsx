@@ -5,7 +5,7 @@
 // part and with a reason, before or after the payout (RefundAction's form).
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { contractPath } from '../../app/paths';
+import { contractPath, PATHS } from '../../app/paths';
 import { errorMessageKey } from '../../lib/api/errors';
 import { useApiInfiniteQuery, useApiMutation } from '../../lib/api/queries';
 import { usePageTitle } from '../../lib/i18n/use-page-title';
@@ -136,6 +136,15 @@ function AdminContractCard({ line }: { line: AdminContractLine }) {
           </>
         )}
         {line.money && <MoneyFacts money={line.money} asAdmin />}
+        {line.partiesLinked && (
+          <>
+            <dt>{t('admin.partiesLinked')}</dt>
+            <dd>
+              <strong className="admin-contracts__flag">{t('admin.partiesLinkedText')}</strong>{' '}
+              <Link to={PATHS.linkedAccounts}>{t('admin.partiesLinkedLink')}</Link>
+            </dd>
+          </>
+        )}
         {line.fraudWarning && (
           <>
             <dt>{t('admin.fraudWarning')}</dt>

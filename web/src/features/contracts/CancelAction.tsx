@@ -3,12 +3,12 @@
 // policy (issue 39 §2): the confirmation says what goes back, as the server computed it, and sends that
 // amount; if a tier ended meanwhile the server refuses (CANCELLATION_TERMS_CHANGED) and the page reads
 // the contract again, so the next confirmation shows the new amount.
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api/errors';
 import { useApiMutation } from '../../lib/api/queries';
 import { notifyError } from '../../lib/notifications/notify-error';
 import { notify } from '../../lib/notifications/store';
+import { useConfirmStep } from '../../lib/ui/confirm-step';
 import { dateTime, money, type ContractDetails } from './contract-format';
 import { CANCEL_CONTRACT, CONTRACT, MY_CONTRACTS } from './operations';
 
@@ -21,10 +21,11 @@ interface Props {
 export function CancelAction({ contract, onStale }: Props) {
   const { t, i18n } = useTranslation(['contracts', 'adFields']);
   const language = i18n.language;
-  const [confirming, setConfirming] = useState(false);
+  const { confirming, open, close, openerRef, stepProps } = useConfirmStep();
   const cancel = useApiMutation(CANCEL_CONTRACT, { invalidates: [CONTRACT, MY_CONTRACTS] });
   const quote = contract.cancellationQuote;
   const confirm = async () => {
+    if (cancel.isPending) return;
     try {
       await cancel.mutateAsync({
         input: { contractId: contract.id, expectedVersion: contract.version, ...(quote ? { expectedRefundCents: quote.refundCents } : {}) },
@@ -34,12 +35,12 @@ export function CancelAction({ contract, onStale }: Props) {
       notifyError(error);
       if (error instanceof ApiError && error.code === 'CANCELLATION_TERMS_CHANGED') onStale();
     } finally {
-      setConfirming(false);
+      close();
     }
   };
   if (!confirming)
     return (
-      <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+      <button ref={openerRef} type="button" className="button button--secondary" onClick={open}>
         {t(quote ? 'cancellation.action' : 'detail.cancel')}
       </button>
     );
@@ -53,13 +54,13 @@ export function CancelAction({ contract, onStale }: Props) {
       : t('cancellation.questionNothing')
     : t('detail.cancelQuestion');
   return (
-    <div role="group" aria-labelledby="cancel-question" className="contract__confirm">
+    <div {...stepProps} role="group" aria-labelledby="cancel-question" className="contract__confirm">
       <p id="cancel-question">{question}</p>
       {quote && <p>{t(`adFields:cancellationPolicyTerms.${quote.policy}`)}.</p>}
       <button type="button" className="button" aria-disabled={cancel.isPending || undefined} onClick={() => void confirm()}>
         {t(quote ? 'cancellation.confirm' : 'detail.confirmCancel')}
       </button>
-      <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+      <button type="button" className="button button--secondary" onClick={close}>
         {t('detail.keep')}
       </button>
     </div>

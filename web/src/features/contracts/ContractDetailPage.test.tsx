@@ -99,6 +99,23 @@ describe('contract page', () => {
     await waitFor(() => expect(notifications()).toContain('The contract is cancelled and the tenant is refunded.'));
   });
 
+  it('moves the focus into a confirmation when it opens, and back to its button on Escape or "keep"', async () => {
+    const { user } = open(aContract({ status: 'PAID', availableActions: ['REFUND'] }));
+    const refund = await screen.findByRole('button', { name: 'Cancel and refund' });
+    await user.click(refund);
+    const question = screen.getByRole('group', { name: /refund the tenant/i });
+    expect(question).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: /refund the tenant/i })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel and refund' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Cancel and refund' })).toHaveFocus();
+    expect(callsOf('refundContract')).toEqual([]);
+  });
+
   it('cancels after a confirmation, on the version shown', async () => {
     const { user } = open(aContract());
     answerOperations({ cancelContract: { id: 'contract-1', status: 'CANCELLED' } });

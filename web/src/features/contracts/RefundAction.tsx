@@ -11,6 +11,7 @@ import { readerLanguage } from '../../lib/ads/localized-text';
 import { useApiMutation } from '../../lib/api/queries';
 import { notifyError } from '../../lib/notifications/notify-error';
 import { notify } from '../../lib/notifications/store';
+import { useConfirmStep } from '../../lib/ui/confirm-step';
 import { money } from './contract-format';
 import { REFUND_CONTRACT } from './operations';
 
@@ -27,35 +28,36 @@ interface Props {
 
 export function RefundAction({ contractId, version, invalidates, label, admin }: Props) {
   const { t } = useTranslation('contracts');
-  const [confirming, setConfirming] = useState(false);
+  const { confirming, open, close, openerRef, stepProps } = useConfirmStep();
   const refund = useApiMutation(REFUND_CONTRACT, { invalidates });
   const send = async (extra: { amountCents?: number; reason?: string }) => {
+    if (refund.isPending) return;
     try {
       const answer = await refund.mutateAsync({ input: { contractId, expectedVersion: version, ...extra } });
       notify({
         type: 'success',
         text: answer.refundContract.status === 'REFUNDED' ? 'contracts:detail.refunded' : 'contracts:refund.partlyDone',
       });
-      setConfirming(false);
+      close();
     } catch (error) {
       notifyError(error);
     }
   };
   if (!confirming) {
     return (
-      <button type="button" className="button button--secondary" aria-label={label} onClick={() => setConfirming(true)}>
+      <button ref={openerRef} type="button" className="button button--secondary" aria-label={label} onClick={open}>
         {t('detail.refund')}
       </button>
     );
   }
-  if (admin) return <AdminRefundForm admin={admin} pending={refund.isPending} onSend={send} onKeep={() => setConfirming(false)} />;
+  if (admin) return <AdminRefundForm admin={admin} pending={refund.isPending} onSend={send} onKeep={close} stepProps={stepProps} />;
   return (
-    <div role="group" aria-label={t('detail.refundQuestion')} className="contract__confirm">
+    <div {...stepProps} role="group" aria-label={t('detail.refundQuestion')} className="contract__confirm">
       <p>{t('detail.refundQuestion')}</p>
       <button type="button" className="button" aria-disabled={refund.isPending || undefined} onClick={() => void send({})}>
         {t('detail.confirmRefund')}
       </button>
-      <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+      <button type="button" className="button button--secondary" onClick={close}>
         {t('detail.keep')}
       </button>
     </div>
@@ -67,9 +69,10 @@ interface FormProps {
   pending: boolean;
   onSend: (input: { amountCents?: number; reason: string }) => Promise<void>;
   onKeep: () => void;
+  stepProps: ReturnType<typeof useConfirmStep>['stepProps'];
 }
 
-function AdminRefundForm({ admin, pending, onSend, onKeep }: FormProps) {
+function AdminRefundForm({ admin, pending, onSend, onKeep, stepProps }: FormProps) {
   const { t, i18n } = useTranslation('contracts');
   const id = useId();
   const [typedAmount, setTypedAmount] = useState('');
@@ -98,7 +101,7 @@ function AdminRefundForm({ admin, pending, onSend, onKeep }: FormProps) {
     'aria-describedby': `${id}-${name}-hint${errors[name] ? ` ${id}-${name}-error` : ''}`,
   });
   return (
-    <form className="contract__confirm contract__refund-form" aria-label={t('refund.title')} noValidate onSubmit={submit}>
+    <form {...stepProps} className="contract__confirm contract__refund-form" aria-label={t('refund.title')} noValidate onSubmit={submit}>
       <p>{t(admin.afterPayout ? 'refund.afterPayout' : 'refund.beforePayout')}</p>
       <div className="form-field">
         <label htmlFor={`${id}-amount`}>{t('refund.amount')}</label>

@@ -390,6 +390,7 @@ export const ADMIN_CONTRACTS = graphql(
             ...ContractMoneyFields
           }
           fraudWarning
+          partiesLinked
           refundedAt
           availableActions
           createdAt

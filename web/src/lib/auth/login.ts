@@ -7,7 +7,8 @@ import { describeError, logger } from '../logger';
 import { startSession } from './session';
 import { deviceId, readDeviceToken, storeDeviceToken, type Tokens } from './tokens';
 
-export type LoginRefusal = 'emailNotConfirmed' | 'lockedOut' | 'invalidCredentials' | 'invalidCode' | 'tooManyAttempts' | 'unexpected';
+export type LoginRefusal =
+  'emailNotConfirmed' | 'lockedOut' | 'invalidCredentials' | 'invalidCode' | 'tooManyAttempts' | 'serviceBusy' | 'unexpected';
 export type LoginOutcome =
   | { kind: 'signedIn' }
   | { kind: 'codeSent' }
@@ -46,6 +47,8 @@ export async function login(credentials: Credentials): Promise<LoginOutcome> {
       const retryAfterSeconds = Number(response.headers.get('Retry-After'));
       return { kind: 'refused', reason: 'tooManyAttempts', retryAfterSeconds: retryAfterSeconds > 0 ? retryAfterSeconds : 60 };
     }
+    // 503 SERVICE_BUSY: a service behind the login was busy past its retries; the same login may pass in a moment.
+    if (response.status === 503) return refused('serviceBusy');
     const text = (await response.text()).trim();
     if (response.status === 202 && text === LOGIN_TEXT.twoFactorSent) return { kind: 'codeSent' };
     if (response.status >= 500 || response.status === 202) {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@partage/graphql';
 import { accessToken, callsTo, json, mockFetch, signIn, text } from '../../test/helpers';
-import { renewTokens } from './renewal';
+import { ApiError } from '../api/errors';
+import { renewTokens, withRenewal } from './renewal';
 import { getSession } from './session';
 import { readStoredTokens } from './tokens';
 
@@ -54,6 +55,16 @@ describe('renewTokens', () => {
     signIn('USER');
     mockFetch({ 'POST /token/refresh': text('Invalid refresh token', 401) });
     expect(await renewTokens()).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.refreshTokenStatus)).toBeNull();
+  });
+
+  it('keeps the session when the server is busy (503), failing the call with SERVICE_BUSY for its screen to say "try again"', async () => {
+    signIn('USER');
+    mockFetch({ 'POST /token/refresh': () => new Response('{"code":"SERVICE_BUSY"}', { status: 503, headers: { 'Retry-After': '5' } }) });
+    const expiredToken = () => Promise.reject(new ApiError('UNAUTHORIZED', 'expired', [], true));
+    await expect(withRenewal(expiredToken)).rejects.toMatchObject({ code: 'SERVICE_BUSY' });
+    expect(getSession()?.role).toBe('USER');
+    expect(readStoredTokens()?.refreshToken).toBe('refresh-user-1');
     expect(localStorage.getItem(STORAGE_KEYS.refreshTokenStatus)).toBeNull();
   });
 });

@@ -26,6 +26,10 @@ async function waitForOtherRenewal(): Promise<boolean> {
   return after !== undefined && after !== before;
 }
 
+/**
+ * False when the server refused the tokens (the session is over). A busy server (503) ends nothing:
+ * the call fails with SERVICE_BUSY, its screen says to try again, and the session stays.
+ */
 async function requestNewTokens(stored: Tokens): Promise<boolean> {
   try {
     const response = await fetch(apiUrl('/token/refresh'), {
@@ -33,10 +37,12 @@ async function requestNewTokens(stored: Tokens): Promise<boolean> {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ ...stored, deviceId: deviceId() }),
     });
+    if (response.status === 503) throw new ApiError('SERVICE_BUSY', 'Token renewal answered 503');
     if (!response.ok) return false;
     startSession((await response.json()) as Tokens);
     return true;
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     logger.warning(`Token renewal failed: ${describeError(error)}`);
     return false;
   }

@@ -174,7 +174,9 @@ describe('public profile', () => {
       expect(within(ratings).getByText(/4\.5 out of 5, from 2 ratings by 1 organisation$/)).toBeVisible();
       const [notCounted, counted] = await within(ratings).findAllByRole('listitem');
       expect(
-        within(notCounted!).getByText('Not counted in the average: another rental between the same organisations within 90 days.'),
+        within(notCounted!).getByText(
+          'Not counted in the average: between the same two organisations, one review counts per 90 days, and none between related accounts.',
+        ),
       ).toBeVisible();
       expect(counted).not.toHaveTextContent('Not counted');
     });
@@ -188,7 +190,7 @@ describe('public profile', () => {
       expect(within(ratings).getByText(/4,5 sur 5, d'après 3 évaluations de 2 organisations$/)).toBeVisible();
       const [notCounted] = await within(ratings).findAllByRole('listitem');
       expect(notCounted).toHaveTextContent(
-        'Non comptée dans la moyenne : une autre location entre les mêmes organisations dans les 90 jours.',
+        'Non comptée dans la moyenne : entre deux mêmes organisations, une évaluation compte par période de 90 jours, et aucune entre des comptes liés.',
       );
     });
   });

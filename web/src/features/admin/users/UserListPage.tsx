@@ -30,6 +30,9 @@ export function UserListPage() {
           <Link to={PATHS.privacyRequests} className="button button--secondary">
             {t('users.privacyRequests')}
           </Link>
+          <Link to={PATHS.linkedAccounts} className="button button--secondary">
+            {t('users.linkedAccounts')}
+          </Link>
         </div>
       </div>
       <UserSearchForm search={search} onSearch={(term, { replace }) => setParams(term ? { [SEARCH_PARAM]: term } : {}, { replace })} />
