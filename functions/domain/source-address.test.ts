@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sourceSubjectOf } from './source-address';
+import { isInsideAddress, sourceSubjectOf } from './source-address';
 
 describe('sourceSubjectOf', () => {
   it('counts every address of one IPv6 /64 as one, however it is written', () => {
@@ -18,5 +18,36 @@ describe('sourceSubjectOf', () => {
 
   it('leaves anything that is not an IP address as it is', () => {
     expect(sourceSubjectOf('unknown')).toBe('unknown');
+  });
+});
+
+describe('isInsideAddress', () => {
+  it('knows loopback, private, link-local and shared NAT addresses, as written or as counted', () => {
+    for (const inside of [
+      '127.0.0.1',
+      '::ffff:127.0.0.1',
+      '::1',
+      '10.20.30.40',
+      '172.31.255.1',
+      '192.168.1.10',
+      '169.254.0.1',
+      '100.64.12.1',
+      'fd12:3456::1',
+      'fe80::1%eth0',
+    ])
+      expect(isInsideAddress(inside), inside).toBe(true);
+    expect(isInsideAddress(sourceSubjectOf('fd12:3456:789a:1::9'))).toBe(true);
+  });
+
+  it('leaves every other address, and what is not one, outside', () => {
+    for (const outside of [
+      '198.51.100.7',
+      '172.32.0.1',
+      '8.8.8.8',
+      '2001:db8:cafe:1::42',
+      sourceSubjectOf('2001:db8:cafe:1::42'),
+      'unknown',
+    ])
+      expect(isInsideAddress(outside), outside).toBe(false);
   });
 });

@@ -187,6 +187,14 @@ describe('accounts linked by a source address', () => {
     for (const user of crowd) await paidWith(user, payee, { sourceAddress: '2001:db8:cafe:1::42' });
     expect(await flagOf(crowd[0]!, crowd[1]!)).toBeDefined();
     expect(await flagOf(crowd[0]!, crowd.at(-1)!)).toBeUndefined();
+
+    // A private network's or the loopback's address is everyone's behind it: it links nobody.
+    for (const address of ['10.1.2.3', '::1']) {
+      const [one, another] = await Promise.all([givenUser(), givenUser()]);
+      await paidWith(one, payee, { sourceAddress: address });
+      await paidWith(another, payee, { sourceAddress: address });
+      expect(await flagOf(one, another)).toBeUndefined();
+    }
   });
 });
 

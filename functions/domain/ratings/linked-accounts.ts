@@ -11,6 +11,7 @@ import { getContract } from '../../data/contracts';
 import { linkedPairsPage, recordLinkMark, type LinkSignal } from '../../data/linked-accounts';
 import { getUsers } from '../../data/user-directory';
 import { now } from '../clock';
+import { isInsideAddress } from '../source-address';
 import { ADMIN_ONLY, requireRole, type Identity } from '../identity';
 
 async function mark(userId: string, signal: LinkSignal, value: string): Promise<void> {
@@ -32,10 +33,11 @@ export async function markBankAccounts(account: Pick<ConnectedAccountEvent, 'use
 
 /**
  * The source address a user proposed or paid a contract from, as the rate limits count it (an IPv6 by
- * its /64: the resolvers' sourceAddressOf). Nothing without one (a call built with no address).
+ * its /64: the resolvers' sourceAddressOf). Nothing without one (a call built with no address), nor from
+ * a loopback or private network's address, which everyone behind that network shares.
  */
 export async function markSourceAddress(userId: string, address: string | undefined): Promise<void> {
-  if (address) await mark(userId, 'SOURCE_ADDRESS', address);
+  if (address && !isInsideAddress(address)) await mark(userId, 'SOURCE_ADDRESS', address);
 }
 
 /** ADMIN: the pairs found linked, newest first, each account as it is now. */
