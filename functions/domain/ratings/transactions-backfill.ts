@@ -7,6 +7,7 @@
 // (no Scan, though one would be tolerable in a one-off command: never on a request path).
 
 import { partyContracts, type ContractParty } from '../../data/contracts';
+import { DataRefusal, retryingWhenStale } from '../../data/errors';
 import { getReputations, setTransactionsCount } from '../../data/ratings';
 import { linkedAmong } from '../../data/linked-accounts';
 import { countedUntilAfter, countsAt } from '../../data/reputation-pairs';
@@ -53,10 +54,11 @@ function armsLengthCount(paidOut: PaidOut[], linked: Set<string>): number {
 
 /**
  * Sets one user's count. The count stored is read first and the write is conditioned on it: a payout
- * landing meanwhile (it ADDs 1 in its own transaction) refuses the write, and the user is counted again.
+ * landing meanwhile (it ADDs 1 in its own transaction) refuses the write, and the user is counted again
+ * (a bounded number of rounds).
  */
-async function backfillUser(userId: string): Promise<boolean> {
-  for (;;) {
+function backfillUser(userId: string): Promise<boolean> {
+  return retryingWhenStale(async () => {
     const stored = (await getReputations([userId])).get(userId)!.transactionsCount;
     const paidOut = (await Promise.all([paidOutOn('OWNER', userId), paidOutOn('TENANT', userId)])).flat();
     const count = armsLengthCount(
@@ -68,7 +70,8 @@ async function backfillUser(userId: string): Promise<boolean> {
     );
     if (count === stored) return false;
     if (await setTransactionsCount(userId, count, stored)) return true;
-  }
+    throw new DataRefusal('STALE_VERSION', `The transaction count of ${userId} changed while it was counted`);
+  });
 }
 
 /** Every user's count made exact; how many users were read and how many counts changed. */
