@@ -130,18 +130,16 @@ export async function linkedPairsPage(
   return { items: page.items.map(linkedPairOf), nextToken: page.nextToken ?? null };
 }
 
-/** Which of the pairs are linked, each named by its `linkedPairKey(pair).PK` (one BatchGetItem per 100). */
-export async function linkedPairsAmong(pairs: (readonly [string, string])[]): Promise<Set<string>> {
+/** Which of the pairs are linked, read once (one BatchGetItem per 100): a test of each of them. */
+export async function linkedPairsAmong(pairs: (readonly [string, string])[]): Promise<(pair: readonly [string, string]) => boolean> {
   const keys = new Map(pairs.map((pair) => linkedPairKey(pair)).map((key) => [key.PK, key]));
-  if (keys.size === 0) return new Set();
-  return new Set((await batchGet([...keys.values()], { attributes: ['PK'] })).map((item) => item.PK as string));
+  const found = keys.size === 0 ? [] : await batchGet([...keys.values()], { attributes: ['PK'] });
+  const linked = new Set(found.map((item) => item.PK as string));
+  return (pair) => linked.has(linkedPairKey(pair).PK);
 }
 
 /** Which of `otherIds` are linked with `userId` (one BatchGetItem per 100). */
 export async function linkedAmong(userId: string, otherIds: string[]): Promise<Set<string>> {
-  const items = await batchGet(
-    [...new Set(otherIds)].map((other) => linkedPairKey([userId, other])),
-    { attributes: ['userIds'] },
-  );
-  return new Set(items.flatMap((item) => (item.userIds as string[]).filter((id) => id !== userId)));
+  const isLinked = await linkedPairsAmong(otherIds.map((other) => [userId, other] as const));
+  return new Set(otherIds.filter((other) => isLinked([userId, other])));
 }

@@ -16,7 +16,7 @@ import {
 import { fileStore } from '../../adapters/file-store';
 import { getAds, type AdRecord } from '../../data/ads';
 import { contractVersions, type ContractContent, type ContractRecord } from '../../data/contracts';
-import { linkedPairKey, linkedPairsAmong } from '../../data/linked-accounts';
+import { linkedPairsAmong } from '../../data/linked-accounts';
 import { getUsers } from '../../data/user-directory';
 import type { UserRecord } from '../../data/users';
 import { adPathOf } from '../ads/ad-view';
@@ -203,7 +203,7 @@ export async function adminContractLines(contracts: ContractRecord[]): Promise<A
         : null,
       money: moneyState(contract),
       fraudWarning: contract.fraudWarning?.fraudType ?? null,
-      partiesLinked: linked.has(linkedPairKey(parties(contract)).PK),
+      partiesLinked: linked(parties(contract)),
       // The step that made it REFUNDED: a refund's, or a dispute lost's.
       refundedAt: contract.status === 'REFUNDED' ? (contract.history.find((s) => s.status === 'REFUNDED')?.at ?? null) : null,
       availableActions: adminActionsOf(contract),

@@ -8,8 +8,8 @@
 // Query (no Scan, though one would be tolerable in a one-off command: never on a request path).
 
 import { contractDocuments } from '../../data/contract-documents';
-import { partyContracts } from '../../data/contracts';
 import { listUsers } from '../../data/user-directory';
+import { allContractsOn } from '../whole-listings';
 import { issueContractDocuments } from './contract-documents';
 
 const PAGE = 100;
@@ -20,19 +20,14 @@ export interface DocumentsBackfill {
   issued: number;
 }
 
-/** The owner's paid contracts given what they miss; how many were read and how many documents issued. */
+/** The owner's paid contracts given what they miss, counted in `totals`. */
 async function backfillOwner(ownerId: string, totals: DocumentsBackfill): Promise<void> {
-  let token: string | null = null;
-  do {
-    const page = await partyContracts('OWNER', ownerId, PAGE, token);
-    for (const contract of page.contracts) {
-      if (!contract.payment) continue;
-      totals.paidContracts++;
-      const before = (await contractDocuments(contract.id)).length;
-      totals.issued += (await issueContractDocuments(contract.id)).length - before;
-    }
-    token = page.nextToken;
-  } while (token);
+  for (const contract of await allContractsOn('OWNER', ownerId)) {
+    if (!contract.payment) continue;
+    totals.paidContracts++;
+    const before = (await contractDocuments(contract.id)).length;
+    totals.issued += (await issueContractDocuments(contract.id)).length - before;
+  }
 }
 
 /** Every paid contract's documents made complete. */

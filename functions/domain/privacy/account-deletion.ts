@@ -47,7 +47,7 @@ import { deleteUploadedFile } from '../files/uploads';
 import { ADMIN_ONLY, requireRole, USER_ONLY, type Identity } from '../identity';
 import { enforceRateLimit } from '../rate-limits';
 import { deleteDataExportFile } from './data-exports';
-import { allAdsOf, allContractsOf, allMembershipsOf } from './whole-listings';
+import { allAdsOf, allContractsOf, allMembershipsOf } from '../whole-listings';
 
 export const ACCOUNT_DELETION_JOB = 'account-deletion';
 

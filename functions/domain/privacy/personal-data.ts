@@ -18,7 +18,7 @@ import { getUsers } from '../../data/user-directory';
 import type { UserRecord } from '../../data/users';
 import { publicFileUrl } from '../files/uploads';
 import { appLink, withLanguage } from '../links';
-import { allAdsOf, allContractsOf, allMembershipsOf, allMessagesOf } from './whole-listings';
+import { allAdsOf, allContractsOf, allMembershipsOf, allMessagesOf } from '../whole-listings';
 
 export const PERSONAL_DATA_FORMAT = 'partage-personal-data/1';
 

@@ -6,12 +6,12 @@
 // run writes nothing. It walks the accounts' list and each user's two contract listings with Query
 // (no Scan, though one would be tolerable in a one-off command: never on a request path).
 
-import { partyContracts, type ContractParty } from '../../data/contracts';
 import { DataRefusal, retryingWhenStale } from '../../data/errors';
 import { getReputations, setTransactionsCount } from '../../data/ratings';
 import { linkedAmong } from '../../data/linked-accounts';
 import { countedUntilAfter, countsAt } from '../../data/reputation-pairs';
 import { listUsers } from '../../data/user-directory';
+import { allContractsOf } from '../whole-listings';
 
 const PAGE = 100;
 
@@ -21,20 +21,13 @@ interface PaidOut {
   at: string;
 }
 
-/** The user's contracts paid out on one side, read a page at a time. */
-async function paidOutOn(party: ContractParty, userId: string): Promise<PaidOut[]> {
-  const paidOut: PaidOut[] = [];
-  let token: string | null = null;
-  do {
-    const page = await partyContracts(party, userId, PAGE, token);
-    for (const contract of page.contracts) {
-      // Its history reached PAYOUT_DONE: the payout's own step (and the demo rentals', which have no payout record).
-      const step = contract.history.find((entry) => entry.status === 'PAYOUT_DONE');
-      if (step) paidOut.push({ otherId: party === 'OWNER' ? contract.tenantId : contract.ownerId, at: step.at });
-    }
-    token = page.nextToken;
-  } while (token);
-  return paidOut;
+/** The user's contracts paid out, on either side. */
+async function paidOutOf(userId: string): Promise<PaidOut[]> {
+  return (await allContractsOf(userId)).flatMap(({ contract, side }) => {
+    // Its history reached PAYOUT_DONE: the payout's own step (and the demo rentals', which have no payout record).
+    const step = contract.history.find((entry) => entry.status === 'PAYOUT_DONE');
+    return step ? [{ otherId: side === 'OWNER' ? contract.tenantId : contract.ownerId, at: step.at }] : [];
+  });
 }
 
 /**
@@ -60,7 +53,7 @@ function armsLengthCount(paidOut: PaidOut[], linked: Set<string>): number {
 function backfillUser(userId: string): Promise<boolean> {
   return retryingWhenStale(async () => {
     const stored = (await getReputations([userId])).get(userId)!.transactionsCount;
-    const paidOut = (await Promise.all([paidOutOn('OWNER', userId), paidOutOn('TENANT', userId)])).flat();
+    const paidOut = await paidOutOf(userId);
     const count = armsLengthCount(
       paidOut,
       await linkedAmong(

@@ -1,10 +1,10 @@
-// A person's paged listings read to their end, for what needs all of it at once: their data export and
-// their account's deletion. Each page is a Query on a key or an index (functions/data/README.md).
+// A person's paged listings read to their end, for what needs all of it at once: their data export, their
+// account's deletion, the one-off backfills. Each page is a Query on a key or an index (functions/data/README.md).
 
-import type { AdListState } from '../../data/keys';
-import { ownerAds, type AdRecord } from '../../data/ads';
-import { membershipsPage, messagesPage, type MembershipRecord, type MessageRecord } from '../../data/chat';
-import { partyContracts, type ContractParty, type ContractRecord } from '../../data/contracts';
+import type { AdListState } from '../data/keys';
+import { ownerAds, type AdRecord } from '../data/ads';
+import { membershipsPage, messagesPage, type MembershipRecord, type MessageRecord } from '../data/chat';
+import { partyContracts, type ContractParty, type ContractRecord } from '../data/contracts';
 
 const PAGE = 100;
 
@@ -25,18 +25,17 @@ export const allAdsOf = (userId: string, state: AdListState): Promise<AdRecord[]
     return { items: page.ads, nextToken: page.nextToken ?? null };
   });
 
+/** The user's contracts on one side. */
+export const allContractsOn = (side: ContractParty, userId: string): Promise<ContractRecord[]> =>
+  wholeListing(async (nextToken) => {
+    const page = await partyContracts(side, userId, PAGE, nextToken);
+    return { items: page.contracts, nextToken: page.nextToken };
+  });
+
 /** The user's contracts on both sides, each with the side the user is on. */
 export async function allContractsOf(userId: string): Promise<{ contract: ContractRecord; side: ContractParty }[]> {
   const sides: ContractParty[] = ['OWNER', 'TENANT'];
-  const lists = await Promise.all(
-    sides.map(async (side) => {
-      const contracts = await wholeListing(async (nextToken) => {
-        const page = await partyContracts(side, userId, PAGE, nextToken);
-        return { items: page.contracts, nextToken: page.nextToken };
-      });
-      return contracts.map((contract) => ({ contract, side }));
-    }),
-  );
+  const lists = await Promise.all(sides.map(async (side) => (await allContractsOn(side, userId)).map((contract) => ({ contract, side }))));
   return lists.flat();
 }
 
