@@ -23,6 +23,17 @@ async function onboard(request: APIRequestContext, ownerToken: string): Promise<
   expect((await request.post('/_dev/payments/onboarding', { form: { link, choice: 'complete' }, maxRedirects: 0 })).status()).toBe(303);
 }
 
+/** An owner onboarded, their ad and a tenant who asked about it (ownerAdAndTenant), with both parties' API tokens. */
+async function onboardedOwnerAndTenant(request: APIRequestContext) {
+  const setUp = await ownerAdAndTenant(request);
+  const tokens = {
+    owner: await apiToken(request, setUp.owner.email, PASSWORD),
+    tenant: await apiToken(request, setUp.tenant.email, PASSWORD),
+  };
+  await onboard(request, tokens.owner);
+  return { ...setUp, tokens };
+}
+
 /** A contract of `days` days from tomorrow proposed by the owner, accepted and paid by the tenant on the simulator: its id, once PAID. */
 async function paidContract(request: APIRequestContext, tokens: { owner: string; tenant: string }, conversationId: string, from: number) {
   const { proposeContract } = await graphqlCall<{ proposeContract: { id: string } }>(
@@ -106,9 +117,7 @@ test('a dispute lost after the payout reverses the transfer; a dashboard refund 
   request,
 }) => {
   test.slow();
-  const { owner, tenant, title, conversationId } = await ownerAdAndTenant(request);
-  const tokens = { owner: await apiToken(request, owner.email, PASSWORD), tenant: await apiToken(request, tenant.email, PASSWORD) };
-  await onboard(request, tokens.owner);
+  const { owner, title, conversationId, tokens } = await onboardedOwnerAndTenant(request);
   const { me } = await graphqlCall<{ me: { id: string } }>(request, 'query { me { id } }', {}, tokens.owner);
   const ownerPage = await signedIn(browser, baseURL!, owner.email);
 
@@ -162,9 +171,7 @@ test('a tenant cancels a paid rental under the moderate policy on a phone: half 
   request,
 }) => {
   test.slow();
-  const { owner, tenant, title, conversationId } = await ownerAdAndTenant(request);
-  const tokens = { owner: await apiToken(request, owner.email, PASSWORD), tenant: await apiToken(request, tenant.email, PASSWORD) };
-  await onboard(request, tokens.owner);
+  const { owner, tenant, title, conversationId, tokens } = await onboardedOwnerAndTenant(request);
   // Three days ahead: past the moderate policy's full refund (5 days before), within its half.
   const id = await paidContract(request, tokens, conversationId, 3);
   // Its numbered receipt, issued by the contract-paid job (run here unless the host's scheduler ran it).
